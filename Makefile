@@ -1,0 +1,32 @@
+# Two commands on a fresh machine: `make demo` and `make test`.
+# Both first make sure the Z3 C library is installed (scripts/ensure-z3.sh).
+
+GO ?= go
+
+.PHONY: demo test vet fmt-check z3 build clean
+
+# Run gosymtest on the example package.
+demo: z3
+	$(GO) run ./cmd/gosymtest ./testdata/demo
+
+# Run every test once, without the test cache.
+test: z3
+	$(GO) test -count=1 -timeout 10m ./...
+
+vet:
+	$(GO) vet ./...
+
+# Fail, listing them, if Go files outside testdata need gofmt.
+fmt-check:
+	scripts/check-gofmt.sh
+
+# Install the Z3 C library and headers if cgo cannot use them yet.
+z3:
+	scripts/ensure-z3.sh
+
+# Build the command into bin/gosymtest.
+build: z3
+	$(GO) build -o bin/gosymtest ./cmd/gosymtest
+
+clean:
+	rm -rf bin

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"io"
+	"regexp"
+	"strconv"
+	"time"
+)
+
+// config is the parsed command line.
+type config struct {
+	run      *regexp.Regexp // nil selects every target
+	budget   time.Duration  // per function, always positive
+	maxPaths int            // per function; 0 means no limit
+	dryRun   bool
+	stats    string // path of the statistics file; "" for none
+	verbose  bool
+	logJSON  bool
+	version  bool
+	patterns []string // package patterns; empty means ./...
+}
+
+const defaultBudget = 10 * time.Second
+
+// newFlagSet defines the command's flags, storing into cfg.
+func newFlagSet(cfg *config) *flag.FlagSet {
+	fs := flag.NewFlagSet("gosymtest", flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // run reports errors; -help prints doc.go
+	fs.Var(regexpValue{&cfg.run}, "run", "")
+	fs.Var(positiveDuration{&cfg.budget}, "budget", "")
+	fs.Var(nonNegativeInt{&cfg.maxPaths}, "max-paths", "")
+	fs.BoolVar(&cfg.dryRun, "dry-run", false, "")
+	fs.StringVar(&cfg.stats, "stats", "", "")
+	fs.BoolVar(&cfg.verbose, "v", false, "")
+	fs.BoolVar(&cfg.logJSON, "log-json", false, "")
+	fs.BoolVar(&cfg.version, "version", false, "")
+	return fs
+}
+
+// parseArgs parses the command line. It returns flag.ErrHelp for -h and
+// -help, and otherwise an error that names the offending flag. Flags may
+// come before or after the package patterns, as with go test; "--" ends
+// the flags.
+func parseArgs(args []string) (config, error) {
+	cfg := config{budget: defaultBudget}
+	fs := newFlagSet(&cfg)
+	rest := args
+	for len(rest) > 0 {
+		if err := fs.Parse(rest); err != nil {
+			return config{}, err
+		}
+		remaining := fs.Args()
+		if len(remaining) == 0 {
+			break
+		}
+		if consumed := len(rest) - len(remaining); consumed > 0 && rest[consumed-1] == "--" {
+			cfg.patterns = append(cfg.patterns, remaining...)
+			break
+		}
+		cfg.patterns = append(cfg.patterns, remaining[0])
+		rest = remaining[1:]
+	}
+	return cfg, nil
+}
+
+// regexpValue is a -run flag: a regular expression compiled at parse time,
+// so a bad one is reported as a usage error naming the flag.
+type regexpValue struct{ re **regexp.Regexp }
+
+func (v regexpValue) String() string {
+	if v.re == nil || *v.re == nil {
+		return ""
+	}
+	return (*v.re).String()
+}
+
+func (v regexpValue) Set(s string) error {
+	re, err := regexp.Compile(s)
+	if err != nil {
+		return err
+	}
+	*v.re = re
+	return nil
+}
+
+// positiveDuration is a -budget flag: a time.Duration greater than zero.
+type positiveDuration struct{ d *time.Duration }
+
+func (v positiveDuration) String() string {
+	if v.d == nil {
+		return ""
+	}
+	return v.d.String()
+}
+
+func (v positiveDuration) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return errors.New("not a duration (examples: 500ms, 10s, 2m)")
+	}
+	if d <= 0 {
+		return errors.New("must be positive")
+	}
+	*v.d = d
+	return nil
+}
+
+// nonNegativeInt is a -max-paths flag: an int of 0 or more.
+type nonNegativeInt struct{ n *int }
+
+func (v nonNegativeInt) String() string {
+	if v.n == nil {
+		return ""
+	}
+	return strconv.Itoa(*v.n)
+}
+
+func (v nonNegativeInt) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return errors.New("not an integer")
+	}
+	if n < 0 {
+		return errors.New("must be 0 (no limit) or more")
+	}
+	*v.n = n
+	return nil
+}

@@ -1,0 +1,89 @@
+// Gosymtest writes Go unit tests by symbolic execution.
+//
+// It loads the named packages, builds their SSA form, and explores each
+// target function path by path, asking the Z3 solver for inputs that
+// reach every path, so that it can write those inputs down as a
+// _test.go file.
+//
+// Status: the symbolic executor is not written yet. Today gosymtest loads
+// the packages, reports those that do not parse or type-check, and lists
+// the functions it would explore. It explores nothing and writes no tests,
+// and it says so when it finishes.
+//
+// Usage:
+//
+//	gosymtest [flags] [packages]
+//
+// Packages are named as for "go list"; the default is ./... . A pattern
+// rooted in a testdata directory, such as ./testdata/..., is expanded by
+// gosymtest itself, because the go command leaves testdata directories
+// out of wildcards. Flags may come before or after the packages.
+//
+// The targets of a package are the functions and methods declared in its
+// non-test files, exported or not, and every instantiation of its generic
+// functions and methods that the loaded packages use. Init functions,
+// closures, functions written in assembly and uninstantiated generic code
+// are left out. A target is named Func, Type.Method (for value and pointer
+// receivers alike), or with its type arguments: Max[int],
+// Stack[string].Push.
+//
+// The flags are:
+//
+//	-run regexp
+//		Explore only the targets whose names match regexp. The match is
+//		unanchored, as with go test: -run Max selects Max[int] and
+//		Max[string]; -run '^Stack\..*Push$' selects Stack[T].Push for
+//		every T.
+//	-budget duration
+//		Time to spend on each function, such as 500ms or 1m.
+//		It must be positive. The default is 10s.
+//	-max-paths n
+//		Stop exploring a function after n paths. The default, 0, sets no
+//		limit other than -budget.
+//	-dry-run
+//		List the targets and explore none of them.
+//	-stats file
+//		Write a summary of the run to file as JSON (see below).
+//	-v
+//		Log debug messages too.
+//	-log-json
+//		Log JSON lines instead of text.
+//	-version
+//		Print the version and exit.
+//	-h, -help
+//		Print this help and exit.
+//
+// The targets are listed on standard output, grouped by package, with the
+// file and line where each is declared. Logs go to standard error. A
+// package that does not load, parse or type-check is logged as an error
+// with its file, line and column, and so is each package that imports
+// one; the run goes on with the other packages.
+//
+// The statistics file holds one JSON object:
+//
+//	{
+//	  "totals": {
+//	    "packages": 1,           packages loaded
+//	    "packages_failed": 0,    packages left out because of errors
+//	    "functions": 8,          targets selected by -run
+//	    "functions_explored": 0, targets explored (none yet)
+//	    "functions_skipped": 0   selected targets that were not explored
+//	                             for a reason of their own (none yet)
+//	  },
+//	  "functions": [{"package": "example.com/p", "name": "Max[int]",
+//	                 "position": "p/max.go:6"}],
+//	  "load_errors": [{"package": "example.com/q",
+//	                   "position": "q/q.go:3:9", "message": "..."}]
+//	}
+//
+// The file is replaced atomically, so a reader never sees half of it.
+//
+// Exit status:
+//
+//	0  the packages that could be loaded were processed; packages that
+//	   failed to parse or type-check are reported with file and line and
+//	   skipped
+//	1  nothing could be loaded at all, or the statistics file could not
+//	   be written
+//	2  the command line is wrong: an unknown flag or a bad value for one
+package main

@@ -1,0 +1,367 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// binary is the gosymtest command, built once by TestMain.
+var binary string
+
+// repoRoot is the module root, where the fixtures' paths start.
+const repoRoot = "../.."
+
+const demoPath = "github.com/gosymtest/gosymtest/testdata/demo"
+
+// demoTargets are the targets of testdata/demo in listing order.
+var demoTargets = []string{
+	"Account.Withdraw",
+	"Max[int]", "Max[string]", "HighScore", "LaterName",
+	"ParseDigits",
+	"Kind.String", "Classify",
+}
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "gosymtest-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binary = filepath.Join(dir, "gosymtest")
+	build := exec.Command("go", "build", "-o", binary, ".")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building gosymtest:", err)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// gosymtest runs the binary in the module root.
+func gosymtest(t *testing.T, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Dir = repoRoot
+	cmd.Env = append(os.Environ(), "NO_COLOR=1")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var exitErr *exec.ExitError
+	if err != nil && !errors.As(err, &exitErr) {
+		t.Fatalf("running gosymtest %q: %v", args, err)
+	}
+	return result{cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()}
+}
+
+func (r result) String() string {
+	return fmt.Sprintf("exit %d\n--- stdout:\n%s--- stderr:\n%s", r.code, r.stdout, r.stderr)
+}
+
+// listed parses the listing on stdout into package -> function names.
+func listed(t *testing.T, stdout string) map[string][]string {
+	t.Helper()
+	out := make(map[string][]string)
+	pkg := ""
+	for _, line := range strings.Split(strings.TrimRight(stdout, "\n"), "\n") {
+		switch {
+		case line == "":
+		case !strings.HasPrefix(line, " "):
+			pkg = line
+			out[pkg] = []string{}
+		default:
+			fields := strings.Fields(line)
+			if pkg == "" || len(fields) != 2 {
+				t.Fatalf("malformed listing line %q in:\n%s", line, stdout)
+			}
+			out[pkg] = append(out[pkg], fields[0])
+		}
+	}
+	return out
+}
+
+func TestListsDemo(t *testing.T) {
+	r := gosymtest(t, "./testdata/demo")
+	if r.code != 0 {
+		t.Fatalf("want exit 0:\n%s", r)
+	}
+	got := listed(t, r.stdout)
+	want := map[string][]string{demoPath: demoTargets}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("listing = %v, want %v\n%s", got, want, r)
+	}
+	if !strings.Contains(r.stdout, "Classify          testdata/demo/triangle.go:27\n") {
+		t.Errorf("listing does not give Classify's position aligned:\n%s", r.stdout)
+	}
+	if n := strings.Count(r.stderr, "symbolic execution is not implemented yet"); n != 1 {
+		t.Errorf("the not-implemented notice appears %d times, want once:\n%s", n, r.stderr)
+	}
+}
+
+func TestTestdataWildcard(t *testing.T) {
+	r := gosymtest(t, "-dry-run", "./testdata/...")
+	if r.code != 0 {
+		t.Fatalf("want exit 0 (testdata/broken is reported and skipped):\n%s", r)
+	}
+	got := listed(t, r.stdout)
+	for _, pkg := range []string{demoPath, "github.com/gosymtest/gosymtest/testdata/targets"} {
+		if len(got[pkg]) == 0 {
+			t.Errorf("%s not listed:\n%s", pkg, r)
+		}
+	}
+}
+
+func TestBrokenPackageIsNamedAndOthersAreListed(t *testing.T) {
+	r := gosymtest(t, "./testdata/broken/...", "./testdata/demo")
+	if r.code != 0 {
+		t.Fatalf("want exit 0: the demo loaded, the broken packages are reported:\n%s", r)
+	}
+	for _, want := range []string{
+		"testdata/broken/broken.go:6:17: missing ',' in parameter list",
+		"testdata/broken/typeerr/typeerr.go:12:9: invalid operation",
+		"depends on broken package github.com/gosymtest/gosymtest/testdata/broken/typeerr",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, r)
+		}
+	}
+	if got := listed(t, r.stdout); !reflect.DeepEqual(got, map[string][]string{demoPath: demoTargets}) {
+		t.Errorf("demo not listed in full: %v\n%s", got, r)
+	}
+}
+
+func TestNothingLoadable(t *testing.T) {
+	r := gosymtest(t, "./testdata/broken")
+	if r.code != 1 {
+		t.Fatalf("want exit 1:\n%s", r)
+	}
+	if r.stdout != "" {
+		t.Errorf("stdout not empty:\n%s", r)
+	}
+	for _, want := range []string{"testdata/broken/broken.go:6:17", "nothing could be loaded"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, r)
+		}
+	}
+	if strings.Contains(r.stderr, "not implemented") {
+		t.Errorf("claims a run that did not happen:\n%s", r)
+	}
+}
+
+func TestUsageErrorsExit2NamingTheFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-budget", "soon"}, `invalid value "soon" for flag -budget`},
+		{[]string{"-budget", "0s"}, "-budget: must be positive"},
+		{[]string{"-run", "(["}, `invalid value "([" for flag -run: error parsing regexp`},
+		{[]string{"-max-paths", "-3"}, "-max-paths: must be 0"},
+		{[]string{"-max-paths", "many"}, "-max-paths: not an integer"},
+		{[]string{"-no-such-flag"}, "flag provided but not defined: -no-such-flag"},
+		{[]string{"./testdata/demo", "-budget"}, "flag needs an argument: -budget"},
+	} {
+		r := gosymtest(t, tc.args...)
+		if r.code != 2 {
+			t.Errorf("%q: want exit 2:\n%s", tc.args, r)
+		}
+		if !strings.Contains(r.stderr, tc.want) || !strings.Contains(r.stderr, "usage: gosymtest") {
+			t.Errorf("%q: stderr lacks %q and the usage line:\n%s", tc.args, tc.want, r)
+		}
+		if r.stdout != "" {
+			t.Errorf("%q: listed functions despite a usage error:\n%s", tc.args, r)
+		}
+	}
+}
+
+func TestRunSelectsByName(t *testing.T) {
+	for _, tc := range []struct {
+		run  string
+		want []string
+	}{
+		{"Max", []string{"Max[int]", "Max[string]"}},
+		{`^Max\[string\]$`, []string{"Max[string]"}},
+		{"Kind.String", []string{"Kind.String"}},   // value receiver
+		{"Withdraw", []string{"Account.Withdraw"}}, // pointer receiver, unanchored
+		{"^Account$", nil},                         // a type is not a function
+	} {
+		// Flags after the package, as with go test.
+		r := gosymtest(t, "./testdata/demo", "-run", tc.run)
+		if r.code != 0 {
+			t.Errorf("-run %q: want exit 0:\n%s", tc.run, r)
+			continue
+		}
+		got := listed(t, r.stdout)[demoPath]
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("-run %q selected %q, want %q", tc.run, got, tc.want)
+		}
+		if tc.want == nil && !strings.Contains(r.stderr, "no function matches -run") {
+			t.Errorf("-run %q: no warning that nothing matched:\n%s", tc.run, r)
+		}
+	}
+}
+
+func TestStatsFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "stats.json")
+	if err := os.WriteFile(path, []byte("old content"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := gosymtest(t, "-stats", path, "-run", "Max|Classify", "./testdata/demo", "./testdata/broken")
+	if r.code != 0 {
+		t.Fatalf("want exit 0 (a broken package is skipped):\n%s", r)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Totals    map[string]int `json:"totals"`
+		Functions []struct {
+			Package  string `json:"package"`
+			Name     string `json:"name"`
+			Position string `json:"position"`
+		} `json:"functions"`
+		LoadErrors []struct {
+			Package  string `json:"package"`
+			Position string `json:"position"`
+			Message  string `json:"message"`
+		} `json:"load_errors"`
+	}
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatalf("stats file is not JSON: %v\n%s", err, data)
+	}
+	wantTotals := map[string]int{
+		"packages": 1, "packages_failed": 1,
+		"functions": 3, "functions_explored": 0, "functions_skipped": 0,
+	}
+	if !reflect.DeepEqual(got.Totals, wantTotals) {
+		t.Errorf("totals = %v, want %v", got.Totals, wantTotals)
+	}
+	var names []string
+	for _, f := range got.Functions {
+		if f.Package != demoPath || !strings.HasPrefix(f.Position, "testdata/demo/") {
+			t.Errorf("function entry %+v", f)
+		}
+		names = append(names, f.Name)
+	}
+	if want := []string{"Max[int]", "Max[string]", "Classify"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("functions = %q, want %q", names, want)
+	}
+	if len(got.LoadErrors) != 1 || got.LoadErrors[0].Position != "testdata/broken/broken.go:6:17" {
+		t.Errorf("load_errors = %+v", got.LoadErrors)
+	}
+
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 {
+		t.Errorf("temporary files left beside the stats file: %v", entries)
+	}
+}
+
+func TestStatsFileInMissingDirectoryFails(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "missing", "stats.json")
+	r := gosymtest(t, "-stats", path, "./testdata/demo")
+	if r.code != 1 || !strings.Contains(r.stderr, "cannot write the statistics file") {
+		t.Errorf("want exit 1 and an error about the stats file:\n%s", r)
+	}
+}
+
+func TestHelpShowsEmbeddedDoc(t *testing.T) {
+	for _, arg := range []string{"-h", "-help"} {
+		r := gosymtest(t, arg)
+		if r.code != 0 {
+			t.Errorf("%s: want exit 0:\n%s", arg, r)
+		}
+		if r.stdout != helpText() {
+			t.Errorf("%s does not print doc.go's package comment:\n%s", arg, r)
+		}
+	}
+	help := helpText()
+	for _, want := range []string{"Gosymtest writes Go unit tests", "Exit status:", "not written yet"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("help lacks %q", want)
+		}
+	}
+	// Every flag is documented, so doc.go and the flags do not drift.
+	newFlagSet(&config{}).VisitAll(func(f *flag.Flag) {
+		if !regexp.MustCompile(`(?m)^\t-` + regexp.QuoteMeta(f.Name) + `\b`).MatchString(help) {
+			t.Errorf("flag -%s is not documented in doc.go", f.Name)
+		}
+	})
+}
+
+func TestVersion(t *testing.T) {
+	r := gosymtest(t, "-version")
+	if r.code != 0 || !regexp.MustCompile(`^gosymtest \S+`).MatchString(r.stdout) {
+		t.Errorf("-version:\n%s", r)
+	}
+}
+
+func TestDryRunAndLogFormats(t *testing.T) {
+	r := gosymtest(t, "-dry-run", "-log-json", "-v", "./testdata/demo")
+	if r.code != 0 {
+		t.Fatalf("want exit 0:\n%s", r)
+	}
+	if got := listed(t, r.stdout)[demoPath]; !reflect.DeepEqual(got, demoTargets) {
+		t.Errorf("-dry-run listed %q", got)
+	}
+	levels := make(map[string]bool)
+	for _, line := range strings.Split(strings.TrimSpace(r.stderr), "\n") {
+		var entry map[string]any
+		if err := json.Unmarshal([]byte(line), &entry); err != nil {
+			t.Fatalf("-log-json line %q is not JSON: %v", line, err)
+		}
+		level, _ := entry["level"].(string)
+		levels[level] = true
+		if strings.Contains(fmt.Sprint(entry["message"]), "not implemented") {
+			t.Errorf("-dry-run explores nothing by request; no notice expected: %q", line)
+		}
+	}
+	if !levels["debug"] || !levels["info"] {
+		t.Errorf("-v: want debug and info entries, got levels %v", levels)
+	}
+
+	quiet := gosymtest(t, "./testdata/demo")
+	if strings.Contains(quiet.stderr, "DBG") || strings.HasPrefix(quiet.stderr, "{") {
+		t.Errorf("default logging is not plain text at info level:\n%s", quiet)
+	}
+	if !strings.Contains(quiet.stderr, "INF loaded") {
+		t.Errorf("default logging lacks the info line:\n%s", quiet)
+	}
+}
+
+func TestParseArgs(t *testing.T) {
+	cfg, err := parseArgs([]string{"-v", "./a", "-run", "X", "./b", "--", "-notaflag"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cfg.verbose || cfg.run == nil || cfg.run.String() != "X" {
+		t.Errorf("flags not parsed: %+v", cfg)
+	}
+	if want := []string{"./a", "./b", "-notaflag"}; !reflect.DeepEqual(cfg.patterns, want) {
+		t.Errorf("patterns = %q, want %q", cfg.patterns, want)
+	}
+	if cfg.budget != defaultBudget || cfg.maxPaths != 0 {
+		t.Errorf("defaults: budget %v, max-paths %d", cfg.budget, cfg.maxPaths)
+	}
+}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+
+	"github.com/gosymtest/gosymtest/loader"
+)
+
+// stats is the content of the -stats file. It records only what a run
+// knows: until the executor exists, no function is explored.
+type stats struct {
+	Totals     totals          `json:"totals"`
+	Functions  []functionStats `json:"functions"`
+	LoadErrors []loadErrorJSON `json:"load_errors"`
+}
+
+type totals struct {
+	Packages          int `json:"packages"`
+	PackagesFailed    int `json:"packages_failed"`
+	Functions         int `json:"functions"`
+	FunctionsExplored int `json:"functions_explored"`
+	FunctionsSkipped  int `json:"functions_skipped"`
+}
+
+type functionStats struct {
+	Package  string `json:"package"`
+	Name     string `json:"name"`
+	Position string `json:"position"`
+}
+
+type loadErrorJSON struct {
+	Package  string `json:"package"`
+	Position string `json:"position,omitempty"`
+	Message  string `json:"message"`
+}
+
+// newStats summarizes a run. prog may be nil when the go command failed.
+func newStats(prog *loader.Program, selected []target) stats {
+	s := stats{Functions: []functionStats{}, LoadErrors: []loadErrorJSON{}}
+	if prog == nil {
+		return s
+	}
+	failed := make(map[string]bool)
+	for _, e := range prog.Errors {
+		failed[e.Package] = true
+		s.LoadErrors = append(s.LoadErrors, loadErrorJSON{Package: e.Package, Position: e.Pos, Message: e.Msg})
+	}
+	for _, t := range selected {
+		s.Functions = append(s.Functions, functionStats{Package: t.pkg, Name: t.name, Position: t.pos})
+	}
+	s.Totals = totals{
+		Packages:       len(prog.Packages),
+		PackagesFailed: len(failed),
+		Functions:      len(selected),
+	}
+	return s
+}
+
+// writeStatsFile writes s to path through a temporary file in the same
+// directory and a rename, so that a reader sees the old file or the
+// whole new one, never a part.
+func writeStatsFile(path string, s stats) (err error) {
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	// CreateTemp makes the file 0600; a stats file is no secret.
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

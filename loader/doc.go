@@ -1,0 +1,29 @@
+// Package loader loads Go packages, builds SSA for the whole program and
+// lists the functions that gosymtest explores.
+//
+// [Load] runs the go command (through golang.org/x/tools/go/packages) on a
+// set of package patterns, parses and type-checks every package of the
+// program from source, standard library included, and builds SSA with
+// bodies for all of them: the symbolic executor interprets callees, so a
+// dependency without a body would be a dead end. Generic functions are
+// built once per concrete instantiation (ssa.InstantiateGenerics).
+//
+// For every package that matched the patterns and type-checked, Load lists
+// its targets: the functions and methods declared in its non-test files
+// (exported or not, on value or pointer receivers) and every concrete
+// instantiation, anywhere in the loaded program, of a generic function or
+// method declared in it. Left out are init functions and the package
+// initializer, closures, generic bodies that have no type arguments,
+// instantiations whose type arguments are still type parameters,
+// synthetic wrappers, blank (_) functions, and declarations without a Go
+// body (assembly or go:linkname). [FuncName] names a target the way the
+// user writes it: Func, Type.Method or Max[int].
+//
+// A package that fails to load, parse or type-check is reported as
+// [LoadError] values with their positions and left out, and so is every
+// package that imports one; the others are still built. Load assumes
+// that the go command is on PATH and that patterns are given the way
+// "go list" takes them. Because the go command never matches a directory
+// named testdata with a wildcard, a pattern such as ./testdata/... is
+// expanded by walking the directory tree here instead.
+package loader

@@ -1,0 +1,126 @@
+package concrete
+
+import (
+	"fmt"
+	"go/types"
+)
+
+// Kind says which fields of a Value are meaningful.
+type Kind uint8
+
+const (
+	// Nil is the zero value of a pointer, slice, map, interface, func or
+	// chan type.
+	Nil Kind = iota + 1
+	Bool
+	Int    // any signed integer kind; the value is in Int
+	Uint   // any unsigned integer kind, uintptr included; the value is in Uint
+	Float  // float32 or float64; the value is in Float
+	String // the value is in Str
+	Struct // Elems are the fields in declaration order
+	Array  // Elems are the elements
+	Slice  // non-nil; Elems are the elements (len(Elems) is the length)
+	Map    // non-nil; Keys[i] maps to Elems[i]; consumers order the keys when they print
+	Pointer
+	// Interface is a non-nil interface value; Elem is the dynamic value,
+	// whose Type is the dynamic type.
+	Interface
+	// Opaque is a value that cannot be written as a Go literal: a func,
+	// a chan, a value of an unexported type of another package, a shared or
+	// cyclic structure. Why says which.
+	Opaque
+)
+
+var kindNames = [...]string{
+	Nil: "nil", Bool: "bool", Int: "int", Uint: "uint", Float: "float", String: "string",
+	Struct: "struct", Array: "array", Slice: "slice", Map: "map", Pointer: "pointer",
+	Interface: "interface", Opaque: "opaque",
+}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", k)
+}
+
+// Value is a concrete Go value of a static type.
+type Value struct {
+	Type  types.Type
+	Kind  Kind
+	Bool  bool
+	Int   int64
+	Uint  uint64
+	Float float64
+	Str   string
+	Elems []Value
+	Keys  []Value
+	Elem  *Value // Pointer: the pointee; Interface: the dynamic value
+	Why   string // Opaque: why no literal exists
+}
+
+// Literal reports whether v, and everything it contains, can be written as
+// a Go literal, and if not, why.
+func (v Value) Literal() (ok bool, why string) {
+	switch v.Kind {
+	case Opaque:
+		return false, v.Why
+	case Pointer, Interface:
+		if v.Elem == nil {
+			return false, fmt.Sprintf("%s value without its target", v.Kind)
+		}
+		return v.Elem.Literal()
+	}
+	for _, e := range v.Keys {
+		if ok, why := e.Literal(); !ok {
+			return false, why
+		}
+	}
+	for _, e := range v.Elems {
+		if ok, why := e.Literal(); !ok {
+			return false, why
+		}
+	}
+	return true, ""
+}
+
+// String prints v for messages and debugging (not as Go source).
+func (v Value) String() string {
+	switch v.Kind {
+	case Nil:
+		return "nil"
+	case Bool:
+		return fmt.Sprint(v.Bool)
+	case Int:
+		return fmt.Sprint(v.Int)
+	case Uint:
+		return fmt.Sprint(v.Uint)
+	case Float:
+		return fmt.Sprint(v.Float)
+	case String:
+		return fmt.Sprintf("%q", v.Str)
+	case Pointer:
+		return "&" + v.Elem.String()
+	case Interface:
+		return v.Elem.String()
+	case Opaque:
+		return "<" + v.Why + ">"
+	case Map:
+		s := "map["
+		for i := range v.Keys {
+			if i > 0 {
+				s += " "
+			}
+			s += v.Keys[i].String() + ":" + v.Elems[i].String()
+		}
+		return s + "]"
+	}
+	s := "{"
+	for i, e := range v.Elems {
+		if i > 0 {
+			s += " "
+		}
+		s += e.String()
+	}
+	return s + "}"
+}

@@ -1,0 +1,42 @@
+// Package maps holds map fixtures for the executor.
+package maps
+
+// Histogram counts the bytes of a string.
+func Histogram(s string) map[byte]int {
+	h := make(map[byte]int)
+	for i := 0; i < len(s); i++ {
+		h[s[i]]++
+	}
+	return h
+}
+
+// Lookup uses the comma-ok form and delete.
+func Lookup(k int) (string, bool) {
+	m := map[int]string{1: "one", 2: "two", 3: "three"}
+	delete(m, 3)
+	v, ok := m[k]
+	return v, ok
+}
+
+// Total ranges over a map built from the input.
+func Total(a, b int) int {
+	m := map[string]int{"a": a, "b": b}
+	t := 0
+	for _, v := range m {
+		t += v
+	}
+	if t == 100 {
+		return len(m)
+	}
+	return t
+}
+
+// NilMap writes to a map that may be nil.
+func NilMap(create bool, k int) int {
+	var m map[int]int
+	if create {
+		m = map[int]int{}
+	}
+	m[k] = 1
+	return len(m)
+}

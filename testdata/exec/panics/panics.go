@@ -1,0 +1,37 @@
+// Package panics holds fixtures for panic, defer and recover, and the
+// runtime panics the executor finds.
+package panics
+
+// SafeDiv recovers from a division by zero.
+func SafeDiv(a, b int) (q int, ok bool) {
+	defer func() {
+		if recover() != nil {
+			q, ok = 0, false
+		}
+	}()
+	return a / b, true
+}
+
+// Explicit panics with a message.
+func Explicit(x int) int {
+	if x == 42 {
+		panic("the answer")
+	}
+	return x
+}
+
+// Shift panics on a negative amount.
+func Shift(x, n int) int { return x << n }
+
+// Deref dereferences a pointer that may be nil.
+func Deref(p *int) int { return *p }
+
+// Order records the order deferred calls run in.
+func Order(x int) (s string) {
+	defer func() { s += "1" }()
+	defer func() { s += "2" }()
+	if x > 0 {
+		return "pos"
+	}
+	return "neg"
+}
