@@ -1,0 +1,280 @@
+package symbolic
+
+import (
+	"go/types"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+func (e *Engine) builtin(s *State, instr ssa.CallInstruction, b *ssa.Builtin, c *ssa.CallCommon) {
+	args := make([]Value, len(c.Args))
+	for i, a := range c.Args {
+		args[i] = e.eval(s, a)
+	}
+	e.applyBuiltin(s, instr, b, args, c)
+}
+
+// applyBuiltin runs a builtin function; instr receives the result (nil for
+// a deferred builtin, whose result is dropped).
+func (e *Engine) applyBuiltin(s *State, instr ssa.CallInstruction, b *ssa.Builtin, args []Value, c *ssa.CallCommon) {
+	result := func(v Value) {
+		if call, ok := instr.(*ssa.Call); ok && v != nil {
+			e.set(s, call, v)
+		}
+	}
+	switch b.Name() {
+	case "len":
+		result(Scalar{e.length(s, args[0])})
+	case "cap":
+		result(Scalar{e.capacity(s, args[0])})
+	case "append":
+		if v, ok := e.appendBuiltin(s, args[0].(Slice), args[1], c.Args[0].Type()); ok {
+			result(v)
+		}
+	case "copy":
+		if n, ok := e.copyBuiltin(s, args[0].(Slice), args[1]); ok {
+			result(Scalar{n})
+		}
+	case "delete":
+		e.mapDelete(s, args[0].(Pointer), args[1], c.Args[0].Type())
+	case "clear":
+		e.clearBuiltin(s, args[0], c.Args[0].Type())
+	case "min", "max":
+		if v, ok := e.minMax(s, b.Name() == "min", args, c.Args[0].Type()); ok {
+			result(v)
+		}
+	case "recover":
+		result(e.recoverValue(s))
+	case "print", "println":
+		// Output to stderr does not change the outcome the tests check.
+	case "ssa:wrapnilchk":
+		p := args[0].(Pointer)
+		if !e.require(s, p.NonNil, "receiver != nil", func(bad *State) {
+			e.runtimePanic(bad, PanicNilDeref, nilDerefMessage)
+		}) {
+			return
+		}
+		result(p)
+	default:
+		e.unsupported(s, "builtin "+b.Name())
+	}
+}
+
+// length is len(v) for a string, slice, pointer to array or map.
+func (e *Engine) length(s *State, v Value) expr.Expr {
+	switch x := v.(type) {
+	case String:
+		return x.Len
+	case Slice:
+		return x.Len
+	case Pointer: // a map (a pointer to an array has a constant length, folded by SSA)
+		if x.Obj == 0 {
+			return expr.Const(64, 0)
+		}
+		return e.mapLen(s, x)
+	case Array:
+		return expr.Const(64, uint64(len(x.Elems)))
+	}
+	panic(internalError("len of %T", v))
+}
+
+func (e *Engine) capacity(s *State, v Value) expr.Expr {
+	switch x := v.(type) {
+	case Slice:
+		return x.Cap
+	case Array:
+		return expr.Const(64, uint64(len(x.Elems)))
+	}
+	panic(internalError("cap of %T", v))
+}
+
+// elemsOf gives the elements of an append or copy source: a slice or a
+// string (append([]byte, string...)), and how many of them count.
+func (e *Engine) elemsOf(s *State, src Value) ([]Value, expr.Expr) {
+	switch x := src.(type) {
+	case Slice:
+		return e.sliceElems(s, x), x.Len
+	case String:
+		elems := make([]Value, len(x.Bytes))
+		for i, b := range x.Bytes {
+			elems[i] = Scalar{b}
+		}
+		return elems, x.Len
+	}
+	panic(internalError("append or copy source %T", src))
+}
+
+// appendBuiltin is append(dst, src...). The lengths are forked into known
+// values, so elements land at known positions; growing follows the Go
+// runtime's growth rule, so cap() and aliasing match compiled code.
+func (e *Engine) appendBuiltin(s *State, dst Slice, src Value, sliceType types.Type) (Value, bool) {
+	srcElems, srcLen := e.elemsOf(s, src)
+	states, lens, ok := e.values(s, dst.Len, "slice length")
+	if !ok {
+		return nil, false
+	}
+	if len(states) != 1 {
+		// Each forked state redoes the append with its length known.
+		rerun(states)
+		return nil, false
+	}
+	states, ns, ok := e.values(s, srcLen, "appended length")
+	if !ok {
+		return nil, false
+	}
+	if len(states) != 1 {
+		rerun(states)
+		return nil, false
+	}
+	oldLen, n := int(lens[0]), int(ns[0])
+	newLen := oldLen + n
+	elemType := sliceType.Underlying().(*types.Slice).Elem()
+	capNow, ok := e.concretize(s, dst.Cap, "slice capacity")
+	if !ok {
+		return nil, false
+	}
+	obj, offset, newCap := dst.Obj, dst.Offset, int(capNow.Value())
+	var elems []Value
+	if newLen > newCap {
+		newCap = growCapacity(newCap, newLen, elemType)
+		elems = make([]Value, newCap)
+		old := e.sliceElems(s, dst)
+		copy(elems, old[:oldLen])
+		zero := zeroValue(elemType)
+		for i := oldLen; i < newCap; i++ {
+			elems[i] = zero
+		}
+		obj = s.mem.alloc(&object{typ: types.NewArray(elemType, int64(newCap)), value: Array{elems}})
+		offset = 0
+	} else {
+		elems = append([]Value(nil), e.load(s, Pointer{NonNil: expr.True, Obj: obj}).(Array).Elems...)
+	}
+	for i := 0; i < n; i++ {
+		elems[offset+oldLen+i] = srcElems[i]
+	}
+	s.mem.set(obj, Array{elems})
+	return Slice{NonNil: expr.True, Obj: obj, Offset: offset, Len: expr.Const(64, uint64(newLen)), Cap: expr.Const(64, uint64(newCap))}, true
+}
+
+// rerun makes states that forked over the values of a length execute the
+// current instruction again: each path condition now pins the length to one
+// value, so the instruction proceeds with it known.
+func rerun(states []*State) {
+	for _, t := range states {
+		t.top().next--
+	}
+}
+
+// copyBuiltin is copy(dst, src): it copies min(len(dst), len(src)) elements.
+func (e *Engine) copyBuiltin(s *State, dst Slice, src Value) (expr.Expr, bool) {
+	srcElems, srcLen := e.elemsOf(s, src)
+	n := expr.Ite(expr.Ult(dst.Len, srcLen), dst.Len, srcLen)
+	states, ns, ok := e.values(s, n, "copied length")
+	if !ok {
+		return expr.Expr{}, false
+	}
+	if len(states) != 1 {
+		rerun(states)
+		return expr.Expr{}, false
+	}
+	count := int(ns[0])
+	if count == 0 {
+		return expr.Const(64, 0), true
+	}
+	// Read the source first: the two may overlap.
+	moved := append([]Value(nil), srcElems[:count]...)
+	elems := append([]Value(nil), e.load(s, Pointer{NonNil: expr.True, Obj: dst.Obj}).(Array).Elems...)
+	copy(elems[dst.Offset:], moved)
+	s.mem.set(dst.Obj, Array{elems})
+	return expr.Const(64, uint64(count)), true
+}
+
+func (e *Engine) clearBuiltin(s *State, v Value, t types.Type) {
+	switch x := v.(type) {
+	case Slice:
+		if x.Obj == 0 {
+			return
+		}
+		states, ns, ok := e.values(s, x.Len, "cleared length")
+		if !ok || len(states) != 1 {
+			rerun(states)
+			return
+		}
+		elems := append([]Value(nil), e.load(s, Pointer{NonNil: expr.True, Obj: x.Obj}).(Array).Elems...)
+		zero := zeroValue(t.Underlying().(*types.Slice).Elem())
+		for i := 0; i < int(ns[0]); i++ {
+			elems[x.Offset+i] = zero
+		}
+		s.mem.set(x.Obj, Array{elems})
+	case Pointer:
+		if x.Obj != 0 {
+			s.mem.set(x.Obj, mapValue{})
+		}
+	}
+}
+
+// minMax is the min or max builtin over integers, strings or floats.
+func (e *Engine) minMax(s *State, isMin bool, args []Value, t types.Type) (Value, bool) {
+	best := args[0]
+	_, signed, _ := intInfo(t)
+	for _, a := range args[1:] {
+		switch x := a.(type) {
+		case Scalar:
+			b := best.(Scalar).E
+			less := expr.Lt(x.E, b, signed)
+			if !isMin {
+				less = expr.Lt(b, x.E, signed)
+			}
+			best = Scalar{expr.Ite(less, x.E, b)}
+		case String:
+			b := best.(String)
+			less := stringsLess(x, b)
+			if !isMin {
+				less = stringsLess(b, x)
+			}
+			v, ok := iteValue(less, x, b)
+			if !ok {
+				e.unsupported(s, "min or max of strings")
+				return nil, false
+			}
+			best = v
+		case Opaque:
+			xf, ok1 := floatOf(x)
+			bf, ok2 := floatOf(best)
+			if !ok1 || !ok2 {
+				e.unsupported(s, "min or max of "+x.Reason)
+				return nil, false
+			}
+			if isMin {
+				best = floatValue(t, minFloat(bf, xf))
+			} else {
+				best = floatValue(t, maxFloat(bf, xf))
+			}
+		}
+	}
+	return best, true
+}
+
+// growCapacity is the capacity the Go runtime gives a slice that must grow
+// from oldCap to hold newLen elements (runtime.nextslicecap, then rounded
+// up to the allocator's size class).
+func growCapacity(oldCap, newLen int, elem types.Type) int {
+	newCap := oldCap
+	double := newCap + newCap
+	switch {
+	case newLen > double:
+		newCap = newLen
+	case oldCap < 256:
+		newCap = double
+	default:
+		for newCap < newLen {
+			newCap += (newCap + 3*256) >> 2
+		}
+	}
+	size := gcSizes.Sizeof(elem)
+	if size == 0 {
+		return newCap
+	}
+	return int(roundUpSize(int64(newCap)*size) / size)
+}

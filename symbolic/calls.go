@@ -1,0 +1,284 @@
+package symbolic
+
+import (
+	"fmt"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// call executes a call instruction: a builtin, a static or dynamic call of a
+// function with a body, a model of one without, or an interface method call.
+func (e *Engine) call(s *State, instr ssa.CallInstruction, c *ssa.CallCommon, deferred bool) {
+	if b, ok := c.Value.(*ssa.Builtin); ok {
+		e.builtin(s, instr, b, c)
+		return
+	}
+	if c.IsInvoke() {
+		if recv := e.eval(s, c.Value).(Interface); recv.Type == runtimeErrorType {
+			e.runtimeErrorMethod(s, instr, recv, c.Method.Name())
+			return
+		}
+	}
+	fn, bindings, args, ok := e.callee(s, c)
+	if !ok {
+		return
+	}
+	e.enterCall(s, instr, fn, bindings, args)
+}
+
+// callee resolves the function a call runs and evaluates its arguments
+// (receiver first for interface calls). A nil func or nil interface makes
+// the state panic; ok is false then.
+func (e *Engine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, bindings, args []Value, ok bool) {
+	for _, a := range c.Args {
+		args = append(args, e.eval(s, a))
+	}
+	if c.IsInvoke() {
+		recv := e.eval(s, c.Value).(Interface)
+		if recv.Type == nil {
+			e.runtimePanic(s, PanicNilDeref, "invalid memory address or nil pointer dereference")
+			return nil, nil, nil, false
+		}
+		fn = e.prog.LookupMethod(recv.Type, c.Method.Pkg(), c.Method.Name())
+		if fn == nil {
+			panic(internalError("no method %s on %v", c.Method.Name(), recv.Type))
+		}
+		return fn, nil, append([]Value{recv.Value}, args...), true
+	}
+	switch v := c.Value.(type) {
+	case *ssa.Function:
+		return v, nil, args, true
+	}
+	fv := e.eval(s, c.Value).(Func)
+	if fv.Fn == nil {
+		e.runtimePanic(s, PanicNilFunc, "invalid memory address or nil pointer dereference")
+		return nil, nil, nil, false
+	}
+	return fv.Fn, fv.Bindings, args, true
+}
+
+// enterCall pushes a frame for fn, or runs its model when it has no body.
+func (e *Engine) enterCall(s *State, instr ssa.CallInstruction, fn *ssa.Function, bindings, args []Value) {
+	if len(fn.Blocks) == 0 {
+		e.callModel(s, instr, fn, args)
+		return
+	}
+	if s.initializing && fn.Name() == "init" && fn.Pkg != s.stack[len(s.stack)-1].fn.Pkg && fn.Signature.Recv() == nil {
+		e.sandboxedInit(s, fn)
+		return
+	}
+	if reason := e.refusedCallee(fn); reason != "" {
+		e.unsupported(s, reason)
+		return
+	}
+	if len(s.stack) >= e.cfg.Bounds.MaxCallDepth {
+		e.finish(s, EndDepth, 0, fmt.Sprintf("call depth over %d", e.cfg.Bounds.MaxCallDepth))
+		return
+	}
+	e.pushFrame(s, fn, bindings, args, instr)
+}
+
+func (e *Engine) pushFrame(s *State, fn *ssa.Function, bindings, args []Value, call ssa.CallInstruction) *frame {
+	info := e.info(fn)
+	f := &frame{fn: fn, info: info, regs: make([]Value, len(info.index)), call: call, block: fn.Blocks[0]}
+	if len(args) != len(fn.Params) {
+		panic(internalError("%s called with %d arguments, has %d parameters", fn, len(args), len(fn.Params)))
+	}
+	for i, p := range fn.Params {
+		f.regs[info.index[p]] = args[i]
+	}
+	for i, fv := range fn.FreeVars {
+		f.regs[info.index[fv]] = bindings[i]
+	}
+	s.stack = append(s.stack, f)
+	e.enter(s, f.block)
+	return f
+}
+
+// ret returns from the top frame.
+func (e *Engine) ret(s *State, in *ssa.Return) {
+	results := make([]Value, len(in.Results))
+	for i, r := range in.Results {
+		results[i] = e.eval(s, r)
+	}
+	e.returnValues(s, results)
+}
+
+func (e *Engine) returnValues(s *State, results []Value) {
+	f := s.stack[len(s.stack)-1]
+	s.stack = s.stack[:len(s.stack)-1]
+	if len(s.stack) == 0 {
+		s.results = results
+		e.finish(s, EndReturn, 0, "")
+		return
+	}
+	if f.isDefer || f.call == nil {
+		return // a deferred call's results are dropped
+	}
+	v, ok := f.call.(*ssa.Call)
+	if !ok {
+		return
+	}
+	switch len(results) {
+	case 0:
+	case 1:
+		e.set(s, v, results[0])
+	default:
+		e.set(s, v, Tuple{results})
+	}
+}
+
+// deferCall queues a call for when the function returns or panics.
+func (e *Engine) deferCall(s *State, in *ssa.Defer) {
+	c := in.Common()
+	d := deferred{call: c}
+	if b, ok := c.Value.(*ssa.Builtin); ok {
+		for _, a := range c.Args {
+			d.args = append(d.args, e.eval(s, a))
+		}
+		d.fn = Func{}
+		d.builtin = b
+	} else {
+		fn, bindings, args, ok := e.callee(s, c)
+		if !ok {
+			return
+		}
+		d.fn, d.args = Func{Fn: fn, Bindings: bindings}, args
+	}
+	f := s.top()
+	f.defers = append(f.defers, d)
+}
+
+// runDefers runs the deferred calls of the top frame, one per visit: the
+// instruction stays current until none is left.
+func (e *Engine) runDefers(s *State) {
+	f := s.top()
+	if len(f.defers) == 0 {
+		return
+	}
+	f.next-- // come back here after the deferred call
+	e.startDeferred(s, f)
+}
+
+// startDeferred pops the last deferred call of f and starts it.
+func (e *Engine) startDeferred(s *State, f *frame) {
+	d := f.defers[len(f.defers)-1]
+	f.defers = f.defers[:len(f.defers)-1]
+	if d.builtin != nil {
+		e.applyBuiltin(s, nil, d.builtin, d.args, d.call)
+		return
+	}
+	if len(d.fn.Fn.Blocks) == 0 {
+		e.callModel(s, nil, d.fn.Fn, d.args)
+		return
+	}
+	if len(s.stack) >= e.cfg.Bounds.MaxCallDepth {
+		e.finish(s, EndDepth, 0, fmt.Sprintf("call depth over %d", e.cfg.Bounds.MaxCallDepth))
+		return
+	}
+	nf := e.pushFrame(s, d.fn.Fn, d.fn.Bindings, d.args, nil)
+	nf.isDefer = true
+}
+
+// raise starts a panic in the top frame.
+func (e *Engine) raise(s *State, p *panicking) {
+	if p.kind == PanicExplicit {
+		p.message = panicMessage(p.value)
+	}
+	s.panicked = p
+	s.top().unwinding = true
+}
+
+// runtimePanic raises a Go runtime error with its message (without the
+// "runtime error: " prefix, which is added here as Go does).
+func (e *Engine) runtimePanic(s *State, kind PanicKind, message string) {
+	msg := message
+	switch kind {
+	case PanicNilMap, PanicTypeAssert:
+		// Go prints these without the prefix.
+	default:
+		msg = "runtime error: " + message
+	}
+	e.raise(s, &panicking{value: runtimeErrorValue(msg), kind: kind, message: msg})
+}
+
+// unwind takes one step of a panic through the top frame: run its next
+// deferred call, or, when none is left, return (if the panic was
+// recovered) or pop the frame and go on in the caller.
+func (e *Engine) unwind(s *State) {
+	f := s.top()
+	if len(f.defers) > 0 {
+		e.startDeferred(s, f)
+		return
+	}
+	if s.panicked.recovered {
+		s.panicked = nil
+		f.unwinding = false
+		e.returnAfterRecover(s, f)
+		return
+	}
+	s.stack = s.stack[:len(s.stack)-1]
+	if len(s.stack) == 0 {
+		e.finish(s, EndPanic, s.panicked.kind, s.panicked.message)
+		return
+	}
+	s.top().unwinding = true
+}
+
+// returnAfterRecover makes a frame whose panic was recovered return
+// normally: through its Recover block, which loads the named results, or
+// with zero results when it has none.
+func (e *Engine) returnAfterRecover(s *State, f *frame) {
+	if f.fn.Recover != nil {
+		e.jump(s, f.fn.Recover)
+		return
+	}
+	res := f.fn.Signature.Results()
+	results := make([]Value, res.Len())
+	for i := range results {
+		results[i] = zeroValue(res.At(i).Type())
+	}
+	e.returnValues(s, results)
+}
+
+// recoverValue is what recover() gives in the top frame: the panic value
+// when called directly by a deferred call during a panic, nil otherwise.
+func (e *Engine) recoverValue(s *State) Value {
+	n := len(s.stack)
+	if s.panicked == nil || s.panicked.recovered || n < 2 {
+		return Interface{}
+	}
+	if !s.stack[n-1].isDefer || !s.stack[n-2].unwinding {
+		return Interface{}
+	}
+	s.panicked.recovered = true
+	return asInterface(s.panicked.value)
+}
+
+// asInterface boxes a panic value (panic takes an interface{} operand, so
+// it usually is one already).
+func asInterface(v Value) Value {
+	if _, ok := v.(Interface); ok {
+		return v
+	}
+	return Interface{Type: types.Typ[types.UntypedNil], Value: v}
+}
+
+// refusedCallee names why a callee is not interpreted, or "" when it is.
+// Calls into the operating system, the network and the clock make a test
+// depend on its environment.
+func (e *Engine) refusedCallee(fn *ssa.Function) string {
+	if fn.Pkg == nil {
+		return ""
+	}
+	switch path := fn.Pkg.Pkg.Path(); path {
+	case "os", "net", "syscall", "os/exec":
+		return "call into " + path
+	case "time":
+		if fn.Name() == "Now" || fn.Name() == "Sleep" {
+			return "call into time." + fn.Name()
+		}
+	}
+	return ""
+}

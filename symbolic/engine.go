@@ -1,0 +1,233 @@
+package symbolic
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/gosymtest/gosymtest/solver"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Config sets up an Engine.
+type Config struct {
+	// Solver decides branch feasibility and gives models for tests.
+	Solver solver.Solver
+	// Sink receives every finished path.
+	Sink Sink
+	// Searcher names the search strategy: "covnew" (the default: coverage-new
+	// interleaved with random-path), "dfs", "bfs" or "random-path".
+	Searcher string
+	// Seed makes the randomised strategies reproducible.
+	Seed uint64
+
+	// Budget is the wall-clock time for one function; 0 means no limit.
+	Budget time.Duration
+	// MaxPaths stops exploring a function after this many finished paths;
+	// 0 means no limit.
+	MaxPaths int
+
+	Bounds Bounds
+}
+
+// Bounds are the limits of exploration. A function explored to completion
+// within them is explored exhaustively "within the bounds"; the report
+// states them with every claim.
+type Bounds struct {
+	MaxLen       int // bytes of a string input (default 16)
+	MaxElems     int // elements of a slice or map input (default 8)
+	MaxDepth     int // nesting of pointer and struct inputs (default 3)
+	MaxCallDepth int // frames on the stack (default 64)
+	MaxSteps     int // instructions on one path (default 200,000)
+	MaxDecisions int // symbolic decisions on one path (default 2,000)
+	MaxFork      int // feasible values a symbolic index may fork into (default 64)
+}
+
+func (b Bounds) withDefaults() Bounds {
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&b.MaxLen, 16)
+	def(&b.MaxElems, 8)
+	def(&b.MaxDepth, 3)
+	def(&b.MaxCallDepth, 64)
+	def(&b.MaxSteps, 200000)
+	def(&b.MaxDecisions, 2000)
+	def(&b.MaxFork, 64)
+	return b
+}
+
+// Summary is what exploring one function found.
+type Summary struct {
+	Func         *ssa.Function
+	Paths        int // paths that ended, of any kind
+	Instructions int64
+	// Blocks and Covered count the basic blocks of the function itself.
+	Blocks, Covered int
+	// CoveredBlocks are all blocks entered, in any function.
+	CoveredBlocks map[*ssa.BasicBlock]bool
+	// Exhausted is true when every path ended inside the bounds: no budget
+	// stop, no depth stop, nothing unsupported or unknown, no concretisation.
+	Exhausted bool
+	// Ends counts the paths by how they ended.
+	Ends map[EndKind]int
+}
+
+// Engine explores functions of one SSA program. It is not safe for
+// concurrent use; run one Engine per goroutine.
+type Engine struct {
+	cfg    Config
+	prog   *ssa.Program
+	infos  map[*ssa.Function]*funcInfo
+	nextID int
+
+	// per exploration
+	ctx      context.Context
+	summary  *Summary
+	searcher Searcher
+	spawned  []*State // states forked during the current step
+
+	init *initState // package initialisation, shared by explorations
+}
+
+// NewEngine returns an engine for prog.
+func NewEngine(prog *ssa.Program, cfg Config) *Engine {
+	cfg.Bounds = cfg.Bounds.withDefaults()
+	return &Engine{cfg: cfg, prog: prog, infos: make(map[*ssa.Function]*funcInfo)}
+}
+
+func (e *Engine) info(fn *ssa.Function) *funcInfo {
+	info, ok := e.infos[fn]
+	if !ok {
+		info = newFuncInfo(fn)
+		e.infos[fn] = info
+	}
+	return info
+}
+
+// Explore symbolically executes fn from fresh symbolic inputs, handing every
+// finished path to the Sink, until every path has ended or the budget is
+// spent.
+func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error) {
+	if len(fn.Blocks) == 0 {
+		return nil, fmt.Errorf("%s has no body", fn)
+	}
+	if e.cfg.Budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, e.cfg.Budget)
+		defer cancel()
+	}
+	e.ctx = ctx
+	e.summary = &Summary{
+		Func:          fn,
+		Blocks:        len(fn.Blocks),
+		CoveredBlocks: make(map[*ssa.BasicBlock]bool),
+		Exhausted:     true,
+		Ends:          make(map[EndKind]int),
+	}
+	var err error
+	e.searcher, err = newSearcher(e.cfg.Searcher, e.cfg.Seed, e.summary.CoveredBlocks)
+	if err != nil {
+		return nil, err
+	}
+	initial := e.initialState(fn, newSymbolicInputs(e.cfg.Bounds))
+	e.searcher.Add(initial)
+	for e.searcher.Len() > 0 {
+		if e.stopEarly() {
+			break
+		}
+		s := e.searcher.Select()
+		e.run(s)
+		for _, c := range e.spawned {
+			e.searcher.Add(c)
+		}
+		e.spawned = e.spawned[:0]
+	}
+	// Whatever is left was cut off by the budget.
+	for e.searcher.Len() > 0 {
+		s := e.searcher.Select()
+		e.finish(s, EndBudget, 0, "budget")
+	}
+	for b := range e.summary.CoveredBlocks {
+		if b.Parent() == fn {
+			e.summary.Covered++
+		}
+	}
+	return e.summary, nil
+}
+
+func (e *Engine) stopEarly() bool {
+	if e.ctx.Err() != nil {
+		return true
+	}
+	return e.cfg.MaxPaths > 0 && e.summary.Paths >= e.cfg.MaxPaths
+}
+
+// run executes s until it forks, finishes, or has run a slice of
+// instructions, then hands it back to the searcher if it goes on.
+func (e *Engine) run(s *State) {
+	const slice = 1000
+	for i := 0; i < slice && !s.done; i++ {
+		if !e.step(s) {
+			break // forked: let the searcher choose
+		}
+	}
+	if !s.done {
+		e.searcher.Add(s)
+	}
+}
+
+// step executes one instruction of s (or one unwinding step of a panic).
+// It returns false when s forked, so the searcher gets to choose.
+func (e *Engine) step(s *State) (goOn bool) {
+	forksBefore := len(e.spawned)
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(pathStopped); ok {
+				goOn = false
+				return
+			}
+			// Any other panic is a bug in the executor. It ends this path
+			// (reported, never claimed as coverage or a finding); the run
+			// goes on with the others.
+			goOn = false
+			e.finish(s, EndInternal, 0, internalReason(r))
+		}
+	}()
+	s.steps++
+	e.summary.Instructions++
+	if s.steps > e.cfg.Bounds.MaxSteps {
+		e.finish(s, EndDepth, 0, fmt.Sprintf("more than %d instructions on one path", e.cfg.Bounds.MaxSteps))
+		return false
+	}
+	if s.stack[len(s.stack)-1].unwinding {
+		e.unwind(s)
+	} else {
+		e.execute(s)
+	}
+	return len(e.spawned) == forksBefore
+}
+
+// internalReason describes an executor panic with the innermost frame of
+// this module that raised it, so the report points at the bug.
+func internalReason(r any) string {
+	msg := fmt.Sprint(r)
+	if ie, ok := r.(internalErr); ok {
+		msg = ie.Error()
+	}
+	pcs := make([]uintptr, 32)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	for {
+		f, more := frames.Next()
+		if strings.Contains(f.Function, "gosymtest/symbolic.") && !strings.Contains(f.Function, "internalError") {
+			return fmt.Sprintf("%s (at %s:%d)", msg, f.File[strings.LastIndex(f.File, "/")+1:], f.Line)
+		}
+		if !more {
+			return msg
+		}
+	}
+}

@@ -1,0 +1,82 @@
+package symbolic
+
+import (
+	"go/types"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+)
+
+// equal is Go's a == b for two values of type t. Comparing interfaces whose
+// dynamic type is not comparable panics in Go; then equal raises that panic
+// on s and reports ok=false.
+func (e *Engine) equal(s *State, a, b Value, t types.Type) (eq expr.Expr, ok bool) {
+	switch x := a.(type) {
+	case Scalar:
+		return expr.Eq(x.E, b.(Scalar).E), true
+	case String:
+		return stringsEqual(x, b.(String)), true
+	case Pointer:
+		return pointersEqual(x, b.(Pointer)), true
+	case Slice: // only against nil
+		y := b.(Slice)
+		return expr.Eq(x.NonNil, y.NonNil), true
+	case Func: // only against nil
+		return expr.BoolConst((x.Fn == nil) == (b.(Func).Fn == nil)), true
+	case Struct:
+		st := t.Underlying().(*types.Struct)
+		eq = expr.True
+		for i, f := range x.Fields {
+			fe, ok := e.equal(s, f, b.(Struct).Fields[i], st.Field(i).Type())
+			if !ok {
+				return expr.Expr{}, false
+			}
+			eq = expr.And(eq, fe)
+		}
+		return eq, true
+	case Array:
+		elem := t.Underlying().(*types.Array).Elem()
+		eq = expr.True
+		for i, el := range x.Elems {
+			ee, ok := e.equal(s, el, b.(Array).Elems[i], elem)
+			if !ok {
+				return expr.Expr{}, false
+			}
+			eq = expr.And(eq, ee)
+		}
+		return eq, true
+	case Interface:
+		y := b.(Interface)
+		switch {
+		case x.Type == nil || y.Type == nil:
+			return expr.BoolConst(x.Type == nil && y.Type == nil), true
+		case !types.Identical(x.Type, y.Type):
+			return expr.False, true
+		case !types.Comparable(x.Type):
+			e.runtimePanic(s, PanicOther, "comparing uncomparable type "+x.Type.String())
+			return expr.Expr{}, false
+		}
+		return e.equal(s, x.Value, y.Value, x.Type)
+	case Opaque:
+		if y, ok := b.(Opaque); ok && x.Go != nil && y.Go != nil {
+			return expr.BoolConst(x.Go == y.Go), true
+		}
+		e.unsupported(s, "comparison of "+x.Reason)
+		return expr.Expr{}, false
+	}
+	panic(internalError("equality of %T", a))
+}
+
+// pointersEqual: two nil pointers are equal; a nil and a non-nil one are
+// not; two non-nil ones are equal when they address the same location.
+func pointersEqual(a, b Pointer) expr.Expr {
+	same := a.Obj == b.Obj && len(a.Path) == len(b.Path)
+	for i := 0; same && i < len(a.Path); i++ {
+		same = a.Path[i] == b.Path[i]
+	}
+	bothNil := expr.And(expr.Not(a.NonNil), expr.Not(b.NonNil))
+	if a.Obj == 0 || b.Obj == 0 || !same {
+		return bothNil
+	}
+	// Same location: equal unless exactly one of them is nil.
+	return expr.Eq(a.NonNil, b.NonNil)
+}

@@ -1,0 +1,56 @@
+package symbolic
+
+import "golang.org/x/tools/go/ssa"
+
+// finish ends a path: it stops the state, counts the end, and hands a
+// PathEnd (with a concrete test for paths that returned or panicked) to the
+// Sink.
+func (e *Engine) finish(s *State, kind EndKind, panicKind PanicKind, reason string) {
+	if s.done {
+		return
+	}
+	s.done, s.endKind, s.endReason = true, kind, reason
+	if s.replay {
+		if kind == EndPanic {
+			s.panicMessage = s.panicked.message
+		}
+		return
+	}
+	e.summary.Paths++
+	e.summary.Ends[kind]++
+	if kind != EndReturn && kind != EndPanic {
+		e.summary.Exhausted = false
+	}
+	if len(s.concretized) > 0 {
+		e.summary.Exhausted = false
+	}
+	end := &PathEnd{
+		Func:        e.summary.Func,
+		Kind:        kind,
+		Panic:       panicKind,
+		Reason:      reason,
+		Condition:   s.cond,
+		Pins:        s.pins,
+		Blocks:      firstEntries(s.blocks),
+		Concretized: s.concretized,
+	}
+	if kind == EndReturn || kind == EndPanic {
+		end.Test = e.makeTest(s)
+	}
+	if e.cfg.Sink != nil {
+		e.cfg.Sink.PathEnded(end)
+	}
+}
+
+// firstEntries lists blocks once each, in order of first entry.
+func firstEntries(blocks []*ssa.BasicBlock) []*ssa.BasicBlock {
+	seen := make(map[*ssa.BasicBlock]bool, len(blocks))
+	var out []*ssa.BasicBlock
+	for _, b := range blocks {
+		if !seen[b] {
+			seen[b] = true
+			out = append(out, b)
+		}
+	}
+	return out
+}

@@ -1,0 +1,121 @@
+package symbolic
+
+import (
+	"go/token"
+	"go/types"
+	"math"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Floating-point values are not symbolic: they are carried as concrete Go
+// values (Opaque.Go holds a float64, rounded to float32 for float32 types).
+// An integer operand converted to float is first pinned to a model value,
+// and the pinning is recorded on the path.
+
+func floatOf(v Value) (float64, bool) {
+	o, ok := v.(Opaque)
+	if !ok {
+		return 0, false
+	}
+	f, ok := o.Go.(float64)
+	return f, ok
+}
+
+func floatValue(t types.Type, f float64) Value {
+	if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Float32 {
+		f = float64(float32(f))
+	}
+	return Opaque{Type: t, Reason: "float", Go: f}
+}
+
+func (e *Engine) floatBinOp(s *State, in *ssa.BinOp) {
+	x, okx := floatOf(e.eval(s, in.X))
+	y, oky := floatOf(e.eval(s, in.Y))
+	if !okx || !oky {
+		e.unsupported(s, "complex arithmetic")
+		return
+	}
+	t := in.X.Type()
+	switch in.Op {
+	case token.ADD:
+		e.set(s, in, floatValue(t, x+y))
+	case token.SUB:
+		e.set(s, in, floatValue(t, x-y))
+	case token.MUL:
+		e.set(s, in, floatValue(t, x*y))
+	case token.QUO:
+		e.set(s, in, floatValue(t, x/y))
+	case token.EQL:
+		e.set(s, in, Scalar{expr.BoolConst(x == y)})
+	case token.NEQ:
+		e.set(s, in, Scalar{expr.BoolConst(x != y)})
+	case token.LSS:
+		e.set(s, in, Scalar{expr.BoolConst(x < y)})
+	case token.LEQ:
+		e.set(s, in, Scalar{expr.BoolConst(x <= y)})
+	case token.GTR:
+		e.set(s, in, Scalar{expr.BoolConst(x > y)})
+	case token.GEQ:
+		e.set(s, in, Scalar{expr.BoolConst(x >= y)})
+	default:
+		panic(internalError("float operator %s", in.Op))
+	}
+}
+
+func (e *Engine) floatNeg(s *State, in *ssa.UnOp) {
+	x, ok := floatOf(e.eval(s, in.X))
+	if !ok {
+		e.unsupported(s, "complex arithmetic")
+		return
+	}
+	e.set(s, in, floatValue(in.Type(), -x))
+}
+
+func (e *Engine) floatConvert(s *State, in *ssa.Convert, x Value) {
+	from, to := in.X.Type(), in.Type()
+	switch {
+	case isFloat(from) && isFloat(to):
+		f, ok := floatOf(x)
+		if !ok {
+			e.unsupported(s, "complex conversion")
+			return
+		}
+		e.set(s, in, floatValue(to, f))
+	case isFloat(to):
+		_, signed, ok := intInfo(from)
+		if !ok {
+			e.unsupported(s, "conversion to float from "+from.String())
+			return
+		}
+		c, ok := e.concretize(s, x.(Scalar).E, "integer converted to float")
+		if !ok {
+			return
+		}
+		f := float64(c.Value())
+		if signed {
+			f = float64(c.SignedValue())
+		}
+		e.set(s, in, floatValue(to, f))
+	default:
+		f, ok := floatOf(x)
+		w, signed, isInt := intInfo(to)
+		if !ok || !isInt {
+			e.unsupported(s, "conversion from "+from.String()+" to "+to.String())
+			return
+		}
+		// Go leaves out-of-range float-to-integer conversions
+		// implementation-defined; amd64 gives the values below.
+		var bits uint64
+		switch {
+		case math.IsNaN(f) || math.IsInf(f, 0):
+			bits = 1 << 63
+		case signed:
+			bits = uint64(int64(f))
+		default:
+			bits = uint64(f)
+		}
+		e.set(s, in, Scalar{expr.Const(w, bits)})
+	}
+}

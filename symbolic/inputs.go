@@ -1,0 +1,161 @@
+package symbolic
+
+import (
+	"fmt"
+	"go/types"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+)
+
+// inputs builds the values of a function's parameters. Every part of an
+// input is a variable named by its Go access path ("p.X", "len(s)",
+// "s[2]", "p != nil"), so a model names its values the way a test writes
+// them. In replay mode the same builder gives each variable its model value
+// instead, so the concrete run and the literal in the test agree by
+// construction.
+type inputs struct {
+	bounds Bounds
+	// model, when set, gives the values (replay mode); otherwise the
+	// builder makes variables (symbolic mode).
+	model expr.Assignment
+	// limited lists the input kinds this harness could not represent
+	// exhaustively (maps and interfaces are nil only, floats are 0); a path
+	// that depends on them is not exhaustive.
+	limited []string
+}
+
+func newSymbolicInputs(b Bounds) *inputs { return &inputs{bounds: b} }
+
+func newReplayInputs(b Bounds, m expr.Assignment) *inputs { return &inputs{bounds: b, model: m} }
+
+// scalar is the variable called name, or its value in replay mode.
+func (in *inputs) scalar(name string, sort expr.Sort) expr.Expr {
+	v := expr.Var(name, sort)
+	if in.model == nil {
+		return v
+	}
+	val := expr.Eval(v, in.model)
+	if sort.IsBool() {
+		return expr.BoolConst(val == 1)
+	}
+	return expr.Const(sort.Width(), val)
+}
+
+// Variable names for the parts of an input.
+func nilnessName(name string) string { return name + " != nil" }
+func lenName(name string) string     { return "len(" + name + ")" }
+func elemName(name string, i int) string {
+	return fmt.Sprintf("%s[%d]", name, i)
+}
+func fieldName(name, field string) string { return name + "." + field }
+
+// pointeeName names what a pointer points to: p.X for the fields of a
+// struct (Go's automatic dereference), *p otherwise.
+func pointeeName(name string, elem types.Type) string {
+	if _, ok := elem.Underlying().(*types.Struct); ok {
+		return name
+	}
+	return "*" + name
+}
+
+// build makes the input value of type t called name, at nesting depth.
+// Pointees are left lazy: their objects hold a lazyInput that the first
+// read materialises.
+func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth int) Value {
+	if w, _, ok := intInfo(t); ok {
+		return Scalar{in.scalar(name, expr.BV(w))}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return Scalar{in.scalar(name, expr.BoolSort())}
+		case u.Info()&types.IsString != 0:
+			return in.buildString(s, name)
+		}
+		in.limit(s, fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
+		return zeroValue(t)
+	case *types.Pointer:
+		if depth >= in.bounds.MaxDepth {
+			in.limit(s, fmt.Sprintf("%s is nil: pointer nesting bound %d", name, in.bounds.MaxDepth))
+			return nilPointer
+		}
+		elem := u.Elem()
+		id := s.mem.alloc(&object{typ: elem, value: lazyInput{Name: pointeeName(name, elem), Type: elem, Depth: depth + 1}, input: name})
+		return Pointer{NonNil: in.scalar(nilnessName(name), expr.BoolSort()), Obj: id}
+	case *types.Struct:
+		fields := make([]Value, u.NumFields())
+		for i := range fields {
+			f := u.Field(i)
+			fields[i] = in.build(e, s, fieldName(name, f.Name()), f.Type(), depth+1)
+		}
+		return Struct{fields}
+	case *types.Array:
+		elems := make([]Value, u.Len())
+		for i := range elems {
+			elems[i] = in.build(e, s, elemName(name, i), u.Elem(), depth+1)
+		}
+		return Array{elems}
+	case *types.Slice:
+		return in.buildSlice(s, name, u.Elem(), depth)
+	case *types.Map:
+		in.limit(s, fmt.Sprintf("%s is a nil map: map inputs are not symbolic yet", name))
+		return Pointer{NonNil: expr.False}
+	case *types.Interface:
+		in.limit(s, fmt.Sprintf("%s is a nil interface: interface inputs are not symbolic yet", name))
+		return Interface{}
+	case *types.Signature:
+		return Func{} // func inputs are nil, as the design says
+	}
+	in.limit(s, fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
+	return zeroValue(t)
+}
+
+// limit records that an input could not be represented in full: the path
+// no longer speaks for every input.
+func (in *inputs) limit(s *State, why string) {
+	if in.model != nil {
+		return
+	}
+	for _, l := range s.concretized {
+		if l == why {
+			return
+		}
+	}
+	s.concretized = append(s.concretized, why)
+}
+
+// buildString: up to MaxLen symbolic bytes and a symbolic length.
+func (in *inputs) buildString(s *State, name string) String {
+	n := in.scalar(lenName(name), expr.BV(64))
+	max := in.bounds.MaxLen
+	if n.IsConst() {
+		max = min(max, int(n.Value()))
+	} else {
+		s.assume(expr.Ule(n, expr.Const(64, uint64(in.bounds.MaxLen))), "")
+	}
+	bytes := make([]expr.Expr, max)
+	for i := range bytes {
+		bytes[i] = in.scalar(elemName(name, i), expr.BV(8))
+	}
+	return String{Bytes: bytes, Len: n}
+}
+
+// buildSlice: nil, or up to MaxElems lazily built elements.
+func (in *inputs) buildSlice(s *State, name string, elem types.Type, depth int) Slice {
+	nonNil := in.scalar(nilnessName(name), expr.BoolSort())
+	n := in.scalar(lenName(name), expr.BV(64))
+	max := in.bounds.MaxElems
+	if in.model == nil {
+		s.assume(expr.Ule(n, expr.Const(64, uint64(max))), "")
+		s.assume(expr.Implies(expr.Not(nonNil), expr.Eq(n, expr.Const(64, 0))), "")
+	} else {
+		max = int(n.Value())
+	}
+	elems := make([]Value, max)
+	for i := range elems {
+		elems[i] = lazyInput{Name: elemName(name, i), Type: elem, Depth: depth + 1}
+	}
+	id := s.mem.alloc(&object{typ: types.NewArray(elem, int64(max)), value: Array{elems}, input: name})
+	return Slice{NonNil: nonNil, Obj: id, Len: n, Cap: n}
+}

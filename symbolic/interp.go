@@ -1,0 +1,209 @@
+package symbolic
+
+import (
+	"fmt"
+	"go/types"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// execute runs the next instruction of the top frame.
+func (e *Engine) execute(s *State) {
+	f := s.top()
+	instr := f.block.Instrs[f.next]
+	f.next++
+	switch in := instr.(type) {
+	case *ssa.DebugRef:
+	case *ssa.Jump:
+		e.jump(s, f.block.Succs[0])
+	case *ssa.If:
+		e.ifBranch(s, in)
+	case *ssa.Phi:
+		panic(internalError("φ %s executed on its own; jump evaluates φs", in.Name()))
+	case *ssa.Return:
+		e.ret(s, in)
+	case *ssa.Call:
+		e.call(s, in, in.Common(), false)
+	case *ssa.Defer:
+		e.deferCall(s, in)
+	case *ssa.RunDefers:
+		e.runDefers(s)
+	case *ssa.Panic:
+		v := e.eval(s, in.X)
+		e.raise(s, &panicking{value: v, kind: PanicExplicit})
+	case *ssa.BinOp:
+		e.binOp(s, in)
+	case *ssa.UnOp:
+		e.unOp(s, in)
+	case *ssa.Convert:
+		e.convert(s, in)
+	case *ssa.ChangeType:
+		e.set(s, in, e.eval(s, in.X))
+	case *ssa.MultiConvert:
+		e.unsupported(s, "generic conversion")
+	case *ssa.Alloc:
+		e.alloc(s, in)
+	case *ssa.Store:
+		e.storeInstr(s, in)
+	case *ssa.FieldAddr:
+		e.fieldAddr(s, in)
+	case *ssa.Field:
+		st := e.eval(s, in.X).(Struct)
+		e.set(s, in, st.Fields[in.Field])
+	case *ssa.IndexAddr:
+		e.indexAddr(s, in)
+	case *ssa.Index:
+		e.index(s, in)
+	case *ssa.Extract:
+		e.set(s, in, e.eval(s, in.Tuple).(Tuple).Elems[in.Index])
+	case *ssa.Slice:
+		e.slice(s, in)
+	case *ssa.MakeSlice:
+		e.makeSlice(s, in)
+	case *ssa.MakeClosure:
+		bindings := make([]Value, len(in.Bindings))
+		for i, b := range in.Bindings {
+			bindings[i] = e.eval(s, b)
+		}
+		e.set(s, in, Func{Fn: in.Fn.(*ssa.Function), Bindings: bindings})
+	case *ssa.MakeInterface:
+		e.set(s, in, Interface{Type: in.X.Type(), Value: e.eval(s, in.X)})
+	case *ssa.ChangeInterface:
+		e.set(s, in, e.eval(s, in.X))
+	case *ssa.TypeAssert:
+		e.typeAssert(s, in)
+	case *ssa.SliceToArrayPointer:
+		e.sliceToArrayPointer(s, in)
+	case *ssa.MakeMap:
+		e.makeMap(s, in)
+	case *ssa.Lookup:
+		e.lookup(s, in)
+	case *ssa.MapUpdate:
+		e.mapUpdate(s, in)
+	case *ssa.Range:
+		e.rangeInstr(s, in)
+	case *ssa.Next:
+		e.next(s, in)
+	case *ssa.Go:
+		e.unsupported(s, "goroutine")
+	case *ssa.MakeChan, *ssa.Send, *ssa.Select:
+		e.unsupported(s, "channel")
+	default:
+		e.unsupported(s, fmt.Sprintf("instruction %T", instr))
+	}
+}
+
+// eval gives the value of an SSA operand in the top frame.
+func (e *Engine) eval(s *State, v ssa.Value) Value {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return constValue(v)
+	case *ssa.Global:
+		e.checkGlobal(s, v)
+		return Pointer{NonNil: expr.True, Obj: e.global(s, v)}
+	case *ssa.Function:
+		return Func{Fn: v}
+	}
+	f := s.stack[len(s.stack)-1]
+	i, ok := f.info.index[v]
+	if !ok {
+		panic(internalError("no register for %v (%T) in %s", v, v, f.fn))
+	}
+	r := f.regs[i]
+	if r == nil {
+		panic(internalError("register %s of %s read before written", v.Name(), f.fn))
+	}
+	return r
+}
+
+// scalar gives the term of an integer or bool operand.
+func (e *Engine) scalar(s *State, v ssa.Value) expr.Expr {
+	switch x := e.eval(s, v).(type) {
+	case Scalar:
+		return x.E
+	default:
+		panic(internalError("operand %s of type %v is %T, not a scalar", v.Name(), v.Type(), x))
+	}
+}
+
+// set writes the register of an instruction's value in the top frame.
+func (e *Engine) set(s *State, v ssa.Value, x Value) {
+	f := s.top()
+	f.regs[f.info.index[v]] = x
+}
+
+// global is the object of a package-level variable, created with its zero
+// value the first time a path touches it.
+func (e *Engine) global(s *State, g *ssa.Global) ObjectID {
+	if id, ok := s.mem.globals[g]; ok {
+		return id
+	}
+	typ := g.Type().(*types.Pointer).Elem()
+	id := s.mem.alloc(&object{typ: typ, value: zeroValue(typ), site: g})
+	s.mem.globals[g] = id
+	return id
+}
+
+// jump moves the top frame to block to. The φ-nodes at the head of the
+// block are evaluated together, as of the edge, because one may read another
+// (a loop that swaps two variables).
+func (e *Engine) jump(s *State, to *ssa.BasicBlock) {
+	f := s.top()
+	f.prev, f.block, f.next = f.block, to, 0
+	e.enter(s, to)
+	var phis []*ssa.Phi
+	var vals []Value
+	for _, instr := range to.Instrs {
+		phi, ok := instr.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		phis = append(phis, phi)
+		vals = append(vals, e.phi(s, phi))
+	}
+	for i, phi := range phis {
+		e.set(s, phi, vals[i])
+	}
+	f.next = len(phis)
+}
+
+// enter records that the path entered a block.
+func (e *Engine) enter(s *State, b *ssa.BasicBlock) {
+	if s.initializing {
+		return
+	}
+	s.blocks = append(s.blocks, b)
+	if !s.replay {
+		e.summary.CoveredBlocks[b] = true
+	}
+}
+
+func (e *Engine) ifBranch(s *State, in *ssa.If) {
+	cond := e.scalar(s, in.Cond)
+	f := s.stack[len(s.stack)-1]
+	then, els := f.block.Succs[0], f.block.Succs[1]
+	onTrue, onFalse := e.branch(s, cond, pinOf(in.Cond, true))
+	if onTrue != nil {
+		e.jump(onTrue, then)
+	}
+	if onFalse != nil {
+		e.jump(onFalse, els)
+	}
+}
+
+// phi picks the edge value for the block we came from.
+func (e *Engine) phi(s *State, in *ssa.Phi) Value {
+	f := s.stack[len(s.stack)-1]
+	for i, pred := range f.block.Preds {
+		if pred == f.prev {
+			return e.eval(s, in.Edges[i])
+		}
+	}
+	panic(internalError("φ %s: no edge from block %d", in.Name(), f.prev.Index))
+}
+
+// unsupported ends the path at a feature the executor does not model.
+func (e *Engine) unsupported(s *State, feature string) {
+	e.finish(s, EndUnsupported, 0, "unsupported:"+feature)
+}

@@ -1,0 +1,106 @@
+package symbolic
+
+import (
+	"go/types"
+	"unicode/utf8"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// iterator is the state of a range loop over a string or a map, kept in an
+// object of its own so Next can advance it in memory like any other write.
+type iterator struct {
+	str  String  // ranging over a string
+	keys []Value // ranging over a map: a snapshot of its entries
+	vals []Value
+	pos  int
+}
+
+func (iterator) isValue() {}
+
+func (e *Engine) rangeInstr(s *State, in *ssa.Range) {
+	var it iterator
+	switch x := e.eval(s, in.X).(type) {
+	case String:
+		it.str = x
+	case Pointer: // a map
+		isNil, notNil := e.branch(s, expr.Not(x.NonNil), pinOf(in.X, true)+" == nil")
+		if isNil != nil {
+			e.setIterator(isNil, in, iterator{})
+		}
+		if notNil != nil {
+			mv := e.mapOf(notNil, x)
+			e.setIterator(notNil, in, iterator{keys: mv.Keys, vals: mv.Vals})
+		}
+		return
+	default:
+		panic(internalError("range over %T", x))
+	}
+	e.setIterator(s, in, it)
+}
+
+func (e *Engine) setIterator(s *State, in *ssa.Range, it iterator) {
+	id := s.mem.alloc(&object{typ: types.Typ[types.Invalid], value: it})
+	e.set(s, in, Pointer{NonNil: expr.True, Obj: id})
+}
+
+// next advances a range loop: (ok, key, value).
+func (e *Engine) next(s *State, in *ssa.Next) {
+	p := e.eval(s, in.Iter).(Pointer)
+	it := s.mem.get(p.Obj).value.(iterator)
+	if !in.IsString {
+		if it.pos >= len(it.keys) {
+			e.set(s, in, Tuple{[]Value{Scalar{expr.False}, Interface{}, Interface{}}})
+			return
+		}
+		k, v := it.keys[it.pos], it.vals[it.pos]
+		it.pos++
+		s.mem.set(p.Obj, it)
+		e.set(s, in, Tuple{[]Value{Scalar{expr.True}, k, v}})
+		return
+	}
+	pos := expr.Const(64, uint64(it.pos))
+	more, done := e.branch(s, expr.Ult(pos, it.str.Len), "")
+	if done != nil {
+		e.set(done, in, Tuple{[]Value{Scalar{expr.False}, Scalar{expr.Const(64, 0)}, Scalar{expr.Const(32, 0)}}})
+	}
+	if more == nil {
+		return
+	}
+	s = more
+	b0 := it.str.byteAt(pos)
+	ascii, multi := e.branch(s, expr.Ult(b0, expr.Const(8, utf8.RuneSelf)), "")
+	if ascii != nil {
+		e.advanceString(ascii, in, p, it, expr.ZExt(b0, 32), 1)
+	}
+	if multi == nil {
+		return
+	}
+	// A multi-byte sequence: decode its bytes concretely, pinning them.
+	var buf []byte
+	for k := 0; k < utf8.UTFMax && it.pos+k < len(it.str.Bytes); k++ {
+		at := expr.Const(64, uint64(it.pos+k))
+		inside, ok := e.concretize(multi, expr.Ult(at, it.str.Len), "length of a ranged string")
+		if !ok {
+			return
+		}
+		if inside.IsFalse() {
+			break
+		}
+		b, ok := e.concretize(multi, it.str.byteAt(at), "non-ASCII byte of a ranged string")
+		if !ok {
+			return
+		}
+		buf = append(buf, byte(b.Value()))
+	}
+	r, size := utf8.DecodeRune(buf)
+	e.advanceString(multi, in, p, it, expr.Const(32, uint64(uint32(r))), size)
+}
+
+func (e *Engine) advanceString(s *State, in *ssa.Next, p Pointer, it iterator, r expr.Expr, size int) {
+	at := it.pos
+	it.pos += size
+	s.mem.set(p.Obj, it)
+	e.set(s, in, Tuple{[]Value{Scalar{expr.True}, Scalar{expr.Const(64, uint64(at))}, Scalar{r}}})
+}

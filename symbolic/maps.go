@@ -1,0 +1,140 @@
+package symbolic
+
+import (
+	"go/types"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A map is a Pointer to an object whose value is a mapValue: its entries in
+// insertion order, with keys that are distinct on the path. Which entry a
+// symbolic key hits is decided by forking on key equality, so the entry
+// structure stays known on every path.
+type mapValue struct {
+	Keys []Value
+	Vals []Value
+}
+
+func (mapValue) isValue() {}
+
+func (e *Engine) makeMap(s *State, in *ssa.MakeMap) {
+	id := s.mem.alloc(&object{typ: in.Type(), value: mapValue{}, site: in})
+	e.set(s, in, Pointer{NonNil: expr.True, Obj: id})
+}
+
+func (e *Engine) mapOf(s *State, m Pointer) mapValue {
+	v := e.load(s, Pointer{NonNil: expr.True, Obj: m.Obj})
+	return v.(mapValue)
+}
+
+func (e *Engine) mapLen(s *State, m Pointer) expr.Expr {
+	if !m.NonNil.IsTrue() {
+		panic(internalError("len of a map whose nil-ness is unknown"))
+	}
+	return expr.Const(64, uint64(len(e.mapOf(s, m).Keys)))
+}
+
+// findKey forks s on which entry of the map equals key. It returns, for each
+// resulting state, the index of the entry (or -1 for none).
+func (e *Engine) findKey(s *State, mv mapValue, key Value, keyType types.Type) (states []*State, found []int) {
+	cur := s
+	for i, k := range mv.Keys {
+		eq, ok := e.equal(cur, key, k, keyType)
+		if !ok {
+			return states, found
+		}
+		hit, miss := e.branch(cur, eq, "")
+		if hit != nil {
+			states, found = append(states, hit), append(found, i)
+		}
+		if miss == nil {
+			return states, found
+		}
+		cur = miss
+	}
+	return append(states, cur), append(found, -1)
+}
+
+func (e *Engine) lookup(s *State, in *ssa.Lookup) {
+	x := e.eval(s, in.X)
+	key := e.eval(s, in.Index)
+	if str, ok := x.(String); ok {
+		i := e.index64(s, in.Index)
+		if !e.checkIndex(s, i, str.Len, in.Index) {
+			return
+		}
+		e.set(s, in, Scalar{str.byteAt(i)})
+		return
+	}
+	m := x.(Pointer)
+	mt := in.X.Type().Underlying().(*types.Map)
+	result := func(t *State, v Value, ok bool) {
+		if in.CommaOk {
+			e.set(t, in, Tuple{[]Value{v, Scalar{expr.BoolConst(ok)}}})
+		} else {
+			e.set(t, in, v)
+		}
+	}
+	isNil, notNil := e.branch(s, expr.Not(m.NonNil), pinOf(in.X, true)+" == nil")
+	if isNil != nil {
+		result(isNil, zeroValue(mt.Elem()), false)
+	}
+	if notNil == nil {
+		return
+	}
+	mv := e.mapOf(notNil, m)
+	states, found := e.findKey(notNil, mv, key, mt.Key())
+	for k, t := range states {
+		if found[k] < 0 {
+			result(t, zeroValue(mt.Elem()), false)
+		} else {
+			result(t, mv.Vals[found[k]], true)
+		}
+	}
+}
+
+func (e *Engine) mapUpdate(s *State, in *ssa.MapUpdate) {
+	m := e.eval(s, in.Map).(Pointer)
+	key, val := e.eval(s, in.Key), e.eval(s, in.Value)
+	if !e.require(s, m.NonNil, pinOf(in.Map, true)+" != nil", func(bad *State) {
+		e.runtimePanic(bad, PanicNilMap, "assignment to entry in nil map")
+	}) {
+		return
+	}
+	mt := in.Map.Type().Underlying().(*types.Map)
+	mv := e.mapOf(s, m)
+	states, found := e.findKey(s, mv, key, mt.Key())
+	for k, t := range states {
+		next := mapValue{Keys: append([]Value(nil), mv.Keys...), Vals: append([]Value(nil), mv.Vals...)}
+		if found[k] < 0 {
+			next.Keys = append(next.Keys, key)
+			next.Vals = append(next.Vals, val)
+		} else {
+			next.Vals[found[k]] = val
+		}
+		t.mem.set(m.Obj, next)
+	}
+}
+
+func (e *Engine) mapDelete(s *State, m Pointer, key Value, t types.Type) {
+	isNil, notNil := e.branch(s, expr.Not(m.NonNil), "")
+	_ = isNil // deleting from a nil map does nothing
+	if notNil == nil {
+		return
+	}
+	mt := t.Underlying().(*types.Map)
+	mv := e.mapOf(notNil, m)
+	states, found := e.findKey(notNil, mv, key, mt.Key())
+	for k, st := range states {
+		i := found[k]
+		if i < 0 {
+			continue
+		}
+		next := mapValue{
+			Keys: append(append([]Value(nil), mv.Keys[:i]...), mv.Keys[i+1:]...),
+			Vals: append(append([]Value(nil), mv.Vals[:i]...), mv.Vals[i+1:]...),
+		}
+		st.mem.set(m.Obj, next)
+	}
+}

@@ -1,0 +1,106 @@
+package symbolic
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// object is one allocation: its static type and its whole contents as one
+// immutable value tree. A write builds a new object.
+type object struct {
+	typ   types.Type
+	value Value
+	site  ssa.Value // the allocation site, or nil for inputs and runtime objects
+	input string    // for input objects, the name of the pointer it came from
+}
+
+// memory maps object IDs to objects. Forked states share one map until one
+// of them writes; the writer then copies the map (not the objects, which are
+// immutable), so a fork costs O(1) and a write after a fork O(objects).
+type memory struct {
+	objects map[ObjectID]*object
+	globals map[*ssa.Global]ObjectID
+	next    ObjectID
+	shared  bool
+}
+
+func newMemory() *memory {
+	return &memory{objects: make(map[ObjectID]*object), globals: make(map[*ssa.Global]ObjectID), next: 1}
+}
+
+// fork returns a memory for a new state; both this and the result become
+// copy-on-write.
+func (m *memory) fork() *memory {
+	m.shared = true
+	return &memory{objects: m.objects, globals: m.globals, next: m.next, shared: true}
+}
+
+func (m *memory) own() {
+	if !m.shared {
+		return
+	}
+	objects := make(map[ObjectID]*object, len(m.objects)+1)
+	for id, o := range m.objects {
+		objects[id] = o
+	}
+	globals := make(map[*ssa.Global]ObjectID, len(m.globals))
+	for g, id := range m.globals {
+		globals[g] = id
+	}
+	m.objects, m.globals = objects, globals
+	m.shared = false
+}
+
+// alloc adds an object and returns its ID.
+func (m *memory) alloc(o *object) ObjectID {
+	m.own()
+	id := m.next
+	m.next++
+	m.objects[id] = o
+	return id
+}
+
+func (m *memory) get(id ObjectID) *object { return m.objects[id] }
+
+// set replaces the contents of an object.
+func (m *memory) set(id ObjectID, value Value) {
+	m.own()
+	old := m.objects[id]
+	m.objects[id] = &object{typ: old.typ, value: value, site: old.site, input: old.input}
+}
+
+// valueAt reads the value at path inside v.
+func valueAt(v Value, path Path) Value {
+	for _, step := range path {
+		switch c := v.(type) {
+		case Struct:
+			v = c.Fields[step]
+		case Array:
+			v = c.Elems[step]
+		default:
+			panic(internalError("path step %d into %T", step, v))
+		}
+	}
+	return v
+}
+
+// replaceAt returns v with the value at path replaced by x, copying only
+// the composites along the path.
+func replaceAt(v Value, path Path, x Value) Value {
+	if len(path) == 0 {
+		return x
+	}
+	step := path[0]
+	switch c := v.(type) {
+	case Struct:
+		fields := append([]Value(nil), c.Fields...)
+		fields[step] = replaceAt(fields[step], path[1:], x)
+		return Struct{fields}
+	case Array:
+		elems := append([]Value(nil), c.Elems...)
+		elems[step] = replaceAt(elems[step], path[1:], x)
+		return Array{elems}
+	}
+	panic(internalError("path step %d into %T", step, v))
+}

@@ -1,0 +1,250 @@
+package symbolic
+
+import (
+	"go/types"
+	"math"
+	"strings"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A model stands in for a function that has no Go body (assembly, or a
+// linkname into the runtime). It gets the evaluated arguments and gives
+// the results; ok=false means it dealt with the state itself (ended the
+// path, or set the results of forked states).
+type model func(e *Engine, s *State, fn *ssa.Function, args []Value) (results []Value, ok bool)
+
+// models are keyed by the function's full name, e.g.
+// "internal/bytealg.IndexByteString". They are filled in init because
+// some models call back into the interpreter, which looks models up.
+var models map[string]model
+
+func init() { models = builtinModels() }
+
+func builtinModels() map[string]model {
+	return map[string]model{
+		"internal/bytealg.IndexByteString": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+			return one(indexByte(stringTerms(a[0].(String)), a[0].(String).Len, a[1].(Scalar).E)), true
+		},
+		"internal/bytealg.IndexByte": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+			terms, n := e.byteSliceTerms(s, a[0].(Slice))
+			return one(indexByte(terms, n, a[1].(Scalar).E)), true
+		},
+		"internal/bytealg.CountString": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+			return one(countByte(stringTerms(a[0].(String)), a[0].(String).Len, a[1].(Scalar).E)), true
+		},
+		"internal/bytealg.Count": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+			terms, n := e.byteSliceTerms(s, a[0].(Slice))
+			return one(countByte(terms, n, a[1].(Scalar).E)), true
+		},
+		"internal/bytealg.MakeNoZero": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+			n, ok := e.concretize(s, a[0].(Scalar).E, "length of MakeNoZero")
+			if !ok {
+				return nil, false
+			}
+			id := e.newArray(s, types.Typ[types.Byte], int(n.Value()), nil)
+			return []Value{Slice{NonNil: expr.True, Obj: id, Len: n, Cap: n}}, true
+		},
+		"math.Float64bits":        floatBits(64),
+		"math.Float32bits":        floatBits(32),
+		"math.Float64frombits":    floatFromBits(64),
+		"math.Float32frombits":    floatFromBits(32),
+		"math.Sqrt":               floatFunc(math.Sqrt),
+		"math.Floor":              floatFunc(math.Floor),
+		"math.Ceil":               floatFunc(math.Ceil),
+		"math.Trunc":              floatFunc(math.Trunc),
+		"math.archSqrt":           floatFunc(math.Sqrt),
+		"math.archFloor":          floatFunc(math.Floor),
+		"math.archCeil":           floatFunc(math.Ceil),
+		"math.archTrunc":          floatFunc(math.Trunc),
+		"runtime.KeepAlive":       noResults,
+		"runtime.Gosched":         noResults,
+		"sync.runtime_canSpin":    func(*Engine, *State, *ssa.Function, []Value) ([]Value, bool) { return one(expr.False), true },
+		"sync.throw":              throwModel,
+		"sync.fatal":              throwModel,
+		"internal/sync.throw":     throwModel,
+		"internal/sync.fatal":     throwModel,
+		"runtime.panicwrap":       throwModel,
+		"internal/abi.FuncPCABI0": unmodelledAddress,
+	}
+}
+
+func one(x expr.Expr) []Value { return []Value{Scalar{x}} }
+
+func noResults(*Engine, *State, *ssa.Function, []Value) ([]Value, bool) { return nil, true }
+
+func throwModel(e *Engine, s *State, fn *ssa.Function, _ []Value) ([]Value, bool) {
+	e.unsupported(s, "fatal error in "+fn.String())
+	return nil, false
+}
+
+func unmodelledAddress(e *Engine, s *State, fn *ssa.Function, _ []Value) ([]Value, bool) {
+	e.unsupported(s, "code addresses ("+fn.String()+")")
+	return nil, false
+}
+
+// callModel runs the model of a bodiless function, or ends the path with
+// reason "unmodelled:<name>".
+func (e *Engine) callModel(s *State, instr ssa.CallInstruction, fn *ssa.Function, args []Value) {
+	name := fn.String()
+	m, ok := models[name]
+	if !ok && strings.HasPrefix(name, "sync/atomic.") {
+		m, ok = atomicModel(fn.Name())
+	}
+	if !ok {
+		e.finish(s, EndUnsupported, 0, "unmodelled:"+name)
+		return
+	}
+	results, ok := m(e, s, fn, args)
+	if !ok {
+		return
+	}
+	call, isCall := instr.(*ssa.Call)
+	if !isCall {
+		return
+	}
+	switch len(results) {
+	case 0:
+	case 1:
+		e.set(s, call, results[0])
+	default:
+		e.set(s, call, Tuple{results})
+	}
+}
+
+func stringTerms(s String) []expr.Expr { return s.Bytes }
+
+func (e *Engine) byteSliceTerms(s *State, b Slice) ([]expr.Expr, expr.Expr) {
+	elems := e.sliceElems(s, b)
+	terms := make([]expr.Expr, len(elems))
+	for i, el := range elems {
+		terms[i] = el.(Scalar).E
+	}
+	return terms, b.Len
+}
+
+// indexByte is the first position below n holding c, or -1: an exact
+// if-then-else over the positions, so no fork is needed.
+func indexByte(bytes []expr.Expr, n, c expr.Expr) expr.Expr {
+	res := expr.Const(64, ^uint64(0))
+	for k := len(bytes) - 1; k >= 0; k-- {
+		pos := expr.Const(64, uint64(k))
+		hit := expr.And(expr.Ult(pos, n), expr.Eq(bytes[k], c))
+		res = expr.Ite(hit, pos, res)
+	}
+	return res
+}
+
+// countByte is the number of positions below n holding c.
+func countByte(bytes []expr.Expr, n, c expr.Expr) expr.Expr {
+	count := expr.Const(64, 0)
+	for k := range bytes {
+		hit := expr.And(expr.Ult(expr.Const(64, uint64(k)), n), expr.Eq(bytes[k], c))
+		count = expr.Add(count, expr.Ite(hit, expr.Const(64, 1), expr.Const(64, 0)))
+	}
+	return count
+}
+
+func floatBits(width int) model {
+	return func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+		f, _ := floatOf(a[0])
+		if width == 32 {
+			return one(expr.Const(32, uint64(math.Float32bits(float32(f))))), true
+		}
+		return one(expr.Const(64, math.Float64bits(f))), true
+	}
+}
+
+func floatFromBits(width int) model {
+	return func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+		bits, ok := e.concretize(s, a[0].(Scalar).E, "bits converted to float")
+		if !ok {
+			return nil, false
+		}
+		rt := fn.Signature.Results().At(0).Type()
+		if width == 32 {
+			return []Value{floatValue(rt, float64(math.Float32frombits(uint32(bits.Value()))))}, true
+		}
+		return []Value{floatValue(rt, math.Float64frombits(bits.Value()))}, true
+	}
+}
+
+func floatFunc(f func(float64) float64) model {
+	return func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+		x, _ := floatOf(a[0])
+		return []Value{floatValue(fn.Signature.Results().At(0).Type(), f(x))}, true
+	}
+}
+
+// atomicModel implements the sync/atomic functions. Without goroutines an
+// atomic operation is its plain sequential meaning.
+func atomicModel(name string) (model, bool) {
+	op := ""
+	for _, prefix := range []string{"CompareAndSwap", "Add", "Load", "Store", "Swap", "And", "Or"} {
+		if strings.HasPrefix(name, prefix) {
+			op = prefix
+			break
+		}
+	}
+	if op == "" {
+		return nil, false
+	}
+	return func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+		p := a[0].(Pointer)
+		if !e.require(s, p.NonNil, "", func(bad *State) { e.runtimePanic(bad, PanicNilDeref, nilDerefMessage) }) {
+			return nil, false
+		}
+		old := e.load(s, p)
+		switch op {
+		case "Load":
+			return []Value{old}, true
+		case "Store":
+			e.store(s, p, a[1])
+			return nil, true
+		case "Swap":
+			e.store(s, p, a[1])
+			return []Value{old}, true
+		case "Add":
+			sum := Scalar{expr.Add(old.(Scalar).E, a[1].(Scalar).E)}
+			e.store(s, p, sum)
+			return []Value{sum}, true
+		case "And", "Or":
+			x, y := old.(Scalar).E, a[1].(Scalar).E
+			r := expr.BitAnd(x, y)
+			if op == "Or" {
+				r = expr.BitOr(x, y)
+			}
+			e.store(s, p, Scalar{r})
+			return []Value{old}, true
+		}
+		// CompareAndSwap(addr, old, new)
+		eq, ok := e.equal(s, old, a[1], fn.Signature.Params().At(1).Type())
+		if !ok {
+			return nil, false
+		}
+		swapped, kept := e.branch(s, eq, "")
+		if kept != nil {
+			e.setResultLater(kept, expr.False)
+		}
+		if swapped == nil {
+			return nil, false
+		}
+		e.store(swapped, p, a[2])
+		if swapped != s {
+			e.setResultLater(swapped, expr.True)
+			return nil, false
+		}
+		return one(expr.True), true
+	}, true
+}
+
+// setResultLater sets the bool result of the call being executed on a state
+// that forked away from the one the model returns for.
+func (e *Engine) setResultLater(t *State, b expr.Expr) {
+	f := t.top()
+	call, ok := f.block.Instrs[f.next-1].(*ssa.Call)
+	if ok {
+		e.set(t, call, Scalar{b})
+	}
+}

@@ -1,0 +1,127 @@
+package symbolic
+
+import (
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// EndKind is how a path ended. The set is closed: every path ends in
+// exactly one of these.
+type EndKind uint8
+
+const (
+	// EndReturn: the function under test returned.
+	EndReturn EndKind = iota + 1
+	// EndPanic: a panic left the function under test (see PanicKind).
+	EndPanic
+	// EndBudget: the time or path budget ran out before the path finished.
+	EndBudget
+	// EndDepth: the path exceeded the decision, step or call-depth bound.
+	EndDepth
+	// EndUnsupported: the path reached something the executor does not
+	// model (Reason says what: "unsupported:<feature>" or
+	// "unmodelled:<function>").
+	EndUnsupported
+	// EndSolverUnknown: the solver could not decide a branch on this path.
+	EndSolverUnknown
+	// EndInternal: a bug in the executor stopped the path (Reason has it).
+	EndInternal
+)
+
+var endKindNames = [...]string{
+	EndReturn: "return", EndPanic: "panic", EndBudget: "budget", EndDepth: "depth",
+	EndUnsupported: "unsupported", EndSolverUnknown: "solver-unknown", EndInternal: "internal",
+}
+
+func (k EndKind) String() string {
+	if int(k) < len(endKindNames) && endKindNames[k] != "" {
+		return endKindNames[k]
+	}
+	return "invalid"
+}
+
+// PanicKind says what raised a panic.
+type PanicKind uint8
+
+const (
+	PanicExplicit   PanicKind = iota + 1 // a call of panic()
+	PanicNilDeref                        // nil pointer dereference
+	PanicIndex                           // index out of range
+	PanicSlice                           // slice bounds out of range
+	PanicDivide                          // integer division by zero
+	PanicShift                           // negative shift amount
+	PanicTypeAssert                      // failed type assertion
+	PanicNilMap                          // assignment to entry in nil map
+	PanicNilFunc                         // call of a nil func
+	PanicOther                           // another runtime error (e.g. comparing uncomparable values)
+)
+
+var panicKindNames = [...]string{
+	PanicExplicit: "panic", PanicNilDeref: "nil dereference", PanicIndex: "index out of range",
+	PanicSlice: "slice bounds out of range", PanicDivide: "integer divide by zero",
+	PanicShift: "negative shift amount", PanicTypeAssert: "failed type assertion",
+	PanicNilMap: "assignment to entry in nil map", PanicNilFunc: "call of nil func",
+	PanicOther: "runtime error",
+}
+
+func (k PanicKind) String() string {
+	if int(k) < len(panicKindNames) && panicKindNames[k] != "" {
+		return panicKindNames[k]
+	}
+	return "invalid"
+}
+
+// PathEnd describes a finished path, as handed to a Sink.
+type PathEnd struct {
+	Func   *ssa.Function
+	Kind   EndKind
+	Panic  PanicKind // when Kind is EndPanic
+	Reason string    // for EndUnsupported, EndSolverUnknown, EndInternal, EndDepth, EndBudget
+
+	// Condition is the path condition and Pins its readable form.
+	Condition []expr.Expr
+	Pins      []string
+	// Blocks are the basic blocks the path entered, each once, in order of
+	// first entry.
+	Blocks []*ssa.BasicBlock
+	// Concretized lists where the path lost generality.
+	Concretized []string
+
+	// Test is the concrete test for this path: inputs from a model of the
+	// path condition and the outcome of replaying them. It is nil when the
+	// path has no test (it did not finish, or no model could be found).
+	Test *Test
+}
+
+// Test is a path's concrete test case.
+type Test struct {
+	// Args are the arguments, receiver first for a method.
+	Args []concrete.Value
+	// Results are what the function returned, when it returned.
+	Results []concrete.Value
+	// ErrMsgs holds, for each result of static type error that is not nil,
+	// its Error() text (index-aligned with Results, "" elsewhere).
+	ErrMsgs []string
+	// Panics tells that the function panicked; PanicMsg is fmt.Sprint of the
+	// panic value, when PanicMsgKnown.
+	Panics        bool
+	PanicMsg      string
+	PanicMsgKnown bool
+	// Replayed tells that the concrete replay followed the same blocks as
+	// the symbolic path (it always should; a mismatch is an executor bug and
+	// the test is dropped).
+	Replayed bool
+}
+
+// Sink receives finished paths. The executor never writes files: whatever
+// is done with a path (tests, reports, statistics) is done by a Sink.
+type Sink interface {
+	PathEnded(*PathEnd)
+}
+
+// SinkFunc adapts a function to the Sink interface.
+type SinkFunc func(*PathEnd)
+
+// PathEnded implements Sink.
+func (f SinkFunc) PathEnded(p *PathEnd) { f(p) }

@@ -1,0 +1,153 @@
+package symbolic
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Searcher chooses which state runs next. The engine Adds every runnable
+// state and Selects (removing) one to run for a while.
+type Searcher interface {
+	Add(*State)
+	Select() *State
+	Len() int
+}
+
+// SearcherNames lists the strategies newSearcher accepts.
+var SearcherNames = []string{"covnew", "dfs", "bfs", "random-path"}
+
+func newSearcher(name string, seed uint64, covered map[*ssa.BasicBlock]bool) (Searcher, error) {
+	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	switch name {
+	case "", "covnew":
+		// KLEE's default: alternate between a coverage-seeking choice and a
+		// random-path choice, so neither starves the other.
+		return &interleaved{parts: []picker{&covNew{r: r, covered: covered}, &randomPath{r: r}}}, nil
+	case "dfs":
+		return &interleaved{parts: []picker{dfs{}}}, nil
+	case "bfs":
+		return &interleaved{parts: []picker{bfs{}}}, nil
+	case "random-path":
+		return &interleaved{parts: []picker{&randomPath{r: r}}}, nil
+	}
+	return nil, fmt.Errorf("unknown search strategy %q (want one of %v)", name, SearcherNames)
+}
+
+// picker chooses an index into the list of runnable states.
+type picker interface {
+	pick(states []*State) int
+}
+
+// interleaved holds the runnable states and takes turns among pickers.
+type interleaved struct {
+	states []*State
+	parts  []picker
+	turn   int
+}
+
+func (q *interleaved) Add(s *State) { q.states = append(q.states, s) }
+func (q *interleaved) Len() int     { return len(q.states) }
+
+func (q *interleaved) Select() *State {
+	if len(q.states) == 0 {
+		return nil
+	}
+	p := q.parts[q.turn%len(q.parts)]
+	q.turn++
+	i := p.pick(q.states)
+	s := q.states[i]
+	// Keep the order of the rest: BFS and DFS depend on it.
+	q.states = append(q.states[:i], q.states[i+1:]...)
+	return s
+}
+
+// dfs runs the newest state: one path to its end before the next.
+type dfs struct{}
+
+func (dfs) pick(states []*State) int { return len(states) - 1 }
+
+// bfs runs the oldest state.
+type bfs struct{}
+
+func (bfs) pick([]*State) int { return 0 }
+
+// randomPath approximates KLEE's random-path selection, which walks the
+// binary state tree from the root choosing a child at random: a state at
+// depth d is chosen with probability proportional to 2^-d, so shallow
+// states, which root large unexplored subtrees, are favoured.
+type randomPath struct{ r *rand.Rand }
+
+func (p *randomPath) pick(states []*State) int {
+	minDepth := states[0].depth
+	for _, s := range states {
+		minDepth = min(minDepth, s.depth)
+	}
+	weights := make([]float64, len(states))
+	total := 0.0
+	for i, s := range states {
+		d := min(s.depth-minDepth, 60)
+		weights[i] = 1 / float64(uint64(1)<<uint(d))
+		total += weights[i]
+	}
+	return weightedPick(p.r, weights, total)
+}
+
+// covNew prefers states that are about to enter blocks no path has entered
+// yet: the weight of a state falls with the distance, in CFG edges within
+// its current function, to the nearest uncovered block.
+type covNew struct {
+	r       *rand.Rand
+	covered map[*ssa.BasicBlock]bool
+}
+
+func (p *covNew) pick(states []*State) int {
+	weights := make([]float64, len(states))
+	total := 0.0
+	for i, s := range states {
+		d := p.distance(s)
+		weights[i] = 1 / float64((d+1)*(d+1))
+		total += weights[i]
+	}
+	return weightedPick(p.r, weights, total)
+}
+
+// distance is the number of CFG edges from s's block to the nearest block
+// not covered yet in the same function (a large number if there is none).
+func (p *covNew) distance(s *State) int {
+	const far = 1000
+	_, start := s.Location()
+	if start == nil {
+		return far
+	}
+	seen := map[*ssa.BasicBlock]bool{start: true}
+	frontier := []*ssa.BasicBlock{start}
+	for d := 0; len(frontier) > 0; d++ {
+		var next []*ssa.BasicBlock
+		for _, b := range frontier {
+			if !p.covered[b] {
+				return d
+			}
+			for _, succ := range b.Succs {
+				if !seen[succ] {
+					seen[succ] = true
+					next = append(next, succ)
+				}
+			}
+		}
+		frontier = next
+	}
+	return far
+}
+
+func weightedPick(r *rand.Rand, weights []float64, total float64) int {
+	x := r.Float64() * total
+	for i, w := range weights {
+		if x < w {
+			return i
+		}
+		x -= w
+	}
+	return len(weights) - 1
+}

@@ -1,0 +1,187 @@
+package symbolic
+
+import (
+	"fmt"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// State is one path under exploration: its call stack, its memory, and the
+// condition on the inputs under which the program takes this path.
+type State struct {
+	id    int
+	stack []*frame
+	mem   *memory
+
+	// cond is the path condition, one conjunct per decision. The slice is
+	// shared with the parent state up to its length; appends never write
+	// into a shared backing array because fork caps it.
+	cond []expr.Expr
+	// pins are the decisions in readable form, for the tests' comments.
+	pins []string
+	// blocks are the basic blocks this path entered, in order, possibly
+	// repeated (shared like cond).
+	blocks []*ssa.BasicBlock
+
+	depth    int // decisions taken, the length of the path in the state tree
+	steps    int // instructions executed
+	panicked *panicking
+	// concretized lists where the path lost generality (a symbolic value
+	// pinned to one model value); a path with any is not exhaustive.
+	concretized []string
+	inputs      *inputs
+	// results of the entry function once it has returned.
+	results []Value
+	done    bool
+	endKind EndKind
+	// replay marks a concrete re-run of a finished path's inputs: its end is
+	// recorded on the state, not reported.
+	replay       bool
+	panicMessage string
+	endReason    string
+	// initializing marks the run of package initialisers.
+	initializing bool
+}
+
+// frame is one activation of a function.
+type frame struct {
+	fn     *ssa.Function
+	info   *funcInfo
+	block  *ssa.BasicBlock
+	prev   *ssa.BasicBlock // the block we came from, for φ-nodes
+	next   int             // index in block.Instrs of the next instruction
+	regs   []Value
+	defers []deferred
+	// call is the instruction in the caller that receives the results.
+	call ssa.CallInstruction
+	// isDefer marks the frame of a deferred call; its results are dropped.
+	isDefer bool
+	// unwinding marks a frame a panic is passing through: it runs its
+	// deferred calls, then returns (if one recovered) or is popped.
+	unwinding bool
+	// frozen frames are shared with a forked state: clone before writing.
+	frozen bool
+}
+
+// deferred is a call queued by a defer statement.
+type deferred struct {
+	fn      Func
+	builtin *ssa.Builtin // set instead of fn for a deferred builtin (defer close(c))
+	args    []Value
+	call    *ssa.CallCommon
+}
+
+// panicking is a panic in flight: the value and, for runtime errors, its
+// kind and message.
+type panicking struct {
+	value     Value
+	kind      PanicKind
+	message   string // Go's message, when the value is a runtime error or a string
+	recovered bool
+}
+
+// fork makes an independent copy of s that shares everything it can.
+func (s *State) fork(id int) *State {
+	for _, f := range s.stack {
+		f.frozen = true
+	}
+	c := *s
+	c.id = id
+	c.stack = append([]*frame(nil), s.stack...)
+	c.mem = s.mem.fork()
+	c.cond = s.cond[:len(s.cond):len(s.cond)]
+	s.cond = s.cond[:len(s.cond):len(s.cond)]
+	c.pins = s.pins[:len(s.pins):len(s.pins)]
+	s.pins = s.pins[:len(s.pins):len(s.pins)]
+	c.blocks = s.blocks[:len(s.blocks):len(s.blocks)]
+	s.blocks = s.blocks[:len(s.blocks):len(s.blocks)]
+	c.concretized = s.concretized[:len(s.concretized):len(s.concretized)]
+	s.concretized = s.concretized[:len(s.concretized):len(s.concretized)]
+	return &c
+}
+
+// top is the current frame, made writable.
+func (s *State) top() *frame {
+	i := len(s.stack) - 1
+	f := s.stack[i]
+	if f.frozen {
+		c := *f
+		c.regs = append([]Value(nil), f.regs...)
+		c.defers = f.defers[:len(f.defers):len(f.defers)]
+		c.frozen = false
+		s.stack[i] = &c
+		f = &c
+	}
+	return f
+}
+
+// assume adds a decision to the path condition.
+func (s *State) assume(c expr.Expr, pin string) {
+	if c.IsTrue() {
+		return
+	}
+	s.cond = append(s.cond, c)
+	if pin != "" {
+		s.pins = append(s.pins, pin)
+	}
+}
+
+// ID identifies the state within one exploration.
+func (s *State) ID() int { return s.id }
+
+// Depth is the number of decisions on the path.
+func (s *State) Depth() int { return s.depth }
+
+// Location is the function and block the state is about to execute.
+func (s *State) Location() (*ssa.Function, *ssa.BasicBlock) {
+	if len(s.stack) == 0 {
+		return nil, nil
+	}
+	f := s.stack[len(s.stack)-1]
+	return f.fn, f.block
+}
+
+func (s *State) String() string {
+	fn, b := s.Location()
+	if fn == nil {
+		return fmt.Sprintf("state %d (finished)", s.id)
+	}
+	return fmt.Sprintf("state %d at %s block %d", s.id, fn, b.Index)
+}
+
+// funcInfo numbers the SSA values of a function so frames hold registers in
+// a slice.
+type funcInfo struct {
+	index map[ssa.Value]int
+}
+
+func newFuncInfo(fn *ssa.Function) *funcInfo {
+	info := &funcInfo{index: make(map[ssa.Value]int)}
+	add := func(v ssa.Value) { info.index[v] = len(info.index) }
+	for _, p := range fn.Params {
+		add(p)
+	}
+	for _, fv := range fn.FreeVars {
+		add(fv)
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if v, ok := instr.(ssa.Value); ok {
+				add(v)
+			}
+		}
+	}
+	return info
+}
+
+// internalError reports a bug in the executor (never a property of the
+// program under test); the engine turns it into a path that ends with
+// reason "internal" rather than crashing the run.
+type internalErr struct{ msg string }
+
+func (e internalErr) Error() string { return "gosymtest internal error: " + e.msg }
+
+func internalError(format string, args ...any) internalErr {
+	return internalErr{fmt.Sprintf(format, args...)}
+}

@@ -1,0 +1,303 @@
+package symbolic
+
+import (
+	"fmt"
+	"go/types"
+
+	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// initialState is the state at the entry of fn with inputs from in.
+func (e *Engine) initialState(fn *ssa.Function, in *inputs) *State {
+	e.nextID++
+	s := &State{id: e.nextID, mem: e.initMemory(fn.Pkg), inputs: in}
+	args := make([]Value, len(fn.Params))
+	for i, p := range fn.Params {
+		args[i] = in.build(e, s, paramName(fn, i), p.Type(), 0)
+	}
+	e.pushFrame(s, fn, nil, args, nil)
+	return s
+}
+
+// paramName is the name a parameter's input variables start with.
+func paramName(fn *ssa.Function, i int) string {
+	name := fn.Params[i].Name()
+	if name == "" || name == "_" {
+		return fmt.Sprintf("arg%d", i)
+	}
+	return name
+}
+
+// makeTest builds the concrete test of a finished path: a model of its
+// condition gives the inputs, and replaying them gives the outcome.
+func (e *Engine) makeTest(s *State) *Test {
+	resp := e.cfg.Solver.Check(e.ctx, solver.Query{Constraints: s.cond})
+	if resp.Result != solver.Sat {
+		return nil
+	}
+	fn := e.summary.Func
+	t := &Test{}
+	for i, p := range fn.Params {
+		t.Args = append(t.Args, argLiteral(paramName(fn, i), p.Type(), resp.Model, 0, e.cfg.Bounds))
+	}
+	replay := e.initialState(fn, newReplayInputs(e.cfg.Bounds, resp.Model))
+	replay.replay = true
+	e.runToEnd(replay)
+	t.Replayed = replay.endKind == pathKind(s) && blocksEqual(firstEntries(replay.blocks), firstEntries(s.blocks))
+	switch replay.endKind {
+	case EndReturn:
+		res := fn.Signature.Results()
+		for i, v := range replay.results {
+			rt := res.At(i).Type()
+			t.Results = append(t.Results, e.toConcrete(replay, v, rt, map[ObjectID]bool{}))
+			t.ErrMsgs = append(t.ErrMsgs, e.errorText(replay, v, rt))
+		}
+	case EndPanic:
+		t.Panics = true
+		t.PanicMsg = replay.panicMessage
+		if t.PanicMsg == "" {
+			// fmt.Sprint of an error is its Error text.
+			t.PanicMsg = e.errorText(replay, replay.panicked.value, types.Universe.Lookup("error").Type())
+		}
+		t.PanicMsgKnown = t.PanicMsg != "" || isEmptyStringPanic(replay.panicked.value)
+	default:
+		t.Replayed = false
+	}
+	return t
+}
+
+// pathKind is how the symbolic path s ended, as finish recorded it.
+func pathKind(s *State) EndKind { return s.endKind }
+
+// runToEnd steps a replay state until it ends. Replay is concrete, so it
+// never forks; a fork would be an executor bug and ends the replay.
+func (e *Engine) runToEnd(s *State) {
+	spawned := len(e.spawned)
+	for !s.done {
+		e.step(s)
+		if len(e.spawned) != spawned {
+			e.spawned = e.spawned[:spawned]
+			s.done, s.endKind = true, EndInternal
+		}
+	}
+}
+
+func blocksEqual(a, b []*ssa.BasicBlock) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// argLiteral is the concrete value of the input called name under a model,
+// following the naming of inputs.build.
+func argLiteral(name string, t types.Type, m expr.Assignment, depth int, b Bounds) concrete.Value {
+	val := func(n string, sort expr.Sort) uint64 { return expr.Eval(expr.Var(n, sort), m) }
+	if w, signed, ok := intInfo(t); ok {
+		bits := val(name, expr.BV(w))
+		if signed {
+			return concrete.Value{Type: t, Kind: concrete.Int, Int: expr.Const(w, bits).SignedValue()}
+		}
+		return concrete.Value{Type: t, Kind: concrete.Uint, Uint: bits}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return concrete.Value{Type: t, Kind: concrete.Bool, Bool: val(name, expr.BoolSort()) == 1}
+		case u.Info()&types.IsString != 0:
+			n := int(val(lenName(name), expr.BV(64)))
+			buf := make([]byte, n)
+			for i := range buf {
+				buf[i] = byte(val(elemName(name, i), expr.BV(8)))
+			}
+			return concrete.Value{Type: t, Kind: concrete.String, Str: string(buf)}
+		case u.Info()&types.IsFloat != 0:
+			return concrete.Value{Type: t, Kind: concrete.Float}
+		}
+	case *types.Pointer:
+		if depth >= b.MaxDepth || val(nilnessName(name), expr.BoolSort()) == 0 {
+			return concrete.Value{Type: t, Kind: concrete.Nil}
+		}
+		elem := argLiteral(pointeeName(name, u.Elem()), u.Elem(), m, depth+1, b)
+		return concrete.Value{Type: t, Kind: concrete.Pointer, Elem: &elem}
+	case *types.Struct:
+		v := concrete.Value{Type: t, Kind: concrete.Struct}
+		for i := 0; i < u.NumFields(); i++ {
+			f := u.Field(i)
+			v.Elems = append(v.Elems, argLiteral(fieldName(name, f.Name()), f.Type(), m, depth+1, b))
+		}
+		return v
+	case *types.Array:
+		v := concrete.Value{Type: t, Kind: concrete.Array}
+		for i := 0; i < int(u.Len()); i++ {
+			v.Elems = append(v.Elems, argLiteral(elemName(name, i), u.Elem(), m, depth+1, b))
+		}
+		return v
+	case *types.Slice:
+		if val(nilnessName(name), expr.BoolSort()) == 0 {
+			return concrete.Value{Type: t, Kind: concrete.Nil}
+		}
+		v := concrete.Value{Type: t, Kind: concrete.Slice, Elems: []concrete.Value{}}
+		n := int(val(lenName(name), expr.BV(64)))
+		for i := 0; i < n; i++ {
+			v.Elems = append(v.Elems, argLiteral(elemName(name, i), u.Elem(), m, depth+1, b))
+		}
+		return v
+	case *types.Map, *types.Interface, *types.Signature, *types.Chan:
+		return concrete.Value{Type: t, Kind: concrete.Nil}
+	}
+	return concrete.Value{Type: t, Kind: concrete.Opaque, Why: "input of type " + t.String()}
+}
+
+// toConcrete turns a value of a finished replay into a concrete value of
+// static type t. seen guards against cycles, which no literal can express.
+func (e *Engine) toConcrete(s *State, v Value, t types.Type, seen map[ObjectID]bool) concrete.Value {
+	opaque := func(why string) concrete.Value { return concrete.Value{Type: t, Kind: concrete.Opaque, Why: why} }
+	switch x := v.(type) {
+	case Scalar:
+		if !x.E.IsConst() {
+			return opaque("symbolic value in a replay")
+		}
+		if x.E.Sort().IsBool() {
+			return concrete.Value{Type: t, Kind: concrete.Bool, Bool: x.E.IsTrue()}
+		}
+		if _, signed, _ := intInfo(t); signed {
+			return concrete.Value{Type: t, Kind: concrete.Int, Int: x.E.SignedValue()}
+		}
+		return concrete.Value{Type: t, Kind: concrete.Uint, Uint: x.E.Value()}
+	case String:
+		str, ok := concreteString(x)
+		if !ok {
+			return opaque("symbolic string in a replay")
+		}
+		return concrete.Value{Type: t, Kind: concrete.String, Str: str}
+	case Opaque:
+		if f, ok := x.Go.(float64); ok {
+			return concrete.Value{Type: t, Kind: concrete.Float, Float: f}
+		}
+		return opaque(x.Reason)
+	case Pointer:
+		if !x.NonNil.IsTrue() {
+			return concrete.Value{Type: t, Kind: concrete.Nil}
+		}
+		if _, isMap := t.Underlying().(*types.Map); isMap {
+			return e.mapToConcrete(s, x, t, seen)
+		}
+		if len(x.Path) > 0 || seen[x.Obj] {
+			return opaque("pointer into shared or cyclic memory")
+		}
+		seen[x.Obj] = true
+		defer delete(seen, x.Obj)
+		elemType := t.Underlying().(*types.Pointer).Elem()
+		elem := e.toConcrete(s, e.load(s, x), elemType, seen)
+		return concrete.Value{Type: t, Kind: concrete.Pointer, Elem: &elem}
+	case Struct:
+		st := t.Underlying().(*types.Struct)
+		c := concrete.Value{Type: t, Kind: concrete.Struct}
+		for i, f := range x.Fields {
+			c.Elems = append(c.Elems, e.toConcrete(s, f, st.Field(i).Type(), seen))
+		}
+		return c
+	case Array:
+		elem := t.Underlying().(*types.Array).Elem()
+		c := concrete.Value{Type: t, Kind: concrete.Array}
+		for _, el := range x.Elems {
+			c.Elems = append(c.Elems, e.toConcrete(s, el, elem, seen))
+		}
+		return c
+	case Slice:
+		if !x.NonNil.IsTrue() {
+			return concrete.Value{Type: t, Kind: concrete.Nil}
+		}
+		if !x.Len.IsConst() {
+			return opaque("symbolic length in a replay")
+		}
+		elem := t.Underlying().(*types.Slice).Elem()
+		c := concrete.Value{Type: t, Kind: concrete.Slice, Elems: []concrete.Value{}}
+		for _, el := range e.sliceElems(s, x)[:x.Len.Value()] {
+			c.Elems = append(c.Elems, e.toConcrete(s, el, elem, seen))
+		}
+		return c
+	case Interface:
+		if x.Type == nil {
+			return concrete.Value{Type: t, Kind: concrete.Nil}
+		}
+		if x.Type == runtimeErrorType {
+			return opaque("runtime error value")
+		}
+		dyn := e.toConcrete(s, x.Value, x.Type, seen)
+		return concrete.Value{Type: t, Kind: concrete.Interface, Elem: &dyn}
+	case Func:
+		if x.Fn == nil {
+			return concrete.Value{Type: t, Kind: concrete.Nil}
+		}
+		return opaque("func value")
+	}
+	return opaque(fmt.Sprintf("value %T", v))
+}
+
+func (e *Engine) mapToConcrete(s *State, m Pointer, t types.Type, seen map[ObjectID]bool) concrete.Value {
+	mt := t.Underlying().(*types.Map)
+	mv := e.mapOf(s, m)
+	c := concrete.Value{Type: t, Kind: concrete.Map}
+	for i := range mv.Keys {
+		c.Keys = append(c.Keys, e.toConcrete(s, mv.Keys[i], mt.Key(), seen))
+		c.Elems = append(c.Elems, e.toConcrete(s, mv.Vals[i], mt.Elem(), seen))
+	}
+	return c
+}
+
+// errorText is the Error() text of a non-nil result of static type error,
+// obtained by running its Error method in the interpreter; "" otherwise.
+func (e *Engine) errorText(s *State, v Value, t types.Type) string {
+	iv, ok := v.(Interface)
+	if !ok || iv.Type == nil || !isErrorType(t) {
+		return ""
+	}
+	if iv.Type == runtimeErrorType {
+		str, _ := concreteString(iv.Value.(String))
+		return str
+	}
+	fn := e.prog.LookupMethod(iv.Type, nil, "Error")
+	if fn == nil || len(fn.Blocks) == 0 {
+		return ""
+	}
+	call := s.fork(-1)
+	call.stack = nil
+	call.done = false
+	call.replay = true
+	e.pushFrame(call, fn, nil, []Value{iv.Value}, nil)
+	e.runToEnd(call)
+	if call.endKind != EndReturn || len(call.results) != 1 {
+		return ""
+	}
+	str, _ := concreteString(call.results[0].(String))
+	return str
+}
+
+func isErrorType(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// isEmptyStringPanic tells panic("") apart from an unknown message.
+func isEmptyStringPanic(v Value) bool {
+	iv, ok := v.(Interface)
+	if !ok {
+		return false
+	}
+	str, ok := iv.Value.(String)
+	if !ok {
+		return false
+	}
+	text, known := concreteString(str)
+	return known && text == "" && types.Identical(iv.Type, types.Typ[types.String])
+}

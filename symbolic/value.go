@@ -1,0 +1,119 @@
+package symbolic
+
+import (
+	"go/types"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Value is what an SSA register or a memory cell holds during symbolic
+// execution. Values are immutable: an update builds a new one, so forked
+// states can share them freely.
+type Value interface{ isValue() }
+
+// Scalar is a bool (Bool sort) or an integer (a bit-vector of the type's
+// width). It is a constant whenever the computation was concrete.
+type Scalar struct{ E expr.Expr }
+
+// ObjectID names an object in a state's memory. 0 is no object.
+type ObjectID int
+
+// Pointer is the address of a location: a selector path inside an object.
+// NonNil is the condition under which the pointer is not nil: true for the
+// address of an allocation, false for nil, and a variable for an input
+// pointer whose nil-ness is decided the first time the path depends on it.
+type Pointer struct {
+	NonNil expr.Expr
+	Obj    ObjectID
+	Path   Path
+}
+
+// Path selects a location inside an object: field indices of structs and
+// element indices of arrays, from the object's root down.
+type Path []int
+
+// Struct is the value of a struct: one value per field.
+type Struct struct{ Fields []Value }
+
+// Array is the value of an array: one value per element.
+type Array struct{ Elems []Value }
+
+// String is a Go string: Len bytes (a 64-bit term) of which Bytes holds the
+// possible ones. A concrete string has exactly Len bytes; a symbolic one
+// holds up to len(Bytes), and bytes at or past Len are meaningless.
+type String struct {
+	Bytes []expr.Expr
+	Len   expr.Expr
+}
+
+// Slice is a slice header: a window on the array object Obj starting at
+// element Offset. A nil slice has NonNil false, Obj 0 and zero length and
+// capacity.
+type Slice struct {
+	NonNil expr.Expr
+	Obj    ObjectID
+	Offset int
+	Len    expr.Expr
+	Cap    expr.Expr
+}
+
+// Interface is a boxed value with its dynamic type. A nil interface has a
+// nil Type.
+type Interface struct {
+	Type  types.Type
+	Value Value
+}
+
+// Func is a function value: a declared function, or a closure with its
+// bindings. A nil func has a nil Fn.
+type Func struct {
+	Fn       *ssa.Function
+	Bindings []Value
+}
+
+// Tuple holds the results of a call with several results.
+type Tuple struct{ Elems []Value }
+
+// Opaque is a value of a kind the executor does not model symbolically
+// (floats, complex numbers, channels, unsafe pointers): it is carried as a
+// concrete Go value when one is known, and any use that would need its
+// contents stops the path with the named reason.
+type Opaque struct {
+	Type   types.Type
+	Reason string
+	Go     any // the concrete value, when known (float64, complex128, …)
+}
+
+// lazyInput is a part of an input that no instruction has read yet. The
+// first read materialises it with fresh variables named after Name, so that
+// only what the path depends on becomes symbolic.
+type lazyInput struct {
+	Name  string
+	Type  types.Type
+	Depth int
+}
+
+func (Scalar) isValue()    {}
+func (Pointer) isValue()   {}
+func (Struct) isValue()    {}
+func (Array) isValue()     {}
+func (String) isValue()    {}
+func (Slice) isValue()     {}
+func (Interface) isValue() {}
+func (Func) isValue()      {}
+func (Tuple) isValue()     {}
+func (Opaque) isValue()    {}
+func (lazyInput) isValue() {}
+
+// nilPointer is the nil pointer.
+var nilPointer = Pointer{NonNil: expr.False}
+
+// with returns p extended by one selector, without sharing the new path
+// with p's (which other values may extend differently).
+func (p Path) with(step int) Path {
+	out := make(Path, len(p)+1)
+	copy(out, p)
+	out[len(p)] = step
+	return out
+}
