@@ -36,7 +36,7 @@ type Z3 struct {
 	// checks counts the checks made on the current Z3 solver object.
 	checks int
 	stats  Stats
-	closed   bool
+	closed bool
 
 	// interrupt guards Z3_interrupt so it is only called while a check
 	// runs: a late interrupt must not cancel the next query.
