@@ -68,7 +68,7 @@ func (e *Engine) enterCall(s *State, instr ssa.CallInstruction, fn *ssa.Function
 		e.sandboxedInit(s, fn)
 		return
 	}
-	if reason := e.refusedCallee(fn); reason != "" {
+	if reason := refusedCallee(fn); reason != "" {
 		e.unsupported(s, reason)
 		return
 	}
@@ -268,13 +268,13 @@ func asInterface(v Value) Value {
 // refusedCallee names why a callee is not interpreted, or "" when it is.
 // Calls into the operating system, the network and the clock make a test
 // depend on its environment.
-func (e *Engine) refusedCallee(fn *ssa.Function) string {
+func refusedCallee(fn *ssa.Function) string {
 	if fn.Pkg == nil {
 		return ""
 	}
 	switch path := fn.Pkg.Pkg.Path(); path {
 	case "os", "net", "syscall", "os/exec":
-		return "call into " + path
+		return "call into package " + path
 	case "time":
 		if fn.Name() == "Now" || fn.Name() == "Sleep" {
 			return "call into time." + fn.Name()

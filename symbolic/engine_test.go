@@ -296,3 +296,14 @@ func TestBoundsStopWithoutClaims(t *testing.T) {
 		t.Error("no path ended at the depth bound")
 	}
 }
+
+func TestSkipReason(t *testing.T) {
+	for name, want := range map[string]string{
+		"basics.Triangle":       "",
+		"classic.ParseHexColor": "",
+	} {
+		if got := SkipReason(target(t, name)); got != want {
+			t.Errorf("%s: skip reason %q, want %q", name, got, want)
+		}
+	}
+}

@@ -14,6 +14,8 @@ type config struct {
 	run      *regexp.Regexp // nil selects every target
 	budget   time.Duration  // per function, always positive
 	maxPaths int            // per function; 0 means no limit
+	maxLen   int            // bytes of a string input
+	maxElems int            // elements of a slice input
 	dryRun   bool
 	stats    string // path of the statistics file; "" for none
 	verbose  bool
@@ -22,7 +24,16 @@ type config struct {
 	patterns []string // package patterns; empty means ./...
 }
 
-const defaultBudget = 10 * time.Second
+// Defaults of the flags that have one.
+const (
+	defaultBudget   = 10 * time.Second
+	defaultMaxLen   = 16
+	defaultMaxElems = 8
+)
+
+// solverTimeout bounds one solver query: a query that takes longer makes
+// its branch unknown rather than eat the function's whole budget.
+func (c config) solverTimeout() time.Duration { return max(c.budget/4, 100*time.Millisecond) }
 
 // newFlagSet defines the command's flags, storing into cfg.
 func newFlagSet(cfg *config) *flag.FlagSet {
@@ -31,6 +42,8 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.Var(regexpValue{&cfg.run}, "run", "")
 	fs.Var(positiveDuration{&cfg.budget}, "budget", "")
 	fs.Var(nonNegativeInt{&cfg.maxPaths}, "max-paths", "")
+	fs.Var(nonNegativeInt{&cfg.maxLen}, "max-len", "")
+	fs.Var(nonNegativeInt{&cfg.maxElems}, "max-elems", "")
 	fs.BoolVar(&cfg.dryRun, "dry-run", false, "")
 	fs.StringVar(&cfg.stats, "stats", "", "")
 	fs.BoolVar(&cfg.verbose, "v", false, "")
@@ -44,7 +57,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 // come before or after the package patterns, as with go test; "--" ends
 // the flags.
 func parseArgs(args []string) (config, error) {
-	cfg := config{budget: defaultBudget}
+	cfg := config{budget: defaultBudget, maxLen: defaultMaxLen, maxElems: defaultMaxElems}
 	fs := newFlagSet(&cfg)
 	rest := args
 	for len(rest) > 0 {

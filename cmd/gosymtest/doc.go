@@ -40,6 +40,10 @@
 //	-max-paths n
 //		Stop exploring a function after n paths. The default, 0, sets no
 //		limit other than -budget.
+//	-max-len n
+//		The most bytes a string input has (default 16).
+//	-max-elems n
+//		The most elements a slice input has (default 8).
 //	-dry-run
 //		List the targets and explore none of them.
 //	-stats file

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"time"
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/rs/zerolog"
@@ -36,6 +39,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 
+	began := time.Now()
 	log := newLogger(stderr, cfg.logJSON, cfg.verbose)
 	log.Debug().
 		Strs("patterns", cfg.patterns).
@@ -59,6 +63,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	var selected []target
+	var results []explored
 	if err != nil {
 		log.Error().Err(err).Msg("nothing could be loaded")
 		status = exitFail
@@ -75,15 +80,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if len(selected) == 0 && cfg.run != nil {
 			log.Warn().Str("run", cfg.run.String()).Msg("no function matches -run")
 		}
-		// The symbolic executor plugs in here: explore each selected
-		// target within cfg.budget and cfg.maxPaths and write tests.
 		if !cfg.dryRun {
-			log.Warn().Msg("symbolic execution is not implemented yet: nothing was explored and no tests were written")
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			results, err = exploreTargets(ctx, prog, selected, cfg, log)
+			stop()
+			if err != nil {
+				log.Error().Err(err).Msg("exploration stopped")
+				status = exitFail
+			}
+			log.Warn().Msg("test files are not written yet: the paths above are explored and replayed, not emitted")
 		}
 	}
 
 	if cfg.stats != "" {
-		if err := writeStatsFile(cfg.stats, newStats(prog, selected)); err != nil {
+		if err := writeStatsFile(cfg.stats, newStats(prog, selected, results, time.Since(began))); err != nil {
 			log.Error().Err(err).Str("file", cfg.stats).Msg("cannot write the statistics file")
 			status = exitFail
 		} else {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/gosymtest/gosymtest/loader"
 )
@@ -17,17 +18,33 @@ type stats struct {
 }
 
 type totals struct {
-	Packages          int `json:"packages"`
-	PackagesFailed    int `json:"packages_failed"`
-	Functions         int `json:"functions"`
-	FunctionsExplored int `json:"functions_explored"`
-	FunctionsSkipped  int `json:"functions_skipped"`
+	Packages          int   `json:"packages"`
+	PackagesFailed    int   `json:"packages_failed"`
+	Functions         int   `json:"functions"`
+	FunctionsExplored int   `json:"functions_explored"`
+	FunctionsSkipped  int   `json:"functions_skipped"`
+	Paths             int   `json:"paths"`
+	Instructions      int64 `json:"instructions"`
+	SolverQueries     int64 `json:"solver_queries"`
+	SolverMs          int64 `json:"solver_ms"`
+	Blocks            int   `json:"blocks"`
+	BlocksCovered     int   `json:"blocks_covered"`
+	TestsEmitted      int   `json:"tests_emitted"`
+	TestsDropped      int   `json:"tests_dropped"`
+	WallMs            int64 `json:"wall_ms"`
 }
 
 type functionStats struct {
-	Package  string `json:"package"`
-	Name     string `json:"name"`
-	Position string `json:"position"`
+	Package       string `json:"package"`
+	Name          string `json:"name"`
+	Position      string `json:"position"`
+	Blocks        int    `json:"blocks"`
+	BlocksCovered int    `json:"blocks_covered"`
+	Paths         int    `json:"paths"`
+	Tests         int    `json:"tests"`
+	Exhausted     bool   `json:"exhausted"`
+	SkippedReason string `json:"skipped_reason,omitempty"`
+	SolverQueries int64  `json:"solver_queries"`
 }
 
 type loadErrorJSON struct {
@@ -36,8 +53,9 @@ type loadErrorJSON struct {
 	Message  string `json:"message"`
 }
 
-// newStats summarizes a run. prog may be nil when the go command failed.
-func newStats(prog *loader.Program, selected []target) stats {
+// newStats summarizes a run. prog may be nil when the go command failed;
+// results are the explored targets (none with -dry-run).
+func newStats(prog *loader.Program, selected []target, results []explored, wall time.Duration) stats {
 	s := stats{Functions: []functionStats{}, LoadErrors: []loadErrorJSON{}}
 	if prog == nil {
 		return s
@@ -47,13 +65,36 @@ func newStats(prog *loader.Program, selected []target) stats {
 		failed[e.Package] = true
 		s.LoadErrors = append(s.LoadErrors, loadErrorJSON{Package: e.Package, Position: e.Pos, Message: e.Msg})
 	}
-	for _, t := range selected {
-		s.Functions = append(s.Functions, functionStats{Package: t.pkg, Name: t.name, Position: t.pos})
-	}
 	s.Totals = totals{
 		Packages:       len(prog.Packages),
 		PackagesFailed: len(failed),
 		Functions:      len(selected),
+		WallMs:         wall.Milliseconds(),
+	}
+	byFunc := make(map[string]explored, len(results))
+	for _, r := range results {
+		byFunc[r.pkg+"."+r.name] = r
+	}
+	for _, t := range selected {
+		f := functionStats{Package: t.pkg, Name: t.name, Position: t.pos, Blocks: len(t.fn.Blocks)}
+		if r, ok := byFunc[t.pkg+"."+t.name]; ok {
+			f.SkippedReason = r.skipped
+			if r.skipped != "" {
+				s.Totals.FunctionsSkipped++
+			}
+			if r.summary != nil {
+				f.BlocksCovered, f.Paths, f.Exhausted = r.summary.Covered, r.summary.Paths, r.summary.Exhausted
+				f.SolverQueries = r.queries
+				s.Totals.FunctionsExplored++
+				s.Totals.Paths += r.summary.Paths
+				s.Totals.Instructions += r.summary.Instructions
+				s.Totals.SolverQueries += r.queries
+				s.Totals.SolverMs += r.solverTime.Milliseconds()
+			}
+		}
+		s.Totals.Blocks += f.Blocks
+		s.Totals.BlocksCovered += f.BlocksCovered
+		s.Functions = append(s.Functions, f)
 	}
 	return s
 }

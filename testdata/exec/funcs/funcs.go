@@ -1,6 +1,8 @@
 // Package funcs holds fixtures for closures, method values and recursion.
 package funcs
 
+import "os"
+
 // Counter returns a closure over a captured variable.
 func Counter(start int) int {
 	n := start
@@ -40,3 +42,11 @@ func Fact(n uint8) uint64 {
 func Apply(f func(int) int, x int) int {
 	return f(x)
 }
+
+// Home reads the environment: gosymtest skips it.
+func Home() string { return lookup("HOME") }
+
+func lookup(k string) string { return os.Getenv(k) }
+
+// Drain takes a channel: gosymtest skips it.
+func Drain(c chan int) int { return <-c }

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"time"
+
+	"github.com/gosymtest/gosymtest/loader"
+	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/rs/zerolog"
+)
+
+// explored is what exploring one target gave.
+type explored struct {
+	target
+	skipped    string // why it was not explored; "" when it was
+	summary    *symbolic.Summary
+	paths      []*symbolic.PathEnd
+	queries    int64
+	solverTime time.Duration
+}
+
+// exploreTargets runs the symbolic executor on each target in turn, within
+// the per-function budget, and logs what each gave.
+func exploreTargets(ctx context.Context, prog *loader.Program, targets []target, cfg config, log zerolog.Logger) ([]explored, error) {
+	z3, err := solver.NewZ3(solver.Options{Timeout: cfg.solverTimeout()})
+	if err != nil {
+		return nil, err
+	}
+	defer z3.Close()
+	var current *explored
+	engine := symbolic.NewEngine(prog.SSA, symbolic.Config{
+		Solver:   z3,
+		Sink:     symbolic.SinkFunc(func(p *symbolic.PathEnd) { current.paths = append(current.paths, p) }),
+		Budget:   cfg.budget,
+		MaxPaths: cfg.maxPaths,
+		Bounds:   symbolic.Bounds{MaxLen: cfg.maxLen, MaxElems: cfg.maxElems},
+	})
+	var results []explored
+	for _, t := range targets {
+		if ctx.Err() != nil {
+			break
+		}
+		r := explored{target: t}
+		if reason := symbolic.SkipReason(t.fn); reason != "" {
+			r.skipped = reason
+			log.Info().Str("func", t.name).Str("reason", reason).Msg("skipped")
+			results = append(results, r)
+			continue
+		}
+		current = &r
+		before := z3.Stats()
+		sum, err := engine.Explore(ctx, t.fn)
+		if err != nil {
+			r.skipped = err.Error()
+			log.Warn().Str("func", t.name).Err(err).Msg("skipped")
+			results = append(results, r)
+			continue
+		}
+		after := z3.Stats()
+		r.summary, r.queries, r.solverTime = sum, after.Queries-before.Queries, after.Time-before.Time
+		logExplored(log, &r)
+		results = append(results, r)
+	}
+	return results, ctx.Err()
+}
+
+func logExplored(log zerolog.Logger, r *explored) {
+	ev := log.Info().
+		Str("func", r.name).
+		Int("paths", r.summary.Paths).
+		Int("blocks", r.summary.Blocks).
+		Int("covered", r.summary.Covered).
+		Bool("exhausted", r.summary.Exhausted)
+	for kind, n := range r.summary.Ends {
+		ev = ev.Int(kind.String(), n)
+	}
+	ev.Msg("explored")
+	for _, p := range r.paths {
+		if p.Kind == symbolic.EndInternal {
+			log.Warn().Str("func", r.name).Str("reason", p.Reason).Msg("executor error on a path (a bug in gosymtest)")
+		}
+	}
+}
