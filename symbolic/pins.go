@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -47,6 +48,15 @@ func render(v ssa.Value, budget int) string {
 	switch x := v.(type) {
 	case *ssa.Parameter:
 		return x.Name()
+	case *ssa.Phi:
+		// A φ-node of a lifted local records the variable's name.
+		if isIdent(x.Comment) {
+			return x.Comment
+		}
+	case *ssa.Alloc:
+		if isIdent(x.Comment) {
+			return "&" + x.Comment
+		}
 	case *ssa.Const:
 		if x.Value == nil {
 			return "nil"
@@ -57,6 +67,9 @@ func render(v ssa.Value, budget int) string {
 	case *ssa.UnOp:
 		switch x.Op {
 		case token.MUL:
+			if alloc, ok := x.X.(*ssa.Alloc); ok && isIdent(alloc.Comment) {
+				return alloc.Comment // reading a local variable
+			}
 			if _, field := x.X.(*ssa.FieldAddr); field {
 				return render(x.X, budget) // p.f reads through the field's address
 			}
@@ -70,7 +83,8 @@ func render(v ssa.Value, budget int) string {
 		return x.Op.String() + paren(render(x.X, budget-1))
 	case *ssa.FieldAddr:
 		st := x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-		return render(x.X, budget-1) + "." + st.Field(x.Field).Name()
+		// A field of a local variable reads as v.f, not &v.f.
+		return strings.TrimPrefix(render(x.X, budget-1), "&") + "." + st.Field(x.Field).Name()
 	case *ssa.Field:
 		st := x.X.Type().Underlying().(*types.Struct)
 		return render(x.X, budget-1) + "." + st.Field(x.Field).Name()
@@ -96,4 +110,18 @@ func paren(s string) string {
 		return "(" + s + ")"
 	}
 	return s
+}
+
+// isIdent reports whether s is a plain Go identifier (SSA comments also hold
+// words like "rangeindex" that name no source variable).
+func isIdent(s string) bool {
+	if s == "" || strings.HasPrefix(s, "range") || strings.Contains(s, "$") {
+		return false
+	}
+	for i, r := range s {
+		if !(r == '_' || unicode.IsLetter(r) || (i > 0 && unicode.IsDigit(r))) {
+			return false
+		}
+	}
+	return true
 }

@@ -34,7 +34,7 @@ func paramName(fn *ssa.Function, i int) string {
 // makeTest builds the concrete test of a finished path: a model of its
 // condition gives the inputs, and replaying them gives the outcome.
 func (e *Engine) makeTest(s *State) *Test {
-	resp := e.cfg.Solver.Check(e.ctx, solver.Query{Constraints: s.cond})
+	resp := e.readableModel(s.cond)
 	if resp.Result != solver.Sat {
 		return nil
 	}

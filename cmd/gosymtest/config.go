@@ -17,6 +17,7 @@ type config struct {
 	maxLen   int            // bytes of a string input
 	maxElems int            // elements of a slice input
 	dryRun   bool
+	allPaths bool   // keep one test per path, not only those adding coverage
 	stats    string // path of the statistics file; "" for none
 	verbose  bool
 	logJSON  bool
@@ -45,6 +46,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.Var(nonNegativeInt{&cfg.maxLen}, "max-len", "")
 	fs.Var(nonNegativeInt{&cfg.maxElems}, "max-elems", "")
 	fs.BoolVar(&cfg.dryRun, "dry-run", false, "")
+	fs.BoolVar(&cfg.allPaths, "all-paths", false, "")
 	fs.StringVar(&cfg.stats, "stats", "", "")
 	fs.BoolVar(&cfg.verbose, "v", false, "")
 	fs.BoolVar(&cfg.logJSON, "log-json", false, "")

@@ -40,6 +40,9 @@
 //	-max-paths n
 //		Stop exploring a function after n paths. The default, 0, sets no
 //		limit other than -budget.
+//	-all-paths
+//		Keep one test per path found. By default a test is kept only when
+//		it covers a block the tests kept before it did not.
 //	-max-len n
 //		The most bytes a string input has (default 16).
 //	-max-elems n

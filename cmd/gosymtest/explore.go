@@ -23,19 +23,6 @@ type explored struct {
 // exploreTargets runs the symbolic executor on each target in turn, within
 // the per-function budget, and logs what each gave.
 func exploreTargets(ctx context.Context, prog *loader.Program, targets []target, cfg config, log zerolog.Logger) ([]explored, error) {
-	z3, err := solver.NewZ3(solver.Options{Timeout: cfg.solverTimeout()})
-	if err != nil {
-		return nil, err
-	}
-	defer z3.Close()
-	var current *explored
-	engine := symbolic.NewEngine(prog.SSA, symbolic.Config{
-		Solver:   z3,
-		Sink:     symbolic.SinkFunc(func(p *symbolic.PathEnd) { current.paths = append(current.paths, p) }),
-		Budget:   cfg.budget,
-		MaxPaths: cfg.maxPaths,
-		Bounds:   symbolic.Bounds{MaxLen: cfg.maxLen, MaxElems: cfg.maxElems},
-	})
 	var results []explored
 	for _, t := range targets {
 		if ctx.Err() != nil {
@@ -48,21 +35,39 @@ func exploreTargets(ctx context.Context, prog *loader.Program, targets []target,
 			results = append(results, r)
 			continue
 		}
-		current = &r
-		before := z3.Stats()
-		sum, err := engine.Explore(ctx, t.fn)
+		sum, stats, err := exploreOne(ctx, prog, t, cfg, &r)
 		if err != nil {
 			r.skipped = err.Error()
 			log.Warn().Str("func", t.name).Err(err).Msg("skipped")
 			results = append(results, r)
 			continue
 		}
-		after := z3.Stats()
-		r.summary, r.queries, r.solverTime = sum, after.Queries-before.Queries, after.Time-before.Time
+		r.summary, r.queries, r.solverTime = sum, stats.Queries, stats.Time
 		logExplored(log, &r)
 		results = append(results, r)
 	}
 	return results, ctx.Err()
+}
+
+// exploreOne explores one function with a solver of its own: Z3's answers
+// depend on the queries it saw before, so sharing one across functions
+// would make a function's tests depend on how far the previous function
+// got within its time budget.
+func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config, r *explored) (*symbolic.Summary, solver.Stats, error) {
+	z3, err := solver.NewZ3(solver.Options{Timeout: cfg.solverTimeout()})
+	if err != nil {
+		return nil, solver.Stats{}, err
+	}
+	defer z3.Close()
+	engine := symbolic.NewEngine(prog.SSA, symbolic.Config{
+		Solver:   z3,
+		Sink:     symbolic.SinkFunc(func(p *symbolic.PathEnd) { r.paths = append(r.paths, p) }),
+		Budget:   cfg.budget,
+		MaxPaths: cfg.maxPaths,
+		Bounds:   symbolic.Bounds{MaxLen: cfg.maxLen, MaxElems: cfg.maxElems},
+	})
+	sum, err := engine.Explore(ctx, t.fn)
+	return sum, z3.Stats(), err
 }
 
 func logExplored(log zerolog.Logger, r *explored) {

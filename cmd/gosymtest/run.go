@@ -64,6 +64,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	var selected []target
 	var results []explored
+	var written testsWritten
 	if err != nil {
 		log.Error().Err(err).Msg("nothing could be loaded")
 		status = exitFail
@@ -83,17 +84,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if !cfg.dryRun {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			results, err = exploreTargets(ctx, prog, selected, cfg, log)
-			stop()
 			if err != nil {
 				log.Error().Err(err).Msg("exploration stopped")
 				status = exitFail
+			} else {
+				var failed bool
+				written.emitted, written.dropped, written.perFunc, failed = writeTests(ctx, prog, results, cfg, log)
+				if failed {
+					status = exitFail
+				}
 			}
-			log.Warn().Msg("test files are not written yet: the paths above are explored and replayed, not emitted")
+			stop()
 		}
 	}
 
 	if cfg.stats != "" {
-		if err := writeStatsFile(cfg.stats, newStats(prog, selected, results, time.Since(began))); err != nil {
+		if err := writeStatsFile(cfg.stats, newStats(prog, selected, results, written, time.Since(began))); err != nil {
 			log.Error().Err(err).Str("file", cfg.stats).Msg("cannot write the statistics file")
 			status = exitFail
 		} else {

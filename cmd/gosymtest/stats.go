@@ -55,7 +55,7 @@ type loadErrorJSON struct {
 
 // newStats summarizes a run. prog may be nil when the go command failed;
 // results are the explored targets (none with -dry-run).
-func newStats(prog *loader.Program, selected []target, results []explored, wall time.Duration) stats {
+func newStats(prog *loader.Program, selected []target, results []explored, written testsWritten, wall time.Duration) stats {
 	s := stats{Functions: []functionStats{}, LoadErrors: []loadErrorJSON{}}
 	if prog == nil {
 		return s
@@ -70,6 +70,8 @@ func newStats(prog *loader.Program, selected []target, results []explored, wall 
 		PackagesFailed: len(failed),
 		Functions:      len(selected),
 		WallMs:         wall.Milliseconds(),
+		TestsEmitted:   written.emitted,
+		TestsDropped:   written.dropped,
 	}
 	byFunc := make(map[string]explored, len(results))
 	for _, r := range results {
@@ -79,6 +81,7 @@ func newStats(prog *loader.Program, selected []target, results []explored, wall 
 		f := functionStats{Package: t.pkg, Name: t.name, Position: t.pos, Blocks: len(t.fn.Blocks)}
 		if r, ok := byFunc[t.pkg+"."+t.name]; ok {
 			f.SkippedReason = r.skipped
+			f.Tests = written.perFunc[t.pkg+"."+t.name]
 			if r.skipped != "" {
 				s.Totals.FunctionsSkipped++
 			}
@@ -130,4 +133,10 @@ func writeStatsFile(path string, s stats) (err error) {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// testsWritten counts the test cases written and dropped.
+type testsWritten struct {
+	emitted, dropped int
+	perFunc          map[string]int // by "package.Func"
 }
