@@ -1,0 +1,106 @@
+package symbolic
+
+import (
+	"context"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/testdata/exec/perf"
+	"golang.org/x/tools/go/ssa"
+)
+
+// The executor's benchmarks (issue 4): figures are reported as metrics, not
+// asserted, because these machines are noisy.
+
+func benchTarget(b *testing.B, name string) (*Engine, func() *Summary) {
+	b.Helper()
+	t := &testing.T{}
+	fn := target(t, name)
+	z3, err := solver.NewZ3(solver.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { z3.Close() })
+	e := NewEngine(fixtures(t).SSA, Config{Solver: z3, Searcher: "dfs"})
+	return e, func() *Summary {
+		sum, err := e.Explore(context.Background(), fn)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return sum
+	}
+}
+
+// BenchmarkConcreteLoop reports the interpreter's slowdown against compiled
+// Go on concrete work, measured side by side in the same run.
+func BenchmarkConcreteLoop(b *testing.B) {
+	_, explore := benchTarget(b, "perf.ConcreteLoop")
+	start := time.Now()
+	var instrs int64
+	for i := 0; i < b.N; i++ {
+		instrs += explore().Instructions
+	}
+	interp := time.Since(start) / time.Duration(b.N)
+	nativeStart := time.Now()
+	const nativeRuns = 2000
+	sink := 0
+	for i := 0; i < nativeRuns; i++ {
+		sink += perf.ConcreteLoop()
+	}
+	native := time.Since(nativeStart) / nativeRuns
+	if sink == 42 {
+		b.Log(sink)
+	}
+	b.ReportMetric(float64(interp)/float64(native), "x-native")
+	b.ReportMetric(float64(instrs)/time.Since(start).Seconds()/1e6, "M-instr/s")
+}
+
+// BenchmarkForks reports states forked per second on a function with 2^10
+// feasible paths (each fork asks the solver about both sides).
+func BenchmarkForks(b *testing.B) {
+	_, explore := benchTarget(b, "perf.Branchy")
+	start := time.Now()
+	paths := 0
+	for i := 0; i < b.N; i++ {
+		paths += explore().Paths
+	}
+	// A full binary tree with n leaves has n-1 forks.
+	b.ReportMetric(float64(paths-b.N)/time.Since(start).Seconds(), "forks/s")
+}
+
+// BenchmarkLiveStates reports the memory of 10,000 live states forked from
+// one that holds an input record, each then pinned by its own constraint
+// and writing one field of the record (so copy-on-write copies happen).
+func BenchmarkLiveStates(b *testing.B) {
+	e, _ := benchTarget(b, "perf.Touch")
+	t := &testing.T{}
+	fn := target(t, "perf.Touch")
+	e.ctx = context.Background()
+	e.summary = &Summary{Func: fn, CoveredBlocks: map[*ssa.BasicBlock]bool{}, Ends: map[EndKind]int{}}
+	for n := 0; n < b.N; n++ {
+		root := e.initialState(fn, newSymbolicInputs(e.cfg.Bounds))
+		rec := root.stack[0].regs[0].(Pointer)
+		e.load(root, rec) // materialise the record's fields
+		before := heapBytes()
+		states := make([]*State, 10000)
+		for i := range states {
+			s := root.fork(i + 2)
+			s.assume(expr.Eq(expr.BVVar("k", 64), expr.Const(64, uint64(i))), "")
+			e.store(s, Pointer{NonNil: expr.True, Obj: rec.Obj, Path: Path{0}}, Scalar{expr.Const(64, uint64(i))})
+			states[i] = s
+		}
+		after := heapBytes()
+		b.ReportMetric(float64(after-before)/float64(len(states)), "B/state")
+		runtime.KeepAlive(states)
+	}
+}
+
+func heapBytes() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
