@@ -75,6 +75,9 @@ type Summary struct {
 	Exhausted bool
 	// Ends counts the paths by how they ended.
 	Ends map[EndKind]int
+	// Elapsed is the exploration's wall time; TimeToCover is when the last
+	// block of the function itself that any path covered was first entered.
+	Elapsed, TimeToCover time.Duration
 }
 
 // Engine explores functions of one SSA program. It is not safe for
@@ -90,6 +93,7 @@ type Engine struct {
 	summary  *Summary
 	searcher Searcher
 	spawned  []*State // states forked during the current step
+	started  time.Time
 
 	init *initState // package initialisation, shared by explorations
 }
@@ -122,6 +126,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 		defer cancel()
 	}
 	e.ctx = ctx
+	e.started = time.Now()
 	e.summary = &Summary{
 		Func:          fn,
 		Blocks:        len(fn.Blocks),
@@ -157,6 +162,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 			e.summary.Covered++
 		}
 	}
+	e.summary.Elapsed = time.Since(e.started)
 	return e.summary, nil
 }
 

@@ -33,6 +33,7 @@ var natives = map[string]any{
 	"composite.Quadrant": composite.Quadrant, "composite.Scale": composite.Scale,
 	"composite.NewPoint": composite.NewPoint, "composite.Sum": composite.Sum, "composite.At": composite.At,
 	"composite.Grow": composite.Grow, "composite.Matrix": composite.Matrix, "composite.Second": composite.Second,
+	"composite.Tail": composite.Tail,
 	"maps.Histogram": maps.Histogram, "maps.Lookup": maps.Lookup, "maps.Total": maps.Total, "maps.NilMap": maps.NilMap,
 	"ifaces.Pick": ifaces.Pick, "ifaces.Describe": ifaces.Describe, "ifaces.MustInt": ifaces.MustInt, "ifaces.Check": ifaces.Check,
 	"funcs.Counter": funcs.Counter, "funcs.MethodValue": funcs.MethodValue, "funcs.Fact": funcs.Fact, "funcs.Apply": funcs.Apply,
@@ -199,9 +200,12 @@ func TestTriangleFindsEveryClass(t *testing.T) {
 
 func TestValueGuardsAreSolved(t *testing.T) {
 	for name, want := range map[string]string{"basics.Guard": "[1]", "basics.Magic": "[true]"} {
-		_, paths := explore(t, name, Config{})
+		sum, paths := explore(t, name, Config{})
 		if got := outcomes(paths); !slices.Contains(got, want) {
 			t.Errorf("%s: no path returns %s; got %v", name, want, got)
+		}
+		if sum.Covered != sum.Blocks || sum.TimeToCover <= 0 || sum.TimeToCover > sum.Elapsed {
+			t.Errorf("%s: covered %d of %d blocks, time to cover %v of %v", name, sum.Covered, sum.Blocks, sum.TimeToCover, sum.Elapsed)
 		}
 	}
 }
@@ -210,6 +214,7 @@ func TestRuntimePanicsArePaths(t *testing.T) {
 	cases := map[string]PanicKind{
 		"panics.Deref":      PanicNilDeref,
 		"composite.At":      PanicIndex,
+		"composite.Tail":    PanicSlice,
 		"strs.FirstByte":    PanicIndex,
 		"basics.Divide":     PanicDivide,
 		"panics.Shift":      PanicShift,

@@ -3,6 +3,7 @@ package symbolic
 import (
 	"fmt"
 	"go/types"
+	"time"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
@@ -174,8 +175,11 @@ func (e *Engine) enter(s *State, b *ssa.BasicBlock) {
 		return
 	}
 	s.blocks = append(s.blocks, b)
-	if !s.replay {
+	if !s.replay && !e.summary.CoveredBlocks[b] {
 		e.summary.CoveredBlocks[b] = true
+		if b.Parent() == e.summary.Func {
+			e.summary.TimeToCover = time.Since(e.started)
+		}
 	}
 }
 

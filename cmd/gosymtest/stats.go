@@ -44,7 +44,11 @@ type functionStats struct {
 	Tests         int    `json:"tests"`
 	Exhausted     bool   `json:"exhausted"`
 	SkippedReason string `json:"skipped_reason,omitempty"`
-	SolverQueries int64  `json:"solver_queries"`
+	// WallMs is the exploration's time; MsToCover is when the last block
+	// that got covered was first entered.
+	WallMs        int64 `json:"wall_ms"`
+	MsToCover     int64 `json:"ms_to_cover"`
+	SolverQueries int64 `json:"solver_queries"`
 }
 
 type loadErrorJSON struct {
@@ -88,6 +92,7 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 			if r.summary != nil {
 				f.BlocksCovered, f.Paths, f.Exhausted = r.summary.Covered, r.summary.Paths, r.summary.Exhausted
 				f.SolverQueries = r.queries
+				f.WallMs, f.MsToCover = r.summary.Elapsed.Milliseconds(), r.summary.TimeToCover.Milliseconds()
 				s.Totals.FunctionsExplored++
 				s.Totals.Paths += r.summary.Paths
 				s.Totals.Instructions += r.summary.Instructions

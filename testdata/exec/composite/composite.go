@@ -82,3 +82,8 @@ func Second(n *Node) int {
 	}
 	return n.Next.Val
 }
+
+// Tail slices from i (past the length is a panic).
+func Tail(xs []int, i int) []int {
+	return xs[i:]
+}
