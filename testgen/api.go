@@ -2,6 +2,7 @@ package testgen
 
 import (
 	"go/types"
+	"time"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"golang.org/x/tools/go/ssa"
@@ -16,21 +17,25 @@ type Package struct {
 // FuncTests are the cases found for one function.
 type FuncTests struct {
 	// Func is the function under test; for a method, Args[0] of each case
-	// is the receiver. It may be an instance of a generic function.
+	// is the receiver. It may be an instance of a generic function, which
+	// the test calls with its type arguments spelled out: Max[int](...).
 	Func  *ssa.Function
-	Cases []Case
+	Cases []Case // in the executor's (deterministic) order
 }
 
 // Case is one path's test.
 type Case struct {
-	// Summary is a short outcome ("returns \"equilateral\"", "panics"); the
-	// subtest's name is made from it.
+	// Summary is a short outcome (`returns "equilateral"`,
+	// "panics: index out of range"); the subtest's name is made from it.
 	Summary string
-	// Pins are the branch outcomes the path pinned, as Go-like text.
+	// Pins are the branch outcomes the path pinned, as Go-like text
+	// ("a > 1000"); the row's comment joins them with " && ".
 	Pins []string
-	// Covers are the blocks the path entered, for greedy selection.
+	// Covers are the blocks the path entered (in any function), for
+	// greedy selection.
 	Covers []BlockID
-	// Args has one value per parameter, the receiver first.
+	// Args has one value per parameter, the receiver first; for a
+	// variadic function the last one is the slice, passed with "...".
 	Args []concrete.Value
 	Want Outcome
 }
@@ -41,7 +46,8 @@ type BlockID struct {
 	Index int
 }
 
-// Outcome is what the function did.
+// Outcome is what the function did when the interpreter replayed the
+// case's inputs.
 type Outcome struct {
 	Panics        bool
 	PanicMsg      string // fmt.Sprint of the recovered value, when PanicMsgKnown
@@ -51,17 +57,26 @@ type Outcome struct {
 
 // Result is one returned value.
 type Result struct {
+	// Value is compared with reflect.DeepEqual when it can be written as a
+	// literal, and not checked otherwise.
 	Value concrete.Value
 	// ErrMsg is the Error() text of a non-nil result of static type error.
+	// Such results are compared by message; a nil one (Value.Kind ==
+	// concrete.Nil) is compared with nil. A non-nil error with an empty
+	// ErrMsg (message unknown) is compared by nil-ness only.
 	ErrMsg string
 }
 
 // Options tune Generate.
 type Options struct {
-	FileName string // default "gosymtest_generated_test.go"
+	FileName string // default DefaultFileName; must end in _test.go
 	AllPaths bool   // keep every case, not only those that add coverage
 	Validate bool   // run go test and drop failing cases
 	GoCmd    string // default "go"
+	// Timeout bounds one run of the test binary (go test -timeout), so a
+	// case that hangs in real Go is dropped instead of blocking the run.
+	// Default DefaultTimeout.
+	Timeout time.Duration
 }
 
 // Report says what Generate did.
@@ -70,15 +85,24 @@ type Report struct {
 	Kept int    // cases in the file
 	// KeptPerFunc counts the file's cases by function under test.
 	KeptPerFunc map[*ssa.Function]int
-	Dropped     []Divergence
-	Skipped     []string // cases left out before validation, and why
+	// Dropped are the cases removed because they failed under go test (or
+	// did not compile), in file order.
+	Dropped []Divergence
+	Skipped []string // cases left out before validation, and why; sorted
 }
 
 // Divergence is a case that failed under go test: the interpreter and Go
-// disagree about it.
+// disagree about it (or the test did not compile).
 type Divergence struct {
-	Test, Case, Inputs, Want, Got string
+	Test   string // the test function, "TestAbs"
+	Case   string // the subtest, "returns_3"
+	Inputs string // "x: -3"
+	Want   string // what the interpreter said: "3", `panics: "boom"`
+	Got    string // what Go did: "-3", `panic "boom"`, "crashed: fatal error: stack overflow"
 }
 
 // DefaultFileName is the name of the file a package's tests go in.
 const DefaultFileName = "gosymtest_generated_test.go"
+
+// DefaultTimeout is the default Options.Timeout.
+const DefaultTimeout = 2 * time.Minute

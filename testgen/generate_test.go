@@ -1,266 +1,214 @@
 package testgen
 
 import (
-	"bytes"
-	"context"
 	"go/format"
 	"go/types"
-	"os"
-	"path/filepath"
+	"math"
 	"strings"
 	"testing"
 
-	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
-	"golang.org/x/tools/go/ssa"
 )
 
-const fixture = `package calc
+// allShapes has cases for every function of the fixture, all of them
+// right: the file must keep every one, compile, pass go test and go vet,
+// and be gofmt-clean.
+func allShapes(t *testing.T, s *shapes) []FuncTests {
+	funcs := goldenCases(t, s)
+	point := s.named(t, "Point")
+	kind := s.named(t, "Kind")
 
-import "errors"
+	classify := s.fn(t, "Classify")
+	kindString := s.fn(t, "Kind.String")
+	abs8 := s.fn(t, "abs8")
+	add := s.fn(t, "Point.Add")
+	norm1 := s.fn(t, "Norm1")
+	nearer := s.fn(t, "Nearer")
+	maxString := s.fn(t, "Max[string]")
+	at := s.fn(t, "At")
+	ratio := s.fn(t, "Ratio")
+	half := s.fn(t, "Half")
+	area := s.fn(t, "Area")
+	adder := s.fn(t, "Adder")
+	greet := s.fn(t, "Greet")
+	join := s.fn(t, "Join")
+	count := s.fn(t, "Count")
+	lookup := s.fn(t, "Lookup")
+	upper := s.fn(t, "Upper")
+	must := s.fn(t, "Must")
+	holds := s.fn(t, "Holds")
+	deref := s.fn(t, "Deref")
 
-// Abs is |x|.
-func Abs(x int) int {
-	if x < 0 {
-		return -x
+	length := paramType(area, 0)
+	float64Type := types.Typ[types.Float64]
+	int8Type := types.Typ[types.Int8]
+	pt := func(x, y int64) concrete.Value { return vStruct(point, vInt(intType, x), vInt(intType, y)) }
+	countMap := resultType(count, 0)
+	bytesType := paramType(upper, 0)
+	byteType := bytesType.Underlying().(*types.Slice).Elem()
+	bytesOf := func(s string) concrete.Value {
+		var elems []concrete.Value
+		for i := 0; i < len(s); i++ {
+			elems = append(elems, vUint(byteType, uint64(s[i])))
+		}
+		return vSlice(bytesType, elems...)
 	}
-	return x
+
+	return append(funcs,
+		FuncTests{Func: classify, Cases: []Case{
+			returns(classify, "returns Kind(1)", []string{"a > 0", "b > 0", "c > 0", "a == b", "b == c"}, 1,
+				args(vInt(intType, 2), vInt(intType, 2), vInt(intType, 2)), val(vInt(kind, 1))),
+			returns(classify, "returns Kind(0)", []string{"a <= 0"}, 2,
+				args(vInt(intType, -1), vInt(intType, 0), vInt(intType, 0)), val(vInt(kind, 0))),
+		}},
+		FuncTests{Func: kindString, Cases: []Case{
+			returns(kindString, `returns "scalene"`, []string{"k == 3"}, 1, args(vInt(kind, 3)), val(vStr("scalene"))),
+		}},
+		FuncTests{Func: abs8, Cases: []Case{
+			returns(abs8, "returns 3", []string{"x < 0"}, 1, args(vInt(int8Type, -3)), val(vInt(int8Type, 3))),
+			// -(-128) overflows back to -128 in Go: the interpreter agrees.
+			returns(abs8, "returns -128", []string{"x < 0"}, 2, args(vInt(int8Type, -128)), val(vInt(int8Type, -128))),
+		}},
+		FuncTests{Func: add, Cases: []Case{
+			returns(add, "returns {3 0}", nil, 0, args(pt(1, 2), pt(2, -2)), val(pt(3, 0))),
+		}},
+		FuncTests{Func: norm1, Cases: []Case{
+			returns(norm1, "returns 3", []string{"p != nil"}, 0, args(vPtr(paramType(norm1, 0), pt(1, -2))), val(vInt(intType, 3))),
+		}},
+		FuncTests{Func: nearer, Cases: []Case{
+			returns(nearer, "returns &{1 1}", []string{"Norm1(&p) <= Norm1(&q)"}, 1,
+				args(pt(1, 1), pt(5, 5)), val(vPtr(resultType(nearer, 0), pt(1, 1)))),
+		}},
+		FuncTests{Func: maxString, Cases: []Case{
+			returns(maxString, `returns "b"`, []string{"a <= b"}, 1, args(vStr("a"), vStr("b")), val(vStr("b"))),
+		}},
+		FuncTests{Func: at, Cases: []Case{
+			returns(at, "returns 7", []string{"i < len(xs)"}, 1, args(vSlice(paramType(at, 0), vInt(intType, 7)), vInt(intType, 0)), val(vInt(intType, 7))),
+			panics(at, "panics: index out of range", []string{"i >= len(xs)"}, 2, args(vSlice(paramType(at, 0), vInt(intType, 7)), vInt(intType, 1)),
+				"runtime error: index out of range [1] with length 1"),
+		}},
+		FuncTests{Func: ratio, Cases: []Case{
+			returns(ratio, "returns 0.5", []string{"b != 0"}, 1, args(vFloat(float64Type, 1), vFloat(float64Type, 2)), val(vFloat(float64Type, 0.5))),
+			returns(ratio, "returns +Inf", []string{"b == 0", "a != 0"}, 2, args(vFloat(float64Type, 1), vFloat(float64Type, 0)), val(vFloat(float64Type, math.Inf(1)))),
+			returns(ratio, "returns -0", []string{"b != 0"}, 3, args(vFloat(float64Type, math.Copysign(0, -1)), vFloat(float64Type, 5)), val(vFloat(float64Type, math.Copysign(0, -1)))),
+		}},
+		FuncTests{Func: half, Cases: []Case{
+			returns(half, "returns 0.05", nil, 0, args(vFloat(types.Typ[types.Float32], float64(float32(0.1)))), val(vFloat(types.Typ[types.Float32], float64(float32(0.05))))),
+		}},
+		FuncTests{Func: area, Cases: []Case{
+			returns(area, "returns 6", nil, 0, args(vInt(length, 200), vInt(length, 300)), val(vInt(length, 600))),
+		}},
+		FuncTests{Func: adder, Cases: []Case{
+			returns(adder, "returns a func", nil, 0, args(vInt(intType, 1)), val(vOpaque(resultType(adder, 0), "func value"))),
+		}},
+		FuncTests{Func: greet, Cases: []Case{
+			returns(greet, `returns "hello, stranger"`, []string{`name == ""`}, 1, args(vStr("")), val(vStr("hello, stranger"))),
+			returns(greet, `returns "hello, Ann \"A\""`, []string{`name != ""`}, 2, args(vStr(`Ann "A"`)), val(vStr(`hello, Ann "A"`))),
+		}},
+		FuncTests{Func: join, Cases: []Case{
+			returns(join, `returns "a-b"`, nil, 0, args(vStr("-"), vSlice(paramType(join, 1), vStr("a"), vStr("b"))), val(vStr("a-b"))),
+		}},
+		FuncTests{Func: count, Cases: []Case{
+			returns(count, "returns map", nil, 0, args(vSlice(paramType(count, 0), vStr("b"), vStr("a"), vStr("b"))),
+				val(vMap(countMap, []concrete.Value{vStr("b"), vStr("a")}, []concrete.Value{vInt(intType, 2), vInt(intType, 1)}))),
+		}},
+		FuncTests{Func: lookup, Cases: []Case{
+			returns(lookup, "returns 0, error", []string{"!ok"}, 1, args(vNil(paramType(lookup, 0)), vStr("k")), val(vInt(intType, 0)), errResult(`shapes: no "k"`)),
+			returns(lookup, "returns 5, nil", []string{"ok"}, 2,
+				args(vMap(paramType(lookup, 0), []concrete.Value{vStr("k")}, []concrete.Value{vInt(intType, 5)}), vStr("k")), val(vInt(intType, 5)), val(vNil(errorType))),
+		}},
+		FuncTests{Func: upper, Cases: []Case{
+			returns(upper, `returns "AB"`, nil, 0, args(bytesOf("ab")), val(bytesOf("AB"))),
+			returns(upper, "returns [0 255]", nil, 1, args(bytesOf("\x00\xff")), val(bytesOf("\x00\xff"))),
+		}},
+		FuncTests{Func: must, Cases: []Case{
+			returns(must, "returns", []string{"ok"}, 1, args(vBool(true))),
+			panics(must, "panics: shapes: not ok", []string{"!ok"}, 2, args(vBool(false)), "shapes: not ok"),
+		}},
+		FuncTests{Func: deref, Cases: []Case{
+			returns(deref, "returns 4", []string{"p != nil"}, 1, args(vPtr(paramType(deref, 0), vInt(intType, 4))), val(vInt(intType, 4))),
+		}},
+		FuncTests{Func: holds, Cases: []Case{
+			returns(holds, "returns false", []string{"v == nil"}, 1, args(vNil(anyType)), val(vBool(false))),
+			returns(holds, "returns true", []string{"v != nil"}, 2, args(vIface(anyType, vInt(int8Type, -3))), val(vBool(true))),
+			// A typed nil in an interface is not a nil interface.
+			returns(holds, "returns true", []string{"v != nil"}, 3, args(vIface(anyType, vNil(types.NewPointer(point)))), val(vBool(true))),
+		}},
+	)
 }
 
-// Point is a point.
-type Point struct{ X, Y int }
-
-// Norm1 is |p.X| + |p.Y| of a point that must not be nil.
-func Norm1(p *Point) int { return Abs(p.X) + Abs(p.Y) }
-
-// Parse fails on empty input.
-func Parse(s string) (int, error) {
-	if s == "" {
-		return 0, errors.New("empty")
+func TestEveryShapePassesGoTestAndVet(t *testing.T) {
+	s := newShapes(t)
+	funcs := allShapes(t, s)
+	rep := s.generate(t, funcs, Options{Validate: true})
+	total := 0
+	for _, f := range funcs {
+		total += len(f.Cases)
 	}
-	return len(s), nil
-}
-`
-
-// scratch writes the fixture as its own module and loads it.
-func scratch(t *testing.T, extra map[string]string) (Package, map[string]*ssa.Function) {
-	t.Helper()
-	dir := t.TempDir()
-	files := map[string]string{"go.mod": "module example.com/calc\n\ngo 1.26\n", "calc.go": fixture}
-	for k, v := range extra {
-		files[k] = v
+	if rep.Kept != total || len(rep.Dropped) != 0 || len(rep.Skipped) != 0 {
+		t.Fatalf("kept %d of %d; dropped %+v; skipped %v", rep.Kept, total, rep.Dropped, rep.Skipped)
 	}
-	for name, content := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
-			t.Fatal(err)
+	if rep.KeptPerFunc[s.fn(t, "Ratio")] != 3 {
+		t.Errorf("KeptPerFunc = %v", rep.KeptPerFunc)
+	}
+	src := s.file(t)
+	if !strings.HasPrefix(src, "// Code generated by gosymtest. DO NOT EDIT.\n\npackage shapes\n") {
+		t.Errorf("file does not start with the generated header and the package clause:\n%s", src)
+	}
+	if formatted, err := format.Source([]byte(src)); err != nil || string(formatted) != src {
+		t.Errorf("file is not gofmt-clean (%v)", err)
+	}
+	for _, want := range []string{
+		"func Test_abs8(t *testing.T)",   // unexported: Test_ keeps go test running it
+		"x: -3, want: 3}",                // int8 column: no conversion needed
+		"func TestKind_String(",          // value receiver
+		"func TestMax_string(",           // generic instance
+		"got := Max[string](tt.a, tt.b)", // called with its type argument
+		"got := tt.p.Add(tt.q)",          // method call
+		"q: Point{X: 2, Y: -2}",          // struct literal, named fields
+		"want: Point{X: 3}",              // zero fields left out
+		"p: &Point{X: 1, Y: -2}",         // pointer to a struct
+		"want: &Point{X: 1, Y: 1}",       // pointer result
+		"wantPanic: \"runtime error: index out of range [1] with length 1\"",
+		"want: math.Inf(1)",                         // not a constant
+		"want: math.Copysign(0, -1)",                // negative zero
+		"x: 0.1, want: 0.05}",                       // float32 written short
+		"w: 200, h: 300, want: 600",                 // another package's exported type
+		"w    units.Length",                         // ... as a column type, imported
+		"// The result is not checked: func value.", // no literal for a func
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("file lacks %q", want)
 		}
 	}
-	prog, err := loader.Load(loader.Config{Dir: dir, Patterns: []string{"."}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg := prog.Packages[0]
-	fns := map[string]*ssa.Function{}
-	for _, fn := range pkg.Targets {
-		fns[loader.FuncName(fn)] = fn
-	}
-	return Package{Dir: pkg.Dir, Types: pkg.Types}, fns
-}
-
-func intVal(v int64) concrete.Value {
-	return concrete.Value{Type: types.Typ[types.Int], Kind: concrete.Int, Int: v}
-}
-
-func absCase(in, out int64, block int, fn *ssa.Function) Case {
-	return Case{
-		Summary: "returns", Pins: []string{"x < 0"},
-		Covers: []BlockID{{fn, block}},
-		Args:   []concrete.Value{intVal(in)},
-		Want:   Outcome{Results: []Result{{Value: intVal(out)}}},
-	}
-}
-
-func generate(t *testing.T, pkg Package, funcs []FuncTests, opts Options) (*Report, error) {
-	t.Helper()
-	opts.Validate = true
-	return Generate(context.Background(), pkg, funcs, opts)
-}
-
-func TestWritesAPassingFile(t *testing.T) {
-	pkg, fns := scratch(t, nil)
-	abs := fns["Abs"]
-	rep, err := generate(t, pkg, []FuncTests{{Func: abs, Cases: []Case{absCase(-3, 3, 1, abs), absCase(4, 4, 2, abs)}}}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rep.Kept != 2 || len(rep.Dropped) != 0 {
-		t.Fatalf("kept %d, dropped %v", rep.Kept, rep.Dropped)
-	}
-	src, err := os.ReadFile(rep.Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.HasPrefix(src, []byte("// Code generated by gosymtest. DO NOT EDIT.\n")) {
-		t.Errorf("no generated header:\n%s", src)
-	}
-	if formatted, _ := format.Source(src); !bytes.Equal(formatted, src) {
-		t.Errorf("not gofmt-clean:\n%s", src)
-	}
-	for _, want := range []string{"func TestAbs(t *testing.T)", "// x < 0", `{name: "returns", x: -3, want: 3}`, `{name: "returns_2", x: 4, want: 4}`} {
-		if !bytes.Contains(src, []byte(want)) {
-			t.Errorf("file lacks %q:\n%s", want, src)
+	for _, want := range []string{
+		`{caseName: "returns_hello_stranger", name: ""`,  // a parameter called name keeps its name
+		`want: "hello, Ann \"A\""`,                       // strconv.Quote
+		`parts: []string{"a", "b"}`,                      // variadic slice…
+		"Join(tt.sep, tt.parts...)",                      // …passed with ...
+		`want: map[string]int{"a": 1, "b": 2}`,           // keys sorted
+		`m: map[string]int{"k": 5}`,                      // map input
+		`wantErr: "shapes: no \"k\""`,                    // error by message
+		`b: []byte("ab"), want: []byte("AB")`,            // printable bytes as text
+		`b: []byte{0, 255}`,                              // others as numbers
+		"v: int8(-3)",                                    // typed constant in an interface
+		"v: (*Point)(nil)",                               // typed nil in an interface
+		"func errText(err error) string",                 // helper, only when used
+		"Must(tt.ok)",                                    // no results
+		"// v == nil\n",                                  // pins as the comment
+		"// !ok; panics: shapes: not ok\n",               // pins and the panic
+		"// a > 0 && b > 0 && c > 0 && a == b && b == c", // pins joined with &&
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("file lacks %q", want)
 		}
 	}
-	entries, _ := os.ReadDir(pkg.Dir)
-	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), ".gosymtest") {
-			t.Errorf("temporary file left: %s", e.Name())
-		}
+	if t.Failed() {
+		t.Logf("the file:\n%s", src)
 	}
-}
-
-func TestWrongExpectationIsDroppedAndReported(t *testing.T) {
-	pkg, fns := scratch(t, nil)
-	abs := fns["Abs"]
-	wrong := absCase(5, 6, 2, abs)
-	rep, err := generate(t, pkg, []FuncTests{{Func: abs, Cases: []Case{absCase(-3, 3, 1, abs), wrong}}}, Options{AllPaths: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rep.Kept != 1 || len(rep.Dropped) != 1 {
-		t.Fatalf("kept %d, dropped %+v", rep.Kept, rep.Dropped)
-	}
-	d := rep.Dropped[0]
-	if d.Test != "TestAbs" || d.Inputs != "5" || d.Want != "want: 6" || !strings.Contains(d.Got, "= 5, want 6") {
-		t.Errorf("divergence not reported with inputs, want and got: %+v", d)
-	}
-	src, _ := os.ReadFile(rep.Path)
-	if bytes.Contains(src, []byte("x: 5")) {
-		t.Errorf("the failing case is still in the file:\n%s", src)
-	}
-}
-
-func TestNothingPassesNothingWritten(t *testing.T) {
-	pkg, fns := scratch(t, nil)
-	abs := fns["Abs"]
-	stale := filepath.Join(pkg.Dir, DefaultFileName)
-	if err := os.WriteFile(stale, []byte(header+"\npackage calc\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	rep, err := generate(t, pkg, []FuncTests{{Func: abs, Cases: []Case{absCase(5, 6, 2, abs)}}}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rep.Path != "" || rep.Kept != 0 {
-		t.Errorf("report %+v", rep)
-	}
-	if _, err := os.Stat(stale); !os.IsNotExist(err) {
-		t.Errorf("the stale generated file is still there")
-	}
-}
-
-func TestSameInputSameBytes(t *testing.T) {
-	pkg, fns := scratch(t, nil)
-	norm := fns["Norm1"]
-	pointType := norm.Params[0].Type()
-	point := func(x, y int64) concrete.Value {
-		p := concrete.Value{Type: pointType.(*types.Pointer).Elem(), Kind: concrete.Struct, Elems: []concrete.Value{intVal(x), intVal(y)}}
-		return concrete.Value{Type: pointType, Kind: concrete.Pointer, Elem: &p}
-	}
-	cases := []Case{
-		{Summary: "returns 3", Covers: []BlockID{{norm, 0}}, Args: []concrete.Value{point(1, -2)}, Want: Outcome{Results: []Result{{Value: intVal(3)}}}},
-		{Summary: "panics", Pins: []string{"p == nil"}, Covers: []BlockID{{norm, 1}}, Args: []concrete.Value{{Type: pointType, Kind: concrete.Nil}},
-			Want: Outcome{Panics: true, PanicMsgKnown: true, PanicMsg: "runtime error: invalid memory address or nil pointer dereference"}},
-	}
-	var first []byte
-	for i := 0; i < 2; i++ {
-		rep, err := generate(t, pkg, []FuncTests{{Func: norm, Cases: cases}}, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if rep.Kept != 2 {
-			t.Fatalf("kept %d (dropped %+v)", rep.Kept, rep.Dropped)
-		}
-		src, _ := os.ReadFile(rep.Path)
-		if i == 0 {
-			first = src
-			for _, want := range []string{"p: &Point{X: 1, Y: -2}", `wantPanic: "runtime error: invalid memory address or nil pointer dereference"`, "// p == nil; panics"} {
-				if !bytes.Contains(src, []byte(want)) {
-					t.Errorf("file lacks %q:\n%s", want, src)
-				}
-			}
-		} else if !bytes.Equal(first, src) {
-			t.Errorf("second run differs:\n%s\n---\n%s", first, src)
-		}
-	}
-}
-
-func TestErrorsComparedByMessage(t *testing.T) {
-	pkg, fns := scratch(t, nil)
-	parse := fns["Parse"]
-	str := func(s string) concrete.Value {
-		return concrete.Value{Type: types.Typ[types.String], Kind: concrete.String, Str: s}
-	}
-	errType := parse.Signature.Results().At(1).Type()
-	cases := []Case{
-		{Summary: "error empty", Covers: []BlockID{{parse, 1}}, Args: []concrete.Value{str("")},
-			Want: Outcome{Results: []Result{{Value: intVal(0)}, {Value: concrete.Value{Type: errType, Kind: concrete.Opaque, Why: "errors.errorString"}, ErrMsg: "empty"}}}},
-		{Summary: "returns 2", Covers: []BlockID{{parse, 2}}, Args: []concrete.Value{str("ab")},
-			Want: Outcome{Results: []Result{{Value: intVal(2)}, {Value: concrete.Value{Type: errType, Kind: concrete.Nil}}}}},
-	}
-	rep, err := generate(t, pkg, []FuncTests{{Func: parse, Cases: cases}}, Options{})
-	if err != nil || rep.Kept != 2 {
-		t.Fatalf("kept %d, err %v, dropped %+v", rep.Kept, err, rep.Dropped)
-	}
-	src, _ := os.ReadFile(rep.Path)
-	if !bytes.Contains(src, []byte(`wantErr1: "empty"`)) || !bytes.Contains(src, []byte("gosymtestErrText")) {
-		t.Errorf("errors not compared by message:\n%s", src)
-	}
-}
-
-func TestExistingTestNamesAreAvoided(t *testing.T) {
-	pkg, fns := scratch(t, map[string]string{"calc_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestAbs(t *testing.T) {}\n"})
-	abs := fns["Abs"]
-	rep, err := generate(t, pkg, []FuncTests{{Func: abs, Cases: []Case{absCase(-3, 3, 1, abs)}}}, Options{})
-	if err != nil || rep.Kept != 1 {
-		t.Fatalf("kept %d, err %v", rep.Kept, err)
-	}
-	src, _ := os.ReadFile(rep.Path)
-	if !bytes.Contains(src, []byte("func TestAbs_Gen(t *testing.T)")) {
-		t.Errorf("name collision not avoided:\n%s", src)
-	}
-}
-
-func TestCancelledValidationLeavesNothing(t *testing.T) {
-	pkg, fns := scratch(t, nil)
-	abs := fns["Abs"]
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	_, err := Generate(ctx, pkg, []FuncTests{{Func: abs, Cases: []Case{absCase(-3, 3, 1, abs)}}}, Options{Validate: true})
-	if err == nil {
-		t.Fatal("no error from a cancelled validation")
-	}
-	entries, _ := os.ReadDir(pkg.Dir)
-	for _, e := range entries {
-		if e.Name() != "go.mod" && e.Name() != "calc.go" {
-			t.Errorf("left behind: %s", e.Name())
-		}
-	}
-}
-
-func TestGreedySelection(t *testing.T) {
-	a, b, c := BlockID{nil, 0}, BlockID{nil, 1}, BlockID{nil, 2}
-	cases := []Case{
-		{Summary: "1", Covers: []BlockID{a, b}},
-		{Summary: "2", Covers: []BlockID{a}},    // adds nothing
-		{Summary: "3", Covers: []BlockID{b, c}}, // adds c
-		{Summary: "4", Covers: []BlockID{c, a}}, // adds nothing
-	}
-	var got []string
-	for _, k := range selectCases(cases) {
-		got = append(got, k.Summary)
-	}
-	if strings.Join(got, ",") != "1,3" {
-		t.Errorf("kept %v, want [1 3]", got)
+	s.goCmd(t, "vet")
+	out := s.goTest(t, "-v", "-run", "^Test")
+	if n := strings.Count(out, "--- PASS: Test_") + strings.Count(out, "    --- PASS: "); n < total {
+		t.Errorf("go test ran %d passing tests and subtests, want at least the %d cases:\n%s", n, total, out)
 	}
 }

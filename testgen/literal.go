@@ -1,10 +1,11 @@
 package testgen
 
 import (
+	"cmp"
 	"fmt"
 	"go/types"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -12,145 +13,95 @@ import (
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 )
 
-// literals writes concrete values as Go source for a test file in package
-// home, recording the imports the literals need.
+// literals writes concrete values as Go source in the test file.
 type literals struct {
-	home    *types.Package
-	imports map[string]string // path → name used in the file
-	usesPtr bool              // the file needs the gosymtestPtr helper
+	home *types.Package
+	imp  *imports
+	// ptrHelper names the file's generic helper that returns a pointer to
+	// a copy of its argument, for pointers to values that have no
+	// composite literal (&3 is not Go). usesPtr records that it is needed.
+	ptrHelper string
+	usesPtr   bool
 }
 
-func newLiterals(home *types.Package) *literals {
-	return &literals{home: home, imports: make(map[string]string)}
-}
-
-// errNoLiteral explains why a value cannot be written.
-type errNoLiteral struct{ why string }
-
-func (e errNoLiteral) Error() string { return e.why }
-
-// qualifier names other packages by their (deduplicated) import name, and
-// refuses what a test in home cannot name.
-func (l *literals) qualifier(p *types.Package) string {
-	if p == l.home {
-		return ""
-	}
-	if name, ok := l.imports[p.Path()]; ok {
-		return name
-	}
-	name := p.Name()
-	for taken := true; taken; {
-		taken = false
-		for _, n := range l.imports {
-			if n == name {
-				taken, name = true, name+"x"
-			}
-		}
-	}
-	l.imports[p.Path()] = name
-	return name
-}
-
-// typeName writes t, or fails if the test package cannot name it.
+// typeName spells t in the test file, or says why it cannot.
 func (l *literals) typeName(t types.Type) (string, error) {
-	if err := l.nameable(t, map[types.Type]bool{}); err != nil {
+	if err := nameable(l.home, t); err != nil {
 		return "", err
 	}
-	return types.TypeString(t, l.qualifier), nil
+	return types.TypeString(t, l.imp.qualifier), nil
 }
 
-// nameable checks that every named type inside t can be written in home:
-// exported, or declared in home, and not in another module's internal
-// package.
-func (l *literals) nameable(t types.Type, seen map[types.Type]bool) error {
-	if seen[t] {
-		return nil
+// inSlot writes v where a value of static type slot is expected. In a
+// composite literal's element or key (elem), a composite of exactly that
+// type leaves its type out, as gofmt -s does: []Point{{X: 1}}.
+func (l *literals) inSlot(v concrete.Value, slot types.Type, elem bool) (string, error) {
+	if v.Kind == concrete.Interface {
+		if v.Elem == nil {
+			return "", errNoLiteral{"interface value without its dynamic value"}
+		}
+		return l.write(*v.Elem, true, false)
 	}
-	seen[t] = true
-	switch x := t.(type) {
-	case *types.Named:
-		obj := x.Obj()
-		if obj.Pkg() != nil && obj.Pkg() != l.home {
-			if !obj.Exported() {
-				return errNoLiteral{"unexported type " + obj.Pkg().Name() + "." + obj.Name()}
-			}
-			if isInternal(obj.Pkg().Path()) {
-				return errNoLiteral{"type " + obj.Name() + " of internal package " + obj.Pkg().Path()}
-			}
-		}
-		if args := x.TypeArgs(); args != nil {
-			for i := 0; i < args.Len(); i++ {
-				if err := l.nameable(args.At(i), seen); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	case *types.Alias:
-		return l.nameable(types.Unalias(x), seen)
-	case *types.Pointer:
-		return l.nameable(x.Elem(), seen)
-	case *types.Slice:
-		return l.nameable(x.Elem(), seen)
-	case *types.Array:
-		return l.nameable(x.Elem(), seen)
-	case *types.Map:
-		if err := l.nameable(x.Key(), seen); err != nil {
-			return err
-		}
-		return l.nameable(x.Elem(), seen)
-	case *types.Struct:
-		for i := 0; i < x.NumFields(); i++ {
-			if err := l.nameable(x.Field(i).Type(), seen); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	inInterface := slot != nil && types.IsInterface(slot)
+	elide := elem && !inInterface && slot != nil && v.Type != nil && types.Identical(v.Type, slot)
+	return l.write(v, inInterface, elide)
 }
 
-func isInternal(path string) bool {
-	return strings.HasPrefix(path, "internal/") || strings.Contains(path, "/internal/") || strings.HasSuffix(path, "/internal")
-}
-
-// write gives the source of v. inInterface says the literal stands where
-// an interface is expected, so a basic value needs its type spelled out.
-func (l *literals) write(v concrete.Value, inInterface bool) (string, error) {
+// write gives the source of v. selfTyped says nothing around the literal
+// gives it a type (it stands for an interface's dynamic value), so a
+// constant whose default type is not v's type must be converted. elide
+// says a composite literal may leave its type out.
+func (l *literals) write(v concrete.Value, selfTyped, elide bool) (string, error) {
 	switch v.Kind {
 	case concrete.Nil:
-		return "nil", nil
+		return l.nilLit(v, selfTyped)
 	case concrete.Bool:
-		return l.typed(v.Type, strconv.FormatBool(v.Bool), inInterface)
+		return l.basic(v.Type, strconv.FormatBool(v.Bool), selfTyped)
 	case concrete.Int:
-		return l.typed(v.Type, strconv.FormatInt(v.Int, 10), inInterface)
+		return l.basic(v.Type, strconv.FormatInt(v.Int, 10), selfTyped)
 	case concrete.Uint:
-		return l.typed(v.Type, l.unsigned(v), inInterface)
+		return l.basic(v.Type, unsignedLit(v.Uint), selfTyped)
 	case concrete.Float:
-		special := math.IsNaN(v.Float) || math.IsInf(v.Float, 0) // math.NaN() is a float64
-		return l.typed(v.Type, l.float(v.Float), inInterface || special)
+		return l.floatLit(v, selfTyped)
 	case concrete.String:
-		return l.typed(v.Type, strconv.Quote(v.Str), inInterface)
+		return l.basic(v.Type, strconv.Quote(v.Str), selfTyped)
 	case concrete.Struct:
-		return l.structLit(v)
+		return l.structLit(v, elide)
 	case concrete.Array, concrete.Slice:
-		return l.listLit(v)
+		return l.listLit(v, elide)
 	case concrete.Map:
-		return l.mapLit(v)
+		return l.mapLit(v, elide)
 	case concrete.Pointer:
-		return l.pointerLit(v)
+		return l.pointerLit(v, elide)
 	case concrete.Interface:
-		return l.write(*v.Elem, true)
+		return l.inSlot(v, v.Type, false)
 	case concrete.Opaque:
 		return "", errNoLiteral{v.Why}
 	}
 	return "", errNoLiteral{"value of kind " + v.Kind.String()}
 }
 
-// typed spells the type of a basic literal where the context does not
-// give it: inside an interface the constant would get its default type
-// (int, float64, string, bool), so any other type is converted to.
-func (l *literals) typed(t types.Type, lit string, inInterface bool) (string, error) {
-	if !inInterface || hasDefaultType(t, lit) {
+// nilLit is nil, converted to its type where it stands for a typed nil
+// in an interface: (*T)(nil) is not the same as a nil interface.
+func (l *literals) nilLit(v concrete.Value, selfTyped bool) (string, error) {
+	if !selfTyped || v.Type == nil || types.IsInterface(v.Type) {
+		return "nil", nil
+	}
+	name, err := l.typeName(v.Type)
+	if err != nil {
+		return "", err
+	}
+	switch v.Type.Underlying().(type) {
+	case *types.Pointer, *types.Signature, *types.Chan:
+		return "(" + name + ")(nil)", nil
+	}
+	return name + "(nil)", nil
+}
+
+// basic writes a constant. Where the context gives no type, it is
+// converted unless its default type is already right: int8(-3), Kind(2).
+func (l *literals) basic(t types.Type, lit string, selfTyped bool) (string, error) {
+	if !selfTyped || hasDefaultType(t) {
 		return lit, nil
 	}
 	name, err := l.typeName(t)
@@ -160,78 +111,120 @@ func (l *literals) typed(t types.Type, lit string, inInterface bool) (string, er
 	return name + "(" + lit + ")", nil
 }
 
-// hasDefaultType reports whether the untyped constant lit, standing alone,
-// already has type t.
-func hasDefaultType(t types.Type, lit string) bool {
+// hasDefaultType reports whether an untyped constant of t's kind, written
+// alone, already has type t.
+func hasDefaultType(t types.Type) bool {
 	b, ok := t.(*types.Basic)
 	if !ok {
 		return false
 	}
 	switch b.Kind() {
-	case types.Int, types.String, types.Bool:
+	case types.Int, types.String, types.Bool, types.Float64:
 		return true
-	case types.Float64:
-		return true // float literals are written with a dot or as math.X()
 	}
 	return false
 }
 
-func (l *literals) unsigned(v concrete.Value) string {
-	if v.Uint > 0xffff && v.Uint&(v.Uint+1) == 0 || v.Uint > 1<<32 {
-		return fmt.Sprintf("%#x", v.Uint)
+// unsignedLit writes all-ones masks and huge values in hex, which is how
+// people think of them (0xffffffff), the rest in decimal.
+func unsignedLit(u uint64) string {
+	if u > 0xffff && u&(u+1) == 0 || u > 1<<32 {
+		return fmt.Sprintf("%#x", u)
 	}
-	return strconv.FormatUint(v.Uint, 10)
+	return strconv.FormatUint(u, 10)
 }
 
-func (l *literals) float(f float64) string {
+// floatLit writes the shortest literal that reads back as the same value
+// of the float's size; NaN, infinities and negative zero, which are not
+// constants, are calls into package math.
+func (l *literals) floatLit(v concrete.Value, selfTyped bool) (string, error) {
+	f := v.Float
+	mathName := func() string { return l.imp.name("math", "math") }
+	var lit string
 	switch {
 	case math.IsNaN(f):
-		l.qualifier(types.NewPackage("math", "math"))
-		return "math.NaN()"
+		lit = mathName() + ".NaN()"
 	case math.IsInf(f, 1):
-		l.qualifier(types.NewPackage("math", "math"))
-		return "math.Inf(1)"
+		lit = mathName() + ".Inf(1)"
 	case math.IsInf(f, -1):
-		l.qualifier(types.NewPackage("math", "math"))
-		return "math.Inf(-1)"
+		lit = mathName() + ".Inf(-1)"
+	case f == 0 && math.Signbit(f):
+		lit = mathName() + ".Copysign(0, -1)"
+	default:
+		lit = strconv.FormatFloat(f, 'g', -1, floatBits(v.Type))
+		if !strings.ContainsAny(lit, ".eE") {
+			lit += ".0"
+		}
+		return l.basic(v.Type, lit, selfTyped)
 	}
-	s := strconv.FormatFloat(f, 'g', -1, 64)
-	if !strings.ContainsAny(s, ".eE") {
-		s += ".0"
+	// The math calls are float64: other float types need a conversion,
+	// even where the context gives the type.
+	if b, ok := v.Type.(*types.Basic); ok && b.Kind() == types.Float64 {
+		return lit, nil
 	}
-	return s
+	return l.basic(v.Type, lit, true)
 }
 
-func (l *literals) structLit(v concrete.Value) (string, error) {
-	name, err := l.typeName(v.Type)
+func floatBits(t types.Type) int {
+	if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Float32 {
+		return 32
+	}
+	return 64
+}
+
+// composite writes T{body}, or {body} when the type may be left out.
+func (l *literals) composite(t types.Type, body []string, elide bool) (string, error) {
+	inner := "{" + strings.Join(body, ", ") + "}"
+	if elide {
+		return inner, nil
+	}
+	name, err := l.typeName(t)
 	if err != nil {
 		return "", err
 	}
-	st := v.Type.Underlying().(*types.Struct)
+	return name + inner, nil
+}
+
+// structLit writes the non-zero fields by name, as people write them.
+func (l *literals) structLit(v concrete.Value, elide bool) (string, error) {
+	st, ok := v.Type.Underlying().(*types.Struct)
+	if !ok || st.NumFields() != len(v.Elems) {
+		return "", errNoLiteral{"malformed struct value of type " + shortType(v.Type)}
+	}
+	if err := nameable(l.home, v.Type); err != nil {
+		return "", err // say so rather than complain about its fields
+	}
 	var fields []string
 	for i, f := range v.Elems {
 		if isZero(f) {
-			continue // zero fields are left out, as people write them
+			continue
 		}
 		field := st.Field(i)
-		if !field.Exported() && field.Pkg() != l.home {
-			return "", errNoLiteral{"unexported field " + field.Name() + " of " + name}
+		switch {
+		case field.Name() == "_":
+			return "", errNoLiteral{"non-zero blank field of " + shortType(v.Type)}
+		case !field.Exported() && field.Pkg() != nil && field.Pkg().Path() != l.home.Path():
+			return "", errNoLiteral{"unexported field " + field.Name() + " of " + shortType(v.Type)}
 		}
-		src, err := l.write(f, types.IsInterface(field.Type()))
+		src, err := l.inSlot(f, field.Type(), false)
 		if err != nil {
 			return "", err
 		}
 		fields = append(fields, field.Name()+": "+src)
 	}
-	return name + "{" + strings.Join(fields, ", ") + "}", nil
+	return l.composite(v.Type, fields, elide)
 }
 
-func (l *literals) listLit(v concrete.Value) (string, error) {
-	name, err := l.typeName(v.Type)
-	if err != nil {
-		return "", err
-	}
-	if s, ok := byteString(v); ok {
+// sparseArray is the length from which an array that is mostly zero is
+// written with indices: [256]byte{3: 1}.
+const sparseArray = 8
+
+func (l *literals) listLit(v concrete.Value, elide bool) (string, error) {
+	if s, ok := printableBytes(v); ok {
+		name, err := l.typeName(v.Type)
+		if err != nil {
+			return "", err
+		}
 		return name + "(" + strconv.Quote(s) + ")", nil
 	}
 	var elemType types.Type
@@ -240,30 +233,57 @@ func (l *literals) listLit(v concrete.Value) (string, error) {
 		elemType = u.Elem()
 	case *types.Array:
 		elemType = u.Elem()
+	default:
+		return "", errNoLiteral{"malformed list value of type " + shortType(v.Type)}
 	}
-	var elems []string
-	for _, e := range v.Elems {
-		src, err := l.write(e, types.IsInterface(elemType))
+	elems := v.Elems
+	indexed := false
+	if v.Kind == concrete.Array {
+		// Trailing zeros are implied; a long mostly-zero array keeps
+		// only its non-zero elements, by index.
+		for len(elems) > 0 && isZero(elems[len(elems)-1]) {
+			elems = elems[:len(elems)-1]
+		}
+		zeros := 0
+		for _, e := range elems {
+			if isZero(e) {
+				zeros++
+			}
+		}
+		indexed = len(v.Elems) >= sparseArray && zeros*2 > len(elems)
+	}
+	var body []string
+	for i, e := range elems {
+		if indexed && isZero(e) {
+			continue
+		}
+		src, err := l.inSlot(e, elemType, true)
 		if err != nil {
 			return "", err
 		}
-		elems = append(elems, src)
+		if indexed {
+			src = strconv.Itoa(i) + ": " + src
+		}
+		body = append(body, src)
 	}
-	return name + "{" + strings.Join(elems, ", ") + "}", nil
+	return l.composite(v.Type, body, elide)
 }
 
-// byteString reads a []byte of printable UTF-8 as a string, the readable
-// way to write it.
-func byteString(v concrete.Value) (string, bool) {
+// printableBytes reads a non-empty byte slice of printable UTF-8 text as a
+// string, the readable way to write it: []byte("abc").
+func printableBytes(v concrete.Value) (string, bool) {
 	sl, ok := v.Type.Underlying().(*types.Slice)
-	if !ok || len(v.Elems) == 0 {
+	if !ok || v.Kind != concrete.Slice || len(v.Elems) == 0 {
 		return "", false
 	}
-	if b, ok := sl.Elem().Underlying().(*types.Basic); !ok || b.Kind() != types.Byte {
-		return "", false
+	if b, ok := sl.Elem().(*types.Basic); !ok || b.Kind() != types.Uint8 {
+		return "", false // a named byte type would need a conversion per element
 	}
 	buf := make([]byte, len(v.Elems))
 	for i, e := range v.Elems {
+		if e.Kind != concrete.Uint {
+			return "", false
+		}
 		buf[i] = byte(e.Uint)
 	}
 	s := string(buf)
@@ -273,51 +293,118 @@ func byteString(v concrete.Value) (string, bool) {
 	return s, true
 }
 
-func (l *literals) mapLit(v concrete.Value) (string, error) {
-	name, err := l.typeName(v.Type)
-	if err != nil {
-		return "", err
+// mapLit writes the entries in key order: a map's order means nothing,
+// and a fixed one keeps files byte-identical between runs.
+func (l *literals) mapLit(v concrete.Value, elide bool) (string, error) {
+	mt, ok := v.Type.Underlying().(*types.Map)
+	if !ok || len(v.Keys) != len(v.Elems) {
+		return "", errNoLiteral{"malformed map value of type " + shortType(v.Type)}
 	}
-	mt := v.Type.Underlying().(*types.Map)
-	entries := make([]string, len(v.Keys))
+	type entry struct {
+		key      concrete.Value
+		src, sep string
+	}
+	entries := make([]entry, len(v.Keys))
 	for i := range v.Keys {
-		k, err := l.write(v.Keys[i], types.IsInterface(mt.Key()))
+		k, err := l.inSlot(v.Keys[i], mt.Key(), true)
 		if err != nil {
 			return "", err
 		}
-		e, err := l.write(v.Elems[i], types.IsInterface(mt.Elem()))
+		e, err := l.inSlot(v.Elems[i], mt.Elem(), true)
 		if err != nil {
 			return "", err
 		}
-		entries[i] = k + ": " + e
+		entries[i] = entry{key: v.Keys[i], src: k + ": " + e, sep: k}
 	}
-	sort.Strings(entries) // map order means nothing; sorted reads and diffs well
-	return name + "{" + strings.Join(entries, ", ") + "}", nil
+	slices.SortStableFunc(entries, func(a, b entry) int {
+		if c := compareKeys(a.key, b.key); c != 0 {
+			return c
+		}
+		return strings.Compare(a.sep, b.sep)
+	})
+	body := make([]string, len(entries))
+	for i, e := range entries {
+		body[i] = e.src
+	}
+	return l.composite(v.Type, body, elide)
 }
 
-func (l *literals) pointerLit(v concrete.Value) (string, error) {
+// compareKeys orders map keys by value where that is meaningful (numbers
+// numerically, strings lexically), and otherwise leaves it to the source.
+func compareKeys(a, b concrete.Value) int {
+	if a.Kind == concrete.Interface && a.Elem != nil {
+		a = *a.Elem
+	}
+	if b.Kind == concrete.Interface && b.Elem != nil {
+		b = *b.Elem
+	}
+	if a.Kind != b.Kind {
+		return cmp.Compare(a.Kind, b.Kind)
+	}
+	switch a.Kind {
+	case concrete.Int:
+		return cmp.Compare(a.Int, b.Int)
+	case concrete.Uint:
+		return cmp.Compare(a.Uint, b.Uint)
+	case concrete.Float:
+		return cmp.Compare(a.Float, b.Float)
+	case concrete.String:
+		return strings.Compare(a.Str, b.Str)
+	case concrete.Bool:
+		if a.Bool == b.Bool {
+			return 0
+		}
+		if !a.Bool {
+			return -1
+		}
+		return 1
+	}
+	return 0
+}
+
+// pointerLit writes &T{...} for pointers to composite values and
+// ptr[T](v) for the rest.
+func (l *literals) pointerLit(v concrete.Value, elide bool) (string, error) {
+	if v.Elem == nil {
+		return "", errNoLiteral{"pointer without its target"}
+	}
 	elem := *v.Elem
 	switch elem.Kind {
-	case concrete.Struct, concrete.Array, concrete.Slice, concrete.Map:
-		src, err := l.write(elem, false)
-		if err != nil {
-			return "", err
+	case concrete.Struct, concrete.Array, concrete.Map, concrete.Slice:
+		if _, bytes := printableBytes(elem); !bytes {
+			src, err := l.write(elem, false, elide)
+			if err != nil {
+				return "", err
+			}
+			if elide {
+				return src, nil // []*T{{...}} leaves out &T
+			}
+			return "&" + src, nil
 		}
-		return "&" + src, nil
 	}
-	name, err := l.typeName(elem.Type)
+	ptrType, ok := v.Type.Underlying().(*types.Pointer)
+	if !ok {
+		return "", errNoLiteral{"malformed pointer value of type " + shortType(v.Type)}
+	}
+	name, err := l.typeName(ptrType.Elem())
 	if err != nil {
 		return "", err
 	}
-	src, err := l.write(elem, false)
+	src, err := l.inSlot(elem, ptrType.Elem(), false)
 	if err != nil {
 		return "", err
 	}
 	l.usesPtr = true
-	return "gosymtestPtr[" + name + "](" + src + ")", nil
+	return l.ptrHelper + "[" + name + "](" + src + ")", nil
 }
 
-// isZero reports whether v is its type's zero value.
+// shortType writes t for messages, with package names rather than paths.
+func shortType(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+}
+
+// isZero reports whether v is its type's zero value, which a struct
+// literal leaves out.
 func isZero(v concrete.Value) bool {
 	switch v.Kind {
 	case concrete.Nil:
@@ -339,6 +426,28 @@ func isZero(v concrete.Value) bool {
 			}
 		}
 		return true
+	}
+	return false
+}
+
+// hasNaN reports whether v holds a NaN, which reflect.DeepEqual never
+// finds equal to anything, itself included.
+func hasNaN(v concrete.Value) bool {
+	if v.Kind == concrete.Float && math.IsNaN(v.Float) {
+		return true
+	}
+	if v.Elem != nil && hasNaN(*v.Elem) {
+		return true
+	}
+	for _, e := range v.Elems {
+		if hasNaN(e) {
+			return true
+		}
+	}
+	for _, k := range v.Keys {
+		if hasNaN(k) {
+			return true
+		}
 	}
 	return false
 }

@@ -2,101 +2,112 @@ package testgen
 
 import (
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"os"
-	"path/filepath"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/gosymtest/gosymtest/loader"
 	"golang.org/x/tools/go/ssa"
 )
 
-// testFuncName is Test<Func>, Test<Type>_<Method> or Test<Func>_<TypeArgs>.
+// testFuncName is the name of fn's test: TestAbs, TestAccount_Withdraw,
+// TestMax_int. `go test` only runs TestX where X does not start with a
+// lower-case letter, so unexported names get an underscore: Test_abs,
+// Test_point_norm.
 func testFuncName(fn *ssa.Function) string {
-	return "Test" + identifier(strings.NewReplacer(".", "_", "[", "_", "]", "", ",", "_", " ", "").Replace(loader.FuncName(fn)))
+	name := identifier(loader.FuncName(fn))
+	if name == "" {
+		name = "Func"
+	}
+	if r, _ := utf8.DecodeRuneInString(name); unicode.IsLower(r) {
+		return "Test_" + name
+	}
+	return "Test" + name
 }
 
-// identifier keeps letters, digits and underscores, folding runs of other
-// characters into one underscore.
+// identifier keeps letters, digits and underscores of s, folding each run
+// of other characters into one underscore: "Max[map[string]int]" becomes
+// "Max_map_string_int".
 func identifier(s string) string {
 	var b strings.Builder
-	under := false
+	pendingUnderscore := false
 	for _, r := range s {
-		ok := r == '_' || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') || ('0' <= r && r <= '9')
-		switch {
-		case ok:
+		if r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if pendingUnderscore && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			pendingUnderscore = false
 			b.WriteRune(r)
-			under = r == '_'
-		case !under && b.Len() > 0:
-			b.WriteByte('_')
-			under = true
+			continue
 		}
+		pendingUnderscore = true
 	}
-	return strings.Trim(b.String(), "_")
+	return b.String()
 }
 
-// caseNames makes readable subtest names from the summaries, unique within
-// one test: "returns_equilateral", "returns_equilateral_2", …
-func caseNames(summaries []string) []string {
+// maxSubtestName bounds a subtest name; longer summaries are cut at a word.
+const maxSubtestName = 48
+
+// subtestName makes a readable name of word characters from a summary:
+// `returns "equilateral"` → returns_equilateral, "returns -3" →
+// returns_minus_3 (the sign matters, and "-" is not a word character).
+func subtestName(summary string) string {
+	var b strings.Builder
+	prev := ' '
+	for _, r := range summary {
+		if r == '-' && !isWordRune(prev) {
+			b.WriteString(" minus ")
+			prev = ' '
+			continue
+		}
+		b.WriteRune(r)
+		prev = r
+	}
+	name := strings.ToLower(identifier(b.String()))
+	if len(name) > maxSubtestName {
+		cut := name[:maxSubtestName]
+		if i := strings.LastIndexByte(cut, '_'); i > maxSubtestName/2 {
+			cut = cut[:i]
+		}
+		name = strings.TrimRight(cut, "_")
+	}
+	if name == "" {
+		name = "case"
+	}
+	return name
+}
+
+func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// subtestNames names the rows of one table uniquely, in order: a repeated
+// name gets _2, _3, … (skipping any that another summary already gives).
+func subtestNames(summaries []string) []string {
 	names := make([]string, len(summaries))
-	used := make(map[string]int)
+	taken := make(map[string]bool)
 	for i, s := range summaries {
-		base := strings.ToLower(identifier(s))
-		if len(base) > 40 {
-			base = strings.TrimRight(base[:40], "_")
-		}
-		if base == "" {
-			base = "case"
-		}
-		used[base]++
-		if n := used[base]; n > 1 {
-			names[i] = fmt.Sprintf("%s_%d", base, n)
-		} else {
-			names[i] = base
-		}
+		taken[subtestName(s)] = true
+		names[i] = subtestName(s)
 	}
-	return names
-}
-
-// existingTests lists the top-level function names declared in the
-// package's own test files (other than the generated one), so generated
-// names can avoid them.
-func existingTests(dir, pkgName, generated string) map[string]bool {
-	names := make(map[string]bool)
-	files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
-	fset := token.NewFileSet()
-	for _, f := range files {
-		if filepath.Base(f) == generated {
+	seen := make(map[string]bool)
+	for i, base := range names {
+		if !seen[base] {
+			seen[base] = true
 			continue
 		}
-		src, err := os.ReadFile(f)
-		if err != nil {
-			continue
-		}
-		file, err := parser.ParseFile(fset, f, src, parser.SkipObjectResolution)
-		if err != nil || file.Name.Name != pkgName {
-			continue
-		}
-		for _, d := range file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
-				names[fd.Name.Name] = true
+		for n := 2; ; n++ {
+			candidate := fmt.Sprintf("%s_%d", base, n)
+			if !taken[candidate] && !seen[candidate] {
+				names[i] = candidate
+				seen[candidate] = true
+				break
 			}
 		}
 	}
 	return names
 }
 
-// uniqueName returns name, or name_Gen, name_Gen2, … when taken.
-func uniqueName(name string, taken map[string]bool) string {
-	candidate := name
-	for i := 1; taken[candidate]; i++ {
-		candidate = name + "_Gen"
-		if i > 1 {
-			candidate = fmt.Sprintf("%s_Gen%d", name, i)
-		}
-	}
-	taken[candidate] = true
-	return candidate
+// upperFirst is s with its first letter upper-cased: "err" → "Err".
+func upperFirst(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
 }

@@ -5,33 +5,52 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 )
 
 // verdict is what go test said about a candidate file.
 type verdict struct {
+	// buildFailed: the test binary did not build; buildOutput has the
+	// compiler's messages, which name the candidate file as candidate.
 	buildFailed bool
-	output      string // the build output, when it failed
-	// failed maps "TestX/case" to the output of that subtest.
-	failed map[string]string
-	// ran counts the subtests that ran.
-	ran int
+	buildOutput string
+	candidate   string // the path the compiler calls the candidate file
+	// failed maps each failing test, "TestX/case" or "TestX", to its
+	// output lines.
+	failed map[string][]string
+	// crashed maps each test that started but never finished (the binary
+	// died: a fatal error, an unrecovered panic, a timeout) to the line
+	// that says why.
+	crashed map[string]string
+	// outputs holds every test's output lines.
+	outputs map[string][]string
+	// passed holds the tests that passed.
+	passed map[string]bool
+	// packageFailed: go test failed for a reason not tied to any test.
+	packageFailed bool
+	output        string // output not tied to a test
 }
 
 // testEvent is one line of go test -json.
 type testEvent struct {
-	Action string
-	Test   string
-	Output string
+	Action      string
+	Test        string
+	Output      string
+	FailedBuild string
 }
 
-// check runs the tests named in the candidate file content, which go test
-// sees at path through an overlay: the package directory is not touched.
-func check(ctx context.Context, goCmd, dir, path string, content []byte, tests []string) (*verdict, error) {
+// runTests runs the tests in content, which go test sees at path through an
+// overlay: the package directory is not touched, and a previous file at
+// path is hidden. Everything the check writes lives in a temporary
+// directory that is removed before it returns. Only a failure to run go
+// test at all, or the context's end, is an error.
+func runTests(ctx context.Context, opts Options, dir, path string, content []byte, tests []string) (*verdict, error) {
 	tmpDir, err := os.MkdirTemp("", "gosymtest-validate-")
 	if err != nil {
 		return nil, err
@@ -53,48 +72,120 @@ func check(ctx context.Context, goCmd, dir, path string, content []byte, tests [
 	for i, t := range tests {
 		quoted[i] = regexp.QuoteMeta(t)
 	}
-	cmd := exec.CommandContext(ctx, goCmd, "test", "-count=1", "-json", "-overlay", overlayFile,
+	// -vet=off: the package's own code may not pass vet, which is not
+	// this check's business (the generated file is vet-clean by design).
+	cmd := exec.CommandContext(ctx, opts.GoCmd, "test", "-count=1", "-json", "-vet=off",
+		"-timeout", opts.Timeout.String(), "-overlay", overlayFile,
 		"-run", "^("+strings.Join(quoted, "|")+")$", ".")
 	cmd.Dir = dir
+	interruptGroup(cmd)
+	cmd.WaitDelay = 10 * time.Second
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	runErr := cmd.Run()
 	if ctx.Err() != nil {
+		killGroup(cmd)
 		return nil, ctx.Err()
 	}
-	v := &verdict{failed: make(map[string]string)}
-	outputs := make(map[string]*strings.Builder)
-	sc := bufio.NewScanner(&stdout)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	v := parseEvents(&stdout)
+	v.candidate = candidate
+	if _, isExit := runErr.(*exec.ExitError); runErr != nil && !isExit {
+		return nil, fmt.Errorf("running %s test: %w", opts.GoCmd, runErr)
+	}
+	if runErr != nil && !v.buildFailed && len(v.failed) == 0 && len(v.crashed) == 0 {
+		v.packageFailed = true
+		v.output += stderr.String()
+	}
+	if v.buildFailed {
+		v.buildOutput += stderr.String()
+	}
+	return v, nil
+}
+
+// parseEvents reads go test -json output.
+func parseEvents(r *bytes.Buffer) *verdict {
+	v := &verdict{failed: make(map[string][]string), crashed: make(map[string]string), passed: make(map[string]bool)}
+	outputs := make(map[string][]string)
+	v.outputs = outputs
+	var running []string // tests started and not finished, in start order
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
 	for sc.Scan() {
 		var ev testEvent
 		if json.Unmarshal(sc.Bytes(), &ev) != nil {
 			continue
 		}
-		if ev.Test == "" {
-			if ev.Action == "output" || ev.Action == "build-output" {
+		switch {
+		case ev.Action == "build-output":
+			v.buildOutput += ev.Output
+		case ev.Action == "build-fail" || ev.FailedBuild != "":
+			v.buildFailed = true
+		case ev.Test == "":
+			if ev.Action == "output" {
 				v.output += ev.Output
 			}
-			continue
-		}
-		if outputs[ev.Test] == nil {
-			outputs[ev.Test] = &strings.Builder{}
-		}
-		switch ev.Action {
-		case "output":
-			outputs[ev.Test].WriteString(ev.Output)
-		case "run":
-			if strings.Contains(ev.Test, "/") {
-				v.ran++
+		case ev.Action == "run":
+			running = append(running, ev.Test)
+		case ev.Action == "output":
+			outputs[ev.Test] = append(outputs[ev.Test], ev.Output)
+		case ev.Action == "pass" || ev.Action == "fail" || ev.Action == "skip":
+			running = remove(running, ev.Test)
+			switch ev.Action {
+			case "fail":
+				v.failed[ev.Test] = outputs[ev.Test]
+			case "pass":
+				v.passed[ev.Test] = true
 			}
-		case "fail":
-			v.failed[ev.Test] = outputs[ev.Test].String()
 		}
 	}
-	if runErr != nil && len(outputs) == 0 {
-		// Nothing ran: the test binary did not build.
-		v.buildFailed = true
-		v.output += stderr.String()
+	// A test that never finished was running when the binary died. Its
+	// parent (or the package output) holds the reason.
+	for _, test := range running {
+		if !strings.Contains(test, "/") && hasRunningChild(running, test) {
+			continue // only the innermost test is to blame
+		}
+		v.crashed[test] = crashReason(test, outputs, v.output)
 	}
-	return v, nil
+	return v
+}
+
+func remove(list []string, s string) []string {
+	for i, x := range list {
+		if x == s {
+			return append(list[:i:i], list[i+1:]...)
+		}
+	}
+	return list
+}
+
+func hasRunningChild(running []string, test string) bool {
+	for _, r := range running {
+		if strings.HasPrefix(r, test+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// crashReason finds the line saying why the binary died while test ran.
+func crashReason(test string, outputs map[string][]string, pkgOutput string) string {
+	var lines []string
+	for t := test; ; {
+		lines = append(lines, outputs[t]...)
+		i := strings.LastIndex(t, "/")
+		if i < 0 {
+			break
+		}
+		t = t[:i]
+	}
+	lines = append(lines, strings.SplitAfter(pkgOutput, "\n")...)
+	for _, line := range lines {
+		line = strings.TrimSpace(line)
+		for _, prefix := range []string{"panic: ", "fatal error: ", "panic: test timed out"} {
+			if strings.HasPrefix(line, prefix) {
+				return strings.TrimSuffix(line, " [recovered, repanicked]")
+			}
+		}
+	}
+	return "the test binary exited"
 }

@@ -1,0 +1,168 @@
+package testgen
+
+import (
+	"go/types"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
+)
+
+func TestLiterals(t *testing.T) {
+	s := newShapes(t)
+	point := s.named(t, "Point")
+	kind := s.named(t, "Kind")
+	var units *types.Package
+	for _, p := range s.types.Imports() {
+		if p.Name() == "units" {
+			units = p
+		}
+	}
+	length := units.Scope().Lookup("Length").Type()
+	money := units.Scope().Lookup("Money").Type()
+	pointPtr := types.NewPointer(point)
+	intPtr := types.NewPointer(intType)
+	int8Type := types.Typ[types.Int8]
+	float32Type := types.Typ[types.Float32]
+	float64Type := types.Typ[types.Float64]
+	uint64Type := types.Typ[types.Uint64]
+	intSlice := types.NewSlice(intType)
+	pt := func(x int64) concrete.Value { return vStruct(point, vInt(intType, x), vInt(intType, 0)) }
+	ints := func(ns ...int64) []concrete.Value {
+		var vs []concrete.Value
+		for _, n := range ns {
+			vs = append(vs, vInt(intType, n))
+		}
+		return vs
+	}
+
+	tests := []struct {
+		name string
+		v    concrete.Value
+		slot types.Type // nil: the value's own type
+		want string
+	}{
+		{"int in its column", vInt(intType, -3), nil, "-3"},
+		{"int8 in its column", vInt(int8Type, -3), nil, "-3"},
+		{"int8 in an interface", vIface(anyType, vInt(int8Type, -3)), anyType, "int8(-3)"},
+		{"int in an interface", vIface(anyType, vInt(intType, 5)), anyType, "5"},
+		{"named int in an interface", vIface(anyType, vInt(kind, 2)), anyType, "Kind(2)"},
+		{"other package's type in an interface", vIface(anyType, vInt(length, 5)), anyType, "units.Length(5)"},
+		{"uint64 in an interface", vIface(anyType, vUint(uint64Type, math.MaxUint64)), anyType, "uint64(0xffffffffffffffff)"},
+		{"string", vStr("a\"b\n"), nil, `"a\"b\n"`},
+		{"float64", vFloat(float64Type, 2), nil, "2.0"},
+		{"float32, shortest", vFloat(float32Type, float64(float32(0.1))), nil, "0.1"},
+		{"float64 NaN", vFloat(float64Type, math.NaN()), nil, "math.NaN()"},
+		{"float32 NaN", vFloat(float32Type, math.NaN()), nil, "float32(math.NaN())"},
+		{"negative zero", vFloat(float64Type, math.Copysign(0, -1)), nil, "math.Copysign(0, -1)"},
+		{"struct without its zero fields", pt(1), nil, "Point{X: 1}"},
+		{"slice of structs leaves their type out", vSlice(types.NewSlice(point), pt(1), pt(2)), nil, "[]Point{{X: 1}, {X: 2}}"},
+		{"slice of pointers leaves &T out", vSlice(types.NewSlice(pointPtr), vPtr(pointPtr, pt(1))), nil, "[]*Point{{X: 1}}"},
+		{"slice of interfaces keeps types", vSlice(types.NewSlice(anyType), vIface(anyType, pt(1))), nil, "[]any{Point{X: 1}}"},
+		{"empty slice is not nil", vSlice(intSlice), nil, "[]int{}"},
+		{"nil slice", vNil(intSlice), nil, "nil"},
+		{"typed nil slice in an interface", vIface(anyType, vNil(intSlice)), anyType, "[]int(nil)"},
+		{"typed nil pointer in an interface", vIface(anyType, vNil(pointPtr)), anyType, "(*Point)(nil)"},
+		{"typed nil func in an interface", vIface(anyType, vNil(types.NewSignatureType(nil, nil, nil, nil, nil, false))), anyType, "(func())(nil)"},
+		{"map keys in numeric order", vMap(types.NewMap(intType, stringType), ints(10, -1, 2), []concrete.Value{vStr("ten"), vStr("minus one"), vStr("two")}), nil,
+			`map[int]string{-1: "minus one", 2: "two", 10: "ten"}`},
+		{"map with struct keys", vMap(types.NewMap(point, intType), []concrete.Value{pt(2), pt(1)}, ints(2, 1)), nil, "map[Point]int{{X: 1}: 1, {X: 2}: 2}"},
+		{"array drops trailing zeros", vArray(types.NewArray(intType, 3), ints(1, 0, 0)...), nil, "[3]int{1}"},
+		{"sparse array by index", vArray(types.NewArray(intType, 10), ints(0, 0, 0, 7, 0, 0, 0, 0, 0, 1)...), nil, "[10]int{3: 7, 9: 1}"},
+		{"zero array", vArray(types.NewArray(intType, 4), ints(0, 0, 0, 0)...), nil, "[4]int{}"},
+		{"pointer to struct", vPtr(pointPtr, pt(1)), nil, "&Point{X: 1}"},
+		{"pointer to int", vPtr(intPtr, vInt(intType, 3)), nil, "ptr[int](3)"},
+		{"pointer to pointer", vPtr(types.NewPointer(intPtr), vPtr(intPtr, vInt(intType, 3))), nil, "ptr[*int](ptr[int](3))"},
+		{"pointer to named int", vPtr(types.NewPointer(kind), vInt(kind, 2)), nil, "ptr[Kind](2)"},
+		{"other package's struct", vStruct(money, vInt(intType, 5), vStr("")), nil, "units.Money{Cents: 5}"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := &literals{home: s.types, imp: newImports(s.types), ptrHelper: "ptr"}
+			slot := tt.slot
+			if slot == nil {
+				slot = tt.v.Type
+			}
+			got, err := l.inSlot(tt.v, slot, false)
+			if err != nil || got != tt.want {
+				t.Errorf("got %s (err %v), want %s", got, err, tt.want)
+			}
+			if strings.HasPrefix(tt.want, "ptr[") != l.usesPtr {
+				t.Errorf("usesPtr = %v", l.usesPtr)
+			}
+		})
+	}
+
+	// The imports a literal needs are recorded.
+	l := &literals{home: s.types, imp: newImports(s.types), ptrHelper: "ptr"}
+	if _, err := l.inSlot(vSlice(types.NewSlice(float64Type), vFloat(float64Type, math.Inf(-1)), vFloat(float64Type, 1)), nil, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.inSlot(vInt(length, 1), length, false); err != nil { // typed by its column: no import
+		t.Fatal(err)
+	}
+	if got := strings.Join(l.imp.paths(), " "); got != "math" {
+		t.Errorf("recorded imports %s", got)
+	}
+	if _, err := l.inSlot(vIface(anyType, vInt(length, 1)), anyType, false); err != nil { // units.Length(1)
+		t.Fatal(err)
+	}
+	if got := strings.Join(l.imp.paths(), " "); got != "github.com/gosymtest/gosymtest/testdata/testgen/shapes/units math" {
+		t.Errorf("recorded imports %s", got)
+	}
+}
+
+func TestValuesWithoutLiterals(t *testing.T) {
+	s := newShapes(t)
+	var units *types.Package
+	for _, p := range s.types.Imports() {
+		if p.Name() == "units" {
+			units = p
+		}
+	}
+	token := units.Scope().Lookup("token").Type()
+	money := units.Scope().Lookup("Money").Type()
+	local := types.NewNamed(types.NewTypeName(0, s.types, "local", nil), intType, nil) // not in the package scope: declared in a function
+	tests := []struct {
+		name string
+		v    concrete.Value
+		want string
+	}{
+		{"opaque", vOpaque(intType, "func value"), "func value"},
+		{"unexported type of another package", vIface(anyType, vStruct(token, vInt(intType, 1))), "unexported type units.token"},
+		{"unexported field of another package", vStruct(money, vInt(intType, 1), vStr("EUR")), "unexported field currency of units.Money"},
+		{"type declared in a function", vIface(anyType, vInt(local, 1)), "type local is declared inside a function"},
+		{"nested", vSlice(types.NewSlice(anyType), vIface(anyType, vOpaque(intType, "chan"))), "chan"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := &literals{home: s.types, imp: newImports(s.types), ptrHelper: "ptr"}
+			got, err := l.inSlot(tt.v, tt.v.Type, false)
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("got %q, err %v; want the error %q", got, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestMayImport(t *testing.T) {
+	tests := []struct {
+		importer, path string
+		want           bool
+	}{
+		{"example.com/a", "example.com/b", true},
+		{"example.com/a/b", "example.com/a/internal/x", true},
+		{"example.com/a", "example.com/a/internal/x", true},
+		{"example.com/b", "example.com/a/internal/x", false},
+		{"example.com/a/internal/x/y", "example.com/a/internal/x/internal/z", true},
+		{"example.com/a/b", "example.com/a/internal/x/internal/z", false},
+		{"example.com/a", "internal/abi", false},
+		{"os", "internal/abi", true},
+	}
+	for _, tt := range tests {
+		if got := mayImport(tt.importer, tt.path); got != tt.want {
+			t.Errorf("mayImport(%q, %q) = %v, want %v", tt.importer, tt.path, got, tt.want)
+		}
+	}
+}

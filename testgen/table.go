@@ -1,0 +1,323 @@
+package testgen
+
+import (
+	"fmt"
+	"go/types"
+	"regexp"
+	"strings"
+
+	"github.com/gosymtest/gosymtest/loader"
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"golang.org/x/tools/go/ssa"
+)
+
+// table is the table-driven test of one function, ready to print.
+type table struct {
+	fn       *ssa.Function
+	testName string
+	label    string // names the call in failure messages: "Account.Withdraw()"
+	call     string // the call of the function under test, on tt's fields
+	params   []column
+	results  []resultColumn
+	panics   bool // some row panics: the table has the panic columns
+	rows     []row
+	// The table's own columns, named so as not to clash with parameters.
+	nameField, panicsField, wantPanicField string
+	vars                                   locals
+}
+
+type column struct {
+	field string // the table's field
+	typ   string // its type, as written in the file
+}
+
+// comparison is how a result is compared.
+type comparison int
+
+const (
+	unchecked   comparison = iota // no literal: the call runs, the result is not compared
+	checkValue                    // reflect.DeepEqual with the want column
+	checkErrMsg                   // the error's message (or "" for nil) with a string column
+	checkErrNil                   // the error's nil-ness with a bool column
+)
+
+type resultColumn struct {
+	column
+	check comparison
+	why   string // unchecked: why there is no literal
+	got   string // the local the result is assigned to; "_" when unchecked
+}
+
+type row struct {
+	cand    *candidate
+	name    string
+	comment []string // lines
+	args    []string // literals, one per parameter
+	wants   []string // literals, one per result; "" leaves the field out
+	panics  bool
+	// wantPanic is the literal of the expected panic message; "" accepts
+	// any message (the interpreter did not know it).
+	wantPanic string
+}
+
+// buildTable lays out fn's test for the selected candidates. It fails
+// only when a literal that writable accepted cannot be written any more,
+// which would be a bug.
+func buildTable(fn *ssa.Function, testName string, cands []*candidate, l *literals, vars locals) (*table, error) {
+	t := &table{fn: fn, testName: testName, label: loader.FuncName(fn) + "()", vars: vars}
+	used := make(map[string]bool)
+	for i, p := range fn.Params {
+		typ, err := l.typeName(p.Type())
+		if err != nil {
+			return nil, err
+		}
+		t.params = append(t.params, column{field: uniqueField(paramField(fn, i), used), typ: typ})
+	}
+	for i, name := range resultFields(fn.Signature.Results()) {
+		rc := resultColumn{column: column{field: uniqueField(name, used)}}
+		rc.check, rc.typ, rc.why = resultCheck(fn, i, cands, l)
+		rc.got = "_"
+		if rc.check != unchecked {
+			rc.got = vars.got(rc.field)
+		}
+		t.results = append(t.results, rc)
+	}
+	t.nameField = uniqueField("name", used, "caseName")
+	t.panicsField = uniqueField("panics", used)
+	t.wantPanicField = uniqueField("wantPanic", used)
+	t.call = callExpr(fn, t.params, vars.tt, l)
+
+	names := make([]string, len(cands))
+	for i, c := range cands {
+		names[i] = c.Summary
+	}
+	for i, name := range subtestNames(names) {
+		r, err := buildRow(t, cands[i], l)
+		if err != nil {
+			return nil, fmt.Errorf("%s: case %q: %w", testName, cands[i].Summary, err)
+		}
+		r.name = name
+		t.panics = t.panics || r.panics
+		t.rows = append(t.rows, r)
+	}
+	return t, nil
+}
+
+// paramField names a parameter's column after the parameter; a receiver
+// without a name is "recv", other unnamed ones arg0, arg1, ….
+func paramField(fn *ssa.Function, i int) string {
+	name := fn.Params[i].Name()
+	if name != "" && name != "_" {
+		return name
+	}
+	if i == 0 && fn.Signature.Recv() != nil {
+		return "recv"
+	}
+	return fmt.Sprintf("arg%d", i)
+}
+
+// resultFields names the result columns: after named results (wantQuo,
+// wantErr), or else want, want1, … for values and wantErr, wantErr1, …
+// for errors.
+func resultFields(res *types.Tuple) []string {
+	names := make([]string, res.Len())
+	allNamed := res.Len() > 0
+	for i := 0; i < res.Len(); i++ {
+		if n := res.At(i).Name(); n == "" || n == "_" {
+			allNamed = false
+		}
+	}
+	values, errs := 0, 0
+	for i := 0; i < res.Len(); i++ {
+		switch {
+		case allNamed:
+			names[i] = "want" + upperFirst(res.At(i).Name())
+		case isErrorType(res.At(i).Type()):
+			names[i] = numbered("wantErr", errs)
+			errs++
+		default:
+			names[i] = numbered("want", values)
+			values++
+		}
+	}
+	return names
+}
+
+func numbered(base string, n int) string {
+	if n == 0 {
+		return base
+	}
+	return fmt.Sprintf("%s%d", base, n)
+}
+
+// uniqueField returns the first of name and the alternatives that no
+// other column of the table has, or else name with underscores added
+// until none has it.
+func uniqueField(name string, used map[string]bool, alternatives ...string) string {
+	for _, alt := range alternatives {
+		if !used[name] {
+			break
+		}
+		if !used[alt] {
+			name = alt
+		}
+	}
+	for used[name] {
+		name += "_"
+	}
+	used[name] = true
+	return name
+}
+
+func isErrorType(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// resultCheck decides how result i is compared, for all rows alike: a
+// column is only compared when every row that returns can give its value.
+func resultCheck(fn *ssa.Function, i int, cands []*candidate, l *literals) (comparison, string, string) {
+	rt := fn.Signature.Results().At(i).Type()
+	if isErrorType(rt) {
+		for _, c := range cands {
+			if !c.Want.Panics && c.Want.Results[i].Value.Kind != concrete.Nil && c.Want.Results[i].ErrMsg == "" {
+				return checkErrNil, "bool", ""
+			}
+		}
+		return checkErrMsg, "string", ""
+	}
+	typ, err := l.typeName(rt)
+	if err != nil {
+		return unchecked, "", err.Error()
+	}
+	for _, c := range cands {
+		if c.Want.Panics {
+			continue
+		}
+		v := c.Want.Results[i].Value
+		if hasNaN(v) {
+			return unchecked, "", "NaN is not equal to itself"
+		}
+		if _, err := l.inSlot(v, rt, false); err != nil {
+			return unchecked, "", err.Error()
+		}
+	}
+	return checkValue, typ, ""
+}
+
+// callExpr is the call of fn on the row's fields: tt.a.Withdraw(tt.n),
+// Max[int](tt.a, tt.b), Sum(tt.xs...).
+func callExpr(fn *ssa.Function, params []column, tt string, l *literals) string {
+	args := make([]string, len(params))
+	for i, p := range params {
+		args[i] = tt + "." + p.field
+	}
+	if fn.Signature.Variadic() && len(args) > 0 {
+		args[len(args)-1] += "..."
+	}
+	if fn.Signature.Recv() != nil {
+		return args[0] + "." + fn.Name() + "(" + strings.Join(args[1:], ", ") + ")"
+	}
+	name := fn.Name()
+	if targs := fn.TypeArgs(); len(targs) > 0 && fn.Origin() != nil {
+		name = fn.Origin().Name()
+		spelled := make([]string, len(targs))
+		for i, ta := range targs {
+			spelled[i], _ = l.typeName(ta) // writable checked them
+		}
+		name += "[" + strings.Join(spelled, ", ") + "]"
+	}
+	return name + "(" + strings.Join(args, ", ") + ")"
+}
+
+// buildRow writes one case's literals.
+func buildRow(t *table, c *candidate, l *literals) (row, error) {
+	r := row{cand: c, comment: comment(c.Case), panics: c.Want.Panics}
+	for i, a := range c.Args {
+		src, err := l.inSlot(a, t.fn.Params[i].Type(), false)
+		if err != nil {
+			return r, fmt.Errorf("input %s: %w", t.params[i].field, err)
+		}
+		r.args = append(r.args, src)
+	}
+	r.wants = make([]string, len(t.results))
+	if c.Want.Panics {
+		if c.Want.PanicMsgKnown && c.Want.PanicMsg != "" {
+			r.wantPanic = fmt.Sprintf("%q", c.Want.PanicMsg)
+		}
+		return r, nil
+	}
+	res := t.fn.Signature.Results()
+	for i, rc := range t.results {
+		got := c.Want.Results[i]
+		switch rc.check {
+		case checkErrMsg:
+			if got.Value.Kind != concrete.Nil {
+				r.wants[i] = fmt.Sprintf("%q", got.ErrMsg)
+			}
+		case checkErrNil:
+			if got.Value.Kind != concrete.Nil {
+				r.wants[i] = "true"
+			}
+		case checkValue:
+			src, err := l.inSlot(got.Value, res.At(i).Type(), false)
+			if err != nil {
+				return r, fmt.Errorf("result %d: %w", i, err)
+			}
+			r.wants[i] = src
+		}
+	}
+	return r, nil
+}
+
+// commentWidth is where a row's comment is wrapped, at a " && ".
+const commentWidth = 100
+
+// ssaTemp matches the name of an unnamed SSA value (t2).
+var ssaTemp = regexp.MustCompile(`\bt[0-9]+\b`)
+
+// comment says which branch outcomes a case pins, and how it panics. A pin
+// that names an SSA temporary tells a reader nothing and is left out, and
+// a loop's pin that repeats on every turn is said once.
+func comment(c Case) []string {
+	var parts []string
+	seen := make(map[string]bool)
+	for _, p := range c.Pins {
+		p = strings.Join(strings.Fields(p), " ")
+		if ssaTemp.MatchString(p) || seen[p] {
+			continue
+		}
+		seen[p] = true
+		parts = append(parts, p)
+	}
+	if c.Want.Panics {
+		p := "panics"
+		if c.Want.PanicMsgKnown {
+			p += ": " + strings.Join(strings.Fields(c.Want.PanicMsg), " ")
+		}
+		if len(parts) > 0 {
+			parts[len(parts)-1] += ";"
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 0 {
+		return []string{"no branch depends on the inputs"}
+	}
+	var lines []string
+	line := ""
+	for i, p := range parts {
+		sep := " && "
+		if i == 0 || strings.HasSuffix(parts[i-1], ";") {
+			sep = " "
+		}
+		switch {
+		case line == "":
+			line = p
+		case len(line)+len(sep)+len(p) > commentWidth:
+			lines = append(lines, line+strings.TrimRight(sep, " "))
+			line = "  " + p
+		default:
+			line += sep + p
+		}
+	}
+	return append(lines, line)
+}
