@@ -113,19 +113,26 @@ func (e *Engine) returnValues(s *State, results []Value) {
 		e.finish(s, EndReturn, 0, "")
 		return
 	}
-	if f.isDefer || f.call == nil {
+	if f.isDefer {
 		return // a deferred call's results are dropped
 	}
-	v, ok := f.call.(*ssa.Call)
+	e.setResults(s, f.call, results)
+}
+
+// setResults gives a call's results to the instruction that made it: one
+// value, or a Tuple for several. Go and defer statements (and a nil
+// instruction, for deferred calls) drop them.
+func (e *Engine) setResults(s *State, instr ssa.CallInstruction, results []Value) {
+	call, ok := instr.(*ssa.Call)
 	if !ok {
 		return
 	}
 	switch len(results) {
 	case 0:
 	case 1:
-		e.set(s, v, results[0])
+		e.set(s, call, results[0])
 	default:
-		e.set(s, v, Tuple{results})
+		e.set(s, call, Tuple{results})
 	}
 }
 

@@ -1,6 +1,10 @@
 package symbolic
 
-import "github.com/gosymtest/gosymtest/symbolic/expr"
+import (
+	"slices"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+)
 
 // iteValue merges two values of one type into "if cond then a else b"
 // without forking, where their representation allows: scalars, strings, and
@@ -52,21 +56,9 @@ func iteValue(cond expr.Expr, a, b Value) (Value, bool) {
 		return Array{elems}, true
 	case Pointer:
 		y := b.(Pointer)
-		if x.Obj == y.Obj && pathsEqual(x.Path, y.Path) {
+		if x.Obj == y.Obj && slices.Equal(x.Path, y.Path) {
 			return Pointer{NonNil: expr.Ite(cond, x.NonNil, y.NonNil), Obj: x.Obj, Path: x.Path}, true
 		}
 	}
 	return nil, false
-}
-
-func pathsEqual(a, b Path) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -96,20 +96,8 @@ func (e *Engine) callModel(s *State, instr ssa.CallInstruction, fn *ssa.Function
 		e.finish(s, EndUnsupported, 0, "unmodelled:"+name)
 		return
 	}
-	results, ok := m(e, s, fn, args)
-	if !ok {
-		return
-	}
-	call, isCall := instr.(*ssa.Call)
-	if !isCall {
-		return
-	}
-	switch len(results) {
-	case 0:
-	case 1:
-		e.set(s, call, results[0])
-	default:
-		e.set(s, call, Tuple{results})
+	if results, ok := m(e, s, fn, args); ok {
+		e.setResults(s, instr, results)
 	}
 }
 

@@ -3,6 +3,7 @@ package symbolic
 import (
 	"fmt"
 	"go/types"
+	"slices"
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
@@ -46,7 +47,7 @@ func (e *Engine) makeTest(s *State) *Test {
 	replay := e.initialState(fn, newReplayInputs(e.cfg.Bounds, resp.Model))
 	replay.replay = true
 	e.runToEnd(replay)
-	t.Replayed = replay.endKind == pathKind(s) && blocksEqual(firstEntries(replay.blocks), firstEntries(s.blocks))
+	t.Replayed = replay.endKind == pathKind(s) && slices.Equal(firstEntries(replay.blocks), firstEntries(s.blocks))
 	switch replay.endKind {
 	case EndReturn:
 		res := fn.Signature.Results()
@@ -83,18 +84,6 @@ func (e *Engine) runToEnd(s *State) {
 			s.done, s.endKind = true, EndInternal
 		}
 	}
-}
-
-func blocksEqual(a, b []*ssa.BasicBlock) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // argLiteral is the concrete value of the input called name under a model,
