@@ -3,6 +3,7 @@ package symbolic
 import (
 	"context"
 	"fmt"
+	"go/types"
 	"runtime"
 	"strings"
 	"time"
@@ -96,6 +97,8 @@ type Engine struct {
 	started  time.Time
 
 	init *initState // package initialisation, shared by explorations
+	// impls caches the implementations chosen for interface inputs.
+	impls map[string][]types.Type
 }
 
 // NewEngine returns an engine for prog.
@@ -140,7 +143,9 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 		return nil, err
 	}
 	initial := e.initialState(fn, newSymbolicInputs(e.cfg.Bounds))
-	e.searcher.Add(initial)
+	for _, s := range e.forkInterfaceInputs(initial, fn) {
+		e.searcher.Add(s)
+	}
 	for e.searcher.Len() > 0 {
 		if e.stopEarly() {
 			break

@@ -35,7 +35,7 @@ var natives = map[string]any{
 	"composite.Grow": composite.Grow, "composite.Matrix": composite.Matrix, "composite.Second": composite.Second,
 	"composite.Tail": composite.Tail,
 	"maps.Histogram": maps.Histogram, "maps.Lookup": maps.Lookup, "maps.Total": maps.Total, "maps.NilMap": maps.NilMap,
-	"ifaces.Pick": ifaces.Pick, "ifaces.Describe": ifaces.Describe, "ifaces.MustInt": ifaces.MustInt, "ifaces.Check": ifaces.Check,
+	"ifaces.Pick": ifaces.Pick, "ifaces.Measure": ifaces.Measure, "ifaces.Describe": ifaces.Describe, "ifaces.MustInt": ifaces.MustInt, "ifaces.Check": ifaces.Check,
 	"funcs.Counter": funcs.Counter, "funcs.MethodValue": funcs.MethodValue, "funcs.Fact": funcs.Fact, "funcs.Apply": funcs.Apply,
 	"panics.SafeDiv": panics.SafeDiv, "panics.Explicit": panics.Explicit, "panics.Shift": panics.Shift,
 	"panics.Deref": panics.Deref, "panics.Order": panics.Order,
@@ -310,5 +310,27 @@ func TestSkipReason(t *testing.T) {
 		if got := SkipReason(target(t, name)); got != want {
 			t.Errorf("%s: skip reason %q, want %q", name, got, want)
 		}
+	}
+}
+
+func TestInterfaceInputsTakeEachImplementation(t *testing.T) {
+	sum, paths := explore(t, "ifaces.Measure", Config{})
+	got := outcomes(paths)
+	for _, want := range []string{"[-1]", "[0]", "[1]"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no path returns %s; got %v", want, got)
+		}
+	}
+	types := map[string]bool{}
+	for _, p := range paths {
+		if p.Test != nil && len(p.Test.Args) == 1 && p.Test.Args[0].Elem != nil {
+			types[p.Test.Args[0].Elem.Type.String()] = true
+		}
+	}
+	if len(types) != 2 {
+		t.Errorf("dynamic types chosen: %v, want Rect and *Square", types)
+	}
+	if !sum.Exhausted || sum.Covered != sum.Blocks {
+		t.Errorf("exhausted=%v, covered %d of %d", sum.Exhausted, sum.Covered, sum.Blocks)
 	}
 }

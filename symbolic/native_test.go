@@ -6,11 +6,19 @@ import (
 	"unsafe"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/testdata/exec/ifaces"
 )
 
 // This file turns concrete values into real Go values (and back), so tests
 // can run the compiled fixture on a path's inputs and compare with what the
 // interpreter's replay said. A disagreement is an interpreter bug.
+
+// dynamicTypes maps the fixtures' types that interface inputs may take, by
+// their go/types name, to their reflect types.
+var dynamicTypes = map[string]reflect.Type{
+	"github.com/gosymtest/gosymtest/testdata/exec/ifaces.Rect":    reflect.TypeOf(ifaces.Rect{}),
+	"*github.com/gosymtest/gosymtest/testdata/exec/ifaces.Square": reflect.TypeOf(&ifaces.Square{}),
+}
 
 // toReflect builds a Go value of type rt from a concrete value.
 func toReflect(v concrete.Value, rt reflect.Type) (reflect.Value, error) {
@@ -71,6 +79,16 @@ func toReflect(v concrete.Value, rt reflect.Type) (reflect.Value, error) {
 			}
 			out.SetMapIndex(kv, ev)
 		}
+	case concrete.Interface:
+		dyn, ok := dynamicTypes[v.Elem.Type.String()]
+		if !ok {
+			return out, fmt.Errorf("no reflect type registered for %v", v.Elem.Type)
+		}
+		ev, err := toReflect(*v.Elem, dyn)
+		if err != nil {
+			return out, err
+		}
+		out.Set(ev)
 	case concrete.Pointer:
 		ev, err := toReflect(*v.Elem, rt.Elem())
 		if err != nil {

@@ -17,6 +17,10 @@ func (e *Engine) initialState(fn *ssa.Function, in *inputs) *State {
 	s := &State{id: e.nextID, mem: e.initMemory(fn.Pkg), inputs: in}
 	args := make([]Value, len(fn.Params))
 	for i, p := range fn.Params {
+		if len(e.implementations(p.Type(), fn.Pkg)) > 0 {
+			args[i] = Interface{} // chosen per state by forkInterfaceInputs
+			continue
+		}
 		args[i] = in.build(e, s, paramName(fn, i), p.Type(), 0)
 	}
 	e.pushFrame(s, fn, nil, args, nil)
@@ -42,9 +46,14 @@ func (e *Engine) makeTest(s *State) *Test {
 	fn := e.summary.Func
 	t := &Test{}
 	for i, p := range fn.Params {
+		if lit, ok := e.interfaceLiteral(paramName(fn, i), p.Type(), fn.Pkg, resp.Model); ok {
+			t.Args = append(t.Args, lit)
+			continue
+		}
 		t.Args = append(t.Args, argLiteral(paramName(fn, i), p.Type(), resp.Model, 0, e.cfg.Bounds))
 	}
 	replay := e.initialState(fn, newReplayInputs(e.cfg.Bounds, resp.Model))
+	e.replayInterfaceInputs(replay, fn, resp.Model)
 	replay.replay = true
 	e.runToEnd(replay)
 	t.Replayed = replay.endKind == pathKind(s) && slices.Equal(firstEntries(replay.blocks), firstEntries(s.blocks))

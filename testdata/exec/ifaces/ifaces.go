@@ -77,3 +77,14 @@ func Check(x int) error {
 	}
 	return nil
 }
+
+// Measure takes a Shape input: nil, a Rect or a *Square.
+func Measure(s Shape) int {
+	if s == nil {
+		return -1
+	}
+	if s.Area() > 50 {
+		return 1
+	}
+	return 0
+}
