@@ -52,9 +52,11 @@
 // "len(s)", "s[2]", "p != nil"): integers and bools unconstrained, strings of
 // up to MaxLen bytes, slices nil or up to MaxElems elements, pointers nil or
 // a fresh object whose contents are created lazily on first read, structs
-// and arrays field by field up to MaxDepth. Maps and interfaces are nil and
-// floats 0 for now; such a limitation is recorded on the path, which then is
-// not exhaustive. Inputs never alias each other.
+// and arrays field by field up to MaxDepth, and a parameter of a non-empty
+// interface type nil or one of up to four implementing types of the program
+// (see ifaceinputs.go). Maps, empty interfaces and interfaces nested in other
+// inputs are nil and floats 0 for now; such a limitation is recorded on the
+// path, which then is not exhaustive. Inputs never alias each other.
 //
 // # What a path gives
 //
