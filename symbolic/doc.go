@@ -54,8 +54,9 @@
 // a fresh object whose contents are created lazily on first read, structs
 // and arrays field by field up to MaxDepth, and a parameter of a non-empty
 // interface type nil or one of up to four implementing types of the program
-// (see ifaceinputs.go). Maps, empty interfaces and interfaces nested in other
-// inputs are nil and floats 0 for now; such a limitation is recorded on the
+// (see ifaceinputs.go), and a map parameter nil or 0 … MaxElems entries with
+// distinct symbolic keys (see mapinputs.go). Maps, empty interfaces and
+// interfaces nested in other inputs are nil and floats 0 for now; such a limitation is recorded on the
 // path, which then is not exhaustive. Inputs never alias each other.
 //
 // # What a path gives

@@ -143,7 +143,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 		return nil, err
 	}
 	initial := e.initialState(fn, newSymbolicInputs(e.cfg.Bounds))
-	for _, s := range e.forkInterfaceInputs(initial, fn) {
+	for _, s := range e.forkMapInputs(e.forkInterfaceInputs(initial, fn), fn) {
 		e.searcher.Add(s)
 	}
 	for e.searcher.Len() > 0 {

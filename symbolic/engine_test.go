@@ -11,6 +11,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/testdata/exec/basics"
 	"github.com/gosymtest/gosymtest/testdata/exec/classic"
 	"github.com/gosymtest/gosymtest/testdata/exec/composite"
@@ -35,7 +36,8 @@ var natives = map[string]any{
 	"composite.Grow": composite.Grow, "composite.Matrix": composite.Matrix, "composite.Second": composite.Second,
 	"composite.Tail": composite.Tail,
 	"maps.Histogram": maps.Histogram, "maps.Lookup": maps.Lookup, "maps.Total": maps.Total, "maps.NilMap": maps.NilMap,
-	"ifaces.Pick": ifaces.Pick, "ifaces.Measure": ifaces.Measure, "ifaces.Describe": ifaces.Describe, "ifaces.MustInt": ifaces.MustInt, "ifaces.Check": ifaces.Check,
+	"maps.CountAbove": maps.CountAbove,
+	"ifaces.Pick":     ifaces.Pick, "ifaces.Measure": ifaces.Measure, "ifaces.Describe": ifaces.Describe, "ifaces.MustInt": ifaces.MustInt, "ifaces.Check": ifaces.Check,
 	"funcs.Counter": funcs.Counter, "funcs.MethodValue": funcs.MethodValue, "funcs.Fact": funcs.Fact, "funcs.Apply": funcs.Apply,
 	"panics.SafeDiv": panics.SafeDiv, "panics.Explicit": panics.Explicit, "panics.Shift": panics.Shift,
 	"panics.Deref": panics.Deref, "panics.Order": panics.Order,
@@ -332,5 +334,34 @@ func TestInterfaceInputsTakeEachImplementation(t *testing.T) {
 	}
 	if !sum.Exhausted || sum.Covered != sum.Blocks {
 		t.Errorf("exhausted=%v, covered %d of %d", sum.Exhausted, sum.Covered, sum.Blocks)
+	}
+}
+
+func TestMapInputsTakeEachSize(t *testing.T) {
+	sum, paths := explore(t, "maps.CountAbove", Config{Bounds: Bounds{MaxElems: 3}})
+	got := outcomes(paths)
+	for _, want := range []string{"[-1]", "[0]", "[1]", "[2]", "[3]"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no path returns %s; got %v", want, got)
+		}
+	}
+	sizes := map[int]bool{}
+	for _, p := range paths {
+		if p.Test != nil && p.Test.Args[0].Kind == concrete.Map {
+			keys := map[string]bool{}
+			for _, k := range p.Test.Args[0].Keys {
+				keys[k.Str] = true
+			}
+			if len(keys) != len(p.Test.Args[0].Keys) {
+				t.Errorf("input map with repeated keys: %v", p.Test.Args[0])
+			}
+			sizes[len(keys)] = true
+		}
+	}
+	if len(sizes) != 4 {
+		t.Errorf("map sizes tried: %v, want 0..3", sizes)
+	}
+	if !sum.Exhausted {
+		t.Error("CountAbove within MaxElems 3 should be exhausted")
 	}
 }

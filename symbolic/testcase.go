@@ -21,6 +21,10 @@ func (e *Engine) initialState(fn *ssa.Function, in *inputs) *State {
 			args[i] = Interface{} // chosen per state by forkInterfaceInputs
 			continue
 		}
+		if _, isMap := isMapParam(p.Type()); isMap {
+			args[i] = Pointer{NonNil: expr.False} // sized per state by forkMapInputs
+			continue
+		}
 		args[i] = in.build(e, s, paramName(fn, i), p.Type(), 0)
 	}
 	e.pushFrame(s, fn, nil, args, nil)
@@ -50,10 +54,15 @@ func (e *Engine) makeTest(s *State) *Test {
 			t.Args = append(t.Args, lit)
 			continue
 		}
+		if lit, ok := mapLiteral(paramName(fn, i), p.Type(), resp.Model, e.cfg.Bounds); ok {
+			t.Args = append(t.Args, lit)
+			continue
+		}
 		t.Args = append(t.Args, argLiteral(paramName(fn, i), p.Type(), resp.Model, 0, e.cfg.Bounds))
 	}
 	replay := e.initialState(fn, newReplayInputs(e.cfg.Bounds, resp.Model))
 	e.replayInterfaceInputs(replay, fn, resp.Model)
+	e.replayMapInputs(replay, fn, resp.Model)
 	replay.replay = true
 	e.runToEnd(replay)
 	t.Replayed = replay.endKind == pathKind(s) && slices.Equal(firstEntries(replay.blocks), firstEntries(s.blocks))

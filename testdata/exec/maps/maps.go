@@ -40,3 +40,17 @@ func NilMap(create bool, k int) int {
 	m[k] = 1
 	return len(m)
 }
+
+// CountAbove counts the entries of an input map above a limit.
+func CountAbove(m map[string]int, limit int) int {
+	if m == nil {
+		return -1
+	}
+	n := 0
+	for _, v := range m {
+		if v > limit {
+			n++
+		}
+	}
+	return n
+}
