@@ -1,7 +1,7 @@
 package solver
 
 import (
-	"context"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -10,49 +10,104 @@ import (
 	"github.com/gosymtest/gosymtest/symbolic/expr/exprtest"
 )
 
-// BenchmarkQueries measures query throughput on random path-condition-like
-// queries of two conjuncts over two 32-bit variables.
+// benchGen makes the benchmarks' terms: two 16-bit variables and an array.
+func benchGen(seed uint64) *exprtest.Gen {
+	return &exprtest.Gen{R: rand.New(rand.NewPCG(seed, seed)), Vars: []expr.Expr{expr.BVVar("x", 16), expr.BVVar("y", 16)}, Array: expr.ArrayVar("m", 8, 16)}
+}
+
+// BenchmarkQueries measures throughput on path-shaped query sequences,
+// where incremental solving pays (one op is one branch: two queries), and
+// on independent random queries, where it cannot (one op is one query).
 func BenchmarkQueries(b *testing.B) {
-	z, err := NewZ3(Options{})
-	if err != nil {
-		b.Fatal(err)
+	for _, incremental := range []bool{true, false} {
+		b.Run(fmt.Sprintf("paths/incremental=%v", incremental), func(b *testing.B) {
+			z := newZ3(b, Options{NoIncremental: !incremental})
+			e := newExplorer(benchGen(9))
+			ask := func(q Query) Result { return z.Check(bg, q).Result }
+			for b.Loop() {
+				e.step(ask)
+			}
+			reportQueries(b, z.Stats())
+		})
 	}
-	defer z.Close()
-	g := &exprtest.Gen{R: rand.New(rand.NewPCG(9, 10)), Vars: []expr.Expr{expr.BVVar("x", 32), expr.BVVar("y", 32)}}
-	queries := make([]Query, 1000)
-	for i := range queries {
-		queries[i] = Query{Constraints: []expr.Expr{g.Bool(2), g.Bool(2)}}
-	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		z.Check(context.Background(), queries[i%len(queries)])
+	b.Run("independent", func(b *testing.B) {
+		z := newZ3(b, Options{})
+		g := benchGen(10)
+		queries := make([]Query, 1000)
+		for i := range queries {
+			queries[i] = randomQuery(g, 3)
+		}
+		i := 0
+		for b.Loop() {
+			z.Check(bg, queries[i%len(queries)])
+			i++
+		}
+		reportQueries(b, z.Stats())
+	})
+}
+
+func reportQueries(b *testing.B, st Stats) {
+	b.ReportMetric(float64(st.Queries)/b.Elapsed().Seconds(), "queries/s")
+	if all := st.Asserted + st.Reused; all > 0 {
+		b.ReportMetric(float64(st.Reused)/float64(all), "reused/constraint")
 	}
 }
 
-// BenchmarkMemoryOver100kQueries runs 100,000 queries and reports Z3's
-// memory and the Go heap after the first 1,000 and at the end, so a leak
-// shows as growth between the two. Run it with -benchtime=1x.
-func BenchmarkMemoryOver100kQueries(b *testing.B) {
-	for n := 0; n < b.N; n++ {
-		z, err := NewZ3(Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		g := &exprtest.Gen{R: rand.New(rand.NewPCG(11, 12)), Vars: []expr.Expr{expr.BVVar("x", 32), expr.BVVar("y", 32)}}
+// BenchmarkQueriesMemory runs exactly 100,000 path-shaped queries per
+// iteration on one solver and reports Z3's memory (its own estimate) and
+// the Go heap at the start and at the end: a leak shows as growth between
+// the two. The start is after 10,000 queries, so that both points are at
+// the end of a context's life (the backend renews its context every
+// 10,000 checks, and Z3's memory rises over a context's life). Run it with
+// -benchtime=1x; -v also logs the figures every 10,000 queries.
+func BenchmarkQueriesMemory(b *testing.B) {
+	const total = 100_000
+	for b.Loop() {
+		z := newZ3(b, Options{})
+		e := newExplorer(benchGen(11))
+		ask := func(q Query) Result { return z.Check(bg, q).Result }
 		var z3Start, heapStart uint64
-		for i := 0; i < 100000; i++ {
-			z.Check(context.Background(), Query{Constraints: []expr.Expr{g.Bool(2)}})
-			if i == 999 {
-				z3Start, heapStart = EstimatedAllocBytes(), heapInUse()
+		for z.Stats().Queries < total {
+			n := z.Stats().Queries
+			e.step(ask)
+			if n/10_000 == z.Stats().Queries/10_000 {
+				continue
 			}
+			z3, heap := EstimatedAllocBytes(), heapInUse()
+			if z3Start == 0 {
+				z3Start, heapStart = z3, heap
+			}
+			b.Logf("%6d queries: Z3 %5.1f MB, Go heap %5.1f MB", z.Stats().Queries, mb(z3), mb(heap))
 		}
-		b.ReportMetric(float64(z3Start)/(1<<20), "z3-MB-at-1k")
-		b.ReportMetric(float64(EstimatedAllocBytes())/(1<<20), "z3-MB-at-100k")
-		b.ReportMetric(float64(heapStart)/(1<<20), "heap-MB-at-1k")
-		b.ReportMetric(float64(heapInUse())/(1<<20), "heap-MB-at-100k")
+		b.ReportMetric(mb(z3Start), "z3-MB-at-10k")
+		b.ReportMetric(mb(EstimatedAllocBytes()), "z3-MB-at-100k")
+		b.ReportMetric(mb(heapStart), "heap-MB-at-10k")
+		b.ReportMetric(mb(heapInUse()), "heap-MB-at-100k")
+		reportQueries(b, z.Stats())
 		z.Close()
 	}
 }
+
+// BenchmarkSolverLifetime is the measurement behind checksPerSolver: the
+// throughput and Z3 memory of path-shaped queries when the solver object
+// is replaced every n checks. Run it with -benchtime=1000x.
+func BenchmarkSolverLifetime(b *testing.B) {
+	for _, n := range []int{1, 50, 500, 5000} {
+		b.Run(fmt.Sprintf("checks=%d", n), func(b *testing.B) {
+			z := newZ3(b, Options{})
+			z.checksPerSolver = n
+			e := newExplorer(benchGen(12))
+			ask := func(q Query) Result { return z.Check(bg, q).Result }
+			for b.Loop() {
+				e.step(ask)
+			}
+			reportQueries(b, z.Stats())
+			b.ReportMetric(mb(EstimatedAllocBytes()), "z3-MB")
+		})
+	}
+}
+
+func mb(bytes uint64) float64 { return float64(bytes) / (1 << 20) }
 
 func heapInUse() uint64 {
 	runtime.GC()

@@ -7,64 +7,65 @@ import (
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
-// Result is a solver's verdict on a query.
-type Result int
-
-const (
-	// Unknown: the solver could not decide (timeout, cancellation, error).
-	Unknown Result = iota
-	// Sat: the constraints have a model.
-	Sat
-	// Unsat: no assignment satisfies the constraints.
-	Unsat
-)
-
-func (r Result) String() string {
-	switch r {
-	case Sat:
-		return "sat"
-	case Unsat:
-		return "unsat"
-	}
-	return "unknown"
-}
-
 // Query is a conjunction of Bool terms.
 type Query struct {
+	// Constraints are read as one conjunction. Their order does not change
+	// the answer; it only decides how much an incremental solver can reuse
+	// from the previous query (the longest common prefix).
 	Constraints []expr.Expr
 }
 
 // Response answers a query.
 type Response struct {
 	Result Result
-	// Model gives every variable of the query a value, on Sat.
+	// Model is set on Sat. It gives every variable of the query a value
+	// (model completion) and is plain Go data: no solver object outlives
+	// the call that made it. Array variables are a Default plus Entries.
 	Model *expr.Values
-	// Reason says why the Result is Unknown.
+	// Reason says why the Result is Unknown: "timeout …", "canceled: …",
+	// Z3's own reason, or the text of an error.
 	Reason string
 }
 
-// Solver answers queries. Implementations may wrap one another.
+// Solver answers queries. Implementations decorate one another, as in
+// KLEE's solver chain: the innermost one is Z3 (NewZ3); later layers
+// (independence slicing, caches) wrap a Solver and are Solvers themselves.
 type Solver interface {
-	// Check decides q. It never panics: failures are Unknown responses.
+	// Check decides q. It never panics: failures are Unknown responses
+	// with a Reason.
 	Check(ctx context.Context, q Query) Response
+	// Stats reports the work done so far.
 	Stats() Stats
+	// Close releases what the solver holds. A closed solver answers
+	// Unknown.
 	Close() error
 }
 
 // Stats count the work a solver did.
 type Stats struct {
-	// Queries is the number of queries that reached Z3.
+	// Queries is the number of queries that reached Z3; each is counted
+	// once in Sat, Unsat or Unknown. Queries refused before Z3 (a closed
+	// solver, an already cancelled context, a constraint that is not a
+	// Bool term) are not counted.
 	Queries             int64
 	Sat, Unsat, Unknown int64
-	// Time is the time spent in Z3.
+	// Time is the wall time spent in Z3 (translating, asserting, checking,
+	// reading models) for the counted queries.
 	Time time.Duration
+	// Asserted is the number of constraints translated and asserted;
+	// Reused is the number of constraints a query found already asserted
+	// by an earlier one (incremental solving). Their ratio shows what
+	// push/pop saves.
+	Asserted, Reused int64
 }
 
 // Options configure the Z3 backend.
 type Options struct {
-	// Timeout bounds one check; 0 means no bound.
+	// Timeout bounds one check; 0 means no bound. Z3 takes milliseconds,
+	// so a positive Timeout below 1ms counts as 1ms.
 	Timeout time.Duration
 	// NoIncremental turns off the reuse of asserted prefixes: every query
-	// is solved from an empty solver.
+	// is solved by an emptied solver. It is the off switch that the
+	// differential tests compare against.
 	NoIncremental bool
 }

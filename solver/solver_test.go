@@ -2,35 +2,21 @@ package solver
 
 import (
 	"context"
-	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
-	"github.com/gosymtest/gosymtest/symbolic/expr/exprtest"
 )
 
-func newZ3(t testing.TB, opts Options) *Z3 {
-	t.Helper()
-	z, err := NewZ3(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { z.Close() })
-	return z
-}
-
-// checkModel requires every constraint to evaluate to true under the model.
-func checkModel(t *testing.T, q Query, r Response) {
-	t.Helper()
-	if r.Model == nil {
-		t.Fatalf("sat without a model for %v", q.Constraints)
-	}
-	for _, c := range q.Constraints {
-		if !expr.EvalBool(c, r.Model) {
-			t.Fatalf("model %v does not satisfy %v", r.Model.Scalars, c)
+func TestResultString(t *testing.T) {
+	for r, want := range map[Result]string{Unknown: "unknown", Sat: "sat", Unsat: "unsat", Result(9): "unknown"} {
+		if r.String() != want {
+			t.Errorf("Result(%d).String() = %q, want %q", int(r), r.String(), want)
 		}
+	}
+	var zero Response
+	if zero.Result != Unknown {
+		t.Error("the zero Response must claim nothing")
 	}
 }
 
@@ -38,276 +24,271 @@ func TestSatAndUnsat(t *testing.T) {
 	x, y := expr.BVVar("x", 32), expr.BVVar("y", 32)
 	a, b := expr.BVVar("a", 8), expr.BVVar("b", 8)
 	mem := expr.ArrayVar("mem", 8, 8)
-	p := expr.BoolVar("p")
-	c := func(w int, v uint64) expr.Expr { return expr.Const(w, v) }
+	other := expr.ArrayVar("other", 8, 8)
+	p, q := expr.BoolVar("p"), expr.BoolVar("q")
+	c8 := func(v uint64) expr.Expr { return expr.Const(8, v) }
+	c32 := func(v uint64) expr.Expr { return expr.Const(32, v) }
 	cases := []struct {
 		name string
 		q    []expr.Expr
 		want Result
 	}{
-		{"signed guard with overflow", []expr.Expr{expr.Slt(c(32, 1000), x), expr.Slt(c(32, 1000), y), expr.Slt(expr.Mul(x, y), c(32, 10))}, Sat},
-		{"unsigned cannot go below zero", []expr.Expr{expr.Ult(x, c(32, 0))}, Unsat},
-		{"signed and unsigned disagree", []expr.Expr{expr.Slt(a, c(8, 0)), expr.Ult(c(8, 100), a)}, Sat},
-		{"division toward zero", []expr.Expr{expr.Eq(expr.SDiv(a, c(8, 2)), c(8, 0xfd)), expr.Slt(a, c(8, 0))}, Sat},
-		{"remainder sign", []expr.Expr{expr.Slt(expr.SRem(a, c(8, 3)), c(8, 0)), expr.Sle(c(8, 0), a)}, Unsat},
-		{"shift past width", []expr.Expr{expr.Ne(expr.Shl(a, b), c(8, 0)), expr.Ule(c(8, 8), b)}, Unsat},
-		{"arithmetic shift sign", []expr.Expr{expr.Eq(expr.AShr(a, c(8, 7)), c(8, 0xff))}, Sat},
-		{"extract and concat", []expr.Expr{expr.Eq(expr.Concat(expr.Extract(x, 15, 8), a), c(16, 0xab12)), expr.Eq(expr.Extract(x, 7, 0), c(8, 1))}, Sat},
-		{"sign extension", []expr.Expr{expr.Eq(expr.SExt(a, 32), c(32, 0xffffff80))}, Sat},
-		{"ite", []expr.Expr{expr.Eq(expr.Ite(p, a, b), c(8, 7)), expr.Ne(a, c(8, 7)), expr.Ne(b, c(8, 7))}, Unsat},
-		{"array read after write", []expr.Expr{expr.Eq(expr.Select(expr.Store(mem, a, c(8, 5)), b), c(8, 6)), expr.Eq(a, b)}, Unsat},
-		{"array model", []expr.Expr{expr.Eq(expr.Select(mem, c(8, 3)), c(8, 9)), expr.Eq(expr.Select(mem, a), c(8, 4))}, Sat},
-		{"constant array", []expr.Expr{expr.Eq(expr.Select(expr.ConstArray(mem.Sort(), a), b), c(8, 42))}, Sat},
 		{"empty query", nil, Sat},
+		{"false", []expr.Expr{expr.False}, Unsat},
+		{"boolean contradiction", []expr.Expr{expr.Or(p, q), expr.Not(p), expr.Not(q)}, Unsat},
+		{"boolean ite", []expr.Expr{expr.Ite(p, q, expr.Not(q)), p}, Sat},
+		{"signed guards with overflow", []expr.Expr{expr.Slt(c32(1000), x), expr.Slt(c32(1000), y), expr.Slt(expr.Mul(x, y), c32(10))}, Sat},
+		{"unsigned cannot go below zero", []expr.Expr{expr.Ult(x, expr.Add(x, y)), expr.Eq(y, c32(0))}, Unsat},
+		{"addition wraps", []expr.Expr{expr.Ult(expr.Add(x, c32(1)), x)}, Sat},
+		{"signed and unsigned disagree", []expr.Expr{expr.Slt(a, c8(0)), expr.Ult(c8(100), a)}, Sat},
+		{"signed order is not unsigned", []expr.Expr{expr.Slt(a, b), expr.Ult(b, a)}, Sat},
+		{"sle is total", []expr.Expr{expr.Not(expr.Sle(a, b)), expr.Not(expr.Sle(b, a))}, Unsat},
+		{"ule antisymmetric", []expr.Expr{expr.Ule(a, b), expr.Ule(b, a), expr.Ne(a, b)}, Unsat},
+		{"division truncates toward zero", []expr.Expr{expr.Eq(expr.SDiv(a, c8(2)), c8(0xfd)), expr.Slt(a, c8(0))}, Sat},
+		{"no odd multiple of 2", []expr.Expr{expr.Eq(expr.Mul(a, c8(2)), c8(7))}, Unsat},
+		{"remainder takes the dividend's sign", []expr.Expr{expr.Slt(expr.SRem(a, c8(3)), c8(0)), expr.Sle(c8(0), a)}, Unsat},
+		{"unsigned remainder below divisor", []expr.Expr{expr.Ne(b, c8(0)), expr.Ule(b, expr.URem(a, b))}, Unsat},
+		{"udiv by zero is all ones", []expr.Expr{expr.Eq(b, c8(0)), expr.Ne(expr.UDiv(a, b), c8(0xff))}, Unsat},
+		{"urem by zero is the dividend", []expr.Expr{expr.Eq(b, c8(0)), expr.Ne(expr.URem(a, b), a)}, Unsat},
+		{"sdiv by zero of a negative is one", []expr.Expr{expr.Eq(b, c8(0)), expr.Slt(a, c8(0)), expr.Ne(expr.SDiv(a, b), c8(1))}, Unsat},
+		{"shift past the width", []expr.Expr{expr.Ne(expr.Shl(a, b), c8(0)), expr.Ule(c8(8), b)}, Unsat},
+		{"logical shift fills zeros", []expr.Expr{expr.Slt(expr.LShr(a, b), c8(0)), expr.Ne(b, c8(0))}, Unsat},
+		{"arithmetic shift keeps the sign", []expr.Expr{expr.Eq(expr.AShr(a, b), c8(0xff)), expr.Ule(c8(9), b)}, Sat},
+		{"arithmetic shift of a positive", []expr.Expr{expr.Slt(expr.AShr(a, b), c8(0)), expr.Sle(c8(0), a)}, Unsat},
+		{"bitwise identities", []expr.Expr{expr.Ne(expr.BitXor(a, b), expr.BitAnd(expr.BitOr(a, b), expr.BitNot(expr.BitAnd(a, b))))}, Unsat},
+		{"negation is complement plus one", []expr.Expr{expr.Ne(expr.Neg(a), expr.Add(expr.BitNot(a), c8(1)))}, Unsat},
+		{"extract and concat", []expr.Expr{expr.Eq(expr.Concat(expr.Extract(x, 15, 8), a), expr.Const(16, 0xab12)), expr.Eq(expr.Extract(x, 7, 0), c8(1))}, Sat},
+		{"sign extension", []expr.Expr{expr.Eq(expr.SExt(a, 32), c32(0xffffff80))}, Sat},
+		{"zero extension has no sign", []expr.Expr{expr.Slt(expr.ZExt(a, 32), c32(0))}, Unsat},
+		{"ite picks a side", []expr.Expr{expr.Eq(expr.Ite(p, a, b), c8(7)), expr.Ne(a, c8(7)), expr.Ne(b, c8(7))}, Unsat},
+		{"array read after write", []expr.Expr{expr.Ne(expr.Select(expr.Store(mem, a, c8(5)), b), c8(5)), expr.Eq(a, b)}, Unsat},
+		{"array write elsewhere", []expr.Expr{expr.Eq(expr.Select(expr.Store(mem, a, c8(5)), b), c8(6)), expr.Ne(a, b)}, Sat},
+		{"array model", []expr.Expr{expr.Eq(expr.Select(mem, c8(3)), c8(9)), expr.Eq(expr.Select(mem, a), c8(4))}, Sat},
+		{"constant array", []expr.Expr{expr.Eq(expr.Select(expr.ConstArray(mem.Sort(), a), b), c8(42))}, Sat},
+		{"constant array is constant", []expr.Expr{expr.Ne(expr.Select(expr.ConstArray(mem.Sort(), a), b), a)}, Unsat},
+		{"ite over arrays", []expr.Expr{expr.Eq(expr.Select(expr.Ite(p, mem, other), a), c8(1)), expr.Eq(expr.Select(other, a), c8(2)), expr.Not(p)}, Unsat},
+		{"array equality", []expr.Expr{expr.Eq(mem, expr.ConstArray(mem.Sort(), c8(7))), expr.Ne(expr.Select(mem, a), c8(7))}, Unsat},
+		{"array equality sat", []expr.Expr{expr.Eq(mem, expr.Store(other, a, b)), expr.Eq(expr.Select(mem, c8(2)), c8(3))}, Sat},
+		{"64-bit", []expr.Expr{expr.Eq(expr.Mul(expr.BVVar("w", 64), expr.Const(64, 3)), expr.Const(64, 0x8000000000000001))}, Sat},
+		{"1-bit", []expr.Expr{expr.Eq(expr.Add(expr.BVVar("bit", 1), expr.Const(1, 1)), expr.Const(1, 0))}, Sat},
 	}
 	z := newZ3(t, Options{})
 	for _, tc := range cases {
-		q := Query{Constraints: tc.q}
-		r := z.Check(context.Background(), q)
+		q := query(tc.q...)
+		r := z.Check(bg, q)
 		if r.Result != tc.want {
 			t.Errorf("%s: got %v (%s), want %v", tc.name, r.Result, r.Reason, tc.want)
 			continue
 		}
 		if r.Result == Sat {
-			checkModel(t, q, r)
+			requireModel(t, q, r)
+		} else if r.Model != nil {
+			t.Errorf("%s: a model with %v", tc.name, r.Result)
 		}
 	}
-}
-
-// TestRoundTripEightBit is the acceptance test: random terms over one or two
-// 8-bit variables either come back with a model that makes them true, or
-// are Unsat, and then no assignment of the variables makes them true.
-func TestRoundTripEightBit(t *testing.T) {
-	z := newZ3(t, Options{})
-	r := rand.New(rand.NewPCG(1, 2))
-	x, y := expr.BVVar("x", 8), expr.BVVar("y", 8)
-	var sat, unsat int
-	for _, vars := range [][]expr.Expr{{x}, {x, y}} {
-		g := &exprtest.Gen{R: r, Vars: vars}
-		cases := 1500
-		if len(vars) == 2 {
-			cases = 400 // brute force is 65,536 assignments each
-		}
-		for i := 0; i < cases; i++ {
-			term := g.Bool(3)
-			q := Query{Constraints: []expr.Expr{term}}
-			resp := z.Check(context.Background(), q)
-			switch resp.Result {
-			case Sat:
-				sat++
-				checkModel(t, q, resp)
-			case Unsat:
-				unsat++
-				if witness, found := bruteForce(term, vars); found {
-					t.Fatalf("Unsat, but %v satisfies %v", witness, term)
-				}
-			default:
-				t.Fatalf("unknown (%s) for %v", resp.Reason, term)
-			}
-		}
-	}
-	if sat < 100 || unsat < 100 {
-		t.Errorf("the generator is lopsided: %d sat, %d unsat", sat, unsat)
-	}
-}
-
-// bruteForce tries every assignment of the 8-bit variables.
-func bruteForce(term expr.Expr, vars []expr.Expr) (map[expr.Expr]uint64, bool) {
-	n := 1 << (8 * len(vars))
-	for k := 0; k < n; k++ {
-		env := &expr.Values{Scalars: map[expr.Expr]uint64{}}
-		for i, v := range vars {
-			env.Scalars[v] = uint64(k>>(8*i)) & 0xff
-		}
-		if expr.EvalBool(term, env) {
-			return env.Scalars, true
-		}
-	}
-	return nil, false
-}
-
-func TestWideModelsSatisfy(t *testing.T) {
-	z := newZ3(t, Options{Timeout: 5 * time.Second})
-	r := rand.New(rand.NewPCG(3, 4))
-	for _, w := range []int{16, 32, 64} {
-		g := &exprtest.Gen{R: r, Vars: []expr.Expr{expr.BVVar("x", w), expr.BVVar("y", w)}, Array: expr.ArrayVar("m", 8, w)}
-		for i := 0; i < 150; i++ {
-			q := Query{Constraints: []expr.Expr{g.Bool(3), g.Bool(2)}}
-			resp := z.Check(context.Background(), q)
-			if resp.Result == Sat {
-				checkModel(t, q, resp)
-			}
-		}
+	st := z.Stats()
+	if st.Queries != int64(len(cases)) || st.Sat+st.Unsat+st.Unknown != st.Queries || st.Unknown != 0 {
+		t.Errorf("stats %+v after %d decided queries", st, len(cases))
 	}
 }
 
 // TestEveryOperatorTranslates fails when an operator of expr has no Z3
-// translation: each appears in a satisfiable query whose model is checked.
+// translation, or a wrong one: each operator appears in a query that pins
+// the operands, so only the right semantics gives the expected answer.
 func TestEveryOperatorTranslates(t *testing.T) {
 	x, y := expr.BVVar("x", 16), expr.BVVar("y", 16)
 	p := expr.BoolVar("p")
 	mem := expr.ArrayVar("mem", 8, 16)
-	terms := map[expr.Op]expr.Expr{}
-	add := func(e expr.Expr) { terms[e.Op()] = e }
-	add(expr.Const(16, 3))
-	add(x)
-	add(expr.Not(p))
-	add(expr.And(p, expr.Ult(x, y)))
-	add(expr.Or(p, expr.Ult(x, y)))
-	add(expr.Eq(x, y))
-	add(expr.Ite(p, x, y))
-	for _, f := range []func(a, b expr.Expr) expr.Expr{expr.Add, expr.Sub, expr.Mul, expr.UDiv, expr.SDiv, expr.URem, expr.SRem, expr.BitAnd, expr.BitOr, expr.BitXor, expr.Shl, expr.LShr, expr.AShr} {
-		add(f(x, y))
+	pin := []expr.Expr{expr.Eq(x, expr.Const(16, 0xfff3)), expr.Eq(y, expr.Const(16, 5)), p} // x = -13
+	c := func(v uint64) expr.Expr { return expr.Const(16, v) }
+	idx := expr.Trunc(x, 8)
+	checks := map[expr.Op]expr.Expr{
+		expr.OpConst:      expr.Eq(x, c(0xfff3)),
+		expr.OpVar:        p,
+		expr.OpNot:        expr.Not(expr.Ult(x, y)),
+		expr.OpAnd:        expr.And(p, expr.Ult(y, x)),
+		expr.OpOr:         expr.Or(expr.Ult(x, y), p),
+		expr.OpEq:         expr.Eq(y, c(5)),
+		expr.OpIte:        expr.Eq(expr.Ite(p, x, y), c(0xfff3)),
+		expr.OpAdd:        expr.Eq(expr.Add(x, y), c(0xfff8)),
+		expr.OpSub:        expr.Eq(expr.Sub(y, x), c(18)),
+		expr.OpMul:        expr.Eq(expr.Mul(x, y), c(0xffbf)),
+		expr.OpUDiv:       expr.Eq(expr.UDiv(x, y), c(0xfff3/5)),
+		expr.OpSDiv:       expr.Eq(expr.SDiv(x, y), c(0xfffe)), // -13 / 5 = -2
+		expr.OpURem:       expr.Eq(expr.URem(x, y), c(0xfff3%5)),
+		expr.OpSRem:       expr.Eq(expr.SRem(x, y), c(0xfffd)), // -13 % 5 = -3
+		expr.OpBitAnd:     expr.Eq(expr.BitAnd(x, y), c(0xfff3&5)),
+		expr.OpBitOr:      expr.Eq(expr.BitOr(x, y), c(0xfff3|5)),
+		expr.OpBitXor:     expr.Eq(expr.BitXor(x, y), c(0xfff3^5)),
+		expr.OpShl:        expr.Eq(expr.Shl(x, y), c(0xfff3<<5&0xffff)),
+		expr.OpLShr:       expr.Eq(expr.LShr(x, y), c(0xfff3>>5)),
+		expr.OpAShr:       expr.Eq(expr.AShr(x, y), c(0xffff)),
+		expr.OpBitNot:     expr.Eq(expr.BitNot(x), c(12)),
+		expr.OpNeg:        expr.Eq(expr.Neg(x), c(13)),
+		expr.OpUlt:        expr.Ult(y, x),
+		expr.OpUle:        expr.Ule(y, x),
+		expr.OpSlt:        expr.Slt(x, y),
+		expr.OpSle:        expr.Sle(x, y),
+		expr.OpZExt:       expr.Eq(expr.ZExt(x, 32), expr.Const(32, 0xfff3)),
+		expr.OpSExt:       expr.Eq(expr.SExt(x, 32), expr.Const(32, 0xfffffff3)),
+		expr.OpExtract:    expr.Eq(expr.Extract(x, 11, 4), expr.Const(8, 0xff)),
+		expr.OpConcat:     expr.Eq(expr.Concat(x, y), expr.Const(32, 0xfff30005)),
+		expr.OpSelect:     expr.Eq(expr.Select(mem, idx), expr.Select(mem, expr.Const(8, 0xf3))),
+		expr.OpStore:      expr.Eq(expr.Select(expr.Store(mem, idx, y), expr.Const(8, 0xf3)), c(5)),
+		expr.OpConstArray: expr.Eq(expr.Select(expr.Store(expr.ConstArray(mem.Sort(), y), expr.Const(8, 1), x), idx), c(5)),
 	}
-	add(expr.BitNot(x))
-	add(expr.Neg(x))
-	add(expr.Ult(x, y))
-	add(expr.Ule(x, y))
-	add(expr.Slt(x, y))
-	add(expr.Sle(x, y))
-	add(expr.ZExt(x, 32))
-	add(expr.SExt(x, 32))
-	add(expr.Extract(x, 11, 4))
-	add(expr.Concat(x, y))
-	add(expr.Select(mem, expr.Trunc(x, 8)))
-	add(expr.Store(mem, expr.Trunc(x, 8), y))
-	add(expr.ConstArray(mem.Sort(), y))
 	z := newZ3(t, Options{})
 	for _, op := range expr.Ops() {
-		term, ok := terms[op]
+		term, ok := checks[op]
 		if !ok {
-			t.Errorf("no test term for operator %v", op)
+			t.Errorf("no test for operator %v", op)
 			continue
 		}
-		var c expr.Expr
-		switch {
-		case term.Sort().IsBool():
-			c = expr.Or(term, expr.Not(term))
-		case term.Sort().IsArray():
-			c = expr.Eq(term, term)
-			c = expr.Eq(expr.Select(term, expr.Const(8, 1)), expr.Select(term, expr.Const(8, 1)))
-		default:
-			c = expr.Eq(term, expr.Const(term.Width(), 5))
+		seen := map[expr.Op]bool{}
+		opsIn(term, seen)
+		if !seen[op] {
+			t.Errorf("the test term %v for %v folded the operator away", term, op)
+			continue
 		}
-		q := Query{Constraints: []expr.Expr{c}}
-		resp := z.Check(context.Background(), q)
-		if resp.Result == Unknown {
-			t.Errorf("%v: unknown: %s", op, resp.Reason)
-		}
-		if resp.Result == Sat {
-			checkModel(t, q, resp)
+		// The term holds for the pinned operands, and its negation does not.
+		q := query(append(pin[:3:3], term)...)
+		requireModel(t, q, z.Check(bg, q))
+		if r := z.Check(bg, query(append(pin[:3:3], expr.Not(term))...)); r.Result != Unsat {
+			t.Errorf("%v: the negation of %v is %v (%s), want unsat", op, term, r.Result, r.Reason)
 		}
 	}
 }
 
-// hardQuery takes Z3 about 20 seconds on these machines: a product of two
-// 64-bit hash finalisers (multiply, xor-shift) must hit a constant.
-func hardQuery() Query {
-	mix := func(v expr.Expr) expr.Expr {
-		v = expr.BitXor(v, expr.LShr(v, expr.Const(64, 33)))
-		v = expr.Mul(v, expr.Const(64, 0xff51afd7ed558ccd))
-		v = expr.BitXor(v, expr.LShr(v, expr.Const(64, 33)))
-		v = expr.Mul(v, expr.Const(64, 0xc4ceb9fe1a85ec53))
-		return expr.BitXor(v, expr.LShr(v, expr.Const(64, 33)))
-	}
-	x, y := expr.BVVar("x", 64), expr.BVVar("y", 64)
-	return Query{Constraints: []expr.Expr{
-		expr.Eq(expr.Mul(mix(x), mix(y)), expr.Const(64, 0x123456789abcdef1)),
-		expr.Ult(x, y),
-	}}
-}
-
-func TestTimeoutGivesUnknown(t *testing.T) {
-	query := hardQuery()
-	a := expr.BVVar("a", 32)
-	z := newZ3(t, Options{Timeout: 50 * time.Millisecond})
-	resp := z.Check(context.Background(), query)
-	if resp.Result != Unknown || !strings.Contains(resp.Reason, "timeout") {
-		t.Fatalf("got %v (%q), want unknown because of the timeout", resp.Result, resp.Reason)
-	}
-	// The solver is still usable after a timeout.
-	if r := z.Check(context.Background(), Query{Constraints: []expr.Expr{expr.Eq(a, expr.Const(32, 3))}}); r.Result != Sat {
-		t.Fatalf("after a timeout: %v (%s)", r.Result, r.Reason)
-	}
-}
-
-func TestCanceledContext(t *testing.T) {
+// TestModelCompletion: a variable the solver has no reason to assign
+// still gets a value, including one only in an earlier, reused constraint.
+func TestModelCompletion(t *testing.T) {
+	x, y := expr.BVVar("x", 8), expr.BVVar("y", 8)
+	mem := expr.ArrayVar("mem", 8, 8)
 	z := newZ3(t, Options{})
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	resp := z.Check(ctx, Query{Constraints: []expr.Expr{expr.BoolVar("p")}})
-	if resp.Result != Unknown || !strings.Contains(resp.Reason, "canceled") {
-		t.Fatalf("got %v (%q), want unknown: canceled", resp.Result, resp.Reason)
+	// Z3 can simplify these to true and leave x and mem out of its model;
+	// expr does not fold them.
+	read := expr.Select(mem, y)
+	free := expr.And(
+		expr.Ule(expr.BitAnd(x, expr.Const(8, 0x0f)), expr.Const(8, 0x0f)),
+		expr.Or(expr.Ult(read, expr.Const(8, 5)), expr.Ule(expr.Const(8, 5), read)))
+	if got := expr.Vars(free); len(got) != 3 {
+		t.Fatalf("expr folded the test term to %v", free)
 	}
-	// Cancelling during a long check interrupts Z3.
-	ctx, cancel = context.WithTimeout(context.Background(), 100*time.Millisecond)
-	defer cancel()
-	resp = z.Check(ctx, hardQuery())
-	if resp.Result != Unknown || !strings.Contains(resp.Reason, "canceled") {
-		t.Fatalf("got %v (%q), want unknown: canceled", resp.Result, resp.Reason)
-	}
-	if r := z.Check(context.Background(), Query{Constraints: []expr.Expr{expr.BoolVar("p")}}); r.Result != Sat {
-		t.Fatalf("after an interrupt: %v (%s)", r.Result, r.Reason)
+	q := query(free)
+	requireModel(t, q, z.Check(bg, q))
+	q = query(free, expr.Eq(expr.BVVar("z", 8), expr.Const(8, 3)))
+	requireModel(t, q, z.Check(bg, q))
+	if z.Stats().Reused != 1 {
+		t.Fatalf("the second query did not reuse the first constraint: %+v", z.Stats())
 	}
 }
 
-func TestMisuseIsUnknownNotPanic(t *testing.T) {
+func TestArrayModels(t *testing.T) {
+	mem := expr.ArrayVar("mem", 8, 32)
+	a := expr.BVVar("a", 8)
+	c8 := func(v uint64) expr.Expr { return expr.Const(8, v) }
+	c32 := func(v uint64) expr.Expr { return expr.Const(32, v) }
 	z := newZ3(t, Options{})
-	resp := z.Check(context.Background(), Query{Constraints: []expr.Expr{expr.BVVar("x", 8)}})
-	if resp.Result != Unknown || resp.Reason == "" {
-		t.Fatalf("a non-Bool constraint gave %v (%q)", resp.Result, resp.Reason)
+	// Entries at constant and symbolic indices, and an equality that pins
+	// the whole array to a constant array with one store.
+	q := query(
+		expr.Eq(expr.Select(mem, c8(3)), c32(9)),
+		expr.Eq(expr.Select(mem, a), c32(4)),
+		expr.Ne(a, c8(3)),
+	)
+	r := z.Check(bg, q)
+	requireModel(t, q, r)
+	whole := expr.Eq(mem, expr.Store(expr.ConstArray(mem.Sort(), c32(7)), c8(200), c32(1)))
+	q = query(whole)
+	r = z.Check(bg, q)
+	requireModel(t, q, r)
+	got := r.Model.Arrays[mem]
+	for i := uint64(0); i < 256; i++ {
+		want := uint64(7)
+		if i == 200 {
+			want = 1
+		}
+		if v := r.Model.Element(mem, i); v != want {
+			t.Fatalf("mem[%d] = %d in the model %+v, want %d", i, v, got, want)
+		}
 	}
-	if r := z.Check(context.Background(), Query{Constraints: []expr.Expr{expr.BoolVar("p")}}); r.Result != Sat {
-		t.Fatalf("solver unusable after misuse: %v (%s)", r.Result, r.Reason)
+}
+
+// TestVariableNames: variables are told apart by name and sort, and names
+// Z3 cannot take as C strings still work.
+func TestVariableNames(t *testing.T) {
+	z := newZ3(t, Options{})
+	x8, x16 := expr.BVVar("x", 8), expr.BVVar("x", 16)
+	q := query(expr.Eq(x8, expr.Const(8, 1)), expr.Eq(x16, expr.Const(16, 2)))
+	requireModel(t, q, z.Check(bg, q))
+	// With NUL bytes cut off, both would be "a" and this would be unsat.
+	n1, n2 := expr.BVVar("a\x00one", 8), expr.BVVar("a\x00two", 8)
+	q = query(expr.Eq(n1, expr.Const(8, 1)), expr.Eq(n2, expr.Const(8, 2)))
+	requireModel(t, q, z.Check(bg, q))
+	// The escaped form of a name must not collide with a literal name.
+	lit := expr.BVVar(z3Name("a\x00one"), 8)
+	q = query(expr.Eq(n1, expr.Const(8, 1)), expr.Eq(lit, expr.Const(8, 3)))
+	requireModel(t, q, z.Check(bg, q))
+	if z3Name("plain") != "plain" {
+		t.Errorf("an ordinary name was rewritten to %q", z3Name("plain"))
 	}
-	z.Close()
-	if r := z.Check(context.Background(), Query{}); r.Result != Unknown {
-		t.Fatalf("a closed solver answered %v", r.Result)
+}
+
+func TestInvalidQueriesAreUnknown(t *testing.T) {
+	z := newZ3(t, Options{})
+	for name, c := range map[string]expr.Expr{"bit-vector": expr.BVVar("x", 8), "zero Expr": {}} {
+		r := z.Check(bg, query(expr.BoolVar("p"), c))
+		if r.Result != Unknown || !strings.Contains(r.Reason, "not a Bool") {
+			t.Errorf("a %s constraint gave %v (%q)", name, r.Result, r.Reason)
+		}
+	}
+	if z.Stats().Queries != 0 {
+		t.Errorf("refused queries were counted as reaching Z3: %+v", z.Stats())
+	}
+	if r := z.Check(bg, query(expr.BoolVar("p"))); r.Result != Sat {
+		t.Fatalf("unusable after refusing a query: %v (%s)", r.Result, r.Reason)
+	}
+}
+
+func TestClosedSolver(t *testing.T) {
+	z, err := NewZ3(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	z.Check(bg, query(expr.BoolVar("p")))
+	if err := z.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if r := z.Check(bg, query(expr.BoolVar("p"))); r.Result != Unknown || !strings.Contains(r.Reason, "closed") {
+		t.Fatalf("a closed solver answered %v (%q)", r.Result, r.Reason)
 	}
 	if err := z.Close(); err != nil {
 		t.Fatalf("second Close: %v", err)
 	}
-}
-
-// TestIncrementalMatchesFresh is the differential test of prefix reuse:
-// query sequences shaped like symbolic execution (each extends or branches
-// off an earlier one) get the same answers with and without it.
-func TestIncrementalMatchesFresh(t *testing.T) {
-	inc := newZ3(t, Options{})
-	fresh := newZ3(t, Options{NoIncremental: true})
-	r := rand.New(rand.NewPCG(5, 6))
-	g := &exprtest.Gen{R: r, Vars: []expr.Expr{expr.BVVar("x", 16), expr.BVVar("y", 16)}}
-	paths := [][]expr.Expr{nil}
-	for i := 0; i < 400; i++ {
-		base := paths[r.IntN(len(paths))]
-		q := append(append([]expr.Expr(nil), base...), g.Bool(2))
-		a := inc.Check(context.Background(), Query{Constraints: q})
-		b := fresh.Check(context.Background(), Query{Constraints: q})
-		if a.Result != b.Result {
-			t.Fatalf("query %d: incremental %v, fresh %v", i, a.Result, b.Result)
-		}
-		if a.Result == Sat {
-			checkModel(t, Query{Constraints: q}, a)
-			paths = append(paths, q)
-		}
+	if z.Stats().Queries != 1 {
+		t.Errorf("stats lost or miscounted after Close: %+v", z.Stats())
 	}
 }
 
-// TestNoLeak checks Z3's own memory estimate: after the first queries have
-// warmed caches up, many more must not make it grow much.
-func TestNoLeak(t *testing.T) {
-	z := newZ3(t, Options{})
-	g := &exprtest.Gen{R: rand.New(rand.NewPCG(7, 8)), Vars: []expr.Expr{expr.BVVar("x", 32), expr.BVVar("y", 32)}}
-	run := func(n int) {
-		for i := 0; i < n; i++ {
-			z.Check(context.Background(), Query{Constraints: []expr.Expr{g.Bool(2)}})
-		}
-	}
-	run(200)
-	warm := EstimatedAllocBytes()
-	run(2000)
-	after := EstimatedAllocBytes()
-	if after > warm+warm/2+(4<<20) {
-		t.Fatalf("Z3 memory grew from %d to %d bytes over 2000 queries", warm, after)
+// TestSolverInterfaceDecorates shows the chain's shape: a decorator is a
+// Solver over a Solver.
+func TestSolverInterfaceDecorates(t *testing.T) {
+	inner := newZ3(t, Options{})
+	var s Solver = &countingSolver{inner: inner}
+	s.Check(bg, query(expr.BoolVar("p")))
+	if s.(*countingSolver).calls != 1 || s.Stats().Sat != 1 {
+		t.Fatalf("decorator did not pass the query on: %+v", s.Stats())
 	}
 }
+
+type countingSolver struct {
+	inner Solver
+	calls int
+}
+
+func (c *countingSolver) Check(ctx context.Context, q Query) Response {
+	c.calls++
+	return c.inner.Check(ctx, q)
+}
+func (c *countingSolver) Stats() Stats { return c.inner.Stats() }
+func (c *countingSolver) Close() error { return c.inner.Close() }

@@ -1,160 +1,227 @@
 package solver
 
+// This file translates expr terms into Z3 ASTs.
+
 /*
-#include <stdlib.h>
 #include <z3.h>
 */
 import "C"
 
 import (
+	"encoding/hex"
 	"fmt"
-	"unsafe"
+	"strings"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
-// translator turns expr terms into Z3 ASTs for one query. Every AST it
-// makes holds a reference until release.
+// translator turns expr terms into Z3 ASTs for one query. Every AST and
+// sort it makes holds one reference, taken as soon as Z3 returns it (in a
+// reference-counted context a fresh AST has count 0 and may be freed by
+// the next call that takes and drops a temporary reference), and kept in
+// the memo until release. The memo makes a subterm that is shared within
+// the query cost one translation.
 type translator struct {
-	z    *Z3
-	memo map[expr.Expr]C.Z3_ast
-	// vars are the query's variables, in first-seen order.
-	vars []expr.Expr
-	seen map[expr.Expr]bool
+	c     *z3Context
+	memo  map[expr.Expr]C.Z3_ast
+	sorts map[expr.Sort]C.Z3_sort
 }
 
-func newTranslator(z *Z3) *translator {
-	return &translator{z: z, memo: make(map[expr.Expr]C.Z3_ast), seen: make(map[expr.Expr]bool)}
+func newTranslator(c *z3Context) *translator {
+	return &translator{c: c, memo: make(map[expr.Expr]C.Z3_ast), sorts: make(map[expr.Sort]C.Z3_sort)}
 }
 
-// release drops the references the translation took.
+// release drops every reference the query's translation took. What Z3
+// still needs (the asserted formulas) it holds by its own references.
 func (t *translator) release() {
+	ctx := t.c.ctx
 	for _, a := range t.memo {
-		C.Z3_dec_ref(t.z.ctx, a)
+		C.Z3_dec_ref(ctx, a)
 	}
-	t.memo = nil
+	for _, s := range t.sorts {
+		C.Z3_dec_ref(ctx, C.Z3_sort_to_ast(ctx, s))
+	}
+	clear(t.memo) // the maps keep their room for the next query
+	clear(t.sorts)
 }
 
-// collectVars records the variables of e (for terms not translated in this
-// query because they were already asserted).
-func (t *translator) collectVars(e expr.Expr) {
-	for _, v := range expr.Vars(e) {
-		if !t.seen[v] {
-			t.seen[v] = true
-			t.vars = append(t.vars, v)
-		}
+// held is the number of references the translator holds, for tests.
+func (t *translator) held() int { return len(t.memo) + len(t.sorts) }
+
+// assert translates a constraint and asserts it in the solver.
+func (t *translator) assert(e expr.Expr) error {
+	a, err := t.translate(e)
+	if err != nil {
+		return err
 	}
+	return t.c.assert(a)
 }
 
-func (t *translator) sort(s expr.Sort) C.Z3_sort {
-	if z3s, ok := t.z.sorts[s]; ok {
-		return z3s
+// translate gives the Z3 AST of e, which the translator holds.
+func (t *translator) translate(e expr.Expr) (C.Z3_ast, error) {
+	if a, ok := t.memo[e]; ok {
+		return a, nil
 	}
-	ctx := t.z.ctx
+	a, err := t.build(e)
+	if err != nil {
+		return nil, err
+	}
+	if a == nil {
+		return nil, fmt.Errorf("translating %v: %w", e.Op(), t.c.errOr("Z3 made no term"))
+	}
+	C.Z3_inc_ref(t.c.ctx, a)
+	t.memo[e] = a
+	return a, nil
+}
+
+// sort gives the Z3 sort of s, which the translator holds.
+func (t *translator) sort(s expr.Sort) (C.Z3_sort, error) {
+	if z3s, ok := t.sorts[s]; ok {
+		return z3s, nil
+	}
+	ctx := t.c.ctx
 	var z3s C.Z3_sort
-	switch {
-	case s.IsBool():
+	switch s.Kind() {
+	case expr.KindBool:
 		z3s = C.Z3_mk_bool_sort(ctx)
-	case s.IsBV():
+	case expr.KindBV:
 		z3s = C.Z3_mk_bv_sort(ctx, C.uint(s.Width()))
-	case s.IsArray():
-		z3s = C.Z3_mk_array_sort(ctx, t.sort(s.Index()), t.sort(s.Elem()))
+	case expr.KindArray:
+		index, err := t.sort(s.Index())
+		if err != nil {
+			return nil, err
+		}
+		elem, err := t.sort(s.Elem())
+		if err != nil {
+			return nil, err
+		}
+		z3s = C.Z3_mk_array_sort(ctx, index, elem)
 	default:
-		panic(fmt.Sprintf("sort %v", s))
+		return nil, fmt.Errorf("z3: no sort for %v", s)
+	}
+	if z3s == nil {
+		return nil, t.c.errOr("cannot make sort " + s.String())
 	}
 	C.Z3_inc_ref(ctx, C.Z3_sort_to_ast(ctx, z3s))
-	t.z.sorts[s] = z3s
-	return z3s
+	t.sorts[s] = z3s
+	return z3s, nil
 }
 
-// translate gives the Z3 AST of e.
-func (t *translator) translate(e expr.Expr) C.Z3_ast {
-	if a, ok := t.memo[e]; ok {
-		return a
+// build makes the AST of e's root over its translated operands. The
+// operators map one to one onto SMT-LIB's, whose semantics expr follows
+// (division by zero, shifts by the width or more).
+func (t *translator) build(e expr.Expr) (C.Z3_ast, error) {
+	var args [3]C.Z3_ast
+	for i := range e.NumArgs() {
+		a, err := t.translate(e.Arg(i))
+		if err != nil {
+			return nil, err
+		}
+		args[i] = a
 	}
-	a := t.build(e)
-	if a == nil {
-		panic(fmt.Sprintf("z3 could not build %v: %v", e, t.z.lastError()))
-	}
-	C.Z3_inc_ref(t.z.ctx, a)
-	t.memo[e] = a
-	return a
-}
-
-func (t *translator) build(e expr.Expr) C.Z3_ast {
-	ctx := t.z.ctx
-	arg := func(i int) C.Z3_ast { return t.translate(e.Arg(i)) }
+	x, y, z := args[0], args[1], args[2]
+	ctx := t.c.ctx
 	switch op := e.Op(); op {
 	case expr.OpConst:
 		if e.Sort().IsBool() {
 			if e.IsTrue() {
-				return C.Z3_mk_true(ctx)
+				return C.Z3_mk_true(ctx), nil
 			}
-			return C.Z3_mk_false(ctx)
+			return C.Z3_mk_false(ctx), nil
 		}
-		return C.Z3_mk_unsigned_int64(ctx, C.uint64_t(e.Value()), t.sort(e.Sort()))
+		s, err := t.sort(e.Sort())
+		if err != nil {
+			return nil, err
+		}
+		return C.Z3_mk_unsigned_int64(ctx, C.uint64_t(e.Value()), s), nil
 	case expr.OpVar:
-		if !t.seen[e] {
-			t.seen[e] = true
-			t.vars = append(t.vars, e)
+		s, err := t.sort(e.Sort())
+		if err != nil {
+			return nil, err
 		}
-		name := C.CString(e.Name())
-		defer C.free(unsafe.Pointer(name))
-		return C.Z3_mk_const(ctx, C.Z3_mk_string_symbol(ctx, name), t.sort(e.Sort()))
+		// The same name and sort give the same Z3 constant in every query,
+		// which is what lets a later query build on earlier assertions.
+		return C.Z3_mk_const(ctx, t.c.symbol(z3Name(e.Name())), s), nil
 	case expr.OpNot:
-		return C.Z3_mk_not(ctx, arg(0))
-	case expr.OpAnd, expr.OpOr:
-		args := [2]C.Z3_ast{arg(0), arg(1)}
-		if op == expr.OpAnd {
-			return C.Z3_mk_and(ctx, 2, &args[0])
-		}
-		return C.Z3_mk_or(ctx, 2, &args[0])
+		return C.Z3_mk_not(ctx, x), nil
+	case expr.OpAnd:
+		return C.Z3_mk_and(ctx, 2, &args[0]), nil
+	case expr.OpOr:
+		return C.Z3_mk_or(ctx, 2, &args[0]), nil
 	case expr.OpEq:
-		return C.Z3_mk_eq(ctx, arg(0), arg(1))
+		return C.Z3_mk_eq(ctx, x, y), nil
 	case expr.OpIte:
-		return C.Z3_mk_ite(ctx, arg(0), arg(1), arg(2))
+		return C.Z3_mk_ite(ctx, x, y, z), nil
+	case expr.OpAdd:
+		return C.Z3_mk_bvadd(ctx, x, y), nil
+	case expr.OpSub:
+		return C.Z3_mk_bvsub(ctx, x, y), nil
+	case expr.OpMul:
+		return C.Z3_mk_bvmul(ctx, x, y), nil
+	case expr.OpUDiv:
+		return C.Z3_mk_bvudiv(ctx, x, y), nil
+	case expr.OpSDiv:
+		return C.Z3_mk_bvsdiv(ctx, x, y), nil
+	case expr.OpURem:
+		return C.Z3_mk_bvurem(ctx, x, y), nil
+	case expr.OpSRem:
+		return C.Z3_mk_bvsrem(ctx, x, y), nil
+	case expr.OpBitAnd:
+		return C.Z3_mk_bvand(ctx, x, y), nil
+	case expr.OpBitOr:
+		return C.Z3_mk_bvor(ctx, x, y), nil
+	case expr.OpBitXor:
+		return C.Z3_mk_bvxor(ctx, x, y), nil
+	case expr.OpShl:
+		return C.Z3_mk_bvshl(ctx, x, y), nil
+	case expr.OpLShr:
+		return C.Z3_mk_bvlshr(ctx, x, y), nil
+	case expr.OpAShr:
+		return C.Z3_mk_bvashr(ctx, x, y), nil
 	case expr.OpBitNot:
-		return C.Z3_mk_bvnot(ctx, arg(0))
+		return C.Z3_mk_bvnot(ctx, x), nil
 	case expr.OpNeg:
-		return C.Z3_mk_bvneg(ctx, arg(0))
+		return C.Z3_mk_bvneg(ctx, x), nil
+	case expr.OpUlt:
+		return C.Z3_mk_bvult(ctx, x, y), nil
+	case expr.OpUle:
+		return C.Z3_mk_bvule(ctx, x, y), nil
+	case expr.OpSlt:
+		return C.Z3_mk_bvslt(ctx, x, y), nil
+	case expr.OpSle:
+		return C.Z3_mk_bvsle(ctx, x, y), nil
 	case expr.OpZExt:
-		return C.Z3_mk_zero_ext(ctx, C.uint(e.Width()-e.Arg(0).Width()), arg(0))
+		return C.Z3_mk_zero_ext(ctx, C.uint(e.Width()-e.Arg(0).Width()), x), nil
 	case expr.OpSExt:
-		return C.Z3_mk_sign_ext(ctx, C.uint(e.Width()-e.Arg(0).Width()), arg(0))
+		return C.Z3_mk_sign_ext(ctx, C.uint(e.Width()-e.Arg(0).Width()), x), nil
 	case expr.OpExtract:
-		return C.Z3_mk_extract(ctx, C.uint(e.Lo()+e.Width()-1), C.uint(e.Lo()), arg(0))
+		return C.Z3_mk_extract(ctx, C.uint(e.Lo()+e.Width()-1), C.uint(e.Lo()), x), nil
 	case expr.OpConcat:
-		return C.Z3_mk_concat(ctx, arg(0), arg(1))
+		return C.Z3_mk_concat(ctx, x, y), nil
 	case expr.OpSelect:
-		return C.Z3_mk_select(ctx, arg(0), arg(1))
+		return C.Z3_mk_select(ctx, x, y), nil
 	case expr.OpStore:
-		return C.Z3_mk_store(ctx, arg(0), arg(1), arg(2))
+		return C.Z3_mk_store(ctx, x, y, z), nil
 	case expr.OpConstArray:
-		return C.Z3_mk_const_array(ctx, t.sort(e.Sort().Index()), arg(0))
+		index, err := t.sort(e.Sort().Index())
+		if err != nil {
+			return nil, err
+		}
+		return C.Z3_mk_const_array(ctx, index, x), nil
 	}
-	if mk, ok := binaryBV[e.Op()]; ok {
-		return mk(ctx, arg(0), arg(1))
-	}
-	panic(fmt.Sprintf("no Z3 translation for operator %v", e.Op()))
+	return nil, fmt.Errorf("z3: no translation for operator %v", e.Op())
 }
 
-// binaryBV maps the two-operand bit-vector operators to their Z3 makers.
-var binaryBV = map[expr.Op]func(C.Z3_context, C.Z3_ast, C.Z3_ast) C.Z3_ast{
-	expr.OpAdd:    func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_bvadd(c, a, b) },
-	expr.OpSub:    func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_bvsub(c, a, b) },
-	expr.OpMul:    func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_bvmul(c, a, b) },
-	expr.OpUDiv:   func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_bvudiv(c, a, b) },
-	expr.OpSDiv:   func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_bvsdiv(c, a, b) },
-	expr.OpURem:   func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_bvurem(c, a, b) },
-	expr.OpSRem:   func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_bvsrem(c, a, b) },
-	expr.OpBitAnd: func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_bvand(c, a, b) },
-	expr.OpBitOr:  func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_bvor(c, a, b) },
-	expr.OpBitXor: func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_bvxor(c, a, b) },
-	expr.OpShl:    func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_bvshl(c, a, b) },
-	expr.OpLShr:   func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_bvlshr(c, a, b) },
-	expr.OpAShr:   func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_bvashr(c, a, b) },
-	expr.OpUlt:    func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_bvult(c, a, b) },
-	expr.OpUle:    func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_bvule(c, a, b) },
-	expr.OpSlt:    func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_bvslt(c, a, b) },
-	expr.OpSle:    func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_bvsle(c, a, b) },
+// escapedPrefix marks a variable name that z3Name had to encode.
+const escapedPrefix = "|gosymtest-hex|"
+
+// z3Name is the Z3 symbol for an expr variable name. Z3 takes names as C
+// strings, so a name with a NUL byte would be cut short and could collide
+// with another; such names (and, to keep the mapping one to one, names
+// that start with the marker) are hex-encoded behind escapedPrefix.
+func z3Name(name string) string {
+	if !strings.ContainsRune(name, 0) && !strings.HasPrefix(name, escapedPrefix) {
+		return name
+	}
+	return escapedPrefix + hex.EncodeToString([]byte(name))
 }

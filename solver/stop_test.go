@@ -1,0 +1,109 @@
+package solver
+
+import (
+	"context"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+)
+
+// semiprime asks Z3 to factor 3538334777 × 2767054501 into two 32-bit
+// factors above 1 (zero-extended to 64 bits, so the product cannot
+// overflow). Z3 4.8.12 does not finish within 20 seconds.
+func semiprime() (Query, expr.Expr) {
+	x, y := expr.BVVar("x", 32), expr.BVVar("y", 32)
+	one := expr.Const(32, 1)
+	return query(
+		expr.Ult(one, x),
+		expr.Ult(one, y),
+		expr.Eq(expr.Mul(expr.ZExt(x, 64), expr.ZExt(y, 64)), expr.Const(64, 3538334777*2767054501)),
+	), x
+}
+
+func TestTimeoutGivesUnknown(t *testing.T) {
+	hard, x := semiprime()
+	z := newZ3(t, Options{Timeout: 50 * time.Millisecond})
+	r := z.Check(bg, hard)
+	if r.Result != Unknown || !strings.Contains(r.Reason, "timeout") {
+		t.Fatalf("got %v (%q), want unknown because of the timeout", r.Result, r.Reason)
+	}
+	if st := z.Stats(); st.Queries != 1 || st.Unknown != 1 {
+		t.Errorf("stats after a timeout: %+v", st)
+	}
+	// The solver stays usable, on the same prefix and on new ones.
+	q := query(hard.Constraints[0], expr.Eq(x, expr.Const(32, 3)))
+	requireModel(t, q, z.Check(bg, q))
+	q = query(expr.Ult(x, expr.Const(32, 2)), expr.Ult(expr.Const(32, 2), x))
+	if r := z.Check(bg, q); r.Result != Unsat {
+		t.Fatalf("after a timeout: %v (%s), want unsat", r.Result, r.Reason)
+	}
+}
+
+func TestCanceledContext(t *testing.T) {
+	hard, x := semiprime()
+	z := newZ3(t, Options{})
+	ctx, cancel := context.WithCancel(bg)
+	cancel()
+	r := z.Check(ctx, query(expr.BoolVar("p")))
+	if r.Result != Unknown || !strings.Contains(r.Reason, "canceled") {
+		t.Fatalf("already cancelled: got %v (%q), want unknown: canceled", r.Result, r.Reason)
+	}
+	if z.Stats().Queries != 0 {
+		t.Errorf("a query refused before Z3 was counted: %+v", z.Stats())
+	}
+	// A context that ends during the check interrupts Z3, which would
+	// otherwise run for more than 20 seconds.
+	ctx, cancel = context.WithTimeout(bg, 100*time.Millisecond)
+	defer cancel()
+	r = z.Check(ctx, hard)
+	if r.Result != Unknown || !strings.Contains(r.Reason, "canceled") || !strings.Contains(r.Reason, "deadline") {
+		t.Fatalf("cancelled during the check: got %v (%q), want unknown: canceled", r.Result, r.Reason)
+	}
+	q := query(hard.Constraints[0], expr.Eq(x, expr.Const(32, 3)))
+	requireModel(t, q, z.Check(bg, q))
+}
+
+// TestStrayInterruptIsHarmless: the watcher may interrupt just after a
+// check has returned. That must not affect what the solver does next.
+// (With Z3_interrupt instead of Z3_solver_interrupt, Z3 4.8.12 fails every
+// later push with "push canceled".)
+func TestStrayInterruptIsHarmless(t *testing.T) {
+	z := newZ3(t, Options{})
+	x := expr.BVVar("x", 8)
+	first := query(expr.Ult(x, expr.Const(8, 9)))
+	requireModel(t, first, z.Check(bg, first))
+	z.c.interrupter()() // no check is running
+	second := query(first.Constraints[0], expr.Ult(expr.Const(8, 3), x))
+	requireModel(t, second, z.Check(bg, second))
+	z.c.interrupter()()
+	third := query(expr.Eq(x, expr.Const(8, 200)))
+	requireModel(t, third, z.Check(bg, third))
+}
+
+func TestWatcherInterruptsUntilStopped(t *testing.T) {
+	var calls atomic.Int64
+	interrupt := func() { calls.Add(1) }
+
+	w := watch(bg, interrupt)
+	time.Sleep(3 * reinterruptEvery)
+	w.stop()
+	if n := calls.Load(); n != 0 {
+		t.Fatalf("interrupted %d times without a cancelled context", n)
+	}
+
+	ctx, cancel := context.WithCancel(bg)
+	cancel()
+	w = watch(ctx, interrupt)
+	for calls.Load() < 3 { // it repeats the interrupt while the check runs
+		time.Sleep(reinterruptEvery)
+	}
+	w.stop()
+	after := calls.Load()
+	time.Sleep(3 * reinterruptEvery)
+	if n := calls.Load(); n != after {
+		t.Fatalf("interrupted %d more times after stop", n-after)
+	}
+}
