@@ -14,7 +14,7 @@ func (e *Engine) feasible(s *State, cond expr.Expr) solver.Result {
 		return solver.Unsat
 	}
 	q := solver.Query{Constraints: append(s.cond[:len(s.cond):len(s.cond)], cond)}
-	return e.cfg.Solver.Check(e.ctx, q).Result
+	return e.check(q).Result
 }
 
 // branch splits s on cond. It returns the state that continues where cond
@@ -89,7 +89,7 @@ func (e *Engine) concretize(s *State, v expr.Expr, why string) (expr.Expr, bool)
 	if v.IsConst() {
 		return v, true
 	}
-	resp := e.cfg.Solver.Check(e.ctx, solver.Query{Constraints: s.cond})
+	resp := e.check(solver.Query{Constraints: s.cond})
 	if resp.Result != solver.Sat {
 		e.finish(s, EndSolverUnknown, 0, "no model to concretize "+why)
 		return expr.Expr{}, false
@@ -115,7 +115,7 @@ func (e *Engine) values(s *State, v expr.Expr, why string) (states []*State, val
 	}
 	exclude := expr.True
 	for len(vals) <= e.cfg.Bounds.MaxFork {
-		resp := e.cfg.Solver.Check(e.ctx, solver.Query{Constraints: append(s.cond[:len(s.cond):len(s.cond)], exclude)})
+		resp := e.check(solver.Query{Constraints: append(s.cond[:len(s.cond):len(s.cond)], exclude)})
 		if resp.Result == solver.Unsat {
 			break
 		}

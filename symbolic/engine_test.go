@@ -36,8 +36,9 @@ var natives = map[string]any{
 	"composite.Grow": composite.Grow, "composite.Matrix": composite.Matrix, "composite.Second": composite.Second,
 	"composite.Tail": composite.Tail,
 	"maps.Histogram": maps.Histogram, "maps.Lookup": maps.Lookup, "maps.Total": maps.Total, "maps.NilMap": maps.NilMap,
-	"maps.CountAbove": maps.CountAbove,
-	"ifaces.Pick":     ifaces.Pick, "ifaces.Measure": ifaces.Measure, "ifaces.Describe": ifaces.Describe, "ifaces.MustInt": ifaces.MustInt, "ifaces.Check": ifaces.Check,
+	"maps.CountAbove": maps.CountAbove, "maps.FirstKey": maps.FirstKey,
+	"ifaces.Pick": ifaces.Pick, "ifaces.Measure": ifaces.Measure, "ifaces.Describe": ifaces.Describe, "ifaces.MustInt": ifaces.MustInt, "ifaces.Check": ifaces.Check,
+	"ifaces.Kind": ifaces.Kind, "ifaces.Open": ifaces.Open, "ifaces.Inspect": ifaces.Inspect,
 	"funcs.Counter": funcs.Counter, "funcs.MethodValue": funcs.MethodValue, "funcs.Fact": funcs.Fact, "funcs.Apply": funcs.Apply,
 	"panics.SafeDiv": panics.SafeDiv, "panics.Explicit": panics.Explicit, "panics.Shift": panics.Shift,
 	"panics.Deref": panics.Deref, "panics.Order": panics.Order,
@@ -115,6 +116,9 @@ func checkAgainstGo(t *testing.T, name string, paths []*PathEnd) {
 		if !p.Test.Replayed {
 			t.Errorf("%s: path %v did not replay", name, p.Pins)
 			continue
+		}
+		if p.Test.OrderDependent {
+			continue // Go may give either outcome
 		}
 		var args []reflect.Value
 		for i, a := range p.Test.Args {
@@ -255,8 +259,19 @@ func TestRecoverTurnsAPanicIntoAReturn(t *testing.T) {
 }
 
 func TestExplorationIsDeterministic(t *testing.T) {
+	for _, cfg := range []Config{{MaxPaths: 60}, {MaxWork: 300000}} {
+		checkDeterministic(t, "classic.ParseHexColor", cfg)
+	}
+}
+
+// checkDeterministic explores fn twice under cfg and requires the same
+// paths and tests; a cut by MaxWork must also fall at the same point.
+func checkDeterministic(t *testing.T, fn string, cfg Config) {
+	t.Helper()
+	var sums []*Summary
 	render := func() string {
-		_, paths := explore(t, "classic.ParseHexColor", Config{MaxPaths: 60})
+		sum, paths := explore(t, fn, cfg)
+		sums = append(sums, sum)
 		var b strings.Builder
 		for _, p := range paths {
 			fmt.Fprintf(&b, "%v %v", p.Kind, p.Pins)
@@ -268,7 +283,10 @@ func TestExplorationIsDeterministic(t *testing.T) {
 		return b.String()
 	}
 	if a, b := render(), render(); a != b {
-		t.Errorf("two runs differ:\n%s\n---\n%s", a, b)
+		t.Errorf("%+v: two runs differ:\n%s\n---\n%s", cfg, a, b)
+	}
+	if cfg.MaxWork > 0 && (sums[0].Exhausted || sums[0].Ends[EndBudget] == 0 || sums[0].Work < cfg.MaxWork) {
+		t.Errorf("MaxWork %d did not cut the exploration: %+v", cfg.MaxWork, sums[0])
 	}
 }
 
@@ -361,7 +379,75 @@ func TestMapInputsTakeEachSize(t *testing.T) {
 	if len(sizes) != 4 {
 		t.Errorf("map sizes tried: %v, want 0..3", sizes)
 	}
-	if !sum.Exhausted {
-		t.Error("CountAbove within MaxElems 3 should be exhausted")
+	// CountAbove ranges over its map: with two or more entries only one
+	// order is explored, and the paths say so.
+	for _, p := range paths {
+		ranged := p.Test != nil && len(p.Test.Args[0].Keys) >= 2
+		if ranged != slices.Contains(p.Concretized, "map iteration: only insertion order is explored") {
+			t.Errorf("path with args %v: limitations %v", p.Test.Args, p.Concretized)
+		}
+	}
+	if sum.Exhausted {
+		t.Error("CountAbove explored one iteration order only, so it must not be exhausted")
+	}
+}
+
+func TestNestedAndEmptyInterfaceInputs(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		want      []string
+		exhausted bool
+	}{
+		// any: the types the package asserts to, then int and string.
+		{"ifaces.Kind", []string{`["nil"]`, `["int"]`, `["big int"]`, `["bool"]`, `["rect"]`, `["other"]`}, false},
+		// Nested in a pointee, built when first read (forks mid-instruction).
+		{"ifaces.Open", []string{"[-1]", "[0]", "[1]", "[2]"}, true},
+		// Nested in a struct parameter, built with the initial state.
+		{"ifaces.Inspect", []string{"[0]", "[1]", "[2]", "[3]"}, true},
+	} {
+		sum, paths := explore(t, tc.name, Config{Bounds: Bounds{MaxElems: 2}})
+		got := outcomes(paths)
+		for _, want := range tc.want {
+			if !slices.Contains(got, want) {
+				t.Errorf("%s: no path returns %s; got %v", tc.name, want, got)
+			}
+		}
+		if sum.Covered != sum.Blocks {
+			t.Errorf("%s: covered %d of %d blocks", tc.name, sum.Covered, sum.Blocks)
+		}
+		if sum.Exhausted != tc.exhausted {
+			t.Errorf("%s: exhausted=%v, want %v", tc.name, sum.Exhausted, tc.exhausted)
+		}
+	}
+}
+
+func TestMapOrderDependentTestsAreFlagged(t *testing.T) {
+	sum, paths := explore(t, "maps.FirstKey", Config{Bounds: Bounds{MaxElems: 2}})
+	bySize := map[int][]bool{}
+	for _, p := range paths {
+		if p.Test != nil && p.Test.Args[0].Kind == concrete.Map {
+			n := len(p.Test.Args[0].Keys)
+			bySize[n] = append(bySize[n], p.Test.OrderDependent)
+		}
+	}
+	for n, want := range map[int]bool{0: false, 1: false, 2: true} {
+		if len(bySize[n]) == 0 {
+			t.Errorf("no test with a map of %d entries", n)
+		}
+		for _, got := range bySize[n] {
+			if got != want {
+				t.Errorf("map of %d entries: OrderDependent=%v, want %v", n, got, want)
+			}
+		}
+	}
+	if sum.Exhausted {
+		t.Error("ranging over two entries explores one order only, so it must not be exhausted")
+	}
+	// Total sums the values: the order does not change the outcome.
+	_, paths = explore(t, "maps.Total", Config{})
+	for _, p := range paths {
+		if p.Test != nil && p.Test.OrderDependent {
+			t.Errorf("Total(%v) flagged as order dependent", p.Test.Args)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package symbolic
 
 import (
+	"fmt"
 	"go/types"
 	"sort"
 
@@ -9,16 +10,26 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// Interface inputs. A parameter of a non-empty interface type is nil or a
-// value of one of the concrete types of the program that implement it: at
-// most maxImplementations of them, the function's own package first. The
-// choice is a variable, "name.(type)" (0 for nil, k for the k-th type), so
-// it is part of the model, and the initial state forks once per choice;
-// the dynamic value's parts are named "name.(T)…". Interfaces nested in
-// other inputs stay nil for now (recorded as a limitation), as do empty
-// interfaces, which every type implements.
+// Interface inputs. An input of interface type is nil or a value of one of
+// at most maxImplementations concrete types. The choice is a choice of
+// input shape (choices.go) whose selector is "name.(type)": 0 for nil, k
+// for the k-th type; the dynamic value's parts are named "name.(T)…".
+//
+// Which types: for a non-empty interface, the named types of the program
+// that implement it, the home package's first. For the empty interface,
+// which every type implements, the types the home package asserts to or
+// switches on (those are what its code tells apart), then int and string.
+// When the list is cut short, or the interface is empty, the paths record
+// that not every dynamic type was tried, so they are never exhaustive.
 
 const maxImplementations = 4
+
+// implSet is the list of types tried for an interface input, and whether
+// it holds every type that could stand there.
+type implSet struct {
+	types    []types.Type
+	complete bool
+}
 
 func typeSelectorName(name string) string { return name + ".(type)" }
 
@@ -26,20 +37,47 @@ func dynamicName(name string, t types.Type) string {
 	return name + ".(" + types.TypeString(t, func(p *types.Package) string { return p.Name() }) + ")"
 }
 
-// implementations lists the concrete types that can stand for an input of
-// interface type t, in a fixed order.
-func (e *Engine) implementations(t types.Type, home *ssa.Package) []types.Type {
+// implementations lists, in a fixed order, the concrete types that can
+// stand for an input of interface type t of a function of package home.
+func (e *Engine) implementations(t types.Type, home *ssa.Package) implSet {
 	iface, ok := t.Underlying().(*types.Interface)
-	if !ok || iface.Empty() {
-		return nil
+	if !ok {
+		return implSet{}
 	}
 	key := types.TypeString(t, nil)
+	if home != nil {
+		key += " in " + home.Pkg.Path()
+	}
 	if e.impls == nil {
-		e.impls = make(map[string][]types.Type)
+		e.impls = make(map[string]implSet)
 	}
 	if found, ok := e.impls[key]; ok {
 		return found
 	}
+	var cands []types.Type
+	if iface.Empty() {
+		cands = append(assertedTypes(home), types.Typ[types.Int], types.Typ[types.String])
+	} else {
+		cands = e.namedImplementations(iface, home)
+	}
+	set := implSet{complete: !iface.Empty()}
+	for _, c := range cands {
+		if len(set.types) == maxImplementations {
+			set.complete = false
+			break
+		}
+		if !containsType(set.types, c) {
+			set.types = append(set.types, c)
+		}
+	}
+	e.impls[key] = set
+	return set
+}
+
+// namedImplementations are the named types of the program (the value type
+// if it implements iface, else the pointer) that implement iface, those of
+// home first, then by package path and name.
+func (e *Engine) namedImplementations(iface *types.Interface, home *ssa.Package) []types.Type {
 	type cand struct {
 		t     types.Type
 		local bool
@@ -59,7 +97,7 @@ func (e *Engine) implementations(t types.Type, home *ssa.Package) []types.Type {
 			for _, c := range []types.Type{named, types.NewPointer(named)} {
 				if types.Implements(c, iface) {
 					cands = append(cands, cand{c, pkg == home, pkg.Pkg.Path() + "." + types.TypeString(c, nil)})
-					break // the value type if it implements, else the pointer
+					break
 				}
 			}
 		}
@@ -70,97 +108,126 @@ func (e *Engine) implementations(t types.Type, home *ssa.Package) []types.Type {
 		}
 		return cands[i].name < cands[j].name
 	})
-	var out []types.Type
-	for i := 0; i < len(cands) && i < maxImplementations; i++ {
-		out = append(out, cands[i].t)
+	out := make([]types.Type, len(cands))
+	for i, c := range cands {
+		out[i] = c.t
 	}
-	e.impls[key] = out
 	return out
 }
 
-// forkInterfaceInputs splits the initial state s once per choice of
-// dynamic type of each interface parameter, setting the parameter's value
-// in each. It returns the states.
-func (e *Engine) forkInterfaceInputs(s *State, fn *ssa.Function) []*State {
-	states := []*State{s}
-	for i, p := range fn.Params {
-		impls := e.implementations(p.Type(), fn.Pkg)
-		if len(impls) == 0 {
-			continue
-		}
-		name := paramName(fn, i)
-		sel := expr.BVVar(typeSelectorName(name), 8)
-		var next []*State
-		for _, st := range states {
-			// Fork first, then pin: a fork copies the path condition, so
-			// pinning before forking would pin every copy.
-			group := []*State{st}
-			for range impls {
-				e.nextID++
-				group = append(group, st.fork(e.nextID))
-			}
-			for k, t := range group {
-				t.assume(expr.Eq(sel, expr.Const(8, uint64(k))), "")
-				e.setParam(t, i, e.interfaceInput(t, name, impls, k))
-			}
-			next = append(next, group...)
-		}
-		states = next
+// assertedTypes are the concrete types that the functions of pkg assert an
+// interface value to (x.(T), and the cases of type switches), in source
+// order.
+func assertedTypes(pkg *ssa.Package) []types.Type {
+	if pkg == nil {
+		return nil
 	}
-	return states
+	var out []types.Type
+	for _, fn := range packageFunctions(pkg) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ta, ok := instr.(*ssa.TypeAssert)
+				if !ok || types.IsInterface(ta.AssertedType) || mentionsTypeParams(ta.AssertedType) {
+					continue
+				}
+				if !containsType(out, ta.AssertedType) {
+					out = append(out, ta.AssertedType)
+				}
+			}
+		}
+	}
+	return out
 }
 
-// interfaceInput builds the value for choice k (0 is nil).
-func (e *Engine) interfaceInput(s *State, name string, impls []types.Type, k int) Value {
+// packageFunctions are the functions declared in pkg (functions, methods
+// and the closures inside them), in source order.
+func packageFunctions(pkg *ssa.Package) []*ssa.Function {
+	var fns []*ssa.Function
+	add := func(fn *ssa.Function) {
+		if fn != nil && fn.Synthetic == "" {
+			fns = append(fns, fn)
+			fns = append(fns, fn.AnonFuncs...)
+		}
+	}
+	for _, m := range pkg.Members {
+		switch m := m.(type) {
+		case *ssa.Function:
+			add(m)
+		case *ssa.Type:
+			for _, t := range []types.Type{m.Type(), types.NewPointer(m.Type())} {
+				mset := pkg.Prog.MethodSets.MethodSet(t)
+				for i := 0; i < mset.Len(); i++ {
+					if fn := pkg.Prog.MethodValue(mset.At(i)); fn != nil && fn.Pkg == pkg {
+						add(fn)
+					}
+				}
+			}
+		}
+	}
+	sort.SliceStable(fns, func(i, j int) bool { return fns[i].Pos() < fns[j].Pos() })
+	return fns
+}
+
+func containsType(list []types.Type, t types.Type) bool {
+	for _, u := range list {
+		if types.Identical(u, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// buildInterface makes the input of interface type t called name.
+func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int) Value {
+	in := s.inputs
+	set := e.implementations(t, in.home)
+	if len(set.types) == 0 {
+		in.limit(s, fmt.Sprintf("%s is a nil interface: no type of the program implements %s", name, t))
+		return Interface{}
+	}
+	if depth >= in.bounds.MaxDepth {
+		in.limit(s, fmt.Sprintf("%s is a nil interface: nesting bound %d", name, in.bounds.MaxDepth))
+		return Interface{}
+	}
+	if !set.complete {
+		in.limit(s, fmt.Sprintf("%s: only %d of the types that implement %s are tried", name, len(set.types), t))
+	}
+	var qualify types.Qualifier
+	if in.home != nil {
+		qualify = types.RelativeTo(in.home.Pkg)
+	}
+	pins := []string{name + " == nil"}
+	for _, t := range set.types {
+		pins = append(pins, name+" is "+types.TypeString(t, qualify))
+	}
+	k := e.choose(s, typeSelectorName(name), expr.BVVar(typeSelectorName(name), 8), countTo(len(set.types)), pins)
 	if k == 0 {
 		return Interface{}
 	}
-	dyn := impls[k-1]
-	return Interface{Type: dyn, Value: s.inputs.build(e, s, dynamicName(name, dyn), dyn, 1)}
+	// The dynamic value is no deeper than the interface that holds it:
+	// depth bounds the nesting of values inside values.
+	dyn := set.types[k-1]
+	return Interface{Type: dyn, Value: in.build(e, s, dynamicName(name, dyn), dyn, depth)}
 }
 
-// setParam replaces the value of parameter i in the entry frame.
-func (e *Engine) setParam(s *State, i int, v Value) {
-	f := s.stack[0]
-	if f.frozen {
-		c := *f
-		c.regs = append([]Value(nil), f.regs...)
-		c.frozen = false
-		f = &c
-		s.stack[0] = f
+// countTo is 0, 1, …, n.
+func countTo(n int) []uint64 {
+	vals := make([]uint64, n+1)
+	for i := range vals {
+		vals[i] = uint64(i)
 	}
-	f.regs[f.info.index[f.fn.Params[i]]] = v
-}
-
-// replayInterfaceInputs gives the interface parameters of a replay state
-// the dynamic types the model chose.
-func (e *Engine) replayInterfaceInputs(s *State, fn *ssa.Function, m expr.Assignment) {
-	for i, p := range fn.Params {
-		impls := e.implementations(p.Type(), fn.Pkg)
-		if len(impls) == 0 {
-			continue
-		}
-		name := paramName(fn, i)
-		k := int(expr.Eval(expr.BVVar(typeSelectorName(name), 8), m))
-		if k > len(impls) {
-			k = 0
-		}
-		e.setParam(s, i, e.interfaceInput(s, name, impls, k))
-	}
+	return vals
 }
 
 // interfaceLiteral is the concrete value of an interface input under a
-// model, following interfaceInput's naming.
-func (e *Engine) interfaceLiteral(name string, t types.Type, home *ssa.Package, m expr.Assignment) (concrete.Value, bool) {
-	impls := e.implementations(t, home)
-	if len(impls) == 0 {
-		return concrete.Value{}, false
-	}
+// model, following buildInterface's naming.
+func (e *Engine) interfaceLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Package) concrete.Value {
+	set := e.implementations(t, home)
 	k := int(expr.Eval(expr.BVVar(typeSelectorName(name), 8), m))
-	if k == 0 || k > len(impls) {
-		return concrete.Value{Type: t, Kind: concrete.Nil}, true
+	if len(set.types) == 0 || depth >= e.cfg.Bounds.MaxDepth || k == 0 || k > len(set.types) {
+		return concrete.Value{Type: t, Kind: concrete.Nil}
 	}
-	dyn := impls[k-1]
-	v := argLiteral(dynamicName(name, dyn), dyn, m, 1, e.cfg.Bounds)
-	return concrete.Value{Type: t, Kind: concrete.Interface, Elem: &v}, true
+	dyn := set.types[k-1]
+	v := e.argLiteral(dynamicName(name, dyn), dyn, m, depth, home)
+	return concrete.Value{Type: t, Kind: concrete.Interface, Elem: &v}
 }

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
 )
 
 // inputs builds the values of a function's parameters. Every part of an
@@ -18,10 +19,9 @@ type inputs struct {
 	// model, when set, gives the values (replay mode); otherwise the
 	// builder makes variables (symbolic mode).
 	model expr.Assignment
-	// limited lists the input kinds this harness could not represent
-	// exhaustively (maps and interfaces are nil only, floats are 0); a path
-	// that depends on them is not exhaustive.
-	limited []string
+	// home is the package of the function under test; it orders the types
+	// tried for interface inputs.
+	home *ssa.Package
 }
 
 func newSymbolicInputs(b Bounds) *inputs { return &inputs{bounds: b} }
@@ -99,13 +99,14 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 	case *types.Slice:
 		return in.buildSlice(s, name, u.Elem(), depth)
 	case *types.Map:
-		in.limit(s, fmt.Sprintf("%s is a nil map: map inputs are not symbolic yet", name))
-		return Pointer{NonNil: expr.False}
+		return e.buildMap(s, name, u, depth)
 	case *types.Interface:
-		in.limit(s, fmt.Sprintf("%s is a nil interface: interface inputs are not symbolic yet", name))
-		return Interface{}
+		return e.buildInterface(s, name, t, depth)
 	case *types.Signature:
-		return Func{} // func inputs are nil, as the design says
+		// Func inputs are nil, as the design says. Code that only a non-nil
+		// func reaches is not proved dead by that, so the path says so.
+		in.limit(s, name+" is a nil func: func inputs are nil only")
+		return Func{}
 	}
 	in.limit(s, fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
 	return zeroValue(t)

@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"go/types"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -31,13 +32,35 @@ func (e *Engine) rangeInstr(s *State, in *ssa.Range) {
 		}
 		if notNil != nil {
 			mv := e.mapOf(notNil, x)
-			e.setIterator(notNil, in, iterator{keys: mv.Keys, vals: mv.Vals})
+			e.setIterator(notNil, in, e.mapIterator(notNil, mv))
 		}
 		return
 	default:
 		panic(internalError("range over %T", x))
 	}
 	e.setIterator(s, in, it)
+}
+
+// mapIterator ranges over the entries of mv in insertion order, the only
+// order symbolic execution explores: with two or more entries, a path so
+// found does not speak for every order, and says so. A replay may range in
+// reverse, to find outcomes that depend on the order (see makeTest).
+func (e *Engine) mapIterator(s *State, mv mapValue) iterator {
+	if len(mv.Keys) < 2 {
+		return iterator{keys: mv.Keys, vals: mv.Vals}
+	}
+	if !s.replay {
+		s.inputs.limit(s, "map iteration: only insertion order is explored")
+		return iterator{keys: mv.Keys, vals: mv.Vals}
+	}
+	s.rangedOverMap = true
+	if !s.reverseMaps {
+		return iterator{keys: mv.Keys, vals: mv.Vals}
+	}
+	keys, vals := slices.Clone(mv.Keys), slices.Clone(mv.Vals)
+	slices.Reverse(keys)
+	slices.Reverse(vals)
+	return iterator{keys: keys, vals: vals}
 }
 
 func (e *Engine) setIterator(s *State, in *ssa.Range, it iterator) {

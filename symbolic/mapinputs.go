@@ -9,83 +9,63 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// Map inputs. A parameter of map type is nil or holds 0 … MaxElems entries.
-// The size is a variable, "len(name)", with -1 read as nil, and the initial
-// state forks once per size, so the map's entry structure is known on every
-// path (as map objects require); keys are symbolic and pairwise distinct.
-// The parts are named "keys(name)[i]" and "name[keys(name)[i]]". Maps
-// nested in other inputs stay nil for now (recorded as a limitation).
+// Map inputs. An input of map type is nil or holds 0 … MaxElems entries.
+// The size is a choice of input shape (choices.go) whose selector is
+// "len(name)", with -1 read as nil, so the map's entry structure is known
+// on every path (as map objects require); keys are symbolic and pairwise
+// distinct. The parts are named "keys(name)[i]" and "name[keys(name)[i]]".
 
 func mapKeyName(name string, i int) string { return fmt.Sprintf("keys(%s)[%d]", name, i) }
 func mapValName(name string, i int) string { return name + "[" + mapKeyName(name, i) + "]" }
 
-func isMapParam(t types.Type) (*types.Map, bool) {
-	m, ok := t.Underlying().(*types.Map)
-	return m, ok
+// mapSizes are the values of a map input's size selector: -1 (nil), 0, …,
+// max.
+func mapSizes(max int) []uint64 {
+	vals := make([]uint64, 0, max+2)
+	for n := -1; n <= max; n++ {
+		vals = append(vals, uint64(int64(n)))
+	}
+	return vals
 }
 
-// forkMapInputs splits each of states once per size of each map parameter.
-func (e *Engine) forkMapInputs(states []*State, fn *ssa.Function) []*State {
-	for i, p := range fn.Params {
-		mt, ok := isMapParam(p.Type())
-		if !ok {
-			continue
-		}
-		name := paramName(fn, i)
-		if !comparableInput(mt.Key()) {
-			// Keys the harness cannot keep distinct: the map stays nil, and
-			// the paths say so (they are not exhaustive).
-			for _, st := range states {
-				st.inputs.limit(st, name+" is a nil map: its key type is not supported as input")
-			}
-			continue
-		}
-		size := expr.BVVar(lenName(name), 64)
-		var next []*State
-		for _, st := range states {
-			group := []*State{st}
-			for n := 0; n <= e.cfg.Bounds.MaxElems; n++ {
-				e.nextID++
-				group = append(group, st.fork(e.nextID))
-			}
-			// Pin after forking: a fork copies the path condition.
-			for k, t := range group {
-				n := k - 1 // -1: nil
-				t.assume(expr.Eq(size, expr.Const(64, uint64(int64(n)))), "")
-				v, ok := e.mapInput(t, name, mt, n)
-				if !ok {
-					panic(internalError("map input %s with key type %v", name, mt.Key()))
-				}
-				e.setParam(t, i, v)
-				next = append(next, t)
-			}
-		}
-		states = next
+// buildMap makes the input of map type mt called name.
+func (e *Engine) buildMap(s *State, name string, mt *types.Map, depth int) Value {
+	in := s.inputs
+	if !comparableInput(mt.Key()) {
+		// Keys the harness cannot keep distinct: the map stays nil, and the
+		// paths say so (they are not exhaustive).
+		in.limit(s, name+" is a nil map: its key type is not supported as input")
+		return Pointer{NonNil: expr.False}
 	}
-	return states
+	if depth >= in.bounds.MaxDepth {
+		in.limit(s, fmt.Sprintf("%s is a nil map: nesting bound %d", name, in.bounds.MaxDepth))
+		return Pointer{NonNil: expr.False}
+	}
+	pins := []string{name + " == nil"}
+	for n := 0; n <= in.bounds.MaxElems; n++ {
+		pins = append(pins, fmt.Sprintf("len(%s) == %d", name, n))
+	}
+	k := e.choose(s, lenName(name), expr.BVVar(lenName(name), 64), mapSizes(in.bounds.MaxElems), pins)
+	return e.mapInput(s, name, mt, k-1, depth)
 }
 
 // mapInput builds the input map of n entries (nil for n < 0), assuming its
-// keys distinct. ok is false when the key type cannot be compared here.
-func (e *Engine) mapInput(s *State, name string, mt *types.Map, n int) (Value, bool) {
+// keys distinct.
+func (e *Engine) mapInput(s *State, name string, mt *types.Map, n, depth int) Value {
 	if n < 0 {
-		return Pointer{NonNil: expr.False}, true
+		return Pointer{NonNil: expr.False}
 	}
 	var mv mapValue
 	for i := 0; i < n; i++ {
-		k := s.inputs.build(e, s, mapKeyName(name, i), mt.Key(), 1)
+		k := s.inputs.build(e, s, mapKeyName(name, i), mt.Key(), depth+1)
 		for _, other := range mv.Keys {
-			eq, ok := e.equalNoPanic(k, other, mt.Key())
-			if !ok {
-				return nil, false
-			}
-			s.assume(expr.Not(eq), "")
+			s.assume(expr.Not(inputKeysEqual(k, other)), "")
 		}
 		mv.Keys = append(mv.Keys, k)
-		mv.Vals = append(mv.Vals, s.inputs.build(e, s, mapValName(name, i), mt.Elem(), 1))
+		mv.Vals = append(mv.Vals, s.inputs.build(e, s, mapValName(name, i), mt.Elem(), depth+1))
 	}
 	id := s.mem.alloc(&object{typ: mt, value: mv, input: name})
-	return Pointer{NonNil: expr.True, Obj: id}, true
+	return Pointer{NonNil: expr.True, Obj: id}
 }
 
 // comparableInput reports whether input keys of type t can be kept
@@ -95,48 +75,29 @@ func comparableInput(t types.Type) bool {
 	return isInt || isBool(t) || isString(t)
 }
 
-// equalNoPanic is equality of input keys: scalars and strings (the keys the
-// harness builds); other kinds are not compared here.
-func (e *Engine) equalNoPanic(a, b Value, t types.Type) (expr.Expr, bool) {
-	switch x := a.(type) {
-	case Scalar:
-		return expr.Eq(x.E, b.(Scalar).E), true
-	case String:
-		return stringsEqual(x, b.(String)), true
+// inputKeysEqual is equality of two keys built by the harness, which are
+// scalars or strings (see comparableInput).
+func inputKeysEqual(a, b Value) expr.Expr {
+	if x, ok := a.(String); ok {
+		return stringsEqual(x, b.(String))
 	}
-	return expr.Expr{}, false
+	return expr.Eq(a.(Scalar).E, b.(Scalar).E)
 }
 
-// replayMapInputs gives the map parameters of a replay state the size and
-// entries the model chose.
-func (e *Engine) replayMapInputs(s *State, fn *ssa.Function, m expr.Assignment) {
-	for i, p := range fn.Params {
-		mt, ok := isMapParam(p.Type())
-		if !ok {
-			continue
-		}
-		name := paramName(fn, i)
-		n := int(int64(expr.Eval(expr.BVVar(lenName(name), 64), m)))
-		if v, ok := e.mapInput(s, name, mt, n); ok {
-			e.setParam(s, i, v)
-		}
-	}
-}
-
-// mapLiteral is the concrete value of a map input under a model.
-func mapLiteral(name string, t types.Type, m expr.Assignment, b Bounds) (concrete.Value, bool) {
-	mt, ok := isMapParam(t)
-	if !ok {
-		return concrete.Value{}, false
+// mapLiteral is the concrete value of a map input under a model, following
+// buildMap's naming.
+func (e *Engine) mapLiteral(name string, mt *types.Map, t types.Type, m expr.Assignment, depth int, home *ssa.Package) concrete.Value {
+	if !comparableInput(mt.Key()) || depth >= e.cfg.Bounds.MaxDepth {
+		return concrete.Value{Type: t, Kind: concrete.Nil}
 	}
 	n := int(int64(expr.Eval(expr.BVVar(lenName(name), 64), m)))
 	if n < 0 {
-		return concrete.Value{Type: t, Kind: concrete.Nil}, true
+		return concrete.Value{Type: t, Kind: concrete.Nil}
 	}
 	v := concrete.Value{Type: t, Kind: concrete.Map}
 	for i := 0; i < n; i++ {
-		v.Keys = append(v.Keys, argLiteral(mapKeyName(name, i), mt.Key(), m, 1, b))
-		v.Elems = append(v.Elems, argLiteral(mapValName(name, i), mt.Elem(), m, 1, b))
+		v.Keys = append(v.Keys, e.argLiteral(mapKeyName(name, i), mt.Key(), m, depth+1, home))
+		v.Elems = append(v.Elems, e.argLiteral(mapValName(name, i), mt.Elem(), m, depth+1, home))
 	}
-	return v, true
+	return v
 }

@@ -18,6 +18,9 @@ import (
 var dynamicTypes = map[string]reflect.Type{
 	"github.com/gosymtest/gosymtest/testdata/exec/ifaces.Rect":    reflect.TypeOf(ifaces.Rect{}),
 	"*github.com/gosymtest/gosymtest/testdata/exec/ifaces.Square": reflect.TypeOf(&ifaces.Square{}),
+	"int":    reflect.TypeOf(0),
+	"bool":   reflect.TypeOf(false),
+	"string": reflect.TypeOf(""),
 }
 
 // toReflect builds a Go value of type rt from a concrete value.

@@ -112,6 +112,10 @@ type Test struct {
 	// the symbolic path (it always should; a mismatch is an executor bug and
 	// the test is dropped).
 	Replayed bool
+	// OrderDependent tells that the outcome depends on the order in which
+	// maps are ranged over, which Go leaves unspecified: such a test would
+	// be flaky, so it is not emitted.
+	OrderDependent bool
 }
 
 // Sink receives finished paths. The executor never writes files: whatever

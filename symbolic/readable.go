@@ -19,7 +19,7 @@ const maxReadableQueries = 24
 
 // readableModel returns a model of cond that prefers readable values.
 func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
-	base := e.cfg.Solver.Check(e.ctx, solver.Query{Constraints: cond})
+	base := e.check(solver.Query{Constraints: cond})
 	if base.Result != solver.Sat {
 		return base
 	}
@@ -33,7 +33,7 @@ func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
 		return base
 	}
 	all := append(cond[:len(cond):len(cond)], prefs...)
-	if r := e.cfg.Solver.Check(e.ctx, solver.Query{Constraints: all}); r.Result == solver.Sat {
+	if r := e.check(solver.Query{Constraints: all}); r.Result == solver.Sat {
 		return r
 	}
 	best, kept := base, cond[:len(cond):len(cond)]
@@ -42,7 +42,7 @@ func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
 			break
 		}
 		try := append(kept[:len(kept):len(kept)], p)
-		if r := e.cfg.Solver.Check(e.ctx, solver.Query{Constraints: try}); r.Result == solver.Sat {
+		if r := e.check(solver.Query{Constraints: try}); r.Result == solver.Sat {
 			best, kept = r, try
 		}
 	}

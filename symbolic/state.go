@@ -31,15 +31,22 @@ type State struct {
 	// pinned to one model value); a path with any is not exhaustive.
 	concretized []string
 	inputs      *inputs
+	// choices are the alternatives this path took for choices of input
+	// shape (choices.go). The map is never written: a new choice copies it.
+	choices map[string]int
 	// results of the entry function once it has returned.
 	results []Value
 	done    bool
 	endKind EndKind
 	// replay marks a concrete re-run of a finished path's inputs: its end is
 	// recorded on the state, not reported.
-	replay       bool
-	panicMessage string
-	endReason    string
+	replay bool
+	// reverseMaps makes a replay range over maps in reverse insertion
+	// order; rangedOverMap records that it ranged over one of two or more
+	// entries, where the order can matter.
+	reverseMaps, rangedOverMap bool
+	panicMessage               string
+	endReason                  string
 	// initializing marks the run of package initialisers.
 	initializing bool
 }

@@ -3,6 +3,7 @@ package symbolic
 import (
 	"fmt"
 	"go/types"
+	"reflect"
 	"slices"
 
 	"github.com/gosymtest/gosymtest/solver"
@@ -14,17 +15,10 @@ import (
 // initialState is the state at the entry of fn with inputs from in.
 func (e *Engine) initialState(fn *ssa.Function, in *inputs) *State {
 	e.nextID++
+	in.home = fn.Pkg
 	s := &State{id: e.nextID, mem: e.initMemory(fn.Pkg), inputs: in}
 	args := make([]Value, len(fn.Params))
 	for i, p := range fn.Params {
-		if len(e.implementations(p.Type(), fn.Pkg)) > 0 {
-			args[i] = Interface{} // chosen per state by forkInterfaceInputs
-			continue
-		}
-		if _, isMap := isMapParam(p.Type()); isMap {
-			args[i] = Pointer{NonNil: expr.False} // sized per state by forkMapInputs
-			continue
-		}
 		args[i] = in.build(e, s, paramName(fn, i), p.Type(), 0)
 	}
 	e.pushFrame(s, fn, nil, args, nil)
@@ -50,22 +44,38 @@ func (e *Engine) makeTest(s *State) *Test {
 	fn := e.summary.Func
 	t := &Test{}
 	for i, p := range fn.Params {
-		if lit, ok := e.interfaceLiteral(paramName(fn, i), p.Type(), fn.Pkg, resp.Model); ok {
-			t.Args = append(t.Args, lit)
-			continue
-		}
-		if lit, ok := mapLiteral(paramName(fn, i), p.Type(), resp.Model, e.cfg.Bounds); ok {
-			t.Args = append(t.Args, lit)
-			continue
-		}
-		t.Args = append(t.Args, argLiteral(paramName(fn, i), p.Type(), resp.Model, 0, e.cfg.Bounds))
+		t.Args = append(t.Args, e.argLiteral(paramName(fn, i), p.Type(), resp.Model, 0, fn.Pkg))
 	}
-	replay := e.initialState(fn, newReplayInputs(e.cfg.Bounds, resp.Model))
-	e.replayInterfaceInputs(replay, fn, resp.Model)
-	e.replayMapInputs(replay, fn, resp.Model)
-	replay.replay = true
-	e.runToEnd(replay)
+	replay := e.replayRun(fn, resp.Model, false)
 	t.Replayed = replay.endKind == pathKind(s) && slices.Equal(firstEntries(replay.blocks), firstEntries(s.blocks))
+	if !e.recordOutcome(t, replay) {
+		t.Replayed = false
+	}
+	if replay.rangedOverMap {
+		// Real Go ranges over a map in an order of its own choosing: a test
+		// may assert only what every order gives. Reversing each range is
+		// the other order of two entries, and a check for more.
+		var other Test
+		e.recordOutcome(&other, e.replayRun(fn, resp.Model, true))
+		t.OrderDependent = !sameOutcome(t, &other)
+	}
+	return t
+}
+
+// replayRun runs fn concretely on the inputs of model m, ranging over maps
+// in insertion order or, when reversed, in the reverse order.
+func (e *Engine) replayRun(fn *ssa.Function, m expr.Assignment, reversed bool) *State {
+	replay := e.initialState(fn, newReplayInputs(e.cfg.Bounds, m))
+	replay.replay = true
+	replay.reverseMaps = reversed
+	e.runToEnd(replay)
+	return replay
+}
+
+// recordOutcome sets t's results or panic from a finished replay. It
+// returns false when the replay neither returned nor panicked.
+func (e *Engine) recordOutcome(t *Test, replay *State) bool {
+	fn := e.summary.Func
 	switch replay.endKind {
 	case EndReturn:
 		res := fn.Signature.Results()
@@ -83,9 +93,15 @@ func (e *Engine) makeTest(s *State) *Test {
 		}
 		t.PanicMsgKnown = t.PanicMsg != "" || isEmptyStringPanic(replay.panicked.value)
 	default:
-		t.Replayed = false
+		return false
 	}
-	return t
+	return true
+}
+
+// sameOutcome reports whether two replays of one test ended alike.
+func sameOutcome(a, b *Test) bool {
+	return a.Panics == b.Panics && a.PanicMsg == b.PanicMsg &&
+		reflect.DeepEqual(a.Results, b.Results) && slices.Equal(a.ErrMsgs, b.ErrMsgs)
 }
 
 // pathKind is how the symbolic path s ended, as finish recorded it.
@@ -106,7 +122,8 @@ func (e *Engine) runToEnd(s *State) {
 
 // argLiteral is the concrete value of the input called name under a model,
 // following the naming of inputs.build.
-func argLiteral(name string, t types.Type, m expr.Assignment, depth int, b Bounds) concrete.Value {
+func (e *Engine) argLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Package) concrete.Value {
+	b := e.cfg.Bounds
 	val := func(n string, sort expr.Sort) uint64 { return expr.Eval(expr.Var(n, sort), m) }
 	if w, signed, ok := intInfo(t); ok {
 		bits := val(name, expr.BV(w))
@@ -134,19 +151,19 @@ func argLiteral(name string, t types.Type, m expr.Assignment, depth int, b Bound
 		if depth >= b.MaxDepth || val(nilnessName(name), expr.BoolSort()) == 0 {
 			return concrete.Value{Type: t, Kind: concrete.Nil}
 		}
-		elem := argLiteral(pointeeName(name, u.Elem()), u.Elem(), m, depth+1, b)
+		elem := e.argLiteral(pointeeName(name, u.Elem()), u.Elem(), m, depth+1, home)
 		return concrete.Value{Type: t, Kind: concrete.Pointer, Elem: &elem}
 	case *types.Struct:
 		v := concrete.Value{Type: t, Kind: concrete.Struct}
 		for i := 0; i < u.NumFields(); i++ {
 			f := u.Field(i)
-			v.Elems = append(v.Elems, argLiteral(fieldName(name, f.Name()), f.Type(), m, depth+1, b))
+			v.Elems = append(v.Elems, e.argLiteral(fieldName(name, f.Name()), f.Type(), m, depth+1, home))
 		}
 		return v
 	case *types.Array:
 		v := concrete.Value{Type: t, Kind: concrete.Array}
 		for i := 0; i < int(u.Len()); i++ {
-			v.Elems = append(v.Elems, argLiteral(elemName(name, i), u.Elem(), m, depth+1, b))
+			v.Elems = append(v.Elems, e.argLiteral(elemName(name, i), u.Elem(), m, depth+1, home))
 		}
 		return v
 	case *types.Slice:
@@ -156,10 +173,14 @@ func argLiteral(name string, t types.Type, m expr.Assignment, depth int, b Bound
 		v := concrete.Value{Type: t, Kind: concrete.Slice, Elems: []concrete.Value{}}
 		n := int(val(lenName(name), expr.BV(64)))
 		for i := 0; i < n; i++ {
-			v.Elems = append(v.Elems, argLiteral(elemName(name, i), u.Elem(), m, depth+1, b))
+			v.Elems = append(v.Elems, e.argLiteral(elemName(name, i), u.Elem(), m, depth+1, home))
 		}
 		return v
-	case *types.Map, *types.Interface, *types.Signature, *types.Chan:
+	case *types.Map:
+		return e.mapLiteral(name, u, t, m, depth, home)
+	case *types.Interface:
+		return e.interfaceLiteral(name, t, m, depth, home)
+	case *types.Signature, *types.Chan:
 		return concrete.Value{Type: t, Kind: concrete.Nil}
 	}
 	return concrete.Value{Type: t, Kind: concrete.Opaque, Why: "input of type " + t.String()}

@@ -111,3 +111,46 @@ var (
 	emptyString = String{Len: expr.Const(64, 0)}
 	nilSlice    = Slice{NonNil: expr.False, Len: expr.Const(64, 0), Cap: expr.Const(64, 0)}
 )
+
+// mentionsTypeParams reports whether t refers to a type parameter, so it
+// is not a type a value can have at run time.
+func mentionsTypeParams(t types.Type) bool {
+	switch t := t.(type) {
+	case *types.TypeParam:
+		return true
+	case *types.Named:
+		for i := 0; i < t.TypeArgs().Len(); i++ {
+			if mentionsTypeParams(t.TypeArgs().At(i)) {
+				return true
+			}
+		}
+		return false
+	case *types.Pointer:
+		return mentionsTypeParams(t.Elem())
+	case *types.Slice:
+		return mentionsTypeParams(t.Elem())
+	case *types.Array:
+		return mentionsTypeParams(t.Elem())
+	case *types.Map:
+		return mentionsTypeParams(t.Key()) || mentionsTypeParams(t.Elem())
+	case *types.Chan:
+		return mentionsTypeParams(t.Elem())
+	case *types.Struct:
+		for i := 0; i < t.NumFields(); i++ {
+			if mentionsTypeParams(t.Field(i).Type()) {
+				return true
+			}
+		}
+		return false
+	case *types.Signature:
+		return t.TypeParams().Len() > 0 || mentionsTypeParams(t.Params()) || mentionsTypeParams(t.Results())
+	case *types.Tuple:
+		for i := 0; i < t.Len(); i++ {
+			if mentionsTypeParams(t.At(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}

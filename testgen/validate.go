@@ -74,7 +74,7 @@ func runTests(ctx context.Context, opts Options, dir, path string, content []byt
 	}
 	// -vet=off: the package's own code may not pass vet, which is not
 	// this check's business (the generated file is vet-clean by design).
-	cmd := exec.CommandContext(ctx, opts.GoCmd, "test", "-count=1", "-json", "-vet=off",
+	cmd := exec.CommandContext(ctx, opts.GoCmd, "test", fmt.Sprintf("-count=%d", validationRuns), "-json", "-vet=off",
 		"-timeout", opts.Timeout.String(), "-overlay", overlayFile,
 		"-run", "^("+strings.Join(quoted, "|")+")$", ".")
 	cmd.Dir = dir
@@ -102,7 +102,16 @@ func runTests(ctx context.Context, opts Options, dir, path string, content []byt
 	return v, nil
 }
 
-// parseEvents reads go test -json output.
+// validationRuns is how many times validation runs each test. Once is not
+// enough: the interpreter ranges over a map in insertion order, real Go in
+// a random one, so a case whose result depends on the order may pass once
+// and fail later; so may a case that leaves package state behind. Either
+// is a flaky test. With 2 orders equally likely, 20 runs miss the other
+// order with probability 2^-19.
+const validationRuns = 20
+
+// parseEvents reads go test -json output. With several runs, a test that
+// failed in any of them stays failed.
 func parseEvents(r *bytes.Buffer) *verdict {
 	v := &verdict{failed: make(map[string][]string), crashed: make(map[string]string), passed: make(map[string]bool)}
 	outputs := make(map[string][]string)
@@ -126,13 +135,16 @@ func parseEvents(r *bytes.Buffer) *verdict {
 			}
 		case ev.Action == "run":
 			running = append(running, ev.Test)
+			outputs[ev.Test] = nil // a new run: keep only its own output
 		case ev.Action == "output":
 			outputs[ev.Test] = append(outputs[ev.Test], ev.Output)
 		case ev.Action == "pass" || ev.Action == "fail" || ev.Action == "skip":
 			running = remove(running, ev.Test)
 			switch ev.Action {
 			case "fail":
-				v.failed[ev.Test] = outputs[ev.Test]
+				if _, seen := v.failed[ev.Test]; !seen {
+					v.failed[ev.Test] = outputs[ev.Test] // the first failure tells
+				}
 			case "pass":
 				v.passed[ev.Test] = true
 			}

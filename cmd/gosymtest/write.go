@@ -65,7 +65,7 @@ func writeTests(ctx context.Context, prog *loader.Program, results []explored, c
 // concrete test give none.
 func caseOf(p *symbolic.PathEnd) (testgen.Case, bool) {
 	t := p.Test
-	if t == nil || !t.Replayed {
+	if t == nil || !t.Replayed || t.OrderDependent {
 		return testgen.Case{}, false
 	}
 	c := testgen.Case{Pins: p.Pins, Args: t.Args}

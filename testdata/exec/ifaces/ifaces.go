@@ -88,3 +88,56 @@ func Measure(s Shape) int {
 	}
 	return 0
 }
+
+// Kind takes any value and tells a few dynamic types apart.
+func Kind(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "nil"
+	case int:
+		if x > 10 {
+			return "big int"
+		}
+		return "int"
+	case bool:
+		return "bool"
+	case Rect:
+		return "rect"
+	}
+	return "other"
+}
+
+// Box holds an interface and a map, so both are nested inside inputs.
+type Box struct {
+	Label string
+	Item  Shape
+	Tags  map[string]int
+}
+
+// Open reads a Box through a pointer: its fields are built lazily.
+func Open(b *Box) int {
+	if b == nil {
+		return -1
+	}
+	if b.Item == nil {
+		return 0
+	}
+	if b.Tags["big"] > b.Item.Area() {
+		return 2
+	}
+	return 1
+}
+
+// Inspect takes a Box by value: its fields are built with the parameter.
+func Inspect(b Box) int {
+	if len(b.Tags) > 1 {
+		return 3
+	}
+	if r, ok := b.Item.(Rect); ok && r.W > 5 {
+		return 2
+	}
+	if b.Item != nil {
+		return 1
+	}
+	return 0
+}

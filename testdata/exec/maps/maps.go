@@ -54,3 +54,12 @@ func CountAbove(m map[string]int, limit int) int {
 	}
 	return n
 }
+
+// FirstKey returns whichever key a range over m yields first: with two or
+// more entries, Go does not say which.
+func FirstKey(m map[string]int) string {
+	for k := range m {
+		return k
+	}
+	return ""
+}
