@@ -111,8 +111,13 @@ func (o *Object) String() string {
 		return "type:" + o.Type.String()
 	}
 	kind := o.Kind.String()
-	if _, ok := o.Site.(*ssa.Call); ok && o.Kind == KindSlice {
-		kind = "append"
+	switch o.Site.(type) {
+	case *ssa.Call:
+		if o.Kind == KindSlice {
+			kind = "append"
+		}
+	case *ssa.Convert, *ssa.MultiConvert:
+		kind = "convert"
 	}
 	return fmt.Sprintf("%s@L%d", kind, o.line())
 }

@@ -227,9 +227,25 @@ func (a *analysis) genConvert(in ssa.Value, x ssa.Value) {
 	if dst == 0 {
 		return
 	}
+	if sl, ok := to.Underlying().(*types.Slice); ok && isString(from) {
+		// []byte(s) and []rune(s) allocate a fresh backing array: the
+		// conversion is its allocation site (found missing by the
+		// executor's points-to check on strs.Upper).
+		o := a.siteObject(in, KindSlice, sl.Elem(), a.arrayLayout(sl.Elem()))
+		a.addLabel(dst, o.id)
+		return
+	}
 	if src := a.valueNode(x); src != 0 {
 		a.addCopy(dst, src)
 	}
+}
+
+// isString reports whether t's underlying type is a string type.
+func isString(t types.Type) bool {
+	if b, ok := t.Underlying().(*types.Basic); ok {
+		return b.Info()&types.IsString != 0
+	}
+	return false
 }
 
 func isUnsafePointer(t types.Type) bool {

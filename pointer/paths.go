@@ -100,7 +100,7 @@ func siteType(site ssa.Value) types.Type {
 			return p.Elem()
 		}
 		return s.Type()
-	case *ssa.MakeSlice, *ssa.Call:
+	case *ssa.MakeSlice, *ssa.Call, *ssa.Convert, *ssa.MultiConvert:
 		if sl, ok := s.Type().Underlying().(*types.Slice); ok {
 			return sl.Elem()
 		}

@@ -29,7 +29,8 @@ func (e *Engine) applyBuiltin(s *State, instr ssa.CallInstruction, b *ssa.Builti
 	case "cap":
 		result(Scalar{e.capacity(s, args[0])})
 	case "append":
-		if v, ok := e.appendBuiltin(s, args[0].(Slice), args[1], c.Args[0].Type()); ok {
+		site, _ := instr.(ssa.Value)
+		if v, ok := e.appendBuiltin(s, args[0].(Slice), args[1], c.Args[0].Type(), site); ok {
 			result(v)
 		}
 	case "copy":
@@ -108,7 +109,7 @@ func (e *Engine) elemsOf(s *State, src Value) ([]Value, expr.Expr) {
 // appendBuiltin is append(dst, src...). The lengths are forked into known
 // values, so elements land at known positions; growing follows the Go
 // runtime's growth rule, so cap() and aliasing match compiled code.
-func (e *Engine) appendBuiltin(s *State, dst Slice, src Value, sliceType types.Type) (Value, bool) {
+func (e *Engine) appendBuiltin(s *State, dst Slice, src Value, sliceType types.Type, site ssa.Value) (Value, bool) {
 	srcElems, srcLen := e.elemsOf(s, src)
 	states, lens, ok := e.values(s, dst.Len, "slice length")
 	if !ok {
@@ -145,7 +146,7 @@ func (e *Engine) appendBuiltin(s *State, dst Slice, src Value, sliceType types.T
 		for i := oldLen; i < newCap; i++ {
 			elems[i] = zero
 		}
-		obj = s.mem.alloc(&object{typ: types.NewArray(elemType, int64(newCap)), value: Array{elems}})
+		obj = s.mem.alloc(&object{typ: types.NewArray(elemType, int64(newCap)), value: Array{elems}, site: site})
 		offset = 0
 	} else {
 		elems = append([]Value(nil), e.load(s, Pointer{NonNil: expr.True, Obj: obj}).(Array).Elems...)

@@ -35,6 +35,10 @@ type Config struct {
 	MaxWork int64
 
 	Bounds Bounds
+
+	// PointsTo, when set, turns on the points-to soundness check
+	// (pointscheck.go): a debugging aid, off in normal runs.
+	PointsTo pointsToConfig
 }
 
 // Bounds are the limits of exploration. A function explored to completion
@@ -80,6 +84,9 @@ type Summary struct {
 	Exhausted bool
 	// Ends counts the paths by how they ended.
 	Ends map[EndKind]int
+	// PointsToViolations lists the dereferences the static points-to
+	// analysis did not predict (only with Config.PointsTo).
+	PointsToViolations []string
 	// Work is what the exploration cost in MaxWork's units.
 	Work int64
 	// Elapsed is the exploration's wall time; TimeToCover is when the last

@@ -22,6 +22,9 @@ type inputs struct {
 	// home is the package of the function under test; it orders the types
 	// tried for interface inputs.
 	home *ssa.Package
+	// root is the parameter whose input is being built; its objects
+	// record it for the points-to check.
+	root *ssa.Parameter
 }
 
 func newSymbolicInputs(b Bounds) *inputs { return &inputs{bounds: b} }
@@ -81,7 +84,7 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 			return nilPointer
 		}
 		elem := u.Elem()
-		id := s.mem.alloc(&object{typ: elem, value: lazyInput{Name: pointeeName(name, elem), Type: elem, Depth: depth + 1}, input: name})
+		id := s.mem.alloc(&object{typ: elem, value: lazyInput{Name: pointeeName(name, elem), Type: elem, Depth: depth + 1, Root: in.root}, input: name, root: in.root, rootType: elem})
 		return Pointer{NonNil: in.scalar(nilnessName(name), expr.BoolSort()), Obj: id}
 	case *types.Struct:
 		fields := make([]Value, u.NumFields())
@@ -155,8 +158,8 @@ func (in *inputs) buildSlice(s *State, name string, elem types.Type, depth int) 
 	}
 	elems := make([]Value, max)
 	for i := range elems {
-		elems[i] = lazyInput{Name: elemName(name, i), Type: elem, Depth: depth + 1}
+		elems[i] = lazyInput{Name: elemName(name, i), Type: elem, Depth: depth + 1, Root: in.root}
 	}
-	id := s.mem.alloc(&object{typ: types.NewArray(elem, int64(max)), value: Array{elems}, input: name})
+	id := s.mem.alloc(&object{typ: types.NewArray(elem, int64(max)), value: Array{elems}, input: name, root: in.root, rootType: types.NewSlice(elem)})
 	return Slice{NonNil: nonNil, Obj: id, Len: n, Cap: n}
 }

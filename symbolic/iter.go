@@ -31,6 +31,7 @@ func (e *Engine) rangeInstr(s *State, in *ssa.Range) {
 			e.setIterator(isNil, in, iterator{})
 		}
 		if notNil != nil {
+			e.checkPointsTo(notNil, in.X, x.Obj)
 			mv := e.mapOf(notNil, x)
 			e.setIterator(notNil, in, e.mapIterator(notNil, mv))
 		}

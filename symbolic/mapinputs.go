@@ -64,7 +64,7 @@ func (e *Engine) mapInput(s *State, name string, mt *types.Map, n, depth int) Va
 		mv.Keys = append(mv.Keys, k)
 		mv.Vals = append(mv.Vals, s.inputs.build(e, s, mapValName(name, i), mt.Elem(), depth+1))
 	}
-	id := s.mem.alloc(&object{typ: mt, value: mv, input: name})
+	id := s.mem.alloc(&object{typ: mt, value: mv, input: name, root: s.inputs.root, rootType: mt})
 	return Pointer{NonNil: expr.True, Obj: id}
 }
 

@@ -83,6 +83,7 @@ func (e *Engine) lookup(s *State, in *ssa.Lookup) {
 	if notNil == nil {
 		return
 	}
+	e.checkPointsTo(notNil, in.X, m.Obj)
 	mv := e.mapOf(notNil, m)
 	states, found := e.findKey(notNil, mv, key, mt.Key())
 	for k, t := range states {
@@ -102,6 +103,7 @@ func (e *Engine) mapUpdate(s *State, in *ssa.MapUpdate) {
 	}) {
 		return
 	}
+	e.checkPointsTo(s, in.Map, m.Obj)
 	mt := in.Map.Type().Underlying().(*types.Map)
 	mv := e.mapOf(s, m)
 	states, found := e.findKey(s, mv, key, mt.Key())

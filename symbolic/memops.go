@@ -29,6 +29,7 @@ func (e *Engine) loadInstr(s *State, in *ssa.UnOp) {
 	if !e.checkNonNil(s, p.NonNil, in.X) {
 		return
 	}
+	e.checkPointsTo(s, in.X, p.Obj)
 	e.set(s, in, e.load(s, p))
 }
 
@@ -47,6 +48,7 @@ func (e *Engine) storeInstr(s *State, in *ssa.Store) {
 	if !e.checkNonNil(s, p.NonNil, in.Addr) {
 		return
 	}
+	e.checkPointsTo(s, in.Addr, p.Obj)
 	e.store(s, p, e.eval(s, in.Val))
 }
 
@@ -69,6 +71,7 @@ func (e *Engine) materializePath(s *State, id ObjectID, path Path) Value {
 		if !ok {
 			continue
 		}
+		s.inputs.root = lazy.Root
 		s.mem.set(id, replaceAt(obj.value, path[:i], s.inputs.build(e, s, lazy.Name, lazy.Type, lazy.Depth)))
 		obj = s.mem.get(id)
 	}
@@ -80,6 +83,7 @@ func (e *Engine) materializePath(s *State, id ObjectID, path Path) Value {
 func (e *Engine) materializeDeep(s *State, v Value) Value {
 	switch x := v.(type) {
 	case lazyInput:
+		s.inputs.root = x.Root
 		built := s.inputs.build(e, s, x.Name, x.Type, x.Depth)
 		if again := e.materializeDeep(s, built); again != nil {
 			return again
@@ -120,6 +124,7 @@ func (e *Engine) fieldAddr(s *State, in *ssa.FieldAddr) {
 	if !e.checkNonNil(s, p.NonNil, in.X) {
 		return
 	}
+	e.checkPointsTo(s, in.X, p.Obj)
 	e.set(s, in, Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.with(in.Field)})
 }
 
@@ -166,6 +171,7 @@ func (e *Engine) indexAddr(s *State, in *ssa.IndexAddr) {
 	if !e.checkIndex(s, i, length, in.Index) {
 		return
 	}
+	e.checkPointsTo(s, in.X, obj)
 	states, vals, ok := e.values(s, i, "index")
 	if !ok {
 		return
@@ -272,6 +278,7 @@ func (e *Engine) slice(s *State, in *ssa.Slice) {
 		if !e.checkSliceBounds(s, lo, hi, max, x.Cap, in.X) {
 			return
 		}
+		e.checkPointsTo(s, in.X, x.Obj)
 		e.setSliced(s, in, x.NonNil, x.Obj, x.Offset, lo, hi, max)
 	case Pointer:
 		if !e.checkNonNil(s, x.NonNil, in.X) {
@@ -287,6 +294,7 @@ func (e *Engine) slice(s *State, in *ssa.Slice) {
 			e.unsupported(s, "slicing an array inside another object")
 			return
 		}
+		e.checkPointsTo(s, in.X, x.Obj)
 		e.setSliced(s, in, expr.True, x.Obj, 0, lo, hi, max)
 	default:
 		panic(internalError("Slice of %T", x))
@@ -362,8 +370,8 @@ func (e *Engine) sliceElems(s *State, x Slice) []Value {
 }
 
 // bytesOfString is []byte(str): a new array holding the bytes.
-func (e *Engine) bytesOfString(s *State, str String) Slice {
-	id := e.newArray(s, types.Typ[types.Byte], len(str.Bytes), nil)
+func (e *Engine) bytesOfString(s *State, str String, site ssa.Value) Slice {
+	id := e.newArray(s, types.Typ[types.Byte], len(str.Bytes), site)
 	elems := make([]Value, len(str.Bytes))
 	for i, b := range str.Bytes {
 		elems[i] = Scalar{b}

@@ -13,6 +13,10 @@ type object struct {
 	value Value
 	site  ssa.Value // the allocation site, or nil for inputs and runtime objects
 	input string    // for input objects, the name of the pointer it came from
+	// root and rootType name an input object for the points-to check: the
+	// parameter it hangs off, and its type as pointer.InputObject wants it.
+	root     *ssa.Parameter
+	rootType types.Type
 }
 
 // memory maps object IDs to objects. Forked states share one map until one

@@ -163,7 +163,7 @@ func (e *Engine) convert(s *State, in *ssa.Convert) {
 		}
 		e.set(s, in, stringConst(string(r)))
 	case isString(from) && isByteSlice(to):
-		e.set(s, in, e.bytesOfString(s, x.(String)))
+		e.set(s, in, e.bytesOfString(s, x.(String), in))
 	case isByteSlice(from) && isString(to):
 		str, ok := e.stringOfBytes(s, x.(Slice))
 		if ok {

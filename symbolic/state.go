@@ -49,6 +49,9 @@ type State struct {
 	endReason                  string
 	// initializing marks the run of package initialisers.
 	initializing bool
+	// harness marks a call the test harness makes, not the program (the
+	// Error method of a result, for its text).
+	harness bool
 }
 
 // frame is one activation of a function.

@@ -19,6 +19,7 @@ func (e *Engine) initialState(fn *ssa.Function, in *inputs) *State {
 	s := &State{id: e.nextID, mem: e.initMemory(fn.Pkg), inputs: in}
 	args := make([]Value, len(fn.Params))
 	for i, p := range fn.Params {
+		in.root = p
 		args[i] = in.build(e, s, paramName(fn, i), p.Type(), 0)
 	}
 	e.pushFrame(s, fn, nil, args, nil)
@@ -303,6 +304,7 @@ func (e *Engine) errorText(s *State, v Value, t types.Type) string {
 	call.stack = nil
 	call.done = false
 	call.replay = true
+	call.harness = true
 	e.pushFrame(call, fn, nil, []Value{iv.Value}, nil)
 	e.runToEnd(call)
 	if call.endKind != EndReturn || len(call.results) != 1 {

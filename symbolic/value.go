@@ -92,6 +92,7 @@ type lazyInput struct {
 	Name  string
 	Type  types.Type
 	Depth int
+	Root  *ssa.Parameter // the parameter it is part of
 }
 
 func (Scalar) isValue()    {}

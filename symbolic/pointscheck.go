@@ -1,0 +1,73 @@
+package symbolic
+
+import (
+	"fmt"
+	"go/types"
+
+	"github.com/gosymtest/gosymtest/pointer"
+	"golang.org/x/tools/go/ssa"
+)
+
+// The points-to soundness check. With Config.PointsTo set, every
+// dereference (load, store, field and element address, map access, slice
+// and range) asks the static analysis whether the SSA value holding the
+// pointer may point to the object the executor actually reached. An object
+// of the program is named by its allocation site; an input object by the
+// parameter it hangs off and its type (pointer.Result.InputObject). A "no"
+// is a hole in the static analysis, which the redundant-state detector
+// would turn into a wrong pruning: it is recorded in
+// Summary.PointsToViolations, and the tests require none.
+//
+// Objects the executor makes that the analysis does not model (range
+// iterators, the bytes of models' results) have no site and are not
+// checked.
+
+// checkPointsTo checks the dereference of v, which reached object id.
+func (e *Engine) checkPointsTo(s *State, v ssa.Value, id ObjectID) {
+	r := e.cfg.PointsTo
+	if r == nil || id == 0 || s.initializing || s.harness {
+		return
+	}
+	obj := s.mem.get(id)
+	if obj == nil {
+		return
+	}
+	var ok bool
+	var what string
+	switch {
+	case obj.site != nil:
+		ok = r.MayPointToSite(v, obj.site)
+		what = fmt.Sprintf("%s at %s", obj.site.Name(), position(obj.site))
+	case obj.root != nil:
+		ok = r.MayPointTo(v, r.InputObject(obj.root, obj.rootType))
+		what = fmt.Sprintf("input %s of type %s", obj.input, types.TypeString(obj.rootType, nil))
+	default:
+		return
+	}
+	if ok {
+		return
+	}
+	msg := fmt.Sprintf("%s: %s (%s) reached %s, not in its points-to set %v",
+		position(v), v.Name(), v.Parent(), what, r.PointsTo(v).Strings())
+	for _, seen := range e.summary.PointsToViolations {
+		if seen == msg {
+			return
+		}
+	}
+	e.summary.PointsToViolations = append(e.summary.PointsToViolations, msg)
+}
+
+// position is where v is in the source, or its function when it has none.
+func position(v ssa.Value) string {
+	if fn := v.Parent(); fn != nil && v.Pos().IsValid() {
+		return fn.Prog.Fset.Position(v.Pos()).String()
+	}
+	if fn := v.Parent(); fn != nil {
+		return fn.String()
+	}
+	return v.String()
+}
+
+// pointsToConfig is the type of Config.PointsTo, named here so that the
+// executor's one dependency on the analysis is in this file.
+type pointsToConfig = *pointer.Result
