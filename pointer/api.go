@@ -48,11 +48,10 @@ type Warning struct {
 
 // Warning categories.
 const (
-	WarnUnsafe     = "unsafe"     // unsafe.Pointer conversion: field offsets across types are not tracked
-	WarnNoBody     = "no-body"    // call of a function without Go body (assembly, linkname): its effects are ignored
-	WarnReflect    = "reflect"    // reflective call or method lookup: callees are not discovered
-	WarnInputFunc  = "input-func" // an input of function type is assumed nil
-	WarnEmptyIface = "input-any"  // an input of empty-interface type is assumed nil
+	WarnUnsafe    = "unsafe"     // unsafe.Pointer conversion: field offsets across types are not tracked
+	WarnNoBody    = "no-body"    // call of a function without Go body (assembly, linkname): its effects are ignored
+	WarnReflect   = "reflect"    // reflective call or method lookup: callees are not discovered
+	WarnInputFunc = "input-func" // an input of function type is assumed nil
 )
 
 func (w Warning) String() string { return w.Category + ": " + w.Msg }

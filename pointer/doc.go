@@ -44,8 +44,10 @@
 // to "input:p:[]E" (the backing array), maps and channels to one object
 // per type, non-empty interfaces to one box per implementing named type
 // or pointer to one (the executor's candidates) labelled
-// "input:p:(T)". Inputs of empty-interface and function type are taken
-// to be nil, as the executor makes them; that is recorded in Warnings.
+// "input:p:(T)"; an input of type any to one box per type the
+// executor may choose for it (the types its package asserts to, int and
+// string). Inputs of function type are taken to be nil, as the executor
+// makes them; that is recorded in Warnings.
 // Result.Object and Result.MayPointToSite accept the *ssa.Parameter as
 // the site of p's top-level pointee; Result.InputObject(p, T) gives the
 // object of any type T reachable from p.

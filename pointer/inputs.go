@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 
+	"github.com/gosymtest/gosymtest/loader"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -16,13 +17,14 @@ import (
 // "input:p:[]E", maps and channels to one object per type, and a
 // non-empty interface to one box per concrete type (named types of the
 // program and pointers to them, as the executor chooses) that
-// implements it. Keying by type keeps recursive types finite; all the
+// implements it; an input of type any to a box per type of
+// anyCandidates. Keying by type keeps recursive types finite; all the
 // executor objects of one type reached from p share one abstract object,
 // which is sound because the analysis never distinguishes objects by
 // their contents.
 //
-// Inputs of empty-interface or function type are assumed nil (the
-// executor makes them nil), and so noted in the warnings.
+// Inputs of function type are assumed nil (the executor makes them
+// nil), and so noted in the warnings.
 type inputObjects struct {
 	param *ssa.Parameter
 	byKey map[string]*Object
@@ -56,8 +58,12 @@ func (a *analysis) initInput(in *inputObjects, n nodeid, l layout) {
 		if o := a.inputObject(in, c.typ); o != nil {
 			a.addLabel(n+nodeid(i), o.id)
 		}
-		if ifc, ok := c.typ.Underlying().(*types.Interface); ok && !ifc.Empty() {
-			for _, t := range a.implementations(c.typ) {
+		if ifc, ok := c.typ.Underlying().(*types.Interface); ok {
+			dynamic := a.implementations(c.typ)
+			if ifc.Empty() {
+				dynamic = anyCandidates(in.param)
+			}
+			for _, t := range dynamic {
 				a.addLabel(n+nodeid(i), a.inputBox(in, t).id)
 			}
 		}
@@ -84,10 +90,6 @@ func (a *analysis) inputObject(in *inputObjects, t types.Type) *Object {
 			fmt.Sprintf("%s: input %s of function type is assumed nil", in.param.Parent(), in.param.Name()))
 		return nil
 	case *types.Interface:
-		if u.Empty() {
-			a.warn(in.param.Pos(), WarnEmptyIface, in.param.Parent().String()+"."+in.param.Name(),
-				fmt.Sprintf("%s: input %s of empty interface type is assumed nil", in.param.Parent(), in.param.Name()))
-		}
 		return nil
 	default:
 		return nil
@@ -144,6 +146,13 @@ func (a *analysis) implementations(t types.Type) []types.Type {
 	}
 	a.implCache.Set(t, ts)
 	return ts
+}
+
+// anyCandidates are the dynamic types an input of type any may have: the
+// executor tries the types that the package under test asserts to, then
+// int and string (at most four of them; all are listed here).
+func anyCandidates(p *ssa.Parameter) []types.Type {
+	return append(loader.AssertedTypes(p.Parent()), types.Typ[types.Int], types.Typ[types.String])
 }
 
 // inputCandidates lists named, non-generic, non-interface package-level

@@ -38,7 +38,7 @@ var natives = map[string]any{
 	"maps.Histogram": maps.Histogram, "maps.Lookup": maps.Lookup, "maps.Total": maps.Total, "maps.NilMap": maps.NilMap,
 	"maps.CountAbove": maps.CountAbove, "maps.FirstKey": maps.FirstKey,
 	"ifaces.Pick": ifaces.Pick, "ifaces.Measure": ifaces.Measure, "ifaces.Describe": ifaces.Describe, "ifaces.MustInt": ifaces.MustInt, "ifaces.Check": ifaces.Check,
-	"ifaces.Kind": ifaces.Kind, "ifaces.Open": ifaces.Open, "ifaces.Inspect": ifaces.Inspect,
+	"ifaces.Kind": ifaces.Kind, "ifaces.Open": ifaces.Open, "ifaces.Inspect": ifaces.Inspect, "ifaces.Bump": ifaces.Bump,
 	"funcs.Counter": funcs.Counter, "funcs.MethodValue": funcs.MethodValue, "funcs.Fact": funcs.Fact, "funcs.Apply": funcs.Apply,
 	"panics.SafeDiv": panics.SafeDiv, "panics.Explicit": panics.Explicit, "panics.Shift": panics.Shift,
 	"panics.Deref": panics.Deref, "panics.Order": panics.Order,
@@ -400,6 +400,8 @@ func TestNestedAndEmptyInterfaceInputs(t *testing.T) {
 	}{
 		// any: the types the package asserts to, then int and string.
 		{"ifaces.Kind", []string{`["nil"]`, `["int"]`, `["big int"]`, `["bool"]`, `["rect"]`, `["other"]`}, false},
+		// any: the function's own assertions come first.
+		{"ifaces.Bump", []string{"[0]", "[1]"}, false},
 		// Nested in a pointee, built when first read (forks mid-instruction).
 		{"ifaces.Open", []string{"[-1]", "[0]", "[1]", "[2]"}, true},
 		// Nested in a struct parameter, built with the initial state.

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"sort"
 
+	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
@@ -17,8 +18,9 @@ import (
 //
 // Which types: for a non-empty interface, the named types of the program
 // that implement it, the home package's first. For the empty interface,
-// which every type implements, the types the home package asserts to or
-// switches on (those are what its code tells apart), then int and string.
+// which every type implements, the types the function, then its package,
+// asserts to or switches on (those are what the code tells apart), then
+// int and string.
 // When the list is cut short, or the interface is empty, the paths record
 // that not every dynamic type was tried, so they are never exhaustive.
 
@@ -38,15 +40,19 @@ func dynamicName(name string, t types.Type) string {
 }
 
 // implementations lists, in a fixed order, the concrete types that can
-// stand for an input of interface type t of a function of package home.
-func (e *Engine) implementations(t types.Type, home *ssa.Package) implSet {
+// stand for an input of interface type t of the function home.
+func (e *Engine) implementations(t types.Type, home *ssa.Function) implSet {
 	iface, ok := t.Underlying().(*types.Interface)
 	if !ok {
 		return implSet{}
 	}
+	// The list depends on home's package, and for any on home itself.
 	key := types.TypeString(t, nil)
-	if home != nil {
-		key += " in " + home.Pkg.Path()
+	switch {
+	case home != nil && iface.Empty():
+		key += " in " + home.String()
+	case home != nil && home.Pkg != nil:
+		key += " in " + home.Pkg.Pkg.Path()
 	}
 	if e.impls == nil {
 		e.impls = make(map[string]implSet)
@@ -56,9 +62,13 @@ func (e *Engine) implementations(t types.Type, home *ssa.Package) implSet {
 	}
 	var cands []types.Type
 	if iface.Empty() {
-		cands = append(assertedTypes(home), types.Typ[types.Int], types.Typ[types.String])
+		cands = append(loader.AssertedTypes(home), types.Typ[types.Int], types.Typ[types.String])
 	} else {
-		cands = e.namedImplementations(iface, home)
+		var pkg *ssa.Package
+		if home != nil {
+			pkg = home.Pkg
+		}
+		cands = e.namedImplementations(iface, pkg)
 	}
 	set := implSet{complete: !iface.Empty()}
 	for _, c := range cands {
@@ -115,59 +125,6 @@ func (e *Engine) namedImplementations(iface *types.Interface, home *ssa.Package)
 	return out
 }
 
-// assertedTypes are the concrete types that the functions of pkg assert an
-// interface value to (x.(T), and the cases of type switches), in source
-// order.
-func assertedTypes(pkg *ssa.Package) []types.Type {
-	if pkg == nil {
-		return nil
-	}
-	var out []types.Type
-	for _, fn := range packageFunctions(pkg) {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				ta, ok := instr.(*ssa.TypeAssert)
-				if !ok || types.IsInterface(ta.AssertedType) || mentionsTypeParams(ta.AssertedType) {
-					continue
-				}
-				if !containsType(out, ta.AssertedType) {
-					out = append(out, ta.AssertedType)
-				}
-			}
-		}
-	}
-	return out
-}
-
-// packageFunctions are the functions declared in pkg (functions, methods
-// and the closures inside them), in source order.
-func packageFunctions(pkg *ssa.Package) []*ssa.Function {
-	var fns []*ssa.Function
-	add := func(fn *ssa.Function) {
-		if fn != nil && fn.Synthetic == "" {
-			fns = append(fns, fn)
-			fns = append(fns, fn.AnonFuncs...)
-		}
-	}
-	for _, m := range pkg.Members {
-		switch m := m.(type) {
-		case *ssa.Function:
-			add(m)
-		case *ssa.Type:
-			for _, t := range []types.Type{m.Type(), types.NewPointer(m.Type())} {
-				mset := pkg.Prog.MethodSets.MethodSet(t)
-				for i := 0; i < mset.Len(); i++ {
-					if fn := pkg.Prog.MethodValue(mset.At(i)); fn != nil && fn.Pkg == pkg {
-						add(fn)
-					}
-				}
-			}
-		}
-	}
-	sort.SliceStable(fns, func(i, j int) bool { return fns[i].Pos() < fns[j].Pos() })
-	return fns
-}
-
 func containsType(list []types.Type, t types.Type) bool {
 	for _, u := range list {
 		if types.Identical(u, t) {
@@ -193,8 +150,8 @@ func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int) 
 		in.limit(s, fmt.Sprintf("%s: only %d of the types that implement %s are tried", name, len(set.types), t))
 	}
 	var qualify types.Qualifier
-	if in.home != nil {
-		qualify = types.RelativeTo(in.home.Pkg)
+	if in.home != nil && in.home.Pkg != nil {
+		qualify = types.RelativeTo(in.home.Pkg.Pkg)
 	}
 	pins := []string{name + " == nil"}
 	for _, t := range set.types {
@@ -221,7 +178,7 @@ func countTo(n int) []uint64 {
 
 // interfaceLiteral is the concrete value of an interface input under a
 // model, following buildInterface's naming.
-func (e *Engine) interfaceLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Package) concrete.Value {
+func (e *Engine) interfaceLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
 	set := e.implementations(t, home)
 	k := int(expr.Eval(expr.BVVar(typeSelectorName(name), 8), m))
 	if len(set.types) == 0 || depth >= e.cfg.Bounds.MaxDepth || k == 0 || k > len(set.types) {

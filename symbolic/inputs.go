@@ -19,9 +19,9 @@ type inputs struct {
 	// model, when set, gives the values (replay mode); otherwise the
 	// builder makes variables (symbolic mode).
 	model expr.Assignment
-	// home is the package of the function under test; it orders the types
-	// tried for interface inputs.
-	home *ssa.Package
+	// home is the function under test; it orders the types tried for
+	// interface inputs.
+	home *ssa.Function
 	// root is the parameter whose input is being built; its objects
 	// record it for the points-to check.
 	root *ssa.Parameter

@@ -86,7 +86,7 @@ func inputKeysEqual(a, b Value) expr.Expr {
 
 // mapLiteral is the concrete value of a map input under a model, following
 // buildMap's naming.
-func (e *Engine) mapLiteral(name string, mt *types.Map, t types.Type, m expr.Assignment, depth int, home *ssa.Package) concrete.Value {
+func (e *Engine) mapLiteral(name string, mt *types.Map, t types.Type, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
 	if !comparableInput(mt.Key()) || depth >= e.cfg.Bounds.MaxDepth {
 		return concrete.Value{Type: t, Kind: concrete.Nil}
 	}

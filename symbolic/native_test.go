@@ -16,8 +16,9 @@ import (
 // dynamicTypes maps the fixtures' types that interface inputs may take, by
 // their go/types name, to their reflect types.
 var dynamicTypes = map[string]reflect.Type{
-	"github.com/gosymtest/gosymtest/testdata/exec/ifaces.Rect":    reflect.TypeOf(ifaces.Rect{}),
-	"*github.com/gosymtest/gosymtest/testdata/exec/ifaces.Square": reflect.TypeOf(&ifaces.Square{}),
+	"github.com/gosymtest/gosymtest/testdata/exec/ifaces.Rect":     reflect.TypeOf(ifaces.Rect{}),
+	"*github.com/gosymtest/gosymtest/testdata/exec/ifaces.Square":  reflect.TypeOf(&ifaces.Square{}),
+	"*github.com/gosymtest/gosymtest/testdata/exec/ifaces.Counter": reflect.TypeOf(&ifaces.Counter{}),
 	"int":    reflect.TypeOf(0),
 	"bool":   reflect.TypeOf(false),
 	"string": reflect.TypeOf(""),

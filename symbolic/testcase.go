@@ -15,7 +15,7 @@ import (
 // initialState is the state at the entry of fn with inputs from in.
 func (e *Engine) initialState(fn *ssa.Function, in *inputs) *State {
 	e.nextID++
-	in.home = fn.Pkg
+	in.home = fn
 	s := &State{id: e.nextID, mem: e.initMemory(fn.Pkg), inputs: in}
 	args := make([]Value, len(fn.Params))
 	for i, p := range fn.Params {
@@ -45,7 +45,7 @@ func (e *Engine) makeTest(s *State) *Test {
 	fn := e.summary.Func
 	t := &Test{}
 	for i, p := range fn.Params {
-		t.Args = append(t.Args, e.argLiteral(paramName(fn, i), p.Type(), resp.Model, 0, fn.Pkg))
+		t.Args = append(t.Args, e.argLiteral(paramName(fn, i), p.Type(), resp.Model, 0, fn))
 	}
 	replay := e.replayRun(fn, resp.Model, false)
 	t.Replayed = replay.endKind == pathKind(s) && slices.Equal(firstEntries(replay.blocks), firstEntries(s.blocks))
@@ -123,7 +123,7 @@ func (e *Engine) runToEnd(s *State) {
 
 // argLiteral is the concrete value of the input called name under a model,
 // following the naming of inputs.build.
-func (e *Engine) argLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Package) concrete.Value {
+func (e *Engine) argLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
 	b := e.cfg.Bounds
 	val := func(n string, sort expr.Sort) uint64 { return expr.Eval(expr.Var(n, sort), m) }
 	if w, signed, ok := intInfo(t); ok {

@@ -141,3 +141,15 @@ func Inspect(b Box) int {
 	}
 	return 0
 }
+
+// Counter counts.
+type Counter struct{ N int }
+
+// Bump increments a *Counter held in an any: the pointer reaches memory.
+func Bump(v any) int {
+	if c, ok := v.(*Counter); ok && c != nil {
+		c.N++
+		return c.N
+	}
+	return 0
+}

@@ -1,0 +1,85 @@
+package loader
+
+import (
+	"go/types"
+	"sort"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// AssertedTypes lists the concrete types that fn, then the other
+// functions of its package, assert an interface value to (x.(T), and the
+// cases of type switches), in source order, each once. These are the
+// dynamic types the code tells apart, so the input harness tries them for
+// inputs of type any, and the points-to analysis gives such inputs a box
+// for each.
+func AssertedTypes(fn *ssa.Function) []types.Type {
+	if fn == nil {
+		return nil
+	}
+	fns := withClosures(fn)
+	if fn.Pkg != nil {
+		fns = append(fns, packageFunctions(fn.Pkg)...)
+	}
+	var out []types.Type
+	for _, fn := range fns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ta, ok := instr.(*ssa.TypeAssert)
+				if !ok || types.IsInterface(ta.AssertedType) || mentionsTypeParam(ta.AssertedType, map[types.Type]bool{}) {
+					continue
+				}
+				if !containsType(out, ta.AssertedType) {
+					out = append(out, ta.AssertedType)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// packageFunctions are the functions declared in pkg (functions, methods
+// and the closures inside them), in source order.
+func packageFunctions(pkg *ssa.Package) []*ssa.Function {
+	var fns []*ssa.Function
+	add := func(fn *ssa.Function) {
+		if fn != nil && fn.Synthetic == "" {
+			fns = append(fns, withClosures(fn)...)
+		}
+	}
+	for _, m := range pkg.Members {
+		switch m := m.(type) {
+		case *ssa.Function:
+			add(m)
+		case *ssa.Type:
+			for _, t := range []types.Type{m.Type(), types.NewPointer(m.Type())} {
+				mset := pkg.Prog.MethodSets.MethodSet(t)
+				for i := 0; i < mset.Len(); i++ {
+					if fn := pkg.Prog.MethodValue(mset.At(i)); fn != nil && fn.Pkg == pkg {
+						add(fn)
+					}
+				}
+			}
+		}
+	}
+	sort.SliceStable(fns, func(i, j int) bool { return fns[i].Pos() < fns[j].Pos() })
+	return fns
+}
+
+// withClosures is fn and the closures inside it, at any depth.
+func withClosures(fn *ssa.Function) []*ssa.Function {
+	out := []*ssa.Function{fn}
+	for _, anon := range fn.AnonFuncs {
+		out = append(out, withClosures(anon)...)
+	}
+	return out
+}
+
+func containsType(list []types.Type, t types.Type) bool {
+	for _, u := range list {
+		if types.Identical(u, t) {
+			return true
+		}
+	}
+	return false
+}
