@@ -54,7 +54,8 @@ type Bounds struct {
 	MaxFork      int // feasible values a symbolic index may fork into (default 64)
 }
 
-func (b Bounds) withDefaults() Bounds {
+// WithDefaults fills each unset (zero) bound with its default.
+func (b Bounds) WithDefaults() Bounds {
 	def := func(v *int, d int) {
 		if *v <= 0 {
 			*v = d
@@ -121,7 +122,7 @@ type Engine struct {
 
 // NewEngine returns an engine for prog.
 func NewEngine(prog *ssa.Program, cfg Config) *Engine {
-	cfg.Bounds = cfg.Bounds.withDefaults()
+	cfg.Bounds = cfg.Bounds.WithDefaults()
 	return &Engine{cfg: cfg, prog: prog, infos: make(map[*ssa.Function]*funcInfo)}
 }
 

@@ -453,3 +453,31 @@ func TestMapOrderDependentTestsAreFlagged(t *testing.T) {
 		}
 	}
 }
+
+func TestChangingPackageVariablesPreventClaims(t *testing.T) {
+	prog, err := loader.Load(loader.Config{Dir: "..", Patterns: []string{"./testdata/report/globals"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	z3, err := solver.NewZ3(solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer z3.Close()
+	for name, wantExhausted := range map[string]bool{"CountCalls": false, "Check": true} {
+		var fn *ssa.Function
+		for _, f := range prog.Packages[0].Targets {
+			if f.Name() == name {
+				fn = f
+			}
+		}
+		e := NewEngine(prog.SSA, Config{Solver: z3, Sink: SinkFunc(func(*PathEnd) {})})
+		sum, err := e.Explore(context.Background(), fn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.Exhausted != wantExhausted {
+			t.Errorf("%s: exhausted=%v, want %v", name, sum.Exhausted, wantExhausted)
+		}
+	}
+}

@@ -35,6 +35,7 @@ func (e *Engine) loadInstr(s *State, in *ssa.UnOp) {
 
 // load reads the value p addresses, materialising lazy input parts.
 func (e *Engine) load(s *State, p Pointer) Value {
+	e.noteGlobalRead(s, p.Obj)
 	v := e.materializePath(s, p.Obj, p.Path)
 	if full := e.materializeDeep(s, v); full != nil {
 		s.mem.set(p.Obj, replaceAt(s.mem.get(p.Obj).value, p.Path, full))

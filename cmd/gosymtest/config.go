@@ -14,6 +14,7 @@ type config struct {
 	run      *regexp.Regexp // nil selects every target
 	budget   time.Duration  // per function, always positive
 	maxPaths int            // per function; 0 means no limit
+	maxWork  int            // per function, in symbolic.Config.MaxWork units; 0 means no limit
 	maxLen   int            // bytes of a string input
 	maxElems int            // elements of a slice input
 	dryRun   bool
@@ -23,6 +24,11 @@ type config struct {
 	logJSON  bool
 	version  bool
 	patterns []string // package patterns; empty means ./...
+
+	// coverProfile and report are the paths of the coverprofile and of
+	// the JSON coverage report; "" for none.
+	coverProfile string
+	report       string
 }
 
 // Defaults of the flags that have one.
@@ -30,6 +36,12 @@ const (
 	defaultBudget   = 10 * time.Second
 	defaultMaxLen   = 16
 	defaultMaxElems = 8
+	// defaultMaxWork is about 4 s of exploration on a 2-core machine
+	// (string loops ran 4 to 5 million units a second), well within the
+	// default budget, so that the deterministic limit, not the clock, is
+	// what normally cuts a long exploration, and two runs write the same
+	// tests.
+	defaultMaxWork = 20_000_000
 )
 
 // solverTimeout bounds one solver query: a query that takes longer makes
@@ -43,11 +55,14 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.Var(regexpValue{&cfg.run}, "run", "")
 	fs.Var(positiveDuration{&cfg.budget}, "budget", "")
 	fs.Var(nonNegativeInt{&cfg.maxPaths}, "max-paths", "")
+	fs.Var(nonNegativeInt{&cfg.maxWork}, "max-work", "")
 	fs.Var(nonNegativeInt{&cfg.maxLen}, "max-len", "")
 	fs.Var(nonNegativeInt{&cfg.maxElems}, "max-elems", "")
 	fs.BoolVar(&cfg.dryRun, "dry-run", false, "")
 	fs.BoolVar(&cfg.allPaths, "all-paths", false, "")
 	fs.StringVar(&cfg.stats, "stats", "", "")
+	fs.StringVar(&cfg.coverProfile, "coverprofile", "", "")
+	fs.StringVar(&cfg.report, "report", "", "")
 	fs.BoolVar(&cfg.verbose, "v", false, "")
 	fs.BoolVar(&cfg.logJSON, "log-json", false, "")
 	fs.BoolVar(&cfg.version, "version", false, "")
@@ -59,7 +74,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 // come before or after the package patterns, as with go test; "--" ends
 // the flags.
 func parseArgs(args []string) (config, error) {
-	cfg := config{budget: defaultBudget, maxLen: defaultMaxLen, maxElems: defaultMaxElems}
+	cfg := config{budget: defaultBudget, maxWork: defaultMaxWork, maxLen: defaultMaxLen, maxElems: defaultMaxElems}
 	fs := newFlagSet(&cfg)
 	rest := args
 	for len(rest) > 0 {

@@ -39,7 +39,13 @@
 //		It must be positive. The default is 10s.
 //	-max-paths n
 //		Stop exploring a function after n paths. The default, 0, sets no
-//		limit other than -budget.
+//		limit other than -budget and -max-work.
+//	-max-work n
+//		Stop exploring a function after n units of work: one per
+//		instruction interpreted, 2,000 per solver query. Unlike -budget,
+//		this limit falls at the same point on every run, so a function it
+//		cuts short still gets the same tests each time. 0 means no limit;
+//		the default is 20000000 (about 4s on a 2-core machine).
 //	-all-paths
 //		Keep one test per path found. By default a test is kept only when
 //		it covers a block the tests kept before it did not.
@@ -51,6 +57,16 @@
 //		List the targets and explore none of them.
 //	-stats file
 //		Write a summary of the run to file as JSON (see below).
+//	-coverprofile file
+//		Write the statement coverage the exploration reached in go test's
+//		coverprofile format (mode set), for go tool cover -func and -html.
+//	-report file
+//		Write the full coverage report as JSON: per package and function
+//		the statements covered and proved dead, and every uncovered block
+//		with the reason it stayed uncovered (dead, budget, bounds,
+//		unsupported:<feature>, unmodelled:<func>, concretized,
+//		solver-unknown, closure, skipped, not-explored; package report
+//		documents them) and the bounds the dead claims hold within.
 //	-v
 //		Log debug messages too.
 //	-log-json
@@ -83,7 +99,19 @@
 //	                   "position": "q/q.go:3:9", "message": "..."}]
 //	}
 //
+// Each function also has blocks_dead (SSA blocks no path entered in an
+// exhausted exploration: unreachable within the bounds), statements,
+// statements_covered and statements_dead (go test -cover's units), and
+// uncovered, a list of {"pos": "file.go:line:col", "reason": ...} relative
+// to the module directory; totals has blocks_dead and the statement
+// counts too.
+//
 // The file is replaced atomically, so a reader never sees half of it.
+//
+// After exploring, a coverage summary is printed at the end of the log:
+// per package the functions, how many explorations were exhausted, the
+// statements covered and proved dead, and the top reasons for the gaps,
+// then the dead blocks and the bounds they are dead within.
 //
 // Exit status:
 //

@@ -64,6 +64,7 @@ func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config,
 		Sink:     symbolic.SinkFunc(func(p *symbolic.PathEnd) { r.paths = append(r.paths, p) }),
 		Budget:   cfg.budget,
 		MaxPaths: cfg.maxPaths,
+		MaxWork:  int64(cfg.maxWork),
 		Bounds:   symbolic.Bounds{MaxLen: cfg.maxLen, MaxElems: cfg.maxElems},
 	})
 	sum, err := engine.Explore(ctx, t.fn)
@@ -76,7 +77,8 @@ func logExplored(log zerolog.Logger, r *explored) {
 		Int("paths", r.summary.Paths).
 		Int("blocks", r.summary.Blocks).
 		Int("covered", r.summary.Covered).
-		Bool("exhausted", r.summary.Exhausted)
+		Bool("exhausted", r.summary.Exhausted).
+		Int64("work", r.summary.Work)
 	for kind, n := range r.summary.Ends {
 		ev = ev.Int(kind.String(), n)
 	}

@@ -98,8 +98,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
+	rep := reportRun(prog, results, cfg, dir, stderr, log)
+	if rep.failed {
+		status = exitFail
+	}
 	if cfg.stats != "" {
-		if err := writeStatsFile(cfg.stats, newStats(prog, selected, results, written, time.Since(began))); err != nil {
+		if err := writeStatsFile(cfg.stats, newStats(prog, selected, results, written, rep.report, time.Since(began))); err != nil {
 			log.Error().Err(err).Str("file", cfg.stats).Msg("cannot write the statistics file")
 			status = exitFail
 		} else {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gosymtest/gosymtest/loader"
+	"github.com/gosymtest/gosymtest/report"
 )
 
 // stats is the content of the -stats file. It records only what a run
@@ -29,6 +30,12 @@ type totals struct {
 	SolverMs          int64 `json:"solver_ms"`
 	Blocks            int   `json:"blocks"`
 	BlocksCovered     int   `json:"blocks_covered"`
+	// BlocksDead counts the SSA blocks of exhausted explorations that no
+	// path entered: unreachable within the bounds (see package report).
+	BlocksDead        int   `json:"blocks_dead"`
+	Statements        int   `json:"statements"`
+	StatementsCovered int   `json:"statements_covered"`
+	StatementsDead    int   `json:"statements_dead"`
 	TestsEmitted      int   `json:"tests_emitted"`
 	TestsDropped      int   `json:"tests_dropped"`
 	WallMs            int64 `json:"wall_ms"`
@@ -49,6 +56,21 @@ type functionStats struct {
 	WallMs        int64 `json:"wall_ms"`
 	MsToCover     int64 `json:"ms_to_cover"`
 	SolverQueries int64 `json:"solver_queries"`
+	// BlocksDead: SSA blocks no path entered in an exhausted exploration.
+	// The statement counts and uncovered are in go test -cover's units.
+	BlocksDead        int             `json:"blocks_dead"`
+	Statements        int             `json:"statements"`
+	StatementsCovered int             `json:"statements_covered"`
+	StatementsDead    int             `json:"statements_dead"`
+	Uncovered         []uncoveredJSON `json:"uncovered"`
+}
+
+// uncoveredJSON is one uncovered statement block and why (package report
+// documents the reasons).
+type uncoveredJSON struct {
+	Pos    string `json:"pos"` // file.go:line:col, relative to the module
+	Reason string `json:"reason"`
+	Detail string `json:"detail,omitempty"`
 }
 
 type loadErrorJSON struct {
@@ -59,7 +81,7 @@ type loadErrorJSON struct {
 
 // newStats summarizes a run. prog may be nil when the go command failed;
 // results are the explored targets (none with -dry-run).
-func newStats(prog *loader.Program, selected []target, results []explored, written testsWritten, wall time.Duration) stats {
+func newStats(prog *loader.Program, selected []target, results []explored, written testsWritten, rep *report.Report, wall time.Duration) stats {
 	s := stats{Functions: []functionStats{}, LoadErrors: []loadErrorJSON{}}
 	if prog == nil {
 		return s
@@ -77,12 +99,31 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 		TestsEmitted:   written.emitted,
 		TestsDropped:   written.dropped,
 	}
+	coverage := make(map[string]*report.FuncReport)
+	if rep != nil {
+		for _, p := range rep.Packages {
+			for _, f := range p.Functions {
+				coverage[p.Path+"."+f.Name] = f
+			}
+		}
+	}
+	if rep != nil {
+		// Per source statement, as go test counts: instantiations of a
+		// generic function share their statements.
+		s.Totals.Statements, s.Totals.StatementsCovered, s.Totals.StatementsDead = rep.Totals.Statements, rep.Totals.Covered, rep.Totals.Dead
+	}
 	byFunc := make(map[string]explored, len(results))
 	for _, r := range results {
 		byFunc[r.pkg+"."+r.name] = r
 	}
 	for _, t := range selected {
-		f := functionStats{Package: t.pkg, Name: t.name, Position: t.pos, Blocks: len(t.fn.Blocks)}
+		f := functionStats{Package: t.pkg, Name: t.name, Position: t.pos, Blocks: len(t.fn.Blocks), Uncovered: []uncoveredJSON{}}
+		if c := coverage[t.pkg+"."+t.name]; c != nil {
+			f.BlocksDead, f.Statements, f.StatementsCovered, f.StatementsDead = c.BlocksDead, c.Statements, c.Covered, c.Dead
+			for _, g := range c.Uncovered {
+				f.Uncovered = append(f.Uncovered, uncoveredJSON{Pos: g.Pos, Reason: g.Reason, Detail: g.Detail})
+			}
+		}
 		if r, ok := byFunc[t.pkg+"."+t.name]; ok {
 			f.SkippedReason = r.skipped
 			f.Tests = written.perFunc[t.pkg+"."+t.name]
@@ -102,6 +143,7 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 		}
 		s.Totals.Blocks += f.Blocks
 		s.Totals.BlocksCovered += f.BlocksCovered
+		s.Totals.BlocksDead += f.BlocksDead
 		s.Functions = append(s.Functions, f)
 	}
 	return s

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gosymtest/gosymtest/loader"
+	"github.com/gosymtest/gosymtest/report"
+	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/rs/zerolog"
+)
+
+// reported is what reporting the run gave: the report (nil when nothing
+// was explored) and whether writing it failed.
+type reported struct {
+	report *report.Report
+	failed bool
+}
+
+// reportRun builds the coverage report of the explored targets, prints
+// its summary at the end of the log (as a log event with -log-json), and
+// writes the -coverprofile and -report files.
+func reportRun(prog *loader.Program, results []explored, cfg config, dir string, stderr io.Writer, log zerolog.Logger) reported {
+	if prog == nil || prog.SSA == nil || len(results) == 0 {
+		if cfg.coverProfile != "" || cfg.report != "" {
+			log.Warn().Msg("nothing was explored: no coverage profile or report written")
+		}
+		return reported{}
+	}
+	r, err := buildReport(prog, results, cfg, dir)
+	if err != nil {
+		log.Error().Err(err).Msg("cannot build the coverage report")
+		return reported{failed: true}
+	}
+	t := r.Totals
+	log.Info().Int("statements", t.Statements).Int("covered", t.Covered).Int("dead", t.Dead).Msg("coverage")
+	if !cfg.logJSON {
+		if err := r.WriteSummary(stderr); err != nil {
+			log.Error().Err(err).Msg("cannot write the coverage summary")
+			return reported{report: r, failed: true}
+		}
+	}
+	if err := writeReportFiles(r, cfg); err != nil {
+		log.Error().Err(err).Msg("cannot write the coverage files")
+		return reported{report: r, failed: true}
+	}
+	return reported{report: r}
+}
+
+// buildReport turns the explored targets into the coverage report.
+func buildReport(prog *loader.Program, results []explored, cfg config, dir string) (*report.Report, error) {
+	root, module := findModule(dir)
+	in := report.Input{
+		Program:    prog.SSA,
+		Bounds:     symbolic.Bounds{MaxLen: cfg.maxLen, MaxElems: cfg.maxElems},
+		Budget:     cfg.budget,
+		MaxPaths:   cfg.maxPaths,
+		BaseDir:    root,
+		ModulePath: module,
+	}
+	byPkg := make(map[string][]report.Func)
+	for _, r := range results {
+		byPkg[r.pkg] = append(byPkg[r.pkg], report.Func{Name: r.name, Fn: r.fn, Skipped: r.skipped, Summary: r.summary, Paths: r.paths})
+	}
+	for _, p := range prog.Packages {
+		in.Packages = append(in.Packages, report.Package{Path: p.Path, Dir: p.Dir, Funcs: byPkg[p.Path]})
+	}
+	return report.Build(in)
+}
+
+// writeReportFiles writes the -coverprofile and -report files that were
+// asked for.
+func writeReportFiles(r *report.Report, cfg config) error {
+	if cfg.coverProfile != "" {
+		if err := writeFileAtomic(cfg.coverProfile, r.WriteProfile); err != nil {
+			return err
+		}
+	}
+	if cfg.report != "" {
+		if err := writeFileAtomic(cfg.report, r.WriteJSON); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeFileAtomic writes path through a temporary file and a rename, as
+// the statistics file is written.
+func writeFileAtomic(path string, write func(io.Writer) error) (err error) {
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err := tmp.Write(buf.Bytes()); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// findModule returns the directory of the go.mod at or above dir and the
+// module path it declares; dir and "" when there is none.
+func findModule(dir string) (root, module string) {
+	for d := dir; ; d = filepath.Dir(d) {
+		f, err := os.Open(filepath.Join(d, "go.mod"))
+		if err == nil {
+			defer f.Close()
+			sc := bufio.NewScanner(f)
+			for sc.Scan() {
+				if rest, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "module "); ok {
+					return d, strings.Trim(strings.TrimSpace(rest), `"`)
+				}
+			}
+			return d, ""
+		}
+		if filepath.Dir(d) == d {
+			return dir, ""
+		}
+	}
+}

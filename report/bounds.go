@@ -1,0 +1,67 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Bounds are the limits every dead claim is made within.
+type Bounds struct {
+	MaxLen       int `json:"max_len"`
+	MaxElems     int `json:"max_elems"`
+	MaxDepth     int `json:"max_depth"`
+	MaxCallDepth int `json:"max_call_depth"`
+	MaxSteps     int `json:"max_steps"`
+	MaxDecisions int `json:"max_decisions"`
+	MaxFork      int `json:"max_fork"`
+	// Budget and MaxPaths stop an exploration; one that stops on them is
+	// not exhausted, so they bound no claim, but the report states them.
+	Budget   string `json:"budget"`
+	MaxPaths int    `json:"max_paths"`
+	// Inputs says what the harness gives the inputs it does not make
+	// symbolic in full.
+	Inputs string `json:"inputs"`
+}
+
+// boundsInputs is the input model of the executor (symbolic/doc.go) that a
+// claim of dead code depends on besides the numeric bounds. Inputs the
+// harness cannot give every value (func values, any, interfaces with more
+// implementations than it tries, maps ranged over in one order, package
+// variables that change after init) make a path non-exhaustive, so they
+// never back a claim and need no mention.
+const boundsInputs = "interface inputs nil or one of the (at most 4) types of the program that implement them; " +
+	"map inputs with integer, bool or string keys"
+
+// newBounds takes the executor's defaults (symbolic.Bounds.WithDefaults)
+// so the report states the bounds that were in force.
+func newBounds(in Input) Bounds {
+	b := in.Bounds.WithDefaults()
+	out := Bounds{
+		MaxLen:       b.MaxLen,
+		MaxElems:     b.MaxElems,
+		MaxDepth:     b.MaxDepth,
+		MaxCallDepth: b.MaxCallDepth,
+		MaxSteps:     b.MaxSteps,
+		MaxDecisions: b.MaxDecisions,
+		MaxFork:      b.MaxFork,
+		MaxPaths:     in.MaxPaths,
+		Inputs:       boundsInputs,
+	}
+	if in.Budget > 0 {
+		out.Budget = in.Budget.String()
+	}
+	return out
+}
+
+// String states the bounds in a sentence.
+func (b Bounds) String() string {
+	parts := []string{
+		fmt.Sprintf("strings ≤ %d bytes", b.MaxLen),
+		fmt.Sprintf("slices and maps ≤ %d elements", b.MaxElems),
+		fmt.Sprintf("pointer/struct nesting ≤ %d", b.MaxDepth),
+		fmt.Sprintf("call depth ≤ %d", b.MaxCallDepth),
+		fmt.Sprintf("≤ %d instructions and ≤ %d decisions per path", b.MaxSteps, b.MaxDecisions),
+		fmt.Sprintf("≤ %d values per symbolic index", b.MaxFork),
+	}
+	return strings.Join(parts, ", ") + "; " + b.Inputs
+}

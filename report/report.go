@@ -1,0 +1,288 @@
+package report
+
+import (
+	"fmt"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/gosymtest/gosymtest/symbolic"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Input is what a run explored.
+type Input struct {
+	Program  *ssa.Program
+	Packages []Package
+	// Bounds, Budget and MaxPaths are the limits the functions were
+	// explored under; every dead claim is made within them.
+	Bounds   symbolic.Bounds
+	Budget   time.Duration
+	MaxPaths int
+	// BaseDir is the directory positions are written relative to (the
+	// module's); ModulePath, when set, shortens import paths in the text.
+	BaseDir    string
+	ModulePath string
+}
+
+// Package is one loaded package and its selected functions.
+type Package struct {
+	Path  string // import path
+	Dir   string
+	Funcs []Func
+}
+
+// Func is one target function and what its exploration gave.
+type Func struct {
+	Name    string // as loader.FuncName gives it
+	Fn      *ssa.Function
+	Skipped string // why it was not explored; "" when it was
+	Summary *symbolic.Summary
+	Paths   []*symbolic.PathEnd
+}
+
+// Report is the coverage report of a run.
+type Report struct {
+	Bounds   Bounds           `json:"bounds"`
+	Totals   Counts           `json:"totals"`
+	Reasons  map[string]int   `json:"reasons"` // uncovered statements by reason
+	Packages []*PackageReport `json:"packages"`
+	module   string
+}
+
+// Counts are statement counts in the units of go test -cover.
+type Counts struct {
+	Funcs      int `json:"funcs"`
+	Explored   int `json:"explored"`
+	Exhausted  int `json:"exhausted"`
+	Statements int `json:"statements"`
+	Covered    int `json:"statements_covered"`
+	Dead       int `json:"statements_dead"`
+}
+
+// PackageReport is the report of one package.
+type PackageReport struct {
+	Path string `json:"path"`
+	Counts
+	Reasons   map[string]int `json:"reasons"`
+	Functions []*FuncReport  `json:"functions"`
+	// Other lists the uncovered blocks outside every selected function
+	// (init functions, functions left out by -run, package-level
+	// function literals).
+	Other []Gap `json:"other_uncovered"`
+
+	profile []profileBlock
+}
+
+// FuncReport is the report of one target function.
+type FuncReport struct {
+	Name      string `json:"name"`
+	Pos       string `json:"position"`
+	Exhausted bool   `json:"exhausted"`
+	Skipped   string `json:"skipped_reason,omitempty"`
+	// Statements, Covered and Dead count the statements of the function's
+	// declaration (with its function literals) as this exploration saw it.
+	Statements int `json:"statements"`
+	Covered    int `json:"statements_covered"`
+	Dead       int `json:"statements_dead"`
+	// BlocksDead counts the SSA blocks of the function no path entered in
+	// an exhausted exploration (0 otherwise).
+	BlocksDead int   `json:"blocks_dead"`
+	Uncovered  []Gap `json:"uncovered"`
+}
+
+// Gap is one uncovered cover block and why it stayed uncovered.
+type Gap struct {
+	Pos        string `json:"pos"` // file.go:line:col, relative to BaseDir
+	End        string `json:"end"` // line:col
+	Statements int    `json:"statements"`
+	Reason     string `json:"reason"`
+	Detail     string `json:"detail,omitempty"`
+}
+
+// profileBlock is one line of the coverprofile.
+type profileBlock struct {
+	file                   string // import path / base name
+	l0, c0, l1, c1, nstmts int
+	count                  int
+}
+
+// Build computes the report.
+func Build(in Input) (*Report, error) {
+	r := &Report{Bounds: newBounds(in), Reasons: map[string]int{}, module: in.ModulePath}
+	if in.Program == nil {
+		return r, nil
+	}
+	x := newIndex(in.Program.Fset)
+	union := map[*ssa.BasicBlock]bool{}
+	// Index every target (with its closures) and every function a path
+	// entered, so that coverage reached through callers counts.
+	for _, p := range in.Packages {
+		for _, f := range p.Funcs {
+			if f.Summary != nil {
+				for b := range f.Summary.CoveredBlocks {
+					union[b] = true
+				}
+			}
+		}
+	}
+	files, err := packageFiles(in)
+	if err != nil {
+		return nil, err
+	}
+	for _, names := range files {
+		for _, name := range names {
+			src, err := os.ReadFile(name)
+			if err != nil {
+				return nil, err
+			}
+			fb, err := parseCoverBlocks(name, src)
+			if err != nil {
+				return nil, fmt.Errorf("parsing %s: %w", name, err)
+			}
+			x.addFile(name, fb)
+		}
+	}
+	for _, p := range in.Packages {
+		for _, f := range p.Funcs {
+			x.addFunc(f.Fn)
+		}
+	}
+	parents := map[*ssa.Function]bool{}
+	for b := range union {
+		parents[b.Parent()] = true
+	}
+	for fn := range parents {
+		x.addFunc(fn)
+	}
+	all := coverage{covered: func(b *ssa.BasicBlock) bool { return union[b] }, counts: func(*ssa.Function) bool { return true }}
+
+	for _, p := range in.Packages {
+		pr := buildPackage(in, x, p, files[p.Path], all)
+		r.Packages = append(r.Packages, pr)
+		r.Totals.add(pr.Counts)
+		for k, n := range pr.Reasons {
+			r.Reasons[k] += n
+		}
+	}
+	return r, nil
+}
+
+func (c *Counts) add(o Counts) {
+	c.Funcs += o.Funcs
+	c.Explored += o.Explored
+	c.Exhausted += o.Exhausted
+	c.Statements += o.Statements
+	c.Covered += o.Covered
+	c.Dead += o.Dead
+}
+
+// packageFiles lists the non-test Go files of each package, the ones go
+// test -cover instruments, as the loader parsed them.
+func packageFiles(in Input) (map[string][]string, error) {
+	byDir := map[string]string{}
+	for _, p := range in.Packages {
+		byDir[filepath.Clean(p.Dir)] = p.Path
+	}
+	out := map[string][]string{}
+	in.Program.Fset.Iterate(func(f *token.File) bool {
+		name := f.Name()
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			return true
+		}
+		if path, ok := byDir[filepath.Dir(name)]; ok {
+			out[path] = append(out[path], name)
+		}
+		return true
+	})
+	for _, names := range out {
+		sort.Strings(names)
+	}
+	return out, nil
+}
+
+// buildPackage reports one package: each target against its own
+// exploration, and the package as a whole against every exploration.
+func buildPackage(in Input, x *index, p Package, files []string, all coverage) *PackageReport {
+	pr := &PackageReport{Path: p.Path, Reasons: map[string]int{}, Functions: []*FuncReport{}, Other: []Gap{}}
+	// Targets by the declaration they come from: instantiations of a
+	// generic function share one.
+	type declKey struct {
+		fi   *fileIndex
+		decl int
+	}
+	byDecl := map[declKey][]*funcState{}
+	for i := range p.Funcs {
+		f := &p.Funcs[i]
+		pr.Functions = append(pr.Functions, nil)
+		fs := newFuncState(in, x, f)
+		pr.Counts.Funcs++
+		if f.Summary != nil {
+			pr.Counts.Explored++
+			if f.Summary.Exhausted {
+				pr.Counts.Exhausted++
+			}
+		}
+		if fs.fi != nil && fs.decl >= 0 {
+			k := declKey{fs.fi, fs.decl}
+			byDecl[k] = append(byDecl[k], fs)
+		}
+		pr.Functions[i] = fs.report
+	}
+	for _, name := range files {
+		fi := x.files[name]
+		memo := map[int]value{}
+		for _, i := range fi.order {
+			b := fi.fb.blocks[i]
+			start, end := fi.fb.fset.Position(b.start), fi.fb.fset.Position(b.end)
+			v := fi.eval(i, all, memo)
+			count := 0
+			if v == ran {
+				count = 1
+			}
+			pr.profile = append(pr.profile, profileBlock{
+				file: p.Path + "/" + filepath.Base(name),
+				l0:   start.Line, c0: start.Column, l1: end.Line, c1: end.Column,
+				nstmts: b.stmts, count: count,
+			})
+			pr.Statements += b.stmts
+			if v == ran {
+				pr.Covered += b.stmts
+				continue
+			}
+			// The package's verdict: dead only when every exploration of
+			// the declaration proves it and nothing else reached it.
+			fss := byDecl[declKey{fi, b.decl}]
+			reason, detail := "not-explored", ""
+			for k, fs := range fss {
+				g := fs.gaps[i]
+				if k == 0 || (reason == "dead" && g.Reason != "dead") {
+					reason, detail = g.Reason, g.Detail
+				}
+			}
+			if reason == "dead" {
+				pr.Dead += b.stmts
+			}
+			if b.stmts > 0 {
+				pr.Reasons[reason] += b.stmts
+			}
+			if len(fss) == 0 {
+				pr.Other = append(pr.Other, Gap{Pos: relPos(in.BaseDir, start), End: fmt.Sprintf("%d:%d", end.Line, end.Column), Statements: b.stmts, Reason: reason, Detail: detail})
+			}
+		}
+	}
+	return pr
+}
+
+func relPos(base string, p token.Position) string {
+	name := p.Filename
+	if base != "" {
+		if rel, err := filepath.Rel(base, name); err == nil && !strings.HasPrefix(rel, "..") {
+			name = filepath.ToSlash(rel)
+		}
+	}
+	return fmt.Sprintf("%s:%d:%d", name, p.Line, p.Column)
+}

@@ -1,0 +1,127 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// maxDeadListed caps the dead blocks the summary lists; -report has all.
+const maxDeadListed = 20
+
+// WriteSummary writes the end-of-run summary: per package the functions,
+// the statement coverage reached, the statements proved dead and the top
+// reasons for the gaps; then the dead blocks and the bounds they hold in.
+func (r *Report) WriteSummary(w io.Writer) error {
+	// Numbers right-aligned in their columns, the reasons left-aligned
+	// after them.
+	rows := [][]string{{"package", "funcs", "exhausted", "stmts", "covered", "", "dead", "top gap reasons (statements)"}}
+	for _, p := range r.Packages {
+		rows = append(rows, []string{r.shortPath(p.Path), itoa(p.Funcs), itoa(p.Exhausted), itoa(p.Statements), itoa(p.Covered), percent(p.Covered, p.Statements), itoa(p.Dead), topReasons(p.Reasons, 3)})
+	}
+	t := r.Totals
+	rows = append(rows, []string{"total", itoa(t.Funcs), itoa(t.Exhausted), itoa(t.Statements), itoa(t.Covered), percent(t.Covered, t.Statements), itoa(t.Dead), topReasons(r.Reasons, 4)})
+	width := make([]int, len(rows[0]))
+	for _, row := range rows {
+		for i, c := range row {
+			width[i] = max(width[i], utf8.RuneCountInString(c))
+		}
+	}
+	for _, row := range rows {
+		var b strings.Builder
+		for i, c := range row {
+			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
+			switch i {
+			case 0:
+				b.WriteString(c + pad)
+			case len(row) - 1:
+				b.WriteString("  " + c)
+			default:
+				b.WriteString("  " + pad + c)
+			}
+		}
+		if _, err := fmt.Fprintln(w, b.String()); err != nil {
+			return err
+		}
+	}
+	var dead []string
+	for _, p := range r.Packages {
+		for _, f := range p.Functions {
+			for _, g := range f.Uncovered {
+				if g.Reason == "dead" && g.Statements > 0 {
+					dead = append(dead, fmt.Sprintf("  %s-%s  %s  (%s)", g.Pos, g.End, f.Name, plural(g.Statements, "statement")))
+				}
+			}
+		}
+	}
+	if len(dead) > 0 {
+		fmt.Fprintf(w, "\ndead code, unreachable for all inputs within the bounds:\n")
+		for i, d := range dead {
+			if i == maxDeadListed {
+				fmt.Fprintf(w, "  … %d more (see -report)\n", len(dead)-i)
+				break
+			}
+			fmt.Fprintln(w, d)
+		}
+	}
+	_, err := fmt.Fprintf(w, "\nbounds: %s\n", r.Bounds)
+	return err
+}
+
+func (r *Report) shortPath(path string) string {
+	if r.module != "" && strings.HasPrefix(path, r.module+"/") {
+		return "./" + strings.TrimPrefix(path, r.module+"/")
+	}
+	return path
+}
+
+func percent(n, d int) string {
+	if d == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(d))
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// topReasons lists the n reasons with the most statements, most first.
+func topReasons(m map[string]int, n int) string {
+	type kv struct {
+		k string
+		v int
+	}
+	var l []kv
+	for k, v := range m {
+		if v > 0 {
+			l = append(l, kv{k, v})
+		}
+	}
+	sort.Slice(l, func(i, j int) bool {
+		if l[i].v != l[j].v {
+			return l[i].v > l[j].v
+		}
+		return l[i].k < l[j].k
+	})
+	var parts []string
+	for i, e := range l {
+		if i == n {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s %d", e.k, e.v))
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,106 @@
+package symbolic
+
+import (
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+// Package variables. Every path starts from the state the package
+// initialisers leave, but a real program may have changed a package
+// variable before it calls the function under test (an earlier call of the
+// same function, say). A path that reads a variable that code outside the
+// initialisers may write therefore does not speak for every input: it
+// records that, so no code is claimed dead on its strength. Variables only
+// initialisers write (sentinel errors, tables) keep their initial values
+// and cost nothing.
+
+// writtenGlobals maps each program to the package variables that some
+// function other than a package initialiser may write; computed once per
+// program, since every Engine of a run shares it.
+var writtenGlobals sync.Map // *ssa.Program → map[*ssa.Global]bool
+
+// globalMayChange reports whether code outside package initialisation may
+// write g.
+func (e *Engine) globalMayChange(g *ssa.Global) bool {
+	if m, ok := writtenGlobals.Load(e.prog); ok {
+		return m.(map[*ssa.Global]bool)[g]
+	}
+	m, _ := writtenGlobals.LoadOrStore(e.prog, findWrittenGlobals(e.prog))
+	return m.(map[*ssa.Global]bool)[g]
+}
+
+// findWrittenGlobals scans every function that is not an initialiser for
+// uses of a global's address other than reads.
+func findWrittenGlobals(prog *ssa.Program) map[*ssa.Global]bool {
+	written := make(map[*ssa.Global]bool)
+	for fn := range ssautil.AllFunctions(prog) {
+		if isInitializer(fn) {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				for _, op := range instr.Operands(nil) {
+					g, ok := (*op).(*ssa.Global)
+					if ok && !readOnlyUse(instr, g) {
+						written[g] = true
+					}
+				}
+			}
+		}
+	}
+	return written
+}
+
+// isInitializer reports whether fn is a package initialiser: the
+// synthetic init, a declared init function, or a closure inside one.
+func isInitializer(fn *ssa.Function) bool {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn.Synthetic == "package initializer" || strings.HasPrefix(fn.Name(), "init#")
+}
+
+// readOnlyUse reports whether instr only reads through addr: a load, or
+// the address of a field or element whose every use only reads.
+func readOnlyUse(instr ssa.Instruction, addr ssa.Value) bool {
+	switch in := instr.(type) {
+	case *ssa.UnOp:
+		return in.X == addr
+	case *ssa.FieldAddr:
+		return allReadOnly(in)
+	case *ssa.IndexAddr:
+		return in.X == addr && allReadOnly(in)
+	}
+	return false
+}
+
+func allReadOnly(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		if !readOnlyUse(r, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// noteGlobalRead records, on s, a read of the object id when it is a
+// package variable that may have changed since initialisation.
+func (e *Engine) noteGlobalRead(s *State, id ObjectID) {
+	if s.replay || s.initializing {
+		return
+	}
+	obj := s.mem.get(id)
+	if obj == nil {
+		return
+	}
+	if g, ok := obj.site.(*ssa.Global); ok && e.globalMayChange(g) {
+		s.inputs.limit(s, "reads package variable "+g.Pkg.Pkg.Name()+"."+g.Name()+", which code outside init may change")
+	}
+}
