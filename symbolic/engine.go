@@ -90,6 +90,9 @@ type Summary struct {
 	PointsToViolations []string
 	// Work is what the exploration cost in MaxWork's units.
 	Work int64
+	// CoverTimes are when each block of the function itself was first
+	// entered, in order: the coverage curve of the exploration.
+	CoverTimes []time.Duration
 	// Elapsed is the exploration's wall time; TimeToCover is when the last
 	// block of the function itself that any path covered was first entered.
 	Elapsed, TimeToCover time.Duration

@@ -179,6 +179,7 @@ func (e *Engine) enter(s *State, b *ssa.BasicBlock) {
 		e.summary.CoveredBlocks[b] = true
 		if b.Parent() == e.summary.Func {
 			e.summary.TimeToCover = time.Since(e.started)
+			e.summary.CoverTimes = append(e.summary.CoverTimes, e.summary.TimeToCover)
 		}
 	}
 }

@@ -15,15 +15,18 @@ type config struct {
 	budget   time.Duration  // per function, always positive
 	maxPaths int            // per function; 0 means no limit
 	maxWork  int            // per function, in symbolic.Config.MaxWork units; 0 means no limit
-	maxLen   int            // bytes of a string input
-	maxElems int            // elements of a slice input
-	dryRun   bool
-	allPaths bool   // keep one test per path, not only those adding coverage
-	stats    string // path of the statistics file; "" for none
-	verbose  bool
-	logJSON  bool
-	version  bool
-	patterns []string // package patterns; empty means ./...
+	// noIncremental turns off the solver's reuse of asserted prefixes
+	// (for benchmarks and differential runs).
+	noIncremental bool
+	maxLen        int // bytes of a string input
+	maxElems      int // elements of a slice input
+	dryRun        bool
+	allPaths      bool   // keep one test per path, not only those adding coverage
+	stats         string // path of the statistics file; "" for none
+	verbose       bool
+	logJSON       bool
+	version       bool
+	patterns      []string // package patterns; empty means ./...
 
 	// coverProfile and report are the paths of the coverprofile and of
 	// the JSON coverage report; "" for none.
@@ -56,6 +59,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.Var(positiveDuration{&cfg.budget}, "budget", "")
 	fs.Var(nonNegativeInt{&cfg.maxPaths}, "max-paths", "")
 	fs.Var(nonNegativeInt{&cfg.maxWork}, "max-work", "")
+	fs.BoolVar(&cfg.noIncremental, "no-incremental", false, "")
 	fs.Var(nonNegativeInt{&cfg.maxLen}, "max-len", "")
 	fs.Var(nonNegativeInt{&cfg.maxElems}, "max-elems", "")
 	fs.BoolVar(&cfg.dryRun, "dry-run", false, "")

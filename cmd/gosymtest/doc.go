@@ -46,6 +46,10 @@
 //		this limit falls at the same point on every run, so a function it
 //		cuts short still gets the same tests each time. 0 means no limit;
 //		the default is 20000000 (about 4s on a 2-core machine).
+//	-no-incremental
+//		Turn off the solver's incremental mode, in which a query reuses
+//		the constraints it shares with the previous one. The answers are
+//		the same; only the speed differs. For benchmarks.
 //	-all-paths
 //		Keep one test per path found. By default a test is kept only when
 //		it covers a block the tests kept before it did not.

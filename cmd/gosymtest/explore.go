@@ -54,7 +54,7 @@ func exploreTargets(ctx context.Context, prog *loader.Program, targets []target,
 // would make a function's tests depend on how far the previous function
 // got within its time budget.
 func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config, r *explored) (*symbolic.Summary, solver.Stats, error) {
-	z3, err := solver.NewZ3(solver.Options{Timeout: cfg.solverTimeout()})
+	z3, err := solver.NewZ3(solver.Options{Timeout: cfg.solverTimeout(), NoIncremental: cfg.noIncremental})
 	if err != nil {
 		return nil, solver.Stats{}, err
 	}

@@ -53,9 +53,12 @@ type functionStats struct {
 	SkippedReason string `json:"skipped_reason,omitempty"`
 	// WallMs is the exploration's time; MsToCover is when the last block
 	// that got covered was first entered.
-	WallMs        int64 `json:"wall_ms"`
-	MsToCover     int64 `json:"ms_to_cover"`
-	SolverQueries int64 `json:"solver_queries"`
+	WallMs    int64 `json:"wall_ms"`
+	MsToCover int64 `json:"ms_to_cover"`
+	// CoverTimeline is the coverage curve: [ms, blocks covered] each time
+	// the exploration first entered a block of the function.
+	CoverTimeline [][2]int64 `json:"cover_timeline"`
+	SolverQueries int64      `json:"solver_queries"`
 	// BlocksDead: SSA blocks no path entered in an exhausted exploration.
 	// The statement counts and uncovered are in go test -cover's units.
 	BlocksDead        int             `json:"blocks_dead"`
@@ -117,7 +120,7 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 		byFunc[r.pkg+"."+r.name] = r
 	}
 	for _, t := range selected {
-		f := functionStats{Package: t.pkg, Name: t.name, Position: t.pos, Blocks: len(t.fn.Blocks), Uncovered: []uncoveredJSON{}}
+		f := functionStats{Package: t.pkg, Name: t.name, Position: t.pos, Blocks: len(t.fn.Blocks), Uncovered: []uncoveredJSON{}, CoverTimeline: [][2]int64{}}
 		if c := coverage[t.pkg+"."+t.name]; c != nil {
 			f.BlocksDead, f.Statements, f.StatementsCovered, f.StatementsDead = c.BlocksDead, c.Statements, c.Covered, c.Dead
 			for _, g := range c.Uncovered {
@@ -134,6 +137,9 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 				f.BlocksCovered, f.Paths, f.Exhausted = r.summary.Covered, r.summary.Paths, r.summary.Exhausted
 				f.SolverQueries = r.queries
 				f.WallMs, f.MsToCover = r.summary.Elapsed.Milliseconds(), r.summary.TimeToCover.Milliseconds()
+				for i, t := range r.summary.CoverTimes {
+					f.CoverTimeline = append(f.CoverTimeline, [2]int64{t.Milliseconds(), int64(i + 1)})
+				}
 				s.Totals.FunctionsExplored++
 				s.Totals.Paths += r.summary.Paths
 				s.Totals.Instructions += r.summary.Instructions
