@@ -18,8 +18,12 @@ func AssertedTypes(fn *ssa.Function) []types.Type {
 		return nil
 	}
 	fns := withClosures(fn)
-	if fn.Pkg != nil {
-		fns = append(fns, packageFunctions(fn.Pkg)...)
+	pkg := fn.Pkg
+	if pkg == nil && fn.Origin() != nil {
+		pkg = fn.Origin().Pkg // an instance of a generic function
+	}
+	if pkg != nil {
+		fns = append(fns, packageFunctions(pkg)...)
 	}
 	var out []types.Type
 	for _, fn := range fns {

@@ -95,7 +95,7 @@ func (a *analysis) inputObject(in *inputObjects, t types.Type) *Object {
 		return nil
 	}
 	var key, name string
-	qual := types.RelativeTo(in.param.Parent().Pkg.Pkg)
+	qual := types.RelativeTo(declaringPackage(in.param.Parent()))
 	if _, ok := t.Underlying().(*types.Slice); ok {
 		name = types.TypeString(types.NewSlice(objType), qual)
 	} else {
@@ -120,7 +120,7 @@ func (a *analysis) inputBox(in *inputObjects, t types.Type) *Object {
 	}
 	l := a.boxLayout(t)
 	o := a.newObject(KindBox, in.param, t, l)
-	o.Input = in.param.Name() + ":(" + types.TypeString(t, types.RelativeTo(in.param.Parent().Pkg.Pkg)) + ")"
+	o.Input = in.param.Name() + ":(" + types.TypeString(t, types.RelativeTo(declaringPackage(in.param.Parent()))) + ")"
 	in.byKey[key] = o
 	a.initInput(in, o.id+1, l[1:])
 	return o
@@ -173,4 +173,16 @@ func (a *analysis) inputCandidates() []types.Type {
 		}
 	}
 	return out
+}
+
+// declaringPackage is the package fn is declared in; an instance of a
+// generic function has no Pkg of its own, its origin has.
+func declaringPackage(fn *ssa.Function) *types.Package {
+	if fn.Pkg == nil && fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if fn.Pkg == nil {
+		return nil
+	}
+	return fn.Pkg.Pkg
 }

@@ -236,6 +236,11 @@ func (r *Result) ObjectLocation(o *Object, path FieldPath) Location {
 // executor actually reached (for inputs, the *ssa.Parameter whose input
 // object it is, or use InputObject and MayPointTo).
 func (r *Result) MayPointToSite(v ssa.Value, site ssa.Value) bool {
+	if g, ok := v.(*ssa.Global); ok && site == g {
+		// A global is the address of its own object, by definition; the
+		// analysis makes no node for a global that holds no pointers.
+		return true
+	}
 	return r.MayPointTo(v, r.Object(site))
 }
 
