@@ -87,3 +87,31 @@ func containsType(list []types.Type, t types.Type) bool {
 	}
 	return false
 }
+
+// ConcreteTypes lists the named, non-generic, non-interface package-level
+// types of the program, by package path and name: the types an input of
+// interface type may be given (the harness chooses among them; the
+// points-to analysis boxes them).
+func ConcreteTypes(prog *ssa.Program) []*types.Named {
+	var out []*types.Named
+	for _, pkg := range prog.AllPackages() {
+		for _, m := range pkg.Members {
+			tm, ok := m.(*ssa.Type)
+			if !ok {
+				continue
+			}
+			named, ok := tm.Type().(*types.Named)
+			if ok && named.TypeParams().Len() == 0 && !types.IsInterface(named) {
+				out = append(out, named)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		pi, pj := out[i].Obj().Pkg().Path(), out[j].Obj().Pkg().Path()
+		if pi != pj {
+			return pi < pj
+		}
+		return out[i].Obj().Name() < out[j].Obj().Name()
+	})
+	return out
+}

@@ -159,18 +159,8 @@ func anyCandidates(p *ssa.Parameter) []types.Type {
 // types of the program and pointers to them.
 func (a *analysis) inputCandidates() []types.Type {
 	var out []types.Type
-	for _, pkg := range a.prog.AllPackages() {
-		for _, m := range pkg.Members {
-			tm, ok := m.(*ssa.Type)
-			if !ok {
-				continue
-			}
-			named, ok := tm.Type().(*types.Named)
-			if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
-				continue
-			}
-			out = append(out, named, types.NewPointer(named))
-		}
+	for _, named := range loader.ConcreteTypes(a.prog) {
+		out = append(out, named, types.NewPointer(named))
 	}
 	return out
 }

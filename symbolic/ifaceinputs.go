@@ -3,7 +3,7 @@ package symbolic
 import (
 	"fmt"
 	"go/types"
-	"sort"
+	"slices"
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
@@ -61,22 +61,31 @@ func (e *Engine) implementations(t types.Type, home *ssa.Function) implSet {
 		return found
 	}
 	var cands []types.Type
+	complete := true
 	if iface.Empty() {
-		cands = append(loader.AssertedTypes(home), types.Typ[types.Int], types.Typ[types.String])
+		for _, c := range loader.AssertedTypes(home) {
+			if named, ok := types.Unalias(c).(*types.Named); !ok || home == nil || home.Pkg == nil ||
+				named.Obj().Pkg() == home.Pkg.Pkg || writableElsewhere(named, 0) {
+				cands = append(cands, c)
+			}
+		}
+		cands = append(cands, types.Typ[types.Int], types.Typ[types.String])
 	} else {
 		var pkg *ssa.Package
 		if home != nil {
 			pkg = home.Pkg
 		}
-		cands = e.namedImplementations(iface, pkg)
+		var left bool
+		cands, left = e.namedImplementations(iface, pkg)
+		complete = !left
 	}
-	set := implSet{complete: !iface.Empty()}
+	set := implSet{complete: complete && !iface.Empty()}
 	for _, c := range cands {
 		if len(set.types) == maxImplementations {
 			set.complete = false
 			break
 		}
-		if !containsType(set.types, c) {
+		if !slices.ContainsFunc(set.types, func(u types.Type) bool { return types.Identical(u, c) }) {
 			set.types = append(set.types, c)
 		}
 	}
@@ -84,54 +93,50 @@ func (e *Engine) implementations(t types.Type, home *ssa.Function) implSet {
 	return set
 }
 
-// namedImplementations are the named types of the program (the value type
-// if it implements iface, else the pointer) that implement iface, those of
-// home first, then by package path and name.
-func (e *Engine) namedImplementations(iface *types.Interface, home *ssa.Package) []types.Type {
-	type cand struct {
-		t     types.Type
-		local bool
-		name  string
+// writableElsewhere reports whether a test outside t's package can write
+// any value of t as a literal: t is exported, and so is every field of it,
+// down to the fields of structs it holds by value.
+func writableElsewhere(t types.Type, depth int) bool {
+	if named, ok := t.(*types.Named); ok && named.Obj().Pkg() != nil && !named.Obj().Exported() {
+		return false
 	}
-	var cands []cand
-	for _, pkg := range e.prog.AllPackages() {
-		for _, m := range pkg.Members {
-			tm, ok := m.(*ssa.Type)
-			if !ok {
-				continue
-			}
-			named, ok := tm.Type().(*types.Named)
-			if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
-				continue
-			}
-			for _, c := range []types.Type{named, types.NewPointer(named)} {
-				if types.Implements(c, iface) {
-					cands = append(cands, cand{c, pkg == home, pkg.Pkg.Path() + "." + types.TypeString(c, nil)})
-					break
-				}
-			}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || depth > 4 {
+		return true
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if !f.Exported() || !writableElsewhere(f.Type(), depth+1) {
+			return false
 		}
 	}
-	sort.Slice(cands, func(i, j int) bool {
-		if cands[i].local != cands[j].local {
-			return cands[i].local
-		}
-		return cands[i].name < cands[j].name
-	})
-	out := make([]types.Type, len(cands))
-	for i, c := range cands {
-		out[i] = c.t
-	}
-	return out
+	return true
 }
 
-func containsType(list []types.Type, t types.Type) bool {
-	for _, u := range list {
-		if types.Identical(u, t) {
-			return true
+// namedImplementations are the named types of the program (the value type
+// if it implements iface, else the pointer) that implement iface and that
+// a test in home's package can write: those of home first, then the
+// others by package path and name.
+// left tells that some implementations were left out as unwritable.
+func (e *Engine) namedImplementations(iface *types.Interface, home *ssa.Package) (impls []types.Type, left bool) {
+	var local, others []types.Type
+	for _, named := range loader.ConcreteTypes(e.prog) {
+		for _, c := range []types.Type{named, types.NewPointer(named)} {
+			if !types.Implements(c, iface) {
+				continue
+			}
+			switch {
+			case home != nil && named.Obj().Pkg() == home.Pkg:
+				local = append(local, c)
+			case writableElsewhere(named, 0):
+				others = append(others, c)
+			default:
+				left = true
+			}
+			break
 		}
 	}
-	return false
+	return append(local, others...), left
 }
 
 // buildInterface makes the input of interface type t called name.

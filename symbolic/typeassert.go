@@ -47,8 +47,11 @@ func (e *Engine) typeAssert(s *State, in *ssa.TypeAssert) {
 func typeAssertMessage(static, dynamic, target types.Type) string {
 	prefix := "interface conversion: "
 	switch {
-	case dynamic == nil:
+	case dynamic == nil && types.IsInterface(target):
 		return prefix + "interface is nil, not " + runtimeTypeName(target)
+	case dynamic == nil:
+		// To a concrete type Go names the static interface type.
+		return prefix + runtimeTypeName(static) + " is nil, not " + runtimeTypeName(target)
 	case types.IsInterface(target):
 		missing, _ := types.MissingMethod(dynamic, target.Underlying().(*types.Interface), true)
 		name := ""

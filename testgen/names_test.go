@@ -61,6 +61,9 @@ func TestComment(t *testing.T) {
 		{Case{Want: Outcome{Panics: true}}, []string{"panics"}},
 		{Case{Pins: []string{"s ==\n\"\""}}, []string{`s == ""`}},
 		{Case{}, []string{"no branch depends on the inputs"}},
+		// A NUL is not legal in Go source, not even in a comment.
+		{Case{Want: Outcome{Panics: true, PanicMsgKnown: true, PanicMsg: "fatal: \x00"}}, []string{`panics: fatal: \x00`}},
+		{Case{Pins: []string{"s == \"\xff\""}}, []string{`s == \"\xff\"`}},
 		// SSA temporaries say nothing; a loop repeats its pins.
 		{Case{Pins: []string{"i < len(s)", "t6[t10] >= 48", "i < len(s)", "!(i < len(s))"}}, []string{"i < len(s) && !(i < len(s))"}},
 	}

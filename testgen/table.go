@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"go/types"
 	"regexp"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
@@ -275,6 +278,18 @@ const commentWidth = 100
 // ssaTemp matches the name of an unnamed SSA value (t2).
 var ssaTemp = regexp.MustCompile(`\bt[0-9]+\b`)
 
+// commentText makes s fit on a comment line: runs of white space become
+// one space, and a text with control characters (a NUL is not even legal
+// in Go source) or invalid UTF-8 is written with Go's escapes instead.
+func commentText(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if utf8.ValidString(s) && strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) && r != ' ' }) < 0 {
+		return s
+	}
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
+}
+
 // comment says which branch outcomes a case pins, and how it panics. A pin
 // that names an SSA temporary tells a reader nothing and is left out, and
 // a loop's pin that repeats on every turn is said once.
@@ -282,7 +297,7 @@ func comment(c Case) []string {
 	var parts []string
 	seen := make(map[string]bool)
 	for _, p := range c.Pins {
-		p = strings.Join(strings.Fields(p), " ")
+		p = commentText(p)
 		if ssaTemp.MatchString(p) || seen[p] {
 			continue
 		}
@@ -292,7 +307,7 @@ func comment(c Case) []string {
 	if c.Want.Panics {
 		p := "panics"
 		if c.Want.PanicMsgKnown {
-			p += ": " + strings.Join(strings.Fields(c.Want.PanicMsg), " ")
+			p += ": " + commentText(c.Want.PanicMsg)
 		}
 		if len(parts) > 0 {
 			parts[len(parts)-1] += ";"
