@@ -1,7 +1,5 @@
 package symbolic
 
-import "golang.org/x/tools/go/ssa"
-
 // finish ends a path: it stops the state, counts the end, and hands a
 // PathEnd (with a concrete test for paths that returned or panicked) to the
 // Sink.
@@ -32,6 +30,7 @@ func (e *Engine) finish(s *State, kind EndKind, panicKind PanicKind, reason stri
 		Condition:   s.cond,
 		Pins:        s.pins,
 		Blocks:      firstEntries(s.blocks),
+		Edges:       firstEntries(s.edges),
 		Concretized: s.concretized,
 	}
 	if kind == EndReturn || kind == EndPanic {
@@ -42,10 +41,10 @@ func (e *Engine) finish(s *State, kind EndKind, panicKind PanicKind, reason stri
 	}
 }
 
-// firstEntries lists blocks once each, in order of first entry.
-func firstEntries(blocks []*ssa.BasicBlock) []*ssa.BasicBlock {
-	seen := make(map[*ssa.BasicBlock]bool, len(blocks))
-	var out []*ssa.BasicBlock
+// firstEntries lists blocks (or edges) once each, in order of first entry.
+func firstEntries[T comparable](blocks []T) []T {
+	seen := make(map[T]bool, len(blocks))
+	var out []T
 	for _, b := range blocks {
 		if !seen[b] {
 			seen[b] = true

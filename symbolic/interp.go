@@ -175,6 +175,9 @@ func (e *Engine) enter(s *State, b *ssa.BasicBlock) {
 		return
 	}
 	s.blocks = append(s.blocks, b)
+	if f := s.stack[len(s.stack)-1]; f.prev != nil && f.block == b {
+		s.edges = append(s.edges, Edge{From: f.prev, To: b})
+	}
 	if !s.replay && !e.summary.CoveredBlocks[b] {
 		e.summary.CoveredBlocks[b] = true
 		if b.Parent() == e.summary.Func {

@@ -83,8 +83,11 @@ type PathEnd struct {
 	Condition []expr.Expr
 	Pins      []string
 	// Blocks are the basic blocks the path entered, each once, in order of
-	// first entry.
+	// first entry; Edges the control-flow edges it took inside functions,
+	// likewise. A statement such as continue has no block of its own, only
+	// an edge, so tests are chosen by both.
 	Blocks []*ssa.BasicBlock
+	Edges  []Edge
 	// Concretized lists where the path lost generality.
 	Concretized []string
 
@@ -93,6 +96,9 @@ type PathEnd struct {
 	// path has no test (it did not finish, or no model could be found).
 	Test *Test
 }
+
+// Edge is a control-flow edge between two blocks of one function.
+type Edge struct{ From, To *ssa.BasicBlock }
 
 // Test is a path's concrete test case.
 type Test struct {

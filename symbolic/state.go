@@ -23,6 +23,9 @@ type State struct {
 	// blocks are the basic blocks this path entered, in order, possibly
 	// repeated (shared like cond).
 	blocks []*ssa.BasicBlock
+	// edges are the control-flow edges taken inside a function, in
+	// order, possibly repeated (shared like cond).
+	edges []Edge
 
 	depth    int // decisions taken, the length of the path in the state tree
 	steps    int // instructions executed
@@ -106,6 +109,8 @@ func (s *State) fork(id int) *State {
 	s.pins = s.pins[:len(s.pins):len(s.pins)]
 	c.blocks = s.blocks[:len(s.blocks):len(s.blocks)]
 	s.blocks = s.blocks[:len(s.blocks):len(s.blocks)]
+	c.edges = s.edges[:len(s.edges):len(s.edges)]
+	s.edges = s.edges[:len(s.edges):len(s.edges)]
 	c.concretized = s.concretized[:len(s.concretized):len(s.concretized)]
 	s.concretized = s.concretized[:len(s.concretized):len(s.concretized)]
 	return &c

@@ -40,10 +40,13 @@ type Case struct {
 	Want Outcome
 }
 
-// BlockID names a basic block of some function.
+// BlockID names a basic block of some function or, when From is set, the
+// edge into it from block From-1 (a continue or an empty else has no
+// block of its own, only an edge).
 type BlockID struct {
 	Func  *ssa.Function
 	Index int
+	From  int
 }
 
 // Outcome is what the function did when the interpreter replayed the

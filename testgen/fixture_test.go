@@ -238,12 +238,12 @@ func vOpaque(typ types.Type, why string) concrete.Value {
 // covers, so greedy selection keeps every case unless a test says
 // otherwise.
 func returns(fn *ssa.Function, summary string, pins []string, block int, args []concrete.Value, results ...Result) Case {
-	return Case{Summary: summary, Pins: pins, Covers: []BlockID{{fn, block}}, Args: args, Want: Outcome{Results: results}}
+	return Case{Summary: summary, Pins: pins, Covers: []BlockID{{Func: fn, Index: block}}, Args: args, Want: Outcome{Results: results}}
 }
 
 // panics is a case that panics with msg ("" for an unknown message).
 func panics(fn *ssa.Function, summary string, pins []string, block int, args []concrete.Value, msg string) Case {
-	return Case{Summary: summary, Pins: pins, Covers: []BlockID{{fn, block}}, Args: args,
+	return Case{Summary: summary, Pins: pins, Covers: []BlockID{{Func: fn, Index: block}}, Args: args,
 		Want: Outcome{Panics: true, PanicMsg: msg, PanicMsgKnown: msg != ""}}
 }
 

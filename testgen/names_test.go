@@ -108,12 +108,14 @@ func TestImportNamesAvoidClashes(t *testing.T) {
 }
 
 func TestGreedySelection(t *testing.T) {
-	a, b, c := BlockID{nil, 0}, BlockID{nil, 1}, BlockID{nil, 2}
+	a, b, c := BlockID{Index: 0}, BlockID{Index: 1}, BlockID{Index: 2}
+	ca := BlockID{Index: 0, From: 3} // the edge from c into a (a continue)
 	cands := []*candidate{
 		{Case: Case{Summary: "1", Covers: []BlockID{a, b}}},
-		{Case: Case{Summary: "2", Covers: []BlockID{a}}},    // adds nothing
-		{Case: Case{Summary: "3", Covers: []BlockID{b, c}}}, // adds c
-		{Case: Case{Summary: "4", Covers: []BlockID{c, a}}}, // adds nothing
+		{Case: Case{Summary: "2", Covers: []BlockID{a}}},        // adds nothing
+		{Case: Case{Summary: "3", Covers: []BlockID{b, c}}},     // adds c
+		{Case: Case{Summary: "4", Covers: []BlockID{c, a}}},     // adds nothing
+		{Case: Case{Summary: "5", Covers: []BlockID{c, a, ca}}}, // adds an edge
 	}
 	summaries := func(cs []*candidate) string {
 		var s []string
@@ -122,15 +124,15 @@ func TestGreedySelection(t *testing.T) {
 		}
 		return strings.Join(s, ",")
 	}
-	if got := summaries(selectCases(cands, false)); got != "1,3" {
-		t.Errorf("greedy kept %s, want 1,3", got)
+	if got := summaries(selectCases(cands, false)); got != "1,3,5" {
+		t.Errorf("greedy kept %s, want 1,3,5", got)
 	}
-	if got := summaries(selectCases(cands, true)); got != "1,2,3,4" {
-		t.Errorf("all paths kept %s, want 1,2,3,4", got)
+	if got := summaries(selectCases(cands, true)); got != "1,2,3,4,5" {
+		t.Errorf("all paths kept %s, want 1,2,3,4,5", got)
 	}
 	cands[0].failed = true // 1 failed under go test: 2 and 3 now add coverage
-	if got := summaries(selectCases(cands, false)); got != "2,3" {
-		t.Errorf("greedy without 1 kept %s, want 2,3", got)
+	if got := summaries(selectCases(cands, false)); got != "2,3,5" {
+		t.Errorf("greedy without 1 kept %s, want 2,3,5", got)
 	}
 
 	// A panic is kept for its kind even inside covered blocks; another of
@@ -155,7 +157,7 @@ func TestGreedySelection(t *testing.T) {
 func TestSelectionAfterADivergence(t *testing.T) {
 	s := newShapes(t)
 	abs := s.fn(t, "Abs")
-	b1, b2 := BlockID{abs, 1}, BlockID{abs, 2}
+	b1, b2 := BlockID{Func: abs, Index: 1}, BlockID{Func: abs, Index: 2}
 	c := func(summary string, in, out int64, covers ...BlockID) Case {
 		return Case{Summary: summary, Covers: covers, Args: args(vInt(intType, in)), Want: Outcome{Results: []Result{val(vInt(intType, out))}}}
 	}

@@ -72,6 +72,9 @@ func caseOf(p *symbolic.PathEnd) (testgen.Case, bool) {
 	for _, b := range p.Blocks {
 		c.Covers = append(c.Covers, testgen.BlockID{Func: b.Parent(), Index: b.Index})
 	}
+	for _, e := range p.Edges {
+		c.Covers = append(c.Covers, testgen.BlockID{Func: e.To.Parent(), Index: e.To.Index, From: e.From.Index + 1})
+	}
 	if t.Panics {
 		c.Want = testgen.Outcome{Panics: true, PanicMsg: t.PanicMsg, PanicMsgKnown: t.PanicMsgKnown}
 		c.Summary = "panics"
