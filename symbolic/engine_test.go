@@ -84,6 +84,12 @@ func target(t *testing.T, name string) *ssa.Function {
 // and paths.
 func explore(t *testing.T, name string, cfg Config) (*Summary, []*PathEnd) {
 	t.Helper()
+	return exploreIn(t, fixtures(t).SSA, target(t, name), cfg)
+}
+
+// exploreIn runs the engine on fn of prog with a solver of its own.
+func exploreIn(t *testing.T, prog *ssa.Program, fn *ssa.Function, cfg Config) (*Summary, []*PathEnd) {
+	t.Helper()
 	z3, err := solver.NewZ3(solver.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -92,8 +98,7 @@ func explore(t *testing.T, name string, cfg Config) (*Summary, []*PathEnd) {
 	var paths []*PathEnd
 	cfg.Solver = z3
 	cfg.Sink = SinkFunc(func(p *PathEnd) { paths = append(paths, p) })
-	e := NewEngine(fixtures(t).SSA, cfg)
-	sum, err := e.Explore(context.Background(), target(t, name))
+	sum, err := NewEngine(prog, cfg).Explore(context.Background(), fn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -459,11 +464,6 @@ func TestChangingPackageVariablesPreventClaims(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	z3, err := solver.NewZ3(solver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer z3.Close()
 	for name, wantExhausted := range map[string]bool{"CountCalls": false, "Check": true} {
 		var fn *ssa.Function
 		for _, f := range prog.Packages[0].Targets {
@@ -471,11 +471,7 @@ func TestChangingPackageVariablesPreventClaims(t *testing.T) {
 				fn = f
 			}
 		}
-		e := NewEngine(prog.SSA, Config{Solver: z3, Sink: SinkFunc(func(*PathEnd) {})})
-		sum, err := e.Explore(context.Background(), fn)
-		if err != nil {
-			t.Fatal(err)
-		}
+		sum, _ := exploreIn(t, prog.SSA, fn, Config{})
 		if sum.Exhausted != wantExhausted {
 			t.Errorf("%s: exhausted=%v, want %v", name, sum.Exhausted, wantExhausted)
 		}

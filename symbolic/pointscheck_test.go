@@ -1,13 +1,11 @@
 package symbolic
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/pointer"
-	"github.com/gosymtest/gosymtest/solver"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -31,24 +29,12 @@ func TestPointsToIsSoundOnFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	z3, err := solver.NewZ3(solver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer z3.Close()
 	checked := 0
 	for _, fn := range targets {
 		if SkipReason(fn) != "" {
 			continue
 		}
-		e := NewEngine(prog.SSA, Config{
-			Solver: z3, Sink: SinkFunc(func(*PathEnd) {}), PointsTo: result,
-			MaxWork: 500_000, Bounds: Bounds{MaxElems: 3, MaxLen: 4},
-		})
-		sum, err := e.Explore(context.Background(), fn)
-		if err != nil {
-			t.Fatal(err)
-		}
+		sum, _ := exploreIn(t, prog.SSA, fn, Config{PointsTo: result, MaxWork: 500_000, Bounds: Bounds{MaxElems: 3, MaxLen: 4}})
 		checked++
 		if len(sum.PointsToViolations) > 0 {
 			t.Errorf("%s:\n\t%s", fn, strings.Join(sum.PointsToViolations, "\n\t"))
@@ -70,16 +56,7 @@ func TestPointsToCheckCatchesAHole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	z3, err := solver.NewZ3(solver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer z3.Close()
-	e := NewEngine(prog.SSA, Config{Solver: z3, Sink: SinkFunc(func(*PathEnd) {}), PointsTo: result})
-	sum, err := e.Explore(context.Background(), fn)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum, _ := exploreIn(t, prog.SSA, fn, Config{PointsTo: result})
 	if len(sum.PointsToViolations) == 0 {
 		t.Error("no violation reported for an analysis that never saw Pop's inputs")
 	}
