@@ -44,9 +44,15 @@ func (e *Engine) branch(s *State, cond expr.Expr, pin string) (onTrue, onFalse *
 		return s, f
 	case canTrue == solver.Sat:
 		e.unknownSide(s, canFalse)
+		if canFalse == solver.Unsat {
+			e.checkCutByBounds(s, expr.Not(cond))
+		}
 		return s, nil
 	case canFalse == solver.Sat:
 		e.unknownSide(s, canTrue)
+		if canTrue == solver.Unsat {
+			e.checkCutByBounds(s, cond)
+		}
 		return nil, s
 	}
 	// Neither side is known to be feasible: the path condition itself was

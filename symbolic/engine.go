@@ -117,6 +117,8 @@ type Engine struct {
 	// step: they decide how a choice of input shape forks (choices.go).
 	building *building
 	stepAt   stepPoint
+	// bounds are the harness's input-size constraints (inputbounds.go).
+	bounds boundExcess
 
 	init *initState // package initialisation, shared by explorations
 	// impls caches the implementations chosen for interface inputs.

@@ -477,3 +477,27 @@ func TestChangingPackageVariablesPreventClaims(t *testing.T) {
 		}
 	}
 }
+
+func TestBranchesBeyondTheBoundsPreventClaims(t *testing.T) {
+	prog, err := loader.Load(loader.Config{Dir: "..", Patterns: []string{"./testdata/report/bounds"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{"IsUUID": false, "Many": false, "Crowded": false, "Short": true}
+	for _, fn := range prog.Packages[0].Targets {
+		sum, paths := exploreIn(t, prog.SSA, fn, Config{})
+		if sum.Exhausted != want[fn.Name()] {
+			t.Errorf("%s: exhausted=%v, want %v", fn.Name(), sum.Exhausted, want[fn.Name()])
+		}
+		if sum.Covered == sum.Blocks {
+			t.Errorf("%s: every block covered within the bounds", fn.Name())
+		}
+		cut := false
+		for _, p := range paths {
+			cut = cut || slices.Contains(p.Concretized, "a branch side is reachable only beyond the input size bounds")
+		}
+		if cut == want[fn.Name()] {
+			t.Errorf("%s: cut by a bound: %v", fn.Name(), cut)
+		}
+	}
+}

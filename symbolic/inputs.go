@@ -74,7 +74,7 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 		case u.Info()&types.IsBoolean != 0:
 			return Scalar{in.scalar(name, expr.BoolSort())}
 		case u.Info()&types.IsString != 0:
-			return in.buildString(s, name)
+			return in.buildString(e, s, name)
 		}
 		in.limit(s, fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
 		return zeroValue(t)
@@ -100,7 +100,7 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 		}
 		return Array{elems}
 	case *types.Slice:
-		return in.buildSlice(s, name, u.Elem(), depth)
+		return in.buildSlice(e, s, name, u.Elem(), depth)
 	case *types.Map:
 		return e.buildMap(s, name, u, depth)
 	case *types.Interface:
@@ -130,13 +130,14 @@ func (in *inputs) limit(s *State, why string) {
 }
 
 // buildString: up to MaxLen symbolic bytes and a symbolic length.
-func (in *inputs) buildString(s *State, name string) String {
+func (in *inputs) buildString(e *Engine, s *State, name string) String {
 	n := in.scalar(lenName(name), expr.BV(64))
 	max := in.bounds.MaxLen
 	if n.IsConst() {
 		max = min(max, int(n.Value()))
 	} else {
-		s.assume(expr.Ule(n, expr.Const(64, uint64(in.bounds.MaxLen))), "")
+		bound := expr.Const(64, uint64(in.bounds.MaxLen))
+		e.assumeBound(s, expr.Ule(n, bound), expr.Ult(bound, n), "")
 	}
 	bytes := make([]expr.Expr, max)
 	for i := range bytes {
@@ -146,12 +147,13 @@ func (in *inputs) buildString(s *State, name string) String {
 }
 
 // buildSlice: nil, or up to MaxElems lazily built elements.
-func (in *inputs) buildSlice(s *State, name string, elem types.Type, depth int) Slice {
+func (in *inputs) buildSlice(e *Engine, s *State, name string, elem types.Type, depth int) Slice {
 	nonNil := in.scalar(nilnessName(name), expr.BoolSort())
 	n := in.scalar(lenName(name), expr.BV(64))
 	max := in.bounds.MaxElems
 	if in.model == nil {
-		s.assume(expr.Ule(n, expr.Const(64, uint64(max))), "")
+		bound := expr.Const(64, uint64(max))
+		e.assumeBound(s, expr.Ule(n, bound), expr.Ult(bound, n), "")
 		s.assume(expr.Implies(expr.Not(nonNil), expr.Eq(n, expr.Const(64, 0))), "")
 	} else {
 		max = int(n.Value())

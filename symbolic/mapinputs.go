@@ -45,7 +45,16 @@ func (e *Engine) buildMap(s *State, name string, mt *types.Map, depth int) Value
 	for n := 0; n <= in.bounds.MaxElems; n++ {
 		pins = append(pins, fmt.Sprintf("len(%s) == %d", name, n))
 	}
-	k := e.choose(s, lenName(name), expr.BVVar(lenName(name), 64), mapSizes(in.bounds.MaxElems), pins)
+	size, sizes := expr.BVVar(lenName(name), 64), mapSizes(in.bounds.MaxElems)
+	// Each size is a bound constraint: within the bound lie the other
+	// sizes, beyond it the larger maps.
+	max := expr.Const(64, uint64(in.bounds.MaxElems))
+	within := expr.And(expr.Sle(expr.Const(64, ^uint64(0)), size), expr.Sle(size, max))
+	excess := expr.Slt(max, size)
+	for _, n := range sizes {
+		e.noteBound(expr.Eq(size, expr.Const(64, n)), within, excess)
+	}
+	k := e.choose(s, lenName(name), size, sizes, pins)
 	return e.mapInput(s, name, mt, k-1, depth)
 }
 
@@ -63,6 +72,9 @@ func (e *Engine) mapInput(s *State, name string, mt *types.Map, n, depth int) Va
 		}
 		mv.Keys = append(mv.Keys, k)
 		mv.Vals = append(mv.Vals, s.inputs.build(e, s, mapValName(name, i), mt.Elem(), depth+1))
+	}
+	if s.inputs.model == nil {
+		mv.Size = expr.BVVar(lenName(name), 64)
 	}
 	id := s.mem.alloc(&object{typ: mt, value: mv, input: name, root: s.inputs.root, rootType: mt})
 	return Pointer{NonNil: expr.True, Obj: id}

@@ -14,6 +14,11 @@ import (
 type mapValue struct {
 	Keys []Value
 	Vals []Value
+	// Size, when set, is the symbolic length of an input map that no
+	// instruction has changed yet: the variable len(m), which the path
+	// pins to len(Keys). Branching on it rather than on the constant lets
+	// the bound check see a branch that only larger maps take.
+	Size expr.Expr
 }
 
 func (mapValue) isValue() {}
@@ -32,7 +37,11 @@ func (e *Engine) mapLen(s *State, m Pointer) expr.Expr {
 	if !m.NonNil.IsTrue() {
 		panic(internalError("len of a map whose nil-ness is unknown"))
 	}
-	return expr.Const(64, uint64(len(e.mapOf(s, m).Keys)))
+	mv := e.mapOf(s, m)
+	if mv.Size != (expr.Expr{}) {
+		return mv.Size
+	}
+	return expr.Const(64, uint64(len(mv.Keys)))
 }
 
 // findKey forks s on which entry of the map equals key. It returns, for each
