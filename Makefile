@@ -30,3 +30,13 @@ build: z3
 
 clean:
 	rm -rf bin
+
+# Run the benchmark harness (bench/): gosymtest against go test -fuzz and
+# the packages' own tests; writes bench/RESULTS.md and bench/results/.
+# BENCHFLAGS=-quick (or make bench-quick) runs the 10-minute version.
+.PHONY: bench bench-quick
+bench: z3
+	$(GO) run ./bench $(BENCHFLAGS)
+
+bench-quick: z3
+	$(GO) run ./bench -quick $(BENCHFLAGS)

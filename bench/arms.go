@@ -1,0 +1,384 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Arm kinds: how an arm produces tests.
+const (
+	armGosymtest = "gosymtest"
+	armFuzz      = "fuzz"
+	armHuman     = "human"
+)
+
+// armSpec is one column of the comparison. The list is data: switching
+// off another gosymtest technique is one more line with its flag.
+type armSpec struct {
+	Name  string
+	Kind  string
+	Flags []string // extra gosymtest flags
+}
+
+var armSpecs = []armSpec{
+	{Name: "gosymtest", Kind: armGosymtest},
+	{Name: "gosymtest-no-incremental", Kind: armGosymtest, Flags: []string{"-no-incremental"}},
+	{Name: "fuzz", Kind: armFuzz},
+	{Name: "human", Kind: armHuman},
+}
+
+// point is one sample of a coverage curve.
+type point struct {
+	Ms      int64
+	Percent float64
+}
+
+// armResult is one arm's measures on one package.
+type armResult struct {
+	Arm    string
+	Status string // empty when the arm ran; else why it could not
+	Note   string // caveats of a run that did happen
+
+	Covered, Total int           // statements in the package's scope
+	Wall           time.Duration // the arm's whole cost
+	ToFinal        time.Duration // when the final coverage was reached
+	Curve          []point
+	MaxRSSKB       int64
+
+	// gosymtest's own counters (-stats), zero for the other arms.
+	Paths, Queries, SolverMs, Tests, Dropped, Dead, Skipped int64
+
+	// DeadRefuted counts the statements gosymtest claimed dead (in the
+	// selected functions) that another arm's tests executed: each one is
+	// a wrong claim.
+	DeadRefuted int
+
+	profile    profile // what go test measured, for cross-checks
+	deadBlocks []block // the blocks the -report claims dead
+}
+
+func (a armResult) ran() bool { return a.Status == "" }
+
+func (a armResult) percent() float64 {
+	if a.Total == 0 {
+		return 0
+	}
+	return 100 * float64(a.Covered) / float64(a.Total)
+}
+
+// pkgWork is one corpus package being measured.
+type pkgWork struct {
+	Entry    entry
+	Src      source
+	Dir      string // scratch directory of this package; one subdirectory per arm
+	Pkg      *pkgSource
+	Selected []funcDecl
+	Scope    scope   // nil: whole package
+	LoadMs   int64   // gosymtest's load time (a -dry-run), the curve's start
+	Base     profile // every statement, none covered: the common denominator
+}
+
+// gosymtestStats is the part of gosymtest's -stats file the harness reads
+// (cmd/gosymtest/stats.go).
+type gosymtestStats struct {
+	Totals struct {
+		FunctionsSkipped int64 `json:"functions_skipped"`
+		Paths            int64 `json:"paths"`
+		SolverQueries    int64 `json:"solver_queries"`
+		SolverMs         int64 `json:"solver_ms"`
+		TestsEmitted     int64 `json:"tests_emitted"`
+		TestsDropped     int64 `json:"tests_dropped"`
+		StatementsDead   int64 `json:"statements_dead"`
+		WallMs           int64 `json:"wall_ms"`
+	} `json:"totals"`
+	Functions []struct {
+		Name          string `json:"name"`
+		WallMs        int64  `json:"wall_ms"`
+		MsToCover     int64  `json:"ms_to_cover"`
+		SkippedReason string `json:"skipped_reason"`
+	} `json:"functions"`
+}
+
+// gosymtestReport is the part of the -report file that says why
+// statements stayed uncovered.
+type gosymtestReport struct {
+	Packages []struct {
+		Functions []struct {
+			Name      string `json:"name"`
+			Uncovered []struct {
+				Pos    string `json:"pos"` // file.go:line:col, relative to the module
+				Reason string `json:"reason"`
+				Detail string `json:"detail"`
+			} `json:"uncovered"`
+		} `json:"functions"`
+	} `json:"packages"`
+}
+
+// reasons counts the report's reasons for uncovered blocks of the
+// selected functions (with -run, the others are all "not-explored").
+func (r gosymtestReport) reasons(selected []funcDecl) map[string]int {
+	want := make(map[string]bool)
+	for _, f := range selected {
+		want[f.Name] = true
+	}
+	out := make(map[string]int)
+	for _, p := range r.Packages {
+		for _, f := range p.Functions {
+			if !want[stripTypeArgs(f.Name)] {
+				continue
+			}
+			for _, u := range f.Uncovered {
+				out[u.Reason]++
+			}
+		}
+	}
+	return out
+}
+
+func runGosymtest(b *bench, w *pkgWork, spec armSpec) armResult {
+	res := armResult{Arm: spec.Name}
+	for _, f := range spec.Flags {
+		if !b.flagAvailable(f) {
+			res.Status = "flag not available: " + f
+			return res
+		}
+	}
+	dir := filepath.Join(w.Dir, spec.Name)
+	if err := copyPackage(w.Entry, w.Src, dir, false); err != nil {
+		res.Status = "copy: " + err.Error()
+		return res
+	}
+	args := append([]string{}, spec.Flags...)
+	args = append(args, "-budget", b.set.Budget.String(), "-max-work", fmt.Sprint(b.set.MaxWork),
+		"-stats", "bench-stats.json", "-report", "bench-report.json")
+	if len(w.Selected) < len(w.Pkg.Funcs) {
+		args = append(args, "-run", runPattern(w.Selected))
+	}
+	args = append(args, "./")
+	timeout := 10*time.Minute + time.Duration(3*len(w.Selected))*b.set.Budget
+	r := command(dir, b.env, timeout, b.gosymtest, args...)
+	res.Wall, res.MaxRSSKB = r.Wall, r.MaxRSSKB
+	if r.TimedOut {
+		res.Note = "timed out; "
+	}
+	var st gosymtestStats
+	data, err := os.ReadFile(filepath.Join(dir, "bench-stats.json"))
+	if err == nil {
+		err = json.Unmarshal(data, &st)
+	}
+	if err != nil {
+		res.Status = "gosymtest failed: " + r.tail(2)
+		return res
+	}
+	t := st.Totals
+	res.Paths, res.Queries, res.SolverMs = t.Paths, t.SolverQueries, t.SolverMs
+	res.Tests, res.Dropped, res.Dead, res.Skipped = t.TestsEmitted, t.TestsDropped, t.StatementsDead, t.FunctionsSkipped
+	skips := make(map[string]int)
+	for _, f := range st.Functions {
+		if f.SkippedReason != "" {
+			skips[f.SkippedReason]++
+		}
+	}
+	if len(skips) > 0 {
+		res.Note += strings.Replace(topReasons(skips, 3), "uncovered:", "skipped functions:", 1) + "; "
+	}
+	var rep gosymtestReport
+	if data, err := os.ReadFile(filepath.Join(dir, "bench-report.json")); err == nil && json.Unmarshal(data, &rep) == nil {
+		res.Note += topReasons(rep.reasons(w.Selected), 4)
+	}
+
+	// Coverage is what go test measures on the emitted tests, never
+	// gosymtest's own count.
+	prof, why := measure(b, dir, "gosymtest_generated_test.go")
+	prof = merge(w.Base, prof)
+	if why != "" {
+		res.Note = strings.TrimSuffix(why+"; "+res.Note, "; ")
+	}
+	res.Covered, res.Total = prof.coverage(w.Scope)
+	res.profile = prof
+	res.deadBlocks = deadBlocks(rep.deadPositions(w.Selected), prof)
+
+	// The curve: functions are explored one after another after loading,
+	// and each reached its final coverage ms_to_cover into its
+	// exploration. What go test measured inside a declaration is credited
+	// when that declaration's (first) exploration reached its coverage.
+	byName := make(map[string]funcDecl)
+	for _, f := range w.Selected {
+		byName[f.Name] = f
+	}
+	credited := make(map[string]bool)
+	at := w.LoadMs
+	covered := 0
+	res.Curve = []point{{0, 0}}
+	for _, f := range st.Functions {
+		name := stripTypeArgs(f.Name)
+		d, ok := byName[name]
+		if ok && !credited[name] {
+			credited[name] = true
+			c, _ := prof.coverage(scope{{File: d.File, Start: d.Start, End: d.End}})
+			if c > 0 && w.Scope.contains(block{File: d.File, StartLine: d.Start, EndLine: d.End}) {
+				covered += c
+				res.Curve = append(res.Curve, point{at + f.MsToCover, pct(covered, res.Total)})
+				res.ToFinal = time.Duration(at+f.MsToCover) * time.Millisecond
+			}
+		}
+		at += f.WallMs
+	}
+	// The load time comes from a separate -dry-run, so on a busy machine
+	// the reconstruction can overshoot the measured wall time: clamp it.
+	for i := range res.Curve {
+		res.Curve[i].Ms = min(res.Curve[i].Ms, res.Wall.Milliseconds())
+	}
+	res.ToFinal = min(res.ToFinal, res.Wall)
+	res.Curve = append(res.Curve, point{res.Wall.Milliseconds(), res.percent()})
+	return res
+}
+
+// stripTypeArgs turns Max[int] into Max and Stack[string].Push into
+// Stack.Push: coverage is per source declaration.
+func stripTypeArgs(name string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range name {
+		switch {
+		case r == '[':
+			depth++
+		case r == ']':
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func pct(covered, total int) float64 {
+	if total == 0 {
+		return 0
+	}
+	return 100 * float64(covered) / float64(total)
+}
+
+// topReasons renders the most frequent reasons for uncovered statements.
+func topReasons(m map[string]int, n int) string {
+	type kv struct {
+		k string
+		v int
+	}
+	var all []kv
+	for k, v := range m {
+		all = append(all, kv{k, v})
+	}
+	sort.Slice(all, func(i, j int) bool {
+		if all[i].v != all[j].v {
+			return all[i].v > all[j].v
+		}
+		return all[i].k < all[j].k
+	})
+	var parts []string
+	for i, e := range all {
+		if i == n {
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s×%d", e.k, e.v))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "uncovered: " + strings.Join(parts, ", ")
+}
+
+// deadPositions lists the positions of the blocks the report claims
+// dead in the selected functions.
+func (r gosymtestReport) deadPositions(selected []funcDecl) []string {
+	want := make(map[string]bool)
+	for _, f := range selected {
+		want[f.Name] = true
+	}
+	var out []string
+	for _, p := range r.Packages {
+		for _, f := range p.Functions {
+			if !want[stripTypeArgs(f.Name)] {
+				continue
+			}
+			for _, u := range f.Uncovered {
+				if u.Reason == "dead" {
+					out = append(out, u.Pos)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// deadBlocks maps report positions (file.go:line:col) to the profile's
+// blocks that start there.
+func deadBlocks(positions []string, p profile) []block {
+	type start struct {
+		file      string
+		line, col int
+	}
+	byStart := make(map[start]block)
+	for b := range p {
+		byStart[start{b.File, b.StartLine, b.StartCol}] = b
+	}
+	var out []block
+	for _, pos := range positions {
+		var s start
+		file, rest, ok := strings.Cut(pos, ":")
+		if !ok {
+			continue
+		}
+		if _, err := fmt.Sscanf(rest, "%d:%d", &s.line, &s.col); err != nil {
+			continue
+		}
+		s.file = filepath.Base(file)
+		if b, ok := byStart[s]; ok {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// refuted counts the statements of the dead blocks that other profiles
+// executed.
+func refuted(dead []block, others ...profile) int {
+	n := 0
+	for _, b := range dead {
+		for _, o := range others {
+			if o[b] {
+				n += b.NumStmt
+				break
+			}
+		}
+	}
+	return n
+}
+
+// measure runs go test -coverprofile in dir. It returns the profile and,
+// when something is off (no test file, failing tests), why.
+func measure(b *bench, dir, testFile string) (profile, string) {
+	why := ""
+	if testFile != "" {
+		if _, err := os.Stat(filepath.Join(dir, testFile)); err != nil {
+			why = "no tests emitted"
+		}
+	}
+	r := command(dir, b.env, b.set.TestTimeout, "go", "test", "-count=1", "-coverprofile=bench-cover.out", "./")
+	prof, err := readProfile(filepath.Join(dir, "bench-cover.out"))
+	if err != nil {
+		if why == "" {
+			why = "go test failed: " + r.tail(2)
+		}
+		return profile{}, why
+	}
+	if r.Err != nil && why == "" {
+		why = "some tests fail: " + r.tail(1)
+	}
+	return prof, why
+}
