@@ -88,8 +88,9 @@ func writeReportFiles(r *report.Report, cfg config) error {
 	return nil
 }
 
-// writeFileAtomic writes path through a temporary file and a rename, as
-// the statistics file is written.
+// writeFileAtomic writes path through a temporary file in the same
+// directory and a rename, so that a reader sees the old file or the whole
+// new one, never a part.
 func writeFileAtomic(path string, write func(io.Writer) error) (err error) {
 	var buf bytes.Buffer
 	if err := write(&buf); err != nil {
@@ -111,6 +112,7 @@ func writeFileAtomic(path string, write func(io.Writer) error) (err error) {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
+	// CreateTemp makes the file 0600; these files are no secret.
 	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
 		return err
 	}

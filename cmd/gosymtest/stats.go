@@ -2,8 +2,7 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
+	"io"
 	"time"
 
 	"github.com/gosymtest/gosymtest/loader"
@@ -158,34 +157,12 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 // writeStatsFile writes s to path through a temporary file in the same
 // directory and a rename, so that a reader sees the old file or the
 // whole new one, never a part.
-func writeStatsFile(path string, s stats) (err error) {
-	data, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return err
-	}
-	data = append(data, '\n')
-
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	// CreateTemp makes the file 0600; a stats file is no secret.
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+func writeStatsFile(path string, s stats) error {
+	return writeFileAtomic(path, func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(s)
+	})
 }
 
 // testsWritten counts the test cases written and dropped.
