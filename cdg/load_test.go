@@ -3,7 +3,6 @@ package cdg
 import (
 	"bytes"
 	"fmt"
-	"go/types"
 	"os"
 	"strings"
 	"sync"
@@ -52,30 +51,8 @@ func fixture(t *testing.T, name string) *loader.Package {
 // types, and their closures.
 func functions(pkg *ssa.Package) map[string]*ssa.Function {
 	out := map[string]*ssa.Function{}
-	var add func(fn *ssa.Function)
-	add = func(fn *ssa.Function) {
-		if fn == nil {
-			return
-		}
+	for _, fn := range loader.PackageFunctions(pkg) {
 		out[fn.RelString(pkg.Pkg)] = fn
-		for _, anon := range fn.AnonFuncs {
-			add(anon)
-		}
-	}
-	for _, m := range pkg.Members {
-		switch m := m.(type) {
-		case *ssa.Function:
-			add(m)
-		case *ssa.Type:
-			for _, t := range []types.Type{m.Type(), types.NewPointer(m.Type())} {
-				ms := pkg.Prog.MethodSets.MethodSet(t)
-				for i := 0; i < ms.Len(); i++ {
-					if fn := pkg.Prog.MethodValue(ms.At(i)); fn != nil && fn.Pkg == pkg && fn.Synthetic == "" {
-						add(fn)
-					}
-				}
-			}
-		}
 	}
 	return out
 }

@@ -23,7 +23,7 @@ func AssertedTypes(fn *ssa.Function) []types.Type {
 		pkg = fn.Origin().Pkg // an instance of a generic function
 	}
 	if pkg != nil {
-		fns = append(fns, packageFunctions(pkg)...)
+		fns = append(fns, PackageFunctions(pkg)...)
 	}
 	var out []types.Type
 	for _, fn := range fns {
@@ -42,9 +42,9 @@ func AssertedTypes(fn *ssa.Function) []types.Type {
 	return out
 }
 
-// packageFunctions are the functions declared in pkg (functions, methods
-// and the closures inside them), in source order.
-func packageFunctions(pkg *ssa.Package) []*ssa.Function {
+// PackageFunctions are the functions declared in pkg (functions, methods
+// and the closures inside them, not synthetic ones), in source order.
+func PackageFunctions(pkg *ssa.Package) []*ssa.Function {
 	var fns []*ssa.Function
 	add := func(fn *ssa.Function) {
 		if fn != nil && fn.Synthetic == "" {
