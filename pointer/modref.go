@@ -180,26 +180,18 @@ func (r *Result) FuncRef(fn *ssa.Function) []Location {
 // MayModify reports whether instr may write (part of) location l: the
 // redundant-state detector asks it with the location a path just wrote.
 func (r *Result) MayModify(instr ssa.Instruction, l Location) bool {
-	if l.Obj == nil {
-		return false
-	}
 	mod, _ := r.modRefs().instr(instr)
-	if r.a != nil && l.Obj.Kind != KindType {
-		var cells intsets.Sparse
-		l.cells(&cells)
-		return cells.Intersects(mod)
-	}
-	for _, m := range r.locations(mod) {
-		if r.MayAlias(m, l) {
-			return true
-		}
-	}
-	return false
+	return r.setMayModify(mod, l)
 }
 
 // FuncMayModify reports whether fn (or its callees) may write l.
 func (r *Result) FuncMayModify(fn *ssa.Function, l Location) bool {
-	mod := r.modRefs().mod[fn]
+	return r.setMayModify(r.modRefs().mod[fn], l)
+}
+
+// setMayModify reports whether the mod set may write l: by shared cells
+// for an Andersen location, by aliasing for a type-based one.
+func (r *Result) setMayModify(mod *intsets.Sparse, l Location) bool {
 	if mod == nil || l.Obj == nil {
 		return false
 	}
