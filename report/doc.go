@@ -16,6 +16,18 @@
 // over-approximation: it never makes an uncovered block out of one that
 // ran, which is what a dead-code claim needs).
 //
+// # Covered means a test ran it
+//
+// With Input.Tested (what cmd/gosymtest always passes), a cover block is
+// covered only when one of the emitted tests that passed validation ran
+// it, as go test -coverprofile measured it on those tests alone. The
+// executor's own view, every block some explored path entered, is kept
+// beside it as statements_executor_covered: the two differ by the paths
+// that produced no test (they stopped at an unsupported instruction, found
+// no inputs, or their case was dropped because Go disagreed). Without
+// Input.Tested (the package's own tests of the mapping), coverage is the
+// executor's view.
+//
 // # Why a block stayed uncovered
 //
 // For each uncovered cover block the report gives one reason:
@@ -37,6 +49,10 @@
 //     unsupported/unmodelled, concretized, bounds, budget, internal. When
 //     the time budget ran out, unknown answers count as budget: the solver
 //     was interrupted.
+//   - no-test: an explored path entered the block, but no emitted test
+//     ran it (only with Input.Tested). The detail says how the first path
+//     that entered it without giving a test ended, or that the cases of
+//     the paths that entered it were dropped at validation or not written.
 //   - closure: inside a function literal whose body never ran; a closure
 //     may be called after its function returns, so no claim is made.
 //   - skipped: the function was not explored (SkipReason).

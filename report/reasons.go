@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/gosymtest/gosymtest/symbolic"
@@ -16,7 +17,7 @@ type funcState struct {
 	report *FuncReport
 }
 
-func newFuncState(in Input, x *index, f *Func) *funcState {
+func newFuncState(in Input, x *index, pkgPath string, f *Func) *funcState {
 	fs := &funcState{decl: -1, gaps: map[int]Gap{}}
 	fr := &FuncReport{Name: f.Name, Skipped: f.Skipped, Uncovered: []Gap{}}
 	fs.report = fr
@@ -59,13 +60,24 @@ func newFuncState(in Input, x *index, f *Func) *funcState {
 		}
 		fr.Statements += b.stmts
 		v := fs.fi.eval(i, c, memo)
+		start, end := fs.fi.fb.fset.Position(b.start), fs.fi.fb.fset.Position(b.end)
+		covered := v == ran
 		if v == ran {
+			fr.ExecutorCovered += b.stmts
+		}
+		if in.Tested != nil {
+			file := pkgPath + "/" + filepath.Base(start.Filename)
+			covered = in.Tested.ran(profileKey(file, start.Line, start.Column, end.Line, end.Column, b.stmts))
+		}
+		if covered {
 			fr.Covered += b.stmts
 			continue
 		}
-		start, end := fs.fi.fb.fset.Position(b.start), fs.fi.fb.fset.Position(b.end)
 		g := Gap{Pos: relPos(in.BaseDir, start), End: fmt.Sprintf("%d:%d", end.Line, end.Column), Statements: b.stmts}
 		switch {
+		case v == ran:
+			// Only with Input.Tested: explored, but no emitted test ran it.
+			g.Reason, g.Detail = "no-test", noTestDetail(f, fs.fi, mine, i)
 		case f.Skipped != "" || sum == nil:
 			g.Reason, g.Detail = "skipped", f.Skipped
 		case sum.Exhausted && v == notRun:

@@ -26,6 +26,11 @@ type Input struct {
 	// module's); ModulePath, when set, shortens import paths in the text.
 	BaseDir    string
 	ModulePath string
+	// Tested, when set, is what the emitted tests executed: a block is
+	// covered only when one of them ran it, and a block the executor
+	// entered but no test ran is a gap with reason no-test. Without it,
+	// coverage is the executor's: every block a path entered.
+	Tested *Tested
 }
 
 // Package is one loaded package and its selected functions.
@@ -61,6 +66,10 @@ type Counts struct {
 	Statements int `json:"statements"`
 	Covered    int `json:"statements_covered"`
 	Dead       int `json:"statements_dead"`
+	// ExecutorCovered counts the statements some explored path entered,
+	// whether or not a test came of it: the executor's own view, which
+	// Covered equals when there is no Input.Tested.
+	ExecutorCovered int `json:"statements_executor_covered"`
 }
 
 // PackageReport is the report of one package.
@@ -88,6 +97,8 @@ type FuncReport struct {
 	Statements int `json:"statements"`
 	Covered    int `json:"statements_covered"`
 	Dead       int `json:"statements_dead"`
+	// ExecutorCovered counts the statements this exploration entered.
+	ExecutorCovered int `json:"statements_executor_covered"`
 	// BlocksDead counts the SSA blocks of the function no path entered in
 	// an exhausted exploration (0 otherwise).
 	BlocksDead int   `json:"blocks_dead"`
@@ -178,6 +189,7 @@ func (c *Counts) add(o Counts) {
 	c.Statements += o.Statements
 	c.Covered += o.Covered
 	c.Dead += o.Dead
+	c.ExecutorCovered += o.ExecutorCovered
 }
 
 // packageFiles lists the non-test Go files of each package, the ones go
@@ -218,7 +230,7 @@ func buildPackage(in Input, x *index, p Package, files []string, all coverage) *
 	for i := range p.Funcs {
 		f := &p.Funcs[i]
 		pr.Functions = append(pr.Functions, nil)
-		fs := newFuncState(in, x, f)
+		fs := newFuncState(in, x, p.Path, f)
 		pr.Counts.Funcs++
 		if f.Summary != nil {
 			pr.Counts.Explored++
@@ -239,17 +251,25 @@ func buildPackage(in Input, x *index, p Package, files []string, all coverage) *
 			b := fi.fb.blocks[i]
 			start, end := fi.fb.fset.Position(b.start), fi.fb.fset.Position(b.end)
 			v := fi.eval(i, all, memo)
+			file := p.Path + "/" + filepath.Base(name)
+			covered := v == ran
+			if in.Tested != nil {
+				covered = in.Tested.ran(profileKey(file, start.Line, start.Column, end.Line, end.Column, b.stmts))
+			}
 			count := 0
-			if v == ran {
+			if covered {
 				count = 1
 			}
 			pr.profile = append(pr.profile, profileBlock{
-				file: p.Path + "/" + filepath.Base(name),
+				file: file,
 				l0:   start.Line, c0: start.Column, l1: end.Line, c1: end.Column,
 				nstmts: b.stmts, count: count,
 			})
 			pr.Statements += b.stmts
 			if v == ran {
+				pr.ExecutorCovered += b.stmts
+			}
+			if covered {
 				pr.Covered += b.stmts
 				continue
 			}
@@ -262,6 +282,11 @@ func buildPackage(in Input, x *index, p Package, files []string, all coverage) *
 				if k == 0 || (reason == "dead" && g.Reason != "dead") {
 					reason, detail = g.Reason, g.Detail
 				}
+			}
+			if v == ran && reason != "no-test" {
+				// Entered only by the exploration of another function
+				// (a caller), whose paths gave no test that ran it.
+				reason, detail = "no-test", "entered by the exploration of another function; no emitted test ran it"
 			}
 			if reason == "dead" {
 				pr.Dead += b.stmts

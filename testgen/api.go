@@ -74,12 +74,22 @@ type Result struct {
 type Options struct {
 	FileName string // default DefaultFileName; must end in _test.go
 	AllPaths bool   // keep every case, not only those that add coverage
+	// CheckAll runs every case under go test before the cases that add
+	// coverage are chosen (it needs Validate), so that every disagreement
+	// between the interpreter and Go is found and reported in
+	// Report.Dropped, not only those of the cases the file keeps.
+	CheckAll bool
 	Validate bool   // run go test and drop failing cases
 	GoCmd    string // default "go"
 	// Timeout bounds one run of the test binary (go test -timeout), so a
 	// case that hangs in real Go is dropped instead of blocking the run.
 	// Default DefaultTimeout.
 	Timeout time.Duration
+	// Cover makes validation measure the statement coverage of the
+	// generated tests alone (go test -coverprofile -coverpkg=the package,
+	// -run limited to the generated test functions), kept in
+	// Report.CoverProfile for the run that passed. It needs Validate.
+	Cover bool
 }
 
 // Report says what Generate did.
@@ -92,16 +102,26 @@ type Report struct {
 	// did not compile), in file order.
 	Dropped []Divergence
 	Skipped []string // cases left out before validation, and why; sorted
+	// CoverProfile is the coverprofile (mode set) of the validation run
+	// whose tests all passed: what the written file's tests execute in the
+	// package, and nothing else. Set with Options.Cover when a file was
+	// written; nil otherwise.
+	CoverProfile []byte
 }
 
 // Divergence is a case that failed under go test: the interpreter and Go
 // disagree about it (or the test did not compile).
 type Divergence struct {
-	Test   string // the test function, "TestAbs"
-	Case   string // the subtest, "returns_3"
-	Inputs string // "x: -3"
-	Want   string // what the interpreter said: "3", `panics: "boom"`
-	Got    string // what Go did: "-3", `panic "boom"`, "crashed: fatal error: stack overflow"
+	Func   *ssa.Function // the function under test
+	Test   string        // the test function, "TestAbs"
+	Case   string        // the subtest, "returns_3"
+	Inputs string        // "x: -3"
+	Want   string        // what the interpreter said: "3", `panics: "boom"`
+	Got    string        // what Go did: "-3", `panic "boom"`, "crashed: fatal error: stack overflow"
+	// NotCompiled: the row (or its test) did not compile. That is a bug
+	// in writing the test, not a disagreement between the interpreter and
+	// Go; Got then starts with "does not compile: ".
+	NotCompiled bool
 }
 
 // DefaultFileName is the name of the file a package's tests go in.

@@ -13,7 +13,14 @@ import (
 
 // divergence describes a row that failed, with what Go did (got).
 func divergence(t *table, r row, got string) Divergence {
-	return Divergence{Test: t.testName, Case: r.name, Inputs: inputsText(t, r), Want: wantText(t, r), Got: got}
+	return Divergence{Func: t.fn, Test: t.testName, Case: r.name, Inputs: inputsText(t, r), Want: wantText(t, r), Got: got}
+}
+
+// notCompiled describes a row the compiler rejected.
+func notCompiled(t *table, r row, msg string) Divergence {
+	d := divergence(t, r, "does not compile: "+msg)
+	d.NotCompiled = true
+	return d
 }
 
 // inputsText is "x: -3, s: \"ab\"".

@@ -32,6 +32,10 @@ type generator struct {
 	vars   locals
 	funcs  []*funcState
 	report *Report
+	// all renders every case: Options.AllPaths, or the check of every
+	// case (Options.CheckAll) before the cases that add coverage are
+	// chosen.
+	all bool
 }
 
 // rendering is one candidate file.
@@ -73,7 +77,7 @@ func Generate(ctx context.Context, pkg Package, funcs []FuncTests, opts Options)
 	if err := checkReplaceable(path); err != nil {
 		return report, err
 	}
-	g := &generator{pkg: pkg, opts: opts, path: path, report: report}
+	g := &generator{pkg: pkg, opts: opts, path: path, report: report, all: opts.AllPaths || (opts.CheckAll && opts.Validate)}
 	g.scope = newScope(pkg.Types, pkg.Dir, opts.FileName)
 	g.vars = g.chooseLocals()
 	for _, ft := range funcs {
@@ -82,6 +86,11 @@ func Generate(ctx context.Context, pkg Package, funcs []FuncTests, opts Options)
 	sort.Strings(report.Skipped)
 
 	for round := 1; ; round++ {
+		if g.checking() && round > maxRounds {
+			// The check of every case ran out of rounds: the cases left
+			// are chosen as usual, with rounds of their own.
+			g.all, round = false, 1
+		}
 		r, err := g.render()
 		if err != nil {
 			return report, err
@@ -95,7 +104,13 @@ func Generate(ctx context.Context, pkg Package, funcs []FuncTests, opts Options)
 		if round > maxRounds {
 			return report, fmt.Errorf("%s: tests still fail after %d runs of go test; no file written", path, maxRounds)
 		}
-		v, err := runTests(ctx, opts, pkg.Dir, path, r.src, testNames(r.tables))
+		// The check of every case runs each once: it looks for
+		// disagreements; flakiness is the file's check, repeated.
+		runs, cover := validationRuns, opts.Cover
+		if g.checking() {
+			runs, cover = 1, false
+		}
+		v, err := runTests(ctx, opts, pkg, path, r.src, testNames(r.tables), runs, cover)
 		if err != nil {
 			return report, err
 		}
@@ -109,6 +124,13 @@ func Generate(ctx context.Context, pkg Package, funcs []FuncTests, opts Options)
 			if missing := notPassed(v, r); missing != "" {
 				return report, fmt.Errorf("%s: go test passed without running %s:\n%s", path, missing, strings.TrimSpace(v.output))
 			}
+			if g.checking() {
+				// Every case agreed with Go: now write only those that
+				// add coverage, checked once more as the file to write.
+				g.all, round = false, 0
+				continue
+			}
+			report.CoverProfile = v.profile
 			return report, g.finish(r)
 		default:
 			err = g.dropFailing(v, r)
@@ -118,6 +140,10 @@ func Generate(ctx context.Context, pkg Package, funcs []FuncTests, opts Options)
 		}
 	}
 }
+
+// checking tells the rounds that run every case for Options.CheckAll
+// from those of the file to write.
+func (g *generator) checking() bool { return g.all && !g.opts.AllPaths }
 
 // chooseLocals names the tests' local variables so that they shadow none
 // of the package's names, and reserves them so that no import or helper
@@ -223,7 +249,7 @@ func (g *generator) render() (*rendering, error) {
 			if fs.broken {
 				continue
 			}
-			selected := selectCases(fs.cands, g.opts.AllPaths)
+			selected := selectCases(fs.cands, g.all)
 			if len(selected) == 0 {
 				continue
 			}
@@ -351,14 +377,14 @@ func (g *generator) dropUncompilable(v *verdict, r *rendering) error {
 		if msg, ok := funcErrs[t.testName]; ok {
 			states[t.testName].broken = true
 			for _, row := range t.rows {
-				g.report.Dropped = append(g.report.Dropped, divergence(t, row, "does not compile: "+msg))
+				g.report.Dropped = append(g.report.Dropped, notCompiled(t, row, msg))
 			}
 			continue
 		}
 		for _, row := range t.rows {
 			if msg, ok := rowErrs[row.cand]; ok {
 				row.cand.failed = true
-				g.report.Dropped = append(g.report.Dropped, divergence(t, row, "does not compile: "+msg))
+				g.report.Dropped = append(g.report.Dropped, notCompiled(t, row, msg))
 			}
 		}
 	}

@@ -32,6 +32,8 @@ type verdict struct {
 	outputs map[string][]string
 	// passed holds the tests that passed.
 	passed map[string]bool
+	// profile is the coverprofile of the run, with Options.Cover.
+	profile []byte
 	// packageFailed: go test failed for a reason not tied to any test.
 	packageFailed bool
 	output        string // output not tied to a test
@@ -50,7 +52,10 @@ type testEvent struct {
 // path is hidden. Everything the check writes lives in a temporary
 // directory that is removed before it returns. Only a failure to run go
 // test at all, or the context's end, is an error.
-func runTests(ctx context.Context, opts Options, dir, path string, content []byte, tests []string) (*verdict, error) {
+//
+// runs is go test's -count; with cover the run also writes the tests'
+// coverprofile, kept in the verdict.
+func runTests(ctx context.Context, opts Options, pkg Package, path string, content []byte, tests []string, runs int, cover bool) (*verdict, error) {
 	tmpDir, err := os.MkdirTemp("", "gosymtest-validate-")
 	if err != nil {
 		return nil, err
@@ -74,10 +79,18 @@ func runTests(ctx context.Context, opts Options, dir, path string, content []byt
 	}
 	// -vet=off: the package's own code may not pass vet, which is not
 	// this check's business (the generated file is vet-clean by design).
-	cmd := exec.CommandContext(ctx, opts.GoCmd, "test", fmt.Sprintf("-count=%d", validationRuns), "-json", "-vet=off",
+	args := []string{"test", fmt.Sprintf("-count=%d", runs), "-json", "-vet=off",
 		"-timeout", opts.Timeout.String(), "-overlay", overlayFile,
-		"-run", "^("+strings.Join(quoted, "|")+")$", ".")
-	cmd.Dir = dir
+		"-run", "^(" + strings.Join(quoted, "|") + ")$"}
+	profileFile := filepath.Join(tmpDir, "cover.out")
+	if cover {
+		// Only the generated tests run (-run above), so the profile is
+		// their coverage, not the package's own tests'. A run that passes
+		// is the one whose file is written: every round measures.
+		args = append(args, "-covermode=set", "-coverpkg="+pkg.Types.Path(), "-coverprofile="+profileFile)
+	}
+	cmd := exec.CommandContext(ctx, opts.GoCmd, append(args, ".")...)
+	cmd.Dir = pkg.Dir
 	interruptGroup(cmd)
 	cmd.WaitDelay = 10 * time.Second
 	var stdout, stderr bytes.Buffer
@@ -98,6 +111,11 @@ func runTests(ctx context.Context, opts Options, dir, path string, content []byt
 	}
 	if v.buildFailed {
 		v.buildOutput += stderr.String()
+	}
+	if cover && runErr == nil {
+		if v.profile, err = os.ReadFile(profileFile); err != nil {
+			return nil, fmt.Errorf("%s test -coverprofile wrote no profile: %w", opts.GoCmd, err)
+		}
 	}
 	return v, nil
 }

@@ -22,6 +22,7 @@ type config struct {
 	maxElems      int // elements of a slice input
 	dryRun        bool
 	allPaths      bool   // keep one test per path, not only those adding coverage
+	checkAllPaths bool   // run every path's case under go test, to find every disagreement
 	stats         string // path of the statistics file; "" for none
 	verbose       bool
 	logJSON       bool
@@ -64,6 +65,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.Var(nonNegativeInt{&cfg.maxElems}, "max-elems", "")
 	fs.BoolVar(&cfg.dryRun, "dry-run", false, "")
 	fs.BoolVar(&cfg.allPaths, "all-paths", false, "")
+	fs.BoolVar(&cfg.checkAllPaths, "check-all-paths", false, "")
 	fs.StringVar(&cfg.stats, "stats", "", "")
 	fs.StringVar(&cfg.coverProfile, "coverprofile", "", "")
 	fs.StringVar(&cfg.report, "report", "", "")

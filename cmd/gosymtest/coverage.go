@@ -24,20 +24,27 @@ type reported struct {
 // reportRun builds the coverage report of the explored targets, prints
 // its summary at the end of the log (as a log event with -log-json), and
 // writes the -coverprofile and -report files.
-func reportRun(prog *loader.Program, results []explored, cfg config, dir string, stderr io.Writer, log zerolog.Logger) reported {
+//
+// Coverage is what the written tests ran (written.tested); with no tests
+// written (the exploration stopped), it is nothing.
+func reportRun(prog *loader.Program, results []explored, written testsWritten, cfg config, dir string, stderr io.Writer, log zerolog.Logger) reported {
 	if prog == nil || prog.SSA == nil || len(results) == 0 {
 		if cfg.coverProfile != "" || cfg.report != "" {
 			log.Warn().Msg("nothing was explored: no coverage profile or report written")
 		}
 		return reported{}
 	}
-	r, err := buildReport(prog, results, cfg, dir)
+	tested := written.tested
+	if tested == nil {
+		tested = report.NewTested()
+	}
+	r, err := buildReport(prog, results, tested, cfg, dir)
 	if err != nil {
 		log.Error().Err(err).Msg("cannot build the coverage report")
 		return reported{failed: true}
 	}
 	t := r.Totals
-	log.Info().Int("statements", t.Statements).Int("covered", t.Covered).Int("dead", t.Dead).Msg("coverage")
+	log.Info().Int("statements", t.Statements).Int("covered", t.Covered).Int("executor_covered", t.ExecutorCovered).Int("dead", t.Dead).Msg("coverage")
 	if !cfg.logJSON {
 		if err := r.WriteSummary(stderr); err != nil {
 			log.Error().Err(err).Msg("cannot write the coverage summary")
@@ -52,7 +59,8 @@ func reportRun(prog *loader.Program, results []explored, cfg config, dir string,
 }
 
 // buildReport turns the explored targets into the coverage report.
-func buildReport(prog *loader.Program, results []explored, cfg config, dir string) (*report.Report, error) {
+// A block counts as covered when tested says a written test ran it.
+func buildReport(prog *loader.Program, results []explored, tested *report.Tested, cfg config, dir string) (*report.Report, error) {
 	root, module := findModule(dir)
 	in := report.Input{
 		Program:    prog.SSA,
@@ -61,6 +69,7 @@ func buildReport(prog *loader.Program, results []explored, cfg config, dir strin
 		MaxPaths:   cfg.maxPaths,
 		BaseDir:    root,
 		ModulePath: module,
+		Tested:     tested,
 	}
 	byPkg := make(map[string][]report.Func)
 	for _, r := range results {

@@ -89,7 +89,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 				status = exitFail
 			} else {
 				var failed bool
-				written.emitted, written.dropped, written.perFunc, failed = writeTests(ctx, prog, results, cfg, log)
+				written, failed = writeTests(ctx, prog, results, cfg, log)
 				if failed {
 					status = exitFail
 				}
@@ -98,7 +98,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	rep := reportRun(prog, results, cfg, dir, stderr, log)
+	rep := reportRun(prog, results, written, cfg, dir, stderr, log)
 	if rep.failed {
 		status = exitFail
 	}

@@ -15,6 +15,21 @@ type stats struct {
 	Totals     totals          `json:"totals"`
 	Functions  []functionStats `json:"functions"`
 	LoadErrors []loadErrorJSON `json:"load_errors"`
+	// Disagreements are the cases whose outcome under go test differed
+	// from the interpreter's: each was dropped from the test file, and
+	// each is a bug in the interpreter (or in its models) to look at.
+	Disagreements []disagreementJSON `json:"disagreements"`
+}
+
+// disagreementJSON is one case the interpreter and Go disagree about.
+type disagreementJSON struct {
+	Package  string `json:"package"`
+	Function string `json:"function"`
+	Test     string `json:"test"`
+	Case     string `json:"case"`
+	Inputs   string `json:"inputs"`
+	Expected string `json:"expected"` // what the interpreter said
+	Got      string `json:"got"`      // what Go did
 }
 
 type totals struct {
@@ -27,17 +42,24 @@ type totals struct {
 	Instructions      int64 `json:"instructions"`
 	SolverQueries     int64 `json:"solver_queries"`
 	SolverMs          int64 `json:"solver_ms"`
-	Blocks            int   `json:"blocks"`
-	BlocksCovered     int   `json:"blocks_covered"`
+	// Blocks and BlocksCovered count SSA blocks as the executor saw them:
+	// entered by some path, whether or not a test came of it.
+	Blocks        int `json:"blocks"`
+	BlocksCovered int `json:"blocks_covered"`
 	// BlocksDead counts the SSA blocks of exhausted explorations that no
 	// path entered: unreachable within the bounds (see package report).
-	BlocksDead        int   `json:"blocks_dead"`
-	Statements        int   `json:"statements"`
-	StatementsCovered int   `json:"statements_covered"`
-	StatementsDead    int   `json:"statements_dead"`
-	TestsEmitted      int   `json:"tests_emitted"`
-	TestsDropped      int   `json:"tests_dropped"`
-	WallMs            int64 `json:"wall_ms"`
+	BlocksDead int `json:"blocks_dead"`
+	// Statements counts go test -cover's statements; StatementsCovered
+	// those the emitted tests ran (measured by go test on them alone),
+	// StatementsExecutorCovered those some explored path entered.
+	Statements                int   `json:"statements"`
+	StatementsCovered         int   `json:"statements_covered"`
+	StatementsExecutorCovered int   `json:"statements_executor_covered"`
+	StatementsDead            int   `json:"statements_dead"`
+	TestsEmitted              int   `json:"tests_emitted"`
+	TestsDropped              int   `json:"tests_dropped"`
+	Disagreements             int   `json:"disagreements"`
+	WallMs                    int64 `json:"wall_ms"`
 }
 
 type functionStats struct {
@@ -60,11 +82,12 @@ type functionStats struct {
 	SolverQueries int64      `json:"solver_queries"`
 	// BlocksDead: SSA blocks no path entered in an exhausted exploration.
 	// The statement counts and uncovered are in go test -cover's units.
-	BlocksDead        int             `json:"blocks_dead"`
-	Statements        int             `json:"statements"`
-	StatementsCovered int             `json:"statements_covered"`
-	StatementsDead    int             `json:"statements_dead"`
-	Uncovered         []uncoveredJSON `json:"uncovered"`
+	BlocksDead                int             `json:"blocks_dead"`
+	Statements                int             `json:"statements"`
+	StatementsCovered         int             `json:"statements_covered"`
+	StatementsExecutorCovered int             `json:"statements_executor_covered"`
+	StatementsDead            int             `json:"statements_dead"`
+	Uncovered                 []uncoveredJSON `json:"uncovered"`
 }
 
 // uncoveredJSON is one uncovered statement block and why (package report
@@ -84,7 +107,7 @@ type loadErrorJSON struct {
 // newStats summarizes a run. prog may be nil when the go command failed;
 // results are the explored targets (none with -dry-run).
 func newStats(prog *loader.Program, selected []target, results []explored, written testsWritten, rep *report.Report, wall time.Duration) stats {
-	s := stats{Functions: []functionStats{}, LoadErrors: []loadErrorJSON{}}
+	s := stats{Functions: []functionStats{}, LoadErrors: []loadErrorJSON{}, Disagreements: []disagreementJSON{}}
 	if prog == nil {
 		return s
 	}
@@ -100,7 +123,9 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 		WallMs:         wall.Milliseconds(),
 		TestsEmitted:   written.emitted,
 		TestsDropped:   written.dropped,
+		Disagreements:  len(written.disagreements),
 	}
+	s.Disagreements = append(s.Disagreements, written.disagreements...)
 	coverage := make(map[string]*report.FuncReport)
 	if rep != nil {
 		for _, p := range rep.Packages {
@@ -113,6 +138,7 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 		// Per source statement, as go test counts: instantiations of a
 		// generic function share their statements.
 		s.Totals.Statements, s.Totals.StatementsCovered, s.Totals.StatementsDead = rep.Totals.Statements, rep.Totals.Covered, rep.Totals.Dead
+		s.Totals.StatementsExecutorCovered = rep.Totals.ExecutorCovered
 	}
 	byFunc := make(map[string]explored, len(results))
 	for _, r := range results {
@@ -122,6 +148,7 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 		f := functionStats{Package: t.pkg, Name: t.name, Position: t.pos, Blocks: len(t.fn.Blocks), Uncovered: []uncoveredJSON{}, CoverTimeline: [][2]int64{}}
 		if c := coverage[t.pkg+"."+t.name]; c != nil {
 			f.BlocksDead, f.Statements, f.StatementsCovered, f.StatementsDead = c.BlocksDead, c.Statements, c.Covered, c.Dead
+			f.StatementsExecutorCovered = c.ExecutorCovered
 			for _, g := range c.Uncovered {
 				f.Uncovered = append(f.Uncovered, uncoveredJSON{Pos: g.Pos, Reason: g.Reason, Detail: g.Detail})
 			}
@@ -165,8 +192,13 @@ func writeStatsFile(path string, s stats) error {
 	})
 }
 
-// testsWritten counts the test cases written and dropped.
+// testsWritten counts the test cases written and dropped, and holds what
+// the written tests cover.
 type testsWritten struct {
 	emitted, dropped int
 	perFunc          map[string]int // by "package.Func"
+	disagreements    []disagreementJSON
+	// tested is the coverage of the tests that passed validation (nil
+	// when none were written: a dry run, or exploration stopped).
+	tested *report.Tested
 }

@@ -5,16 +5,20 @@ import (
 	"strings"
 
 	"github.com/gosymtest/gosymtest/loader"
+	"github.com/gosymtest/gosymtest/report"
 	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/testgen"
 	"github.com/rs/zerolog"
+	"golang.org/x/tools/go/ssa"
 )
 
 // writeTests turns the explored paths into a test file per package,
 // validated with go test, and returns how many cases were written and
-// dropped.
-func writeTests(ctx context.Context, prog *loader.Program, results []explored, cfg config, log zerolog.Logger) (emitted, dropped int, testsPerFunc map[string]int, failed bool) {
-	testsPerFunc = make(map[string]int)
+// dropped, the disagreements between the interpreter and Go, and what the
+// written tests cover.
+func writeTests(ctx context.Context, prog *loader.Program, results []explored, cfg config, log zerolog.Logger) (w testsWritten, failed bool) {
+	w.perFunc = make(map[string]int)
+	w.tested = report.NewTested()
 	byPkg := make(map[string][]testgen.FuncTests)
 	for _, r := range results {
 		if r.summary == nil {
@@ -35,30 +39,51 @@ func writeTests(ctx context.Context, prog *loader.Program, results []explored, c
 		if len(funcs) == 0 || ctx.Err() != nil {
 			continue
 		}
-		rep, err := testgen.Generate(ctx, testgen.Package{Dir: pkg.Dir, Types: pkg.Types}, funcs, testgen.Options{AllPaths: cfg.allPaths, Validate: true})
+		opts := testgen.Options{AllPaths: cfg.allPaths, CheckAll: cfg.checkAllPaths, Validate: true, Cover: true}
+		rep, err := testgen.Generate(ctx, testgen.Package{Dir: pkg.Dir, Types: pkg.Types}, funcs, opts)
 		for _, s := range rep.Skipped {
 			log.Info().Str("package", pkg.Path).Msg("case left out: " + s)
 		}
 		for _, d := range rep.Dropped {
-			dropped++
-			log.Warn().Str("package", pkg.Path).Str("test", d.Test).Str("case", d.Case).
-				Str("inputs", d.Inputs).Str("want", d.Want).Str("got", d.Got).
-				Msg("dropped a case that failed under go test (the interpreter and Go disagree)")
+			w.dropped++
+			ev := log.Warn().Str("package", pkg.Path).Str("test", d.Test).Str("case", d.Case).
+				Str("inputs", d.Inputs).Str("want", d.Want).Str("got", d.Got)
+			if d.NotCompiled {
+				ev.Msg("dropped a case that does not compile (a bug in writing the test)")
+				continue
+			}
+			ev.Msg("disagreement: dropped a case that failed under go test (the interpreter and Go disagree)")
+			w.disagreements = append(w.disagreements, disagreementJSON{
+				Package: pkg.Path, Function: funcName(d.Func), Test: d.Test, Case: d.Case,
+				Inputs: d.Inputs, Expected: d.Want, Got: d.Got,
+			})
 		}
 		if err != nil {
 			log.Error().Str("package", pkg.Path).Err(err).Msg("no test file written")
 			failed = true
 			continue
 		}
-		emitted += rep.Kept
+		w.emitted += rep.Kept
 		if rep.Path != "" {
 			log.Info().Str("package", pkg.Path).Int("tests", rep.Kept).Str("file", rep.Path).Msg("wrote tests")
 		}
+		if err := w.tested.AddProfile(rep.CoverProfile); err != nil {
+			log.Error().Str("package", pkg.Path).Err(err).Msg("cannot read the coverage of the written tests")
+			failed = true
+		}
 		for fn, n := range rep.KeptPerFunc {
-			testsPerFunc[pkg.Path+"."+loader.FuncName(fn)] = n
+			w.perFunc[pkg.Path+"."+loader.FuncName(fn)] = n
 		}
 	}
-	return emitted, dropped, testsPerFunc, failed
+	return w, failed
+}
+
+// funcName names a function under test as -stats does, "" for none.
+func funcName(fn *ssa.Function) string {
+	if fn == nil {
+		return ""
+	}
+	return loader.FuncName(fn)
 }
 
 // caseOf turns a finished path into a test case; paths without a replayed
