@@ -53,6 +53,11 @@
 //	-all-paths
 //		Keep one test per path found. By default a test is kept only when
 //		it covers a block the tests kept before it did not.
+//	-check-all-paths
+//		Run every path's test case under go test once before choosing
+//		the cases to keep, so that every disagreement between the
+//		interpreter and Go is found and reported, not only those of the
+//		cases the file keeps. The file written is the same.
 //	-max-len n
 //		The most bytes a string input has (default 16).
 //	-max-elems n
@@ -62,14 +67,14 @@
 //	-stats file
 //		Write a summary of the run to file as JSON (see below).
 //	-coverprofile file
-//		Write the statement coverage the exploration reached in go test's
+//		Write the statement coverage of the emitted tests in go test's
 //		coverprofile format (mode set), for go tool cover -func and -html.
 //	-report file
 //		Write the full coverage report as JSON: per package and function
 //		the statements covered and proved dead, and every uncovered block
 //		with the reason it stayed uncovered (dead, budget, bounds,
 //		unsupported:<feature>, unmodelled:<func>, concretized,
-//		solver-unknown, closure, skipped, not-explored; package report
+//		solver-unknown, no-test, closure, skipped, not-explored; package report
 //		documents them) and the bounds the dead claims hold within.
 //	-v
 //		Log debug messages too.
@@ -105,16 +110,33 @@
 //
 // Each function also has blocks_dead (SSA blocks no path entered in an
 // exhausted exploration: unreachable within the bounds), statements,
-// statements_covered and statements_dead (go test -cover's units), and
-// uncovered, a list of {"pos": "file.go:line:col", "reason": ...} relative
-// to the module directory; totals has blocks_dead and the statement
-// counts too.
+// statements_covered, statements_executor_covered and statements_dead (go
+// test -cover's units), and uncovered, a list of {"pos":
+// "file.go:line:col", "reason": ...} relative to the module directory;
+// totals has blocks_dead, the statement counts, tests_emitted,
+// tests_dropped and disagreements too. The top-level "disagreements" list
+// has each case whose outcome under go test differed from the
+// interpreter's ({"package", "function", "test", "case", "inputs",
+// "expected", "got"}); each was dropped from the test file and is logged
+// as a warning.
+//
+// Coverage is what the emitted tests run: the last validation run of a
+// package's test file, which passed, runs only the generated tests with
+// go test -coverprofile -coverpkg=<the package>, and that profile is what
+// -coverprofile, the summary and statements_covered count. A block some
+// explored path entered but no emitted test runs (the path stopped at an
+// unsupported instruction, found no inputs, or its case was dropped)
+// counts as uncovered with reason no-test; statements_executor_covered
+// keeps the executor's own view, every statement an explored path
+// entered. blocks and blocks_covered count SSA blocks, in the executor's
+// view too.
 //
 // The file is replaced atomically, so a reader never sees half of it.
 //
 // After exploring, a coverage summary is printed at the end of the log:
 // per package the functions, how many explorations were exhausted, the
-// statements covered and proved dead, and the top reasons for the gaps,
+// statements the emitted tests cover and those proved dead, and the top
+// reasons for the gaps,
 // then the dead blocks and the bounds they are dead within.
 //
 // Exit status:
