@@ -58,6 +58,18 @@ type armResult struct {
 	// a wrong claim.
 	DeadRefuted int
 
+	// Disagreements are the cases where the interpreter and Go disagreed
+	// (-stats' disagreements; gosymtest arms only): every path's inputs
+	// were run natively too (-check-all-paths), and each one that Go ran
+	// differently was dropped from the file.
+	Disagreements []disagreement
+	// Gaps are the top reasons for the uncovered statements of the
+	// selected functions, from the -report.
+	Gaps string
+	// Passes counts the separate go test runs of the written file that
+	// passed, of Reruns (gosymtest arms only; 0 of 0 when not run).
+	Passes, Reruns int
+
 	profile    profile // what go test measured, for cross-checks
 	deadBlocks []block // the blocks the -report claims dead
 }
@@ -94,14 +106,29 @@ type gosymtestStats struct {
 		TestsEmitted     int64 `json:"tests_emitted"`
 		TestsDropped     int64 `json:"tests_dropped"`
 		StatementsDead   int64 `json:"statements_dead"`
+		Disagreements    int64 `json:"disagreements"`
 		WallMs           int64 `json:"wall_ms"`
 	} `json:"totals"`
-	Functions []struct {
+	Disagreements []disagreement `json:"disagreements"`
+	Functions     []struct {
 		Name          string `json:"name"`
 		WallMs        int64  `json:"wall_ms"`
 		MsToCover     int64  `json:"ms_to_cover"`
 		SkippedReason string `json:"skipped_reason"`
 	} `json:"functions"`
+}
+
+// disagreement is one case the interpreter and Go disagreed about, as
+// gosymtest's -stats lists it.
+type disagreement struct {
+	Function string `json:"function"`
+	Inputs   string `json:"inputs"`
+	Expected string `json:"expected"`
+	Got      string `json:"got"`
+}
+
+func (d disagreement) String() string {
+	return fmt.Sprintf("%s(%s): interpreter %s, Go %s", d.Function, d.Inputs, d.Expected, d.Got)
 }
 
 // gosymtestReport is the part of the -report file that says why
@@ -154,6 +181,10 @@ func runGosymtest(b *bench, w *pkgWork, spec armSpec) armResult {
 		return res
 	}
 	args := append([]string{}, spec.Flags...)
+	if b.flagAvailable("-check-all-paths") {
+		// The differential check: every path's inputs run natively too.
+		args = append(args, "-check-all-paths")
+	}
 	args = append(args, "-budget", b.set.Budget.String(), "-max-work", fmt.Sprint(b.set.MaxWork),
 		"-stats", "bench-stats.json", "-report", "bench-report.json")
 	if len(w.Selected) < len(w.Pkg.Funcs) {
@@ -187,9 +218,14 @@ func runGosymtest(b *bench, w *pkgWork, spec armSpec) armResult {
 	if len(skips) > 0 {
 		res.Note += strings.Replace(topReasons(skips, 3), "uncovered:", "skipped functions:", 1) + "; "
 	}
+	res.Disagreements = st.Disagreements
+	for _, d := range st.Disagreements {
+		logf("  warning: %s disagreement: %s", spec.Name, d)
+	}
 	var rep gosymtestReport
 	if data, err := os.ReadFile(filepath.Join(dir, "bench-report.json")); err == nil && json.Unmarshal(data, &rep) == nil {
-		res.Note += topReasons(rep.reasons(w.Selected), 4)
+		res.Gaps = topReasons(rep.reasons(w.Selected), 4)
+		res.Note += res.Gaps
 	}
 
 	// Coverage is what go test measures on the emitted tests, never
@@ -202,6 +238,9 @@ func runGosymtest(b *bench, w *pkgWork, spec armSpec) armResult {
 	res.Covered, res.Total = prof.coverage(w.Scope)
 	res.profile = prof
 	res.deadBlocks = deadBlocks(rep.deadPositions(w.Selected), prof)
+	if why == "" {
+		res.Passes, res.Reruns = rerun(b, dir, reruns), reruns
+	}
 
 	// The curve: functions are explored one after another after loading,
 	// and each reached its final coverage ms_to_cover into its
@@ -358,6 +397,23 @@ func refuted(dead []block, others ...profile) int {
 		}
 	}
 	return n
+}
+
+// reruns is how many separate go test runs the written file must pass:
+// a test that passes once may depend on map order, time or state left
+// behind.
+const reruns = 3
+
+// rerun runs go test in dir n times, each a process of its own, and
+// counts the runs that passed.
+func rerun(b *bench, dir string, n int) int {
+	passed := 0
+	for range n {
+		if r := command(dir, b.env, b.set.TestTimeout, "go", "test", "-count=1", "./"); r.Err == nil {
+			passed++
+		}
+	}
+	return passed
 }
 
 // measure runs go test -coverprofile in dir. It returns the profile and,

@@ -19,7 +19,7 @@ const (
 type entry struct {
 	Kind   string
 	Name   string // row name; the scratch module is bench.local/Name
-	Source string // directory, std import path, or module@version
+	Source string // directory, std import path, or module@version[/dir]
 	Quick  bool   // part of the -quick run
 }
 
@@ -75,15 +75,33 @@ func parseCorpus(r io.Reader) ([]entry, error) {
 
 // modulePath returns the import path the entry's code had, which the copy
 // rewrites to bench.local/NAME; "" for fixtures, whose directory is the
-// package and which import no sibling.
+// package and which import no sibling. For a package in a directory of a
+// module (golang.org/x/mod@v0.42.0/semver) it is the package's path,
+// golang.org/x/mod/semver.
 func (e entry) modulePath() string {
 	switch e.Kind {
 	case kindStd:
 		return e.Source
 	case kindMod:
-		return e.Source[:strings.LastIndexByte(e.Source, '@')]
+		mod, dir := e.moduleVersion()
+		path := mod[:strings.LastIndexByte(mod, '@')]
+		if dir != "" {
+			path += "/" + dir
+		}
+		return path
 	}
 	return ""
+}
+
+// moduleVersion splits a module entry's source into module@version, what
+// go mod download takes, and the package's directory in the module ("" for
+// the module's root).
+func (e entry) moduleVersion() (mod, dir string) {
+	at := strings.LastIndexByte(e.Source, '@')
+	if i := strings.IndexByte(e.Source[at:], '/'); i >= 0 {
+		return e.Source[:at+i], e.Source[at+i+1:]
+	}
+	return e.Source, ""
 }
 
 // importPath is the package's import path in the scratch copy.

@@ -18,9 +18,13 @@ import (
 // source is a corpus entry's code, located on disk, read-only: the
 // fixture directory, GOROOT/src/PKG, or the module cache directory.
 type source struct {
-	Dir   string
-	GoMod []byte // go.mod for the scratch copy
-	GoSum []byte // the module's own go.sum, for its test dependencies
+	Dir string
+	// Internal is the module's internal directory when the package is the
+	// module's root and has one: the package may import it, so the copy
+	// takes it along (as DST/internal, imports rewritten).
+	Internal string
+	GoMod    []byte // go.mod for the scratch copy
+	GoSum    []byte // the module's own go.sum, for its test dependencies
 }
 
 // scratchGoVersion is the go directive of every copy: std code uses the
@@ -37,7 +41,8 @@ func locate(e entry, repoRoot, goroot, scratch string) (source, error) {
 	case kindStd:
 		return source{Dir: filepath.Join(goroot, "src", e.Source), GoMod: []byte(mod)}, nil
 	}
-	cmd := exec.Command("go", "mod", "download", "-json", e.Source)
+	modVersion, sub := e.moduleVersion()
+	cmd := exec.Command("go", "mod", "download", "-json", modVersion)
 	cmd.Dir = scratch // outside any module: go mod download then needs no go.mod
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
 	out, err := cmd.Output()
@@ -48,9 +53,14 @@ func locate(e entry, repoRoot, goroot, scratch string) (source, error) {
 		}
 		return source{}, fmt.Errorf("go mod download %s: %v", e.Source, err)
 	}
-	s := source{Dir: info.Dir, GoMod: []byte(mod)}
+	// A module from before modules has no go.mod: the copy gets the
+	// synthesized one above (github.com/pkg/errors@v0.9.1 is one).
+	s := source{Dir: filepath.Join(info.Dir, filepath.FromSlash(sub)), GoMod: []byte(mod)}
 	if data, err := os.ReadFile(filepath.Join(info.Dir, "go.mod")); err == nil {
 		s.GoMod = renameModule(data, e.importPath())
+	}
+	if fi, err := os.Stat(filepath.Join(info.Dir, "internal")); err == nil && fi.IsDir() && sub == "" {
+		s.Internal = filepath.Join(info.Dir, "internal")
 	}
 	s.GoSum, _ = os.ReadFile(filepath.Join(info.Dir, "go.sum"))
 	return s, nil
@@ -117,6 +127,11 @@ func copyPackage(e entry, src source, dst string, withTests bool) error {
 			return err
 		}
 	}
+	if src.Internal != "" {
+		if err := copyInternal(e, src.Internal, filepath.Join(dst, "internal")); err != nil {
+			return err
+		}
+	}
 	// Files from the module cache are read-only; the copies must not be,
 	// or the scratch directory could not be removed.
 	if err := os.WriteFile(filepath.Join(dst, "go.mod"), src.GoMod, 0o644); err != nil {
@@ -128,6 +143,35 @@ func copyPackage(e entry, src source, dst string, withTests bool) error {
 		}
 	}
 	return makeWritable(dst)
+}
+
+// copyInternal copies a module's internal tree (the non-test Go files of
+// every package in it), rewriting imports as copyPackage does, so that the
+// copied package can still import its module's internal packages.
+func copyInternal(e entry, src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			if d.Name() == "testdata" {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if data, err = rewriteImports(data, e.modulePath(), e.importPath()); err != nil {
+			return fmt.Errorf("%s: %v", rel, err)
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
 }
 
 func makeWritable(dir string) error {

@@ -60,6 +60,7 @@ type bench struct {
 	env       []string // for every child in the scratch modules
 	gocache   string
 	flags     map[string]bool
+	skip      map[string]bool // arms not to run (-skip)
 }
 
 func main() {
@@ -73,6 +74,7 @@ func main() {
 	fuzzTime := flag.Duration("fuzztime", 0, "override the fuzzing time per function")
 	maxWork := flag.Int("max-work", -1, "override gosymtest's -max-work")
 	limit := flag.Int("cap", -1, "override the functions per package (0: all)")
+	skip := flag.String("skip", "", "comma-separated arms not to run (e.g. fuzz,gosymtest-no-incremental); the default runs every arm")
 	flag.Parse()
 
 	set := fullSettings
@@ -91,19 +93,24 @@ func main() {
 	if *limit >= 0 {
 		set.Cap = *limit
 	}
-	if err := run(set, *corpusFile, *only, *outDir, *resultsMD, *keep); err != nil {
+	skipped, err := parseSkip(*skip)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(2)
+	}
+	if err := run(set, *corpusFile, *only, *outDir, *resultsMD, *keep, skipped); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(set settings, corpusFile, only, outDir, resultsMD string, keep bool) error {
+func run(set settings, corpusFile, only, outDir, resultsMD string, keep bool, skip map[string]bool) error {
 	started := time.Now()
 	root, err := goEnv("GOMOD")
 	if err != nil || root == "" || root == os.DevNull {
 		return fmt.Errorf("run from the gosymtest module (go env GOMOD: %q)", root)
 	}
-	b := &bench{set: set, repoRoot: filepath.Dir(root), flags: make(map[string]bool)}
+	b := &bench{set: set, repoRoot: filepath.Dir(root), flags: make(map[string]bool), skip: skip}
 	f, err := os.Open(underRoot(b.repoRoot, corpusFile))
 	if err != nil {
 		return err
@@ -193,6 +200,15 @@ type pkgResult struct {
 	Selected int    // under the cap
 	Fuzzable int    // selected and natively fuzzable
 	Arms     []armResult
+	// Union is the coverage of gosymtest's tests and the package's own
+	// together (ok false when either arm did not run).
+	Union unionCoverage
+}
+
+// unionCoverage is the coverage of two arms' tests together.
+type unionCoverage struct {
+	Covered, Total int
+	OK             bool // false when either arm did not run
 }
 
 // measurePackage copies one package and runs every arm on it.
@@ -249,17 +265,20 @@ func measurePackage(b *bench, e entry, goroot string) pkgResult {
 
 	for _, spec := range armSpecs {
 		var a armResult
-		switch spec.Kind {
-		case armGosymtest:
+		switch {
+		case b.skip[spec.Name]:
+			a.Status = "skipped (-skip)"
+		case spec.Kind == armGosymtest:
 			a = runGosymtest(b, w, spec)
-		case armFuzz:
+		case spec.Kind == armFuzz:
 			a = runFuzz(b, w)
-		case armHuman:
+		case spec.Kind == armHuman:
 			a = runHuman(b, w)
 		}
 		a.Arm = spec.Name
 		pr.Arms = append(pr.Arms, a)
 	}
+	pr.Union = unionOf(pr, w.Scope)
 	// A statement claimed dead that any other arm executed is a wrong
 	// claim: check every gosymtest arm against all the others.
 	for i := range pr.Arms {
@@ -296,4 +315,25 @@ func goEnv(name string) (string, error) {
 
 func logf(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "%s "+format+"\n", append([]any{time.Now().Format("15:04:05")}, args...)...)
+}
+
+// parseSkip reads -skip: arm names separated by commas, each one of
+// armSpecs, so that a typo fails at once.
+func parseSkip(s string) (map[string]bool, error) {
+	out := make(map[string]bool)
+	for _, name := range strings.Split(s, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		known := false
+		for _, spec := range armSpecs {
+			known = known || spec.Name == name
+		}
+		if !known {
+			return nil, fmt.Errorf("-skip: unknown arm %q", name)
+		}
+		out[name] = true
+	}
+	return out, nil
 }

@@ -49,6 +49,8 @@ func writeOutputs(repoRoot, outDir, resultsMD string, rep report) error {
 		return err
 	}
 	fmt.Println(ratioTable(rep.Results))
+	fmt.Println(ownTable(rep.Results))
+	fmt.Println(ownSummary(rep.Results))
 	logf("wrote %s, %s, %s, %s", md, filepath.Join(dir, csvName), filepath.Join(dir, curvesName), filepath.Join(dir, plotName))
 	return nil
 }
@@ -209,7 +211,8 @@ func cell(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "|"
 
 var csvHeader = []string{"package", "kind", "source", "arm", "status", "covered", "total", "percent",
 	"to_final_ms", "wall_ms", "paths", "solver_queries", "solver_ms", "tests_emitted", "tests_dropped",
-	"statements_dead", "dead_refuted", "functions_skipped", "max_rss_kb", "functions", "selected", "fuzzable", "note"}
+	"statements_dead", "dead_refuted", "functions_skipped", "max_rss_kb", "functions", "selected", "fuzzable", "disagreements", "passes", "reruns",
+	"union_covered", "union_total", "note"}
 
 func writeCSV(w io.Writer, results []pkgResult) error {
 	cw := csv.NewWriter(w)
@@ -225,7 +228,9 @@ func writeCSV(w io.Writer, results []pkgResult) error {
 				fmt.Sprint(a.ToFinal.Milliseconds()), fmt.Sprint(a.Wall.Milliseconds()),
 				fmt.Sprint(a.Paths), fmt.Sprint(a.Queries), fmt.Sprint(a.SolverMs), fmt.Sprint(a.Tests),
 				fmt.Sprint(a.Dropped), fmt.Sprint(a.Dead), fmt.Sprint(a.DeadRefuted), fmt.Sprint(a.Skipped), fmt.Sprint(a.MaxRSSKB),
-				fmt.Sprint(p.Funcs), fmt.Sprint(p.Selected), fmt.Sprint(p.Fuzzable), a.Note})
+				fmt.Sprint(p.Funcs), fmt.Sprint(p.Selected), fmt.Sprint(p.Fuzzable),
+				fmt.Sprint(len(a.Disagreements)), fmt.Sprint(a.Passes), fmt.Sprint(a.Reruns),
+				fmt.Sprint(p.Union.Covered), fmt.Sprint(p.Union.Total), a.Note})
 		}
 	}
 	cw.Flush()
@@ -298,6 +303,17 @@ func writeMarkdown(w io.Writer, rep report, outRel string, havePlot bool) error 
 	fmt.Fprintf(w, "## Ratios\n\n")
 	fmt.Fprintf(w, "Coverage is statement coverage measured by `go test -coverprofile` on the tests each arm produced, over the same statements for every arm (the selected functions when a package is capped). `cov ÷ X` is gosymtest's coverage divided by arm X's (above 1: gosymtest covers more); `time ÷ X` divides the times to reach each arm's final coverage (below 1: gosymtest gets there sooner). n/a: an arm did not run (see why below) or its value is 0.\n\n")
 	fmt.Fprintln(w, ratioTable(rep.Results))
+	fmt.Fprintf(w, "## Against the packages' own tests\n\n")
+	fmt.Fprintf(w, "Statement coverage by `go test -coverprofile` of gosymtest's emitted tests alone (`gosymtest cov`, the default arm), of the package's own tests (`own tests cov`), and of both together (`union cov`), over the same statements. `gen ÷ own` is the first over the second. `passes 3 runs`: the written file passed 3 separate `go test -count=1` runs. `disagreements`: cases whose inputs Go ran to a different outcome than the interpreter predicted (gosymtest runs with -check-all-paths, so every path's inputs also run natively); each was dropped from the file and is listed below.\n\n")
+	fmt.Fprintln(w, ownTable(rep.Results))
+	fmt.Fprintf(w, "%s\n\n", ownSummary(rep.Results))
+	if ds := disagreementList(rep.Results); len(ds) > 0 {
+		fmt.Fprintf(w, "### Interpreter/Go disagreements\n\n")
+		for _, d := range ds {
+			fmt.Fprintf(w, "- %s\n", cell(d))
+		}
+		fmt.Fprintln(w)
+	}
 	fmt.Fprintf(w, "## Every measure\n\n")
 	fmt.Fprintf(w, "`to final`: when the arm reached its final coverage (gosymtest: load time plus the explorations up to the `ms_to_cover` of the last function that added coverage; fuzz: when the last input was kept, fuzzing functions one after another; human: the `go test` run). `wall`: the arm's whole run (gosymtest including writing and validating its tests; fuzz: all `go test -fuzz` runs, not the replay). Paths to skipped functions come from gosymtest's `-stats` and `-report`; `dead stmts` is `-stats`' statements_dead, and counts in bold the statements of blocks the report claims dead (in the selected functions) that another arm's tests executed: wrong claims.\n\n")
 	fmt.Fprintln(w, detailTable(rep.Results))

@@ -1,6 +1,9 @@
 package main
 
-import "math"
+import (
+	"math"
+	"sort"
+)
 
 // ratio is a/b, or NaN when it does not mean anything (no baseline, or
 // a baseline of zero): such cells print n/a and stay out of geomeans.
@@ -27,4 +30,23 @@ func geomean(xs []float64) (float64, int) {
 		return math.NaN(), 0
 	}
 	return math.Exp(sum / float64(n)), n
+}
+
+// median is the median of the values that are not NaN, and how many
+// there were.
+func median(xs []float64) (float64, int) {
+	var v []float64
+	for _, x := range xs {
+		if !math.IsNaN(x) {
+			v = append(v, x)
+		}
+	}
+	if len(v) == 0 {
+		return math.NaN(), 0
+	}
+	sort.Float64s(v)
+	if len(v)%2 == 1 {
+		return v[len(v)/2], len(v)
+	}
+	return (v[len(v)/2-1] + v[len(v)/2]) / 2, len(v)
 }
