@@ -82,6 +82,22 @@
 // up for the package. -vet=off keeps the package's own vet findings from
 // failing the check.
 //
+// With Options.Cover, each validation run also writes a coverprofile of
+// the package under test (-coverprofile, -coverpkg=the package); as -run
+// names only the generated tests, it measures them alone, not the
+// package's own tests. The profile of the run that passed, the one whose
+// file is written, is Report.CoverProfile: the coverage the written tests
+// really have, which cmd/gosymtest reports instead of the executor's.
+//
+// With Options.CheckAll, every case (not only those greedy selection
+// keeps) is first run once under go test, rounds dropping the failing
+// ones as above; then the cases that add coverage are chosen among the
+// survivors and validated as the file to write. Every disagreement
+// between the interpreter and Go then shows up in Report.Dropped, not
+// only those of the cases the file would have kept. A dropped row that did
+// not compile is marked NotCompiled: a bug in writing it, not a
+// disagreement.
+//
 // # Writing
 //
 // The file that passed is written to a temporary name in the directory
