@@ -56,11 +56,11 @@ func TestFailingCasesAreDroppedAndReported(t *testing.T) {
 	rep := s.generate(t, funcs, Options{Validate: true})
 
 	want := []Divergence{
-		{Test: "TestAbs", Case: "returns_6", Inputs: "x: 5", Want: "want: 6", Got: "5"},
-		{Test: "TestAt", Case: "panics", Inputs: "xs: []int{7}, i: 1", Want: `panics: "wrong message"`,
+		{Func: abs, Test: "TestAbs", Case: "returns_6", Inputs: "x: 5", Want: "want: 6", Got: "5"},
+		{Func: at, Test: "TestAt", Case: "panics", Inputs: "xs: []int{7}, i: 1", Want: `panics: "wrong message"`,
 			Got: `panic "runtime error: index out of range [1] with length 1"`},
-		{Test: "TestMean", Case: "returns_3_boom", Inputs: "xs: []int{2, 4}", Want: `wantMean: 3, wantErr: "boom"`, Got: `error: ""`},
-		{Test: "TestMust", Case: "panics", Inputs: "ok: true", Want: `panics: "shapes: not ok"`, Got: "no panic"},
+		{Func: mean, Test: "TestMean", Case: "returns_3_boom", Inputs: "xs: []int{2, 4}", Want: `wantMean: 3, wantErr: "boom"`, Got: `error: ""`},
+		{Func: must, Test: "TestMust", Case: "panics", Inputs: "ok: true", Want: `panics: "shapes: not ok"`, Got: "no panic"},
 	}
 	for _, w := range want {
 		if got := findDropped(t, rep, w.Test, w.Case); got != w {
@@ -228,7 +228,7 @@ func TestRowThatDoesNotCompileIsDropped(t *testing.T) {
 		returns(greet, "returns five", nil, 1, args(vInt(intType, 5)), val(vStr("hello, 5"))),
 	}}}, Options{Validate: true})
 	d := findDropped(t, rep, "TestGreet", "returns_five")
-	if !strings.HasPrefix(d.Got, "does not compile: cannot use 5") || d.Inputs != "name: 5" {
+	if !strings.HasPrefix(d.Got, "does not compile: cannot use 5") || d.Inputs != "name: 5" || !d.NotCompiled {
 		t.Errorf("divergence %+v", d)
 	}
 	if rep.Kept != 1 {
