@@ -26,7 +26,12 @@
 // that produced no test (they stopped at an unsupported instruction, found
 // no inputs, or their case was dropped because Go disagreed). Without
 // Input.Tested (the package's own tests of the mapping), coverage is the
-// executor's view.
+// executor's view. Blocks are matched to the profile's by position; a
+// block of a file the profile covers that the profile lacks is counted in
+// statements_unmatched (and as uncovered), so that a difference between
+// this package's block split and cmd/cover's cannot pass unseen. The
+// summary gives the executor's view on a line of its own when it is
+// larger.
 //
 // # Why a block stayed uncovered
 //

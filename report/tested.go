@@ -17,11 +17,12 @@ import (
 // test (it stopped at an unsupported instruction, its case was dropped)
 // covers nothing.
 type Tested struct {
-	hit map[string]bool // by profile key, "file:l0.c0,l1.c1 n"
+	hit   map[string]bool // by profile key, "file:l0.c0,l1.c1 n"
+	files map[string]bool // the files the profiles have blocks of
 }
 
 // NewTested returns an empty Tested: no test ran, nothing is covered.
-func NewTested() *Tested { return &Tested{hit: map[string]bool{}} }
+func NewTested() *Tested { return &Tested{hit: map[string]bool{}, files: map[string]bool{}} }
 
 // AddProfile merges one coverprofile (any mode) into t: a block is
 // covered when any profile counts it.
@@ -43,12 +44,21 @@ func (t *Tested) AddProfile(profile []byte) error {
 		}
 		key := line[:sp]
 		t.hit[key] = t.hit[key] || strings.TrimLeft(count, "0") != ""
+		t.files[key[:strings.LastIndexByte(key, ':')]] = true
 	}
 	return sc.Err()
 }
 
 // ran tells whether a test executed the block with this profile key.
 func (t *Tested) ran(key string) bool { return t.hit[key] }
+
+// unmatched tells that the profiles cover file but have no block with
+// this key: the report's blocks and go test's differ there, and the
+// coverage counted for the block (none) may be wrong.
+func (t *Tested) unmatched(file, key string) bool {
+	_, ok := t.hit[key]
+	return t.files[file] && !ok
+}
 
 // noTestDetail says why block i, which the exploration of f entered, was
 // executed by no emitted test: the first path that entered it and

@@ -38,8 +38,15 @@ func TestTestedCoverage(t *testing.T) {
 	if r.Totals.Covered != 4 || r.Totals.ExecutorCovered != 6 || r.Totals.Statements != 6 {
 		t.Errorf("totals %+v: want 4 of 6 covered, 6 executor-covered", r.Totals)
 	}
-	if r.Reasons["no-test"] != 2 {
-		t.Errorf("reasons %v: want no-test 2", r.Reasons)
+	if r.Reasons["no-test"] != 2 || r.Totals.Unmatched != 0 {
+		t.Errorf("reasons %v, %d unmatched: want no-test 2, 0 unmatched", r.Reasons, r.Totals.Unmatched)
+	}
+	var summary bytes.Buffer
+	if err := r.WriteSummary(&summary); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(summary.String(), "executor's view: explored paths entered 6 statements (100.0%)") {
+		t.Errorf("summary does not give the executor's view:\n%s", summary.String())
 	}
 	f := r.Packages[0].Functions[0]
 	if f.Covered != 4 || f.ExecutorCovered != 6 || len(f.Uncovered) != 1 {
@@ -77,6 +84,25 @@ func TestTestedNeverAddsDead(t *testing.T) {
 	}
 	if r.Reasons["no-test"] != executor.Totals.Covered {
 		t.Errorf("no-test gaps: %d statements, want the %d the executor entered", r.Reasons["no-test"], executor.Totals.Covered)
+	}
+}
+
+// TestUnmatchedBlocks checks that a profile whose blocks differ from the
+// report's (here one block split differently) is noticed, not silently
+// counted as uncovered.
+func TestUnmatchedBlocks(t *testing.T) {
+	_, in := explore(t, exploration{}, "./testdata/report/notest")
+	in.Tested = NewTested()
+	other := strings.Replace(notestProfile, "15.2,15.11 1 1", "15.2,15.12 1 1", 1)
+	if err := in.Tested.AddProfile([]byte(other)); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Build(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Totals.Unmatched != 1 || r.Totals.Covered != 3 {
+		t.Errorf("%d unmatched, %d covered; want 1 and 3", r.Totals.Unmatched, r.Totals.Covered)
 	}
 }
 

@@ -44,6 +44,9 @@ func reportRun(prog *loader.Program, results []explored, written testsWritten, c
 		return reported{failed: true}
 	}
 	t := r.Totals
+	if t.Unmatched > 0 {
+		log.Warn().Int("statements", t.Unmatched).Msg("go test's coverage of the emitted tests lacks some blocks the report has; they count as uncovered")
+	}
 	log.Info().Int("statements", t.Statements).Int("covered", t.Covered).Int("executor_covered", t.ExecutorCovered).Int("dead", t.Dead).Msg("coverage")
 	if !cfg.logJSON {
 		if err := r.WriteSummary(stderr); err != nil {
