@@ -2,6 +2,8 @@ package main
 
 import (
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -106,5 +108,43 @@ func TestModuleDirectoryEntry(t *testing.T) {
 	root := entry{Kind: kindMod, Name: "uuid", Source: "github.com/google/uuid@v1.6.0"}
 	if mod, dir := root.moduleVersion(); mod != root.Source || dir != "" {
 		t.Errorf("moduleVersion = %q, %q", mod, dir)
+	}
+}
+
+// TestCopyInternal checks that a module's internal tree comes along with
+// its root package, test files and testdata left out, imports rewritten
+// to the copy's path.
+func TestCopyInternal(t *testing.T) {
+	src, dst := t.TempDir(), t.TempDir()
+	files := map[string]string{
+		"utils/u.go":          "package utils\n\nimport \"example.com/m/internal/other\"\n\nvar X = other.Y\n",
+		"utils/u_test.go":     "package utils\n",
+		"utils/testdata/x.go": "package x\n",
+		"other/o.go":          "package other\n\nvar Y = 1\n",
+	}
+	for name, text := range files {
+		p := filepath.Join(src, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e := entry{Kind: kindMod, Name: "m", Source: "example.com/m@v1.0.0"}
+	if err := copyInternal(e, src, filepath.Join(dst, "internal")); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(dst, "internal", "utils", "u.go"))
+	if err != nil || !strings.Contains(string(got), `"bench.local/m/internal/other"`) {
+		t.Errorf("u.go = %q, %v", got, err)
+	}
+	if _, err := os.Stat(filepath.Join(dst, "internal", "other", "o.go")); err != nil {
+		t.Error(err)
+	}
+	for _, gone := range []string{"utils/u_test.go", "utils/testdata/x.go"} {
+		if _, err := os.Stat(filepath.Join(dst, "internal", filepath.FromSlash(gone))); err == nil {
+			t.Errorf("%s was copied", gone)
+		}
 	}
 }
