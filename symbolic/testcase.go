@@ -20,9 +20,12 @@ func (e *Engine) initialState(fn *ssa.Function, in *inputs) *State {
 	args := make([]Value, len(fn.Params))
 	for i, p := range fn.Params {
 		in.root = p
+		in.dest = &paramSlot{frame: 0, param: i}
 		args[i] = in.build(e, s, paramName(fn, i), p.Type(), 0)
 	}
+	in.dest = nil
 	e.pushFrame(s, fn, nil, args, nil)
+	e.pushPrologue(s)
 	return s
 }
 
@@ -45,7 +48,7 @@ func (e *Engine) makeTest(s *State) *Test {
 	fn := e.summary.Func
 	t := &Test{}
 	for i, p := range fn.Params {
-		t.Args = append(t.Args, e.argLiteral(paramName(fn, i), p.Type(), resp.Model, 0, fn))
+		t.Args = append(t.Args, e.paramLiteral(paramName(fn, i), p.Type(), resp.Model, 0, fn, false))
 	}
 	replay := e.replayRun(fn, resp.Model, false)
 	t.Replayed = replay.endKind == pathKind(s) && slices.Equal(firstEntries(replay.blocks), firstEntries(s.blocks))
@@ -180,7 +183,7 @@ func (e *Engine) argLiteral(name string, t types.Type, m expr.Assignment, depth 
 	case *types.Map:
 		return e.mapLiteral(name, u, t, m, depth, home)
 	case *types.Interface:
-		return e.interfaceLiteral(name, t, m, depth, home)
+		return e.interfaceLiteral(name, t, m, depth, home, nil)
 	case *types.Signature, *types.Chan:
 		return concrete.Value{Type: t, Kind: concrete.Nil}
 	}

@@ -1,0 +1,28 @@
+// Package tally provides a type with unexported fields, made by its
+// constructor: a test of another package cannot write it as a literal.
+package tally
+
+// Tally counts up to a limit.
+type Tally struct {
+	n, limit int
+}
+
+// New returns a tally that counts up to limit (at least 1).
+func New(limit int) *Tally {
+	if limit < 1 {
+		limit = 1
+	}
+	return &Tally{limit: limit}
+}
+
+// Add counts one; it reports false when the limit was already reached.
+func (t *Tally) Add() bool {
+	if t.n >= t.limit {
+		return false
+	}
+	t.n++
+	return true
+}
+
+// Left is how many counts remain.
+func (t *Tally) Left() int { return t.limit - t.n }
