@@ -179,6 +179,7 @@ func (e *Engine) namedImplementations(iface *types.Interface, home *ssa.Package)
 func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int, dest *paramSlot) Value {
 	in := s.inputs
 	set := e.implementations(t, in.home, dest != nil)
+	set.alts = ctorArgAlts(set.alts, dest)
 	if len(set.alts) == 0 {
 		in.limit(s, fmt.Sprintf("%s is a nil interface: no type of the program implements %s", name, t))
 		return Interface{}
@@ -239,6 +240,24 @@ func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int, 
 	return Interface{Type: a.typ, Value: v}
 }
 
+// ctorArgAlts are the alternatives tried for an interface parameter of a
+// constructor: only the made ones when there are any (they come first), as
+// callers pass a strings.Reader to csv.NewReader, not whatever implements
+// io.Reader in the program.
+func ctorArgAlts(alts []implAlt, dest *paramSlot) []implAlt {
+	if dest == nil || !dest.ctorArg {
+		return alts
+	}
+	n := 0
+	for n < len(alts) && alts[n].made != nil {
+		n++
+	}
+	if n == 0 {
+		return alts
+	}
+	return alts[:n]
+}
+
 // countTo is 0, 1, …, n.
 func countTo(n int) []uint64 {
 	vals := make([]uint64, n+1)
@@ -252,6 +271,7 @@ func countTo(n int) []uint64 {
 // model, following buildInterface's naming; dest is set for a parameter.
 func (e *Engine) interfaceLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function, dest *paramSlot) concrete.Value {
 	set := e.implementations(t, home, dest != nil)
+	set.alts = ctorArgAlts(set.alts, dest)
 	k := int(expr.Eval(expr.BVVar(typeSelectorName(name), 8), m))
 	if len(set.alts) == 0 || depth >= e.cfg.Bounds.MaxDepth || k == 0 || k > len(set.alts) {
 		return concrete.Value{Type: t, Kind: concrete.Nil}

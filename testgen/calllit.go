@@ -41,6 +41,18 @@ func (l *literals) callLit(v concrete.Value) (string, error) {
 		if variadic && a.Kind == concrete.Nil {
 			break // f(x) passes a nil ...T
 		}
+		if variadic && a.Kind == concrete.Slice {
+			// f(a, b) rather than f([]T{a, b}...).
+			elem := pt.Underlying().(*types.Slice).Elem()
+			for _, e := range a.Elems {
+				src, err := l.inSlot(e, elem, false)
+				if err != nil {
+					return "", err
+				}
+				args = append(args, src)
+			}
+			break
+		}
 		src, err := l.inSlot(a, pt, false)
 		if err != nil {
 			return "", err
