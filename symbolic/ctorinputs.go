@@ -15,10 +15,12 @@ import (
 // fields is what its package's functions make of it, not any assignment of
 // its fields: a csv.Reader whose bufio.Reader is nil is no value a user
 // ever holds, and a test outside the package cannot write big.Int{...} at
-// all. So a parameter of such a type (a *T or T with unexported fields, of
-// another package or of the package under test when it has a constructor)
-// is made by calling its constructor (loader.Constructor: csv.NewReader,
-// big.NewInt), whose own parameters are inputs in turn, within MaxDepth.
+// all. So a parameter of such a type (a *T or T with unexported fields) is
+// made by calling its constructor (loader.Constructor: csv.NewReader,
+// big.NewInt), whose own parameters are inputs in turn, within MaxDepth: a
+// type of another package always, a type of the package under test as the
+// first of two alternatives, the other built field by field (see
+// madeOnly).
 // Parameters of interface type may also be made: an io.Reader is a
 // strings.NewReader over a symbolic string, an io.Writer a new(bytes.Buffer),
 // an error a sentinel of the package or an errors.New of a symbolic text.
@@ -133,6 +135,42 @@ func hasUnexportedFields(t types.Type) bool {
 	return false
 }
 
+// madeOnly decides whether the parameter name of type t is made by its
+// constructor fn. A type of another package always is: a test cannot write
+// its unexported fields, and only what fn makes is tried, which the path
+// records. A type of the package under test is a choice of input shape
+// (choices.go) whose selector is "name.(made)": 0, tried first, makes it
+// with fn, as its users do; 1 builds it field by field, which reaches the
+// states that only a sequence of calls would (a Reader after some reads).
+func (e *Engine) madeOnly(s *State, name string, t types.Type, fn *ssa.Function) bool {
+	in := s.inputs
+	if !e.isLocal(t, in.home) {
+		in.limit(s, fmt.Sprintf("%s is made by %s: only the values it makes are tried", name, fn.Name()))
+		return true
+	}
+	sel := madeSelectorName(name)
+	pins := []string{name + " = " + fn.Name() + "(…)", ""}
+	return e.choose(s, sel, expr.BVVar(sel, 8), []uint64{0, 1}, pins) == 0
+}
+
+func madeSelectorName(name string) string { return name + ".(made)" }
+
+// isLocal reports whether t (or what it points to) is declared in home's
+// package.
+func (e *Engine) isLocal(t types.Type, home *ssa.Function) bool {
+	named := namedOf(t)
+	return named != nil && home != nil && home.Pkg != nil && named.Obj().Pkg() == home.Pkg.Pkg
+}
+
+// namedOf is the named type t is, or points to.
+func namedOf(t types.Type) *types.Named {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, _ := types.Unalias(t).(*types.Named)
+	return named
+}
+
 // buildMade makes the input name with mk for the parameter dest. A
 // constructor's call is queued for the prologue and a placeholder of the
 // parameter's type returned; the call's result replaces it before the
@@ -147,7 +185,6 @@ func (e *Engine) buildMade(s *State, name string, mk *maker, depth int, dest par
 		id := s.mem.alloc(&object{typ: elem, value: zeroValue(elem)})
 		return Pointer{NonNil: expr.True, Obj: id}
 	}
-	in.limit(s, fmt.Sprintf("%s is made by %s: only the values it makes are tried", name, mk.fn.Name()))
 	call := &pendingCall{fn: mk.fn, dest: dest}
 	in.calls = append(in.calls, call)
 	frame := len(in.calls) // the function under test's frame is 0
@@ -250,7 +287,8 @@ func (e *Engine) madeLiteral(name string, mk *maker, m expr.Assignment, depth in
 // the naming of inputs.build for a parameter slot.
 func (e *Engine) paramLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function, ctorArg bool) concrete.Value {
 	if depth < e.cfg.Bounds.MaxDepth {
-		if fn := e.constructorOf(t, home); fn != nil {
+		fn := e.constructorOf(t, home)
+		if fn != nil && (!e.isLocal(t, home) || expr.Eval(expr.BVVar(madeSelectorName(name), 8), m) == 0) {
 			return e.madeLiteral(name, &maker{fn: fn, typ: t}, m, depth, home)
 		}
 	}

@@ -106,6 +106,12 @@ func (e *Engine) implementations(t types.Type, home *ssa.Function, atParam bool)
 		var left bool
 		cands, left = e.namedImplementations(iface, pkg)
 		complete = !left && len(made) == 0
+		if len(made) > 0 {
+			// What callers pass (a strings.Reader, a sentinel) and the
+			// package's own types; not whatever else the program has
+			// (an io.LimitedReader over a nil reader).
+			cands = slices.DeleteFunc(cands, func(c types.Type) bool { return !e.isLocal(c, home) })
+		}
 	}
 	set := implSet{complete: complete && !iface.Empty()}
 	for _, m := range made {

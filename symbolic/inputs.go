@@ -73,7 +73,7 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 	dest := in.dest
 	in.dest = nil
 	if dest != nil && depth < in.bounds.MaxDepth {
-		if fn := e.constructorOf(t, in.home); fn != nil {
+		if fn := e.constructorOf(t, in.home); fn != nil && e.madeOnly(s, name, t, fn) {
 			return e.buildMade(s, name, &maker{fn: fn, typ: t}, depth, *dest)
 		}
 	}
