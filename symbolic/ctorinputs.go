@@ -233,6 +233,12 @@ func (e *Engine) fillParam(s *State, f *frame, results []Value) {
 	s.mem.forgetSites(f.fill.from)
 }
 
+// inPrologue reports whether s is running the constructors of its inputs:
+// they are the frames right above the entry frame.
+func (s *State) inPrologue() bool {
+	return len(s.stack) > 1 && s.stack[1].fill != nil
+}
+
 // frameAt is the frame at index i of the stack, made writable.
 func (s *State) frameAt(i int) *frame {
 	f := s.stack[i]

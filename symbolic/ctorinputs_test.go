@@ -188,3 +188,35 @@ func TestErrorAlternativesAreNameable(t *testing.T) {
 		t.Errorf("first alternative %v, want the sentinel ErrEmpty", a)
 	}
 }
+
+// TestPanickingConstructorGivesNoTest: where the constructor panics, the
+// input cannot be made, so the path is unsupported and has no test.
+func TestPanickingConstructorGivesNoTest(t *testing.T) {
+	sum, paths := explore(t, "ctor.Fits", Config{MaxWork: 1_000_000})
+	unsupported := 0
+	for _, p := range paths {
+		switch {
+		case p.Kind == EndUnsupported && strings.Contains(p.Reason, "constructor NewRing panics"):
+			unsupported++
+			if p.Test != nil {
+				t.Errorf("a path whose constructor panicked has a test: %v", p.Test.Args)
+			}
+		case p.Test != nil:
+			if p.Test.Panics {
+				t.Errorf("%v panics: %s", p.Test.Args, p.Test.PanicMsg)
+			}
+			if r := p.Test.Args[0]; r.Kind != concrete.Call || r.Elems[0].Int <= 0 {
+				t.Errorf("ring %s, want tally.NewRing of a positive size", r)
+			}
+		}
+	}
+	if unsupported == 0 {
+		t.Errorf("no path ends where NewRing panics")
+	}
+	if got := outcomes(paths); !slices.Equal(got, []string{"[false]", "[true]"}) {
+		t.Errorf("outcomes %v, want false and true", got)
+	}
+	if sum.Exhausted {
+		t.Error("claimed exhausted")
+	}
+}

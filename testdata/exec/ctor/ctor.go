@@ -93,3 +93,12 @@ func Spend(t *tally.Tally, n int) int {
 	}
 	return t.Left()
 }
+
+// Fits reports whether n fits in r; r is made by tally.NewRing, which
+// panics on sizes no ring has.
+func Fits(r *tally.Ring, n int) bool {
+	if n < r.Size() {
+		return true
+	}
+	return false
+}

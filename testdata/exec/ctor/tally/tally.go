@@ -26,3 +26,18 @@ func (t *Tally) Add() bool {
 
 // Left is how many counts remain.
 func (t *Tally) Left() int { return t.limit - t.n }
+
+// Ring has a positive size.
+type Ring struct{ size int }
+
+// NewRing returns a ring of the given size; it panics unless size is
+// positive.
+func NewRing(size int) *Ring {
+	if size <= 0 {
+		panic("tally: ring size must be positive")
+	}
+	return &Ring{size: size}
+}
+
+// Size is the ring's size.
+func (r *Ring) Size() int { return r.size }
