@@ -99,9 +99,16 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 		id := s.mem.alloc(&object{typ: elem, value: lazyInput{Name: pointeeName(name, elem), Type: elem, Depth: depth + 1, Root: in.root}, input: name, root: in.root, rootType: elem})
 		return Pointer{NonNil: in.scalar(nilnessName(name), expr.BoolSort()), Obj: id}
 	case *types.Struct:
+		foreign := foreignStruct(t, in.home)
 		fields := make([]Value, u.NumFields())
 		for i := range fields {
 			f := u.Field(i)
+			if foreign && !f.Exported() {
+				// See foreignStruct.
+				in.limit(s, fmt.Sprintf("the unexported fields of %s are zero", types.TypeString(t, pkgName)))
+				fields[i] = zeroValue(f.Type())
+				continue
+			}
 			fields[i] = in.build(e, s, fieldName(name, f.Name()), f.Type(), depth+1)
 		}
 		return Struct{fields}

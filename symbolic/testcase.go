@@ -158,9 +158,14 @@ func (e *Engine) argLiteral(name string, t types.Type, m expr.Assignment, depth 
 		elem := e.argLiteral(pointeeName(name, u.Elem()), u.Elem(), m, depth+1, home)
 		return concrete.Value{Type: t, Kind: concrete.Pointer, Elem: &elem}
 	case *types.Struct:
+		foreign := foreignStruct(t, home)
 		v := concrete.Value{Type: t, Kind: concrete.Struct}
 		for i := 0; i < u.NumFields(); i++ {
 			f := u.Field(i)
+			if foreign && !f.Exported() {
+				v.Elems = append(v.Elems, zeroLiteral(f.Type()))
+				continue
+			}
 			v.Elems = append(v.Elems, e.argLiteral(fieldName(name, f.Name()), f.Type(), m, depth+1, home))
 		}
 		return v
