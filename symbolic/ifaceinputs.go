@@ -20,9 +20,19 @@ import (
 // that implement it, the home package's first. For the empty interface,
 // which every type implements, the types the function, then its package,
 // asserts to or switches on (those are what the code tells apart), then
-// int and string.
-// When the list is cut short, or the interface is empty, the paths record
-// that not every dynamic type was tried, so they are never exhaustive.
+// int and string. A type of another package is tried only when a test of
+// the home package can write it (exported, importable: never
+// internal/poll.DeadlineExceededError).
+//
+// A parameter (of the function under test or of a constructor) may also
+// take values made through a package's API (apimakers.go): an io.Reader a
+// strings.NewReader, an io.Writer a new(bytes.Buffer), an error the
+// package's sentinels and errors.New. These come first, and then only the
+// home package's own types follow; a constructor's interface argument is
+// never nil and takes only the made values.
+// When the list is cut short, holds made values, or the interface is
+// empty, the paths record that not every dynamic type was tried, so they
+// are never exhaustive.
 
 const maxImplementations = 4
 
