@@ -17,8 +17,9 @@ import (
 // not mention t's named type again (a copy constructor needs what it
 // makes), nor funcs or channels, which inputs cannot be. Among several the
 // one with the fewest parameters is taken, then New+TypeName, then the
-// first by name, so the choice is the same on every run. It returns nil
-// when there is none.
+// first by name, so the choice is the same on every run. Failing those,
+// for t = *T, T's method Init returning *T is one (called on new(T)). It
+// returns nil when there is none.
 func Constructor(prog *ssa.Program, t types.Type, home *types.Package) *ssa.Function {
 	named := namedOf(t)
 	if named == nil || named.Obj().Pkg() == nil || named.TypeParams().Len() > 0 {
@@ -52,7 +53,7 @@ func Constructor(prog *ssa.Program, t types.Type, home *types.Package) *ssa.Func
 		cands = append(cands, fn)
 	}
 	if len(cands) == 0 {
-		return nil
+		return initMethod(prog, named, t, local)
 	}
 	want := "New" + obj.Name()
 	sort.Slice(cands, func(i, j int) bool {
@@ -66,6 +67,28 @@ func Constructor(prog *ssa.Program, t types.Type, home *types.Package) *ssa.Func
 		return a.Name() < b.Name()
 	})
 	return cands[0]
+}
+
+// initMethod is, for t = *T that no function makes, T's method Init when
+// it returns t: the user writes var s T; s.Init(r), or new(T).Init(r)
+// (text/scanner.Scanner).
+func initMethod(prog *ssa.Program, named *types.Named, t types.Type, local bool) *ssa.Function {
+	if _, ok := t.(*types.Pointer); !ok {
+		return nil
+	}
+	sel := prog.MethodSets.MethodSet(t).Lookup(named.Obj().Pkg(), "Init")
+	if sel == nil {
+		return nil
+	}
+	fn := prog.MethodValue(sel)
+	if fn == nil || len(fn.Blocks) == 0 || fn.Synthetic != "" || !local && !fn.Object().Exported() {
+		return nil
+	}
+	sig := fn.Signature
+	if sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), t) || !plainParams(sig.Params(), named) {
+		return nil
+	}
+	return fn
 }
 
 // namedOf is the named type t is, or points to.

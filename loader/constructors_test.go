@@ -20,6 +20,8 @@ func TestConstructorsAreFoundByType(t *testing.T) {
 		want string
 	}{
 		{ptrTo(tally.Pkg, "Tally"), "New"},
+		// No function makes a Gauge: its Init method does, on new(Gauge).
+		{ptrTo(tally.Pkg, "Gauge"), "Init"},
 		{ptrTo(home.Types, "Scanner"), "NewScanner"},
 		// Only a function whose one result is exactly the type counts.
 		{tally.Pkg.Scope().Lookup("Tally").Type(), ""},

@@ -189,6 +189,13 @@ func (e *Engine) buildMade(s *State, name string, mk *maker, depth int, dest par
 	in.calls = append(in.calls, call)
 	frame := len(in.calls) // the function under test's frame is 0
 	for i, p := range mk.fn.Params {
+		if i == 0 && mk.fn.Signature.Recv() != nil {
+			// An Init method: its receiver is new(T).
+			elem := p.Type().(*types.Pointer).Elem()
+			id := s.mem.alloc(&object{typ: elem, value: zeroValue(elem)})
+			call.args = append(call.args, Pointer{NonNil: expr.True, Obj: id})
+			continue
+		}
 		in.dest = &paramSlot{frame: frame, param: i, ctorArg: true}
 		call.args = append(call.args, in.build(e, s, ctorArgName(name, mk.fn, i), p.Type(), depth+1))
 	}
@@ -284,6 +291,9 @@ func (e *Engine) madeLiteral(name string, mk *maker, m expr.Assignment, depth in
 	}
 	v := concrete.Value{Type: mk.typ, Kind: concrete.Call, Func: mk.fn.Object().(*types.Func)}
 	for i, p := range mk.fn.Params {
+		if i == 0 && mk.fn.Signature.Recv() != nil {
+			continue // new(T), which the Func's receiver says
+		}
 		v.Elems = append(v.Elems, e.paramLiteral(ctorArgName(name, mk.fn, i), p.Type(), m, depth+1, home, true))
 	}
 	return v

@@ -220,3 +220,19 @@ func TestPanickingConstructorGivesNoTest(t *testing.T) {
 		t.Error("claimed exhausted")
 	}
 }
+
+func TestInitMethodMakesAValueOfNewT(t *testing.T) {
+	paths := exploreMade(t, "ctor.Level")
+	for _, p := range paths {
+		if p.Test == nil {
+			continue
+		}
+		g := p.Test.Args[0]
+		if g.Kind != concrete.Call || g.Func == nil || g.Func.Name() != "Init" || len(g.Elems) != 1 {
+			t.Errorf("gauge %s, want new(tally.Gauge).Init(max)", g)
+		}
+	}
+	if got := outcomes(paths); !slices.Equal(got, []string{`["over"]`, `["set"]`}) {
+		t.Errorf("outcomes %v, want over and set", got)
+	}
+}

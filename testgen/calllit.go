@@ -26,11 +26,25 @@ func (l *literals) callLit(v concrete.Value) (string, error) {
 		}
 		return "new(" + name + ")", nil
 	}
-	fn, err := l.qualifiedObject(v.Func)
-	if err != nil {
-		return "", err
-	}
 	sig := v.Func.Type().(*types.Signature)
+	var fn string
+	if recv := sig.Recv(); recv != nil {
+		// An Init method, called on new(T).
+		ptr, ok := recv.Type().(*types.Pointer)
+		if !ok || !v.Func.Exported() && v.Func.Pkg().Path() != l.home.Path() {
+			return "", errNoLiteral{"method " + v.Func.Name() + " makes no value a test can write"}
+		}
+		name, err := l.typeName(ptr.Elem())
+		if err != nil {
+			return "", err
+		}
+		fn = "new(" + name + ")." + v.Func.Name()
+	} else {
+		var err error
+		if fn, err = l.qualifiedObject(v.Func); err != nil {
+			return "", err
+		}
+	}
 	if sig.Params().Len() != len(v.Elems) {
 		return "", errNoLiteral{"malformed call of " + v.Func.Name()}
 	}

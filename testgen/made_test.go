@@ -52,6 +52,7 @@ func TestMadeInputsAreWrittenAsCalls(t *testing.T) {
 	}
 	newCounter, newBag := fns["NewCounter"], fns["NewBag"]
 	next, bagLen, kind, first, echo := fns["Counter.Next"], fns["Bag.Len"], fns["Kind"], fns["FirstByte"], fns["Echo"]
+	meterMax, meterInit := fns["Meter.Max"], fns["Meter.Init"]
 	newReader := member("strings", "NewReader").(*ssa.Function)
 	errorsNew := member("errors", "New").(*ssa.Function)
 	buffer := types.NewPointer(member("bytes", "Buffer").Type())
@@ -78,6 +79,9 @@ func TestMadeInputsAreWrittenAsCalls(t *testing.T) {
 			returns(first, "returns 0, EOF", nil, 1, args(vIface(paramType(first, 0), vCall(newReader, vStr("")))),
 				val(vUint(byteType, 0)), errResult("EOF")),
 		}},
+		{Func: meterMax, Cases: []Case{
+			returns(meterMax, "returns 5", nil, 0, args(vCall(meterInit, vInt(intType, 5))), val(vInt(intType, 5))),
+		}},
 		{Func: echo, Cases: []Case{
 			returns(echo, "returns 2", nil, 0, args(vIface(paramType(echo, 0), concrete.Value{Type: buffer, Kind: concrete.Call}), vStr("ab")), val(vInt(intType, 2))),
 		}},
@@ -92,12 +96,12 @@ func TestMadeInputsAreWrittenAsCalls(t *testing.T) {
 	s := &shapes{Package: pkg}
 	src := s.file(t)
 	for _, want := range []string{
-		`NewCounter(3)`, `NewBag("a", "b")`, `NewBag()`, `ErrStop`, `errors.New("a long one")`,
+		`NewCounter(3)`, `new(Meter).Init(5)`, `NewBag("a", "b")`, `NewBag()`, `ErrStop`, `errors.New("a long one")`,
 		`strings.NewReader("a")`, `new(bytes.Buffer)`, "\t\"bytes\"\n", "\t\"errors\"\n", "\t\"strings\"\n",
 	} {
 		if !strings.Contains(src, want) {
 			t.Errorf("the file has no %s:\n%s", want, src)
 		}
 	}
-	s.goTest(t, "-run", "^(TestCounter_Next|TestBag_Len|TestKind|TestFirstByte|TestEcho)$")
+	s.goTest(t, "-run", "^(TestCounter_Next|TestBag_Len|TestKind|TestFirstByte|TestEcho|TestMeter_Max)$")
 }

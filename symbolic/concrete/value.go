@@ -31,7 +31,9 @@ const (
 	Opaque
 	// Call is a value made by the package's own API: a call of Func with
 	// Elems as its arguments (csv.NewReader(strings.NewReader("a"))), or,
-	// when Func is nil, new(E) where Type is *E.
+	// when Func is nil, new(E) where Type is *E. A Func with a receiver
+	// *E is an Init method called on new(E):
+	// new(scanner.Scanner).Init(strings.NewReader("a")).
 	Call
 	// Global is the value of the package-level variable Var, such as a
 	// sentinel error (io.EOF).

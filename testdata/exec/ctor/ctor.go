@@ -102,3 +102,11 @@ func Fits(r *tally.Ring, n int) bool {
 	}
 	return false
 }
+
+// Level sets g to v; g is made by new(tally.Gauge).Init.
+func Level(g *tally.Gauge, v int) string {
+	if !g.Set(v) {
+		return "over"
+	}
+	return "set"
+}

@@ -60,3 +60,15 @@ func Echo(w io.Writer, s string) int {
 	n, _ := w.Write(bytes.ToUpper([]byte(s)))
 	return n
 }
+
+// Meter has no constructor function: Init sets it up.
+type Meter struct{ max int }
+
+// Init sets the maximum and returns m.
+func (m *Meter) Init(max int) *Meter {
+	m.max = max
+	return m
+}
+
+// Max is the maximum.
+func (m *Meter) Max() int { return m.max }

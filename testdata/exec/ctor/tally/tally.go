@@ -41,3 +41,22 @@ func NewRing(size int) *Ring {
 
 // Size is the ring's size.
 func (r *Ring) Size() int { return r.size }
+
+// Gauge measures up to a maximum; it has no constructor function, the user
+// calls Init on a new one.
+type Gauge struct{ max, v int }
+
+// Init sets the maximum and returns g.
+func (g *Gauge) Init(max int) *Gauge {
+	g.max, g.v = max, 0
+	return g
+}
+
+// Set sets the value; it reports false above the maximum.
+func (g *Gauge) Set(v int) bool {
+	if v > g.max {
+		return false
+	}
+	g.v = v
+	return true
+}
