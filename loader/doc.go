@@ -19,6 +19,11 @@
 // body (assembly or go:linkname). [FuncName] names a target the way the
 // user writes it: Func, Type.Method or Max[int].
 //
+// [Constructor] finds, by type, the function of a package that makes a
+// value of that type (csv.NewReader for *csv.Reader), and
+// [SentinelErrors] a package's error variables: the input harness makes
+// parameters with them.
+//
 // A package that fails to load, parse or type-check is reported as
 // [LoadError] values with their positions and left out, and so is every
 // package that imports one; the others are still built. Load assumes

@@ -129,6 +129,10 @@ func (e *Engine) appendBuiltin(s *State, dst Slice, src Value, sliceType types.T
 		return nil, false
 	}
 	oldLen, n := int(lens[0]), int(ns[0])
+	if n == 0 {
+		// Go returns dst itself, which may be nil (and have no object).
+		return dst, true
+	}
 	newLen := oldLen + n
 	elemType := sliceType.Underlying().(*types.Slice).Elem()
 	capNow, ok := e.concretize(s, dst.Cap, "slice capacity")

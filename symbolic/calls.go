@@ -116,6 +116,10 @@ func (e *Engine) returnValues(s *State, results []Value) {
 	if f.isDefer {
 		return // a deferred call's results are dropped
 	}
+	if f.fill != nil {
+		e.fillParam(s, f, results)
+		return
+	}
 	e.setResults(s, f.call, results)
 }
 
@@ -223,6 +227,10 @@ func (e *Engine) unwind(s *State) {
 		s.panicked = nil
 		f.unwinding = false
 		e.returnAfterRecover(s, f)
+		return
+	}
+	if f.fill != nil {
+		e.prologuePanicked(s, f)
 		return
 	}
 	s.stack = s.stack[:len(s.stack)-1]

@@ -59,6 +59,16 @@
 // interfaces nested in other inputs are nil and floats 0 for now; such a limitation is recorded on the
 // path, which then is not exhaustive. Inputs never alias each other.
 //
+// Some parameters are made through their package's API instead (see
+// ctorinputs.go): a type with unexported fields by its constructor
+// (csv.NewReader, big.NewInt; for the package's own types as one of two
+// alternatives, the other field by field), an io.Reader as a
+// strings.NewReader over a symbolic string, an io.Writer as a
+// new(bytes.Buffer), an error as the package's sentinel errors or an
+// errors.New of a symbolic text. The constructors run on the path, before
+// the function under test, and the test calls them with the model's
+// arguments.
+//
 // # What a path gives
 //
 // Every path ends in one of a closed set of EndKinds and is handed to a Sink;

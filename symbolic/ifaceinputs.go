@@ -20,17 +20,39 @@ import (
 // that implement it, the home package's first. For the empty interface,
 // which every type implements, the types the function, then its package,
 // asserts to or switches on (those are what the code tells apart), then
-// int and string.
-// When the list is cut short, or the interface is empty, the paths record
-// that not every dynamic type was tried, so they are never exhaustive.
+// int and string. A type of another package is tried only when a test of
+// the home package can write it (exported, importable: never
+// internal/poll.DeadlineExceededError).
+//
+// A parameter (of the function under test or of a constructor) may also
+// take values made through a package's API (apimakers.go): an io.Reader a
+// strings.NewReader, an io.Writer a new(bytes.Buffer), an error the
+// package's sentinels and errors.New. These come first, and then only the
+// home package's own types follow; a constructor's interface argument is
+// never nil and takes only the made values.
+// When the list is cut short, holds made values, or the interface is
+// empty, the paths record that not every dynamic type was tried, so they
+// are never exhaustive.
 
 const maxImplementations = 4
 
-// implSet is the list of types tried for an interface input, and whether
-// it holds every type that could stand there.
+// maxErrorAlternatives bounds the non-nil values tried for an error
+// parameter: the package's sentinels, errors.New, its error types.
+const maxErrorAlternatives = 6
+
+// implSet is the list of alternatives tried for an interface input, and
+// whether they hold every type that could stand there.
 type implSet struct {
-	types    []types.Type
+	alts     []implAlt
 	complete bool
+}
+
+// implAlt is one non-nil alternative of an interface input: a value of
+// typ built as inputs are, or one made through the package's API (only
+// for parameters, see ctorinputs.go).
+type implAlt struct {
+	typ  types.Type
+	made *maker
 }
 
 func typeSelectorName(name string) string { return name + ".(type)" }
@@ -39,9 +61,10 @@ func dynamicName(name string, t types.Type) string {
 	return name + ".(" + types.TypeString(t, func(p *types.Package) string { return p.Name() }) + ")"
 }
 
-// implementations lists, in a fixed order, the concrete types that can
-// stand for an input of interface type t of the function home.
-func (e *Engine) implementations(t types.Type, home *ssa.Function) implSet {
+// implementations lists, in a fixed order, the alternatives for an input
+// of interface type t of the function home; atParam says the input is a
+// parameter, which may be made by a constructor.
+func (e *Engine) implementations(t types.Type, home *ssa.Function, atParam bool) implSet {
 	iface, ok := t.Underlying().(*types.Interface)
 	if !ok {
 		return implSet{}
@@ -54,18 +77,27 @@ func (e *Engine) implementations(t types.Type, home *ssa.Function) implSet {
 	case home != nil && home.Pkg != nil:
 		key += " in " + home.Pkg.Pkg.Path()
 	}
+	if atParam {
+		key += " as a parameter"
+	}
 	if e.impls == nil {
 		e.impls = make(map[string]implSet)
 	}
 	if found, ok := e.impls[key]; ok {
 		return found
 	}
+	var homePkg *types.Package
+	if home != nil && home.Pkg != nil {
+		homePkg = home.Pkg.Pkg
+	}
 	var cands []types.Type
+	var made []*maker
 	complete := true
+	limit := maxImplementations
 	if iface.Empty() {
 		for _, c := range loader.AssertedTypes(home) {
-			if named, ok := types.Unalias(c).(*types.Named); !ok || home == nil || home.Pkg == nil ||
-				named.Obj().Pkg() == home.Pkg.Pkg || writableElsewhere(named, 0) {
+			if named, ok := types.Unalias(c).(*types.Named); !ok || homePkg == nil ||
+				named.Obj().Pkg() == homePkg || writableElsewhere(named, homePkg, 0) {
 				cands = append(cands, c)
 			}
 		}
@@ -75,29 +107,48 @@ func (e *Engine) implementations(t types.Type, home *ssa.Function) implSet {
 		if home != nil {
 			pkg = home.Pkg
 		}
+		if atParam {
+			made = e.apiMakers(iface, t, pkg)
+			if isErrorType(t) {
+				limit = maxErrorAlternatives
+			}
+		}
 		var left bool
 		cands, left = e.namedImplementations(iface, pkg)
-		complete = !left
+		complete = !left && len(made) == 0
+		if len(made) > 0 {
+			// What callers pass (a strings.Reader, a sentinel) and the
+			// package's own types; not whatever else the program has
+			// (an io.LimitedReader over a nil reader).
+			cands = slices.DeleteFunc(cands, func(c types.Type) bool { return !e.isLocal(c, home) })
+		}
 	}
 	set := implSet{complete: complete && !iface.Empty()}
+	for _, m := range made {
+		if len(set.alts) < limit {
+			set.alts = append(set.alts, implAlt{typ: m.typ, made: m})
+		}
+	}
 	for _, c := range cands {
-		if len(set.types) == maxImplementations {
+		if len(set.alts) >= limit {
 			set.complete = false
 			break
 		}
-		if !slices.ContainsFunc(set.types, func(u types.Type) bool { return types.Identical(u, c) }) {
-			set.types = append(set.types, c)
+		if !slices.ContainsFunc(set.alts, func(a implAlt) bool { return a.made == nil && types.Identical(a.typ, c) }) {
+			set.alts = append(set.alts, implAlt{typ: c})
 		}
 	}
 	e.impls[key] = set
 	return set
 }
 
-// writableElsewhere reports whether a test outside t's package can write
-// any value of t as a literal: t is exported, and so is every field of it,
-// down to the fields of structs it holds by value.
-func writableElsewhere(t types.Type, depth int) bool {
-	if named, ok := t.(*types.Named); ok && named.Obj().Pkg() != nil && !named.Obj().Exported() {
+// writableElsewhere reports whether a test in package home (outside t's
+// package) can write any value of t as a literal: t is exported, its
+// package importable, and so is every field of it, down to the fields of
+// structs it holds by value.
+func writableElsewhere(t types.Type, home *types.Package, depth int) bool {
+	if named, ok := t.(*types.Named); ok && named.Obj().Pkg() != nil &&
+		(!named.Obj().Exported() || !loader.Importable(home, named.Obj().Pkg())) {
 		return false
 	}
 	st, ok := t.Underlying().(*types.Struct)
@@ -106,7 +157,7 @@ func writableElsewhere(t types.Type, depth int) bool {
 	}
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
-		if !f.Exported() || !writableElsewhere(f.Type(), depth+1) {
+		if !f.Exported() || !writableElsewhere(f.Type(), home, depth+1) {
 			return false
 		}
 	}
@@ -128,7 +179,7 @@ func (e *Engine) namedImplementations(iface *types.Interface, home *ssa.Package)
 			switch {
 			case home != nil && named.Obj().Pkg() == home.Pkg:
 				local = append(local, c)
-			case writableElsewhere(named, 0):
+			case writableElsewhere(named, homePkg(home), 0):
 				others = append(others, c)
 			default:
 				left = true
@@ -139,11 +190,13 @@ func (e *Engine) namedImplementations(iface *types.Interface, home *ssa.Package)
 	return append(local, others...), left
 }
 
-// buildInterface makes the input of interface type t called name.
-func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int) Value {
+// buildInterface makes the input of interface type t called name; dest
+// is set when it is a parameter.
+func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int, dest *paramSlot) Value {
 	in := s.inputs
-	set := e.implementations(t, in.home)
-	if len(set.types) == 0 {
+	set := e.implementations(t, in.home, dest != nil)
+	set.alts = ctorArgAlts(set.alts, dest)
+	if len(set.alts) == 0 {
 		in.limit(s, fmt.Sprintf("%s is a nil interface: no type of the program implements %s", name, t))
 		return Interface{}
 	}
@@ -152,24 +205,73 @@ func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int) 
 		return Interface{}
 	}
 	if !set.complete {
-		in.limit(s, fmt.Sprintf("%s: only %d of the types that implement %s are tried", name, len(set.types), t))
+		in.limit(s, fmt.Sprintf("%s: only %d of the values that implement %s are tried", name, len(set.alts), t))
 	}
 	var qualify types.Qualifier
 	if in.home != nil && in.home.Pkg != nil {
 		qualify = types.RelativeTo(in.home.Pkg.Pkg)
 	}
 	pins := []string{name + " == nil"}
-	for _, t := range set.types {
-		pins = append(pins, name+" is "+types.TypeString(t, qualify))
+	for _, a := range set.alts {
+		switch {
+		case a.made != nil && a.made.global != nil:
+			pins = append(pins, name+" == "+a.made.String())
+		case a.made != nil:
+			pins = append(pins, name+" = "+a.made.String())
+		default:
+			pins = append(pins, name+" is "+types.TypeString(a.typ, qualify))
+		}
 	}
-	k := e.choose(s, typeSelectorName(name), expr.BVVar(typeSelectorName(name), 8), countTo(len(set.types)), pins)
+	vals := countTo(len(set.alts))
+	first := 0
+	if dest != nil && dest.ctorArg {
+		first = 1 // a constructor's interface argument is never nil
+	}
+	k := first + e.choose(s, typeSelectorName(name), expr.BVVar(typeSelectorName(name), 8), vals[first:], pins[first:])
 	if k == 0 {
 		return Interface{}
 	}
 	// The dynamic value is no deeper than the interface that holds it:
 	// depth bounds the nesting of values inside values.
-	dyn := set.types[k-1]
-	return Interface{Type: dyn, Value: in.build(e, s, dynamicName(name, dyn), dyn, depth)}
+	a := set.alts[k-1]
+	if a.made != nil {
+		if dest == nil {
+			panic(internalError("%s: a made alternative for a value that is no parameter", name))
+		}
+		slot := *dest
+		if !types.IsInterface(a.made.typ) {
+			slot.wrap = a.made.typ
+		}
+		v := e.buildMade(s, dynamicName(name, a.typ), a.made, depth, slot)
+		if _, ok := v.(Interface); ok {
+			return v
+		}
+		return Interface{Type: a.typ, Value: v}
+	}
+	if dest != nil {
+		in.dest = &paramSlot{frame: dest.frame, param: dest.param, wrap: a.typ}
+	}
+	v := in.build(e, s, dynamicName(name, a.typ), a.typ, depth)
+	in.dest = nil
+	return Interface{Type: a.typ, Value: v}
+}
+
+// ctorArgAlts are the alternatives tried for an interface parameter of a
+// constructor: only the made ones when there are any (they come first), as
+// callers pass a strings.Reader to csv.NewReader, not whatever implements
+// io.Reader in the program.
+func ctorArgAlts(alts []implAlt, dest *paramSlot) []implAlt {
+	if dest == nil || !dest.ctorArg {
+		return alts
+	}
+	n := 0
+	for n < len(alts) && alts[n].made != nil {
+		n++
+	}
+	if n == 0 {
+		return alts
+	}
+	return alts[:n]
 }
 
 // countTo is 0, 1, …, n.
@@ -182,14 +284,27 @@ func countTo(n int) []uint64 {
 }
 
 // interfaceLiteral is the concrete value of an interface input under a
-// model, following buildInterface's naming.
-func (e *Engine) interfaceLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
-	set := e.implementations(t, home)
+// model, following buildInterface's naming; dest is set for a parameter.
+func (e *Engine) interfaceLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function, dest *paramSlot) concrete.Value {
+	set := e.implementations(t, home, dest != nil)
+	set.alts = ctorArgAlts(set.alts, dest)
 	k := int(expr.Eval(expr.BVVar(typeSelectorName(name), 8), m))
-	if len(set.types) == 0 || depth >= e.cfg.Bounds.MaxDepth || k == 0 || k > len(set.types) {
+	if len(set.alts) == 0 || depth >= e.cfg.Bounds.MaxDepth || k == 0 || k > len(set.alts) {
 		return concrete.Value{Type: t, Kind: concrete.Nil}
 	}
-	dyn := set.types[k-1]
-	v := e.argLiteral(dynamicName(name, dyn), dyn, m, depth, home)
+	a := set.alts[k-1]
+	var v concrete.Value
+	switch {
+	case a.made != nil:
+		v = e.madeLiteral(dynamicName(name, a.typ), a.made, m, depth, home)
+		if types.IsInterface(v.Type) {
+			v.Type = t
+			return v
+		}
+	case dest != nil:
+		v = e.paramLiteral(dynamicName(name, a.typ), a.typ, m, depth, home, false)
+	default:
+		v = e.argLiteral(dynamicName(name, a.typ), a.typ, m, depth, home)
+	}
 	return concrete.Value{Type: t, Kind: concrete.Interface, Elem: &v}
 }

@@ -25,6 +25,11 @@ type inputs struct {
 	// root is the parameter whose input is being built; its objects
 	// record it for the points-to check.
 	root *ssa.Parameter
+	// dest is set while the value being built is a parameter, which may
+	// be made by a constructor (ctorinputs.go); build takes and clears it.
+	dest *paramSlot
+	// calls are the constructor calls queued for the prologue.
+	calls []*pendingCall
 }
 
 func newSymbolicInputs(b Bounds) *inputs { return &inputs{bounds: b} }
@@ -65,6 +70,13 @@ func pointeeName(name string, elem types.Type) string {
 // Pointees are left lazy: their objects hold a lazyInput that the first
 // read materialises.
 func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth int) Value {
+	dest := in.dest
+	in.dest = nil
+	if dest != nil && depth < in.bounds.MaxDepth {
+		if fn := e.constructorOf(t, in.home); fn != nil && e.madeOnly(s, name, t, fn) {
+			return e.buildMade(s, name, &maker{fn: fn, typ: t}, depth, *dest)
+		}
+	}
 	if w, _, ok := intInfo(t); ok {
 		return Scalar{in.scalar(name, expr.BV(w))}
 	}
@@ -87,9 +99,16 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 		id := s.mem.alloc(&object{typ: elem, value: lazyInput{Name: pointeeName(name, elem), Type: elem, Depth: depth + 1, Root: in.root}, input: name, root: in.root, rootType: elem})
 		return Pointer{NonNil: in.scalar(nilnessName(name), expr.BoolSort()), Obj: id}
 	case *types.Struct:
+		foreign := foreignStruct(t, in.home)
 		fields := make([]Value, u.NumFields())
 		for i := range fields {
 			f := u.Field(i)
+			if foreign && !f.Exported() {
+				// See foreignStruct.
+				in.limit(s, fmt.Sprintf("the unexported fields of %s are zero", types.TypeString(t, pkgName)))
+				fields[i] = zeroValue(f.Type())
+				continue
+			}
 			fields[i] = in.build(e, s, fieldName(name, f.Name()), f.Type(), depth+1)
 		}
 		return Struct{fields}
@@ -104,7 +123,7 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 	case *types.Map:
 		return e.buildMap(s, name, u, depth)
 	case *types.Interface:
-		return e.buildInterface(s, name, t, depth)
+		return e.buildInterface(s, name, t, depth, dest)
 	case *types.Signature:
 		// Func inputs are nil, as the design says. Code that only a non-nil
 		// func reaches is not proved dead by that, so the path says so.

@@ -19,13 +19,14 @@ import (
 // Summary.PointsToViolations, and the tests require none.
 //
 // Objects the executor makes that the analysis does not model (range
-// iterators, the bytes of models' results) have no site and are not
-// checked.
+// iterators, the bytes of models' results, what the constructors of made
+// inputs allocate) have no site and are not checked, and neither is the
+// run of those constructors, which no entry of the analysis calls.
 
 // checkPointsTo checks the dereference of v, which reached object id.
 func (e *Engine) checkPointsTo(s *State, v ssa.Value, id ObjectID) {
 	r := e.cfg.PointsTo
-	if r == nil || id == 0 || s.initializing || s.harness {
+	if r == nil || id == 0 || s.initializing || s.harness || s.inPrologue() {
 		return
 	}
 	obj := s.mem.get(id)

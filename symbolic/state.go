@@ -75,6 +75,9 @@ type frame struct {
 	unwinding bool
 	// frozen frames are shared with a forked state: clone before writing.
 	frozen bool
+	// fill is set on a frame of the input prologue: a constructor whose
+	// result is a parameter of a frame below (ctorinputs.go).
+	fill *prologueFill
 }
 
 // deferred is a call queued by a defer statement.

@@ -20,9 +20,12 @@ func (e *Engine) initialState(fn *ssa.Function, in *inputs) *State {
 	args := make([]Value, len(fn.Params))
 	for i, p := range fn.Params {
 		in.root = p
+		in.dest = &paramSlot{frame: 0, param: i}
 		args[i] = in.build(e, s, paramName(fn, i), p.Type(), 0)
 	}
+	in.dest = nil
 	e.pushFrame(s, fn, nil, args, nil)
+	e.pushPrologue(s)
 	return s
 }
 
@@ -45,7 +48,7 @@ func (e *Engine) makeTest(s *State) *Test {
 	fn := e.summary.Func
 	t := &Test{}
 	for i, p := range fn.Params {
-		t.Args = append(t.Args, e.argLiteral(paramName(fn, i), p.Type(), resp.Model, 0, fn))
+		t.Args = append(t.Args, e.paramLiteral(paramName(fn, i), p.Type(), resp.Model, 0, fn, false))
 	}
 	replay := e.replayRun(fn, resp.Model, false)
 	t.Replayed = replay.endKind == pathKind(s) && slices.Equal(firstEntries(replay.blocks), firstEntries(s.blocks))
@@ -155,9 +158,14 @@ func (e *Engine) argLiteral(name string, t types.Type, m expr.Assignment, depth 
 		elem := e.argLiteral(pointeeName(name, u.Elem()), u.Elem(), m, depth+1, home)
 		return concrete.Value{Type: t, Kind: concrete.Pointer, Elem: &elem}
 	case *types.Struct:
+		foreign := foreignStruct(t, home)
 		v := concrete.Value{Type: t, Kind: concrete.Struct}
 		for i := 0; i < u.NumFields(); i++ {
 			f := u.Field(i)
+			if foreign && !f.Exported() {
+				v.Elems = append(v.Elems, zeroLiteral(f.Type()))
+				continue
+			}
 			v.Elems = append(v.Elems, e.argLiteral(fieldName(name, f.Name()), f.Type(), m, depth+1, home))
 		}
 		return v
@@ -180,7 +188,7 @@ func (e *Engine) argLiteral(name string, t types.Type, m expr.Assignment, depth 
 	case *types.Map:
 		return e.mapLiteral(name, u, t, m, depth, home)
 	case *types.Interface:
-		return e.interfaceLiteral(name, t, m, depth, home)
+		return e.interfaceLiteral(name, t, m, depth, home, nil)
 	case *types.Signature, *types.Chan:
 		return concrete.Value{Type: t, Kind: concrete.Nil}
 	}

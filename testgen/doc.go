@@ -29,7 +29,11 @@
 // gofmt -s writes them, map entries in key order, &T{...} for pointers to
 // composites and a small generic helper, ptr[T](v), for other pointers,
 // []byte("text") for printable bytes, math.NaN(), math.Inf and
-// math.Copysign(0, -1) for floats that are not constants. A constant is
+// math.Copysign(0, -1) for floats that are not constants. An input the
+// executor made through a package's API is the call that made it:
+// csv.NewReader(strings.NewReader("a,b\n")), new(bytes.Buffer),
+// errors.New("x"), NewBag("a", "b") for a variadic constructor, or a
+// package variable such as ErrQuote. A constant is
 // converted to its type only where nothing else gives it (int8(-3) in an
 // interface, (*T)(nil) for a typed nil in one).
 //

@@ -75,6 +75,10 @@ func (l *literals) write(v concrete.Value, selfTyped, elide bool) (string, error
 		return l.pointerLit(v, elide)
 	case concrete.Interface:
 		return l.inSlot(v, v.Type, false)
+	case concrete.Call:
+		return l.callLit(v)
+	case concrete.Global:
+		return l.globalLit(v)
 	case concrete.Opaque:
 		return "", errNoLiteral{v.Why}
 	}

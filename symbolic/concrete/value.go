@@ -29,12 +29,21 @@ const (
 	// a chan, a value of an unexported type of another package, a shared or
 	// cyclic structure. Why says which.
 	Opaque
+	// Call is a value made by the package's own API: a call of Func with
+	// Elems as its arguments (csv.NewReader(strings.NewReader("a"))), or,
+	// when Func is nil, new(E) where Type is *E. A Func with a receiver
+	// *E is an Init method called on new(E):
+	// new(scanner.Scanner).Init(strings.NewReader("a")).
+	Call
+	// Global is the value of the package-level variable Var, such as a
+	// sentinel error (io.EOF).
+	Global
 )
 
 var kindNames = [...]string{
 	Nil: "nil", Bool: "bool", Int: "int", Uint: "uint", Float: "float", String: "string",
 	Struct: "struct", Array: "array", Slice: "slice", Map: "map", Pointer: "pointer",
-	Interface: "interface", Opaque: "opaque",
+	Interface: "interface", Opaque: "opaque", Call: "call", Global: "global",
 }
 
 func (k Kind) String() string {
@@ -55,8 +64,10 @@ type Value struct {
 	Str   string
 	Elems []Value
 	Keys  []Value
-	Elem  *Value // Pointer: the pointee; Interface: the dynamic value
-	Why   string // Opaque: why no literal exists
+	Elem  *Value      // Pointer: the pointee; Interface: the dynamic value
+	Why   string      // Opaque: why no literal exists
+	Func  *types.Func // Call: the function called (nil: new)
+	Var   *types.Var  // Global: the variable
 }
 
 // Literal reports whether v, and everything it contains, can be written as
@@ -105,6 +116,20 @@ func (v Value) String() string {
 		return v.Elem.String()
 	case Opaque:
 		return "<" + v.Why + ">"
+	case Global:
+		return v.Var.Pkg().Name() + "." + v.Var.Name()
+	case Call:
+		if v.Func == nil {
+			return "new(" + v.Type.String() + ")"
+		}
+		s := v.Func.Pkg().Name() + "." + v.Func.Name() + "("
+		for i, e := range v.Elems {
+			if i > 0 {
+				s += ", "
+			}
+			s += e.String()
+		}
+		return s + ")"
 	case Map:
 		s := "map["
 		for i := range v.Keys {

@@ -1,0 +1,315 @@
+package symbolic
+
+import (
+	"fmt"
+	"go/types"
+	"sync"
+
+	"github.com/gosymtest/gosymtest/loader"
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Inputs made through the package's API. A value whose type has unexported
+// fields is what its package's functions make of it, not any assignment of
+// its fields: a csv.Reader whose bufio.Reader is nil is no value a user
+// ever holds, and a test outside the package cannot write big.Int{...} at
+// all. So a parameter of such a type (a *T or T with unexported fields) is
+// made by calling its constructor (loader.Constructor: csv.NewReader,
+// big.NewInt), whose own parameters are inputs in turn, within MaxDepth: a
+// type of another package always, a type of the package under test as the
+// first of two alternatives, the other built field by field (see
+// madeOnly).
+// Parameters of interface type may also be made: an io.Reader is a
+// strings.NewReader over a symbolic string, an io.Writer a new(bytes.Buffer),
+// an error a sentinel of the package or an errors.New of a symbolic text.
+//
+// The constructor calls run on the path itself, before the function under
+// test, as frames pushed above its entry frame (the prologue): each returns
+// its result into the parameter it makes, in the frame below that waits
+// for it, so nested constructors run innermost first. The test's literal
+// for the input is the same call with the model's arguments. A constructor
+// that panics ends the path as unsupported: no test can build that input.
+//
+// Only parameters are made this way (of the function under test, and of
+// the constructors): a part of an input built lazily has no frame to wait
+// for a call, so it is built field by field as before, and its literal may
+// be impossible (the case is then left out, with the reason).
+
+// maker is how the harness makes an input through its package's API.
+type maker struct {
+	fn     *ssa.Function // the constructor called; nil for new(T) or a global
+	global *ssa.Global   // the value is this package variable's (a sentinel)
+	typ    types.Type    // the type of what is made: fn's result, or *T
+}
+
+// String is how a pin names the maker.
+func (m *maker) String() string {
+	switch {
+	case m.global != nil:
+		return m.global.Pkg.Pkg.Name() + "." + m.global.Name()
+	case m.fn == nil:
+		return "new(" + types.TypeString(m.typ.(*types.Pointer).Elem(), pkgName) + ")"
+	}
+	return m.fn.Pkg.Pkg.Name() + "." + m.fn.Name() + "(…)"
+}
+
+func pkgName(p *types.Package) string { return p.Name() }
+
+// paramSlot is where a value being built goes when it is a parameter: the
+// frame, by its index in the stack, and the parameter's index. wrap is the
+// dynamic type to box a made value in, when the parameter is an interface;
+// ctorArg marks a parameter of a constructor, which is never given nil for
+// an interface (no user builds a reader over a nil reader).
+type paramSlot struct {
+	frame, param int
+	wrap         types.Type
+	ctorArg      bool
+}
+
+// pendingCall is a constructor call of the prologue, with the parameter
+// its result goes to.
+type pendingCall struct {
+	fn   *ssa.Function
+	args []Value
+	dest paramSlot
+}
+
+// ctorArgName names the input that is parameter i of the constructor fn
+// making the input name: "r.NewReader(r)".
+func ctorArgName(name string, fn *ssa.Function, i int) string {
+	return name + "." + fn.Name() + "(" + paramName(fn, i) + ")"
+}
+
+// ctorCache remembers, per program, which constructor makes a type for a
+// function's package (nil for none).
+var ctorCache sync.Map // ctorKey → *ssa.Function
+
+type ctorKey struct {
+	prog *ssa.Program
+	home string
+	typ  string
+}
+
+// constructorOf is the constructor that makes parameters of type t of
+// functions of home's package, or nil when t is written as a literal.
+func (e *Engine) constructorOf(t types.Type, home *ssa.Function) *ssa.Function {
+	var homePkg *types.Package
+	if home != nil && home.Pkg != nil {
+		homePkg = home.Pkg.Pkg
+	}
+	key := ctorKey{prog: e.prog, typ: types.TypeString(t, nil)}
+	if homePkg != nil {
+		key.home = homePkg.Path()
+	}
+	if fn, ok := ctorCache.Load(key); ok {
+		return fn.(*ssa.Function)
+	}
+	var fn *ssa.Function
+	if hasUnexportedFields(t) {
+		fn = loader.Constructor(e.prog, t, homePkg)
+	}
+	ctorCache.Store(key, fn)
+	return fn
+}
+
+// hasUnexportedFields reports whether t is a struct type, or a pointer to
+// one, declared with an unexported field.
+func hasUnexportedFields(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if _, named := types.Unalias(t).(*types.Named); !named {
+		return false
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if !st.Field(i).Exported() {
+			return true
+		}
+	}
+	return false
+}
+
+// madeOnly decides whether the parameter name of type t is made by its
+// constructor fn. A type of another package always is: a test cannot write
+// its unexported fields, and only what fn makes is tried, which the path
+// records. A type of the package under test is a choice of input shape
+// (choices.go) whose selector is "name.(made)": 0, tried first, makes it
+// with fn, as its users do; 1 builds it field by field, which reaches the
+// states that only a sequence of calls would (a Reader after some reads).
+func (e *Engine) madeOnly(s *State, name string, t types.Type, fn *ssa.Function) bool {
+	in := s.inputs
+	if !e.isLocal(t, in.home) {
+		in.limit(s, fmt.Sprintf("%s is made by %s: only the values it makes are tried", name, fn.Name()))
+		return true
+	}
+	sel := madeSelectorName(name)
+	pins := []string{name + " = " + fn.Name() + "(…)", ""}
+	return e.choose(s, sel, expr.BVVar(sel, 8), []uint64{0, 1}, pins) == 0
+}
+
+func madeSelectorName(name string) string { return name + ".(made)" }
+
+// isLocal reports whether t (or what it points to) is declared in home's
+// package.
+func (e *Engine) isLocal(t types.Type, home *ssa.Function) bool {
+	named := namedOf(t)
+	return named != nil && home != nil && home.Pkg != nil && named.Obj().Pkg() == home.Pkg.Pkg
+}
+
+// namedOf is the named type t is, or points to.
+func namedOf(t types.Type) *types.Named {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, _ := types.Unalias(t).(*types.Named)
+	return named
+}
+
+// buildMade makes the input name with mk for the parameter dest. A
+// constructor's call is queued for the prologue and a placeholder of the
+// parameter's type returned; the call's result replaces it before the
+// function under test starts.
+func (e *Engine) buildMade(s *State, name string, mk *maker, depth int, dest paramSlot) Value {
+	in := s.inputs
+	switch {
+	case mk.global != nil:
+		return e.load(s, Pointer{NonNil: expr.True, Obj: e.global(s, mk.global)})
+	case mk.fn == nil:
+		elem := mk.typ.(*types.Pointer).Elem()
+		id := s.mem.alloc(&object{typ: elem, value: zeroValue(elem)})
+		return Pointer{NonNil: expr.True, Obj: id}
+	}
+	call := &pendingCall{fn: mk.fn, dest: dest}
+	in.calls = append(in.calls, call)
+	frame := len(in.calls) // the function under test's frame is 0
+	for i, p := range mk.fn.Params {
+		if i == 0 && mk.fn.Signature.Recv() != nil {
+			// An Init method: its receiver is new(T).
+			elem := p.Type().(*types.Pointer).Elem()
+			id := s.mem.alloc(&object{typ: elem, value: zeroValue(elem)})
+			call.args = append(call.args, Pointer{NonNil: expr.True, Obj: id})
+			continue
+		}
+		in.dest = &paramSlot{frame: frame, param: i, ctorArg: true}
+		call.args = append(call.args, in.build(e, s, ctorArgName(name, mk.fn, i), p.Type(), depth+1))
+	}
+	in.dest = nil
+	return zeroValue(mk.typ)
+}
+
+// pushPrologue pushes the queued constructor calls above the entry frame,
+// the first queued lowest, so that each runs after those that make its
+// arguments and before the call that waits for its result.
+func (e *Engine) pushPrologue(s *State) {
+	calls := s.inputs.calls
+	s.inputs.calls = nil
+	if len(calls) == 0 {
+		return
+	}
+	from := s.mem.next
+	for _, c := range calls {
+		f := e.pushFrame(s, c.fn, nil, c.args, nil)
+		f.fill = &prologueFill{dest: c.dest, from: from}
+	}
+}
+
+// prologueFill is what a prologue frame does with its result.
+type prologueFill struct {
+	dest paramSlot
+	// from is the first object the prologue allocated.
+	from ObjectID
+}
+
+// fillParam gives the result of the prologue frame f to the parameter it
+// makes. The objects the constructors made lose their allocation sites:
+// the points-to analysis models parameters as input objects, not as what
+// the constructors allocate, so they are left out of its check.
+func (e *Engine) fillParam(s *State, f *frame, results []Value) {
+	v := results[0]
+	if f.fill.dest.wrap != nil {
+		v = Interface{Type: f.fill.dest.wrap, Value: v}
+	}
+	target := s.frameAt(f.fill.dest.frame)
+	target.regs[target.info.index[target.fn.Params[f.fill.dest.param]]] = v
+	s.mem.forgetSites(f.fill.from)
+}
+
+// inPrologue reports whether s is running the constructors of its inputs:
+// they are the frames right above the entry frame.
+func (s *State) inPrologue() bool {
+	return len(s.stack) > 1 && s.stack[1].fill != nil
+}
+
+// frameAt is the frame at index i of the stack, made writable.
+func (s *State) frameAt(i int) *frame {
+	f := s.stack[i]
+	if f.frozen {
+		c := *f
+		c.regs = append([]Value(nil), f.regs...)
+		c.defers = f.defers[:len(f.defers):len(f.defers)]
+		c.frozen = false
+		s.stack[i] = &c
+		f = &c
+	}
+	return f
+}
+
+// forgetSites clears the allocation site of every object from on.
+func (m *memory) forgetSites(from ObjectID) {
+	for id := from; id < m.next; id++ {
+		o := m.objects[id]
+		if o == nil || o.site == nil {
+			continue
+		}
+		m.own()
+		c := *o
+		c.site = nil
+		m.objects[id] = &c
+	}
+}
+
+// prologuePanicked ends s when a panic leaves the prologue frame f: the
+// input cannot be made with these arguments, so there is no test.
+func (e *Engine) prologuePanicked(s *State, f *frame) {
+	e.finish(s, EndUnsupported, 0, "unsupported:input constructor "+f.fn.Name()+" panics")
+}
+
+// madeLiteral is the concrete value of the input name made by mk, under
+// the model m: the same call with the model's arguments.
+func (e *Engine) madeLiteral(name string, mk *maker, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
+	switch {
+	case mk.global != nil:
+		return concrete.Value{Type: mk.typ, Kind: concrete.Global, Var: mk.global.Object().(*types.Var)}
+	case mk.fn == nil:
+		return concrete.Value{Type: mk.typ, Kind: concrete.Call}
+	}
+	v := concrete.Value{Type: mk.typ, Kind: concrete.Call, Func: mk.fn.Object().(*types.Func)}
+	for i, p := range mk.fn.Params {
+		if i == 0 && mk.fn.Signature.Recv() != nil {
+			continue // new(T), which the Func's receiver says
+		}
+		v.Elems = append(v.Elems, e.paramLiteral(ctorArgName(name, mk.fn, i), p.Type(), m, depth+1, home, true))
+	}
+	return v
+}
+
+// paramLiteral is the concrete value of the parameter input name, following
+// the naming of inputs.build for a parameter slot.
+func (e *Engine) paramLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function, ctorArg bool) concrete.Value {
+	if depth < e.cfg.Bounds.MaxDepth {
+		fn := e.constructorOf(t, home)
+		if fn != nil && (!e.isLocal(t, home) || expr.Eval(expr.BVVar(madeSelectorName(name), 8), m) == 0) {
+			return e.madeLiteral(name, &maker{fn: fn, typ: t}, m, depth, home)
+		}
+	}
+	if types.IsInterface(t) {
+		return e.interfaceLiteral(name, t, m, depth, home, &paramSlot{ctorArg: ctorArg})
+	}
+	return e.argLiteral(name, t, m, depth, home)
+}

@@ -1,0 +1,112 @@
+// Package ctor holds fixtures whose inputs are made through their
+// packages' APIs: a type with unexported fields made by its constructor,
+// io.Reader, io.Writer and error parameters.
+package ctor
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/gosymtest/gosymtest/testdata/exec/ctor/tally"
+)
+
+// ErrEmpty is the sentinel Classify looks for.
+var ErrEmpty = errors.New("empty")
+
+// Scanner reads bytes from a reader; the zero value has no reader, so it
+// is made by NewScanner.
+type Scanner struct {
+	r     io.Reader
+	count int
+}
+
+// NewScanner returns a scanner over r.
+func NewScanner(r io.Reader) *Scanner { return &Scanner{r: r} }
+
+// Next returns the next byte, and false at the end of the input.
+func (s *Scanner) Next() (byte, bool) {
+	var b [1]byte
+	n, err := s.r.Read(b[:])
+	if n == 0 || err != nil {
+		return 0, false
+	}
+	s.count++
+	return b[0], true
+}
+
+// CountDigits counts the digits r yields, up to the first non-digit; it
+// tells an input that starts with a letter apart.
+func CountDigits(r io.Reader) int {
+	var b [1]byte
+	n := 0
+	for {
+		k, err := r.Read(b[:])
+		if k == 0 || err != nil {
+			return n
+		}
+		if b[0] < '0' || b[0] > '9' {
+			if n == 0 && b[0] >= 'a' && b[0] <= 'z' {
+				return -1
+			}
+			return n
+		}
+		n++
+	}
+}
+
+// Greet writes a greeting to w; a long name gets a shorter one, and a
+// name that starts with "x" a shout.
+func Greet(w io.Writer, name string) (int, error) {
+	if len(name) > 3 {
+		return w.Write([]byte("hi"))
+	}
+	if strings.HasPrefix(name, "x") {
+		return w.Write(bytes.ToUpper([]byte("hello " + name)))
+	}
+	return w.Write([]byte("hello " + name))
+}
+
+// Classify tells the sentinel, another error and nil apart.
+func Classify(err error) string {
+	switch {
+	case err == nil:
+		return "ok"
+	case err == ErrEmpty:
+		return "empty"
+	case err.Error() == "eof":
+		return "eof"
+	}
+	return "other"
+}
+
+// Spend counts on t until it is used up, at most n times; t is made by
+// tally.New, since its fields are unexported.
+func Spend(t *tally.Tally, n int) int {
+	spent := 0
+	for i := 0; i < n && i < 3; i++ {
+		if !t.Add() {
+			return -spent
+		}
+		spent++
+	}
+	return t.Left()
+}
+
+// Fits reports whether n fits in r; r is made by tally.NewRing, which
+// panics on sizes no ring has.
+func Fits(r *tally.Ring, n int) bool {
+	if n < r.Size() {
+		return true
+	}
+	return false
+}
+
+// Level sets g to v; g is made by new(tally.Gauge).Init.
+func Level(g *tally.Gauge, v int) string {
+	if !g.Set(v) {
+		return "over"
+	}
+	return "set"
+}

@@ -1,0 +1,74 @@
+// Package made is the fixture for tests whose inputs are made through a
+// package's API: constructors (one variadic), io.Reader, io.Writer and
+// error parameters.
+package made
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+)
+
+// ErrStop is a sentinel error.
+var ErrStop = errors.New("stop")
+
+// Counter counts in steps; its fields are unexported, so it is made by
+// NewCounter.
+type Counter struct{ n, step int }
+
+// NewCounter returns a counter that counts in steps of step.
+func NewCounter(step int) *Counter { return &Counter{step: step} }
+
+// Next counts one step.
+func (c *Counter) Next() int {
+	c.n += c.step
+	return c.n
+}
+
+// Bag holds strings.
+type Bag struct{ items []string }
+
+// NewBag returns a bag of the items.
+func NewBag(items ...string) *Bag { return &Bag{items: items} }
+
+// Len is the number of items.
+func (b *Bag) Len() int { return len(b.items) }
+
+// Kind names an error; a long message is "long".
+func Kind(err error) string {
+	switch {
+	case err == nil:
+		return "nil"
+	case err == ErrStop:
+		return "stop"
+	case strings.Count(err.Error(), "") > 4:
+		return "long"
+	}
+	return "other"
+}
+
+// FirstByte reads one byte of r.
+func FirstByte(r io.Reader) (byte, error) {
+	var b [1]byte
+	_, err := io.ReadFull(r, b[:])
+	return b[0], err
+}
+
+// Echo writes s in upper case to w.
+func Echo(w io.Writer, s string) int {
+	n, _ := w.Write(bytes.ToUpper([]byte(s)))
+	return n
+}
+
+// Meter has no constructor function: Init sets it up.
+type Meter struct{ max int }
+
+// Init sets the maximum and returns m.
+func (m *Meter) Init(max int) *Meter {
+	m.max = max
+	return m
+}
+
+// Max is the maximum.
+func (m *Meter) Max() int { return m.max }

@@ -1,0 +1,109 @@
+package testgen
+
+import (
+	"go/types"
+	"strings"
+
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
+)
+
+// Values made through a package's API (see symbolic's ctorinputs.go) are
+// written as the same calls: csv.NewReader(strings.NewReader("a,b\n")),
+// new(bytes.Buffer), errors.New("x"), or a package variable such as
+// io.EOF.
+
+// callLit writes a call of a constructor with its arguments' literals, or
+// new(T).
+func (l *literals) callLit(v concrete.Value) (string, error) {
+	if v.Func == nil {
+		ptr, ok := v.Type.Underlying().(*types.Pointer)
+		if !ok {
+			return "", errNoLiteral{"malformed new() value of type " + shortType(v.Type)}
+		}
+		name, err := l.typeName(ptr.Elem())
+		if err != nil {
+			return "", err
+		}
+		return "new(" + name + ")", nil
+	}
+	sig := v.Func.Type().(*types.Signature)
+	var fn string
+	if recv := sig.Recv(); recv != nil {
+		// An Init method, called on new(T).
+		ptr, ok := recv.Type().(*types.Pointer)
+		if !ok || !v.Func.Exported() && v.Func.Pkg().Path() != l.home.Path() {
+			return "", errNoLiteral{"method " + v.Func.Name() + " makes no value a test can write"}
+		}
+		name, err := l.typeName(ptr.Elem())
+		if err != nil {
+			return "", err
+		}
+		fn = "new(" + name + ")." + v.Func.Name()
+	} else {
+		var err error
+		if fn, err = l.qualifiedObject(v.Func); err != nil {
+			return "", err
+		}
+	}
+	if sig.Params().Len() != len(v.Elems) {
+		return "", errNoLiteral{"malformed call of " + v.Func.Name()}
+	}
+	args := make([]string, 0, len(v.Elems))
+	for i, a := range v.Elems {
+		pt := sig.Params().At(i).Type()
+		variadic := sig.Variadic() && i == len(v.Elems)-1
+		if variadic && a.Kind == concrete.Nil {
+			break // f(x) passes a nil ...T
+		}
+		if variadic && a.Kind == concrete.Slice {
+			// f(a, b) rather than f([]T{a, b}...).
+			elem := pt.Underlying().(*types.Slice).Elem()
+			for _, e := range a.Elems {
+				src, err := l.inSlot(e, elem, false)
+				if err != nil {
+					return "", err
+				}
+				args = append(args, src)
+			}
+			break
+		}
+		src, err := l.inSlot(a, pt, false)
+		if err != nil {
+			return "", err
+		}
+		if variadic {
+			src += "..."
+		}
+		args = append(args, src)
+	}
+	return fn + "(" + strings.Join(args, ", ") + ")", nil
+}
+
+// globalLit names a package-level variable.
+func (l *literals) globalLit(v concrete.Value) (string, error) {
+	if v.Var == nil {
+		return "", errNoLiteral{"package variable without its name"}
+	}
+	return l.qualifiedObject(v.Var)
+}
+
+// qualifiedObject spells a package-level function or variable in the test
+// file, or says why it cannot.
+func (l *literals) qualifiedObject(obj types.Object) (string, error) {
+	pkg := obj.Pkg()
+	if pkg == nil || pkg.Path() == l.home.Path() {
+		return obj.Name(), nil
+	}
+	if !obj.Exported() {
+		return "", errNoLiteral{"unexported " + pkg.Name() + "." + obj.Name()}
+	}
+	switch {
+	case pkg.Name() == "main":
+		return "", errNoLiteral{obj.Name() + " of a main package"}
+	case !mayImport(l.home.Path(), pkg.Path()):
+		return "", errNoLiteral{obj.Name() + " of internal package " + pkg.Path()}
+	case dependsOn(pkg, l.home.Path(), make(map[*types.Package]bool)):
+		return "", errNoLiteral{obj.Name() + " of " + pkg.Path() + ", which imports the package under test"}
+	}
+	return l.imp.name(pkg.Path(), pkg.Name()) + "." + obj.Name(), nil
+}

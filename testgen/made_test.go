@@ -1,0 +1,107 @@
+package testgen
+
+import (
+	"go/types"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gosymtest/gosymtest/loader"
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"golang.org/x/tools/go/ssa"
+)
+
+// loadMade loads package made of the fixture (testdata/testgen/made) from
+// a fresh copy, and returns the copy's Package and the program.
+func loadMade(t *testing.T) (Package, *loader.Package) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := copyFixture(dir); err != nil {
+		t.Fatal(err)
+	}
+	prog, err := loader.Load(loader.Config{Dir: dir, Patterns: []string{"./made"}})
+	if err != nil || len(prog.Packages) != 1 {
+		t.Fatalf("loading made: %v %v", err, prog.Errors)
+	}
+	pkg := prog.Packages[0]
+	return Package{Dir: filepath.Join(dir, "made"), Types: pkg.Types}, pkg
+}
+
+// vCall is a call of fn with args.
+func vCall(fn *ssa.Function, args ...concrete.Value) concrete.Value {
+	return concrete.Value{Type: fn.Signature.Results().At(0).Type(), Kind: concrete.Call, Func: fn.Object().(*types.Func), Elems: args}
+}
+
+// TestMadeInputsAreWrittenAsCalls: inputs made through a package's API are
+// written as the calls that make them (a constructor of the package, a
+// variadic one, strings.NewReader, new(bytes.Buffer), errors.New, a
+// sentinel), and the file compiles, with its imports, and passes.
+func TestMadeInputsAreWrittenAsCalls(t *testing.T) {
+	pkg, loaded := loadMade(t)
+	fns := map[string]*ssa.Function{}
+	for _, fn := range loaded.Targets {
+		fns[loader.FuncName(fn)] = fn
+	}
+	prog := loaded.SSA.Prog
+	member := func(path, name string) ssa.Member {
+		p := prog.ImportedPackage(path)
+		if p == nil || p.Members[name] == nil {
+			t.Fatalf("no %s.%s in the program", path, name)
+		}
+		return p.Members[name]
+	}
+	newCounter, newBag := fns["NewCounter"], fns["NewBag"]
+	next, bagLen, kind, first, echo := fns["Counter.Next"], fns["Bag.Len"], fns["Kind"], fns["FirstByte"], fns["Echo"]
+	meterMax, meterInit := fns["Meter.Max"], fns["Meter.Init"]
+	newReader := member("strings", "NewReader").(*ssa.Function)
+	errorsNew := member("errors", "New").(*ssa.Function)
+	buffer := types.NewPointer(member("bytes", "Buffer").Type())
+	errStop := loaded.SSA.Members["ErrStop"].(*ssa.Global)
+	byteType := types.Typ[types.Byte]
+	variadic := newBag.Signature.Params().At(0).Type()
+
+	funcs := []FuncTests{
+		{Func: next, Cases: []Case{
+			returns(next, "returns 3", nil, 0, args(vCall(newCounter, vInt(intType, 3))), val(vInt(intType, 3))),
+		}},
+		{Func: bagLen, Cases: []Case{
+			returns(bagLen, "returns 2", nil, 0, args(vCall(newBag, vSlice(variadic, vStr("a"), vStr("b")))), val(vInt(intType, 2))),
+			returns(bagLen, "returns 0", nil, 1, args(vCall(newBag, vNil(variadic))), val(vInt(intType, 0))),
+		}},
+		{Func: kind, Cases: []Case{
+			returns(kind, "returns nil", nil, 0, args(vNil(errorType)), val(vStr("nil"))),
+			returns(kind, "returns stop", nil, 1, args(concrete.Value{Type: errorType, Kind: concrete.Global, Var: errStop.Object().(*types.Var)}), val(vStr("stop"))),
+			returns(kind, "returns long", nil, 2, args(vCall(errorsNew, vStr("a long one"))), val(vStr("long"))),
+		}},
+		{Func: first, Cases: []Case{
+			returns(first, "returns 97", nil, 0, args(vIface(paramType(first, 0), vCall(newReader, vStr("a")))),
+				val(vUint(byteType, 'a')), val(vNil(errorType))),
+			returns(first, "returns 0, EOF", nil, 1, args(vIface(paramType(first, 0), vCall(newReader, vStr("")))),
+				val(vUint(byteType, 0)), errResult("EOF")),
+		}},
+		{Func: meterMax, Cases: []Case{
+			returns(meterMax, "returns 5", nil, 0, args(vCall(meterInit, vInt(intType, 5))), val(vInt(intType, 5))),
+		}},
+		{Func: echo, Cases: []Case{
+			returns(echo, "returns 2", nil, 0, args(vIface(paramType(echo, 0), concrete.Value{Type: buffer, Kind: concrete.Call}), vStr("ab")), val(vInt(intType, 2))),
+		}},
+	}
+	rep, err := Generate(t.Context(), pkg, funcs, Options{Validate: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Dropped) != 0 || len(rep.Skipped) != 0 {
+		t.Fatalf("dropped %+v, skipped %v", rep.Dropped, rep.Skipped)
+	}
+	s := &shapes{Package: pkg}
+	src := s.file(t)
+	for _, want := range []string{
+		`NewCounter(3)`, `new(Meter).Init(5)`, `NewBag("a", "b")`, `NewBag()`, `ErrStop`, `errors.New("a long one")`,
+		`strings.NewReader("a")`, `new(bytes.Buffer)`, "\t\"bytes\"\n", "\t\"errors\"\n", "\t\"strings\"\n",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("the file has no %s:\n%s", want, src)
+		}
+	}
+	s.goTest(t, "-run", "^(TestCounter_Next|TestBag_Len|TestKind|TestFirstByte|TestEcho|TestMeter_Max)$")
+}
