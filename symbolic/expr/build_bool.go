@@ -4,8 +4,8 @@ import "fmt"
 
 // True and False are the Boolean constants.
 var (
-	True  = mk(OpConst, BoolSort(), 1, "")
-	False = mk(OpConst, BoolSort(), 0, "")
+	True  = constant(0, 1)
+	False = constant(0, 0)
 )
 
 // BoolConst is the constant b.

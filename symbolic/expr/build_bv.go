@@ -6,7 +6,7 @@ import "fmt"
 // are dropped.
 func Const(width int, v uint64) Expr {
 	checkWidth(width)
-	return mk(OpConst, BV(width), v&mask(width), "")
+	return constant(width, v&mask(width))
 }
 
 // BVVar is Var(name, BV(width)).
