@@ -8,11 +8,11 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-func (e *Engine) binOp(s *State, in *ssa.BinOp) {
+func (e *Engine) binOp(s *State, f *frame, code *instrCode, in *ssa.BinOp) {
 	t := in.X.Type()
 	switch {
 	case isString(t):
-		e.stringBinOp(s, in)
+		e.stringBinOp(s, f, code, in)
 		return
 	case isFloat(t):
 		e.floatBinOp(s, in)
@@ -20,17 +20,18 @@ func (e *Engine) binOp(s *State, in *ssa.BinOp) {
 	}
 	if _, _, ok := intInfo(t); !ok && !isBool(t) {
 		// Pointers, interfaces, structs, arrays, channels: only == and !=.
-		eq, ok := e.equal(s, e.eval(s, in.X), e.eval(s, in.Y), t)
+		x, y := e.operand(s, f, code.ops[0], in.X), e.operand(s, f, code.ops[1], in.Y)
+		eq, ok := e.equal(s, x, y, t)
 		if !ok {
 			return
 		}
 		if in.Op == token.NEQ {
 			eq = expr.Not(eq)
 		}
-		e.set(s, in, Scalar{eq})
+		e.setSlot(s, code.dst, scalarValue(eq))
 		return
 	}
-	x, y := e.scalar(s, in.X), e.scalar(s, in.Y)
+	x, y := e.scalarOperand(s, f, code.ops[0], in.X), e.scalarOperand(s, f, code.ops[1], in.Y)
 	_, signed, _ := intInfo(t)
 	var r expr.Expr
 	switch in.Op {
@@ -41,8 +42,8 @@ func (e *Engine) binOp(s *State, in *ssa.BinOp) {
 	case token.MUL:
 		r = expr.Mul(x, y)
 	case token.QUO, token.REM:
-		zero := expr.Const(y.Width(), 0)
-		if !e.require(s, expr.Ne(y, zero), pinOf(in.Y, true)+" != 0", func(bad *State) {
+		nonZero := expr.Ne(y, expr.Const(y.Width(), 0))
+		if !e.require(s, nonZero, lazyPin(nonZero, in.Y, " != 0"), func(bad *State) {
 			e.runtimePanic(bad, PanicDivide, "integer divide by zero")
 		}) {
 			return
@@ -63,7 +64,7 @@ func (e *Engine) binOp(s *State, in *ssa.BinOp) {
 	case token.SHL, token.SHR:
 		if _, amountSigned, _ := intInfo(in.Y.Type()); amountSigned {
 			nonNeg := expr.Sle(expr.Const(y.Width(), 0), y)
-			if !e.require(s, nonNeg, pinOf(in.Y, true)+" >= 0", func(bad *State) {
+			if !e.require(s, nonNeg, lazyPin(nonNeg, in.Y, " >= 0"), func(bad *State) {
 				e.runtimePanic(bad, PanicShift, "negative shift amount")
 			}) {
 				return
@@ -89,15 +90,25 @@ func (e *Engine) binOp(s *State, in *ssa.BinOp) {
 	default:
 		panic(internalError("binary operator %s on %v", in.Op, t))
 	}
-	e.set(s, in, Scalar{r})
+	e.setSlot(s, code.dst, scalarValue(r))
 }
 
-func (e *Engine) stringBinOp(s *State, in *ssa.BinOp) {
-	x, y := e.eval(s, in.X).(String), e.eval(s, in.Y).(String)
+// lazyPin is the pin of a runtime check on operand v (its rendering and
+// suffix), rendered only when the check is symbolic: a constant check is
+// no decision, so no pin is ever shown for it.
+func lazyPin(check expr.Expr, v ssa.Value, suffix string) string {
+	if check.IsConst() {
+		return ""
+	}
+	return pinOf(v, true) + suffix
+}
+
+func (e *Engine) stringBinOp(s *State, f *frame, code *instrCode, in *ssa.BinOp) {
+	x, y := e.operand(s, f, code.ops[0], in.X).(String), e.operand(s, f, code.ops[1], in.Y).(String)
 	var r expr.Expr
 	switch in.Op {
 	case token.ADD:
-		e.set(s, in, concat(x, y))
+		e.setSlot(s, code.dst, concat(x, y))
 		return
 	case token.EQL:
 		r = stringsEqual(x, y)
@@ -114,23 +125,23 @@ func (e *Engine) stringBinOp(s *State, in *ssa.BinOp) {
 	default:
 		panic(internalError("string operator %s", in.Op))
 	}
-	e.set(s, in, Scalar{r})
+	e.setSlot(s, code.dst, scalarValue(r))
 }
 
-func (e *Engine) unOp(s *State, in *ssa.UnOp) {
+func (e *Engine) unOp(s *State, f *frame, code *instrCode, in *ssa.UnOp) {
 	switch in.Op {
 	case token.MUL:
 		e.loadInstr(s, in)
 	case token.NOT:
-		e.set(s, in, Scalar{expr.Not(e.scalar(s, in.X))})
+		e.setSlot(s, code.dst, scalarValue(expr.Not(e.scalarOperand(s, f, code.ops[0], in.X))))
 	case token.XOR:
-		e.set(s, in, Scalar{expr.BitNot(e.scalar(s, in.X))})
+		e.setSlot(s, code.dst, scalarValue(expr.BitNot(e.scalarOperand(s, f, code.ops[0], in.X))))
 	case token.SUB:
 		if isFloat(in.X.Type()) {
 			e.floatNeg(s, in)
 			return
 		}
-		e.set(s, in, Scalar{expr.Neg(e.scalar(s, in.X))})
+		e.setSlot(s, code.dst, scalarValue(expr.Neg(e.scalarOperand(s, f, code.ops[0], in.X))))
 	case token.ARROW:
 		e.unsupported(s, "channel")
 	default:
@@ -141,14 +152,14 @@ func (e *Engine) unOp(s *State, in *ssa.UnOp) {
 // convert implements conversions between basic types, strings and byte
 // slices. Conversions the executor cannot express symbolically pin the
 // operand to a model value (recorded) or stop the path.
-func (e *Engine) convert(s *State, in *ssa.Convert) {
+func (e *Engine) convert(s *State, f *frame, code *instrCode, in *ssa.Convert) {
 	from, to := in.X.Type(), in.Type()
-	x := e.eval(s, in.X)
+	x := e.operand(s, f, code.ops[0], in.X)
 	fw, fSigned, fInt := intInfo(from)
 	tw, _, tInt := intInfo(to)
 	switch {
 	case fInt && tInt:
-		e.set(s, in, Scalar{expr.Resize(x.(Scalar).E, tw, fSigned)})
+		e.setSlot(s, code.dst, scalarValue(expr.Resize(x.(Scalar).E, tw, fSigned)))
 	case fInt && isString(to):
 		c, ok := e.concretize(s, x.(Scalar).E, "string(rune) conversion")
 		if !ok {

@@ -166,9 +166,16 @@ func (s *State) String() string {
 }
 
 // funcInfo numbers the SSA values of a function so frames hold registers in
-// a slice.
+// a slice, and holds the function's precomputed code (slots.go).
 type funcInfo struct {
 	index map[ssa.Value]int
+	// code is the precomputed form of each instruction, by block index and
+	// position in the block.
+	code [][]instrCode
+	// consts are the values of the constants code's slots refer to.
+	consts []Value
+	// phis is the number of φ-nodes at the head of each block.
+	phis []int
 }
 
 func newFuncInfo(fn *ssa.Function) *funcInfo {
@@ -180,13 +187,18 @@ func newFuncInfo(fn *ssa.Function) *funcInfo {
 	for _, fv := range fn.FreeVars {
 		add(fv)
 	}
+	info.phis = make([]int, len(fn.Blocks))
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if v, ok := instr.(ssa.Value); ok {
 				add(v)
 			}
+			if _, ok := instr.(*ssa.Phi); ok {
+				info.phis[b.Index]++
+			}
 		}
 	}
+	info.compile(fn)
 	return info
 }
 
