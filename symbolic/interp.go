@@ -41,7 +41,7 @@ func (e *Engine) execute(s *State) {
 	case *ssa.Convert:
 		e.convert(s, f, code, in)
 	case *ssa.ChangeType:
-		e.setSlot(s, code.dst, e.operand(s, f, code.ops[0], in.X))
+		e.move(s, f, code, in.X)
 	case *ssa.MultiConvert:
 		e.unsupported(s, "generic conversion")
 	case *ssa.Alloc:
@@ -98,6 +98,15 @@ func (e *Engine) execute(s *State) {
 
 // eval gives the value of an SSA operand in the top frame.
 func (e *Engine) eval(s *State, v ssa.Value) Value {
+	var f *frame
+	if len(s.stack) > 0 {
+		f = s.stack[len(s.stack)-1]
+		if sl := f.operandSlot(v); sl >= 0 {
+			return f.value(sl, v)
+		} else if sl != slotEval {
+			return f.info.consts[-sl-1]
+		}
+	}
 	switch v := v.(type) {
 	case *ssa.Const:
 		return constValue(v)
@@ -107,16 +116,14 @@ func (e *Engine) eval(s *State, v ssa.Value) Value {
 	case *ssa.Function:
 		return Func{Fn: v}
 	}
-	f := s.stack[len(s.stack)-1]
+	if f == nil {
+		panic(internalError("%v read with no frame", v))
+	}
 	i, ok := f.info.index[v]
 	if !ok {
 		panic(internalError("no register for %v (%T) in %s", v, v, f.fn))
 	}
-	r := f.regs[i]
-	if r == nil {
-		panic(internalError("register %s of %s read before written", v.Name(), f.fn))
-	}
-	return r
+	return f.value(slot(i), v)
 }
 
 // scalar gives the term of an integer or bool operand.
@@ -132,7 +139,7 @@ func (e *Engine) scalar(s *State, v ssa.Value) expr.Expr {
 // set writes the register of an instruction's value in the top frame.
 func (e *Engine) set(s *State, v ssa.Value, x Value) {
 	f := s.top()
-	f.regs[f.info.index[v]] = x
+	f.setValue(slot(f.info.index[v]), x)
 }
 
 // global is the object of a package-level variable, created with its zero
@@ -160,13 +167,29 @@ func (e *Engine) jump(s *State, to *ssa.BasicBlock) {
 	}
 	edge := predIndex(to, f.prev)
 	code := f.info.code[to.Index]
-	var buf [8]Value
-	vals := buf[:0]
+	// Scalars in registers move unboxed.
+	var xbuf [8]expr.Expr
+	var vbuf [8]Value
+	xs, vs := xbuf[:0], vbuf[:0]
 	for i := 0; i < n; i++ {
-		vals = append(vals, e.operand(s, f, code[i].edges[edge], to.Instrs[i].(*ssa.Phi).Edges[edge]))
+		sl, v := code[i].edges[edge], to.Instrs[i].(*ssa.Phi).Edges[edge]
+		var x expr.Expr
+		var r Value
+		if sl >= 0 {
+			if x, r = f.readReg(sl); !x.IsValid() && r == nil {
+				panic(internalError("register %s of %s read before written", v.Name(), f.fn))
+			}
+		} else {
+			r = e.operand(s, f, sl, v)
+		}
+		xs, vs = append(xs, x), append(vs, r)
 	}
-	for i, v := range vals {
-		f.regs[code[i].dst] = v
+	for i, x := range xs {
+		if x.IsValid() {
+			f.setScalar(code[i].dst, x)
+		} else {
+			f.setValue(code[i].dst, vs[i])
+		}
 	}
 	f.next = n
 }

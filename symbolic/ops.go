@@ -9,30 +9,28 @@ import (
 )
 
 func (e *Engine) binOp(s *State, f *frame, code *instrCode, in *ssa.BinOp) {
-	t := in.X.Type()
-	switch {
-	case isString(t):
+	switch code.class {
+	case classString:
 		e.stringBinOp(s, f, code, in)
 		return
-	case isFloat(t):
+	case classFloat:
 		e.floatBinOp(s, in)
 		return
-	}
-	if _, _, ok := intInfo(t); !ok && !isBool(t) {
+	case classOther:
 		// Pointers, interfaces, structs, arrays, channels: only == and !=.
 		x, y := e.operand(s, f, code.ops[0], in.X), e.operand(s, f, code.ops[1], in.Y)
-		eq, ok := e.equal(s, x, y, t)
+		eq, ok := e.equal(s, x, y, in.X.Type())
 		if !ok {
 			return
 		}
 		if in.Op == token.NEQ {
 			eq = expr.Not(eq)
 		}
-		e.setSlot(s, code.dst, scalarValue(eq))
+		e.setScalar(s, code.dst, eq)
 		return
 	}
 	x, y := e.scalarOperand(s, f, code.ops[0], in.X), e.scalarOperand(s, f, code.ops[1], in.Y)
-	_, signed, _ := intInfo(t)
+	signed := code.class == classSigned
 	var r expr.Expr
 	switch in.Op {
 	case token.ADD:
@@ -88,9 +86,9 @@ func (e *Engine) binOp(s *State, f *frame, code *instrCode, in *ssa.BinOp) {
 	case token.GEQ:
 		r = expr.Ge(x, y, signed)
 	default:
-		panic(internalError("binary operator %s on %v", in.Op, t))
+		panic(internalError("binary operator %s on %v", in.Op, in.X.Type()))
 	}
-	e.setSlot(s, code.dst, scalarValue(r))
+	e.setScalar(s, code.dst, r)
 }
 
 // lazyPin is the pin of a runtime check on operand v (its rendering and
@@ -125,7 +123,7 @@ func (e *Engine) stringBinOp(s *State, f *frame, code *instrCode, in *ssa.BinOp)
 	default:
 		panic(internalError("string operator %s", in.Op))
 	}
-	e.setSlot(s, code.dst, scalarValue(r))
+	e.setScalar(s, code.dst, r)
 }
 
 func (e *Engine) unOp(s *State, f *frame, code *instrCode, in *ssa.UnOp) {
@@ -133,15 +131,15 @@ func (e *Engine) unOp(s *State, f *frame, code *instrCode, in *ssa.UnOp) {
 	case token.MUL:
 		e.loadInstr(s, in)
 	case token.NOT:
-		e.setSlot(s, code.dst, scalarValue(expr.Not(e.scalarOperand(s, f, code.ops[0], in.X))))
+		e.setScalar(s, code.dst, expr.Not(e.scalarOperand(s, f, code.ops[0], in.X)))
 	case token.XOR:
-		e.setSlot(s, code.dst, scalarValue(expr.BitNot(e.scalarOperand(s, f, code.ops[0], in.X))))
+		e.setScalar(s, code.dst, expr.BitNot(e.scalarOperand(s, f, code.ops[0], in.X)))
 	case token.SUB:
 		if isFloat(in.X.Type()) {
 			e.floatNeg(s, in)
 			return
 		}
-		e.setSlot(s, code.dst, scalarValue(expr.Neg(e.scalarOperand(s, f, code.ops[0], in.X))))
+		e.setScalar(s, code.dst, expr.Neg(e.scalarOperand(s, f, code.ops[0], in.X)))
 	case token.ARROW:
 		e.unsupported(s, "channel")
 	default:
@@ -154,12 +152,14 @@ func (e *Engine) unOp(s *State, f *frame, code *instrCode, in *ssa.UnOp) {
 // operand to a model value (recorded) or stop the path.
 func (e *Engine) convert(s *State, f *frame, code *instrCode, in *ssa.Convert) {
 	from, to := in.X.Type(), in.Type()
-	x := e.operand(s, f, code.ops[0], in.X)
 	fw, fSigned, fInt := intInfo(from)
 	tw, _, tInt := intInfo(to)
+	if fInt && tInt {
+		e.setScalar(s, code.dst, expr.Resize(e.scalarOperand(s, f, code.ops[0], in.X), tw, fSigned))
+		return
+	}
+	x := e.operand(s, f, code.ops[0], in.X)
 	switch {
-	case fInt && tInt:
-		e.setSlot(s, code.dst, scalarValue(expr.Resize(x.(Scalar).E, tw, fSigned)))
 	case fInt && isString(to):
 		c, ok := e.concretize(s, x.(Scalar).E, "string(rune) conversion")
 		if !ok {

@@ -1,6 +1,7 @@
 package symbolic
 
 import (
+	"go/types"
 	"math"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -26,9 +27,47 @@ type instrCode struct {
 	// ops are the slots of the operands the fast paths read: X and Y of a
 	// BinOp, X of a UnOp, Convert or ChangeType, Cond of an If.
 	ops [2]slot
+	// vals and slots are all the instruction's operands and their slots,
+	// for eval: an operand of the instruction being executed is found
+	// here without a map lookup.
+	vals  []ssa.Value
+	slots []slot
+	// class is the class of a BinOp's operand type.
+	class operandClass
 	// edges are the slots of a φ's edge values, in the order of its
 	// block's predecessors.
 	edges []slot
+}
+
+// operandClass sorts the operand types of binary operators by how binOp
+// computes on them.
+type operandClass uint8
+
+const (
+	classOther    operandClass = iota // pointers, interfaces, structs, …: == and !=
+	classBool                         // bool: a Bool term
+	classUnsigned                     // unsigned integers: a bit-vector
+	classSigned                       // signed integers: a bit-vector
+	classString
+	classFloat // floats and complex numbers
+)
+
+func classOf(t types.Type) operandClass {
+	switch {
+	case isString(t):
+		return classString
+	case isFloat(t):
+		return classFloat
+	case isBool(t):
+		return classBool
+	}
+	if _, signed, ok := intInfo(t); ok {
+		if signed {
+			return classSigned
+		}
+		return classUnsigned
+	}
+	return classOther
 }
 
 // compile fills info's code and constant table for fn. It runs after
@@ -64,9 +103,16 @@ func (info *funcInfo) compile(fn *ssa.Function) {
 			if v, ok := instr.(ssa.Value); ok {
 				c.dst = slotOf(v)
 			}
+			for _, op := range instr.Operands(nil) {
+				if op != nil && *op != nil {
+					c.vals = append(c.vals, *op)
+					c.slots = append(c.slots, slotOf(*op))
+				}
+			}
 			switch in := instr.(type) {
 			case *ssa.BinOp:
 				c.ops = [2]slot{slotOf(in.X), slotOf(in.Y)}
+				c.class = classOf(in.X.Type())
 			case *ssa.UnOp:
 				c.ops[0] = slotOf(in.X)
 			case *ssa.Convert:
@@ -92,10 +138,7 @@ func (info *funcInfo) compile(fn *ssa.Function) {
 func (e *Engine) operand(s *State, f *frame, sl slot, v ssa.Value) Value {
 	switch {
 	case sl >= 0:
-		if r := f.regs[sl]; r != nil {
-			return r
-		}
-		panic(internalError("register %s of %s read before written", v.Name(), f.fn))
+		return f.value(sl, v)
 	case sl != slotEval:
 		return f.info.consts[-sl-1]
 	}
@@ -103,16 +146,64 @@ func (e *Engine) operand(s *State, f *frame, sl slot, v ssa.Value) Value {
 }
 
 // scalarOperand is the term of an integer or bool operand, found through
-// its slot.
+// its slot. A register holding it unboxed is read without boxing it.
 func (e *Engine) scalarOperand(s *State, f *frame, sl slot, v ssa.Value) expr.Expr {
-	x, ok := e.operand(s, f, sl, v).(Scalar)
+	var r Value
+	switch {
+	case sl >= 0:
+		var x expr.Expr
+		if x, r = f.readReg(sl); x.IsValid() {
+			return x
+		}
+		if r == nil {
+			panic(internalError("register %s of %s read before written", v.Name(), f.fn))
+		}
+	case sl != slotEval:
+		r = f.info.consts[-sl-1]
+	default:
+		r = e.eval(s, v)
+	}
+	x, ok := r.(Scalar)
 	if !ok {
-		panic(internalError("operand %s of type %v is not a scalar", v.Name(), v.Type()))
+		panic(internalError("operand %s of type %v is %T, not a scalar", v.Name(), v.Type(), r))
 	}
 	return x.E
 }
 
 // setSlot writes register dst of the top frame.
 func (e *Engine) setSlot(s *State, dst slot, x Value) {
-	s.top().regs[dst] = x
+	s.top().setValue(dst, x)
+}
+
+// setScalar writes the scalar x to register dst of the top frame, unboxed.
+func (e *Engine) setScalar(s *State, dst slot, x expr.Expr) {
+	s.top().setScalar(dst, x)
+}
+
+// move copies operand v (slot code.ops[0]) to the instruction's register,
+// a scalar unboxed.
+func (e *Engine) move(s *State, f *frame, code *instrCode, v ssa.Value) {
+	if sl := code.ops[0]; sl >= 0 {
+		if x, _ := f.readReg(sl); x.IsValid() {
+			e.setScalar(s, code.dst, x)
+			return
+		}
+	}
+	e.setSlot(s, code.dst, e.operand(s, f, code.ops[0], v))
+}
+
+// operandSlot finds v among the operands of the instruction f is executing
+// (or last executed) and gives its slot, or slotEval. A slot belongs to a
+// value of the function, so any hit is right.
+func (f *frame) operandSlot(v ssa.Value) slot {
+	if f.next == 0 {
+		return slotEval
+	}
+	c := &f.info.code[f.block.Index][f.next-1]
+	for j, x := range c.vals {
+		if x == v {
+			return c.slots[j]
+		}
+	}
+	return slotEval
 }

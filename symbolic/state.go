@@ -59,12 +59,14 @@ type State struct {
 
 // frame is one activation of a function.
 type frame struct {
-	fn     *ssa.Function
-	info   *funcInfo
-	block  *ssa.BasicBlock
-	prev   *ssa.BasicBlock // the block we came from, for φ-nodes
-	next   int             // index in block.Instrs of the next instruction
-	regs   []Value
+	fn    *ssa.Function
+	info  *funcInfo
+	block *ssa.BasicBlock
+	prev  *ssa.BasicBlock // the block we came from, for φ-nodes
+	next  int             // index in block.Instrs of the next instruction
+	regs  []Value
+	// sregs hold scalar registers unboxed (registers.go).
+	sregs  []expr.Expr
 	defers []deferred
 	// call is the instruction in the caller that receives the results.
 	call ssa.CallInstruction
@@ -123,6 +125,7 @@ func (s *State) top() *frame {
 	if f.frozen {
 		c := *f
 		c.regs = append([]Value(nil), f.regs...)
+		c.sregs = append([]expr.Expr(nil), f.sregs...)
 		c.defers = f.defers[:len(f.defers):len(f.defers)]
 		c.frozen = false
 		s.stack[i] = &c
