@@ -20,8 +20,9 @@ type State struct {
 	cond []expr.Expr
 	// pins are the decisions in readable form, for the tests' comments.
 	pins []string
-	// blocks are the basic blocks this path entered, in order, possibly
-	// repeated (shared like cond).
+	// blocks are the basic blocks this path entered, in order of first
+	// entry, possibly repeated (shared like cond); enter leaves out a block
+	// among the last few recorded.
 	blocks []*ssa.BasicBlock
 	// edges are the control-flow edges taken inside a function, in
 	// order, possibly repeated (shared like cond).
