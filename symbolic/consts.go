@@ -17,14 +17,14 @@ func constValue(c *ssa.Const) Value {
 	if w, signed, ok := intInfo(t); ok {
 		if signed {
 			v, _ := constant.Int64Val(c.Value)
-			return Scalar{expr.Const(w, uint64(v))}
+			return scalarValue(expr.Const(w, uint64(v)))
 		}
 		v, _ := constant.Uint64Val(c.Value)
-		return Scalar{expr.Const(w, v)}
+		return scalarValue(expr.Const(w, v))
 	}
 	switch c.Value.Kind() {
 	case constant.Bool:
-		return Scalar{expr.BoolConst(constant.BoolVal(c.Value))}
+		return scalarValue(expr.BoolConst(constant.BoolVal(c.Value)))
 	case constant.String:
 		return stringConst(constant.StringVal(c.Value))
 	case constant.Float, constant.Int:

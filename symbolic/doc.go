@@ -20,7 +20,12 @@
 // # Values and memory
 //
 // Integers and bools are expr terms (constant when concrete, so concrete
-// work folds and never reaches the solver). Strings are up to a bound of
+// work folds and never reaches the solver). Concrete work is most of what
+// the interpreter executes (package initialisers, loops over constants), so
+// its path is kept short: constants are not interned (package expr), each
+// function's frequent instructions find their operands through register
+// numbers and constants computed once (slots.go), and scalar registers are
+// held unboxed (registers.go). Strings are up to a bound of
 // symbolic bytes plus a symbolic length. Memory is a set of objects, each an
 // immutable value tree (structs and arrays nest); pointers name an object
 // and a path of field and element indices. Maps are objects holding their

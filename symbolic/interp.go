@@ -13,13 +13,14 @@ import (
 func (e *Engine) execute(s *State) {
 	f := s.top()
 	instr := f.block.Instrs[f.next]
+	code := &f.info.code[f.block.Index][f.next]
 	f.next++
 	switch in := instr.(type) {
 	case *ssa.DebugRef:
 	case *ssa.Jump:
 		e.jump(s, f.block.Succs[0])
 	case *ssa.If:
-		e.ifBranch(s, in)
+		e.ifBranch(s, f, code, in)
 	case *ssa.Phi:
 		panic(internalError("φ %s executed on its own; jump evaluates φs", in.Name()))
 	case *ssa.Return:
@@ -34,13 +35,13 @@ func (e *Engine) execute(s *State) {
 		v := e.eval(s, in.X)
 		e.raise(s, &panicking{value: v, kind: PanicExplicit})
 	case *ssa.BinOp:
-		e.binOp(s, in)
+		e.binOp(s, f, code, in)
 	case *ssa.UnOp:
-		e.unOp(s, in)
+		e.unOp(s, f, code, in)
 	case *ssa.Convert:
-		e.convert(s, in)
+		e.convert(s, f, code, in)
 	case *ssa.ChangeType:
-		e.set(s, in, e.eval(s, in.X))
+		e.move(s, f, code, in.X)
 	case *ssa.MultiConvert:
 		e.unsupported(s, "generic conversion")
 	case *ssa.Alloc:
@@ -97,6 +98,15 @@ func (e *Engine) execute(s *State) {
 
 // eval gives the value of an SSA operand in the top frame.
 func (e *Engine) eval(s *State, v ssa.Value) Value {
+	var f *frame
+	if len(s.stack) > 0 {
+		f = s.stack[len(s.stack)-1]
+		if sl := f.operandSlot(v); sl >= 0 {
+			return f.value(sl, v)
+		} else if sl != slotEval {
+			return f.info.consts[-sl-1]
+		}
+	}
 	switch v := v.(type) {
 	case *ssa.Const:
 		return constValue(v)
@@ -106,16 +116,14 @@ func (e *Engine) eval(s *State, v ssa.Value) Value {
 	case *ssa.Function:
 		return Func{Fn: v}
 	}
-	f := s.stack[len(s.stack)-1]
+	if f == nil {
+		panic(internalError("%v read with no frame", v))
+	}
 	i, ok := f.info.index[v]
 	if !ok {
 		panic(internalError("no register for %v (%T) in %s", v, v, f.fn))
 	}
-	r := f.regs[i]
-	if r == nil {
-		panic(internalError("register %s of %s read before written", v.Name(), f.fn))
-	}
-	return r
+	return f.value(slot(i), v)
 }
 
 // scalar gives the term of an integer or bool operand.
@@ -131,7 +139,7 @@ func (e *Engine) scalar(s *State, v ssa.Value) expr.Expr {
 // set writes the register of an instruction's value in the top frame.
 func (e *Engine) set(s *State, v ssa.Value, x Value) {
 	f := s.top()
-	f.regs[f.info.index[v]] = x
+	f.setValue(slot(f.info.index[v]), x)
 }
 
 // global is the object of a package-level variable, created with its zero
@@ -153,31 +161,67 @@ func (e *Engine) jump(s *State, to *ssa.BasicBlock) {
 	f := s.top()
 	f.prev, f.block, f.next = f.block, to, 0
 	e.enter(s, to)
-	var phis []*ssa.Phi
-	var vals []Value
-	for _, instr := range to.Instrs {
-		phi, ok := instr.(*ssa.Phi)
-		if !ok {
-			break
+	n := f.info.phis[to.Index]
+	if n == 0 {
+		return
+	}
+	edge := predIndex(to, f.prev)
+	code := f.info.code[to.Index]
+	// Scalars in registers move unboxed.
+	var xbuf [8]expr.Expr
+	var vbuf [8]Value
+	xs, vs := xbuf[:0], vbuf[:0]
+	for i := 0; i < n; i++ {
+		sl, v := code[i].edges[edge], to.Instrs[i].(*ssa.Phi).Edges[edge]
+		var x expr.Expr
+		var r Value
+		if sl >= 0 {
+			if x, r = f.readReg(sl); !x.IsValid() && r == nil {
+				panic(internalError("register %s of %s read before written", v.Name(), f.fn))
+			}
+		} else {
+			r = e.operand(s, f, sl, v)
 		}
-		phis = append(phis, phi)
-		vals = append(vals, e.phi(s, phi))
+		xs, vs = append(xs, x), append(vs, r)
 	}
-	for i, phi := range phis {
-		e.set(s, phi, vals[i])
+	for i, x := range xs {
+		if x.IsValid() {
+			f.setScalar(code[i].dst, x)
+		} else {
+			f.setValue(code[i].dst, vs[i])
+		}
 	}
-	f.next = len(phis)
+	f.next = n
 }
 
-// enter records that the path entered a block.
+// predIndex is the position of from among the predecessors of b, which is
+// also the position of a φ's value for the edge from there.
+func predIndex(b, from *ssa.BasicBlock) int {
+	for i, pred := range b.Preds {
+		if pred == from {
+			return i
+		}
+	}
+	panic(internalError("block %d of %s: no edge from block %d", b.Index, b.Parent(), from.Index))
+}
+
+// enter records that the path entered a block. A block or edge among the
+// path's last few records is not recorded again: only first entries count
+// (firstEntries), and in a loop this keeps the record from growing with
+// every iteration. Such a block is also covered already, by this path.
 func (e *Engine) enter(s *State, b *ssa.BasicBlock) {
 	if s.initializing {
 		return
 	}
-	s.blocks = append(s.blocks, b)
 	if f := s.stack[len(s.stack)-1]; f.prev != nil && f.block == b {
-		s.edges = append(s.edges, Edge{From: f.prev, To: b})
+		if edge := (Edge{From: f.prev, To: b}); !recent(s.edges, edge) {
+			s.edges = append(s.edges, edge)
+		}
 	}
+	if recent(s.blocks, b) {
+		return
+	}
+	s.blocks = append(s.blocks, b)
 	if !s.replay && !e.summary.CoveredBlocks[b] {
 		e.summary.CoveredBlocks[b] = true
 		if b.Parent() == e.summary.Func {
@@ -187,10 +231,31 @@ func (e *Engine) enter(s *State, b *ssa.BasicBlock) {
 	}
 }
 
-func (e *Engine) ifBranch(s *State, in *ssa.If) {
-	cond := e.scalar(s, in.Cond)
-	f := s.stack[len(s.stack)-1]
+// recentWindow is how many of a path's last block (or edge) records enter
+// looks through before it records one.
+const recentWindow = 8
+
+// recent reports whether x is among the last recentWindow entries of list.
+func recent[T comparable](list []T, x T) bool {
+	for i := len(list) - 1; i >= 0 && i >= len(list)-recentWindow; i-- {
+		if list[i] == x {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *Engine) ifBranch(s *State, f *frame, code *instrCode, in *ssa.If) {
+	cond := e.scalarOperand(s, f, code.ops[0], in.Cond)
 	then, els := f.block.Succs[0], f.block.Succs[1]
+	if cond.IsConst() { // concrete: no decision, and no pin to render
+		if cond.IsTrue() {
+			e.jump(s, then)
+		} else {
+			e.jump(s, els)
+		}
+		return
+	}
 	onTrue, onFalse := e.branch(s, cond, pinOf(in.Cond, true))
 	if onTrue != nil {
 		e.jump(onTrue, then)
@@ -198,17 +263,6 @@ func (e *Engine) ifBranch(s *State, in *ssa.If) {
 	if onFalse != nil {
 		e.jump(onFalse, els)
 	}
-}
-
-// phi picks the edge value for the block we came from.
-func (e *Engine) phi(s *State, in *ssa.Phi) Value {
-	f := s.stack[len(s.stack)-1]
-	for i, pred := range f.block.Preds {
-		if pred == f.prev {
-			return e.eval(s, in.Edges[i])
-		}
-	}
-	panic(internalError("φ %s: no edge from block %d", in.Name(), f.prev.Index))
 }
 
 // unsupported ends the path at a feature the executor does not model.

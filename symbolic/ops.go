@@ -8,30 +8,29 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-func (e *Engine) binOp(s *State, in *ssa.BinOp) {
-	t := in.X.Type()
-	switch {
-	case isString(t):
-		e.stringBinOp(s, in)
+func (e *Engine) binOp(s *State, f *frame, code *instrCode, in *ssa.BinOp) {
+	switch code.class {
+	case classString:
+		e.stringBinOp(s, f, code, in)
 		return
-	case isFloat(t):
+	case classFloat:
 		e.floatBinOp(s, in)
 		return
-	}
-	if _, _, ok := intInfo(t); !ok && !isBool(t) {
+	case classOther:
 		// Pointers, interfaces, structs, arrays, channels: only == and !=.
-		eq, ok := e.equal(s, e.eval(s, in.X), e.eval(s, in.Y), t)
+		x, y := e.operand(s, f, code.ops[0], in.X), e.operand(s, f, code.ops[1], in.Y)
+		eq, ok := e.equal(s, x, y, in.X.Type())
 		if !ok {
 			return
 		}
 		if in.Op == token.NEQ {
 			eq = expr.Not(eq)
 		}
-		e.set(s, in, Scalar{eq})
+		e.setScalar(s, code.dst, eq)
 		return
 	}
-	x, y := e.scalar(s, in.X), e.scalar(s, in.Y)
-	_, signed, _ := intInfo(t)
+	x, y := e.scalarOperand(s, f, code.ops[0], in.X), e.scalarOperand(s, f, code.ops[1], in.Y)
+	signed := code.class == classSigned
 	var r expr.Expr
 	switch in.Op {
 	case token.ADD:
@@ -41,8 +40,8 @@ func (e *Engine) binOp(s *State, in *ssa.BinOp) {
 	case token.MUL:
 		r = expr.Mul(x, y)
 	case token.QUO, token.REM:
-		zero := expr.Const(y.Width(), 0)
-		if !e.require(s, expr.Ne(y, zero), pinOf(in.Y, true)+" != 0", func(bad *State) {
+		nonZero := expr.Ne(y, expr.Const(y.Width(), 0))
+		if !e.require(s, nonZero, lazyPin(nonZero, in.Y, " != 0"), func(bad *State) {
 			e.runtimePanic(bad, PanicDivide, "integer divide by zero")
 		}) {
 			return
@@ -63,7 +62,7 @@ func (e *Engine) binOp(s *State, in *ssa.BinOp) {
 	case token.SHL, token.SHR:
 		if _, amountSigned, _ := intInfo(in.Y.Type()); amountSigned {
 			nonNeg := expr.Sle(expr.Const(y.Width(), 0), y)
-			if !e.require(s, nonNeg, pinOf(in.Y, true)+" >= 0", func(bad *State) {
+			if !e.require(s, nonNeg, lazyPin(nonNeg, in.Y, " >= 0"), func(bad *State) {
 				e.runtimePanic(bad, PanicShift, "negative shift amount")
 			}) {
 				return
@@ -87,17 +86,27 @@ func (e *Engine) binOp(s *State, in *ssa.BinOp) {
 	case token.GEQ:
 		r = expr.Ge(x, y, signed)
 	default:
-		panic(internalError("binary operator %s on %v", in.Op, t))
+		panic(internalError("binary operator %s on %v", in.Op, in.X.Type()))
 	}
-	e.set(s, in, Scalar{r})
+	e.setScalar(s, code.dst, r)
 }
 
-func (e *Engine) stringBinOp(s *State, in *ssa.BinOp) {
-	x, y := e.eval(s, in.X).(String), e.eval(s, in.Y).(String)
+// lazyPin is the pin of a runtime check on operand v (its rendering and
+// suffix), rendered only when the check is symbolic: a constant check is
+// no decision, so no pin is ever shown for it.
+func lazyPin(check expr.Expr, v ssa.Value, suffix string) string {
+	if check.IsConst() {
+		return ""
+	}
+	return pinOf(v, true) + suffix
+}
+
+func (e *Engine) stringBinOp(s *State, f *frame, code *instrCode, in *ssa.BinOp) {
+	x, y := e.operand(s, f, code.ops[0], in.X).(String), e.operand(s, f, code.ops[1], in.Y).(String)
 	var r expr.Expr
 	switch in.Op {
 	case token.ADD:
-		e.set(s, in, concat(x, y))
+		e.setSlot(s, code.dst, concat(x, y))
 		return
 	case token.EQL:
 		r = stringsEqual(x, y)
@@ -114,23 +123,23 @@ func (e *Engine) stringBinOp(s *State, in *ssa.BinOp) {
 	default:
 		panic(internalError("string operator %s", in.Op))
 	}
-	e.set(s, in, Scalar{r})
+	e.setScalar(s, code.dst, r)
 }
 
-func (e *Engine) unOp(s *State, in *ssa.UnOp) {
+func (e *Engine) unOp(s *State, f *frame, code *instrCode, in *ssa.UnOp) {
 	switch in.Op {
 	case token.MUL:
 		e.loadInstr(s, in)
 	case token.NOT:
-		e.set(s, in, Scalar{expr.Not(e.scalar(s, in.X))})
+		e.setScalar(s, code.dst, expr.Not(e.scalarOperand(s, f, code.ops[0], in.X)))
 	case token.XOR:
-		e.set(s, in, Scalar{expr.BitNot(e.scalar(s, in.X))})
+		e.setScalar(s, code.dst, expr.BitNot(e.scalarOperand(s, f, code.ops[0], in.X)))
 	case token.SUB:
 		if isFloat(in.X.Type()) {
 			e.floatNeg(s, in)
 			return
 		}
-		e.set(s, in, Scalar{expr.Neg(e.scalar(s, in.X))})
+		e.setScalar(s, code.dst, expr.Neg(e.scalarOperand(s, f, code.ops[0], in.X)))
 	case token.ARROW:
 		e.unsupported(s, "channel")
 	default:
@@ -141,14 +150,16 @@ func (e *Engine) unOp(s *State, in *ssa.UnOp) {
 // convert implements conversions between basic types, strings and byte
 // slices. Conversions the executor cannot express symbolically pin the
 // operand to a model value (recorded) or stop the path.
-func (e *Engine) convert(s *State, in *ssa.Convert) {
+func (e *Engine) convert(s *State, f *frame, code *instrCode, in *ssa.Convert) {
 	from, to := in.X.Type(), in.Type()
-	x := e.eval(s, in.X)
 	fw, fSigned, fInt := intInfo(from)
 	tw, _, tInt := intInfo(to)
+	if fInt && tInt {
+		e.setScalar(s, code.dst, expr.Resize(e.scalarOperand(s, f, code.ops[0], in.X), tw, fSigned))
+		return
+	}
+	x := e.operand(s, f, code.ops[0], in.X)
 	switch {
-	case fInt && tInt:
-		e.set(s, in, Scalar{expr.Resize(x.(Scalar).E, tw, fSigned)})
 	case fInt && isString(to):
 		c, ok := e.concretize(s, x.(Scalar).E, "string(rune) conversion")
 		if !ok {

@@ -19,6 +19,11 @@ const maxReadableQueries = 24
 
 // readableModel returns a model of cond that prefers readable values.
 func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
+	if len(cond) == 0 {
+		// Nothing constrains the inputs: every variable is 0, as in the
+		// solver's model completion, and 0 is as readable as it gets.
+		return solver.Response{Result: solver.Sat, Model: &expr.Values{}}
+	}
 	base := e.check(solver.Query{Constraints: cond})
 	if base.Result != solver.Sat {
 		return base

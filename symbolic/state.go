@@ -20,8 +20,9 @@ type State struct {
 	cond []expr.Expr
 	// pins are the decisions in readable form, for the tests' comments.
 	pins []string
-	// blocks are the basic blocks this path entered, in order, possibly
-	// repeated (shared like cond).
+	// blocks are the basic blocks this path entered, in order of first
+	// entry, possibly repeated (shared like cond); enter leaves out a block
+	// among the last few recorded.
 	blocks []*ssa.BasicBlock
 	// edges are the control-flow edges taken inside a function, in
 	// order, possibly repeated (shared like cond).
@@ -59,12 +60,14 @@ type State struct {
 
 // frame is one activation of a function.
 type frame struct {
-	fn     *ssa.Function
-	info   *funcInfo
-	block  *ssa.BasicBlock
-	prev   *ssa.BasicBlock // the block we came from, for φ-nodes
-	next   int             // index in block.Instrs of the next instruction
-	regs   []Value
+	fn    *ssa.Function
+	info  *funcInfo
+	block *ssa.BasicBlock
+	prev  *ssa.BasicBlock // the block we came from, for φ-nodes
+	next  int             // index in block.Instrs of the next instruction
+	regs  []Value
+	// sregs hold scalar registers unboxed (registers.go).
+	sregs  []expr.Expr
 	defers []deferred
 	// call is the instruction in the caller that receives the results.
 	call ssa.CallInstruction
@@ -126,6 +129,7 @@ func (s *State) top() *frame {
 	if f.frozen {
 		c := *f
 		c.regs = append([]Value(nil), f.regs...)
+		c.sregs = append([]expr.Expr(nil), f.sregs...)
 		c.defers = f.defers[:len(f.defers):len(f.defers)]
 		c.frozen = false
 		s.stack[i] = &c
@@ -169,9 +173,16 @@ func (s *State) String() string {
 }
 
 // funcInfo numbers the SSA values of a function so frames hold registers in
-// a slice.
+// a slice, and holds the function's precomputed code (slots.go).
 type funcInfo struct {
 	index map[ssa.Value]int
+	// code is the precomputed form of each instruction, by block index and
+	// position in the block.
+	code [][]instrCode
+	// consts are the values of the constants code's slots refer to.
+	consts []Value
+	// phis is the number of φ-nodes at the head of each block.
+	phis []int
 }
 
 func newFuncInfo(fn *ssa.Function) *funcInfo {
@@ -183,13 +194,18 @@ func newFuncInfo(fn *ssa.Function) *funcInfo {
 	for _, fv := range fn.FreeVars {
 		add(fv)
 	}
+	info.phis = make([]int, len(fn.Blocks))
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if v, ok := instr.(ssa.Value); ok {
 				add(v)
 			}
+			if _, ok := instr.(*ssa.Phi); ok {
+				info.phis[b.Index]++
+			}
 		}
 	}
+	info.compile(fn)
 	return info
 }
 

@@ -4,8 +4,8 @@ import "fmt"
 
 // True and False are the Boolean constants.
 var (
-	True  = mk(OpConst, BoolSort(), 1, "")
-	False = mk(OpConst, BoolSort(), 0, "")
+	True  = constant(0, 1)
+	False = constant(0, 0)
 )
 
 // BoolConst is the constant b.
@@ -99,6 +99,9 @@ func isNegationOf(a, b Expr) bool {
 
 // Eq is a == b for two terms of the same sort (Bool, BV or Array).
 func Eq(a, b Expr) Expr {
+	if a.h == b.h && a.IsConst() { // two constants of one sort
+		return BoolConst(a.c == b.c)
+	}
 	mustSameSort("Eq", a, b)
 	if a == b {
 		return True

@@ -6,7 +6,7 @@ import "fmt"
 // are dropped.
 func Const(width int, v uint64) Expr {
 	checkWidth(width)
-	return mk(OpConst, BV(width), v&mask(width), "")
+	return constant(width, v&mask(width))
 }
 
 // BVVar is Var(name, BV(width)).
@@ -14,6 +14,9 @@ func BVVar(name string, width int) Expr { return Var(name, BV(width)) }
 
 // Add is a + b.
 func Add(a, b Expr) Expr {
+	if w, ok := bvConsts(a, b); ok {
+		return constant(w, applyBinary(OpAdd, w, a.c, b.c))
+	}
 	w := mustBVPair("Add", a, b)
 	a, b = constRight(a, b)
 	switch {
@@ -30,6 +33,9 @@ func Add(a, b Expr) Expr {
 
 // Sub is a - b.
 func Sub(a, b Expr) Expr {
+	if w, ok := bvConsts(a, b); ok {
+		return constant(w, applyBinary(OpSub, w, a.c, b.c))
+	}
 	w := mustBVPair("Sub", a, b)
 	switch {
 	case a.IsConst() && b.IsConst():
@@ -44,6 +50,9 @@ func Sub(a, b Expr) Expr {
 
 // Mul is a * b.
 func Mul(a, b Expr) Expr {
+	if w, ok := bvConsts(a, b); ok {
+		return constant(w, applyBinary(OpMul, w, a.c, b.c))
+	}
 	w := mustBVPair("Mul", a, b)
 	a, b = constRight(a, b)
 	switch {
@@ -70,6 +79,9 @@ func URem(a, b Expr) Expr { return division(OpURem, a, b) }
 func SRem(a, b Expr) Expr { return division(OpSRem, a, b) }
 
 func division(op Op, a, b Expr) Expr {
+	if w, ok := bvConsts(a, b); ok {
+		return constant(w, applyBinary(op, w, a.c, b.c))
+	}
 	w := mustBVPair(op.String(), a, b)
 	switch {
 	case a.IsConst() && b.IsConst():
@@ -84,6 +96,9 @@ func division(op Op, a, b Expr) Expr {
 
 // BitAnd is a & b.
 func BitAnd(a, b Expr) Expr {
+	if w, ok := bvConsts(a, b); ok {
+		return constant(w, applyBinary(OpBitAnd, w, a.c, b.c))
+	}
 	w := mustBVPair("BitAnd", a, b)
 	a, b = constRight(a, b)
 	switch {
@@ -99,6 +114,9 @@ func BitAnd(a, b Expr) Expr {
 
 // BitOr is a | b.
 func BitOr(a, b Expr) Expr {
+	if w, ok := bvConsts(a, b); ok {
+		return constant(w, applyBinary(OpBitOr, w, a.c, b.c))
+	}
 	w := mustBVPair("BitOr", a, b)
 	a, b = constRight(a, b)
 	switch {
@@ -114,6 +132,9 @@ func BitOr(a, b Expr) Expr {
 
 // BitXor is a ^ b.
 func BitXor(a, b Expr) Expr {
+	if w, ok := bvConsts(a, b); ok {
+		return constant(w, applyBinary(OpBitXor, w, a.c, b.c))
+	}
 	w := mustBVPair("BitXor", a, b)
 	a, b = constRight(a, b)
 	switch {
@@ -208,6 +229,9 @@ func shiftAll(op Op, a Expr) Expr {
 
 // Ult is the unsigned a < b.
 func Ult(a, b Expr) Expr {
+	if w, ok := bvConsts(a, b); ok {
+		return BoolConst(applyBinary(OpUlt, w, a.c, b.c) == 1)
+	}
 	mustBVPair("Ult", a, b)
 	switch {
 	case a.IsConst() && b.IsConst():
@@ -220,6 +244,9 @@ func Ult(a, b Expr) Expr {
 
 // Ule is the unsigned a <= b.
 func Ule(a, b Expr) Expr {
+	if w, ok := bvConsts(a, b); ok {
+		return BoolConst(applyBinary(OpUle, w, a.c, b.c) == 1)
+	}
 	mustBVPair("Ule", a, b)
 	switch {
 	case a.IsConst() && b.IsConst():
@@ -232,6 +259,9 @@ func Ule(a, b Expr) Expr {
 
 // Slt is the signed a < b.
 func Slt(a, b Expr) Expr {
+	if w, ok := bvConsts(a, b); ok {
+		return BoolConst(applyBinary(OpSlt, w, a.c, b.c) == 1)
+	}
 	w := mustBVPair("Slt", a, b)
 	switch {
 	case a.IsConst() && b.IsConst():
@@ -244,6 +274,9 @@ func Slt(a, b Expr) Expr {
 
 // Sle is the signed a <= b.
 func Sle(a, b Expr) Expr {
+	if w, ok := bvConsts(a, b); ok {
+		return BoolConst(applyBinary(OpSle, w, a.c, b.c) == 1)
+	}
 	w := mustBVPair("Sle", a, b)
 	switch {
 	case a.IsConst() && b.IsConst():
@@ -329,6 +362,21 @@ func Concat(hi, lo Expr) Expr {
 		return Extract(hi.Arg(0), hi.Lo()+hw-1, lo.Lo())
 	}
 	return mk(OpConcat, BV(width), 0, "", hi, lo)
+}
+
+// bvConsts reports whether a and b are constants of one bit-vector sort,
+// and gives its width: the fast path of the binary constructors, which
+// concrete execution takes on nearly every operation. Constants of one sort
+// share their node, so one comparison of handles tells.
+func bvConsts(a, b Expr) (width int, ok bool) {
+	if a.h != b.h || a.h == (Expr{}).h {
+		return 0, false
+	}
+	n := a.h.Value()
+	if n.op != OpConst || n.sort.kind != KindBV {
+		return 0, false
+	}
+	return int(n.sort.width), true
 }
 
 func constRight(a, b Expr) (Expr, Expr) {

@@ -31,7 +31,10 @@
 //
 // Terms are hash-consed with the unique package: two structurally equal terms
 // are the same Expr, so == is structural equality and an Expr is a cheap map key.
-// Unreferenced terms are garbage collected. Every constructor folds constant
+// Unreferenced terms are garbage collected. Constants are the exception that
+// keeps concrete execution fast: they are not interned, but carry their value
+// in the Expr beside a node shared by all constants of their sort, so building
+// one costs nothing and == still compares them by value. Every constructor folds constant
 // operands and applies cheap, local, always-sound rewrites (x+0 → x,
 // ite(c, a, a) → a, select over a store at the same index, …), so a fully
 // concrete computation yields a constant and never reaches the solver.

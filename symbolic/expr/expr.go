@@ -5,11 +5,20 @@ import (
 	"unique"
 )
 
-// Expr is a hash-consed term. Structurally equal terms are equal Exprs, so ==
-// compares structure in constant time, and an Expr is a good map key. The
-// zero Expr is invalid; IsValid tells it apart.
+// Expr is a term. Structurally equal terms are equal Exprs, so == compares
+// structure in constant time, and an Expr is a good map key. The zero Expr
+// is invalid; IsValid tells it apart.
+//
+// Every term but a constant is hash-consed: h is the handle of its interned
+// node. A constant is not interned (interning every value a concrete loop
+// computes was most of the interpreter's time): h is the shared node of its
+// sort (constNode) and c holds its value, so equal constants are still equal
+// Exprs and a constant costs no allocation.
 type Expr struct {
 	h unique.Handle[node]
+	// c is the value of a constant (masked to its width; Bool is 0 or 1),
+	// 0 in every other term.
+	c uint64
 }
 
 // node is the interned content of a term. Every field is determined by the
@@ -17,47 +26,72 @@ type Expr struct {
 type node struct {
 	op   Op
 	sort Sort
-	// val is the value of a constant (masked to its width; Bool is 0 or 1) and
-	// the low bit of an extract.
+	// val is the low bit of an extract (0 otherwise: a constant's value is
+	// in its Expr, not here).
 	val  uint64
 	name string // the name of a variable
 	args [3]Expr
 	// hash is a deterministic structural hash (unlike the handle's address),
 	// used to order terms reproducibly and by hashing layers of the solver.
+	// A constant's is computed from its value (constHash).
 	hash uint64
 	// size is the number of nodes in the term's tree (saturating), a cheap
 	// measure of cost for heuristics.
 	size uint32
 }
 
+// constNodes are the nodes that constants share, one per sort: index 0 is
+// Bool, index w is BV(w). They are interned like any node, and held here so
+// they live as long as the program.
+var constNodes = func() (nodes [MaxWidth + 1]unique.Handle[node]) {
+	nodes[0] = unique.Make(node{op: OpConst, sort: BoolSort(), size: 1})
+	for w := 1; w <= MaxWidth; w++ {
+		nodes[w] = unique.Make(node{op: OpConst, sort: BV(w), size: 1})
+	}
+	return nodes
+}()
+
+// constant is the constant v of a Bool (width 0) or BV(width) sort; v must
+// already be masked to the width.
+func constant(width int, v uint64) Expr { return Expr{h: constNodes[width], c: v} }
+
 func mk(op Op, sort Sort, val uint64, name string, args ...Expr) Expr {
 	n := node{op: op, sort: sort, val: val, name: name}
 	copy(n.args[:], args)
 	n.hash, n.size = structuralHash(&n, len(args))
-	return Expr{unique.Make(n)}
+	return Expr{h: unique.Make(n)}
 }
+
+const (
+	hashOffset = 14695981039346656037
+	hashPrime  = 1099511628211
+)
 
 // structuralHash mixes the node's fields with FNV-1a style steps.
 func structuralHash(n *node, nargs int) (uint64, uint32) {
-	const prime = 1099511628211
-	h := uint64(14695981039346656037)
-	mix := func(v uint64) { h = (h ^ v) * prime }
-	mix(uint64(n.op))
-	mix(uint64(n.sort.kind)<<16 | uint64(n.sort.width)<<8 | uint64(n.sort.index))
-	mix(n.val)
+	h := hashHead(n.op, n.sort, n.val)
+	mix := func(v uint64) { h = (h ^ v) * hashPrime }
 	for i := 0; i < len(n.name); i++ {
 		mix(uint64(n.name[i]))
 	}
 	size := uint64(1)
 	for _, a := range n.args[:nargs] {
-		an := a.h.Value()
-		mix(an.hash)
-		size += uint64(an.size)
+		mix(a.Hash())
+		size += uint64(a.h.Value().size)
 	}
 	if size > 1<<31 {
 		size = 1 << 31
 	}
 	return h, uint32(size)
+}
+
+// hashHead mixes the fields every node has; for a constant (val its value)
+// it is the whole hash, the same as if the constant were interned.
+func hashHead(op Op, sort Sort, val uint64) uint64 {
+	h := uint64(hashOffset)
+	h = (h ^ uint64(op)) * hashPrime
+	h = (h ^ (uint64(sort.kind)<<16 | uint64(sort.width)<<8 | uint64(sort.index))) * hashPrime
+	return (h ^ val) * hashPrime
 }
 
 // IsValid reports whether e is a real term rather than the zero Expr.
@@ -93,7 +127,13 @@ func (e Expr) Args() []Expr {
 }
 
 // Hash is a structural hash of e that is the same in every run.
-func (e Expr) Hash() uint64 { return e.h.Value().hash }
+func (e Expr) Hash() uint64 {
+	n := e.h.Value()
+	if n.op == OpConst {
+		return hashHead(OpConst, n.sort, e.c)
+	}
+	return n.hash
+}
 
 // Size is the number of nodes in e seen as a tree (shared subterms counted
 // once per use), saturating at 2^31.
@@ -111,7 +151,7 @@ func (e Expr) Value() uint64 {
 	if n.op != OpConst {
 		panic(fmt.Sprintf("expr: Value of non-constant %v", e))
 	}
-	return n.val
+	return e.c
 }
 
 // SignedValue is a BV constant's value read as two's complement.
@@ -151,15 +191,18 @@ func Compare(a, b Expr) int {
 		return 0
 	}
 	an, bn := a.h.Value(), b.h.Value()
-	switch {
-	case an.hash != bn.hash:
-		return cmp3(an.hash, bn.hash)
+	// A constant's value is in its Expr; other nodes keep val (an
+	// extract's low bit) in the node, and their c is 0.
+	av, bv := an.val|a.c, bn.val|b.c
+	switch ah, bh := a.Hash(), b.Hash(); {
+	case ah != bh:
+		return cmp3(ah, bh)
 	case an.op != bn.op:
 		return cmp3(an.op, bn.op)
 	case an.sort != bn.sort:
 		return cmp3(an.sort.String(), bn.sort.String())
-	case an.val != bn.val:
-		return cmp3(an.val, bn.val)
+	case av != bv:
+		return cmp3(av, bv)
 	case an.name != bn.name:
 		return cmp3(an.name, bn.name)
 	}

@@ -1,0 +1,58 @@
+package symbolic
+
+import (
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A frame's registers are regs, one Value per SSA value of its function,
+// and beside them sregs, registers that hold a scalar unboxed. Storing a
+// Scalar in a Value allocates (an expr.Expr is two words) and concrete
+// work stores a scalar at nearly every instruction, so the interpreter's
+// fast paths write sregs instead. sregs[i], when valid, is register i, and
+// regs[i] is then stale. sregs is allocated at the first such write.
+
+// readReg reads register i of f: an unboxed scalar x when it holds one
+// (x valid), else its Value v (nil when never written).
+func (f *frame) readReg(i slot) (x expr.Expr, v Value) {
+	if f.sregs != nil {
+		if x := f.sregs[i]; x.IsValid() {
+			return x, nil
+		}
+	}
+	return expr.Expr{}, f.regs[i]
+}
+
+// value is register i of f as a Value (v is its SSA value, for the error).
+// A scalar is boxed, and when f may be written the box replaces the
+// unboxed scalar, so that generic code reading it again does not box it
+// again.
+func (f *frame) value(i slot, v ssa.Value) Value {
+	x, r := f.readReg(i)
+	if x.IsValid() {
+		r = scalarValue(x)
+		if !f.frozen {
+			f.setValue(i, r)
+		}
+	}
+	if r == nil {
+		panic(internalError("register %s of %s read before written", v.Name(), f.fn))
+	}
+	return r
+}
+
+// setScalar writes the scalar x to register i of f, unboxed.
+func (f *frame) setScalar(i slot, x expr.Expr) {
+	if f.sregs == nil {
+		f.sregs = make([]expr.Expr, len(f.regs))
+	}
+	f.sregs[i] = x
+}
+
+// setValue writes v to register i of f.
+func (f *frame) setValue(i slot, v Value) {
+	f.regs[i] = v
+	if f.sregs != nil {
+		f.sregs[i] = expr.Expr{}
+	}
+}
