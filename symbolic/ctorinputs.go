@@ -236,7 +236,7 @@ func (e *Engine) fillParam(s *State, f *frame, results []Value) {
 		v = Interface{Type: f.fill.dest.wrap, Value: v}
 	}
 	target := s.frameAt(f.fill.dest.frame)
-	target.regs[target.info.index[target.fn.Params[f.fill.dest.param]]] = v
+	target.setValue(slot(target.info.index[target.fn.Params[f.fill.dest.param]]), v)
 	s.mem.forgetSites(f.fill.from)
 }
 
