@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
 )
@@ -30,7 +31,21 @@ func (e *Engine) loadInstr(s *State, in *ssa.UnOp) {
 		return
 	}
 	e.checkPointsTo(s, in.X, p.Obj)
-	e.set(s, in, e.load(s, p))
+	if len(p.Sym) == 0 {
+		e.set(s, in, e.load(s, p))
+		return
+	}
+	if v, ok := e.loadSym(s, p); ok {
+		e.set(s, in, v)
+		return
+	}
+	states, ptrs, ok := e.forkSym(s, p)
+	if !ok {
+		return
+	}
+	for k, t := range states {
+		e.set(t, in, e.load(t, ptrs[k]))
+	}
 }
 
 // load reads the value p addresses, materialising lazy input parts.
@@ -50,7 +65,21 @@ func (e *Engine) storeInstr(s *State, in *ssa.Store) {
 		return
 	}
 	e.checkPointsTo(s, in.Addr, p.Obj)
-	e.store(s, p, e.eval(s, in.Val))
+	v := e.eval(s, in.Val)
+	if len(p.Sym) == 0 {
+		e.store(s, p, v)
+		return
+	}
+	if e.storeSym(s, p, v) {
+		return
+	}
+	states, ptrs, ok := e.forkSym(s, p)
+	if !ok {
+		return
+	}
+	for k, t := range states {
+		e.store(t, ptrs[k], v)
+	}
 }
 
 func (e *Engine) store(s *State, p Pointer, v Value) {
@@ -126,7 +155,7 @@ func (e *Engine) fieldAddr(s *State, in *ssa.FieldAddr) {
 		return
 	}
 	e.checkPointsTo(s, in.X, p.Obj)
-	e.set(s, in, Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.with(in.Field)})
+	e.set(s, in, Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.with(in.Field), Sym: p.Sym})
 }
 
 // index64 widens an index operand to 64 bits as Go does for bounds checks: a
@@ -153,32 +182,37 @@ func (e *Engine) checkIndex(s *State, i, length expr.Expr, what ssa.Value) bool 
 
 func (e *Engine) indexAddr(s *State, in *ssa.IndexAddr) {
 	i := e.index64(s, in.Index)
-	var obj ObjectID
-	var base Path
+	var base Pointer // the array
 	var offset int
 	var length expr.Expr
 	switch x := e.eval(s, in.X).(type) {
 	case Slice:
-		obj, offset, length = x.Obj, x.Offset, x.Len
+		base, offset, length = Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Base}, x.Offset, x.Len
 	case Pointer:
 		if !e.checkNonNil(s, x.NonNil, in.X) {
 			return
 		}
 		arr := in.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
-		obj, base, length = x.Obj, x.Path, expr.Const(64, uint64(arr.Len()))
+		base, length = Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Path, Sym: x.Sym}, expr.Const(64, uint64(arr.Len()))
 	default:
 		panic(internalError("IndexAddr on %T", x))
 	}
 	if !e.checkIndex(s, i, length, in.Index) {
 		return
 	}
-	e.checkPointsTo(s, in.X, obj)
+	e.checkPointsTo(s, in.X, base.Obj)
+	if !i.IsConst() && (len(base.Sym) > 0 || contained(in)) {
+		// An address that does not escape keeps its index symbolic
+		// (symindex.go); one that escapes forks below.
+		e.set(s, in, base.withStep(expr.Add(i, expr.Const(64, uint64(offset)))))
+		return
+	}
 	states, vals, ok := e.values(s, i, "index")
 	if !ok {
 		return
 	}
 	for k, t := range states {
-		e.set(t, in, Pointer{NonNil: expr.True, Obj: obj, Path: base.with(offset + int(vals[k]))})
+		e.set(t, in, base.withStep(expr.Const(64, uint64(offset)+vals[k])))
 	}
 }
 
@@ -198,8 +232,8 @@ func (e *Engine) index(s *State, in *ssa.Index) {
 			e.set(s, in, x.Elems[i.Value()])
 			return
 		}
-		if terms, ok := scalarTerms(x.Elems); ok {
-			e.set(s, in, Scalar{selectTerm(terms, i, terms[0])})
+		if v, ok := indexArray(x, i); ok {
+			e.set(s, in, v)
 			return
 		}
 		states, vals, ok := e.values(s, i, "index")
@@ -280,7 +314,7 @@ func (e *Engine) slice(s *State, in *ssa.Slice) {
 			return
 		}
 		e.checkPointsTo(s, in.X, x.Obj)
-		e.setSliced(s, in, x.NonNil, x.Obj, x.Offset, lo, hi, max)
+		e.setSliced(s, in, x.NonNil, x.Obj, x.Base, x.Offset, lo, hi, max)
 	case Pointer:
 		if !e.checkNonNil(s, x.NonNil, in.X) {
 			return
@@ -291,27 +325,28 @@ func (e *Engine) slice(s *State, in *ssa.Slice) {
 		if !e.checkSliceBounds(s, lo, hi, max, n, in.X) {
 			return
 		}
-		if len(x.Path) > 0 {
-			e.unsupported(s, "slicing an array inside another object")
-			return
+		if len(x.Sym) > 0 {
+			// contained never admits a Slice, so no such pointer gets here.
+			panic(internalError("slicing an array at a symbolic index"))
 		}
 		e.checkPointsTo(s, in.X, x.Obj)
-		e.setSliced(s, in, expr.True, x.Obj, 0, lo, hi, max)
+		e.setSliced(s, in, expr.True, x.Obj, x.Path, 0, lo, hi, max)
 	default:
 		panic(internalError("Slice of %T", x))
 	}
 }
 
-// setSliced sets the result of slicing to a window of object obj. The start
-// of the window must be a known element, so a symbolic low bound forks.
-func (e *Engine) setSliced(s *State, in *ssa.Slice, nonNil expr.Expr, obj ObjectID, offset int, lo, hi, max expr.Expr) {
+// setSliced sets the result of slicing to a window of the array at base in
+// object obj. The start of the window must be a known element, so a
+// symbolic low bound forks.
+func (e *Engine) setSliced(s *State, in *ssa.Slice, nonNil expr.Expr, obj ObjectID, base Path, offset int, lo, hi, max expr.Expr) {
 	states, vals, ok := e.values(s, lo, "slice bound")
 	if !ok {
 		return
 	}
 	for k, t := range states {
 		l := expr.Const(64, vals[k])
-		e.set(t, in, Slice{NonNil: nonNil, Obj: obj, Offset: offset + int(vals[k]), Len: expr.Sub(hi, l), Cap: expr.Sub(max, l)})
+		e.set(t, in, Slice{NonNil: nonNil, Obj: obj, Base: base, Offset: offset + int(vals[k]), Len: expr.Sub(hi, l), Cap: expr.Sub(max, l)})
 	}
 }
 
@@ -323,17 +358,56 @@ func (e *Engine) makeSlice(s *State, in *ssa.MakeSlice) {
 	}) {
 		return
 	}
-	cc, ok := e.concretize(s, c, "capacity of make")
+	size, ok := e.allocSize(s, c)
 	if !ok {
 		return
 	}
-	if cc.Value() > uint64(e.cfg.Bounds.MaxSteps) {
+	if size > uint64(e.cfg.Bounds.MaxSteps) {
 		e.unsupported(s, "slice larger than the step bound")
 		return
 	}
 	elem := in.Type().Underlying().(*types.Slice).Elem()
-	id := e.newArray(s, elem, int(cc.Value()), in)
-	e.set(s, in, Slice{NonNil: expr.True, Obj: id, Len: n, Cap: cc})
+	id := e.newArray(s, elem, int(size), in)
+	e.set(s, in, Slice{NonNil: expr.True, Obj: id, Len: n, Cap: c})
+}
+
+// allocSize is how many elements to allocate for a slice of capacity c.
+// A symbolic capacity stays symbolic (so are the bounds checks against it);
+// the backing array gets the smallest size of a ladder that every feasible
+// capacity fits, at most maxAllocSize. Past that, the capacity is assumed
+// to be at most maxAllocSize as an input size bound is (inputbounds.go), so
+// code that only larger sizes reach is not claimed dead.
+func (e *Engine) allocSize(s *State, c expr.Expr) (uint64, bool) {
+	if c.IsConst() {
+		return c.Value(), true
+	}
+	b := e.cfg.Bounds
+	limit := uint64(4 * max(b.MaxLen, b.MaxElems))
+	for size := uint64(b.MaxElems); ; size *= 2 {
+		size = min(size, limit)
+		over := expr.Ult(expr.Const(64, size), c)
+		switch e.check(solver.Query{Constraints: append(s.cond[:len(s.cond):len(s.cond)], over)}).Result {
+		case solver.Unsat:
+			return size, true
+		case solver.Sat:
+			if size == limit {
+				within := expr.Ule(c, expr.Const(64, size))
+				if e.check(solver.Query{Constraints: append(s.cond[:len(s.cond):len(s.cond)], within)}).Result != solver.Sat {
+					// Every feasible capacity is large: pin one, as before.
+					cc, ok := e.concretize(s, c, "capacity of make")
+					if !ok {
+						return 0, false
+					}
+					return cc.Value(), true
+				}
+				e.assumeBound(s, within, over, "")
+				return size, true
+			}
+		default:
+			e.finish(s, EndSolverUnknown, 0, "solver could not bound the capacity of make")
+			return 0, false
+		}
+	}
 }
 
 // newArray allocates an array object of n zero elements.
@@ -358,7 +432,7 @@ func (e *Engine) sliceToArrayPointer(s *State, in *ssa.SliceToArrayPointer) {
 		e.unsupported(s, "slice to array pointer at an offset")
 		return
 	}
-	e.set(s, in, Pointer{NonNil: x.NonNil, Obj: x.Obj})
+	e.set(s, in, Pointer{NonNil: x.NonNil, Obj: x.Obj, Path: x.Base})
 }
 
 // sliceElems reads the elements of a slice that are within its capacity.
@@ -366,8 +440,17 @@ func (e *Engine) sliceElems(s *State, x Slice) []Value {
 	if x.Obj == 0 {
 		return nil
 	}
-	arr := e.load(s, Pointer{NonNil: expr.True, Obj: x.Obj}).(Array)
-	return arr.Elems[x.Offset:]
+	return e.sliceArray(s, x).Elems[x.Offset:]
+}
+
+// sliceArray is the whole array a non-nil slice is a window on.
+func (e *Engine) sliceArray(s *State, x Slice) Array {
+	return e.load(s, Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Base}).(Array)
+}
+
+// setSliceArray replaces the whole array a non-nil slice is a window on.
+func (e *Engine) setSliceArray(s *State, x Slice, arr Array) {
+	e.store(s, Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Base}, arr)
 }
 
 // bytesOfString is []byte(str): a new array holding the bytes.
