@@ -75,7 +75,7 @@ func (e *Engine) length(s *State, v Value) expr.Expr {
 		}
 		return e.mapLen(s, x)
 	case Array:
-		return expr.Const(64, uint64(len(x.Elems)))
+		return expr.Const(64, uint64(x.Len()))
 	}
 	panic(internalError("len of %T", v))
 }
@@ -85,7 +85,7 @@ func (e *Engine) capacity(s *State, v Value) expr.Expr {
 	case Slice:
 		return x.Cap
 	case Array:
-		return expr.Const(64, uint64(len(x.Elems)))
+		return expr.Const(64, uint64(x.Len()))
 	}
 	panic(internalError("cap of %T", v))
 }
@@ -146,16 +146,16 @@ func (e *Engine) appendBuiltin(s *State, dst Slice, src Value, sliceType types.T
 		for i := oldLen; i < newCap; i++ {
 			elems[i] = zero
 		}
-		obj = s.mem.alloc(&object{typ: types.NewArray(elemType, int64(newCap)), value: Array{elems}, site: site})
+		obj = s.mem.alloc(&object{typ: types.NewArray(elemType, int64(newCap)), value: arrayOf(elems), site: site})
 		base, offset = nil, 0
 	} else {
-		elems = append([]Value(nil), e.sliceArray(s, dst).Elems...)
+		elems = append([]Value(nil), e.sliceArray(s, dst).Elems()...)
 	}
 	for i := 0; i < n; i++ {
 		elems[offset+oldLen+i] = srcElems[i]
 	}
 	out := Slice{NonNil: expr.True, Obj: obj, Base: base, Offset: offset, Len: expr.Const(64, uint64(newLen)), Cap: expr.Const(64, uint64(newCap))}
-	e.setSliceArray(s, out, Array{elems})
+	e.setSliceArray(s, out, arrayOf(elems))
 	return out, true
 }
 
@@ -186,9 +186,9 @@ func (e *Engine) copyBuiltin(s *State, dst Slice, src Value) (expr.Expr, bool) {
 	}
 	// Read the source first: the two may overlap.
 	moved := append([]Value(nil), srcElems[:count]...)
-	elems := append([]Value(nil), e.sliceArray(s, dst).Elems...)
+	elems := append([]Value(nil), e.sliceArray(s, dst).Elems()...)
 	copy(elems[dst.Offset:], moved)
-	e.setSliceArray(s, dst, Array{elems})
+	e.setSliceArray(s, dst, arrayOf(elems))
 	return expr.Const(64, uint64(count)), true
 }
 
@@ -203,12 +203,12 @@ func (e *Engine) clearBuiltin(s *State, v Value, t types.Type) {
 			rerun(states)
 			return
 		}
-		elems := append([]Value(nil), e.sliceArray(s, x).Elems...)
+		elems := append([]Value(nil), e.sliceArray(s, x).Elems()...)
 		zero := zeroValue(t.Underlying().(*types.Slice).Elem())
 		for i := 0; i < int(ns[0]); i++ {
 			elems[x.Offset+i] = zero
 		}
-		e.setSliceArray(s, x, Array{elems})
+		e.setSliceArray(s, x, arrayOf(elems))
 	case Pointer:
 		if x.Obj != 0 {
 			s.mem.set(x.Obj, mapValue{})

@@ -133,17 +133,14 @@ func (e *Engine) materializeDeep(s *State, v Value) Value {
 			return Struct{fields}
 		}
 	case Array:
-		var elems []Value
-		for i, el := range x.Elems {
-			if m := e.materializeDeep(s, el); m != nil {
-				if elems == nil {
-					elems = append([]Value(nil), x.Elems...)
-				}
-				elems[i] = m
+		changed := false
+		for i := range x.Len() {
+			if m := e.materializeDeep(s, x.At(i)); m != nil {
+				x, changed = x.Set(i, m), true
 			}
 		}
-		if elems != nil {
-			return Array{elems}
+		if changed {
+			return x
 		}
 	}
 	return nil
@@ -225,11 +222,11 @@ func (e *Engine) index(s *State, in *ssa.Index) {
 		}
 		e.set(s, in, Scalar{x.byteAt(i)})
 	case Array:
-		if !e.checkIndex(s, i, expr.Const(64, uint64(len(x.Elems))), in.Index) {
+		if !e.checkIndex(s, i, expr.Const(64, uint64(x.Len())), in.Index) {
 			return
 		}
 		if i.IsConst() {
-			e.set(s, in, x.Elems[i.Value()])
+			e.set(s, in, x.At(int(i.Value())))
 			return
 		}
 		if v, ok := indexArray(x, i); ok {
@@ -241,7 +238,7 @@ func (e *Engine) index(s *State, in *ssa.Index) {
 			return
 		}
 		for k, t := range states {
-			e.set(t, in, x.Elems[vals[k]])
+			e.set(t, in, x.At(int(vals[k])))
 		}
 	default:
 		panic(internalError("Index on %T", x))
@@ -412,12 +409,7 @@ func (e *Engine) allocSize(s *State, c expr.Expr) (uint64, bool) {
 
 // newArray allocates an array object of n zero elements.
 func (e *Engine) newArray(s *State, elem types.Type, n int, site ssa.Value) ObjectID {
-	zero := zeroValue(elem)
-	elems := make([]Value, n)
-	for i := range elems {
-		elems[i] = zero
-	}
-	return s.mem.alloc(&object{typ: types.NewArray(elem, int64(n)), value: Array{elems}, site: site})
+	return s.mem.alloc(&object{typ: types.NewArray(elem, int64(n)), value: filledArray(n, zeroValue(elem)), site: site})
 }
 
 func (e *Engine) sliceToArrayPointer(s *State, in *ssa.SliceToArrayPointer) {
@@ -440,7 +432,7 @@ func (e *Engine) sliceElems(s *State, x Slice) []Value {
 	if x.Obj == 0 {
 		return nil
 	}
-	return e.sliceArray(s, x).Elems[x.Offset:]
+	return e.sliceArray(s, x).Elems()[x.Offset:]
 }
 
 // sliceArray is the whole array a non-nil slice is a window on.
@@ -460,7 +452,7 @@ func (e *Engine) bytesOfString(s *State, str String, site ssa.Value) Slice {
 	for i, b := range str.Bytes {
 		elems[i] = Scalar{b}
 	}
-	s.mem.set(id, Array{elems})
+	s.mem.set(id, arrayOf(elems))
 	return Slice{NonNil: expr.True, Obj: id, Len: str.Len, Cap: str.Len}
 }
 

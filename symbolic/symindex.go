@@ -100,7 +100,7 @@ func (e *Engine) materializeSym(s *State, p Pointer) bool {
 			if !ok {
 				panic(internalError("symbolic step into a non-array"))
 			}
-			for k := range arr.Elems {
+			for k := range arr.Len() {
 				if expr.Eq(i, expr.Const(64, uint64(k))).IsFalse() {
 					continue
 				}
@@ -134,12 +134,12 @@ func readSym(v Value, p Pointer, depth int) (Value, bool) {
 		}
 		arr := v.(Array)
 		var out Value
-		for k := len(arr.Elems) - 1; k >= 0; k-- {
+		for k := arr.Len() - 1; k >= 0; k-- {
 			hit := expr.Eq(i, expr.Const(64, uint64(k)))
 			if hit.IsFalse() {
 				continue
 			}
-			el, ok := readSym(arr.Elems[k], p, depth+1)
+			el, ok := readSym(arr.At(k), p, depth+1)
 			if !ok {
 				return nil, false
 			}
@@ -178,30 +178,28 @@ func writeSym(v Value, p Pointer, depth int, cond expr.Expr, x Value) (Value, bo
 			fields[step] = f
 			return Struct{fields}, true
 		case Array:
-			el, ok := writeSym(c.Elems[step], p, depth+1, cond, x)
+			el, ok := writeSym(c.At(step), p, depth+1, cond, x)
 			if !ok {
 				return nil, false
 			}
-			elems := append([]Value(nil), c.Elems...)
-			elems[step] = el
-			return Array{elems}, true
+			return c.Set(step, el), true
 		}
 		panic(internalError("path step %d into %T", step, v))
 	}
 	arr := v.(Array)
-	elems := append([]Value(nil), arr.Elems...)
-	for k := range arr.Elems {
+	elems := arr.Elems()
+	for k := range elems {
 		hit := expr.And(cond, expr.Eq(i, expr.Const(64, uint64(k))))
 		if hit.IsFalse() {
 			continue
 		}
-		el, ok := writeSym(arr.Elems[k], p, depth+1, hit, x)
+		el, ok := writeSym(elems[k], p, depth+1, hit, x)
 		if !ok {
 			return nil, false
 		}
 		elems[k] = el
 	}
-	return Array{elems}, true
+	return arrayOf(elems), true
 }
 
 // loadSym is load through a pointer with symbolic steps. ok is false when
@@ -259,7 +257,7 @@ func (e *Engine) forkSym(s *State, p Pointer) ([]*State, []Pointer, bool) {
 // indexArray is x[i] for an array value and a symbolic i: the elements
 // merged into one if-then-else value, or ok false when they cannot be.
 func indexArray(x Array, i expr.Expr) (Value, bool) {
-	if terms, ok := scalarTerms(x.Elems); ok {
+	if terms, ok := scalarTerms(x.Elems()); ok {
 		return Scalar{selectTerm(terms, i, terms[0])}, true
 	}
 	return readSym(x, Pointer{Path: Path{0}, Sym: []symStep{{At: 0, Index: i}}}, 0)

@@ -43,9 +43,6 @@ type Path []int
 // Struct is the value of a struct: one value per field.
 type Struct struct{ Fields []Value }
 
-// Array is the value of an array: one value per element.
-type Array struct{ Elems []Value }
-
 // String is a Go string: Len bytes (a 64-bit term) of which Bytes holds the
 // possible ones. A concrete string has exactly Len bytes; a symbolic one
 // holds up to len(Bytes), and bytes at or past Len are meaningless.

@@ -177,3 +177,14 @@ func MakeBig(n int) int {
 	}
 	return len(buf)
 }
+
+// big is a large package table, as golang.org/x/mod's initialisers fill.
+var big [100000]int
+
+// FillBig stores into every element of a large package variable.
+func FillBig() int {
+	for i := range big {
+		big[i] = i * 3
+	}
+	return big[len(big)-1]
+}
