@@ -60,7 +60,7 @@
 // so arrays nested in structs and arrays (x.buf[:n]) can be sliced. make
 // with a symbolic length or capacity keeps both symbolic, and so the
 // bounds checks against them; the backing array gets the smallest of a
-// ladder of sizes (MaxElems, doubling, up to 4·max(MaxLen, MaxElems)) that
+// ladder of sizes (MaxElems, doubling, up to 2·max(MaxLen, MaxElems)) that
 // every feasible capacity fits. A capacity past the top of the ladder is
 // assumed away as an input size bound is (inputbounds.go): a branch that
 // only larger sizes take is reported as cut by a bound, not as dead.

@@ -379,7 +379,10 @@ func (e *Engine) allocSize(s *State, c expr.Expr) (uint64, bool) {
 		return c.Value(), true
 	}
 	b := e.cfg.Bounds
-	limit := uint64(4 * max(b.MaxLen, b.MaxElems))
+	// Twice the input bounds fits sizes derived from inputs (hex's
+	// EncodedLen), and keeps a length that later forks (append) within
+	// MaxFork values.
+	limit := uint64(2 * max(b.MaxLen, b.MaxElems))
 	for size := uint64(b.MaxElems); ; size *= 2 {
 		size = min(size, limit)
 		over := expr.Ult(expr.Const(64, size), c)
