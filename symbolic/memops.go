@@ -198,7 +198,8 @@ func (e *Engine) indexAddr(s *State, in *ssa.IndexAddr) {
 		return
 	}
 	e.checkPointsTo(s, in.X, base.Obj)
-	if !i.IsConst() && (len(base.Sym) > 0 || contained(in)) {
+	elem := in.Type().Underlying().(*types.Pointer).Elem()
+	if !i.IsConst() && (len(base.Sym) > 0 || contained(in) && choiceFree(elem)) {
 		// An address that does not escape keeps its index symbolic
 		// (symindex.go); one that escapes forks below.
 		e.set(s, in, base.withStep(expr.Add(i, expr.Const(64, uint64(offset)))))

@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"go/token"
+	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
@@ -18,7 +19,9 @@ import (
 // Where the elements cannot be merged (pointers to different objects,
 // interfaces of different dynamic types, maps), or there are more than
 // maxSymCandidates of them, the load or store forks over the index values
-// as an escaping address does.
+// as an escaping address does. Elements holding interfaces or maps get no
+// symbolic addresses at all: materialising every element of an input would
+// multiply their choices of shape.
 
 // symStep is a step of a Pointer's path taken at a symbolic element index:
 // Path[At] is a placeholder, Index (64 bits) the element.
@@ -60,6 +63,26 @@ func contained(v ssa.Value) bool {
 		default:
 			return false
 		}
+	}
+	return true
+}
+
+// choiceFree reports whether building a value of type t as an input makes
+// no choice of shape (choices.go): a symbolic address materialises every
+// element it may select, which would multiply the choices of interface and
+// map elements, so addresses of such elements fork instead.
+func choiceFree(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Interface, *types.Map:
+		return false
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if !choiceFree(u.Field(i).Type()) {
+				return false
+			}
+		}
+	case *types.Array:
+		return choiceFree(u.Elem())
 	}
 	return true
 }
