@@ -13,6 +13,7 @@ func init() {
 		"tables.SeqLen": tables.SeqLen, "tables.DecodeHex": tables.DecodeHex, "tables.Bump": tables.Bump,
 		"tables.Lookup": tables.Lookup, "tables.Fill": tables.Fill, "tables.Grid": tables.Grid,
 		"tables.MakeSized": tables.MakeSized, "tables.MakeCap": tables.MakeCap, "tables.MakeBig": tables.MakeBig,
+		"tables.SetAt": tables.SetAt, "tables.Pairs": tables.Pairs, "tables.Name": tables.Name,
 	} {
 		natives[name] = fn
 	}
@@ -24,7 +25,7 @@ func init() {
 // was cut, the exploration is exhaustive.
 func TestTablesAtSymbolicIndices(t *testing.T) {
 	for _, name := range []string{"tables.SeqLen", "tables.DecodeHex", "tables.Bump", "tables.Lookup",
-		"tables.Fill", "tables.Grid", "tables.MakeSized", "tables.MakeCap"} {
+		"tables.Fill", "tables.Grid", "tables.MakeSized", "tables.MakeCap", "tables.SetAt", "tables.Pairs", "tables.Name"} {
 		t.Run(name, func(t *testing.T) {
 			sum, paths := explore(t, name, Config{MaxPaths: 200})
 			for _, p := range paths {

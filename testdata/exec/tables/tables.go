@@ -188,3 +188,41 @@ func FillBig() int {
 	}
 	return big[len(big)-1]
 }
+
+// SetAt writes into an input slice at a symbolic index.
+func SetAt(xs []int, i, v int) int {
+	xs[i] = v
+	if xs[0] == 7 {
+		return 1
+	}
+	return xs[len(xs)-1]
+}
+
+// Pair is an element of a slice of structs.
+type Pair struct{ A, B int }
+
+// Pairs updates a field of a symbolically indexed struct element.
+func Pairs(ps []Pair, i int) int {
+	if i < 0 || i >= len(ps) {
+		return -1
+	}
+	ps[i].B = ps[i].A * 2
+	if ps[0].B == 4 {
+		return 1
+	}
+	return 0
+}
+
+var names = [...]string{"alpha", "beta", "gamma", "delta"}
+
+// Name reads a string table at a symbolic index.
+func Name(i uint) string {
+	if i >= uint(len(names)) {
+		return "?"
+	}
+	n := names[i]
+	if n[0] == 'g' {
+		return n + "!"
+	}
+	return n
+}
