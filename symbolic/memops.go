@@ -268,28 +268,50 @@ func (e *Engine) sliceBound(s *State, v ssa.Value, def expr.Expr) expr.Expr {
 }
 
 // checkSliceBounds lets s continue only where 0 <= lo <= hi <= max <= limit.
-func (e *Engine) checkSliceBounds(s *State, lo, hi, max, limit expr.Expr, what ssa.Value) bool {
+func (e *Engine) checkSliceBounds(s *State, lo, hi, max, limit expr.Expr, in *ssa.Slice) bool {
 	ok := expr.And(expr.Ule(lo, hi), expr.Ule(hi, max), expr.Ule(max, limit))
-	return e.require(s, ok, pinOf(what, true)+" bounds in range", func(bad *State) {
-		e.runtimePanic(bad, PanicSlice, sliceBoundsMessage(lo, hi, max, limit))
+	return e.require(s, ok, pinOf(in.X, true)+" bounds in range", func(bad *State) {
+		e.runtimePanic(bad, PanicSlice, sliceBoundsMessage(lo, hi, max, limit, in))
 	})
 }
 
 // sliceBoundsMessage is Go's message for the first bound that fails, when
-// all are known.
-func sliceBoundsMessage(lo, hi, max, limit expr.Expr) string {
+// all are known. Go checks from the right (max, then hi, then lo), names
+// the capacity of a slice and the length of a string or array, and omits
+// the limit when the failing bound is negative.
+func sliceBoundsMessage(lo, hi, max, limit expr.Expr, in *ssa.Slice) string {
 	if !(lo.IsConst() && hi.IsConst() && max.IsConst() && limit.IsConst()) {
 		return "slice bounds out of range"
 	}
+	word := "length"
+	if _, ok := in.X.Type().Underlying().(*types.Slice); ok {
+		word = "capacity"
+	}
 	l, h, m, c := lo.SignedValue(), hi.SignedValue(), max.SignedValue(), limit.SignedValue()
-	switch {
-	case m != h && (m < 0 || m > c):
-		return fmt.Sprintf("slice bounds out of range [::%d] with capacity %d", m, c)
-	case h < 0 || h > m:
-		if m == h || m == c {
-			return fmt.Sprintf("slice bounds out of range [:%d] with capacity %d", h, c)
+	fails := func(x, y expr.Expr) bool { return x.Value() > y.Value() } // unsigned: negative fails
+	if in.Max != nil {
+		switch {
+		case fails(max, limit) && m < 0:
+			return fmt.Sprintf("slice bounds out of range [::%d]", m)
+		case fails(max, limit):
+			return fmt.Sprintf("slice bounds out of range [::%d] with %s %d", m, word, c)
+		case fails(hi, max) && h < 0:
+			return fmt.Sprintf("slice bounds out of range [:%d:]", h)
+		case fails(hi, max):
+			return fmt.Sprintf("slice bounds out of range [:%d:%d]", h, m)
+		case l < 0:
+			return fmt.Sprintf("slice bounds out of range [%d::]", l)
+		default:
+			return fmt.Sprintf("slice bounds out of range [%d:%d:]", l, h)
 		}
-		return fmt.Sprintf("slice bounds out of range [:%d:%d]", h, m)
+	}
+	switch { // max is the limit (a slice, an array) or hi (a string)
+	case fails(hi, limit) && h < 0:
+		return fmt.Sprintf("slice bounds out of range [:%d]", h)
+	case fails(hi, limit):
+		return fmt.Sprintf("slice bounds out of range [:%d] with %s %d", h, word, c)
+	case l < 0:
+		return fmt.Sprintf("slice bounds out of range [%d:]", l)
 	default:
 		return fmt.Sprintf("slice bounds out of range [%d:%d]", l, h)
 	}
@@ -300,7 +322,7 @@ func (e *Engine) slice(s *State, in *ssa.Slice) {
 	switch x := e.eval(s, in.X).(type) {
 	case String:
 		lo, hi := e.sliceBound(s, in.Low, zero), e.sliceBound(s, in.High, x.Len)
-		if !e.checkSliceBounds(s, lo, hi, hi, x.Len, in.X) {
+		if !e.checkSliceBounds(s, lo, hi, hi, x.Len, in) {
 			return
 		}
 		e.set(s, in, substring(x, lo, hi))
@@ -308,7 +330,7 @@ func (e *Engine) slice(s *State, in *ssa.Slice) {
 		lo := e.sliceBound(s, in.Low, zero)
 		hi := e.sliceBound(s, in.High, x.Len)
 		max := e.sliceBound(s, in.Max, x.Cap)
-		if !e.checkSliceBounds(s, lo, hi, max, x.Cap, in.X) {
+		if !e.checkSliceBounds(s, lo, hi, max, x.Cap, in) {
 			return
 		}
 		e.checkPointsTo(s, in.X, x.Obj)
@@ -320,7 +342,7 @@ func (e *Engine) slice(s *State, in *ssa.Slice) {
 		arr := in.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
 		n := expr.Const(64, uint64(arr.Len()))
 		lo, hi, max := e.sliceBound(s, in.Low, zero), e.sliceBound(s, in.High, n), e.sliceBound(s, in.Max, n)
-		if !e.checkSliceBounds(s, lo, hi, max, n, in.X) {
+		if !e.checkSliceBounds(s, lo, hi, max, n, in) {
 			return
 		}
 		if len(x.Sym) > 0 {

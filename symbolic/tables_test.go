@@ -14,6 +14,7 @@ func init() {
 		"tables.Lookup": tables.Lookup, "tables.Fill": tables.Fill, "tables.Grid": tables.Grid,
 		"tables.MakeSized": tables.MakeSized, "tables.MakeCap": tables.MakeCap, "tables.MakeBig": tables.MakeBig,
 		"tables.SetAt": tables.SetAt, "tables.Pairs": tables.Pairs, "tables.Name": tables.Name,
+		"tables.Window": tables.Window,
 	} {
 		natives[name] = fn
 	}
@@ -76,4 +77,20 @@ func TestMakeBoundIsNoClaim(t *testing.T) {
 	if sum.Exhausted {
 		t.Errorf("exhausted, though n > 1000 was cut by the allocation bound")
 	}
+}
+
+// TestSliceBoundsMessagesAreGos: every way Window's slicing fails panics,
+// and the differential check compares the messages with Go's.
+func TestSliceBoundsMessagesAreGos(t *testing.T) {
+	_, paths := explore(t, "tables.Window", Config{MaxPaths: 500})
+	msgs := map[string]bool{}
+	for _, p := range paths {
+		if p.Test != nil && p.Test.Panics && p.Test.PanicMsgKnown {
+			msgs[p.Test.PanicMsg] = true
+		}
+	}
+	if len(msgs) < 5 {
+		t.Errorf("only %d distinct known slice panic messages: %v", len(msgs), msgs)
+	}
+	checkAgainstGo(t, "tables.Window", paths)
 }

@@ -226,3 +226,24 @@ func Name(i uint) string {
 	}
 	return n
 }
+
+// Window slices a slice, a string and an array, with two and three
+// indices: each bound that fails panics with Go's own message.
+func Window(b []byte, str string, lo, hi, max int, k uint8) int {
+	var a [4]int
+	switch k {
+	case 0:
+		return len(b[lo:hi])
+	case 1:
+		return len(str[lo:hi])
+	case 2:
+		return len(b[lo:hi:max])
+	case 3:
+		return len(a[lo:hi])
+	case 4:
+		return len(a[lo:hi:max])
+	case 5:
+		return len(b[lo:])
+	}
+	return 0
+}
