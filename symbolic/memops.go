@@ -3,6 +3,7 @@ package symbolic
 import (
 	"fmt"
 	"go/types"
+	"math"
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -372,9 +373,23 @@ func (e *Engine) setSliced(s *State, in *ssa.Slice, nonNil expr.Expr, obj Object
 
 func (e *Engine) makeSlice(s *State, in *ssa.MakeSlice) {
 	n, c := e.index64(s, in.Len), e.index64(s, in.Cap)
-	inRange := expr.And(expr.Ule(n, c), expr.Ult(c, expr.Const(64, 1<<40)))
-	if !e.require(s, inRange, "make length in range", func(bad *State) {
+	elem := in.Type().Underlying().(*types.Slice).Elem()
+	// Go's runtime.makeslice: a length (then a capacity) that is negative
+	// (huge, unsigned) or whose bytes exceed the allocator's limit panics.
+	// Smaller sizes that the machine cannot allocate crash instead; those
+	// are past the allocation bound below, so no test is made of them.
+	maxLen := uint64(math.MaxUint64)
+	if size := gcSizes.Sizeof(elem); size > 0 {
+		maxLen = maxAlloc / uint64(size)
+	}
+	limit := expr.Const(64, maxLen)
+	if !e.require(s, expr.Ule(n, limit), "make length in range", func(bad *State) {
 		e.runtimePanic(bad, PanicOther, "makeslice: len out of range")
+	}) {
+		return
+	}
+	if !e.require(s, expr.And(expr.Ule(n, c), expr.Ule(c, limit)), "make capacity in range", func(bad *State) {
+		e.runtimePanic(bad, PanicOther, "makeslice: cap out of range")
 	}) {
 		return
 	}
@@ -386,10 +401,13 @@ func (e *Engine) makeSlice(s *State, in *ssa.MakeSlice) {
 		e.unsupported(s, "slice larger than the step bound")
 		return
 	}
-	elem := in.Type().Underlying().(*types.Slice).Elem()
 	id := e.newArray(s, elem, int(size), in)
 	e.set(s, in, Slice{NonNil: expr.True, Obj: id, Len: n, Cap: c})
 }
+
+// maxAlloc is the Go allocator's limit on one allocation (runtime.maxAlloc
+// on 64-bit Linux).
+const maxAlloc = 1 << 48
 
 // allocSize is how many elements to allocate for a slice of capacity c.
 // A symbolic capacity stays symbolic (so are the bounds checks against it);

@@ -1,6 +1,7 @@
 package symbolic
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,7 +15,7 @@ func init() {
 		"tables.Lookup": tables.Lookup, "tables.Fill": tables.Fill, "tables.Grid": tables.Grid,
 		"tables.MakeSized": tables.MakeSized, "tables.MakeCap": tables.MakeCap, "tables.MakeBig": tables.MakeBig,
 		"tables.SetAt": tables.SetAt, "tables.Pairs": tables.Pairs, "tables.Name": tables.Name,
-		"tables.Window": tables.Window,
+		"tables.Window": tables.Window, "tables.MakeRange": tables.MakeRange,
 	} {
 		natives[name] = fn
 	}
@@ -93,4 +94,17 @@ func TestSliceBoundsMessagesAreGos(t *testing.T) {
 		t.Errorf("only %d distinct known slice panic messages: %v", len(msgs), msgs)
 	}
 	checkAgainstGo(t, "tables.Window", paths)
+}
+
+// TestMakePanicsAreGos: make with a length or capacity out of range panics
+// with the message Go gives, for both messages.
+func TestMakePanicsAreGos(t *testing.T) {
+	_, paths := explore(t, "tables.MakeRange", Config{})
+	got := outcomes(paths)
+	for _, want := range []string{"panic: runtime error: makeslice: len out of range", "panic: runtime error: makeslice: cap out of range", "[1]"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no path gives %s; got %v", want, got)
+		}
+	}
+	checkAgainstGo(t, "tables.MakeRange", paths)
 }

@@ -247,3 +247,13 @@ func Window(b []byte, str string, lo, hi, max int, k uint8) int {
 	}
 	return 0
 }
+
+// MakeRange makes a slice of a symbolic length and capacity, which may be
+// out of range either way.
+func MakeRange(l, c int) int {
+	s := make([]int32, l, c)
+	if cap(s) > 3 {
+		return 1
+	}
+	return len(s)
+}
