@@ -75,7 +75,7 @@ func (e *Engine) length(s *State, v Value) expr.Expr {
 		}
 		return e.mapLen(s, x)
 	case Array:
-		return expr.Const(64, uint64(len(x.Elems)))
+		return expr.Const(64, uint64(x.Len()))
 	}
 	panic(internalError("len of %T", v))
 }
@@ -85,7 +85,7 @@ func (e *Engine) capacity(s *State, v Value) expr.Expr {
 	case Slice:
 		return x.Cap
 	case Array:
-		return expr.Const(64, uint64(len(x.Elems)))
+		return expr.Const(64, uint64(x.Len()))
 	}
 	panic(internalError("cap of %T", v))
 }
@@ -139,7 +139,7 @@ func (e *Engine) appendBuiltin(s *State, dst Slice, src Value, sliceType types.T
 	if !ok {
 		return nil, false
 	}
-	obj, offset, newCap := dst.Obj, dst.Offset, int(capNow.Value())
+	obj, base, offset, newCap := dst.Obj, dst.Base, dst.Offset, int(capNow.Value())
 	var elems []Value
 	if newLen > newCap {
 		newCap = growCapacity(newCap, newLen, elemType)
@@ -150,16 +150,17 @@ func (e *Engine) appendBuiltin(s *State, dst Slice, src Value, sliceType types.T
 		for i := oldLen; i < newCap; i++ {
 			elems[i] = zero
 		}
-		obj = s.mem.alloc(&object{typ: types.NewArray(elemType, int64(newCap)), value: Array{elems}, site: site})
-		offset = 0
+		obj = s.mem.alloc(&object{typ: types.NewArray(elemType, int64(newCap)), value: arrayOf(elems), site: site})
+		base, offset = nil, 0
 	} else {
-		elems = append([]Value(nil), e.load(s, Pointer{NonNil: expr.True, Obj: obj}).(Array).Elems...)
+		elems = append([]Value(nil), e.sliceArray(s, dst).Elems()...)
 	}
 	for i := 0; i < n; i++ {
 		elems[offset+oldLen+i] = srcElems[i]
 	}
-	s.mem.set(obj, Array{elems})
-	return Slice{NonNil: expr.True, Obj: obj, Offset: offset, Len: expr.Const(64, uint64(newLen)), Cap: expr.Const(64, uint64(newCap))}, true
+	out := Slice{NonNil: expr.True, Obj: obj, Base: base, Offset: offset, Len: expr.Const(64, uint64(newLen)), Cap: expr.Const(64, uint64(newCap))}
+	e.setSliceArray(s, out, arrayOf(elems))
+	return out, true
 }
 
 // rerun makes states that forked over the values of a length execute the
@@ -189,9 +190,9 @@ func (e *Engine) copyBuiltin(s *State, dst Slice, src Value) (expr.Expr, bool) {
 	}
 	// Read the source first: the two may overlap.
 	moved := append([]Value(nil), srcElems[:count]...)
-	elems := append([]Value(nil), e.load(s, Pointer{NonNil: expr.True, Obj: dst.Obj}).(Array).Elems...)
+	elems := append([]Value(nil), e.sliceArray(s, dst).Elems()...)
 	copy(elems[dst.Offset:], moved)
-	s.mem.set(dst.Obj, Array{elems})
+	e.setSliceArray(s, dst, arrayOf(elems))
 	return expr.Const(64, uint64(count)), true
 }
 
@@ -206,12 +207,12 @@ func (e *Engine) clearBuiltin(s *State, v Value, t types.Type) {
 			rerun(states)
 			return
 		}
-		elems := append([]Value(nil), e.load(s, Pointer{NonNil: expr.True, Obj: x.Obj}).(Array).Elems...)
+		elems := append([]Value(nil), e.sliceArray(s, x).Elems()...)
 		zero := zeroValue(t.Underlying().(*types.Slice).Elem())
 		for i := 0; i < int(ns[0]); i++ {
 			elems[x.Offset+i] = zero
 		}
-		s.mem.set(x.Obj, Array{elems})
+		e.setSliceArray(s, x, arrayOf(elems))
 	case Pointer:
 		if x.Obj != 0 {
 			s.mem.set(x.Obj, mapValue{})

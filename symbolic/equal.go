@@ -36,8 +36,9 @@ func (e *Engine) equal(s *State, a, b Value, t types.Type) (eq expr.Expr, ok boo
 	case Array:
 		elem := t.Underlying().(*types.Array).Elem()
 		eq = expr.True
-		for i, el := range x.Elems {
-			ee, ok := e.equal(s, el, b.(Array).Elems[i], elem)
+		y := b.(Array)
+		for i := range x.Len() {
+			ee, ok := e.equal(s, x.At(i), y.At(i), elem)
 			if !ok {
 				return expr.Expr{}, false
 			}

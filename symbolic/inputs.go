@@ -117,7 +117,7 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 		for i := range elems {
 			elems[i] = in.build(e, s, elemName(name, i), u.Elem(), depth+1)
 		}
-		return Array{elems}
+		return arrayOf(elems)
 	case *types.Slice:
 		return in.buildSlice(e, s, name, u.Elem(), depth)
 	case *types.Map:
@@ -181,6 +181,6 @@ func (in *inputs) buildSlice(e *Engine, s *State, name string, elem types.Type, 
 	for i := range elems {
 		elems[i] = lazyInput{Name: elemName(name, i), Type: elem, Depth: depth + 1, Root: in.root}
 	}
-	id := s.mem.alloc(&object{typ: types.NewArray(elem, int64(max)), value: Array{elems}, input: name, root: in.root, rootType: types.NewSlice(elem)})
+	id := s.mem.alloc(&object{typ: types.NewArray(elem, int64(max)), value: arrayOf(elems), input: name, root: in.root, rootType: types.NewSlice(elem)})
 	return Slice{NonNil: nonNil, Obj: id, Len: n, Cap: n}
 }

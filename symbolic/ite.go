@@ -45,15 +45,15 @@ func iteValue(cond expr.Expr, a, b Value) (Value, bool) {
 		return Struct{fields}, true
 	case Array:
 		y := b.(Array)
-		elems := make([]Value, len(x.Elems))
+		elems := make([]Value, x.Len())
 		for i := range elems {
-			el, ok := iteValue(cond, x.Elems[i], y.Elems[i])
+			el, ok := iteValue(cond, x.At(i), y.At(i))
 			if !ok {
 				return nil, false
 			}
 			elems[i] = el
 		}
-		return Array{elems}, true
+		return arrayOf(elems), true
 	case Pointer:
 		y := b.(Pointer)
 		if x.Obj == y.Obj && slices.Equal(x.Path, y.Path) {

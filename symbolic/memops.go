@@ -3,7 +3,9 @@ package symbolic
 import (
 	"fmt"
 	"go/types"
+	"math"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
 )
@@ -30,7 +32,21 @@ func (e *Engine) loadInstr(s *State, in *ssa.UnOp) {
 		return
 	}
 	e.checkPointsTo(s, in.X, p.Obj)
-	e.set(s, in, e.load(s, p))
+	if len(p.Sym) == 0 {
+		e.set(s, in, e.load(s, p))
+		return
+	}
+	if v, ok := e.loadSym(s, p); ok {
+		e.set(s, in, v)
+		return
+	}
+	states, ptrs, ok := e.forkSym(s, p)
+	if !ok {
+		return
+	}
+	for k, t := range states {
+		e.set(t, in, e.load(t, ptrs[k]))
+	}
 }
 
 // load reads the value p addresses, materialising lazy input parts.
@@ -50,7 +66,21 @@ func (e *Engine) storeInstr(s *State, in *ssa.Store) {
 		return
 	}
 	e.checkPointsTo(s, in.Addr, p.Obj)
-	e.store(s, p, e.eval(s, in.Val))
+	v := e.eval(s, in.Val)
+	if len(p.Sym) == 0 {
+		e.store(s, p, v)
+		return
+	}
+	if e.storeSym(s, p, v) {
+		return
+	}
+	states, ptrs, ok := e.forkSym(s, p)
+	if !ok {
+		return
+	}
+	for k, t := range states {
+		e.store(t, ptrs[k], v)
+	}
 }
 
 func (e *Engine) store(s *State, p Pointer, v Value) {
@@ -104,17 +134,14 @@ func (e *Engine) materializeDeep(s *State, v Value) Value {
 			return Struct{fields}
 		}
 	case Array:
-		var elems []Value
-		for i, el := range x.Elems {
-			if m := e.materializeDeep(s, el); m != nil {
-				if elems == nil {
-					elems = append([]Value(nil), x.Elems...)
-				}
-				elems[i] = m
+		changed := false
+		for i := range x.Len() {
+			if m := e.materializeDeep(s, x.At(i)); m != nil {
+				x, changed = x.Set(i, m), true
 			}
 		}
-		if elems != nil {
-			return Array{elems}
+		if changed {
+			return x
 		}
 	}
 	return nil
@@ -126,7 +153,7 @@ func (e *Engine) fieldAddr(s *State, in *ssa.FieldAddr) {
 		return
 	}
 	e.checkPointsTo(s, in.X, p.Obj)
-	e.set(s, in, Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.with(in.Field)})
+	e.set(s, in, Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.with(in.Field), Sym: p.Sym})
 }
 
 // index64 widens an index operand to 64 bits as Go does for bounds checks: a
@@ -153,32 +180,38 @@ func (e *Engine) checkIndex(s *State, i, length expr.Expr, what ssa.Value) bool 
 
 func (e *Engine) indexAddr(s *State, in *ssa.IndexAddr) {
 	i := e.index64(s, in.Index)
-	var obj ObjectID
-	var base Path
+	var base Pointer // the array
 	var offset int
 	var length expr.Expr
 	switch x := e.eval(s, in.X).(type) {
 	case Slice:
-		obj, offset, length = x.Obj, x.Offset, x.Len
+		base, offset, length = Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Base}, x.Offset, x.Len
 	case Pointer:
 		if !e.checkNonNil(s, x.NonNil, in.X) {
 			return
 		}
 		arr := in.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
-		obj, base, length = x.Obj, x.Path, expr.Const(64, uint64(arr.Len()))
+		base, length = Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Path, Sym: x.Sym}, expr.Const(64, uint64(arr.Len()))
 	default:
 		panic(internalError("IndexAddr on %T", x))
 	}
 	if !e.checkIndex(s, i, length, in.Index) {
 		return
 	}
-	e.checkPointsTo(s, in.X, obj)
+	e.checkPointsTo(s, in.X, base.Obj)
+	elem := in.Type().Underlying().(*types.Pointer).Elem()
+	if !i.IsConst() && (len(base.Sym) > 0 || contained(in) && choiceFree(elem)) {
+		// An address that does not escape keeps its index symbolic
+		// (symindex.go); one that escapes forks below.
+		e.set(s, in, base.withStep(expr.Add(i, expr.Const(64, uint64(offset)))))
+		return
+	}
 	states, vals, ok := e.values(s, i, "index")
 	if !ok {
 		return
 	}
 	for k, t := range states {
-		e.set(t, in, Pointer{NonNil: expr.True, Obj: obj, Path: base.with(offset + int(vals[k]))})
+		e.set(t, in, base.withStep(expr.Const(64, uint64(offset)+vals[k])))
 	}
 }
 
@@ -191,15 +224,15 @@ func (e *Engine) index(s *State, in *ssa.Index) {
 		}
 		e.set(s, in, Scalar{x.byteAt(i)})
 	case Array:
-		if !e.checkIndex(s, i, expr.Const(64, uint64(len(x.Elems))), in.Index) {
+		if !e.checkIndex(s, i, expr.Const(64, uint64(x.Len())), in.Index) {
 			return
 		}
 		if i.IsConst() {
-			e.set(s, in, x.Elems[i.Value()])
+			e.set(s, in, x.At(int(i.Value())))
 			return
 		}
-		if terms, ok := scalarTerms(x.Elems); ok {
-			e.set(s, in, Scalar{selectTerm(terms, i, terms[0])})
+		if v, ok := indexArray(x, i); ok {
+			e.set(s, in, v)
 			return
 		}
 		states, vals, ok := e.values(s, i, "index")
@@ -207,7 +240,7 @@ func (e *Engine) index(s *State, in *ssa.Index) {
 			return
 		}
 		for k, t := range states {
-			e.set(t, in, x.Elems[vals[k]])
+			e.set(t, in, x.At(int(vals[k])))
 		}
 	default:
 		panic(internalError("Index on %T", x))
@@ -236,28 +269,50 @@ func (e *Engine) sliceBound(s *State, v ssa.Value, def expr.Expr) expr.Expr {
 }
 
 // checkSliceBounds lets s continue only where 0 <= lo <= hi <= max <= limit.
-func (e *Engine) checkSliceBounds(s *State, lo, hi, max, limit expr.Expr, what ssa.Value) bool {
+func (e *Engine) checkSliceBounds(s *State, lo, hi, max, limit expr.Expr, in *ssa.Slice) bool {
 	ok := expr.And(expr.Ule(lo, hi), expr.Ule(hi, max), expr.Ule(max, limit))
-	return e.require(s, ok, pinOf(what, true)+" bounds in range", func(bad *State) {
-		e.runtimePanic(bad, PanicSlice, sliceBoundsMessage(lo, hi, max, limit))
+	return e.require(s, ok, pinOf(in.X, true)+" bounds in range", func(bad *State) {
+		e.runtimePanic(bad, PanicSlice, sliceBoundsMessage(lo, hi, max, limit, in))
 	})
 }
 
 // sliceBoundsMessage is Go's message for the first bound that fails, when
-// all are known.
-func sliceBoundsMessage(lo, hi, max, limit expr.Expr) string {
+// all are known. Go checks from the right (max, then hi, then lo), names
+// the capacity of a slice and the length of a string or array, and omits
+// the limit when the failing bound is negative.
+func sliceBoundsMessage(lo, hi, max, limit expr.Expr, in *ssa.Slice) string {
 	if !(lo.IsConst() && hi.IsConst() && max.IsConst() && limit.IsConst()) {
 		return "slice bounds out of range"
 	}
+	word := "length"
+	if _, ok := in.X.Type().Underlying().(*types.Slice); ok {
+		word = "capacity"
+	}
 	l, h, m, c := lo.SignedValue(), hi.SignedValue(), max.SignedValue(), limit.SignedValue()
-	switch {
-	case m != h && (m < 0 || m > c):
-		return fmt.Sprintf("slice bounds out of range [::%d] with capacity %d", m, c)
-	case h < 0 || h > m:
-		if m == h || m == c {
-			return fmt.Sprintf("slice bounds out of range [:%d] with capacity %d", h, c)
+	fails := func(x, y expr.Expr) bool { return x.Value() > y.Value() } // unsigned: negative fails
+	if in.Max != nil {
+		switch {
+		case fails(max, limit) && m < 0:
+			return fmt.Sprintf("slice bounds out of range [::%d]", m)
+		case fails(max, limit):
+			return fmt.Sprintf("slice bounds out of range [::%d] with %s %d", m, word, c)
+		case fails(hi, max) && h < 0:
+			return fmt.Sprintf("slice bounds out of range [:%d:]", h)
+		case fails(hi, max):
+			return fmt.Sprintf("slice bounds out of range [:%d:%d]", h, m)
+		case l < 0:
+			return fmt.Sprintf("slice bounds out of range [%d::]", l)
+		default:
+			return fmt.Sprintf("slice bounds out of range [%d:%d:]", l, h)
 		}
-		return fmt.Sprintf("slice bounds out of range [:%d:%d]", h, m)
+	}
+	switch { // max is the limit (a slice, an array) or hi (a string)
+	case fails(hi, limit) && h < 0:
+		return fmt.Sprintf("slice bounds out of range [:%d]", h)
+	case fails(hi, limit):
+		return fmt.Sprintf("slice bounds out of range [:%d] with %s %d", h, word, c)
+	case l < 0:
+		return fmt.Sprintf("slice bounds out of range [%d:]", l)
 	default:
 		return fmt.Sprintf("slice bounds out of range [%d:%d]", l, h)
 	}
@@ -268,7 +323,7 @@ func (e *Engine) slice(s *State, in *ssa.Slice) {
 	switch x := e.eval(s, in.X).(type) {
 	case String:
 		lo, hi := e.sliceBound(s, in.Low, zero), e.sliceBound(s, in.High, x.Len)
-		if !e.checkSliceBounds(s, lo, hi, hi, x.Len, in.X) {
+		if !e.checkSliceBounds(s, lo, hi, hi, x.Len, in) {
 			return
 		}
 		e.set(s, in, substring(x, lo, hi))
@@ -276,11 +331,11 @@ func (e *Engine) slice(s *State, in *ssa.Slice) {
 		lo := e.sliceBound(s, in.Low, zero)
 		hi := e.sliceBound(s, in.High, x.Len)
 		max := e.sliceBound(s, in.Max, x.Cap)
-		if !e.checkSliceBounds(s, lo, hi, max, x.Cap, in.X) {
+		if !e.checkSliceBounds(s, lo, hi, max, x.Cap, in) {
 			return
 		}
 		e.checkPointsTo(s, in.X, x.Obj)
-		e.setSliced(s, in, x.NonNil, x.Obj, x.Offset, lo, hi, max)
+		e.setSliced(s, in, x.NonNil, x.Obj, x.Base, x.Offset, lo, hi, max)
 	case Pointer:
 		if !e.checkNonNil(s, x.NonNil, in.X) {
 			return
@@ -288,62 +343,117 @@ func (e *Engine) slice(s *State, in *ssa.Slice) {
 		arr := in.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
 		n := expr.Const(64, uint64(arr.Len()))
 		lo, hi, max := e.sliceBound(s, in.Low, zero), e.sliceBound(s, in.High, n), e.sliceBound(s, in.Max, n)
-		if !e.checkSliceBounds(s, lo, hi, max, n, in.X) {
+		if !e.checkSliceBounds(s, lo, hi, max, n, in) {
 			return
 		}
-		if len(x.Path) > 0 {
-			e.unsupported(s, "slicing an array inside another object")
-			return
+		if len(x.Sym) > 0 {
+			// contained never admits a Slice, so no such pointer gets here.
+			panic(internalError("slicing an array at a symbolic index"))
 		}
 		e.checkPointsTo(s, in.X, x.Obj)
-		e.setSliced(s, in, expr.True, x.Obj, 0, lo, hi, max)
+		e.setSliced(s, in, expr.True, x.Obj, x.Path, 0, lo, hi, max)
 	default:
 		panic(internalError("Slice of %T", x))
 	}
 }
 
-// setSliced sets the result of slicing to a window of object obj. The start
-// of the window must be a known element, so a symbolic low bound forks.
-func (e *Engine) setSliced(s *State, in *ssa.Slice, nonNil expr.Expr, obj ObjectID, offset int, lo, hi, max expr.Expr) {
+// setSliced sets the result of slicing to a window of the array at base in
+// object obj. The start of the window must be a known element, so a
+// symbolic low bound forks.
+func (e *Engine) setSliced(s *State, in *ssa.Slice, nonNil expr.Expr, obj ObjectID, base Path, offset int, lo, hi, max expr.Expr) {
 	states, vals, ok := e.values(s, lo, "slice bound")
 	if !ok {
 		return
 	}
 	for k, t := range states {
 		l := expr.Const(64, vals[k])
-		e.set(t, in, Slice{NonNil: nonNil, Obj: obj, Offset: offset + int(vals[k]), Len: expr.Sub(hi, l), Cap: expr.Sub(max, l)})
+		e.set(t, in, Slice{NonNil: nonNil, Obj: obj, Base: base, Offset: offset + int(vals[k]), Len: expr.Sub(hi, l), Cap: expr.Sub(max, l)})
 	}
 }
 
 func (e *Engine) makeSlice(s *State, in *ssa.MakeSlice) {
 	n, c := e.index64(s, in.Len), e.index64(s, in.Cap)
-	inRange := expr.And(expr.Ule(n, c), expr.Ult(c, expr.Const(64, 1<<40)))
-	if !e.require(s, inRange, "make length in range", func(bad *State) {
+	elem := in.Type().Underlying().(*types.Slice).Elem()
+	// Go's runtime.makeslice: a length (then a capacity) that is negative
+	// (huge, unsigned) or whose bytes exceed the allocator's limit panics.
+	// Smaller sizes that the machine cannot allocate crash instead; those
+	// are past the allocation bound below, so no test is made of them.
+	maxLen := uint64(math.MaxUint64)
+	if size := gcSizes.Sizeof(elem); size > 0 {
+		maxLen = maxAlloc / uint64(size)
+	}
+	limit := expr.Const(64, maxLen)
+	if !e.require(s, expr.Ule(n, limit), "make length in range", func(bad *State) {
 		e.runtimePanic(bad, PanicOther, "makeslice: len out of range")
 	}) {
 		return
 	}
-	cc, ok := e.concretize(s, c, "capacity of make")
+	if !e.require(s, expr.And(expr.Ule(n, c), expr.Ule(c, limit)), "make capacity in range", func(bad *State) {
+		e.runtimePanic(bad, PanicOther, "makeslice: cap out of range")
+	}) {
+		return
+	}
+	size, ok := e.allocSize(s, c)
 	if !ok {
 		return
 	}
-	if cc.Value() > uint64(e.cfg.Bounds.MaxSteps) {
+	if size > uint64(e.cfg.Bounds.MaxSteps) {
 		e.unsupported(s, "slice larger than the step bound")
 		return
 	}
-	elem := in.Type().Underlying().(*types.Slice).Elem()
-	id := e.newArray(s, elem, int(cc.Value()), in)
-	e.set(s, in, Slice{NonNil: expr.True, Obj: id, Len: n, Cap: cc})
+	id := e.newArray(s, elem, int(size), in)
+	e.set(s, in, Slice{NonNil: expr.True, Obj: id, Len: n, Cap: c})
+}
+
+// maxAlloc is the Go allocator's limit on one allocation (runtime.maxAlloc
+// on 64-bit Linux).
+const maxAlloc = 1 << 48
+
+// allocSize is how many elements to allocate for a slice of capacity c.
+// A symbolic capacity stays symbolic (so are the bounds checks against it);
+// the backing array gets the smallest size of a ladder that every feasible
+// capacity fits, at most maxAllocSize. Past that, the capacity is assumed
+// to be at most maxAllocSize as an input size bound is (inputbounds.go), so
+// code that only larger sizes reach is not claimed dead.
+func (e *Engine) allocSize(s *State, c expr.Expr) (uint64, bool) {
+	if c.IsConst() {
+		return c.Value(), true
+	}
+	b := e.cfg.Bounds
+	// Twice the input bounds fits sizes derived from inputs (hex's
+	// EncodedLen), and keeps a length that later forks (append) within
+	// MaxFork values.
+	limit := uint64(2 * max(b.MaxLen, b.MaxElems))
+	for size := uint64(b.MaxElems); ; size *= 2 {
+		size = min(size, limit)
+		over := expr.Ult(expr.Const(64, size), c)
+		switch e.check(solver.Query{Constraints: append(s.cond[:len(s.cond):len(s.cond)], over)}).Result {
+		case solver.Unsat:
+			return size, true
+		case solver.Sat:
+			if size == limit {
+				within := expr.Ule(c, expr.Const(64, size))
+				if e.check(solver.Query{Constraints: append(s.cond[:len(s.cond):len(s.cond)], within)}).Result != solver.Sat {
+					// Every feasible capacity is large: pin one, as before.
+					cc, ok := e.concretize(s, c, "capacity of make")
+					if !ok {
+						return 0, false
+					}
+					return cc.Value(), true
+				}
+				e.assumeBound(s, within, over, "")
+				return size, true
+			}
+		default:
+			e.finish(s, EndSolverUnknown, 0, "solver could not bound the capacity of make")
+			return 0, false
+		}
+	}
 }
 
 // newArray allocates an array object of n zero elements.
 func (e *Engine) newArray(s *State, elem types.Type, n int, site ssa.Value) ObjectID {
-	zero := zeroValue(elem)
-	elems := make([]Value, n)
-	for i := range elems {
-		elems[i] = zero
-	}
-	return s.mem.alloc(&object{typ: types.NewArray(elem, int64(n)), value: Array{elems}, site: site})
+	return s.mem.alloc(&object{typ: types.NewArray(elem, int64(n)), value: filledArray(n, zeroValue(elem)), site: site})
 }
 
 func (e *Engine) sliceToArrayPointer(s *State, in *ssa.SliceToArrayPointer) {
@@ -358,7 +468,7 @@ func (e *Engine) sliceToArrayPointer(s *State, in *ssa.SliceToArrayPointer) {
 		e.unsupported(s, "slice to array pointer at an offset")
 		return
 	}
-	e.set(s, in, Pointer{NonNil: x.NonNil, Obj: x.Obj})
+	e.set(s, in, Pointer{NonNil: x.NonNil, Obj: x.Obj, Path: x.Base})
 }
 
 // sliceElems reads the elements of a slice that are within its capacity.
@@ -366,8 +476,17 @@ func (e *Engine) sliceElems(s *State, x Slice) []Value {
 	if x.Obj == 0 {
 		return nil
 	}
-	arr := e.load(s, Pointer{NonNil: expr.True, Obj: x.Obj}).(Array)
-	return arr.Elems[x.Offset:]
+	return e.sliceArray(s, x).Elems()[x.Offset:]
+}
+
+// sliceArray is the whole array a non-nil slice is a window on.
+func (e *Engine) sliceArray(s *State, x Slice) Array {
+	return e.load(s, Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Base}).(Array)
+}
+
+// setSliceArray replaces the whole array a non-nil slice is a window on.
+func (e *Engine) setSliceArray(s *State, x Slice, arr Array) {
+	e.store(s, Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Base}, arr)
 }
 
 // bytesOfString is []byte(str): a new array holding the bytes.
@@ -377,7 +496,7 @@ func (e *Engine) bytesOfString(s *State, str String, site ssa.Value) Slice {
 	for i, b := range str.Bytes {
 		elems[i] = Scalar{b}
 	}
-	s.mem.set(id, Array{elems})
+	s.mem.set(id, arrayOf(elems))
 	return Slice{NonNil: expr.True, Obj: id, Len: str.Len, Cap: str.Len}
 }
 

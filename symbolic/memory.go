@@ -81,7 +81,7 @@ func valueAt(v Value, path Path) Value {
 		case Struct:
 			v = c.Fields[step]
 		case Array:
-			v = c.Elems[step]
+			v = c.At(step)
 		default:
 			panic(internalError("path step %d into %T", step, v))
 		}
@@ -102,9 +102,7 @@ func replaceAt(v Value, path Path, x Value) Value {
 		fields[step] = replaceAt(fields[step], path[1:], x)
 		return Struct{fields}
 	case Array:
-		elems := append([]Value(nil), c.Elems...)
-		elems[step] = replaceAt(elems[step], path[1:], x)
-		return Array{elems}
+		return c.Set(step, replaceAt(c.At(step), path[1:], x))
 	}
 	panic(internalError("path step %d into %T", step, v))
 }

@@ -247,7 +247,7 @@ func (e *Engine) toConcrete(s *State, v Value, t types.Type, seen map[ObjectID]b
 	case Array:
 		elem := t.Underlying().(*types.Array).Elem()
 		c := concrete.Value{Type: t, Kind: concrete.Array}
-		for _, el := range x.Elems {
+		for _, el := range x.Elems() {
 			c.Elems = append(c.Elems, e.toConcrete(s, el, elem, seen))
 		}
 		return c

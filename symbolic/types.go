@@ -81,12 +81,7 @@ func zeroValue(t types.Type) Value {
 		}
 		return Struct{fields}
 	case *types.Array:
-		elems := make([]Value, u.Len())
-		zero := zeroValue(u.Elem())
-		for i := range elems {
-			elems[i] = zero
-		}
-		return Array{elems}
+		return filledArray(int(u.Len()), zeroValue(u.Elem()))
 	case *types.Slice:
 		return nilSlice
 	case *types.Map:

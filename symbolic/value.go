@@ -23,10 +23,17 @@ type ObjectID int
 // NonNil is the condition under which the pointer is not nil: true for the
 // address of an allocation, false for nil, and a variable for an input
 // pointer whose nil-ness is decided the first time the path depends on it.
+//
+// Sym lists the steps of Path taken at a symbolic index (symindex.go): the
+// element Path[step.At] is then a placeholder, and the pointer stands for
+// every element the index may select. Only addresses that do not escape
+// (every use is a load, a store or a further field or element address)
+// carry symbolic steps, so they never reach memory, calls or comparisons.
 type Pointer struct {
 	NonNil expr.Expr
 	Obj    ObjectID
 	Path   Path
+	Sym    []symStep
 }
 
 // Path selects a location inside an object: field indices of structs and
@@ -36,9 +43,6 @@ type Path []int
 // Struct is the value of a struct: one value per field.
 type Struct struct{ Fields []Value }
 
-// Array is the value of an array: one value per element.
-type Array struct{ Elems []Value }
-
 // String is a Go string: Len bytes (a 64-bit term) of which Bytes holds the
 // possible ones. A concrete string has exactly Len bytes; a symbolic one
 // holds up to len(Bytes), and bytes at or past Len are meaningless.
@@ -47,12 +51,14 @@ type String struct {
 	Len   expr.Expr
 }
 
-// Slice is a slice header: a window on the array object Obj starting at
-// element Offset. A nil slice has NonNil false, Obj 0 and zero length and
-// capacity.
+// Slice is a slice header: a window on the array at path Base inside object
+// Obj (the whole object when Base is empty, as for make and append; a
+// struct field or array element for x.buf[:n]), starting at element Offset.
+// A nil slice has NonNil false, Obj 0 and zero length and capacity.
 type Slice struct {
 	NonNil expr.Expr
 	Obj    ObjectID
+	Base   Path
 	Offset int
 	Len    expr.Expr
 	Cap    expr.Expr
