@@ -1,54 +1,127 @@
 package symbolic
 
 import (
+	"maps"
+
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
-// Input bounds and exhaustiveness. The harness bounds its inputs: a string
-// has at most MaxLen bytes, a slice or a map at most MaxElems elements. A
-// branch side that only inputs beyond those bounds could take is
-// infeasible on the path, yet real code takes it (a 36-byte UUID). So when
-// a side is infeasible and the path's condition holds bound constraints,
-// the side is asked about again with those constraints lifted: if no input
-// within the bounds takes it (another size of a map input would be explored
-// by a state of its own) but one beyond them may, the path records that it
-// was cut by a bound, and it no longer supports a claim of dead code.
+// Input bounds that grow. The harness bounds its inputs: a string has at
+// most MaxLen bytes, a slice or a map at most MaxElems elements. A branch
+// side that only inputs beyond those bounds could take is infeasible on
+// the path, yet real code takes it (a 36-byte UUID). So when a side is
+// infeasible and the path's condition holds bound constraints, the side is
+// asked about again with those constraints lifted. If an input within the
+// bounds takes it, another alternative of a choice will (another size of a
+// map input is explored by a state of its own). If none does but one
+// beyond them may:
+//
+//   - when the inputs involved (those beyond their bound in the solver's
+//     model) may still grow (Bounds.GrowLen, GrowElems), the smallest
+//     doubling of their bounds under which the side is feasible is found,
+//     and each of them is asked to grow to at least twice its bound, or to
+//     the size the model gives if larger. When the searcher runs out of
+//     states, the exploration starts again from fresh inputs with those
+//     bounds (Engine.Explore), sharing the function's budget; the blocks
+//     covered so far stay covered, so the search heads for new ones.
+//     Exhaustiveness is judged on the last round alone, which covers every
+//     input within its (larger) bounds; a growth asked for but not carried
+//     out leaves the function not exhausted.
+//   - otherwise (the caps are reached, or the solver cannot say) the path
+//     records that it was cut by a bound, and it no longer supports a
+//     claim of dead code: the gap is reported as "bounds".
 //
 // This is a guard against misleading claims, not a proof about inputs
 // beyond the bounds: a claim of dead code still says "within the bounds".
 
 // boundExcess maps each bound constraint the harness assumed (len(s) <=
-// 16, or a map input's size pin len(m) == 3) to the bound it stands for
-// (len(s) <= 16, 0 <= len(m) <= 8, or nil) and what exceeds it (len(s) >
-// 16, len(m) > 8). Terms are hash-consed, so the map holds one entry per
-// input part, whatever the number of states.
+// 16, or a map input's size pin len(m) == 3) to the bound it stands for.
+// Terms are hash-consed, so the map holds one entry per input part and
+// bound, whatever the number of states.
 type boundExcess map[expr.Expr]bound
 
-type bound struct{ within, excess expr.Expr }
-
-// assumeBound adds a bound constraint to s and records what exceeds it.
-func (e *Engine) assumeBound(s *State, c, excess expr.Expr, pin string) {
-	e.noteBound(c, c, excess)
-	s.assume(c, pin)
+// bound is one input's size bound.
+type bound struct {
+	// within is the bound (len(s) <= 16, -1 <= len(m) <= 8) and excess
+	// what exceeds it (len(s) > 16, len(m) > 8).
+	within, excess expr.Expr
+	name           string    // the input's name
+	size           expr.Expr // its length or size variable
+	max, cap       int       // the bound, and what it may grow to
+	signed         bool      // a map's size, where -1 stands for nil
 }
 
-func (e *Engine) noteBound(c, within, excess expr.Expr) {
+// withinAt is the bound constraint for a bound of n instead of b.max.
+func (b bound) withinAt(n int) expr.Expr {
+	c := expr.Const(64, uint64(n))
+	if b.signed {
+		return expr.And(expr.Sle(expr.Const(64, ^uint64(0)), b.size), expr.Sle(b.size, c))
+	}
+	return expr.Ule(b.size, c)
+}
+
+// maxSize is the bound of the input called name: def, or what it grew to.
+func (in *inputs) maxSize(name string, def int) int {
+	if n, ok := in.grown[name]; ok {
+		return n
+	}
+	return def
+}
+
+// symbolicInputs and replayInputs make input builders under the bounds of
+// the current round of exploration.
+func (e *Engine) symbolicInputs() *inputs {
+	in := newSymbolicInputs(e.cfg.Bounds)
+	in.grown = e.grown
+	return in
+}
+
+func (e *Engine) replayInputs(m expr.Assignment) *inputs {
+	in := newReplayInputs(e.cfg.Bounds, m)
+	in.grown = e.grown
+	return in
+}
+
+// assumeSizeBound adds the bound len(name) <= max on the length n of a
+// string or slice input to s, and records it; growTo is the cap it may
+// grow to.
+func (e *Engine) assumeSizeBound(s *State, name string, n expr.Expr, max, growTo int) {
+	c := expr.Const(64, uint64(max))
+	within := expr.Ule(n, c)
+	e.noteBound(within, bound{within: within, excess: expr.Ult(c, n), name: name, size: n, max: max, cap: growTo})
+	s.assume(within, "")
+}
+
+// noteMapBound records the size pins of a map input of at most max
+// entries (size is its size selector) as bound constraints.
+func (e *Engine) noteMapBound(pins []expr.Expr, name string, size expr.Expr, max, growTo int) {
+	c := expr.Const(64, uint64(max))
+	b := bound{excess: expr.Slt(c, size), name: name, size: size, max: max, cap: growTo, signed: true}
+	b.within = b.withinAt(max)
+	for _, p := range pins {
+		e.noteBound(p, b)
+	}
+}
+
+func (e *Engine) noteBound(c expr.Expr, b bound) {
 	if e.bounds == nil {
 		e.bounds = make(boundExcess)
 	}
-	e.bounds[c] = bound{within, excess}
+	e.bounds[c] = b
 }
 
 // checkCutByBounds is called when side is infeasible on s: it records on s
-// whether inputs beyond the bounds could take it.
+// whether inputs beyond the bounds could take it, or plans their growth.
 func (e *Engine) checkCutByBounds(s *State, side expr.Expr) {
 	if s.replay || len(e.bounds) == 0 {
 		return
 	}
 	var relaxed, within, excess []expr.Expr
+	var on []bound
 	for _, c := range s.cond {
 		if b, ok := e.bounds[c]; ok {
+			on = append(on, b)
 			within = append(within, b.within)
 			excess = append(excess, b.excess)
 			continue
@@ -63,7 +136,96 @@ func (e *Engine) checkCutByBounds(s *State, side expr.Expr) {
 	if inside == solver.Sat {
 		return // another alternative of a choice, within the bounds, takes it
 	}
-	if inside == solver.Unknown || e.check(solver.Query{Constraints: append(relaxed, expr.Or(excess...))}).Result != solver.Unsat {
-		s.inputs.limit(s, "a branch side is reachable only beyond the input size bounds")
+	const cut = "a branch side is reachable only beyond the input size bounds"
+	if inside == solver.Unknown {
+		s.inputs.limit(s, cut)
+		return
 	}
+	beyond := e.check(solver.Query{Constraints: append(relaxed[:len(relaxed):len(relaxed)], expr.Or(excess...))})
+	if beyond.Result == solver.Unsat {
+		return
+	}
+	if beyond.Result == solver.Sat && e.planGrowth(side, relaxed, on, beyond.Model) {
+		return
+	}
+	s.inputs.limit(s, cut)
+}
+
+// planGrowth looks for larger bounds, within the caps, of the inputs that
+// exceed their bounds in model m under which side is feasible on a path
+// whose other constraints are relaxed and bounds on. When it finds them it
+// records them for the next round and returns true.
+func (e *Engine) planGrowth(side expr.Expr, relaxed []expr.Expr, on []bound, m *expr.Values) bool {
+	if e.plannedSides[side] {
+		return true // planned this round already, on another path
+	}
+	grows := make([]bool, len(on))
+	any := false
+	for i, b := range on {
+		if b.max < b.cap && expr.EvalBool(b.excess, m) {
+			grows[i], any = true, true
+		}
+	}
+	if !any {
+		return false
+	}
+	for f := 2; ; f *= 2 {
+		q := relaxed[:len(relaxed):len(relaxed)]
+		capped := true
+		for i, b := range on {
+			if !grows[i] {
+				q = append(q, b.within)
+				continue
+			}
+			n := min(b.cap, max(b.max, 1)*f)
+			capped = capped && n == b.cap
+			q = append(q, b.withinAt(n))
+		}
+		r := e.check(solver.Query{Constraints: q})
+		if r.Result == solver.Sat {
+			for i, b := range on {
+				if grows[i] {
+					want := max(min(b.cap, 2*max(b.max, 1)), int(int64(expr.Eval(b.size, r.Model))))
+					e.askGrowth(b.name, min(want, b.cap))
+				}
+			}
+			if e.plannedSides == nil {
+				e.plannedSides = make(map[expr.Expr]bool)
+			}
+			e.plannedSides[side] = true
+			return true
+		}
+		if r.Result != solver.Unsat || capped {
+			return false
+		}
+	}
+}
+
+// askGrowth asks for the bound of the input called name to be at least n
+// in the next round.
+func (e *Engine) askGrowth(name string, n int) {
+	if e.growth == nil {
+		e.growth = make(map[string]int)
+	}
+	e.growth[name] = max(e.growth[name], n)
+}
+
+// grow applies the growth asked for in this round. It reports whether any
+// bound grew, that is, whether another round is worth running.
+func (e *Engine) grow() bool {
+	// A new map: the inputs of earlier rounds keep the bounds they had.
+	grown := maps.Clone(e.grown)
+	grew := false
+	for name, n := range e.growth {
+		if n > grown[name] {
+			if grown == nil {
+				grown = make(map[string]int)
+			}
+			grown[name] = n
+			grew = true
+		}
+	}
+	e.grown = grown
+	e.growth, e.plannedSides = nil, nil
+	return grew
 }

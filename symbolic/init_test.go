@@ -1,0 +1,63 @@
+package symbolic
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestInitRunsOncePerPackageAcrossEngines(t *testing.T) {
+	inits := NewInits(DefaultInitBudget)
+	_, paths := explore(t, "initcost.Square", Config{Inits: inits})
+	explore(t, "initcost.Twice", Config{Inits: inits})
+	if n := inits.Runs(); n != 1 {
+		t.Errorf("%d init runs for two engines on one package without imports, want 1", n)
+	}
+	if f := inits.Failures(); len(f) != 0 {
+		t.Errorf("init failed: %v", f)
+	}
+	// The table the init built is there: Square(i) is i*i.
+	found := false
+	for _, p := range paths {
+		if p.Test == nil || !p.Test.Replayed || p.Test.Results[0].Int < 0 {
+			continue
+		}
+		i := p.Test.Args[0].Int
+		if got := p.Test.Results[0].Int; got != i*i {
+			t.Errorf("Square(%d) = %d, want %d", i, got, i*i)
+		}
+		found = true
+	}
+	if !found {
+		t.Error("no path read the table")
+	}
+}
+
+func TestInitOutOfBudgetStopsWhatNeedsItsPackage(t *testing.T) {
+	inits := NewInits(InitBudget{Work: 50})
+	_, paths := explore(t, "initcost.Square", Config{Inits: inits})
+	f := inits.Failures()
+	if len(f) != 1 || !strings.HasSuffix(f[0].Package, "/initcost") || !strings.Contains(f[0].Reason, "budget") {
+		t.Fatalf("failures %+v, want initcost's init out of its budget", f)
+	}
+	stopped := 0
+	for _, p := range paths {
+		if p.Pins[0] == "i < 0" {
+			continue // returns before it reads the table
+		}
+		stopped++
+		if p.Kind != EndUnsupported || !strings.Contains(p.Reason, "init of "+f[0].Package) || !strings.Contains(p.Reason, "budget") {
+			t.Errorf("a path of Square ended %v (%q), want unsupported naming the package and its budget", p.Kind, p.Reason)
+		}
+		if p.Test != nil {
+			t.Errorf("a test from a path that read a variable never initialised: %+v", p.Test)
+		}
+	}
+	if stopped == 0 {
+		t.Error("no path reached the table")
+	}
+	// A function that reads no variable of the package is explored as usual.
+	sum, _ := explore(t, "initcost.Twice", Config{Inits: inits})
+	if !sum.Exhausted || sum.Ends[EndReturn] == 0 {
+		t.Errorf("Twice: exhausted=%v, ends %v", sum.Exhausted, sum.Ends)
+	}
+}

@@ -1,0 +1,43 @@
+// Package growth holds functions the default input bounds cannot finish:
+// one that needs a string longer than them (a UUID-like identifier), and
+// one whose every path makes more decisions than the bounds allow.
+package growth
+
+// ParseID accepts a 36-byte identifier of the shape of a UUID: dashes at
+// 8, 13, 18 and 23 and no dash elsewhere. It returns how many characters
+// are not dashes, and whether s has the shape.
+func ParseID(s string) (int, bool) {
+	if len(s) != 36 {
+		return 0, false
+	}
+	if s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-' {
+		return 1, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		switch i {
+		case 8, 13, 18, 23:
+			continue
+		}
+		if s[i] == '-' {
+			return 2, false
+		}
+		n++
+	}
+	return n, true
+}
+
+// Grid counts the cells (i, j) of a 100×100 grid where (i*j+a)%7 == b.
+// Each of the 10,000 iterations branches on the inputs, far more decisions
+// than a path may make or a budget allows, yet it always terminates.
+func Grid(a, b int) int {
+	n := 0
+	for i := 0; i < 100; i++ {
+		for j := 0; j < 100; j++ {
+			if (i*j+a)%7 == b {
+				n++
+			}
+		}
+	}
+	return n
+}
