@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -219,10 +220,18 @@ func (e *Engine) checkGlobal(s *State, g *ssa.Global) {
 		return
 	}
 	if s.initializing {
-		e.stop(s, EndUnsupported, "needs package "+g.Pkg.Pkg.Path()+", whose initialisation failed ("+reason+")")
+		if !strings.HasPrefix(reason, needsPrefix) {
+			// Name the package whose own init failed, not the chain.
+			reason = needsPrefix + g.Pkg.Pkg.Path() + ", whose initialisation failed (" + reason + ")"
+		}
+		e.stop(s, EndUnsupported, reason)
 	}
 	e.stop(s, EndUnsupported, "unsupported:init of "+g.Pkg.Pkg.Path()+" failed ("+reason+")")
 }
+
+// needsPrefix starts the reason of an init that failed because another
+// had.
+const needsPrefix = "needs package "
 
 // stop ends s in the middle of an instruction: it finishes the path and
 // unwinds the interpreter back to step.
