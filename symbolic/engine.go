@@ -149,10 +149,11 @@ type Engine struct {
 
 	// inits is the package initialisation, shared with other engines;
 	// initMems are the snapshots this engine took of it, by package, and
-	// failedInits the packages whose init had failed when it took them.
-	inits       *Inits
-	initMems    map[*ssa.Package]*memory
-	failedInits map[*ssa.Package]string
+	// initFaults the packages whose init had failed, or was partial, when
+	// it took them.
+	inits      *Inits
+	initMems   map[*ssa.Package]*memory
+	initFaults map[*ssa.Package]initFault
 	// impls caches the implementations chosen for interface inputs.
 	impls map[string]implSet
 }

@@ -2,7 +2,7 @@ package symbolic
 
 import (
 	"fmt"
-	"strings"
+	"maps"
 	"sync"
 	"time"
 
@@ -14,11 +14,17 @@ import (
 // and of everything it imports run in the interpreter, each package once
 // per Inits (normally once per run, whatever the number of engines), in
 // dependency order, each within a budget of its own (InitBudget). Every
-// path starts from the memory they leave. An init that fails (it needs the
-// operating system, or runs out of its budget) has its effects dropped and
-// its package recorded, and a path that later reads one of that package's
-// variables stops as unsupported, naming the package, rather than read a
-// value Go would never have; so does the init of a package that reads them.
+// path starts from the memory they leave.
+//
+// An init that fails (it needs the operating system, or runs out of its
+// budget) has its effects dropped and its package recorded, and a path
+// that later reads one of that package's variables stops as unsupported,
+// naming the package, rather than read a value Go would never have. An
+// init that reads a variable of such a package goes on with its zero value
+// (lazyregexp reads os.Args, and most of what needs it does not care): its
+// package is recorded as initialised in part, and a path that reads one of
+// its variables records that it no longer speaks for every input, so it
+// backs no claim; its tests are checked against Go like any other.
 //
 // Sharing is safe because memory is copy-on-write and objects are
 // immutable: Inits keeps a memory no state writes, and each engine's
@@ -49,23 +55,37 @@ type Inits struct {
 	// states get forks (frozenFork).
 	mem  *memory
 	done map[*ssa.Package]bool
-	// failed maps each package whose init failed to the reason. The map
-	// is never written once published: a new failure makes a new map, so
-	// engines read the version they took without locking.
-	failed   map[*ssa.Package]string
+	// faults maps each package whose init failed, or read a variable of
+	// one that had, to what happened. The map is never written once
+	// published: a new fault makes a new map, so engines read the version
+	// they took without locking.
+	faults   map[*ssa.Package]initFault
 	failures []InitFailure
 	runs     int
+	// running is the package whose init is running.
+	running *ssa.Package
+}
+
+// initFault is what went wrong with a package's initialisation.
+type initFault struct {
+	reason string
+	// partial: the init ran to its end, but read zero values for the
+	// variables of a package whose init failed.
+	partial bool
 }
 
 // InitFailure is a package whose initialisation failed, and why.
 type InitFailure struct {
 	Package string // import path
 	Reason  string
+	// Partial tells that the init ran to its end, reading the zero value
+	// of a variable of a package whose init failed (Reason names it).
+	Partial bool
 }
 
 // NewInits returns an empty Inits whose init runs get budget b.
 func NewInits(b InitBudget) *Inits {
-	return &Inits{budget: b, mem: newMemory(), done: map[*ssa.Package]bool{}, failed: map[*ssa.Package]string{}}
+	return &Inits{budget: b, mem: newMemory(), done: map[*ssa.Package]bool{}, faults: map[*ssa.Package]initFault{}}
 }
 
 // Runs is the number of init functions run so far.
@@ -82,15 +102,15 @@ func (in *Inits) Failures() []InitFailure {
 	return append([]InitFailure(nil), in.failures...)
 }
 
-// fail records that pkg's initialisation failed.
-func (in *Inits) fail(pkg *ssa.Package, reason string) {
-	failed := make(map[*ssa.Package]string, len(in.failed)+1)
-	for p, r := range in.failed {
-		failed[p] = r
+// fail records that pkg's initialisation failed, or was partial.
+func (in *Inits) fail(pkg *ssa.Package, f initFault) {
+	if old, ok := in.faults[pkg]; ok && (!old.partial || f.partial) {
+		return // the first reason stands; a failure outranks a partial init
 	}
-	failed[pkg] = reason
-	in.failed = failed
-	in.failures = append(in.failures, InitFailure{Package: pkg.Pkg.Path(), Reason: reason})
+	faults := maps.Clone(in.faults)
+	faults[pkg] = f
+	in.faults = faults
+	in.failures = append(in.failures, InitFailure{Package: pkg.Pkg.Path(), Reason: f.reason, Partial: f.partial})
 }
 
 // frozenFork returns a memory for a state that shares m's objects without
@@ -113,7 +133,7 @@ func (e *Engine) initMemory(pkg *ssa.Package) *memory {
 		e.ensureInit(pkg)
 	}
 	m := in.mem
-	e.failedInits = in.failed
+	e.initFaults = in.faults
 	in.mu.Unlock()
 	if e.initMems == nil {
 		e.initMems = make(map[*ssa.Package]*memory)
@@ -140,8 +160,8 @@ func (e *Engine) ensureInit(pkg *ssa.Package) {
 		return
 	}
 	s := e.initRunState(frozenFork(in.mem), fn)
-	if reason := e.runInit(s); reason != "" {
-		in.fail(pkg, reason)
+	if reason := e.runInit(pkg, s); reason != "" {
+		in.fail(pkg, initFault{reason: reason})
 		return
 	}
 	in.mem = s.mem
@@ -156,11 +176,15 @@ func (e *Engine) initRunState(mem *memory, fn *ssa.Function) *State {
 	return s
 }
 
-// runInit runs the init state s to its end within the init budget and
-// returns why it failed, or "" when it returned.
-func (e *Engine) runInit(s *State) string {
-	e.inits.runs++
-	b := e.inits.budget
+// runInit runs the init state s of pkg to its end within the init budget
+// and returns why it failed, or "" when it returned.
+func (e *Engine) runInit(pkg *ssa.Package, s *State) string {
+	in := e.inits
+	in.runs++
+	outer := in.running
+	in.running = pkg
+	defer func() { in.running = outer }()
+	b := in.budget
 	started := time.Now()
 	spawned := len(e.spawned)
 	for !s.done {
@@ -200,38 +224,42 @@ func (e *Engine) sandboxedInit(s *State, fn *ssa.Function) {
 	in.done[fn.Pkg] = true
 	sub := e.initRunState(s.mem.fork(), fn)
 	sub.inputs = s.inputs
-	if reason := e.runInit(sub); reason != "" {
-		in.fail(fn.Pkg, reason)
+	if reason := e.runInit(fn.Pkg, sub); reason != "" {
+		in.fail(fn.Pkg, initFault{reason: reason})
 		return
 	}
 	s.mem = sub.mem
 }
 
-// checkGlobal stops s when it touches a variable of a package whose
-// initialisation failed. During initialisation that makes the init being
-// run fail too: its results would rest on values Go never has.
+// checkGlobal handles a touch of a variable of a package whose
+// initialisation failed or was partial: a path that touches a variable of
+// a failed package stops, one of a partial package records that it no
+// longer speaks for every input, and an init that touches either makes
+// its own package partial.
 func (e *Engine) checkGlobal(s *State, g *ssa.Global) {
-	failed := e.failedInits
+	faults := e.initFaults
 	if s.initializing {
-		failed = e.inits.failed // the caller holds e.inits.mu
+		faults = e.inits.faults // the caller holds e.inits.mu
 	}
-	reason, ok := failed[g.Pkg]
+	f, ok := faults[g.Pkg]
 	if !ok {
 		return
 	}
-	if s.initializing {
-		if !strings.HasPrefix(reason, needsPrefix) {
-			// Name the package whose own init failed, not the chain.
-			reason = needsPrefix + g.Pkg.Pkg.Path() + ", whose initialisation failed (" + reason + ")"
+	path := g.Pkg.Pkg.Path()
+	switch {
+	case s.initializing:
+		if run := e.inits.running; run != nil && run != g.Pkg {
+			if !f.partial {
+				f.reason = "read variables of " + path + ", whose initialisation failed (" + f.reason + ")"
+			}
+			e.inits.fail(run, initFault{reason: f.reason, partial: true})
 		}
-		e.stop(s, EndUnsupported, reason)
+	case f.partial:
+		s.inputs.limit(s, "reads "+g.Pkg.Pkg.Name()+"."+g.Name()+": the init of "+path+" "+f.reason)
+	default:
+		e.stop(s, EndUnsupported, "unsupported:init of "+path+" failed ("+f.reason+")")
 	}
-	e.stop(s, EndUnsupported, "unsupported:init of "+g.Pkg.Pkg.Path()+" failed ("+reason+")")
 }
-
-// needsPrefix starts the reason of an init that failed because another
-// had.
-const needsPrefix = "needs package "
 
 // stop ends s in the middle of an instruction: it finishes the path and
 // unwinds the interpreter back to step.

@@ -61,3 +61,21 @@ func TestInitOutOfBudgetStopsWhatNeedsItsPackage(t *testing.T) {
 		t.Errorf("Twice: exhausted=%v, ends %v", sum.Exhausted, sum.Ends)
 	}
 }
+
+func TestInitThatReadsAFailedPackageIsPartial(t *testing.T) {
+	inits := NewInits(InitBudget{Work: 50})
+	sum, paths := explore(t, "initdep.Fourth", Config{Inits: inits})
+	f := inits.Failures()
+	if len(f) != 2 || !strings.HasSuffix(f[0].Package, "/initcost") || f[0].Partial ||
+		!strings.HasSuffix(f[1].Package, "/initdep") || !f[1].Partial || !strings.Contains(f[1].Reason, f[0].Package) {
+		t.Fatalf("failures %+v, want initcost failed and initdep partial, naming initcost", f)
+	}
+	if sum.Exhausted {
+		t.Error("exhausted, though the path read a variable of a partial init")
+	}
+	for _, p := range paths {
+		if len(p.Concretized) == 0 || !strings.Contains(p.Concretized[0], "init of "+f[1].Package) {
+			t.Errorf("path %v records %q, want the partial init of initdep", p.Kind, p.Concretized)
+		}
+	}
+}

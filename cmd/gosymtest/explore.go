@@ -82,6 +82,11 @@ func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config,
 func logInitFailures(log zerolog.Logger, inits *symbolic.Inits, done int) int {
 	failures := inits.Failures()
 	for _, f := range failures[done:] {
+		if f.Partial {
+			log.Info().Str("package", f.Package).Str("reason", f.Reason).
+				Msg("package initialised in part: paths that read its variables back no claim")
+			continue
+		}
 		log.Warn().Str("package", f.Package).Str("reason", f.Reason).
 			Msg("package initialisation failed: paths that read its variables stop there")
 	}
