@@ -141,6 +141,11 @@ type Engine struct {
 	grown        map[string]int
 	growth       map[string]int
 	plannedSides map[expr.Expr]bool
+	// round is the round of exploration; askedWork and askedAt are the
+	// work and time when the current round first asked for growth.
+	round     int
+	askedWork int64
+	askedAt   time.Time
 	// tests counts the paths that gave a replayed test; prefixes are
 	// paths cut by a bound or the budget, whose inputs may be run
 	// concretely to the end when no path gives a test (runtoend.go).
@@ -211,15 +216,19 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 	}
 	// Each round explores fn from fresh inputs; a round after the first
 	// has the larger input bounds the one before asked for
-	// (inputbounds.go), and shares the budget.
-	for round := 1; ; round++ {
+	// (inputbounds.go), and shares the budget. It starts when the round
+	// before has run out of states, or a while after the growth was asked
+	// for (growthDue); the states of the round before are dropped, since
+	// the new round covers their inputs too.
+	for e.round = 1; ; e.round++ {
 		for _, s := range e.initialStates(fn) {
 			e.searcher.Add(s)
 		}
 		e.search()
-		if e.searcher.Len() > 0 || e.stopEarly() || round == maxRounds || !e.grow() {
+		if e.stopEarly() || len(e.growth) == 0 || e.round == maxRounds || !e.grow() {
 			break
 		}
+		e.searcher, _ = newSearcher(e.cfg.Searcher, e.cfg.Seed+uint64(e.round), e.summary.CoveredBlocks)
 		// Exhaustiveness is the last round's: it covers every input within
 		// the bounds of the rounds before.
 		e.summary.Exhausted = true
@@ -248,10 +257,11 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 // maxRounds bounds the rounds of exploration with growing input bounds.
 const maxRounds = 8
 
-// search runs states until none is left or the budget is spent.
+// search runs states until none is left, the budget is spent, or a growth
+// of the input bounds is due.
 func (e *Engine) search() {
 	for e.searcher.Len() > 0 {
-		if e.stopEarly() {
+		if e.stopEarly() || e.growthDue() {
 			return
 		}
 		s := e.searcher.Select()

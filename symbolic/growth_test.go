@@ -81,3 +81,22 @@ func TestFunctionWithNoFinishedPathGetsATest(t *testing.T) {
 		t.Errorf("%d tests, want 1", tests)
 	}
 }
+
+func TestBoundsGrowBeforeTheRoundRunsOut(t *testing.T) {
+	sum, paths := explore(t, "growth.Tagged", Config{MaxWork: 2_000_000, Bounds: Bounds{GrowLen: 64}})
+	if sum.Ends[EndBudget] == 0 {
+		t.Fatalf("the work limit cut nothing (ends %v): the fixture no longer tests an early growth", sum.Ends)
+	}
+	long := false
+	for _, p := range paths {
+		if p.Test != nil && p.Test.Replayed && p.Test.Results[0].Int == -1 {
+			long = len(p.Test.Args[0].Str) >= 40
+		}
+	}
+	if !long {
+		t.Errorf("no test with a 40-byte s (grown %v)", sum.Grown)
+	}
+	if sum.Grown["t"] != 0 {
+		t.Errorf("t grew to %d, though no branch needed it", sum.Grown["t"])
+	}
+}

@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"maps"
+	"time"
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -22,12 +23,14 @@ import (
 //     doubling of their bounds under which the side is feasible is found,
 //     and each of them is asked to grow to at least twice its bound, or to
 //     the size the model gives if larger. When the searcher runs out of
-//     states, the exploration starts again from fresh inputs with those
-//     bounds (Engine.Explore), sharing the function's budget; the blocks
-//     covered so far stay covered, so the search heads for new ones.
-//     Exhaustiveness is judged on the last round alone, which covers every
-//     input within its (larger) bounds; a growth asked for but not carried
-//     out leaves the function not exhausted.
+//     states, or a tenth of the work limit after the first request
+//     (growthDue), the exploration starts again from fresh inputs with
+//     those bounds (Engine.Explore), sharing the function's budget, and
+//     the states left are dropped: the new round covers their inputs too.
+//     The blocks covered so far stay covered, so the search heads for new
+//     ones. Exhaustiveness is judged on the last round alone, which covers
+//     every input within its (larger) bounds; a growth asked for but not
+//     carried out leaves the function not exhausted.
 //   - otherwise (the caps are reached, or the solver cannot say) the path
 //     records that it was cut by a bound, and it no longer supports a
 //     claim of dead code: the gap is reported as "bounds".
@@ -206,8 +209,29 @@ func (e *Engine) planGrowth(side expr.Expr, relaxed []expr.Expr, on []bound, m *
 func (e *Engine) askGrowth(name string, n int) {
 	if e.growth == nil {
 		e.growth = make(map[string]int)
+		e.askedWork, e.askedAt = e.summary.Work, time.Now()
 	}
 	e.growth[name] = max(e.growth[name], n)
+}
+
+// growthDue tells whether the round should give way to the next one, with
+// the growth it asked for, before it has run out of states: on real code a
+// round seldom runs out within the budget. It waits a tenth of the work
+// limit (or, without one, of the time budget) after the first request, so
+// that the requests of a round are gathered into one new round.
+func (e *Engine) growthDue() bool {
+	if len(e.growth) == 0 || e.round >= maxRounds {
+		return false
+	}
+	switch {
+	case e.cfg.MaxWork > 0:
+		// Work, not time, when there is a work limit: runs stay
+		// deterministic.
+		return e.summary.Work-e.askedWork >= e.cfg.MaxWork/10
+	case e.cfg.Budget > 0:
+		return time.Since(e.askedAt) >= e.cfg.Budget/10
+	}
+	return false
 }
 
 // grow applies the growth asked for in this round. It reports whether any

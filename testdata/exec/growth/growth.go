@@ -41,3 +41,19 @@ func Grid(a, b int) int {
 	}
 	return n
 }
+
+// Tagged takes its first branch only for an s of 40 bytes or more; the
+// loop over t after it has more paths than a small work limit lets finish,
+// so the bounds must grow before the first round has run out of states.
+func Tagged(s, t string) int {
+	if len(s) >= 40 {
+		return -1
+	}
+	n := 0
+	for i := 0; i < len(t); i++ {
+		if t[i] == 'x' {
+			n++
+		}
+	}
+	return n
+}
