@@ -100,3 +100,15 @@ func TestBoundsGrowBeforeTheRoundRunsOut(t *testing.T) {
 		t.Errorf("t grew to %d, though no branch needed it", sum.Grown["t"])
 	}
 }
+
+func TestLengthsNoGoValueHasCutNothing(t *testing.T) {
+	sum, paths := explore(t, "growth.Wrapped", Config{})
+	for _, p := range paths {
+		if len(p.Concretized) > 0 {
+			t.Errorf("path %v records %q", p.Pins, p.Concretized)
+		}
+	}
+	if !sum.Exhausted || sum.Covered == sum.Blocks {
+		t.Errorf("exhausted=%v, %d of %d blocks covered; want exhausted with the len(s)-1 > 100 side dead", sum.Exhausted, sum.Covered, sum.Blocks)
+	}
+}

@@ -38,6 +38,13 @@ import (
 // This is a guard against misleading claims, not a proof about inputs
 // beyond the bounds: a claim of dead code still says "within the bounds".
 
+// maxLength is the largest length a Go string, slice or map can have: no
+// allocation exceeds 2^48 bytes on a 64-bit platform. A lifted bound is
+// lifted only up to it, so the solver does not answer with lengths near
+// 2^63, where the program's arithmetic on them wraps around and takes
+// sides no real input takes.
+const maxLength = 1 << 48
+
 // boundExcess maps each bound constraint the harness assumed (len(s) <=
 // 16, or a map input's size pin len(m) == 3) to the bound it stands for.
 // Terms are hash-consed, so the map holds one entry per input part and
@@ -92,7 +99,8 @@ func (e *Engine) replayInputs(m expr.Assignment) *inputs {
 func (e *Engine) assumeSizeBound(s *State, name string, n expr.Expr, max, growTo int) {
 	c := expr.Const(64, uint64(max))
 	within := expr.Ule(n, c)
-	e.noteBound(within, bound{within: within, excess: expr.Ult(c, n), name: name, size: n, max: max, cap: growTo})
+	excess := expr.Ult(c, n)
+	e.noteBound(within, bound{within: within, excess: excess, name: name, size: n, max: max, cap: growTo})
 	s.assume(within, "")
 }
 
@@ -120,13 +128,14 @@ func (e *Engine) checkCutByBounds(s *State, side expr.Expr) {
 	if s.replay || len(e.bounds) == 0 {
 		return
 	}
-	var relaxed, within, excess []expr.Expr
+	var relaxed, within, excess, lifted []expr.Expr
 	var on []bound
 	for _, c := range s.cond {
 		if b, ok := e.bounds[c]; ok {
 			on = append(on, b)
 			within = append(within, b.within)
 			excess = append(excess, b.excess)
+			lifted = append(lifted, b.withinAt(maxLength))
 			continue
 		}
 		relaxed = append(relaxed, c)
@@ -144,7 +153,7 @@ func (e *Engine) checkCutByBounds(s *State, side expr.Expr) {
 		s.inputs.limit(s, cut)
 		return
 	}
-	beyond := e.check(solver.Query{Constraints: append(relaxed[:len(relaxed):len(relaxed)], expr.Or(excess...))})
+	beyond := e.check(solver.Query{Constraints: append(append(relaxed[:len(relaxed):len(relaxed)], lifted...), expr.Or(excess...))})
 	if beyond.Result == solver.Unsat {
 		return
 	}

@@ -57,3 +57,16 @@ func Tagged(s, t string) int {
 	}
 	return n
 }
+
+// Wrapped has a branch no string takes: len(s)-1 > 100 needs len(s) > 101,
+// which the first branch excludes. Only a length near 2^63, which no Go
+// string has, would take it, where int arithmetic wraps around.
+func Wrapped(s string) int {
+	if len(s) > 5 {
+		return 0
+	}
+	if len(s)-1 > 100 {
+		return 1
+	}
+	return 2
+}
