@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
 )
 
 // Input bounds that grow. The harness bounds its inputs: a string has at
@@ -18,8 +19,10 @@ import (
 // map input is explored by a state of its own). If none does but one
 // beyond them may:
 //
-//   - when the inputs involved (those beyond their bound in the solver's
-//     model) may still grow (Bounds.GrowLen, GrowElems), the smallest
+//   - when the side is that of an If and leads to a block no path has
+//     entered (sideLeadsToNew), and the inputs involved (those beyond
+//     their bound in the solver's model) may still grow (Bounds.GrowLen,
+//     GrowElems), the smallest
 //     doubling of their bounds under which the side is feasible is found,
 //     and each of them is asked to grow to at least twice its bound, or to
 //     the size the model gives if larger. When the searcher runs out of
@@ -31,7 +34,8 @@ import (
 //     ones. Exhaustiveness is judged on the last round alone, which covers
 //     every input within its (larger) bounds; a growth asked for but not
 //     carried out leaves the function not exhausted.
-//   - otherwise (the caps are reached, or the solver cannot say) the path
+//   - otherwise (the side leads to covered code, the caps are reached, or
+//     the solver cannot say) the path
 //     records that it was cut by a bound, and it no longer supports a
 //     claim of dead code: the gap is reported as "bounds".
 //
@@ -157,10 +161,35 @@ func (e *Engine) checkCutByBounds(s *State, side expr.Expr) {
 	if beyond.Result == solver.Unsat {
 		return
 	}
-	if beyond.Result == solver.Sat && e.planGrowth(side, relaxed, on, beyond.Model) {
+	if beyond.Result == solver.Sat && e.sideLeadsToNew(s, side) && e.planGrowth(side, relaxed, on, beyond.Model) {
 		return
 	}
 	s.inputs.limit(s, cut)
+}
+
+// sideLeadsToNew tells whether side is a side of the If s is executing
+// whose successor no path has entered yet. Only then may growing the
+// bounds pay: the side that goes round a loop over a string once more
+// than the bound allows leads to the loop's body, covered already, and
+// growing every string a loop runs over to the cap would cost much and
+// cover nothing.
+func (e *Engine) sideLeadsToNew(s *State, side expr.Expr) bool {
+	f := s.stack[len(s.stack)-1]
+	if f.next == 0 {
+		return false
+	}
+	in, ok := f.block.Instrs[f.next-1].(*ssa.If)
+	if !ok {
+		return false
+	}
+	cond := e.scalar(s, in.Cond)
+	switch side {
+	case cond:
+		return !e.summary.CoveredBlocks[f.block.Succs[0]]
+	case expr.Not(cond):
+		return !e.summary.CoveredBlocks[f.block.Succs[1]]
+	}
+	return false
 }
 
 // planGrowth looks for larger bounds, within the caps, of the inputs that
@@ -172,14 +201,34 @@ func (e *Engine) planGrowth(side expr.Expr, relaxed []expr.Expr, on []bound, m *
 		return true // planned this round already, on another path
 	}
 	grows := make([]bool, len(on))
-	any := false
+	var involved []int
 	for i, b := range on {
 		if b.max < b.cap && expr.EvalBool(b.excess, m) {
-			grows[i], any = true, true
+			grows[i] = true
+			involved = append(involved, i)
 		}
 	}
-	if !any {
+	if len(involved) == 0 {
 		return false
+	}
+	if len(involved) > 1 {
+		// The model may have made inputs long that the side does not
+		// need long: grow one alone when that is enough.
+		for _, j := range involved {
+			q := relaxed[:len(relaxed):len(relaxed)]
+			for i, b := range on {
+				if i == j {
+					q = append(q, b.excess, b.withinAt(maxLength))
+				} else {
+					q = append(q, b.within)
+				}
+			}
+			if e.check(solver.Query{Constraints: q}).Result == solver.Sat {
+				clear(grows)
+				grows[j] = true
+				break
+			}
+		}
 	}
 	for f := 2; ; f *= 2 {
 		q := relaxed[:len(relaxed):len(relaxed)]
