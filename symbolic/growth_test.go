@@ -69,9 +69,9 @@ func TestFunctionWithNoFinishedPathGetsATest(t *testing.T) {
 			continue
 		}
 		tests++
-		a, b := p.Test.Args[0].Int, p.Test.Args[1].Int
-		if got, want := p.Test.Results[0].Int, int64(growth.Grid(int(a), int(b))); got != want {
-			t.Errorf("Grid(%d, %d) = %d in the interpreter, %d in Go", a, b, got, want)
+		a := p.Test.Args[0].Uint
+		if got, want := p.Test.Results[0].Int, int64(growth.Grid(a)); got != want {
+			t.Errorf("Grid(%d) = %d in the interpreter, %d in Go", a, got, want)
 		}
 		if p.Kind != EndReturn || len(p.Blocks) == 0 {
 			t.Errorf("the run to the end is a %v path with %d blocks", p.Kind, len(p.Blocks))

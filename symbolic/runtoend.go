@@ -16,9 +16,10 @@ import (
 // still gets a test when it terminates: inputs from a model of the
 // condition of a path the bounds or the budget cut (the one that got
 // furthest), or else any inputs (a model of nothing: the zero values), are
-// run concretely to the end within a step bound of their own
-// (runToEndSteps). A run that returns or panics gives an ordinary finished
-// path, handed to the Sink with its test. It claims nothing: the
+// run concretely to the end, a few candidates at most, within a step
+// bound of their own (runToEndSteps). A run that returns or panics gives
+// an ordinary finished path, handed to the Sink with its test. It claims
+// nothing: the
 // exploration is not exhausted (it was cut), and the blocks the run
 // entered are covered because a concrete run entered them.
 
@@ -29,10 +30,17 @@ const (
 	maxRunToEnd = 3
 )
 
-// runToEndSteps is the step bound of one concrete run to the end: a
-// multiple of the per-path bound, since a concrete run costs no solver
-// work.
-func runToEndSteps(b Bounds) int { return 4 * b.MaxSteps }
+// runToEndSteps is the step bound of the concrete runs to the end of one
+// function, all candidates together: a multiple of the per-path bound,
+// since a concrete run costs no solver work, but no more than the
+// function's work limit, which a run to the end comes on top of.
+func (e *Engine) runToEndSteps() int {
+	n := 4 * e.cfg.Bounds.MaxSteps
+	if e.cfg.MaxWork > 0 {
+		n = int(min(int64(n), e.cfg.MaxWork))
+	}
+	return n
+}
 
 // notePrefix keeps s, a path cut by a bound or the budget, when it got
 // further (entered more blocks) than the candidates kept so far.
@@ -66,37 +74,41 @@ func (e *Engine) runToCompletion(ctx context.Context, fn *ssa.Function) {
 	defer func() { e.ctx = saved }()
 
 	candidates := append(e.prefixes[:len(e.prefixes):len(e.prefixes)], &State{})
+	steps := e.runToEndSteps()
 	for i, p := range candidates {
-		if i == maxRunToEnd || ctx.Err() != nil {
+		if i == maxRunToEnd || ctx.Err() != nil || steps <= 0 {
 			return
 		}
-		if e.runOneToEnd(fn, p) {
+		done, used := e.runOneToEnd(fn, p, steps)
+		if done {
 			return
 		}
+		steps -= used
 	}
 }
 
-// runOneToEnd runs fn concretely on inputs from a model of p's condition
-// and, when the run returns or panics, hands its path to the Sink.
-func (e *Engine) runOneToEnd(fn *ssa.Function, p *State) bool {
+// runOneToEnd runs fn concretely, within steps, on inputs from a model of
+// p's condition and, when the run returns or panics, hands its path to the
+// Sink. It returns whether it did, and the steps it used.
+func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int) (bool, int) {
 	resp := e.readableModel(p.cond)
 	if resp.Result != solver.Sat {
-		return false
+		return false, 0
 	}
-	run := e.concreteRun(fn, resp, false)
+	run := e.concreteRun(fn, resp, false, steps)
 	if run.endKind != EndReturn && run.endKind != EndPanic {
-		return false
+		return false, run.steps
 	}
 	t := &Test{Replayed: true}
 	for i, param := range fn.Params {
 		t.Args = append(t.Args, e.argLiteral(paramName(fn, i), param.Type(), resp.Model, 0, fn))
 	}
 	if !e.recordOutcome(t, run) {
-		return false
+		return false, run.steps
 	}
 	if run.rangedOverMap {
 		var other Test
-		e.recordOutcome(&other, e.concreteRun(fn, resp, true))
+		e.recordOutcome(&other, e.concreteRun(fn, resp, true, steps))
 		t.OrderDependent = !sameOutcome(t, &other)
 	}
 	end := &PathEnd{
@@ -123,16 +135,15 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *State) bool {
 	if e.cfg.Sink != nil {
 		e.cfg.Sink.PathEnded(end)
 	}
-	return true
+	return true, run.steps
 }
 
-// concreteRun runs fn on the inputs of the model in resp, under the step
-// bound of a run to the end.
-func (e *Engine) concreteRun(fn *ssa.Function, resp solver.Response, reversed bool) *State {
+// concreteRun runs fn on the inputs of the model in resp, within steps.
+func (e *Engine) concreteRun(fn *ssa.Function, resp solver.Response, reversed bool, steps int) *State {
 	run := e.initialState(fn, e.replayInputs(resp.Model))
 	run.replay = true
 	run.reverseMaps = reversed
-	run.stepLimit = runToEndSteps(e.cfg.Bounds)
+	run.stepLimit = steps
 	e.runToEnd(run)
 	return run
 }

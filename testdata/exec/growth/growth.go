@@ -27,14 +27,15 @@ func ParseID(s string) (int, bool) {
 	return n, true
 }
 
-// Grid counts the cells (i, j) of a 100×100 grid where (i*j+a)%7 == b.
-// Each of the 10,000 iterations branches on the inputs, far more decisions
-// than a path may make or a budget allows, yet it always terminates.
-func Grid(a, b int) int {
+// Grid counts the cells (i, j) of a 100×100 grid for which bit (i+j)%64
+// of a is set. Each of the 10,000 iterations branches on the input, far
+// more decisions than the work limits of the tests allow, yet it always
+// terminates.
+func Grid(a uint64) int {
 	n := 0
 	for i := 0; i < 100; i++ {
 		for j := 0; j < 100; j++ {
-			if (i*j+a)%7 == b {
+			if a>>((i+j)%64)&1 == 1 {
 				n++
 			}
 		}
