@@ -77,6 +77,9 @@
 //		0: no limit). An init that runs out of its budget, or that fails,
 //		is logged with its package, and a path that reads a variable of
 //		that package stops there (unsupported:init of <package> failed).
+//		An init that reads a variable of such a package goes on with its
+//		zero value; the paths that read what it initialised back no claim
+//		of dead code.
 //	-dry-run
 //		List the targets and explore none of them.
 //	-stats file
