@@ -14,6 +14,12 @@ type Bounds struct {
 	MaxSteps     int `json:"max_steps"`
 	MaxDecisions int `json:"max_decisions"`
 	MaxFork      int `json:"max_fork"`
+	// MaxLenCap and MaxElemsCap are what MaxLen and MaxElems grew to at
+	// most, for an input a branch needed larger (0: no growth). A claim
+	// holds within the bounds its exploration last used, which contain
+	// MaxLen and MaxElems.
+	MaxLenCap   int `json:"max_len_cap,omitempty"`
+	MaxElemsCap int `json:"max_elems_cap,omitempty"`
 	// Budget and MaxPaths stop an exploration; one that stops on them is
 	// not exhausted, so they bound no claim, but the report states them.
 	Budget   string `json:"budget"`
@@ -47,6 +53,12 @@ func newBounds(in Input) Bounds {
 		MaxPaths:     in.MaxPaths,
 		Inputs:       boundsInputs,
 	}
+	if b.GrowLen > b.MaxLen {
+		out.MaxLenCap = b.GrowLen
+	}
+	if b.GrowElems > b.MaxElems {
+		out.MaxElemsCap = b.GrowElems
+	}
 	if in.Budget > 0 {
 		out.Budget = in.Budget.String()
 	}
@@ -55,9 +67,15 @@ func newBounds(in Input) Bounds {
 
 // String states the bounds in a sentence.
 func (b Bounds) String() string {
+	grows := func(cap int, unit string) string {
+		if cap == 0 {
+			return ""
+		}
+		return fmt.Sprintf(" (grown up to %d %s for an input a branch needs larger)", cap, unit)
+	}
 	parts := []string{
-		fmt.Sprintf("strings ≤ %d bytes", b.MaxLen),
-		fmt.Sprintf("slices and maps ≤ %d elements", b.MaxElems),
+		fmt.Sprintf("strings ≤ %d bytes%s", b.MaxLen, grows(b.MaxLenCap, "bytes")),
+		fmt.Sprintf("slices and maps ≤ %d elements%s", b.MaxElems, grows(b.MaxElemsCap, "elements")),
 		fmt.Sprintf("pointer/struct nesting ≤ %d", b.MaxDepth),
 		fmt.Sprintf("call depth ≤ %d", b.MaxCallDepth),
 		fmt.Sprintf("≤ %d instructions and ≤ %d decisions per path", b.MaxSteps, b.MaxDecisions),

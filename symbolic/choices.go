@@ -128,7 +128,7 @@ func (e *Engine) initialStates(fn *ssa.Function) []*State {
 		forced := queue[0]
 		queue = queue[1:]
 		e.building = &building{forced: forced}
-		s := e.initialState(fn, newSymbolicInputs(e.cfg.Bounds))
+		s := e.initialState(fn, e.symbolicInputs())
 		pending := e.building.pending
 		e.building = nil
 		states = append(states, s)

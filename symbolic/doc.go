@@ -101,6 +101,10 @@
 // errors.New of a symbolic text. The constructors run on the path, before
 // the function under test, and the test calls them with the model's
 // arguments.
+// Size bounds grow. When a branch side is reachable only by an input
+// beyond its size bound (a 36-byte UUID), the function is explored again
+// with that input's bound raised to what the side needs, up to
+// Bounds.GrowLen and GrowElems, within the same budget (inputbounds.go).
 //
 // # What a path gives
 //
@@ -108,7 +112,11 @@
 // the executor writes no files. For a path that returned or panicked, a model
 // of the path condition gives concrete inputs, and replaying them
 // concretely in the same interpreter gives the outcome the generated test
-// asserts. Anything that makes a path less than general (a symbolic value
+// asserts. A function no path of which finishes within the bounds (every
+// path makes too many decisions, or the budget runs out first) still gets
+// one test when it terminates: inputs of the path that got furthest are
+// run concretely to the end (runtoend.go). Anything that makes a path less
+// than general (a symbolic value
 // pinned to one model value, an input kind not modelled) is recorded on it.
 //
 // # Assumptions
@@ -117,7 +125,8 @@
 // reflection or unsafe: paths that need them end as EndUnsupported with the
 // feature named. Floating-point values are concrete. Functions without a
 // body need a model (models.go); an unmodelled one ends the path with reason
-// "unmodelled:<name>". Package-level variables start at their zero values
-// (running package initialisers is future work), and calls into os, net,
-// syscall and time.Now are refused.
+// "unmodelled:<name>". Package-level variables start from what the package
+// initialisers leave: each package's init runs once per Inits (shared by
+// the engines of a run), within a budget of its own (init.go). Calls into
+// os, net, syscall and time.Now are refused.
 package symbolic

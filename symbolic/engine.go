@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -36,6 +37,11 @@ type Config struct {
 
 	Bounds Bounds
 
+	// Inits runs and keeps the package initialisers; engines that share
+	// one run each package's init once. nil gives the engine an Inits of
+	// its own with DefaultInitBudget.
+	Inits *Inits
+
 	// PointsTo, when set, turns on the points-to soundness check
 	// (pointscheck.go): a debugging aid, off in normal runs.
 	PointsTo pointsToConfig
@@ -52,6 +58,10 @@ type Bounds struct {
 	MaxSteps     int // instructions on one path (default 200,000)
 	MaxDecisions int // symbolic decisions on one path (default 2,000)
 	MaxFork      int // feasible values a symbolic index may fork into (default 64)
+	// GrowLen and GrowElems are what MaxLen and MaxElems may grow to for
+	// an input when a branch side needs a larger one (inputbounds.go); a
+	// cap not above its bound (the default) means no growth.
+	GrowLen, GrowElems int
 }
 
 // WithDefaults fills each unset (zero) bound with its default.
@@ -93,6 +103,12 @@ type Summary struct {
 	// CoverTimes are when each block of the function itself was first
 	// entered, in order: the coverage curve of the exploration.
 	CoverTimes []time.Duration
+	// Grown are the inputs whose size bound grew beyond MaxLen or
+	// MaxElems, with the bound they were last explored within.
+	Grown map[string]int
+	// RunToEnd tells that no path finished within the bounds and that the
+	// function's one test came from inputs run concretely to the end.
+	RunToEnd bool
 	// Elapsed is the exploration's wall time; TimeToCover is when the last
 	// block of the function itself that any path covered was first entered.
 	Elapsed, TimeToCover time.Duration
@@ -119,8 +135,30 @@ type Engine struct {
 	stepAt   stepPoint
 	// bounds are the harness's input-size constraints (inputbounds.go).
 	bounds boundExcess
+	// grown are the bounds of the inputs that grew in this exploration,
+	// growth those asked for in the current round, and plannedSides the
+	// branch sides a growth was planned for in it (inputbounds.go).
+	grown        map[string]int
+	growth       map[string]int
+	plannedSides map[expr.Expr]bool
+	// round is the round of exploration; askedWork and askedAt are the
+	// work and time when the current round first asked for growth.
+	round     int
+	askedWork int64
+	askedAt   time.Time
+	// tests counts the paths that gave a replayed test; prefixes are
+	// paths cut by a bound or the budget, whose inputs may be run
+	// concretely to the end when no path gives a test (runtoend.go).
+	tests    int
+	prefixes []*State
 
-	init *initState // package initialisation, shared by explorations
+	// inits is the package initialisation, shared with other engines;
+	// initMems are the snapshots this engine took of it, by package, and
+	// initFaults the packages whose init had failed, or was partial, when
+	// it took them.
+	inits      *Inits
+	initMems   map[*ssa.Package]*memory
+	initFaults map[*ssa.Package]initFault
 	// impls caches the implementations chosen for interface inputs.
 	impls map[string]implSet
 }
@@ -128,7 +166,11 @@ type Engine struct {
 // NewEngine returns an engine for prog.
 func NewEngine(prog *ssa.Program, cfg Config) *Engine {
 	cfg.Bounds = cfg.Bounds.WithDefaults()
-	return &Engine{cfg: cfg, prog: prog, infos: make(map[*ssa.Function]*funcInfo)}
+	inits := cfg.Inits
+	if inits == nil {
+		inits = NewInits(DefaultInitBudget)
+	}
+	return &Engine{cfg: cfg, prog: prog, infos: make(map[*ssa.Function]*funcInfo), inits: inits}
 }
 
 func (e *Engine) info(fn *ssa.Function) *funcInfo {
@@ -147,13 +189,6 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 	if len(fn.Blocks) == 0 {
 		return nil, fmt.Errorf("%s has no body", fn)
 	}
-	if e.cfg.Budget > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, e.cfg.Budget)
-		defer cancel()
-	}
-	e.ctx = ctx
-	e.started = time.Now()
 	e.summary = &Summary{
 		Func:          fn,
 		Blocks:        len(fn.Blocks),
@@ -161,29 +196,54 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 		Exhausted:     true,
 		Ends:          make(map[EndKind]int),
 	}
+	// Package initialisation has a budget of its own (Inits); it runs
+	// before the function's budget starts.
+	e.ctx = ctx
+	e.initMemory(fn.Pkg)
+	outer := ctx
+	if e.cfg.Budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, e.cfg.Budget)
+		defer cancel()
+	}
+	e.ctx = ctx
+	e.started = time.Now()
+	e.grown, e.growth, e.plannedSides, e.prefixes, e.tests = nil, nil, nil, nil, 0
 	var err error
 	e.searcher, err = newSearcher(e.cfg.Searcher, e.cfg.Seed, e.summary.CoveredBlocks)
 	if err != nil {
 		return nil, err
 	}
-	for _, s := range e.initialStates(fn) {
-		e.searcher.Add(s)
-	}
-	for e.searcher.Len() > 0 {
-		if e.stopEarly() {
+	// Each round explores fn from fresh inputs; a round after the first
+	// has the larger input bounds the one before asked for
+	// (inputbounds.go), and shares the budget. It starts when the round
+	// before has run out of states, or a while after the growth was asked
+	// for (growthDue); the states of the round before are dropped, since
+	// the new round covers their inputs too.
+	for e.round = 1; ; e.round++ {
+		for _, s := range e.initialStates(fn) {
+			e.searcher.Add(s)
+		}
+		e.search()
+		if e.stopEarly() || len(e.growth) == 0 || e.round == maxRounds || !e.grow() {
 			break
 		}
-		s := e.searcher.Select()
-		e.run(s)
-		for _, c := range e.spawned {
-			e.searcher.Add(c)
-		}
-		e.spawned = e.spawned[:0]
+		e.searcher, _ = newSearcher(e.cfg.Searcher, e.cfg.Seed+uint64(e.round), e.summary.CoveredBlocks)
+		// Exhaustiveness is the last round's: it covers every input within
+		// the bounds of the rounds before.
+		e.summary.Exhausted = true
 	}
+	if len(e.growth) > 0 {
+		e.summary.Exhausted = false // a growth asked for was not carried out
+	}
+	e.summary.Grown = e.grown
 	// Whatever is left was cut off by the budget.
 	for e.searcher.Len() > 0 {
 		s := e.searcher.Select()
 		e.finish(s, EndBudget, 0, "budget")
+	}
+	if e.tests == 0 {
+		e.runToCompletion(outer, fn)
 	}
 	for b := range e.summary.CoveredBlocks {
 		if b.Parent() == fn {
@@ -192,6 +252,25 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 	}
 	e.summary.Elapsed = time.Since(e.started)
 	return e.summary, nil
+}
+
+// maxRounds bounds the rounds of exploration with growing input bounds.
+const maxRounds = 8
+
+// search runs states until none is left, the budget is spent, or a growth
+// of the input bounds is due.
+func (e *Engine) search() {
+	for e.searcher.Len() > 0 {
+		if e.stopEarly() || e.growthDue() {
+			return
+		}
+		s := e.searcher.Select()
+		e.run(s)
+		for _, c := range e.spawned {
+			e.searcher.Add(c)
+		}
+		e.spawned = e.spawned[:0]
+	}
 }
 
 func (e *Engine) stopEarly() bool {
@@ -211,7 +290,9 @@ const QueryWork = 2000
 
 // check asks the solver, counting the query as work.
 func (e *Engine) check(q solver.Query) solver.Response {
-	e.summary.Work += QueryWork
+	if e.summary != nil {
+		e.summary.Work += QueryWork
+	}
 	return e.cfg.Solver.Check(e.ctx, q)
 }
 
@@ -247,10 +328,17 @@ func (e *Engine) step(s *State) (goOn bool) {
 		}
 	}()
 	s.steps++
-	e.summary.Instructions++
-	e.summary.Work++
-	if s.steps > e.cfg.Bounds.MaxSteps {
-		e.finish(s, EndDepth, 0, fmt.Sprintf("more than %d instructions on one path", e.cfg.Bounds.MaxSteps))
+	if !s.initializing {
+		// Initialisation is counted against its own budget (init.go).
+		e.summary.Instructions++
+		e.summary.Work++
+	}
+	limit := e.cfg.Bounds.MaxSteps
+	if s.stepLimit != 0 {
+		limit = s.stepLimit
+	}
+	if limit > 0 && s.steps > limit {
+		e.finish(s, EndDepth, 0, fmt.Sprintf("more than %d instructions on one path", limit))
 		return false
 	}
 	top := s.stack[len(s.stack)-1]

@@ -33,8 +33,14 @@ func (e *Engine) finish(s *State, kind EndKind, panicKind PanicKind, reason stri
 		Edges:       firstEntries(s.edges),
 		Concretized: s.concretized,
 	}
-	if kind == EndReturn || kind == EndPanic {
+	switch kind {
+	case EndReturn, EndPanic:
 		end.Test = e.makeTest(s)
+		if t := end.Test; t != nil && t.Replayed && !t.OrderDependent {
+			e.tests++
+		}
+	case EndBudget, EndDepth:
+		e.notePrefix(s)
 	}
 	if e.cfg.Sink != nil {
 		e.cfg.Sink.PathEnded(end)

@@ -1,56 +1,145 @@
 package symbolic
 
 import (
+	"maps"
+	"time"
+
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
 )
 
-// Input bounds and exhaustiveness. The harness bounds its inputs: a string
-// has at most MaxLen bytes, a slice or a map at most MaxElems elements. A
-// branch side that only inputs beyond those bounds could take is
-// infeasible on the path, yet real code takes it (a 36-byte UUID). So when
-// a side is infeasible and the path's condition holds bound constraints,
-// the side is asked about again with those constraints lifted: if no input
-// within the bounds takes it (another size of a map input would be explored
-// by a state of its own) but one beyond them may, the path records that it
-// was cut by a bound, and it no longer supports a claim of dead code.
+// Input bounds that grow. The harness bounds its inputs: a string has at
+// most MaxLen bytes, a slice or a map at most MaxElems elements. A branch
+// side that only inputs beyond those bounds could take is infeasible on
+// the path, yet real code takes it (a 36-byte UUID). So when a side is
+// infeasible and the path's condition holds bound constraints, the side is
+// asked about again with those constraints lifted. If an input within the
+// bounds takes it, another alternative of a choice will (another size of a
+// map input is explored by a state of its own). If none does but one
+// beyond them may:
+//
+//   - when the side is that of an If and leads to a block no path has
+//     entered (sideLeadsToNew), and the inputs involved (those beyond
+//     their bound in the solver's model) may still grow (Bounds.GrowLen,
+//     GrowElems), the smallest
+//     doubling of their bounds under which the side is feasible is found,
+//     and each of them is asked to grow to at least twice its bound, or to
+//     the size the model gives if larger. When the searcher runs out of
+//     states, or a tenth of the work limit after the first request
+//     (growthDue), the exploration starts again from fresh inputs with
+//     those bounds (Engine.Explore), sharing the function's budget, and
+//     the states left are dropped: the new round covers their inputs too.
+//     The blocks covered so far stay covered, so the search heads for new
+//     ones. Exhaustiveness is judged on the last round alone, which covers
+//     every input within its (larger) bounds; a growth asked for but not
+//     carried out leaves the function not exhausted.
+//   - otherwise (the side leads to covered code, the caps are reached, or
+//     the solver cannot say) the path
+//     records that it was cut by a bound, and it no longer supports a
+//     claim of dead code: the gap is reported as "bounds".
 //
 // This is a guard against misleading claims, not a proof about inputs
 // beyond the bounds: a claim of dead code still says "within the bounds".
 
+// maxLength is the largest length a Go string, slice or map can have: no
+// allocation exceeds 2^48 bytes on a 64-bit platform. A lifted bound is
+// lifted only up to it, so the solver does not answer with lengths near
+// 2^63, where the program's arithmetic on them wraps around and takes
+// sides no real input takes.
+const maxLength = 1 << 48
+
 // boundExcess maps each bound constraint the harness assumed (len(s) <=
-// 16, or a map input's size pin len(m) == 3) to the bound it stands for
-// (len(s) <= 16, 0 <= len(m) <= 8, or nil) and what exceeds it (len(s) >
-// 16, len(m) > 8). Terms are hash-consed, so the map holds one entry per
-// input part, whatever the number of states.
+// 16, or a map input's size pin len(m) == 3) to the bound it stands for.
+// Terms are hash-consed, so the map holds one entry per input part and
+// bound, whatever the number of states.
 type boundExcess map[expr.Expr]bound
 
-type bound struct{ within, excess expr.Expr }
-
-// assumeBound adds a bound constraint to s and records what exceeds it.
-func (e *Engine) assumeBound(s *State, c, excess expr.Expr, pin string) {
-	e.noteBound(c, c, excess)
-	s.assume(c, pin)
+// bound is one input's size bound.
+type bound struct {
+	// within is the bound (len(s) <= 16, -1 <= len(m) <= 8) and excess
+	// what exceeds it (len(s) > 16, len(m) > 8).
+	within, excess expr.Expr
+	name           string    // the input's name
+	size           expr.Expr // its length or size variable
+	max, cap       int       // the bound, and what it may grow to
+	signed         bool      // a map's size, where -1 stands for nil
 }
 
-func (e *Engine) noteBound(c, within, excess expr.Expr) {
+// withinAt is the bound constraint for a bound of n instead of b.max.
+func (b bound) withinAt(n int) expr.Expr {
+	c := expr.Const(64, uint64(n))
+	if b.signed {
+		return expr.And(expr.Sle(expr.Const(64, ^uint64(0)), b.size), expr.Sle(b.size, c))
+	}
+	return expr.Ule(b.size, c)
+}
+
+// maxSize is the bound of the input called name: def, or what it grew to.
+func (in *inputs) maxSize(name string, def int) int {
+	if n, ok := in.grown[name]; ok {
+		return n
+	}
+	return def
+}
+
+// symbolicInputs and replayInputs make input builders under the bounds of
+// the current round of exploration.
+func (e *Engine) symbolicInputs() *inputs {
+	in := newSymbolicInputs(e.cfg.Bounds)
+	in.grown = e.grown
+	return in
+}
+
+func (e *Engine) replayInputs(m expr.Assignment) *inputs {
+	in := newReplayInputs(e.cfg.Bounds, m)
+	in.grown = e.grown
+	return in
+}
+
+// assumeSizeBound adds the bound len(name) <= max on the length n of a
+// string or slice input to s, and records it; growTo is the cap it may
+// grow to.
+func (e *Engine) assumeSizeBound(s *State, name string, n expr.Expr, max, growTo int) {
+	c := expr.Const(64, uint64(max))
+	within := expr.Ule(n, c)
+	excess := expr.Ult(c, n)
+	e.noteBound(within, bound{within: within, excess: excess, name: name, size: n, max: max, cap: growTo})
+	s.assume(within, "")
+}
+
+// noteMapBound records the size pins of a map input of at most max
+// entries (size is its size selector) as bound constraints.
+func (e *Engine) noteMapBound(pins []expr.Expr, name string, size expr.Expr, max, growTo int) {
+	c := expr.Const(64, uint64(max))
+	b := bound{excess: expr.Slt(c, size), name: name, size: size, max: max, cap: growTo, signed: true}
+	b.within = b.withinAt(max)
+	for _, p := range pins {
+		e.noteBound(p, b)
+	}
+}
+
+func (e *Engine) noteBound(c expr.Expr, b bound) {
 	if e.bounds == nil {
 		e.bounds = make(boundExcess)
 	}
-	e.bounds[c] = bound{within, excess}
+	e.bounds[c] = b
 }
 
 // checkCutByBounds is called when side is infeasible on s: it records on s
-// whether inputs beyond the bounds could take it.
+// whether inputs beyond the bounds could take it, or plans their growth.
 func (e *Engine) checkCutByBounds(s *State, side expr.Expr) {
 	if s.replay || len(e.bounds) == 0 {
 		return
 	}
-	var relaxed, within, excess []expr.Expr
+	var relaxed, within, excess, lifted []expr.Expr
+	var on []bound
 	for _, c := range s.cond {
 		if b, ok := e.bounds[c]; ok {
+			on = append(on, b)
 			within = append(within, b.within)
 			excess = append(excess, b.excess)
+			lifted = append(lifted, b.withinAt(maxLength))
 			continue
 		}
 		relaxed = append(relaxed, c)
@@ -63,7 +152,162 @@ func (e *Engine) checkCutByBounds(s *State, side expr.Expr) {
 	if inside == solver.Sat {
 		return // another alternative of a choice, within the bounds, takes it
 	}
-	if inside == solver.Unknown || e.check(solver.Query{Constraints: append(relaxed, expr.Or(excess...))}).Result != solver.Unsat {
-		s.inputs.limit(s, "a branch side is reachable only beyond the input size bounds")
+	const cut = "a branch side is reachable only beyond the input size bounds"
+	if inside == solver.Unknown {
+		s.inputs.limit(s, cut)
+		return
 	}
+	beyond := e.check(solver.Query{Constraints: append(append(relaxed[:len(relaxed):len(relaxed)], lifted...), expr.Or(excess...))})
+	if beyond.Result == solver.Unsat {
+		return
+	}
+	if beyond.Result == solver.Sat && e.sideLeadsToNew(s, side) && e.planGrowth(side, relaxed, on, beyond.Model) {
+		return
+	}
+	s.inputs.limit(s, cut)
+}
+
+// sideLeadsToNew tells whether side is a side of the If s is executing
+// whose successor no path has entered yet. Only then may growing the
+// bounds pay: the side that goes round a loop over a string once more
+// than the bound allows leads to the loop's body, covered already, and
+// growing every string a loop runs over to the cap would cost much and
+// cover nothing.
+func (e *Engine) sideLeadsToNew(s *State, side expr.Expr) bool {
+	f := s.stack[len(s.stack)-1]
+	if f.next == 0 {
+		return false
+	}
+	in, ok := f.block.Instrs[f.next-1].(*ssa.If)
+	if !ok {
+		return false
+	}
+	cond := e.scalar(s, in.Cond)
+	switch side {
+	case cond:
+		return !e.summary.CoveredBlocks[f.block.Succs[0]]
+	case expr.Not(cond):
+		return !e.summary.CoveredBlocks[f.block.Succs[1]]
+	}
+	return false
+}
+
+// planGrowth looks for larger bounds, within the caps, of the inputs that
+// exceed their bounds in model m under which side is feasible on a path
+// whose other constraints are relaxed and bounds on. When it finds them it
+// records them for the next round and returns true.
+func (e *Engine) planGrowth(side expr.Expr, relaxed []expr.Expr, on []bound, m *expr.Values) bool {
+	if e.plannedSides[side] {
+		return true // planned this round already, on another path
+	}
+	grows := make([]bool, len(on))
+	var involved []int
+	for i, b := range on {
+		if b.max < b.cap && expr.EvalBool(b.excess, m) {
+			grows[i] = true
+			involved = append(involved, i)
+		}
+	}
+	if len(involved) == 0 {
+		return false
+	}
+	if len(involved) > 1 {
+		// The model may have made inputs long that the side does not
+		// need long: grow one alone when that is enough.
+		for _, j := range involved {
+			q := relaxed[:len(relaxed):len(relaxed)]
+			for i, b := range on {
+				if i == j {
+					q = append(q, b.excess, b.withinAt(maxLength))
+				} else {
+					q = append(q, b.within)
+				}
+			}
+			if e.check(solver.Query{Constraints: q}).Result == solver.Sat {
+				clear(grows)
+				grows[j] = true
+				break
+			}
+		}
+	}
+	for f := 2; ; f *= 2 {
+		q := relaxed[:len(relaxed):len(relaxed)]
+		capped := true
+		for i, b := range on {
+			if !grows[i] {
+				q = append(q, b.within)
+				continue
+			}
+			n := min(b.cap, max(b.max, 1)*f)
+			capped = capped && n == b.cap
+			q = append(q, b.withinAt(n))
+		}
+		r := e.check(solver.Query{Constraints: q})
+		if r.Result == solver.Sat {
+			for i, b := range on {
+				if grows[i] {
+					want := max(min(b.cap, 2*max(b.max, 1)), int(int64(expr.Eval(b.size, r.Model))))
+					e.askGrowth(b.name, min(want, b.cap))
+				}
+			}
+			if e.plannedSides == nil {
+				e.plannedSides = make(map[expr.Expr]bool)
+			}
+			e.plannedSides[side] = true
+			return true
+		}
+		if r.Result != solver.Unsat || capped {
+			return false
+		}
+	}
+}
+
+// askGrowth asks for the bound of the input called name to be at least n
+// in the next round.
+func (e *Engine) askGrowth(name string, n int) {
+	if e.growth == nil {
+		e.growth = make(map[string]int)
+		e.askedWork, e.askedAt = e.summary.Work, time.Now()
+	}
+	e.growth[name] = max(e.growth[name], n)
+}
+
+// growthDue tells whether the round should give way to the next one, with
+// the growth it asked for, before it has run out of states: on real code a
+// round seldom runs out within the budget. It waits a tenth of the work
+// limit (or, without one, of the time budget) after the first request, so
+// that the requests of a round are gathered into one new round.
+func (e *Engine) growthDue() bool {
+	if len(e.growth) == 0 || e.round >= maxRounds {
+		return false
+	}
+	switch {
+	case e.cfg.MaxWork > 0:
+		// Work, not time, when there is a work limit: runs stay
+		// deterministic.
+		return e.summary.Work-e.askedWork >= e.cfg.MaxWork/10
+	case e.cfg.Budget > 0:
+		return time.Since(e.askedAt) >= e.cfg.Budget/10
+	}
+	return false
+}
+
+// grow applies the growth asked for in this round. It reports whether any
+// bound grew, that is, whether another round is worth running.
+func (e *Engine) grow() bool {
+	// A new map: the inputs of earlier rounds keep the bounds they had.
+	grown := maps.Clone(e.grown)
+	grew := false
+	for name, n := range e.growth {
+		if n > grown[name] {
+			if grown == nil {
+				grown = make(map[string]int)
+			}
+			grown[name] = n
+			grew = true
+		}
+	}
+	e.grown = grown
+	e.growth, e.plannedSides = nil, nil
+	return grew
 }

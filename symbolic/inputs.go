@@ -30,6 +30,9 @@ type inputs struct {
 	dest *paramSlot
 	// calls are the constructor calls queued for the prologue.
 	calls []*pendingCall
+	// grown are the bounds of inputs that grew beyond MaxLen or MaxElems,
+	// by name (inputbounds.go).
+	grown map[string]int
 }
 
 func newSymbolicInputs(b Bounds) *inputs { return &inputs{bounds: b} }
@@ -151,12 +154,11 @@ func (in *inputs) limit(s *State, why string) {
 // buildString: up to MaxLen symbolic bytes and a symbolic length.
 func (in *inputs) buildString(e *Engine, s *State, name string) String {
 	n := in.scalar(lenName(name), expr.BV(64))
-	max := in.bounds.MaxLen
+	max := in.maxSize(name, in.bounds.MaxLen)
 	if n.IsConst() {
 		max = min(max, int(n.Value()))
 	} else {
-		bound := expr.Const(64, uint64(in.bounds.MaxLen))
-		e.assumeBound(s, expr.Ule(n, bound), expr.Ult(bound, n), "")
+		e.assumeSizeBound(s, name, n, max, in.bounds.GrowLen)
 	}
 	bytes := make([]expr.Expr, max)
 	for i := range bytes {
@@ -169,10 +171,9 @@ func (in *inputs) buildString(e *Engine, s *State, name string) String {
 func (in *inputs) buildSlice(e *Engine, s *State, name string, elem types.Type, depth int) Slice {
 	nonNil := in.scalar(nilnessName(name), expr.BoolSort())
 	n := in.scalar(lenName(name), expr.BV(64))
-	max := in.bounds.MaxElems
+	max := in.maxSize(name, in.bounds.MaxElems)
 	if in.model == nil {
-		bound := expr.Const(64, uint64(max))
-		e.assumeBound(s, expr.Ule(n, bound), expr.Ult(bound, n), "")
+		e.assumeSizeBound(s, name, n, max, in.bounds.GrowElems)
 		s.assume(expr.Implies(expr.Not(nonNil), expr.Eq(n, expr.Const(64, 0))), "")
 	} else {
 		max = int(n.Value())

@@ -41,19 +41,19 @@ func (e *Engine) buildMap(s *State, name string, mt *types.Map, depth int) Value
 		in.limit(s, fmt.Sprintf("%s is a nil map: nesting bound %d", name, in.bounds.MaxDepth))
 		return Pointer{NonNil: expr.False}
 	}
+	maxElems := in.maxSize(name, in.bounds.MaxElems)
 	pins := []string{name + " == nil"}
-	for n := 0; n <= in.bounds.MaxElems; n++ {
+	for n := 0; n <= maxElems; n++ {
 		pins = append(pins, fmt.Sprintf("len(%s) == %d", name, n))
 	}
-	size, sizes := expr.BVVar(lenName(name), 64), mapSizes(in.bounds.MaxElems)
+	size, sizes := expr.BVVar(lenName(name), 64), mapSizes(maxElems)
 	// Each size is a bound constraint: within the bound lie the other
 	// sizes, beyond it the larger maps.
-	max := expr.Const(64, uint64(in.bounds.MaxElems))
-	within := expr.And(expr.Sle(expr.Const(64, ^uint64(0)), size), expr.Sle(size, max))
-	excess := expr.Slt(max, size)
+	var sizePins []expr.Expr
 	for _, n := range sizes {
-		e.noteBound(expr.Eq(size, expr.Const(64, n)), within, excess)
+		sizePins = append(sizePins, expr.Eq(size, expr.Const(64, n)))
 	}
+	e.noteMapBound(sizePins, name, size, maxElems, in.bounds.GrowElems)
 	k := e.choose(s, lenName(name), size, sizes, pins)
 	return e.mapInput(s, name, mt, k-1, depth)
 }

@@ -441,7 +441,9 @@ func (e *Engine) allocSize(s *State, c expr.Expr) (uint64, bool) {
 					}
 					return cc.Value(), true
 				}
-				e.assumeBound(s, within, over, "")
+				// A capacity is no input: its bound cannot grow (cap == max).
+				e.noteBound(within, bound{within: within, excess: over, size: c, max: int(size), cap: int(size)})
+				s.assume(within, "")
 				return size, true
 			}
 		default:

@@ -28,9 +28,13 @@ type State struct {
 	// order, possibly repeated (shared like cond).
 	edges []Edge
 
-	depth    int // decisions taken, the length of the path in the state tree
-	steps    int // instructions executed
-	panicked *panicking
+	depth int // decisions taken, the length of the path in the state tree
+	steps int // instructions executed
+	// stepLimit, when not 0, replaces Bounds.MaxSteps for this state
+	// (-1: no limit): package initialisers and the concrete runs of
+	// functions no path finished have limits of their own.
+	stepLimit int
+	panicked  *panicking
 	// concretized lists where the path lost generality (a symbolic value
 	// pinned to one model value); a path with any is not exhaustive.
 	concretized []string

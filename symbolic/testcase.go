@@ -69,7 +69,7 @@ func (e *Engine) makeTest(s *State) *Test {
 // replayRun runs fn concretely on the inputs of model m, ranging over maps
 // in insertion order or, when reversed, in the reverse order.
 func (e *Engine) replayRun(fn *ssa.Function, m expr.Assignment, reversed bool) *State {
-	replay := e.initialState(fn, newReplayInputs(e.cfg.Bounds, m))
+	replay := e.initialState(fn, e.replayInputs(m))
 	replay.replay = true
 	replay.reverseMaps = reversed
 	e.runToEnd(replay)

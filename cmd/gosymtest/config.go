@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strconv"
 	"time"
+
+	"github.com/gosymtest/gosymtest/symbolic"
 )
 
 // config is the parsed command line.
@@ -20,6 +22,14 @@ type config struct {
 	noIncremental bool
 	maxLen        int // bytes of a string input
 	maxElems      int // elements of a slice input
+	// maxLenCap and maxElemsCap are what maxLen and maxElems may grow to
+	// for an input a branch needs larger; not above them: no growth.
+	maxLenCap   int
+	maxElemsCap int
+	// initBudget and initWork bound the init of each package (time and
+	// instructions; 0: no limit).
+	initBudget    time.Duration
+	initWork      int
 	dryRun        bool
 	allPaths      bool   // keep one test per path, not only those adding coverage
 	checkAllPaths bool   // run every path's case under go test, to find every disagreement
@@ -46,7 +56,22 @@ const (
 	// what normally cuts a long exploration, and two runs write the same
 	// tests.
 	defaultMaxWork = 20_000_000
+	// The caps let a string grow to hold what real formats need (a UUID
+	// is 36 bytes, a CSV record longer) without letting one input make
+	// every query heavy.
+	defaultMaxLenCap   = 256
+	defaultMaxElemsCap = 64
+	// A package's init is run once per run and must not eat the run: an
+	// init that needs more is reported and the functions that read its
+	// variables stop there.
+	defaultInitBudget = 10 * time.Second
+	defaultInitWork   = 5_000_000
 )
+
+// bounds are the input bounds of the executor the flags set.
+func (c config) bounds() symbolic.Bounds {
+	return symbolic.Bounds{MaxLen: c.maxLen, MaxElems: c.maxElems, GrowLen: c.maxLenCap, GrowElems: c.maxElemsCap}
+}
 
 // solverTimeout bounds one solver query: a query that takes longer makes
 // its branch unknown rather than eat the function's whole budget.
@@ -63,6 +88,10 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.BoolVar(&cfg.noIncremental, "no-incremental", false, "")
 	fs.Var(nonNegativeInt{&cfg.maxLen}, "max-len", "")
 	fs.Var(nonNegativeInt{&cfg.maxElems}, "max-elems", "")
+	fs.Var(nonNegativeInt{&cfg.maxLenCap}, "max-len-cap", "")
+	fs.Var(nonNegativeInt{&cfg.maxElemsCap}, "max-elems-cap", "")
+	fs.Var(positiveDuration{&cfg.initBudget}, "init-budget", "")
+	fs.Var(nonNegativeInt{&cfg.initWork}, "init-work", "")
 	fs.BoolVar(&cfg.dryRun, "dry-run", false, "")
 	fs.BoolVar(&cfg.allPaths, "all-paths", false, "")
 	fs.BoolVar(&cfg.checkAllPaths, "check-all-paths", false, "")
@@ -80,7 +109,12 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 // come before or after the package patterns, as with go test; "--" ends
 // the flags.
 func parseArgs(args []string) (config, error) {
-	cfg := config{budget: defaultBudget, maxWork: defaultMaxWork, maxLen: defaultMaxLen, maxElems: defaultMaxElems}
+	cfg := config{
+		budget: defaultBudget, maxWork: defaultMaxWork,
+		maxLen: defaultMaxLen, maxElems: defaultMaxElems,
+		maxLenCap: defaultMaxLenCap, maxElemsCap: defaultMaxElemsCap,
+		initBudget: defaultInitBudget, initWork: defaultInitWork,
+	}
 	fs := newFlagSet(&cfg)
 	rest := args
 	for len(rest) > 0 {

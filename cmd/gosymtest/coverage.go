@@ -10,7 +10,6 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/report"
-	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/rs/zerolog"
 )
 
@@ -67,7 +66,7 @@ func buildReport(prog *loader.Program, results []explored, tested *report.Tested
 	root, module := findModule(dir)
 	in := report.Input{
 		Program:    prog.SSA,
-		Bounds:     symbolic.Bounds{MaxLen: cfg.maxLen, MaxElems: cfg.maxElems},
+		Bounds:     cfg.bounds(),
 		Budget:     cfg.budget,
 		MaxPaths:   cfg.maxPaths,
 		BaseDir:    root,

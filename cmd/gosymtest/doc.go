@@ -62,6 +62,29 @@
 //		The most bytes a string input has (default 16).
 //	-max-elems n
 //		The most elements a slice input has (default 8).
+//	-max-len-cap n
+//		What -max-len may grow to for one input (default 256). When a
+//		branch can be taken only by a longer string than the bound
+//		allows (a 36-byte UUID), the function is explored again, within
+//		its budget, with that input's bound raised to the length the
+//		branch needs (at least doubled). Only a branch that needs more
+//		than the cap is reported as a bounds gap. A value not above
+//		-max-len turns growth off.
+//	-max-elems-cap n
+//		What -max-elems may grow to for one slice or map input, likewise
+//		(default 64).
+//	-init-budget duration
+//		Time the init of one package may take (default 10s). Each
+//		package's init runs once per run, before the functions that need
+//		it, and not within their -budget.
+//	-init-work n
+//		Instructions the init of one package may run (default 5000000;
+//		0: no limit). An init that runs out of its budget, or that fails,
+//		is logged with its package, and a path that reads a variable of
+//		that package stops there (unsupported:init of <package> failed).
+//		An init that reads a variable of such a package goes on with its
+//		zero value; the paths that read what it initialised back no claim
+//		of dead code.
 //	-dry-run
 //		List the targets and explore none of them.
 //	-stats file

@@ -24,6 +24,10 @@ type explored struct {
 // the per-function budget, and logs what each gave.
 func exploreTargets(ctx context.Context, prog *loader.Program, targets []target, cfg config, log zerolog.Logger) ([]explored, error) {
 	var results []explored
+	// One Inits for the run: each package's init runs once, whatever the
+	// number of functions (and engines) that need it.
+	inits := symbolic.NewInits(symbolic.InitBudget{Work: int64(cfg.initWork), Time: cfg.initBudget})
+	logged := 0
 	for _, t := range targets {
 		if ctx.Err() != nil {
 			break
@@ -35,7 +39,8 @@ func exploreTargets(ctx context.Context, prog *loader.Program, targets []target,
 			results = append(results, r)
 			continue
 		}
-		sum, stats, err := exploreOne(ctx, prog, t, cfg, &r)
+		sum, stats, err := exploreOne(ctx, prog, t, cfg, inits, &r)
+		logged = logInitFailures(log, inits, logged)
 		if err != nil {
 			r.skipped = err.Error()
 			log.Warn().Str("func", t.name).Err(err).Msg("skipped")
@@ -53,7 +58,7 @@ func exploreTargets(ctx context.Context, prog *loader.Program, targets []target,
 // depend on the queries it saw before, so sharing one across functions
 // would make a function's tests depend on how far the previous function
 // got within its time budget.
-func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config, r *explored) (*symbolic.Summary, solver.Stats, error) {
+func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config, inits *symbolic.Inits, r *explored) (*symbolic.Summary, solver.Stats, error) {
 	z3, err := solver.NewZ3(solver.Options{Timeout: cfg.solverTimeout(), NoIncremental: cfg.noIncremental})
 	if err != nil {
 		return nil, solver.Stats{}, err
@@ -65,10 +70,27 @@ func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config,
 		Budget:   cfg.budget,
 		MaxPaths: cfg.maxPaths,
 		MaxWork:  int64(cfg.maxWork),
-		Bounds:   symbolic.Bounds{MaxLen: cfg.maxLen, MaxElems: cfg.maxElems},
+		Bounds:   cfg.bounds(),
+		Inits:    inits,
 	})
 	sum, err := engine.Explore(ctx, t.fn)
 	return sum, z3.Stats(), err
+}
+
+// logInitFailures logs the package initialisations that failed since the
+// first done of them were logged, and returns how many are logged now.
+func logInitFailures(log zerolog.Logger, inits *symbolic.Inits, done int) int {
+	failures := inits.Failures()
+	for _, f := range failures[done:] {
+		if f.Partial {
+			log.Info().Str("package", f.Package).Str("reason", f.Reason).
+				Msg("package initialised in part: paths that read its variables back no claim")
+			continue
+		}
+		log.Warn().Str("package", f.Package).Str("reason", f.Reason).
+			Msg("package initialisation failed: paths that read its variables stop there")
+	}
+	return len(failures)
 }
 
 func logExplored(log zerolog.Logger, r *explored) {
@@ -79,6 +101,12 @@ func logExplored(log zerolog.Logger, r *explored) {
 		Int("covered", r.summary.Covered).
 		Bool("exhausted", r.summary.Exhausted).
 		Int64("work", r.summary.Work)
+	if len(r.summary.Grown) > 0 {
+		ev = ev.Interface("grown", r.summary.Grown)
+	}
+	if r.summary.RunToEnd {
+		ev = ev.Bool("run_to_end", true)
+	}
 	for kind, n := range r.summary.Ends {
 		ev = ev.Int(kind.String(), n)
 	}

@@ -1,0 +1,114 @@
+package symbolic
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/gosymtest/gosymtest/testdata/exec/growth"
+)
+
+func init() { natives["growth.ParseID"] = growth.ParseID }
+
+// longIDFound tells whether a path of ParseID returned (32, true): the
+// branch only 36-byte strings take.
+func longIDFound(paths []*PathEnd) bool {
+	for _, p := range paths {
+		t := p.Test
+		if t != nil && t.Replayed && len(t.Results) == 2 && t.Results[0].Int == 32 && t.Results[1].Bool {
+			return true
+		}
+	}
+	return false
+}
+
+func TestBoundsGrowToWhatABranchNeeds(t *testing.T) {
+	sum, paths := explore(t, "growth.ParseID", Config{Bounds: Bounds{GrowLen: 64}})
+	if !longIDFound(paths) {
+		t.Fatalf("no path took the 36-byte branch with strings allowed to grow to 64 bytes (grown: %v)", sum.Grown)
+	}
+	if sum.Grown["s"] < 36 || sum.Grown["s"] > 64 {
+		t.Errorf("s grew to %d, want 36 … 64", sum.Grown["s"])
+	}
+	// The last round explored every string of up to the grown length.
+	if !sum.Exhausted {
+		t.Errorf("not exhausted within the grown bounds: %v", sum.Ends)
+	}
+	checkAgainstGo(t, "growth.ParseID", paths)
+}
+
+func TestBoundsCappedBelowWhatABranchNeedsAreReported(t *testing.T) {
+	sum, paths := explore(t, "growth.ParseID", Config{Bounds: Bounds{GrowLen: 32}})
+	if longIDFound(paths) {
+		t.Fatal("the 36-byte branch was taken with strings capped at 32 bytes")
+	}
+	if sum.Exhausted {
+		t.Error("exhausted, though a branch needs a string beyond the cap")
+	}
+	cut := false
+	for _, p := range paths {
+		cut = cut || slices.Contains(p.Concretized, "a branch side is reachable only beyond the input size bounds")
+	}
+	if !cut {
+		t.Error("no path records the cut by the bound")
+	}
+}
+
+func TestFunctionWithNoFinishedPathGetsATest(t *testing.T) {
+	// Every path of Grid makes thousands of decisions: the work limit
+	// cuts them all, so the test must come from a run to the end.
+	sum, paths := explore(t, "growth.Grid", Config{MaxWork: 300_000})
+	if !sum.RunToEnd {
+		t.Fatalf("no run to the end (ends %v)", sum.Ends)
+	}
+	if sum.Exhausted {
+		t.Error("a cut exploration claims to be exhausted")
+	}
+	tests := 0
+	for _, p := range paths {
+		if p.Test == nil || !p.Test.Replayed {
+			continue
+		}
+		tests++
+		a := p.Test.Args[0].Uint
+		if got, want := p.Test.Results[0].Int, int64(growth.Grid(a)); got != want {
+			t.Errorf("Grid(%d) = %d in the interpreter, %d in Go", a, got, want)
+		}
+		if p.Kind != EndReturn || len(p.Blocks) == 0 {
+			t.Errorf("the run to the end is a %v path with %d blocks", p.Kind, len(p.Blocks))
+		}
+	}
+	if tests != 1 {
+		t.Errorf("%d tests, want 1", tests)
+	}
+}
+
+func TestBoundsGrowBeforeTheRoundRunsOut(t *testing.T) {
+	sum, paths := explore(t, "growth.Tagged", Config{MaxWork: 2_000_000, Bounds: Bounds{GrowLen: 64}})
+	if sum.Ends[EndBudget] == 0 {
+		t.Fatalf("the work limit cut nothing (ends %v): the fixture no longer tests an early growth", sum.Ends)
+	}
+	long := false
+	for _, p := range paths {
+		if p.Test != nil && p.Test.Replayed && p.Test.Results[0].Int == -1 {
+			long = len(p.Test.Args[0].Str) >= 40
+		}
+	}
+	if !long {
+		t.Errorf("no test with a 40-byte s (grown %v)", sum.Grown)
+	}
+	if sum.Grown["t"] != 0 {
+		t.Errorf("t grew to %d, though no branch needed it", sum.Grown["t"])
+	}
+}
+
+func TestLengthsNoGoValueHasCutNothing(t *testing.T) {
+	sum, paths := explore(t, "growth.Wrapped", Config{})
+	for _, p := range paths {
+		if len(p.Concretized) > 0 {
+			t.Errorf("path %v records %q", p.Pins, p.Concretized)
+		}
+	}
+	if !sum.Exhausted || sum.Covered == sum.Blocks {
+		t.Errorf("exhausted=%v, %d of %d blocks covered; want exhausted with the len(s)-1 > 100 side dead", sum.Exhausted, sum.Covered, sum.Blocks)
+	}
+}

@@ -1,0 +1,149 @@
+package symbolic
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/gosymtest/gosymtest/solver"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A test for every function that terminates. Some functions finish no path
+// within the bounds: a loop of a hundred iterations that branches on the
+// inputs in each makes more decisions than a path may, and a large
+// function may spend its budget before any path returns. Such a function
+// still gets a test when it terminates: inputs from a model of the
+// condition of a path the bounds or the budget cut (the one that got
+// furthest), or else any inputs (a model of nothing: the zero values), are
+// run concretely to the end, a few candidates at most, within a step
+// bound of their own (runToEndSteps). A run that returns or panics gives
+// an ordinary finished path, handed to the Sink with its test. It claims
+// nothing: the
+// exploration is not exhausted (it was cut), and the blocks the run
+// entered are covered because a concrete run entered them.
+
+// maxPrefixes is how many cut paths are kept as candidates, and
+// maxRunToEnd how many candidates are run.
+const (
+	maxPrefixes = 4
+	maxRunToEnd = 3
+)
+
+// runToEndSteps is the step bound of the concrete runs to the end of one
+// function, all candidates together: a multiple of the per-path bound,
+// since a concrete run costs no solver work, but no more than the
+// function's work limit, which a run to the end comes on top of.
+func (e *Engine) runToEndSteps() int {
+	n := 4 * e.cfg.Bounds.MaxSteps
+	if e.cfg.MaxWork > 0 {
+		n = int(min(int64(n), e.cfg.MaxWork))
+	}
+	return n
+}
+
+// notePrefix keeps s, a path cut by a bound or the budget, when it got
+// further (entered more blocks) than the candidates kept so far.
+func (e *Engine) notePrefix(s *State) {
+	if len(e.prefixes) == maxPrefixes {
+		if len(s.blocks) <= len(e.prefixes[maxPrefixes-1].blocks) {
+			return
+		}
+		e.prefixes = e.prefixes[:maxPrefixes-1]
+	}
+	i, _ := slices.BinarySearchFunc(e.prefixes, len(s.blocks), func(p *State, n int) int { return n - len(p.blocks) })
+	e.prefixes = slices.Insert(e.prefixes, i, s)
+}
+
+// runToCompletion gives fn, of which no path finished with a test, one
+// test from inputs run concretely to the end, when one of the candidates
+// terminates. ctx is the exploration's context without the function's
+// budget, which is spent: the solver gets a little time of its own.
+func (e *Engine) runToCompletion(ctx context.Context, fn *ssa.Function) {
+	if ctx.Err() != nil {
+		return
+	}
+	solve := e.cfg.Budget / 4
+	if solve <= 0 || solve > 2*time.Second {
+		solve = 2 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(ctx, solve)
+	defer cancel()
+	saved := e.ctx
+	e.ctx = ctx
+	defer func() { e.ctx = saved }()
+
+	candidates := append(e.prefixes[:len(e.prefixes):len(e.prefixes)], &State{})
+	steps := e.runToEndSteps()
+	for i, p := range candidates {
+		if i == maxRunToEnd || ctx.Err() != nil || steps <= 0 {
+			return
+		}
+		done, used := e.runOneToEnd(fn, p, steps)
+		if done {
+			return
+		}
+		steps -= used
+	}
+}
+
+// runOneToEnd runs fn concretely, within steps, on inputs from a model of
+// p's condition and, when the run returns or panics, hands its path to the
+// Sink. It returns whether it did, and the steps it used.
+func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int) (bool, int) {
+	resp := e.readableModel(p.cond)
+	if resp.Result != solver.Sat {
+		return false, 0
+	}
+	run := e.concreteRun(fn, resp, false, steps)
+	if run.endKind != EndReturn && run.endKind != EndPanic {
+		return false, run.steps
+	}
+	t := &Test{Replayed: true}
+	for i, param := range fn.Params {
+		t.Args = append(t.Args, e.argLiteral(paramName(fn, i), param.Type(), resp.Model, 0, fn))
+	}
+	if !e.recordOutcome(t, run) {
+		return false, run.steps
+	}
+	if run.rangedOverMap {
+		var other Test
+		e.recordOutcome(&other, e.concreteRun(fn, resp, true, steps))
+		t.OrderDependent = !sameOutcome(t, &other)
+	}
+	end := &PathEnd{
+		Func:      fn,
+		Kind:      run.endKind,
+		Condition: p.cond,
+		Pins:      append(p.pins[:len(p.pins):len(p.pins)], "then run concretely to the end: no path finished within the bounds"),
+		Blocks:    firstEntries(run.blocks),
+		Edges:     firstEntries(run.edges),
+		Test:      t,
+	}
+	if run.endKind == EndPanic && run.panicked != nil {
+		end.Panic = run.panicked.kind
+	}
+	e.summary.Paths++
+	e.summary.Ends[run.endKind]++
+	e.summary.RunToEnd = true
+	for _, b := range end.Blocks {
+		e.summary.CoveredBlocks[b] = true
+	}
+	if !t.OrderDependent {
+		e.tests++
+	}
+	if e.cfg.Sink != nil {
+		e.cfg.Sink.PathEnded(end)
+	}
+	return true, run.steps
+}
+
+// concreteRun runs fn on the inputs of the model in resp, within steps.
+func (e *Engine) concreteRun(fn *ssa.Function, resp solver.Response, reversed bool, steps int) *State {
+	run := e.initialState(fn, e.replayInputs(resp.Model))
+	run.replay = true
+	run.reverseMaps = reversed
+	run.stepLimit = steps
+	e.runToEnd(run)
+	return run
+}

@@ -1,0 +1,73 @@
+// Package growth holds functions the default input bounds cannot finish:
+// one that needs a string longer than them (a UUID-like identifier), and
+// one whose every path makes more decisions than the bounds allow.
+package growth
+
+// ParseID accepts a 36-byte identifier of the shape of a UUID: dashes at
+// 8, 13, 18 and 23 and no dash elsewhere. It returns how many characters
+// are not dashes, and whether s has the shape.
+func ParseID(s string) (int, bool) {
+	if len(s) != 36 {
+		return 0, false
+	}
+	if s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-' {
+		return 1, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		switch i {
+		case 8, 13, 18, 23:
+			continue
+		}
+		if s[i] == '-' {
+			return 2, false
+		}
+		n++
+	}
+	return n, true
+}
+
+// Grid counts the cells (i, j) of a 100×100 grid for which bit (i+j)%64
+// of a is set. Each of the 10,000 iterations branches on the input, far
+// more decisions than the work limits of the tests allow, yet it always
+// terminates.
+func Grid(a uint64) int {
+	n := 0
+	for i := 0; i < 100; i++ {
+		for j := 0; j < 100; j++ {
+			if a>>((i+j)%64)&1 == 1 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Tagged takes its first branch only for an s of 40 bytes or more; the
+// loop over t after it has more paths than a small work limit lets finish,
+// so the bounds must grow before the first round has run out of states.
+func Tagged(s, t string) int {
+	if len(s) >= 40 {
+		return -1
+	}
+	n := 0
+	for i := 0; i < len(t); i++ {
+		if t[i] == 'x' {
+			n++
+		}
+	}
+	return n
+}
+
+// Wrapped has a branch no string takes: len(s)-1 > 100 needs len(s) > 101,
+// which the first branch excludes. Only a length near 2^63, which no Go
+// string has, would take it, where int arithmetic wraps around.
+func Wrapped(s string) int {
+	if len(s) > 5 {
+		return 0
+	}
+	if len(s)-1 > 100 {
+		return 1
+	}
+	return 2
+}
