@@ -88,9 +88,10 @@
 // and arrays field by field up to MaxDepth, and a parameter of a non-empty
 // interface type nil or one of up to four implementing types of the program
 // (see ifaceinputs.go), and a map parameter nil or 0 … MaxElems entries with
-// distinct symbolic keys (see mapinputs.go). Maps, empty interfaces and
-// interfaces nested in other inputs are nil and floats 0 for now; such a limitation is recorded on the
-// path, which then is not exhaustive. Inputs never alias each other.
+// distinct symbolic keys (see mapinputs.go), at any depth; an empty
+// interface tries the types the function asserts to first. Floats are 0
+// for now; such a limitation is recorded on the path, which then is not
+// exhaustive. Inputs never alias each other.
 //
 // Some parameters are made through their package's API instead (see
 // ctorinputs.go): a type with unexported fields by its constructor
@@ -101,6 +102,7 @@
 // errors.New of a symbolic text. The constructors run on the path, before
 // the function under test, and the test calls them with the model's
 // arguments.
+//
 // Size bounds grow. When a branch side is reachable only by an input
 // beyond its size bound (a 36-byte UUID), the function is explored again
 // with that input's bound raised to what the side needs, up to
@@ -116,8 +118,8 @@
 // path makes too many decisions, or the budget runs out first) still gets
 // one test when it terminates: inputs of the path that got furthest are
 // run concretely to the end (runtoend.go). Anything that makes a path less
-// than general (a symbolic value
-// pinned to one model value, an input kind not modelled) is recorded on it.
+// than general (a symbolic value pinned to one model value, an input kind
+// not modelled) is recorded on it.
 //
 // # Assumptions
 //
