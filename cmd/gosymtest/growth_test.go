@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -81,8 +82,11 @@ func TestMaxLenCapDecidesWhatIsABoundsGap(t *testing.T) {
 		t.Errorf("with -max-len-cap 64 ParseID has gaps %q", grown)
 	}
 	capped, _ := gaps(t, "ParseID", "-run", "ParseID", "-budget", "30s", "-max-len-cap", "32", "./testdata/exec/growth")
-	if len(capped) == 0 || capped[0] != "bounds" {
-		t.Errorf("with -max-len-cap 32 ParseID has gaps %q, want bounds", capped)
+	// The 36-byte branch is beyond the cap: its code is a bounds gap, never
+	// dead. (The executor's view also counts the condition of the second
+	// if as entered, which no test runs: that gap is no-test.)
+	if !slices.Contains(capped, "bounds") || slices.Contains(capped, "dead") {
+		t.Errorf("with -max-len-cap 32 ParseID has gaps %q, want bounds and no dead", capped)
 	}
 }
 
