@@ -58,6 +58,10 @@ func (e *Engine) applyBuiltin(s *State, instr ssa.CallInstruction, b *ssa.Builti
 		}
 		result(p)
 	default:
+		site, _ := instr.(ssa.Value)
+		if e.unsafeBuiltin(s, b.Name(), args, result, site) {
+			return
+		}
 		e.unsupported(s, "builtin "+b.Name())
 	}
 }
@@ -129,6 +133,9 @@ func (e *Engine) appendBuiltin(s *State, dst Slice, src Value, sliceType types.T
 		return nil, false
 	}
 	oldLen, n := int(lens[0]), int(ns[0])
+	if n == 0 {
+		return dst, true // append of nothing gives the slice back, nil or not
+	}
 	newLen := oldLen + n
 	elemType := sliceType.Underlying().(*types.Slice).Elem()
 	capNow, ok := e.concretize(s, dst.Cap, "slice capacity")

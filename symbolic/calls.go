@@ -60,7 +60,7 @@ func (e *Engine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, bindings
 
 // enterCall pushes a frame for fn, or runs its model when it has no body.
 func (e *Engine) enterCall(s *State, instr ssa.CallInstruction, fn *ssa.Function, bindings, args []Value) {
-	if len(fn.Blocks) == 0 {
+	if len(fn.Blocks) == 0 || e.info(fn).model != nil {
 		e.callModel(s, instr, fn, args)
 		return
 	}
@@ -176,7 +176,7 @@ func (e *Engine) startDeferred(s *State, f *frame) {
 		e.applyBuiltin(s, nil, d.builtin, d.args, d.call)
 		return
 	}
-	if len(d.fn.Fn.Blocks) == 0 {
+	if len(d.fn.Fn.Blocks) == 0 || e.info(d.fn.Fn).model != nil {
 		e.callModel(s, nil, d.fn.Fn, d.args)
 		return
 	}

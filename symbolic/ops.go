@@ -144,24 +144,14 @@ func (e *Engine) unOp(s *State, in *ssa.UnOp) {
 func (e *Engine) convert(s *State, in *ssa.Convert) {
 	from, to := in.X.Type(), in.Type()
 	x := e.eval(s, in.X)
-	fw, fSigned, fInt := intInfo(from)
+	if e.convertRunes(s, in, x) {
+		return
+	}
+	_, fSigned, fInt := intInfo(from)
 	tw, _, tInt := intInfo(to)
 	switch {
 	case fInt && tInt:
 		e.set(s, in, Scalar{expr.Resize(x.(Scalar).E, tw, fSigned)})
-	case fInt && isString(to):
-		c, ok := e.concretize(s, x.(Scalar).E, "string(rune) conversion")
-		if !ok {
-			return
-		}
-		r := rune(c.SignedValue())
-		if !fSigned {
-			r = rune(c.Value())
-		}
-		if fw > 32 && (c.Value() > 0x10FFFF) {
-			r = 0xFFFD
-		}
-		e.set(s, in, stringConst(string(r)))
 	case isString(from) && isByteSlice(to):
 		e.set(s, in, e.bytesOfString(s, x.(String), in))
 	case isByteSlice(from) && isString(to):
@@ -174,6 +164,9 @@ func (e *Engine) convert(s *State, in *ssa.Convert) {
 	case isString(from) && isString(to):
 		e.set(s, in, x)
 	default:
+		if e.convertUnsafe(s, in, x) {
+			return
+		}
 		e.unsupported(s, "conversion from "+from.String()+" to "+to.String())
 	}
 }

@@ -169,10 +169,11 @@ func (s *State) String() string {
 // a slice.
 type funcInfo struct {
 	index map[ssa.Value]int
+	model model // what runs instead of the body, or nil (models.go)
 }
 
 func newFuncInfo(fn *ssa.Function) *funcInfo {
-	info := &funcInfo{index: make(map[ssa.Value]int)}
+	info := &funcInfo{index: make(map[ssa.Value]int), model: modelFor(fn)}
 	add := func(v ssa.Value) { info.index[v] = len(info.index) }
 	for _, p := range fn.Params {
 		add(p)
