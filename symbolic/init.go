@@ -70,6 +70,9 @@ func (e *Engine) sandboxedInit(s *State, fn *ssa.Function) {
 // checkGlobal stops s when it touches a variable of a package whose
 // initialisation failed.
 func (e *Engine) checkGlobal(s *State, g *ssa.Global) {
+	if e.seedStream(s, g) {
+		return // a stand-in, whether or not package os initialised (osstreams.go)
+	}
 	if e.init == nil || s.initializing {
 		return
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/testdata/exec/stdinit/biginit"
 	"github.com/gosymtest/gosymtest/testdata/exec/stdinit/regexinit"
+	"github.com/gosymtest/gosymtest/testdata/exec/stdinit/streams"
 	"github.com/gosymtest/gosymtest/testdata/exec/stdlib"
 )
 
@@ -18,7 +19,7 @@ var stdlibNatives = map[string]any{
 	"stdlib.Locked": stdlib.Locked, "stdlib.Atomic": stdlib.Atomic, "stdlib.Runes": stdlib.Runes,
 	"stdlib.Accents": stdlib.Accents, "stdlib.Decode": stdlib.Decode,
 	"stdlib.Pooled": stdlib.Pooled, "stdlib.Shared": stdlib.Shared,
-	"regexinit.IsWord": regexinit.IsWord, "biginit.Big": biginit.Big,
+	"regexinit.IsWord": regexinit.IsWord, "biginit.Big": biginit.Big, "streams.Warn": streams.Warn,
 }
 
 // pendingTables are the fixtures that need symbolic-index memory (another
