@@ -70,11 +70,27 @@
 //
 // # Assumptions
 //
-// A 64-bit platform (int is 64 bits). No goroutines, channels, select,
-// reflection or unsafe: paths that need them end as EndUnsupported with the
-// feature named. Floating-point values are concrete. Functions without a
-// body need a model (models.go); an unmodelled one ends the path with reason
-// "unmodelled:<name>". Package-level variables start at their zero values
+// A 64-bit platform (int is 64 bits). No goroutines, channels, select or
+// reflection: paths that need them end as EndUnsupported with the feature
+// named. Floating-point values are concrete. Functions without a body need
+// a model (models.go); an unmodelled one ends the path with reason
+// "unmodelled:<name>". A model also replaces a Go body the executor cannot
+// follow (float bit casts, sync.Pool's per-P arrays).
+//
+// Unsafe is followed as the standard library uses it (unsafe.go): an
+// unsafe.Pointer carries the pointer it came from and its element type, and
+// converts back only to a pointer of the same layout (or to the first field
+// of a struct); unsafe.String, StringData, Slice and SliceData work over
+// whole array objects. Pointer arithmetic and reinterpreting memory stop the
+// path. One goroutine runs, so sync's locks are never contended and run
+// from their Go bodies over the atomic models; a semaphore wait would block
+// forever and stops the path (syncmodels.go). os.Stdout and os.Stderr are
+// stand-ins to which writes succeed and are dropped (osstreams.go).
+//
+// UTF-8 is decoded symbolically with Go's rules (runes.go): a range over a
+// string forks at each position over ASCII, two-, three- and four-byte
+// sequences and an invalid byte, as does []rune(s), one rune a step;
+// string(r) and string(runes) encode without forking. Package-level variables start at their zero values
 // (running package initialisers is future work), and calls into os, net,
 // syscall and time.Now are refused.
 package symbolic
