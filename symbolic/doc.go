@@ -90,7 +90,9 @@
 // UTF-8 is decoded symbolically with Go's rules (runes.go): a range over a
 // string forks at each position over ASCII, two-, three- and four-byte
 // sequences and an invalid byte, as does []rune(s), one rune a step;
-// string(r) and string(runes) encode without forking. Package-level variables start at their zero values
-// (running package initialisers is future work), and calls into os, net,
-// syscall and time.Now are refused.
+// string(r) and string(runes) encode without forking.
+//
+// Package-level variables start at their zero values (running package
+// initialisers is future work), and calls into os, net, syscall and
+// time.Now are refused.
 package symbolic
