@@ -7,6 +7,7 @@ package stdlib
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -138,4 +139,23 @@ func Shared(n int) int {
 		return 1
 	}
 	return 0
+}
+
+var errSmall = errors.New("small")
+
+// wrapped is an error that wraps another.
+type wrapped struct{ err error }
+
+func (w wrapped) Error() string { return "wrapped: " + w.err.Error() }
+func (w wrapped) Unwrap() error { return w.err }
+
+// IsSmall finds a sentinel error through a wrapper with errors.Is.
+func IsSmall(n int) bool {
+	var err error
+	if n < 10 {
+		err = wrapped{errSmall}
+	} else if n < 20 {
+		err = wrapped{errors.New("other")}
+	}
+	return errors.Is(err, errSmall)
 }
