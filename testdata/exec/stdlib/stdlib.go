@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Join writes words into a strings.Builder, whose String method is
@@ -158,4 +159,14 @@ func IsSmall(n int) bool {
 		err = wrapped{errors.New("other")}
 	}
 	return errors.Is(err, errSmall)
+}
+
+// View reads a string's last byte through the slice unsafe.Slice and
+// unsafe.StringData make of it.
+func View(s string) byte {
+	if len(s) == 0 {
+		return 0
+	}
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	return b[len(b)-1]
 }
