@@ -85,7 +85,11 @@
 // path. One goroutine runs, so sync's locks are never contended and run
 // from their Go bodies over the atomic models; a semaphore wait would block
 // forever and stops the path (syncmodels.go). os.Stdout and os.Stderr are
-// stand-ins to which writes succeed and are dropped (osstreams.go).
+// stand-ins to which writes succeed and are dropped (osstreams.go). Of
+// reflection, only what errors and fmt ask on their common paths is
+// modelled on go/types (reflectlite.go, reflecttype.go): reflectlite's
+// TypeOf, Elem and Comparable, and reflect.TypeOf(x).Kind(); other methods
+// of reflect's type stop the path.
 //
 // UTF-8 is decoded symbolically with Go's rules (runes.go): a range over a
 // string forks at each position over ASCII, two-, three- and four-byte

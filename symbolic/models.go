@@ -26,7 +26,7 @@ var models map[string]model
 
 func init() {
 	models = builtinModels()
-	for _, more := range []map[string]model{syncModels(), streamModels(), reflectliteModels()} {
+	for _, more := range []map[string]model{syncModels(), streamModels(), reflectliteModels(), reflectModels()} {
 		for name, m := range more {
 			models[name] = m
 		}
@@ -38,6 +38,9 @@ func init() {
 func modelFor(fn *ssa.Function) model {
 	name := fn.String()
 	if m, ok := models[name]; ok {
+		return m
+	}
+	if m := reflectMethodModel(fn); m != nil {
 		return m
 	}
 	if fn.Pkg != nil && fn.Pkg.Pkg.Path() == "sync/atomic" && len(fn.Blocks) == 0 {

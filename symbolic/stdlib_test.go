@@ -18,7 +18,7 @@ var stdlibNatives = map[string]any{
 	"stdlib.Join": stdlib.Join, "stdlib.Buffered": stdlib.Buffered,
 	"stdlib.Locked": stdlib.Locked, "stdlib.Atomic": stdlib.Atomic, "stdlib.Runes": stdlib.Runes,
 	"stdlib.Accents": stdlib.Accents, "stdlib.Decode": stdlib.Decode,
-	"stdlib.Pooled": stdlib.Pooled, "stdlib.Shared": stdlib.Shared, "stdlib.IsSmall": stdlib.IsSmall, "stdlib.View": stdlib.View,
+	"stdlib.Pooled": stdlib.Pooled, "stdlib.Shared": stdlib.Shared, "stdlib.IsSmall": stdlib.IsSmall, "stdlib.View": stdlib.View, "stdlib.Label": stdlib.Label,
 	"regexinit.IsWord": regexinit.IsWord, "biginit.Big": biginit.Big, "streams.Warn": streams.Warn,
 }
 

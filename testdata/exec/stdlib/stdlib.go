@@ -8,6 +8,7 @@ package stdlib
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -169,4 +170,12 @@ func View(s string) byte {
 	}
 	b := unsafe.Slice(unsafe.StringData(s), len(s))
 	return b[len(b)-1]
+}
+
+// Label formats with fmt.Sprint, which asks reflect for each operand's kind.
+func Label(name string) string {
+	if name == "" {
+		return fmt.Sprint("anonymous")
+	}
+	return fmt.Sprint("name=", name)
 }
