@@ -58,7 +58,8 @@ func (e *Engine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, bindings
 	return fv.Fn, fv.Bindings, args, true
 }
 
-// enterCall pushes a frame for fn, or runs its model when it has no body.
+// enterCall pushes a frame for fn, or runs its model when it has one or no
+// body (models.go).
 func (e *Engine) enterCall(s *State, instr ssa.CallInstruction, fn *ssa.Function, bindings, args []Value) {
 	if len(fn.Blocks) == 0 || e.info(fn).model != nil {
 		e.callModel(s, instr, fn, args)
