@@ -58,8 +58,7 @@ func (e *Engine) applyBuiltin(s *State, instr ssa.CallInstruction, b *ssa.Builti
 		}
 		result(p)
 	default:
-		site, _ := instr.(ssa.Value)
-		if e.unsafeBuiltin(s, b.Name(), args, result, site) {
+		if e.unsafeBuiltin(s, b.Name(), args, result) {
 			return
 		}
 		e.unsupported(s, "builtin "+b.Name())

@@ -36,19 +36,29 @@ func (e *Engine) seedStream(s *State, g *ssa.Global) bool {
 	}
 	ptrType := g.Type().(*types.Pointer).Elem() // *os.File
 	fileType := ptrType.(*types.Pointer).Elem()
-	file := s.mem.alloc(&object{typ: fileType, value: zeroValue(fileType), site: g})
+	// The File has no allocation site: the points-to analysis knows
+	// os.Stderr's File by the allocation in os's init, which did not run.
+	file := s.mem.alloc(&object{typ: fileType, value: zeroValue(fileType)})
 	id := s.mem.alloc(&object{typ: ptrType, value: Pointer{NonNil: expr.True, Obj: file}, site: g})
 	s.mem.globals[g] = id
 	return true
 }
 
-// isStreamFile reports whether p points to a stand-in stream.
+// isStreamFile reports whether p points to the File a standard stream's
+// variable holds.
 func isStreamFile(s *State, p Pointer) bool {
 	if p.Obj == 0 || len(p.Path) != 0 {
 		return false
 	}
-	g, ok := s.mem.get(p.Obj).site.(*ssa.Global)
-	return ok && isStream(g)
+	for g, id := range s.mem.globals {
+		if !isStream(g) {
+			continue
+		}
+		if held, ok := s.mem.get(id).value.(Pointer); ok && held.Obj == p.Obj {
+			return true
+		}
+	}
+	return false
 }
 
 // streamModels write to the stand-in streams: every byte is written, with
