@@ -2,5 +2,5 @@
 
 package ownpurego
 
-// Kind says which file was compiled.
-func Kind() string { return "pure" }
+// kind says which file was compiled.
+const kind = "pure"
