@@ -8,6 +8,13 @@
 // dependency without a body would be a dead end. Generic functions are
 // built once per concrete instantiation (ssa.InstantiateGenerics).
 //
+// The program is loaded with the build tags purego and math_big_pure_go,
+// under which the standard library compiles Go fallbacks for code that is
+// otherwise assembly (math/big's arithmetic, crypto's block functions), so
+// the executor has bodies to interpret there. When a matched package's own
+// files mention one of these tags, the program is loaded without them, so
+// the code under test is what go test compiles (see buildtags.go).
+//
 // For every package that matched the patterns and type-checked, Load lists
 // its targets: the functions and methods declared in its non-test files
 // (exported or not, on value or pointer receivers) and every concrete

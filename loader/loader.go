@@ -79,7 +79,10 @@ func Load(cfg Config) (*Program, error) {
 		return nil, fmt.Errorf("no packages matched %q", patterns)
 	}
 
-	initial, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir, Tests: false}, expanded...)
+	initial, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir, Tests: false, BuildFlags: pureGoBuildFlags()}, expanded...)
+	if err == nil && usesPureGoTags(initial) {
+		initial, err = packages.Load(&packages.Config{Mode: loadMode, Dir: dir, Tests: false}, expanded...)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("loading %q: %w", patterns, err)
 	}

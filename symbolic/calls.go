@@ -58,9 +58,10 @@ func (e *Engine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, bindings
 	return fv.Fn, fv.Bindings, args, true
 }
 
-// enterCall pushes a frame for fn, or runs its model when it has no body.
+// enterCall pushes a frame for fn, or runs its model when it has one or no
+// body (models.go).
 func (e *Engine) enterCall(s *State, instr ssa.CallInstruction, fn *ssa.Function, bindings, args []Value) {
-	if len(fn.Blocks) == 0 {
+	if len(fn.Blocks) == 0 || e.info(fn).model != nil {
 		e.callModel(s, instr, fn, args)
 		return
 	}
@@ -180,7 +181,7 @@ func (e *Engine) startDeferred(s *State, f *frame) {
 		e.applyBuiltin(s, nil, d.builtin, d.args, d.call)
 		return
 	}
-	if len(d.fn.Fn.Blocks) == 0 {
+	if len(d.fn.Fn.Blocks) == 0 || e.info(d.fn.Fn).model != nil {
 		e.callModel(s, nil, d.fn.Fn, d.args)
 		return
 	}

@@ -123,12 +123,34 @@
 //
 // # Assumptions
 //
-// A 64-bit platform (int is 64 bits). No goroutines, channels, select,
-// reflection or unsafe: paths that need them end as EndUnsupported with the
-// feature named. Floating-point values are concrete. Functions without a
-// body need a model (models.go); an unmodelled one ends the path with reason
-// "unmodelled:<name>". Package-level variables start from what the package
-// initialisers leave: each package's init runs once per Inits (shared by
-// the engines of a run), within a budget of its own (init.go). Calls into
-// os, net, syscall and time.Now are refused.
+// A 64-bit platform (int is 64 bits). No goroutines, channels, select or
+// reflection: paths that need them end as EndUnsupported with the feature
+// named. Floating-point values are concrete. Functions without a body need
+// a model (models.go); an unmodelled one ends the path with reason
+// "unmodelled:<name>". A model also replaces a Go body the executor cannot
+// follow (float bit casts, sync.Pool's per-P arrays).
+//
+// Unsafe is followed as the standard library uses it (unsafe.go): an
+// unsafe.Pointer carries the pointer it came from and its element type, and
+// converts back only to a pointer of the same layout (or to the first field
+// of a struct); unsafe.String, StringData, Slice and SliceData work over
+// whole array objects. Pointer arithmetic and reinterpreting memory stop the
+// path. One goroutine runs, so sync's locks are never contended and run
+// from their Go bodies over the atomic models; a semaphore wait would block
+// forever and stops the path (syncmodels.go). os.Stdout and os.Stderr are
+// stand-ins to which writes succeed and are dropped (osstreams.go). Of
+// reflection, only what errors and fmt ask on their common paths is
+// modelled on go/types (reflectlite.go, reflecttype.go): reflectlite's
+// TypeOf, Elem and Comparable, and reflect.TypeOf(x).Kind(); other methods
+// of reflect's type stop the path.
+//
+// UTF-8 is decoded symbolically with Go's rules (runes.go): a range over a
+// string forks at each position over ASCII, two-, three- and four-byte
+// sequences and an invalid byte, as does []rune(s), one rune a step;
+// string(r) and string(runes) encode without forking.
+//
+// Package-level variables start from what the package initialisers leave:
+// each package's init runs once per Inits (shared by the engines of a run),
+// within a budget of its own (init.go). Calls into os, net, syscall and
+// time.Now are refused.
 package symbolic

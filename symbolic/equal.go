@@ -57,6 +57,8 @@ func (e *Engine) equal(s *State, a, b Value, t types.Type) (eq expr.Expr, ok boo
 			return expr.Expr{}, false
 		}
 		return e.equal(s, x.Value, y.Value, x.Type)
+	case UnsafePointer:
+		return unsafePointersEqual(x, b.(UnsafePointer)), true
 	case Opaque:
 		if y, ok := b.(Opaque); ok && x.Go != nil && y.Go != nil {
 			return expr.BoolConst(x.Go == y.Go), true

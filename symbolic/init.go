@@ -237,6 +237,9 @@ func (e *Engine) sandboxedInit(s *State, fn *ssa.Function) {
 // longer speaks for every input, and an init that touches either makes
 // its own package partial.
 func (e *Engine) checkGlobal(s *State, g *ssa.Global) {
+	if e.seedStream(s, g) {
+		return // a stand-in, whether or not package os initialised (osstreams.go)
+	}
 	faults := e.initFaults
 	if s.initializing {
 		faults = e.inits.faults // the caller holds e.inits.mu

@@ -3,7 +3,6 @@ package symbolic
 import (
 	"go/types"
 	"slices"
-	"unicode/utf8"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
@@ -92,34 +91,12 @@ func (e *Engine) next(s *State, in *ssa.Next) {
 	if more == nil {
 		return
 	}
-	s = more
-	b0 := it.str.byteAt(pos)
-	ascii, multi := e.branch(s, expr.Ult(b0, expr.Const(8, utf8.RuneSelf)), "")
-	if ascii != nil {
-		e.advanceString(ascii, in, p, it, expr.ZExt(b0, 32), 1)
-	}
-	if multi == nil {
-		return
-	}
-	// A multi-byte sequence: decode its bytes concretely, pinning them.
-	var buf []byte
-	for k := 0; k < utf8.UTFMax && it.pos+k < len(it.str.Bytes); k++ {
-		at := expr.Const(64, uint64(it.pos+k))
-		inside, ok := e.concretize(multi, expr.Ult(at, it.str.Len), "length of a ranged string")
-		if !ok {
-			return
-		}
-		if inside.IsFalse() {
-			break
-		}
-		b, ok := e.concretize(multi, it.str.byteAt(at), "non-ASCII byte of a ranged string")
-		if !ok {
-			return
-		}
-		buf = append(buf, byte(b.Value()))
-	}
-	r, size := utf8.DecodeRune(buf)
-	e.advanceString(multi, in, p, it, expr.Const(32, uint64(uint32(r))), size)
+	// Fork over the ways the bytes here decode (ASCII, a two-, three- or
+	// four-byte sequence, or an invalid byte), as the runtime's decoder
+	// would: each state goes on with the rune and size known.
+	e.decodeAt(more, it.str, it.pos, func(t *State, r expr.Expr, size int) {
+		e.advanceString(t, in, p, it, r, size)
+	})
 }
 
 func (e *Engine) advanceString(s *State, in *ssa.Next, p Pointer, it iterator, r expr.Expr, size int) {

@@ -10,17 +10,46 @@ import (
 )
 
 // A model stands in for a function that has no Go body (assembly, or a
-// linkname into the runtime). It gets the evaluated arguments and gives
+// linkname into the runtime), or whose Go body the executor cannot follow
+// (it reinterprets memory through unsafe, or does pointer arithmetic). A
+// function with a model always runs the model, body or not. It gets the evaluated arguments and gives
 // the results; ok=false means it dealt with the state itself (ended the
 // path, or set the results of forked states).
 type model func(e *Engine, s *State, fn *ssa.Function, args []Value) (results []Value, ok bool)
 
 // models are keyed by the function's full name, e.g.
-// "internal/bytealg.IndexByteString". They are filled in init because
-// some models call back into the interpreter, which looks models up.
+// "internal/bytealg.IndexByteString" or "(*sync.Pool).Get". They are filled
+// in init because some models call back into the interpreter, which looks
+// models up. This is the one place models are registered: the other files
+// give their tables to init.
 var models map[string]model
 
-func init() { models = builtinModels() }
+func init() {
+	models = builtinModels()
+	for _, more := range []map[string]model{syncModels(), streamModels(), reflectliteModels(), reflectModels()} {
+		for name, m := range more {
+			models[name] = m
+		}
+	}
+}
+
+// modelFor is the model of fn, or nil: by name, or for sync/atomic's
+// functions by the operation they name.
+func modelFor(fn *ssa.Function) model {
+	name := fn.String()
+	if m, ok := models[name]; ok {
+		return m
+	}
+	if m := reflectMethodModel(fn); m != nil {
+		return m
+	}
+	if fn.Pkg != nil && fn.Pkg.Pkg.Path() == "sync/atomic" && len(fn.Blocks) == 0 {
+		if m, ok := atomicModel(fn.Name()); ok {
+			return m
+		}
+	}
+	return nil
+}
 
 func builtinModels() map[string]model {
 	return map[string]model{
@@ -50,6 +79,10 @@ func builtinModels() map[string]model {
 		"math.Float32bits":        floatBits(32),
 		"math.Float64frombits":    floatFromBits(64),
 		"math.Float32frombits":    floatFromBits(32),
+		"runtime.float64bits":     floatBits(64),
+		"runtime.float64frombits": floatFromBits(64),
+		"runtime.float32bits":     floatBits(32),
+		"runtime.float32frombits": floatFromBits(32),
 		"math.Sqrt":               floatFunc(math.Sqrt),
 		"math.Floor":              floatFunc(math.Floor),
 		"math.Ceil":               floatFunc(math.Ceil),
@@ -84,16 +117,13 @@ func unmodelledAddress(e *Engine, s *State, fn *ssa.Function, _ []Value) ([]Valu
 	return nil, false
 }
 
-// callModel runs the model of a bodiless function, or ends the path with
+// callModel runs the model of a function (see modelFor), or, for a
+// bodiless function without one, ends the path with
 // reason "unmodelled:<name>".
 func (e *Engine) callModel(s *State, instr ssa.CallInstruction, fn *ssa.Function, args []Value) {
-	name := fn.String()
-	m, ok := models[name]
-	if !ok && strings.HasPrefix(name, "sync/atomic.") {
-		m, ok = atomicModel(fn.Name())
-	}
-	if !ok {
-		e.finish(s, EndUnsupported, 0, "unmodelled:"+name)
+	m := e.info(fn).model
+	if m == nil {
+		e.finish(s, EndUnsupported, 0, "unmodelled:"+fn.String())
 		return
 	}
 	if results, ok := m(e, s, fn, args); ok {

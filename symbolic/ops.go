@@ -152,27 +152,17 @@ func (e *Engine) unOp(s *State, f *frame, code *instrCode, in *ssa.UnOp) {
 // operand to a model value (recorded) or stop the path.
 func (e *Engine) convert(s *State, f *frame, code *instrCode, in *ssa.Convert) {
 	from, to := in.X.Type(), in.Type()
-	fw, fSigned, fInt := intInfo(from)
+	_, fSigned, fInt := intInfo(from)
 	tw, _, tInt := intInfo(to)
 	if fInt && tInt {
 		e.setScalar(s, code.dst, expr.Resize(e.scalarOperand(s, f, code.ops[0], in.X), tw, fSigned))
 		return
 	}
 	x := e.operand(s, f, code.ops[0], in.X)
+	if e.convertRunes(s, in, x) {
+		return
+	}
 	switch {
-	case fInt && isString(to):
-		c, ok := e.concretize(s, x.(Scalar).E, "string(rune) conversion")
-		if !ok {
-			return
-		}
-		r := rune(c.SignedValue())
-		if !fSigned {
-			r = rune(c.Value())
-		}
-		if fw > 32 && (c.Value() > 0x10FFFF) {
-			r = 0xFFFD
-		}
-		e.set(s, in, stringConst(string(r)))
 	case isString(from) && isByteSlice(to):
 		e.set(s, in, e.bytesOfString(s, x.(String), in))
 	case isByteSlice(from) && isString(to):
@@ -185,6 +175,9 @@ func (e *Engine) convert(s *State, f *frame, code *instrCode, in *ssa.Convert) {
 	case isString(from) && isString(to):
 		e.set(s, in, x)
 	default:
+		if e.convertUnsafe(s, in, x) {
+			return
+		}
 		e.unsupported(s, "conversion from "+from.String()+" to "+to.String())
 	}
 }

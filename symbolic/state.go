@@ -186,11 +186,12 @@ type funcInfo struct {
 	// consts are the values of the constants code's slots refer to.
 	consts []Value
 	// phis is the number of φ-nodes at the head of each block.
-	phis []int
+	phis  []int
+	model model // what runs instead of the body, or nil (models.go)
 }
 
 func newFuncInfo(fn *ssa.Function) *funcInfo {
-	info := &funcInfo{index: make(map[ssa.Value]int)}
+	info := &funcInfo{index: make(map[ssa.Value]int), model: modelFor(fn)}
 	add := func(v ssa.Value) { info.index[v] = len(info.index) }
 	for _, p := range fn.Params {
 		add(p)

@@ -70,7 +70,7 @@ func zeroValue(t types.Type) Value {
 		case u.Info()&types.IsComplex != 0:
 			return Opaque{Type: t, Reason: "complex", Go: complex128(0)}
 		case u.Kind() == types.UnsafePointer:
-			return Opaque{Type: t, Reason: "unsafe.Pointer"}
+			return nilUnsafePointer
 		}
 	case *types.Pointer:
 		return nilPointer

@@ -1,0 +1,79 @@
+package symbolic
+
+import (
+	"go/types"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Package os cannot initialise in the interpreter (its init asks the
+// operating system for file descriptors), so its variables are off limits
+// (init.go). The standard streams are the exception: packages write
+// diagnostics to os.Stderr or os.Stdout, which changes nothing a test
+// checks. Each is a stand-in *os.File, an object of type os.File that no
+// instruction reads (its fields are only read inside package os, which is
+// refused), and writing to a stand-in succeeds and is dropped, as print
+// and println are. Any other use of a stream (os.Stdin, reading, Fd,
+// Close) still reaches package os and stops the path.
+
+// streamNames are the os variables that get a stand-in.
+var streamNames = map[string]bool{"Stdout": true, "Stderr": true}
+
+// isStream reports whether g is os.Stdout or os.Stderr.
+func isStream(g *ssa.Global) bool {
+	return g.Pkg != nil && g.Pkg.Pkg.Path() == "os" && streamNames[g.Name()]
+}
+
+// seedStream gives a standard stream's variable its stand-in the first time
+// a path touches it; reports whether g is a stream.
+func (e *Engine) seedStream(s *State, g *ssa.Global) bool {
+	if !isStream(g) {
+		return false
+	}
+	if _, ok := s.mem.globals[g]; ok {
+		return true
+	}
+	ptrType := g.Type().(*types.Pointer).Elem() // *os.File
+	fileType := ptrType.(*types.Pointer).Elem()
+	// The File has no allocation site: the points-to analysis knows
+	// os.Stderr's File by the allocation in os's init, which did not run.
+	file := s.mem.alloc(&object{typ: fileType, value: zeroValue(fileType)})
+	id := s.mem.alloc(&object{typ: ptrType, value: Pointer{NonNil: expr.True, Obj: file}, site: g})
+	s.mem.globals[g] = id
+	return true
+}
+
+// isStreamFile reports whether p points to the File a standard stream's
+// variable holds.
+func isStreamFile(s *State, p Pointer) bool {
+	if p.Obj == 0 || len(p.Path) != 0 {
+		return false
+	}
+	for g, id := range s.mem.globals {
+		if !isStream(g) {
+			continue
+		}
+		if held, ok := s.mem.get(id).value.(Pointer); ok && held.Obj == p.Obj {
+			return true
+		}
+	}
+	return false
+}
+
+// streamModels write to the stand-in streams: every byte is written, with
+// no error.
+func streamModels() map[string]model {
+	write := func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+		f, ok := a[0].(Pointer)
+		if !ok || !isStreamFile(s, f) {
+			e.unsupported(s, "call into package os")
+			return nil, false
+		}
+		return []Value{Scalar{e.length(s, a[1])}, Interface{}}, true
+	}
+	return map[string]model{
+		"(*os.File).Write":       write,
+		"(*os.File).WriteString": write,
+	}
+}

@@ -1,0 +1,198 @@
+package symbolic
+
+import (
+	"go/types"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file follows unsafe as the standard library uses it: pointers passed
+// through unsafe.Pointer and back to a type of the same layout
+// (strings.Builder's copy check, internal/abi.NoEscape), and the builtins
+// unsafe.String, StringData, Slice and SliceData that build strings and
+// slices over memory the program already has. Everything else (pointer
+// arithmetic, reinterpreting memory as a type of another layout, integers
+// made into pointers) stops the path as unsupported, so no claim rests on
+// it.
+
+// UnsafePointer is an unsafe.Pointer: the Pointer it was converted from and
+// the type that pointer pointed to (nil for a nil unsafe.Pointer). A
+// conversion back to a pointer type is followed only when the memory layout
+// agrees with Elem.
+type UnsafePointer struct {
+	Ptr  Pointer
+	Elem types.Type
+}
+
+func (UnsafePointer) isValue() {}
+
+// nilUnsafePointer is unsafe.Pointer(nil).
+var nilUnsafePointer = UnsafePointer{Ptr: nilPointer}
+
+func isUnsafePointer(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.UnsafePointer
+}
+
+// convertUnsafe handles the conversions between pointer types and
+// unsafe.Pointer; ok is false when the conversion is not one of those.
+func (e *Engine) convertUnsafe(s *State, in *ssa.Convert, x Value) (handled bool) {
+	from, to := in.X.Type(), in.Type()
+	switch {
+	case isUnsafePointer(to):
+		p, isPtr := x.(Pointer)
+		pt, isPtrType := from.Underlying().(*types.Pointer)
+		if !isPtr || !isPtrType {
+			e.unsupported(s, "conversion from "+from.String()+" to unsafe.Pointer")
+			return true
+		}
+		e.set(s, in, UnsafePointer{Ptr: p, Elem: pt.Elem()})
+		return true
+	case isUnsafePointer(from):
+		u := x.(UnsafePointer)
+		pt, isPtrType := to.Underlying().(*types.Pointer)
+		if !isPtrType {
+			e.unsupported(s, "conversion from unsafe.Pointer to "+to.String())
+			return true
+		}
+		if p, ok := e.reinterpret(u, pt.Elem()); ok {
+			e.set(s, in, p)
+			return true
+		}
+		e.unsupported(s, "unsafe conversion from *"+u.Elem.String()+" to "+to.String())
+		return true
+	}
+	return false
+}
+
+// reinterpret gives the pointer of type *to that u becomes, when the memory
+// it addresses has the same layout as a to: the same underlying type, or the
+// first field of a struct of it (which starts at the same address).
+func (e *Engine) reinterpret(u UnsafePointer, to types.Type) (Pointer, bool) {
+	if u.Elem == nil || u.Ptr.NonNil.IsFalse() {
+		return nilPointer, u.Ptr.NonNil.IsFalse()
+	}
+	if sameLayout(u.Elem, to) {
+		return u.Ptr, true
+	}
+	// *T to *F where T is a struct whose first field is an F (or the
+	// converse) addresses the same memory through a longer or shorter path.
+	if st, ok := u.Elem.Underlying().(*types.Struct); ok && st.NumFields() > 0 && sameLayout(st.Field(0).Type(), to) {
+		return Pointer{NonNil: u.Ptr.NonNil, Obj: u.Ptr.Obj, Path: u.Ptr.Path.with(0)}, true
+	}
+	return Pointer{}, false
+}
+
+// sameLayout reports whether values of a and b are laid out alike for the
+// executor: identical underlying types (so every field and element reads
+// the same value).
+func sameLayout(a, b types.Type) bool {
+	return types.Identical(a.Underlying(), b.Underlying())
+}
+
+// unsafeBuiltin runs unsafe.String, StringData, Slice and SliceData;
+// handled is false for other builtins.
+func (e *Engine) unsafeBuiltin(s *State, name string, args []Value, result func(Value)) (handled bool) {
+	switch name {
+	case "SliceData":
+		x := args[0].(Slice)
+		if x.Obj == 0 {
+			result(nilPointer)
+			return true
+		}
+		result(Pointer{NonNil: x.NonNil, Obj: x.Obj, Path: x.Base.with(x.Offset)})
+	case "StringData":
+		// The bytes get no allocation site: the points-to analysis does not
+		// model unsafe's builtins, so it could not name them.
+		str := args[0].(String)
+		b := e.bytesOfString(s, str, nil)
+		result(Pointer{NonNil: expr.True, Obj: b.Obj, Path: Path{0}})
+	case "String":
+		p, n := args[0].(Pointer), args[1].(Scalar).E
+		if str, ok := e.stringAt(s, p, n); ok {
+			result(str)
+		}
+	case "Slice":
+		p, n := args[0].(Pointer), expr.Resize(args[1].(Scalar).E, 64, true)
+		if sl, ok := e.sliceAt(s, p, n); ok {
+			result(sl)
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// arrayWindow finds the array element p addresses: the array (a whole
+// object, or one nested in an object, as SliceData of a slice with a base
+// path gives) and the position in it.
+func (e *Engine) arrayWindow(s *State, p Pointer) (elems []Value, at int, ok bool) {
+	if p.Obj == 0 || len(p.Path) == 0 {
+		return nil, 0, false
+	}
+	last := len(p.Path) - 1
+	arr, isArr := e.load(s, Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path[:last]}).(Array)
+	if !isArr {
+		return nil, 0, false
+	}
+	return arr.Elems(), p.Path[last], true
+}
+
+// stringAt is unsafe.String(p, n): the n bytes from p on.
+func (e *Engine) stringAt(s *State, p Pointer, n expr.Expr) (String, bool) {
+	n = expr.Resize(n, 64, true)
+	if n.IsConst() && n.Value() == 0 {
+		return emptyString, true
+	}
+	elems, at, ok := e.arrayWindow(s, p)
+	if !ok {
+		e.unsupported(s, "unsafe.String over memory that is not a byte array")
+		return String{}, false
+	}
+	elems = elems[at:]
+	if !e.require(s, expr.Ule(n, expr.Const(64, uint64(len(elems)))), "", func(bad *State) {
+		e.unsupported(bad, "unsafe.String past the end of its array")
+	}) {
+		return String{}, false
+	}
+	bytes := make([]expr.Expr, len(elems))
+	for i, el := range elems {
+		bytes[i] = el.(Scalar).E
+	}
+	if n.IsConst() {
+		bytes = bytes[:n.Value()]
+	}
+	return String{Bytes: bytes, Len: n}, true
+}
+
+// sliceAt is unsafe.Slice(p, n): a slice of n elements from p on, which
+// must lie inside the array p points into.
+func (e *Engine) sliceAt(s *State, p Pointer, n expr.Expr) (Slice, bool) {
+	if p.Obj == 0 {
+		if !e.require(s, expr.Eq(n, expr.Const(64, 0)), "", func(bad *State) {
+			e.runtimePanic(bad, PanicOther, "unsafe.Slice: ptr is nil and len is not zero")
+		}) {
+			return Slice{}, false
+		}
+		return nilSlice, true
+	}
+	elems, at, ok := e.arrayWindow(s, p)
+	if !ok {
+		e.unsupported(s, "unsafe.Slice over memory that is not an array")
+		return Slice{}, false
+	}
+	room := expr.Const(64, uint64(len(elems)-at))
+	if !e.require(s, expr.Ule(n, room), "", func(bad *State) {
+		e.unsupported(bad, "unsafe.Slice past the end of its array")
+	}) {
+		return Slice{}, false
+	}
+	return Slice{NonNil: expr.True, Obj: p.Obj, Base: p.Path[:len(p.Path)-1], Offset: at, Len: n, Cap: n}, true
+}
+
+// unsafePointersEqual compares two unsafe.Pointers as the pointers they
+// hold.
+func unsafePointersEqual(a, b UnsafePointer) expr.Expr {
+	return pointersEqual(a.Ptr, b.Ptr)
+}
