@@ -159,13 +159,14 @@ func Importable(home, pkg *types.Package) bool {
 	if pkg.Path() == home.Path() {
 		return true
 	}
-	return mayImport(home.Path(), pkg.Path()) && !importsPath(pkg, home.Path(), make(map[*types.Package]bool))
+	return MayImport(home.Path(), pkg.Path()) && !importsPath(pkg, home.Path(), make(map[*types.Package]bool))
 }
 
-// mayImport applies the go command's rule for internal packages: a path
+// MayImport applies the go command's rule for internal packages: a path
 // with an "internal" element can only be imported from within the tree
-// rooted at the parent of its last "internal" directory.
-func mayImport(importer, path string) bool {
+// rooted at the parent of its last "internal" directory. The test writer
+// asks it too, for the packages a generated file would import.
+func MayImport(importer, path string) bool {
 	elems := strings.Split(path, "/")
 	last := -1
 	for i, e := range elems {

@@ -1,6 +1,7 @@
 package testgen
 
 import (
+	"github.com/gosymtest/gosymtest/loader"
 	"go/types"
 	"strings"
 
@@ -100,7 +101,7 @@ func (l *literals) qualifiedObject(obj types.Object) (string, error) {
 	switch {
 	case pkg.Name() == "main":
 		return "", errNoLiteral{obj.Name() + " of a main package"}
-	case !mayImport(l.home.Path(), pkg.Path()):
+	case !loader.MayImport(l.home.Path(), pkg.Path()):
 		return "", errNoLiteral{obj.Name() + " of internal package " + pkg.Path()}
 	case dependsOn(pkg, l.home.Path(), make(map[*types.Package]bool)):
 		return "", errNoLiteral{obj.Name() + " of " + pkg.Path() + ", which imports the package under test"}

@@ -145,24 +145,3 @@ func TestValuesWithoutLiterals(t *testing.T) {
 		})
 	}
 }
-
-func TestMayImport(t *testing.T) {
-	tests := []struct {
-		importer, path string
-		want           bool
-	}{
-		{"example.com/a", "example.com/b", true},
-		{"example.com/a/b", "example.com/a/internal/x", true},
-		{"example.com/a", "example.com/a/internal/x", true},
-		{"example.com/b", "example.com/a/internal/x", false},
-		{"example.com/a/internal/x/y", "example.com/a/internal/x/internal/z", true},
-		{"example.com/a/b", "example.com/a/internal/x/internal/z", false},
-		{"example.com/a", "internal/abi", false},
-		{"os", "internal/abi", true},
-	}
-	for _, tt := range tests {
-		if got := mayImport(tt.importer, tt.path); got != tt.want {
-			t.Errorf("mayImport(%q, %q) = %v, want %v", tt.importer, tt.path, got, tt.want)
-		}
-	}
-}

@@ -1,8 +1,8 @@
 package testgen
 
 import (
+	"github.com/gosymtest/gosymtest/loader"
 	"go/types"
-	"strings"
 )
 
 // errNoLiteral says why a value or type cannot be written in the test file.
@@ -108,7 +108,7 @@ func checkTypeName(home *types.Package, obj *types.TypeName) error {
 		return errNoLiteral{"unexported type " + pkg.Name() + "." + obj.Name()}
 	case pkg.Name() == "main":
 		return errNoLiteral{"type " + obj.Name() + " of a main package"}
-	case !mayImport(home.Path(), pkg.Path()):
+	case !loader.MayImport(home.Path(), pkg.Path()):
 		return errNoLiteral{"type " + obj.Name() + " of internal package " + pkg.Path()}
 	case dependsOn(pkg, home.Path(), make(map[*types.Package]bool)):
 		// The test file is in home's own package: importing a package that
@@ -140,25 +140,4 @@ func checkTypeArgs(home *types.Package, args *types.TypeList, seen map[types.Typ
 		}
 	}
 	return nil
-}
-
-// mayImport applies the go command's rule for internal packages: a path
-// with an "internal" element can only be imported from within the tree
-// rooted at the parent of its last "internal" directory.
-func mayImport(importer, path string) bool {
-	elems := strings.Split(path, "/")
-	last := -1
-	for i, e := range elems {
-		if e == "internal" {
-			last = i
-		}
-	}
-	if last < 0 {
-		return true
-	}
-	if last == 0 {
-		return isStd(importer) // the standard library's own internal packages
-	}
-	root := strings.Join(elems[:last], "/")
-	return importer == root || strings.HasPrefix(importer, root+"/")
 }
