@@ -5,10 +5,13 @@
 // reach every path, so that it can write those inputs down as a
 // _test.go file.
 //
-// Status: the symbolic executor is not written yet. Today gosymtest loads
-// the packages, reports those that do not parse or type-check, and lists
-// the functions it would explore. It explores nothing and writes no tests,
-// and it says so when it finishes.
+// Each package's init runs once, in the interpreter, within a budget of
+// its own; every function then starts from the package state it leaves.
+// Each path's inputs are replayed concretely to find the outcome the test
+// asserts, and the table-driven file gosymtest_generated_test.go is written
+// in each package only after go test has run it and it passed; a case on
+// which Go and the interpreter disagree is dropped and reported. The
+// redundant-state pruning is still to come.
 //
 // Usage:
 //
