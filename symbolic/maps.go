@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"go/types"
+	"slices"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
@@ -19,12 +20,18 @@ type mapValue struct {
 	// pins to len(Keys). Branching on it rather than on the constant lets
 	// the bound check see a branch that only larger maps take.
 	Size expr.Expr
+	// Index finds concrete keys without comparing them one by one, and
+	// Symbolic lists the positions of the keys it cannot hold
+	// (mapindex.go). A map without an index (an input, or one deleted
+	// from) is scanned.
+	Index    *mapIndex
+	Symbolic []int
 }
 
 func (mapValue) isValue() {}
 
 func (e *Engine) makeMap(s *State, in *ssa.MakeMap) {
-	id := s.mem.alloc(&object{typ: in.Type(), value: mapValue{}, site: in})
+	id := s.mem.alloc(&object{typ: in.Type(), value: mapValue{Index: newMapIndex()}, site: in})
 	e.set(s, in, Pointer{NonNil: expr.True, Obj: id})
 }
 
@@ -47,9 +54,29 @@ func (e *Engine) mapLen(s *State, m Pointer) expr.Expr {
 // findKey forks s on which entry of the map equals key. It returns, for each
 // resulting state, the index of the entry (or -1 for none).
 func (e *Engine) findKey(s *State, mv mapValue, key Value, keyType types.Type) (states []*State, found []int) {
+	if mv.Index != nil {
+		if k, ok := concreteKey(key); ok {
+			if pos, settled := mv.Index.lookup(mv, k); settled {
+				if pos >= 0 {
+					return []*State{s}, []int{pos} // entries are distinct on the path
+				}
+				return e.compareKeys(s, mv, key, keyType, mv.Symbolic)
+			}
+		}
+	}
+	all := make([]int, len(mv.Keys))
+	for i := range all {
+		all[i] = i
+	}
+	return e.compareKeys(s, mv, key, keyType, all)
+}
+
+// compareKeys forks s on which of the entries at positions equals key,
+// the others being known to differ from it.
+func (e *Engine) compareKeys(s *State, mv mapValue, key Value, keyType types.Type, positions []int) (states []*State, found []int) {
 	cur := s
-	for i, k := range mv.Keys {
-		eq, ok := e.equal(cur, key, k, keyType)
+	for _, i := range positions {
+		eq, ok := e.equal(cur, key, mv.Keys[i], keyType)
 		if !ok {
 			return states, found
 		}
@@ -117,10 +144,17 @@ func (e *Engine) mapUpdate(s *State, in *ssa.MapUpdate) {
 	mv := e.mapOf(s, m)
 	states, found := e.findKey(s, mv, key, mt.Key())
 	for k, t := range states {
-		next := mapValue{Keys: append([]Value(nil), mv.Keys...), Vals: append([]Value(nil), mv.Vals...)}
+		next := mapValue{Keys: append([]Value(nil), mv.Keys...), Vals: append([]Value(nil), mv.Vals...), Index: mv.Index, Symbolic: mv.Symbolic}
 		if found[k] < 0 {
 			next.Keys = append(next.Keys, key)
 			next.Vals = append(next.Vals, val)
+			if mv.Index != nil {
+				if c, ok := concreteKey(key); ok {
+					mv.Index.add(c, len(next.Keys)-1)
+				} else {
+					next.Symbolic = append(slices.Clip(mv.Symbolic), len(next.Keys)-1)
+				}
+			}
 		} else {
 			next.Vals[found[k]] = val
 		}
