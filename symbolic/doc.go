@@ -114,10 +114,11 @@
 // the executor writes no files. For a path that returned or panicked, a model
 // of the path condition gives concrete inputs, and replaying them
 // concretely in the same interpreter gives the outcome the generated test
-// asserts. A function no path of which finishes within the bounds (every
-// path makes too many decisions, or the budget runs out first) still gets
-// one test when it terminates: inputs of the path that got furthest are
-// run concretely to the end (runtoend.go). Anything that makes a path less
+// asserts. A path that the bounds or the budget cut after entering blocks
+// no test enters is not lost: its inputs are run concretely to the end,
+// furthest paths first, and a run that terminates gives a test; so does a
+// function no path of which finishes, from the zero values if need be
+// (runtoend.go). Anything that makes a path less
 // than general (a symbolic value pinned to one model value, an input kind
 // not modelled) is recorded on it.
 //

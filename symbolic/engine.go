@@ -106,8 +106,8 @@ type Summary struct {
 	// Grown are the inputs whose size bound grew beyond MaxLen or
 	// MaxElems, with the bound they were last explored within.
 	Grown map[string]int
-	// RunToEnd tells that no path finished within the bounds and that the
-	// function's one test came from inputs run concretely to the end.
+	// RunToEnd tells that some of the function's tests came from inputs of
+	// cut paths (or zero values) run concretely to the end.
 	RunToEnd bool
 	// Elapsed is the exploration's wall time; TimeToCover is when the last
 	// block of the function itself that any path covered was first entered.
@@ -146,10 +146,12 @@ type Engine struct {
 	round     int
 	askedWork int64
 	askedAt   time.Time
-	// tests counts the paths that gave a replayed test; prefixes are
-	// paths cut by a bound or the budget, whose inputs may be run
-	// concretely to the end when no path gives a test (runtoend.go).
+	// tests counts the paths that gave a replayed test, and tested holds
+	// the blocks they entered; prefixes are paths cut by a bound or the
+	// budget, whose inputs may be run concretely to the end when they
+	// entered blocks no test enters (runtoend.go).
 	tests    int
+	tested   map[*ssa.BasicBlock]bool
 	prefixes []*State
 
 	// inits is the package initialisation, shared with other engines;
@@ -209,6 +211,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 	e.ctx = ctx
 	e.started = time.Now()
 	e.grown, e.growth, e.plannedSides, e.prefixes, e.tests = nil, nil, nil, nil, 0
+	e.tested = make(map[*ssa.BasicBlock]bool)
 	var err error
 	e.searcher, err = newSearcher(e.cfg.Searcher, e.cfg.Seed, e.summary.CoveredBlocks)
 	if err != nil {
@@ -242,9 +245,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 		s := e.searcher.Select()
 		e.finish(s, EndBudget, 0, "budget")
 	}
-	if e.tests == 0 {
-		e.runToCompletion(outer, fn)
-	}
+	e.runToCompletion(outer, fn)
 	for b := range e.summary.CoveredBlocks {
 		if b.Parent() == fn {
 			e.summary.Covered++

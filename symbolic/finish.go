@@ -37,7 +37,7 @@ func (e *Engine) finish(s *State, kind EndKind, panicKind PanicKind, reason stri
 	case EndReturn, EndPanic:
 		end.Test = e.makeTest(s)
 		if t := end.Test; t != nil && t.Replayed && !t.OrderDependent {
-			e.tests++
+			e.noteTested(end.Blocks)
 		}
 	case EndBudget, EndDepth:
 		e.notePrefix(s)

@@ -19,9 +19,14 @@ import (
 // run concretely to the end, a few candidates at most, within a step
 // bound of their own (runToEndSteps). A run that returns or panics gives
 // an ordinary finished path, handed to the Sink with its test. It claims
-// nothing: the
-// exploration is not exhausted (it was cut), and the blocks the run
-// entered are covered because a concrete run entered them.
+// nothing: the exploration is not exhausted (it was cut), and the blocks
+// the run entered are covered because a concrete run entered them.
+//
+// The same holds for a function some paths of which did give tests: a
+// path the budget cut may have entered blocks that none of them enters
+// (a parser's deep states), and without a test those blocks are not
+// covered. So the cut paths that entered such blocks, furthest first, are
+// run to the end too.
 
 // maxPrefixes is how many cut paths are kept as candidates, and
 // maxRunToEnd how many candidates are run.
@@ -55,12 +60,23 @@ func (e *Engine) notePrefix(s *State) {
 	e.prefixes = slices.Insert(e.prefixes, i, s)
 }
 
-// runToCompletion gives fn, of which no path finished with a test, one
-// test from inputs run concretely to the end, when one of the candidates
-// terminates. ctx is the exploration's context without the function's
-// budget, which is spent: the solver gets a little time of its own.
+// runToCompletion runs concretely to the end the inputs of the cut paths
+// that entered blocks no test enters, furthest first, and, when no path
+// of fn gave a test at all, the zero values too; each run that
+// terminates gives a test. ctx is the exploration's context without the
+// function's budget, which is spent: the solver gets a little time of
+// its own.
 func (e *Engine) runToCompletion(ctx context.Context, fn *ssa.Function) {
-	if ctx.Err() != nil {
+	var candidates []*State
+	for _, p := range e.prefixes {
+		if e.entersUntested(p) {
+			candidates = append(candidates, p)
+		}
+	}
+	if e.tests == 0 {
+		candidates = append(candidates, &State{})
+	}
+	if len(candidates) == 0 || ctx.Err() != nil {
 		return
 	}
 	solve := e.cfg.Budget / 4
@@ -73,18 +89,38 @@ func (e *Engine) runToCompletion(ctx context.Context, fn *ssa.Function) {
 	e.ctx = ctx
 	defer func() { e.ctx = saved }()
 
-	candidates := append(e.prefixes[:len(e.prefixes):len(e.prefixes)], &State{})
 	steps := e.runToEndSteps()
-	for i, p := range candidates {
-		if i == maxRunToEnd || ctx.Err() != nil || steps <= 0 {
+	runs := 0
+	for _, p := range candidates {
+		if runs == maxRunToEnd || ctx.Err() != nil || steps <= 0 {
 			return
 		}
-		done, used := e.runOneToEnd(fn, p, steps)
-		if done {
-			return
+		if e.tests > 0 && !e.entersUntested(p) {
+			continue // an earlier run covered what this path entered
 		}
+		runs++
+		_, used := e.runOneToEnd(fn, p, steps)
 		steps -= used
 	}
+}
+
+// noteTested records that a replayed test enters blocks.
+func (e *Engine) noteTested(blocks []*ssa.BasicBlock) {
+	e.tests++
+	for _, b := range blocks {
+		e.tested[b] = true
+	}
+}
+
+// entersUntested reports whether the path p entered a block that no
+// test enters.
+func (e *Engine) entersUntested(p *State) bool {
+	for _, b := range p.blocks {
+		if !e.tested[b] {
+			return true
+		}
+	}
+	return false
 }
 
 // runOneToEnd runs fn concretely, within steps, on inputs from a model of
@@ -101,7 +137,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int) (bool, int) 
 	}
 	t := &Test{Replayed: true}
 	for i, param := range fn.Params {
-		t.Args = append(t.Args, e.argLiteral(paramName(fn, i), param.Type(), resp.Model, 0, fn))
+		t.Args = append(t.Args, e.paramLiteral(paramName(fn, i), param.Type(), resp.Model, 0, fn, false))
 	}
 	if !e.recordOutcome(t, run) {
 		return false, run.steps
@@ -115,7 +151,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int) (bool, int) 
 		Func:      fn,
 		Kind:      run.endKind,
 		Condition: p.cond,
-		Pins:      append(p.pins[:len(p.pins):len(p.pins)], "then run concretely to the end: no path finished within the bounds"),
+		Pins:      append(p.pins[:len(p.pins):len(p.pins)], "then run concretely to the end: the path was cut by the bounds or the budget"),
 		Blocks:    firstEntries(run.blocks),
 		Edges:     firstEntries(run.edges),
 		Test:      t,
@@ -130,7 +166,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int) (bool, int) 
 		e.summary.CoveredBlocks[b] = true
 	}
 	if !t.OrderDependent {
-		e.tests++
+		e.noteTested(end.Blocks)
 	}
 	if e.cfg.Sink != nil {
 		e.cfg.Sink.PathEnded(end)
