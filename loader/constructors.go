@@ -159,7 +159,7 @@ func Importable(home, pkg *types.Package) bool {
 	if pkg.Path() == home.Path() {
 		return true
 	}
-	return MayImport(home.Path(), pkg.Path()) && !importsPath(pkg, home.Path(), make(map[*types.Package]bool))
+	return MayImport(home.Path(), pkg.Path()) && !ImportsPath(pkg, home.Path(), make(map[*types.Package]bool))
 }
 
 // MayImport applies the go command's rule for internal packages: a path
@@ -186,15 +186,15 @@ func MayImport(importer, path string) bool {
 	return importer == root || strings.HasPrefix(importer, root+"/")
 }
 
-// importsPath reports whether pkg imports the package at path, directly
-// or not.
-func importsPath(pkg *types.Package, path string, seen map[*types.Package]bool) bool {
+// ImportsPath reports whether pkg imports the package at path, directly
+// or not: a generated test of the package at path cannot import pkg then.
+func ImportsPath(pkg *types.Package, path string, seen map[*types.Package]bool) bool {
 	if seen[pkg] {
 		return false
 	}
 	seen[pkg] = true
 	for _, imp := range pkg.Imports() {
-		if imp.Path() == path || importsPath(imp, path, seen) {
+		if imp.Path() == path || ImportsPath(imp, path, seen) {
 			return true
 		}
 	}

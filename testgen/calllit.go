@@ -103,7 +103,7 @@ func (l *literals) qualifiedObject(obj types.Object) (string, error) {
 		return "", errNoLiteral{obj.Name() + " of a main package"}
 	case !loader.MayImport(l.home.Path(), pkg.Path()):
 		return "", errNoLiteral{obj.Name() + " of internal package " + pkg.Path()}
-	case dependsOn(pkg, l.home.Path(), make(map[*types.Package]bool)):
+	case loader.ImportsPath(pkg, l.home.Path(), make(map[*types.Package]bool)):
 		return "", errNoLiteral{obj.Name() + " of " + pkg.Path() + ", which imports the package under test"}
 	}
 	return l.imp.name(pkg.Path(), pkg.Name()) + "." + obj.Name(), nil

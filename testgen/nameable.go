@@ -110,27 +110,12 @@ func checkTypeName(home *types.Package, obj *types.TypeName) error {
 		return errNoLiteral{"type " + obj.Name() + " of a main package"}
 	case !loader.MayImport(home.Path(), pkg.Path()):
 		return errNoLiteral{"type " + obj.Name() + " of internal package " + pkg.Path()}
-	case dependsOn(pkg, home.Path(), make(map[*types.Package]bool)):
+	case loader.ImportsPath(pkg, home.Path(), make(map[*types.Package]bool)):
 		// The test file is in home's own package: importing a package that
 		// imports home would be a cycle.
 		return errNoLiteral{"type " + obj.Name() + " of " + pkg.Path() + ", which imports the package under test"}
 	}
 	return nil
-}
-
-// dependsOn reports whether pkg imports the package at path, directly or
-// not.
-func dependsOn(pkg *types.Package, path string, seen map[*types.Package]bool) bool {
-	if seen[pkg] {
-		return false
-	}
-	seen[pkg] = true
-	for _, imp := range pkg.Imports() {
-		if imp.Path() == path || dependsOn(imp, path, seen) {
-			return true
-		}
-	}
-	return false
 }
 
 func checkTypeArgs(home *types.Package, args *types.TypeList, seen map[types.Type]bool) error {
