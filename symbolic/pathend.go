@@ -122,6 +122,9 @@ type Test struct {
 	// maps are ranged over, which Go leaves unspecified: such a test would
 	// be flaky, so it is not emitted.
 	OrderDependent bool
+	// Env is the environment the test must set before the call, nil when
+	// the path read none (environ.go).
+	Env *Env
 }
 
 // Sink receives finished paths. The executor never writes files: whatever

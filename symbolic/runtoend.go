@@ -142,6 +142,11 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int) (bool, int) 
 	if !e.recordOutcome(t, run) {
 		return false, run.steps
 	}
+	env, ok := testEnv(run)
+	if !ok {
+		return false, run.steps
+	}
+	t.Env = env
 	if run.rangedOverMap {
 		var other Test
 		e.recordOutcome(&other, e.concreteRun(fn, resp, true, steps))

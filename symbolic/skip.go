@@ -33,6 +33,11 @@ func SkipReason(fn *ssa.Function) string {
 				if callee == nil || seen[callee] {
 					continue
 				}
+				if isEnvModel(callee) {
+					// Its model runs, not its body (environ.go).
+					seen[callee] = true
+					continue
+				}
 				if reason := refusedCallee(callee); reason != "" {
 					return "reaches " + callee.String() + ": " + reason
 				}

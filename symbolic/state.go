@@ -39,6 +39,9 @@ type State struct {
 	// pinned to one model value); a path with any is not exhaustive.
 	concretized []string
 	inputs      *inputs
+	// env is what the path knows of the process environment, nil until it
+	// reads it (environ.go).
+	env *environ
 	// choices are the alternatives this path took for choices of input
 	// shape (choices.go). The map is never written: a new choice copies it.
 	choices map[string]int

@@ -55,6 +55,11 @@ func (e *Engine) makeTest(s *State) *Test {
 	if !e.recordOutcome(t, replay) {
 		t.Replayed = false
 	}
+	if env, ok := testEnv(replay); ok {
+		t.Env = env
+	} else {
+		t.Replayed = false
+	}
 	if replay.rangedOverMap {
 		// Real Go ranges over a map in an order of its own choosing: a test
 		// may assert only what every order gives. Reversing each range is

@@ -37,6 +37,9 @@ type Case struct {
 	// Args has one value per parameter, the receiver first; for a
 	// variadic function the last one is the slice, passed with "...".
 	Args []concrete.Value
+	// Env is the environment the case sets before the call, nil when the
+	// path read none.
+	Env  *Env
 	Want Outcome
 }
 

@@ -237,7 +237,7 @@ func (g *generator) render() (*rendering, error) {
 	var r *rendering
 	for pass := 0; pass < 2; pass++ {
 		sc := g.scope.clone()
-		h := helpers{ptr: sc.claim("ptr", "gosymtestPtr"), errText: sc.claim("errText", "gosymtestErrText")}
+		h := helpers{ptr: sc.claim("ptr", "gosymtestPtr"), errText: sc.claim("errText", "gosymtestErrText"), setEnviron: sc.claim("setEnviron", "gosymtestSetEnviron")}
 		if pass == 1 {
 			imp.fix(sc)
 		}

@@ -27,6 +27,8 @@ type table struct {
 	// The table's own columns, named so as not to clash with parameters.
 	nameField, panicsField, wantPanicField string
 	vars                                   locals
+	// env are the environment columns (environ.go).
+	env envColumns
 }
 
 type column struct {
@@ -57,6 +59,7 @@ type row struct {
 	comment []string // lines
 	args    []string // literals, one per parameter
 	wants   []string // literals, one per result; "" leaves the field out
+	env     []string // the environment fields, "field: literal"
 	panics  bool
 	// wantPanic is the literal of the expected panic message; "" accepts
 	// any message (the interpreter did not know it).
@@ -88,6 +91,7 @@ func buildTable(fn *ssa.Function, testName string, cands []*candidate, l *litera
 	t.nameField = uniqueField("name", used, "caseName")
 	t.panicsField = uniqueField("panics", used)
 	t.wantPanicField = uniqueField("wantPanic", used)
+	envTable(t, cands, used)
 	t.call = callExpr(fn, t.params, vars.tt, l)
 
 	names := make([]string, len(cands))
@@ -234,7 +238,7 @@ func callExpr(fn *ssa.Function, params []column, tt string, l *literals) string 
 
 // buildRow writes one case's literals.
 func buildRow(t *table, c *candidate, l *literals) (row, error) {
-	r := row{cand: c, comment: comment(c.Case), panics: c.Want.Panics}
+	r := row{cand: c, comment: comment(c.Case), panics: c.Want.Panics, env: envFields(t, c.Env)}
 	for i, a := range c.Args {
 		src, err := l.inSlot(a, t.fn.Params[i].Type(), false)
 		if err != nil {

@@ -93,7 +93,7 @@ func caseOf(p *symbolic.PathEnd) (testgen.Case, bool) {
 	if t == nil || !t.Replayed || t.OrderDependent {
 		return testgen.Case{}, false
 	}
-	c := testgen.Case{Pins: p.Pins, Args: t.Args}
+	c := testgen.Case{Pins: p.Pins, Args: t.Args, Env: envOf(t.Env)}
 	for _, b := range p.Blocks {
 		c.Covers = append(c.Covers, testgen.BlockID{Func: b.Parent(), Index: b.Index})
 	}
@@ -123,4 +123,16 @@ func caseOf(p *symbolic.PathEnd) (testgen.Case, bool) {
 		c.Summary = "returns"
 	}
 	return c, true
+}
+
+// envOf is the environment a case sets, as testgen takes it.
+func envOf(env *symbolic.Env) *testgen.Env {
+	if env == nil {
+		return nil
+	}
+	out := &testgen.Env{Exact: env.Exact}
+	for _, v := range env.Vars {
+		out.Vars = append(out.Vars, testgen.EnvVar{Key: v.Key, Value: v.Value, Unset: v.Unset})
+	}
+	return out
 }

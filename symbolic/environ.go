@@ -1,0 +1,328 @@
+package symbolic
+
+import (
+	"fmt"
+	"go/types"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// The process environment is an input. A path that reads it (os.Getenv,
+// os.LookupEnv, os.Environ, or syscall's Getenv and Environ under them)
+// gets an environment of its own, made lazily the first time it reads
+// one, and the test sets exactly the environment the path assumed.
+//
+// Until os.Environ is called the environment is open: the path knows only
+// the variables it looked up. A lookup of a key the path has not looked up
+// before (keys are compared symbolically, so a key that is a parameter
+// forks over being each known variable or a new one) forks on a fresh
+// input, "$env[j] is set": set, with a fresh string value "$env[j]" of no
+// NUL byte, or unset. A key that can be set is a valid one: not empty, no
+// '=' and no NUL byte (Setenv refuses others, and Getenv finds none). The
+// test sets the variables found and unsets those found unset; every other
+// variable is left as the machine has it, which cannot change the
+// outcome, because the path read no other.
+//
+// os.Environ closes the environment: its entries are the variables found
+// so far, in the order they were found, then 0 … MaxElems fresh entries
+// "$environ[i].key" and "$environ[i].value" (the count is the input
+// "len($environ)", bounded like a slice's length), with valid keys that
+// are pairwise distinct and distinct from every key looked up. From then
+// on a lookup of a key not among the entries finds it unset, and the test
+// replaces the whole environment by exactly the entries, in order. Putting
+// the variables found before os.Environ first is a restriction: such a
+// path records it and is not exhaustive.
+//
+// os.Setenv, os.Unsetenv and os.Clearenv are not modelled: they stay calls
+// into package os, which stop the path (and SkipReason skips a function
+// that calls them directly).
+
+// environ is what one path knows of the environment. It is immutable:
+// forked states share it, and a change makes a new one.
+type environ struct {
+	// entries are the variables known to be set, in the order os.Environ
+	// lists them.
+	entries []envEntry
+	// absent are the keys looked up and found unset.
+	absent []String
+	// slots counts the fresh lookups; the j-th one names its inputs
+	// "$env[j]".
+	slots int
+	// closed tells that os.Environ was called: entries are then the whole
+	// environment, and count the number of them that exist.
+	closed bool
+	count  expr.Expr
+}
+
+// envEntry is one variable: its key and value, and exists, true or (for
+// an entry os.Environ added) whether its index is below len($environ).
+type envEntry struct {
+	key, val String
+	exists   expr.Expr
+}
+
+// Env is the environment a test sets before its call.
+type Env struct {
+	// Vars are the variables the path looked up, in order: set to Value,
+	// or Unset. When Exact, they are the whole environment, all set, in
+	// the order os.Environ must list them.
+	Vars  []EnvVar
+	Exact bool
+}
+
+// EnvVar is one environment variable of a test.
+type EnvVar struct {
+	Key, Value string
+	Unset      bool
+}
+
+// Names of the environment's inputs. They start with '$', which no
+// parameter's name does, so they never clash with a parameter's parts.
+const environName = "$environ"
+
+func envSlotName(j int) string { return fmt.Sprintf("$env[%d]", j) }
+
+// envModels read the path's environment.
+func envModels() map[string]model {
+	lookup := func(two bool) model {
+		return func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+			return e.envLookup(s, a[0].(String), two)
+		}
+	}
+	environ := func(e *Engine, s *State, _ *ssa.Function, _ []Value) ([]Value, bool) {
+		return e.environList(s), true
+	}
+	return map[string]model{
+		"os.Getenv":       lookup(false),
+		"os.LookupEnv":    lookup(true),
+		"syscall.Getenv":  lookup(true),
+		"os.Environ":      environ,
+		"syscall.Environ": environ,
+	}
+}
+
+// isEnvModel reports whether fn is read through the environment's models,
+// which SkipReason lets a function call.
+func isEnvModel(fn *ssa.Function) bool {
+	_, ok := envModelTable[fn.String()]
+	return ok
+}
+
+var envModelTable = envModels()
+
+// envLookup gives Getenv's result (the value, and with two whether it was
+// found) for key on s, forking over which variable key names.
+func (e *Engine) envLookup(s *State, key String, two bool) ([]Value, bool) {
+	var out []Value
+	give := func(t *State, val String, found bool) {
+		res := []Value{val}
+		if two {
+			res = append(res, Scalar{expr.BoolConst(found)})
+		}
+		if t == s {
+			out = res
+			return
+		}
+		e.setResultsAfterFork(t, res)
+	}
+	env := s.env
+	if env == nil {
+		env = &environ{}
+	}
+	rest := s
+	for _, ent := range env.entries {
+		hit, miss := e.branch(rest, expr.And(ent.exists, stringsEqual(ent.key, key)), "")
+		if hit != nil {
+			give(hit, ent.val, true)
+		}
+		if miss == nil {
+			return out, out != nil
+		}
+		rest = miss
+	}
+	for _, a := range env.absent {
+		hit, miss := e.branch(rest, stringsEqual(a, key), "")
+		if hit != nil {
+			give(hit, stringConst(""), false)
+		}
+		if miss == nil {
+			return out, out != nil
+		}
+		rest = miss
+	}
+	if env.closed {
+		give(rest, stringConst(""), false)
+		return out, out != nil
+	}
+	// A variable the path has not met: whether it is set is an input.
+	name := envSlotName(env.slots)
+	set := rest.inputs.scalar(name+" is set", expr.BoolSort())
+	rest.assume(expr.Implies(set, validEnvKey(key)), "")
+	what := fmt.Sprintf("variable #%d looked up", env.slots+1)
+	if k, ok := concreteString(key); ok {
+		what = "$" + k
+	}
+	on, off := e.branch(rest, set, "")
+	if on != nil {
+		val := on.inputs.buildString(e, on, name)
+		on.assume(noNULByte(val), "")
+		on.pins = append(on.pins, what+" is set")
+		next := env.clone()
+		next.slots++
+		next.entries = append(next.entries, envEntry{key: key, val: val, exists: expr.True})
+		on.env = next
+		give(on, val, true)
+	}
+	if off != nil {
+		off.pins = append(off.pins, what+" is unset")
+		next := env.clone()
+		next.slots++
+		next.absent = append(next.absent, key)
+		off.env = next
+		give(off, stringConst(""), false)
+	}
+	return out, out != nil
+}
+
+// environList is os.Environ's result on s: a new slice of the entries'
+// "KEY=VALUE" strings, closing the environment first if it is open.
+func (e *Engine) environList(s *State) []Value {
+	env := s.env
+	if env == nil {
+		env = &environ{}
+	}
+	if !env.closed {
+		env = e.closeEnviron(s, env)
+		s.env = env
+	}
+	elems := make([]Value, len(env.entries))
+	for i, ent := range env.entries {
+		elems[i] = concat(concat(ent.key, stringConst("=")), ent.val)
+	}
+	strType := types.Typ[types.String]
+	id := s.mem.alloc(&object{typ: types.NewArray(strType, int64(len(elems))), value: arrayOf(elems)})
+	return []Value{Slice{NonNil: expr.True, Obj: id, Len: env.count, Cap: env.count}}
+}
+
+// closeEnviron adds os.Environ's fresh entries to the open environment env
+// of s (see the comment at the top).
+func (e *Engine) closeEnviron(s *State, env *environ) *environ {
+	in := s.inputs
+	n := in.scalar(lenName(environName), expr.BV(64))
+	max := in.maxSize(environName, in.bounds.MaxElems)
+	if n.IsConst() {
+		max = min(max, int(n.Value()))
+	} else {
+		e.assumeSizeBound(s, environName, n, max, in.bounds.GrowElems)
+	}
+	if len(env.entries) > 0 {
+		in.limit(s, "os.Environ lists the variables looked up before it first; other orders are not explored")
+	}
+	next := env.clone()
+	next.closed = true
+	next.count = expr.Add(expr.Const(64, uint64(len(env.entries))), n)
+	for i := 0; i < max; i++ {
+		key := in.buildString(e, s, fmt.Sprintf("%s[%d].key", environName, i))
+		val := in.buildString(e, s, fmt.Sprintf("%s[%d].value", environName, i))
+		exists := expr.Ult(expr.Const(64, uint64(i)), n)
+		s.assume(expr.Implies(exists, expr.And(validEnvKey(key), noNULByte(val))), "")
+		for _, o := range next.entries {
+			s.assume(expr.Implies(expr.And(exists, o.exists), expr.Not(stringsEqual(key, o.key))), "")
+		}
+		for _, a := range next.absent {
+			s.assume(expr.Implies(exists, expr.Not(stringsEqual(key, a))), "")
+		}
+		next.entries = append(next.entries, envEntry{key: key, val: val, exists: exists})
+	}
+	return next
+}
+
+func (env *environ) clone() *environ {
+	c := *env
+	c.entries = env.entries[:len(env.entries):len(env.entries)]
+	c.absent = env.absent[:len(env.absent):len(env.absent)]
+	return &c
+}
+
+// validEnvKey holds when key can name a variable: not empty, no '=' and
+// no NUL byte.
+func validEnvKey(key String) expr.Expr {
+	ok := expr.Ult(expr.Const(64, 0), key.Len)
+	for i, b := range key.Bytes {
+		inside := expr.Ult(expr.Const(64, uint64(i)), key.Len)
+		good := expr.And(expr.Ne(b, expr.Const(8, '=')), expr.Ne(b, expr.Const(8, 0)))
+		ok = expr.And(ok, expr.Implies(inside, good))
+	}
+	return ok
+}
+
+// noNULByte holds when no byte of s is NUL, as no variable's value has.
+func noNULByte(s String) expr.Expr {
+	ok := expr.True
+	for i, b := range s.Bytes {
+		inside := expr.Ult(expr.Const(64, uint64(i)), s.Len)
+		ok = expr.And(ok, expr.Implies(inside, expr.Ne(b, expr.Const(8, 0))))
+	}
+	return ok
+}
+
+// setResultsAfterFork sets the results of the call being executed on a
+// state that forked away from the one a model returns for.
+func (e *Engine) setResultsAfterFork(t *State, results []Value) {
+	f := t.top()
+	if call, ok := f.block.Instrs[f.next-1].(*ssa.Call); ok {
+		e.setResults(t, call, results)
+	}
+}
+
+// testEnv is the environment a finished concrete run assumed, for its
+// test: nil when it read none. ok is false when a part of it is not
+// concrete, which a replay should never leave.
+func testEnv(run *State) (env *Env, ok bool) {
+	if run.env == nil {
+		return nil, true
+	}
+	out := &Env{Exact: run.env.closed}
+	for _, ent := range run.env.entries {
+		if !ent.exists.IsConst() {
+			return nil, false
+		}
+		if ent.exists.IsFalse() {
+			continue
+		}
+		k, okK := concreteString(ent.key)
+		v, okV := concreteString(ent.val)
+		if !okK || !okV {
+			return nil, false
+		}
+		out.Vars = append(out.Vars, EnvVar{Key: k, Value: v})
+	}
+	if out.Exact {
+		return out, true
+	}
+	for _, a := range run.env.absent {
+		k, ok := concreteString(a)
+		if !ok {
+			return nil, false
+		}
+		if validKey(k) {
+			// An invalid key is unset in every environment.
+			out.Vars = append(out.Vars, EnvVar{Key: k, Unset: true})
+		}
+	}
+	return out, true
+}
+
+// validKey is validEnvKey on a concrete key.
+func validKey(k string) bool {
+	if k == "" {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		if k[i] == '=' || k[i] == 0 {
+			return false
+		}
+	}
+	return true
+}

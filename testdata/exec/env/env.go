@@ -1,0 +1,56 @@
+// Package env holds fixtures that read the process environment, which the
+// executor treats as an input.
+package env
+
+import (
+	"os"
+	"strings"
+)
+
+// Home reads a variable by a constant name.
+func Home() string {
+	h := os.Getenv("HOME")
+	if h == "" {
+		return "/"
+	}
+	return h
+}
+
+// Flag reads a variable the caller names, telling unset from empty.
+func Flag(name string) int {
+	v, ok := os.LookupEnv(name)
+	if !ok {
+		return -1
+	}
+	if v == "on" {
+		return 1
+	}
+	return 0
+}
+
+// Lookup finds a variable by walking os.Environ, as envconf's FromEnv
+// does, then reads it with Getenv.
+func Lookup(name, def string) string {
+	found := false
+	for _, e := range os.Environ() {
+		if strings.HasPrefix(e, name+"=") {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return def
+	}
+	return "[" + os.Getenv(name) + "]"
+}
+
+// Count is the number of variables with a prefix.
+func Count(prefix string) int {
+	n := 0
+	for _, e := range os.Environ() {
+		if strings.HasPrefix(e, prefix) {
+			n++
+		}
+	}
+	return n
+}
