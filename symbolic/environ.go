@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
 )
@@ -26,9 +27,10 @@ import (
 //
 // os.Environ closes the environment: its entries are the variables found
 // so far, in the order they were found, then 0 … MaxElems fresh entries
-// "$environ[i].key" and "$environ[i].value" (the count is the input
-// "len($environ)", bounded like a slice's length), with valid keys that
-// are pairwise distinct and distinct from every key looked up. From then
+// "$environ[i].key" and "$environ[i].value" (their number is a choice of
+// input shape, "len($environ)", bounded as a map input's size is), with
+// valid keys that are pairwise distinct and distinct from every key
+// looked up. From then
 // on a lookup of a key not among the entries finds it unset, and the test
 // replaces the whole environment by exactly the entries, in order. Putting
 // the variables found before os.Environ first is a restriction: such a
@@ -132,7 +134,7 @@ func (e *Engine) envLookup(s *State, key String, two bool) ([]Value, bool) {
 	}
 	rest := s
 	for _, ent := range env.entries {
-		hit, miss := e.branch(rest, expr.And(ent.exists, stringsEqual(ent.key, key)), "")
+		hit, miss := e.envBranch(rest, expr.And(ent.exists, stringsEqual(ent.key, key)))
 		if hit != nil {
 			give(hit, ent.val, true)
 		}
@@ -142,7 +144,7 @@ func (e *Engine) envLookup(s *State, key String, two bool) ([]Value, bool) {
 		rest = miss
 	}
 	for _, a := range env.absent {
-		hit, miss := e.branch(rest, stringsEqual(a, key), "")
+		hit, miss := e.envBranch(rest, stringsEqual(a, key))
 		if hit != nil {
 			give(hit, stringConst(""), false)
 		}
@@ -163,7 +165,7 @@ func (e *Engine) envLookup(s *State, key String, two bool) ([]Value, bool) {
 	if k, ok := concreteString(key); ok {
 		what = "$" + k
 	}
-	on, off := e.branch(rest, set, "")
+	on, off := e.envBranch(rest, set)
 	if on != nil {
 		val := on.inputs.buildString(e, on, name)
 		on.assume(noNULByte(val), "")
@@ -209,33 +211,48 @@ func (e *Engine) environList(s *State) []Value {
 // of s (see the comment at the top).
 func (e *Engine) closeEnviron(s *State, env *environ) *environ {
 	in := s.inputs
-	n := in.scalar(lenName(environName), expr.BV(64))
-	max := in.maxSize(environName, in.bounds.MaxElems)
-	if n.IsConst() {
-		max = min(max, int(n.Value()))
-	} else {
-		e.assumeSizeBound(s, environName, n, max, in.bounds.GrowElems)
-	}
-	if len(env.entries) > 0 {
+	n := e.environSize(s)
+	if len(env.entries) > 0 && n > 0 {
 		in.limit(s, "os.Environ lists the variables looked up before it first; other orders are not explored")
 	}
 	next := env.clone()
 	next.closed = true
-	next.count = expr.Add(expr.Const(64, uint64(len(env.entries))), n)
-	for i := 0; i < max; i++ {
+	next.count = expr.Const(64, uint64(len(env.entries)+n))
+	for i := 0; i < n; i++ {
 		key := in.buildString(e, s, fmt.Sprintf("%s[%d].key", environName, i))
 		val := in.buildString(e, s, fmt.Sprintf("%s[%d].value", environName, i))
-		exists := expr.Ult(expr.Const(64, uint64(i)), n)
-		s.assume(expr.Implies(exists, expr.And(validEnvKey(key), noNULByte(val))), "")
+		s.assume(expr.And(validEnvKey(key), noNULByte(val)), "")
 		for _, o := range next.entries {
-			s.assume(expr.Implies(expr.And(exists, o.exists), expr.Not(stringsEqual(key, o.key))), "")
+			s.assume(expr.Not(stringsEqual(key, o.key)), "")
 		}
 		for _, a := range next.absent {
-			s.assume(expr.Implies(exists, expr.Not(stringsEqual(key, a))), "")
+			s.assume(expr.Not(stringsEqual(key, a)), "")
 		}
-		next.entries = append(next.entries, envEntry{key: key, val: val, exists: exists})
+		next.entries = append(next.entries, envEntry{key: key, val: val, exists: expr.True})
 	}
 	return next
+}
+
+// environSize is the number of entries os.Environ adds, 0 … MaxElems: a
+// choice of input shape (choices.go) whose selector is len($environ), so
+// each state knows its entries, and the bound on it is recorded as a map
+// input's size is, to grow when a branch needs more.
+func (e *Engine) environSize(s *State) int {
+	in := s.inputs
+	max := in.maxSize(environName, min(maxEnvironEntries, in.bounds.MaxElems))
+	size := expr.BVVar(lenName(environName), 64)
+	var sizes []uint64
+	var pins []string
+	var sizePins []expr.Expr
+	for n := 0; n <= max; n++ {
+		sizes = append(sizes, uint64(n))
+		pins = append(pins, fmt.Sprintf("os.Environ() has %d more entries", n))
+		sizePins = append(sizePins, expr.Eq(size, expr.Const(64, uint64(n))))
+	}
+	if in.model == nil {
+		e.noteMapBound(sizePins, environName, size, max, in.bounds.GrowElems)
+	}
+	return e.choose(s, lenName(environName), size, sizes, pins)
 }
 
 func (env *environ) clone() *environ {
@@ -265,6 +282,64 @@ func noNULByte(s String) expr.Expr {
 		ok = expr.And(ok, expr.Implies(inside, expr.Ne(b, expr.Const(8, 0))))
 	}
 	return ok
+}
+
+// envBranch splits s on cond as branch does, for the alternatives of a
+// lookup. Where one side is infeasible, branch would ask whether inputs
+// beyond the size bounds take it, a query over strings of unbounded length
+// that took seconds each on os.Environ's entries; as such a side is no
+// block of the program, growth could not follow it anyway. The path
+// instead records, when it has size bounds at all, that it does not speak
+// for inputs beyond them (so it is not exhaustive), which never claims
+// more than holds.
+func (e *Engine) envBranch(s *State, cond expr.Expr) (onTrue, onFalse *State) {
+	if cond.IsConst() || s.replay {
+		if cond.IsTrue() {
+			return s, nil
+		}
+		if cond.IsFalse() {
+			return nil, s
+		}
+	}
+	if s.depth >= e.cfg.Bounds.MaxDecisions {
+		e.finish(s, EndDepth, 0, "too many decisions on one path")
+		return nil, nil
+	}
+	canTrue := e.feasible(s, cond)
+	canFalse := e.feasible(s, expr.Not(cond))
+	cut := func(r solver.Result) {
+		e.unknownSide(s, r)
+		if r == solver.Unsat && e.hasBounds(s) {
+			s.inputs.limit(s, "an environment lookup's other outcome is not checked beyond the input size bounds")
+		}
+	}
+	switch {
+	case canTrue == solver.Sat && canFalse == solver.Sat:
+		f := e.fork(s)
+		s.assume(cond, "")
+		f.assume(expr.Not(cond), "")
+		s.depth++
+		f.depth++
+		return s, f
+	case canTrue == solver.Sat:
+		cut(canFalse)
+		return s, nil
+	case canFalse == solver.Sat:
+		cut(canTrue)
+		return nil, s
+	}
+	e.finish(s, EndSolverUnknown, 0, "solver could not decide an environment lookup")
+	return nil, nil
+}
+
+// hasBounds reports whether s's condition holds an input size bound.
+func (e *Engine) hasBounds(s *State) bool {
+	for _, c := range s.cond {
+		if _, ok := e.bounds[c]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // setResultsAfterFork sets the results of the call being executed on a
@@ -326,3 +401,10 @@ func validKey(k string) bool {
 	}
 	return true
 }
+
+// maxEnvironEntries is the default bound on the entries os.Environ adds
+// (or MaxElems when smaller). Each entry is two strings that every later
+// query carries, and a loop over the environment forks at each; what code
+// tells apart is mostly none, one or two variables, so the bound starts
+// small and grows, as input sizes do, when a branch needs more.
+const maxEnvironEntries = 2

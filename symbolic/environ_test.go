@@ -1,0 +1,143 @@
+package symbolic
+
+import (
+	"os"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gosymtest/gosymtest/testdata/exec/env"
+)
+
+// envNatives are the compiled environment fixtures. They are kept apart
+// from natives: their outcome depends on the environment, which
+// TestEveryFixtureAgreesWithGo does not set.
+var envNatives = map[string]any{
+	"env.Home": env.Home, "env.Flag": env.Flag, "env.Lookup": env.Lookup, "env.Count": env.Count,
+}
+
+// setTestEnv makes the process environment the one test env assumes until
+// the test ends: each variable set or unset, or, when exact, nothing else.
+func setTestEnv(t *testing.T, env *Env) {
+	t.Helper()
+	if env == nil {
+		return
+	}
+	if env.Exact {
+		saved := os.Environ()
+		t.Cleanup(func() {
+			os.Clearenv()
+			for _, kv := range saved {
+				k, v, _ := strings.Cut(kv, "=")
+				os.Setenv(k, v)
+			}
+		})
+		os.Clearenv()
+	}
+	for _, v := range env.Vars {
+		t.Setenv(v.Key, v.Value)
+		if v.Unset {
+			os.Unsetenv(v.Key)
+		}
+	}
+}
+
+// checkEnvAgainstGo runs the compiled fixture on every test's inputs, in
+// the environment the test sets, and requires the replayed outcome.
+func checkEnvAgainstGo(t *testing.T, name string, paths []*PathEnd) {
+	t.Helper()
+	fn := reflect.ValueOf(envNatives[name])
+	for _, p := range paths {
+		if p.Test == nil {
+			continue
+		}
+		if !p.Test.Replayed {
+			t.Errorf("%s: path %v did not replay", name, p.Pins)
+			continue
+		}
+		t.Run("", func(t *testing.T) {
+			setTestEnv(t, p.Test.Env)
+			var args []reflect.Value
+			for i, a := range p.Test.Args {
+				rv, err := toReflect(a, fn.Type().In(i))
+				if err != nil {
+					t.Fatalf("argument %d (%v): %v", i, a, err)
+				}
+				args = append(args, rv)
+			}
+			results, panicked, msg := callNative(fn, args)
+			if panicked || p.Test.Panics {
+				t.Fatalf("%s(%v) in %v: Go panicked=%v (%s), interpreter panicked=%v", name, p.Test.Args, p.Test.Env, panicked, msg, p.Test.Panics)
+			}
+			for i, r := range results {
+				if want := p.Test.Results[i]; !sameAsGo(want, r) {
+					t.Errorf("%s(%v) in %v: result %d is %#v in Go, %v in the interpreter", name, p.Test.Args, p.Test.Env, i, r.Interface(), want)
+				}
+			}
+		})
+	}
+}
+
+// TestEnvLookupIsAnInput: a lookup of a variable the caller names forks
+// on the variable being unset or set, and each test fixes that variable
+// (the name it passes) and only it.
+func TestEnvLookupIsAnInput(t *testing.T) {
+	if r := SkipReason(target(t, "env.Flag")); r != "" {
+		t.Fatalf("env.Flag is skipped: %s", r)
+	}
+	_, paths := explore(t, "env.Flag", Config{MaxPaths: 50})
+	if got, want := outcomes(paths), []string{"[-1]", "[0]", "[1]"}; !slices.Equal(got, want) {
+		t.Errorf("outcomes %v, want %v", got, want)
+	}
+	for _, p := range paths {
+		if p.Test == nil {
+			continue
+		}
+		e := p.Test.Env
+		if e == nil || e.Exact || len(e.Vars) != 1 {
+			t.Fatalf("path %v: environment %+v, want the one variable looked up", p.Pins, e)
+		}
+		v := e.Vars[0]
+		if v.Key != p.Test.Args[0].Str {
+			t.Errorf("path %v: sets %q, but the function looks up %q", p.Pins, v.Key, p.Test.Args[0].Str)
+		}
+		if unset := p.Test.Results[0].Int == -1; v.Unset != unset {
+			t.Errorf("path %v returns %d with the variable unset=%v", p.Pins, p.Test.Results[0].Int, v.Unset)
+		}
+	}
+	checkEnvAgainstGo(t, "env.Flag", paths)
+}
+
+// TestEnvironIsTheWholeEnvironment: a path that calls os.Environ sees
+// exactly its entries, with valid, distinct keys and values without NUL,
+// and finds a variable it looks up afterwards only among them.
+func TestEnvironIsTheWholeEnvironment(t *testing.T) {
+	for _, name := range []string{"env.Count", "env.Lookup"} {
+		t.Run(name, func(t *testing.T) {
+			_, paths := explore(t, name, Config{MaxPaths: 40})
+			tests := 0
+			for _, p := range paths {
+				if p.Test == nil {
+					continue
+				}
+				tests++
+				e := p.Test.Env
+				if e == nil || !e.Exact {
+					t.Fatalf("path %v: environment %+v, want an exact one", p.Pins, e)
+				}
+				seen := map[string]bool{}
+				for _, v := range e.Vars {
+					if v.Key == "" || strings.ContainsAny(v.Key, "=\x00") || strings.Contains(v.Value, "\x00") || v.Unset || seen[v.Key] {
+						t.Errorf("path %v: entry %+v is not one an environment can hold", p.Pins, v)
+					}
+					seen[v.Key] = true
+				}
+			}
+			if tests < 2 {
+				t.Errorf("%d tests, want some with and some without a match", tests)
+			}
+			checkEnvAgainstGo(t, name, paths)
+		})
+	}
+}
