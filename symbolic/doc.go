@@ -103,6 +103,23 @@
 // the function under test, and the test calls them with the model's
 // arguments.
 //
+// The process environment is an input too (environ.go), made the first
+// time a path reads it. os.Getenv and os.LookupEnv of a key the path has
+// not met fork on a fresh input, "$env[j] is set": set to a fresh string
+// without NUL bytes (and then the key is valid: not empty, no '=' or
+// NUL), or unset; a symbolic key first forks over being each variable the
+// path already knows. os.Environ makes the environment whole: the
+// variables found so far, then 0 … 2 fresh entries (a choice of input
+// shape, "len($environ)", whose bound grows as a map input's size does,
+// up to GrowElems), with valid, pairwise distinct keys that differ from
+// every key looked up; a later lookup finds only those. The test sets
+// exactly what the path assumed: the variables looked up, or, after
+// os.Environ, the whole environment in order. Placing the variables
+// found before os.Environ first, and not asking whether a lookup's
+// infeasible outcome becomes feasible beyond the size bounds, make a path
+// non-exhaustive (it records why). os.Setenv, Unsetenv and Clearenv are
+// not modelled and stop the path.
+//
 // Size bounds grow. When a branch side is reachable only by an input
 // beyond its size bound (a 36-byte UUID), the function is explored again
 // with that input's bound raised to what the side needs, up to
@@ -153,5 +170,6 @@
 // Package-level variables start from what the package initialisers leave:
 // each package's init runs once per Inits (shared by the engines of a run),
 // within a budget of its own (init.go). Calls into os, net, syscall and
-// time.Now are refused.
+// time.Now are refused, except the reads of the environment, whose models
+// make it an input (environ.go); SkipReason lets a function call them.
 package symbolic

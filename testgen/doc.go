@@ -37,6 +37,18 @@
 // converted to its type only where nothing else gives it (int8(-3) in an
 // interface, (*T)(nil) for a typed nil in one).
 //
+// A case that read the process environment sets it in its subtest
+// before the call, from columns the table has only when some row needs
+// them: env (a map[string]string of variables to set, with t.Setenv) and
+// unsetEnv (variables to unset: t.Setenv(k, "") so that the subtest's end
+// restores it, then os.Unsetenv). A case that called os.Environ depends
+// on every variable, so its environ column lists the whole environment
+// ("KEY=VALUE" entries in os.Environ's order; nil in other rows), and a
+// helper, setEnviron, clears the environment, sets exactly those entries
+// and restores the previous environment when the subtest ends. Such a
+// test therefore gives the same outcome on any machine. t.Setenv forbids
+// t.Parallel, and the generated tests never call it.
+//
 // Results are compared with reflect.DeepEqual; an error result by its
 // message, through a helper that gives "" for nil, or by nil-ness alone
 // when the interpreter could not tell a message. A result column is only
