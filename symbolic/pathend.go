@@ -122,6 +122,12 @@ type Test struct {
 	// maps are ranged over, which Go leaves unspecified: such a test would
 	// be flaky, so it is not emitted.
 	OrderDependent bool
+	// Uncontrolled tells that the path's condition depends on values a
+	// test cannot set (the clock, the call stack, the process's ids), so
+	// Go may run the case down another path. Its results and messages
+	// that depend on such values are left out already (Results holds an
+	// opaque value, ErrMsgs ""), as for every path.
+	Uncontrolled bool
 }
 
 // Sink receives finished paths. The executor never writes files: whatever

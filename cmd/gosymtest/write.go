@@ -93,7 +93,7 @@ func caseOf(p *symbolic.PathEnd) (testgen.Case, bool) {
 	if t == nil || !t.Replayed || t.OrderDependent {
 		return testgen.Case{}, false
 	}
-	c := testgen.Case{Pins: p.Pins, Args: t.Args}
+	c := testgen.Case{Pins: p.Pins, Args: t.Args, Uncontrolled: t.Uncontrolled}
 	for _, b := range p.Blocks {
 		c.Covers = append(c.Covers, testgen.BlockID{Func: b.Parent(), Index: b.Index})
 	}
