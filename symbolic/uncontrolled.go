@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"fmt"
+	"go/types"
 	"strings"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -124,12 +125,18 @@ func uncontrolledModels() map[string]model {
 		"time.runtimeNano": runtimeNanoModel,
 		"runtime.callers":  callersModel,
 		"runtime.Caller":   callerModel,
-		"os.Getpid":        processID("os.Getpid", 1, pidHi),
-		"os.Getppid":       processID("os.Getppid", 1, pidHi),
-		"os.Getuid":        processID("os.Getuid", 0, idHi),
-		"os.Geteuid":       processID("os.Geteuid", 0, idHi),
-		"os.Getgid":        processID("os.Getgid", 0, idHi),
-		"os.Getegid":       processID("os.Getegid", 0, idHi),
+		// What the program counters of the binary map to is no more known
+		// than the counters themselves, even for a counter the test sets.
+		"runtime.FuncForPC":        funcForPCModel,
+		"(*runtime.Func).Name":     funcNameModel,
+		"(*runtime.Func).FileLine": funcFileLineModel,
+		"(*runtime.Func).Entry":    funcEntryModel,
+		"os.Getpid":                processID("os.Getpid", 1, pidHi),
+		"os.Getppid":               processID("os.Getppid", 1, pidHi),
+		"os.Getuid":                processID("os.Getuid", 0, idHi),
+		"os.Geteuid":               processID("os.Geteuid", 0, idHi),
+		"os.Getgid":                processID("os.Getgid", 0, idHi),
+		"os.Getegid":               processID("os.Getegid", 0, idHi),
 	}
 }
 
@@ -195,13 +202,47 @@ func callersModel(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, boo
 func callerModel(e *Engine, s *State, _ *ssa.Function, _ []Value) ([]Value, bool) {
 	name := s.uncontrolledCall("runtime.Caller")
 	pc := e.freshUncontrolled(s, name+".pc", 64, 0, ^uint64(0), false)
-	file := String{Len: e.freshUncontrolled(s, name+".file.len", 64, 0, fileMax, true)}
-	for i := range fileMax {
-		file.Bytes = append(file.Bytes, e.freshUncontrolled(s, fmt.Sprintf("%s.file[%d]", name, i), 8, 0, 255, false))
-	}
+	file := e.uncontrolledString(s, name+".file")
 	line := e.freshUncontrolled(s, name+".line", 64, 0, lineHi, true)
 	ok := e.freshUncontrolledBool(s, name+".ok")
 	return []Value{Scalar{pc}, file, Scalar{line}, Scalar{ok}}, true
+}
+
+// uncontrolledString is an unknown string of up to fileMax bytes.
+func (e *Engine) uncontrolledString(s *State, name string) String {
+	str := String{Len: e.freshUncontrolled(s, name+".len", 64, 0, fileMax, true)}
+	for i := range fileMax {
+		str.Bytes = append(str.Bytes, e.freshUncontrolled(s, fmt.Sprintf("%s[%d]", name, i), 8, 0, 255, false))
+	}
+	return str
+}
+
+// funcForPCModel is runtime.FuncForPC(pc): nil or a *runtime.Func, as the
+// binary has it.
+func funcForPCModel(e *Engine, s *State, fn *ssa.Function, _ []Value) ([]Value, bool) {
+	name := s.uncontrolledCall("runtime.FuncForPC")
+	ptr := fn.Signature.Results().At(0).Type()
+	elem := ptr.Underlying().(*types.Pointer).Elem()
+	id := s.mem.alloc(&object{typ: elem, value: zeroValue(elem)})
+	return []Value{Pointer{NonNil: e.freshUncontrolledBool(s, name+".found"), Obj: id}}, true
+}
+
+// funcNameModel is (*runtime.Func).Name: an unknown name.
+func funcNameModel(e *Engine, s *State, _ *ssa.Function, _ []Value) ([]Value, bool) {
+	return []Value{e.uncontrolledString(s, s.uncontrolledCall("runtime.Func.Name"))}, true
+}
+
+// funcFileLineModel is (*runtime.Func).FileLine: an unknown file and line.
+func funcFileLineModel(e *Engine, s *State, _ *ssa.Function, _ []Value) ([]Value, bool) {
+	name := s.uncontrolledCall("runtime.Func.FileLine")
+	file := e.uncontrolledString(s, name+".file")
+	return []Value{file, Scalar{e.freshUncontrolled(s, name+".line", 64, 0, lineHi, true)}}, true
+}
+
+// funcEntryModel is (*runtime.Func).Entry: an unknown program counter.
+func funcEntryModel(e *Engine, s *State, _ *ssa.Function, _ []Value) ([]Value, bool) {
+	name := s.uncontrolledCall("runtime.Func.Entry")
+	return one(e.freshUncontrolled(s, name, 64, 0, ^uint64(0), false)), true
 }
 
 // processID models a call that gives one of the process's ids.
