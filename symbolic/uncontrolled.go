@@ -208,9 +208,22 @@ func callerModel(e *Engine, s *State, _ *ssa.Function, _ []Value) ([]Value, bool
 	return []Value{Scalar{pc}, file, Scalar{line}, Scalar{ok}}, true
 }
 
-// uncontrolledString is an unknown string of up to fileMax bytes.
+// uncontrolledString is an unknown string (a file or function name). It
+// holds up to fileMax bytes, a size bound like an input string's: a
+// branch side only a longer name takes is cut by the bound, not dead.
 func (e *Engine) uncontrolledString(s *State, name string) String {
-	str := String{Len: e.freshUncontrolled(s, name+".len", 64, 0, fileMax, true)}
+	lenName := name + ".len"
+	e.noteRange(lenName, 0, fileMax)
+	str := String{Len: expr.Const(64, 0)}
+	if s.inputs != nil && !s.initializing {
+		str.Len = clampReplayed(s.inputs.scalar(lenName, expr.BV(64)), 0, fileMax)
+	}
+	if !str.Len.IsConst() {
+		c := expr.Const(64, fileMax)
+		within := expr.Ule(str.Len, c)
+		e.noteBound(within, bound{within: within, excess: expr.Ult(c, str.Len), name: lenName, size: str.Len, max: fileMax, cap: fileMax})
+		e.assumeUncontrolled(s, within)
+	}
 	for i := range fileMax {
 		str.Bytes = append(str.Bytes, e.freshUncontrolled(s, fmt.Sprintf("%s[%d]", name, i), 8, 0, 255, false))
 	}
