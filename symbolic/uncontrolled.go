@@ -175,13 +175,18 @@ func (e *Engine) monotonic(s *State, name string) expr.Expr {
 func callersModel(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
 	buf := a[1].(Slice)
 	name := s.uncontrolledCall("runtime.Callers")
-	hi := uint64(0)
+	var n expr.Expr
 	if buf.Len.IsConst() {
-		hi = buf.Len.Value()
-	}
-	n := e.freshUncontrolled(s, name+".n", 64, 0, hi, true)
-	if !buf.Len.IsConst() && s.inputs != nil && !s.initializing {
-		e.assumeUncontrolled(s, expr.Sle(n, buf.Len))
+		n = e.freshUncontrolled(s, name+".n", 64, 0, buf.Len.Value(), true)
+	} else {
+		// The range is 0 … len(pc), an input: its ends, for the replays
+		// at the ends of the ranges, are both 0.
+		e.noteRange(name+".n", 0, 0)
+		n = expr.Const(64, 0)
+		if s.inputs != nil && !s.initializing {
+			n = clampReplayed(s.inputs.scalar(name+".n", expr.BV(64)), 0, 1<<62)
+		}
+		e.assumeUncontrolled(s, expr.And(expr.Sle(expr.Const(64, 0), n), expr.Sle(n, buf.Len)))
 	}
 	if buf.Obj == 0 {
 		return one(n), true

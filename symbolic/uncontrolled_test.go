@@ -160,3 +160,26 @@ func TestProcessIDIsNotAsserted(t *testing.T) {
 		t.Error("no path returned a name")
 	}
 }
+
+// Frames gives runtime.Callers a buffer whose length is an input: the
+// count is not asserted, and the case replays in Go.
+func TestCallersIntoABufferOfInputLength(t *testing.T) {
+	_, paths := explore(t, "clock.Frames", Config{})
+	ok := false
+	for _, p := range returned(t, paths) {
+		tc := p.Test
+		if tc.ErrMsgs[1] != "" {
+			continue
+		}
+		ok = true
+		if tc.Results[0].Kind != concrete.Opaque || tc.Uncontrolled {
+			t.Errorf("Frames(%d): results %v, uncontrolled %v", tc.Args[0].Int, tc.Results, tc.Uncontrolled)
+		}
+		if _, err := clock.Frames(int(tc.Args[0].Int)); err != nil {
+			t.Errorf("Frames(%d) in Go: %v", tc.Args[0].Int, err)
+		}
+	}
+	if !ok {
+		t.Error("no path counted frames")
+	}
+}

@@ -72,3 +72,14 @@ func TempName(prefix string) (string, error) {
 	}
 	return prefix + "-" + strconv.Itoa(os.Getpid()), nil
 }
+
+// Frames is how many of the caller's frames fit in depth entries, for a
+// depth of 1 to 64: the buffer's length is an input, the count is not.
+func Frames(depth int) (int, error) {
+	if depth < 1 || depth > 64 {
+		return 0, errors.New("depth out of range")
+	}
+	pcs := make([]uintptr, depth)
+	n := runtime.Callers(1, pcs)
+	return n, nil
+}
