@@ -182,5 +182,8 @@
 // in whether the function panics or an error is nil leaves the path
 // without a test. Error messages are judged by those replays alone (an
 // error that records the stack keeps its message check), which could miss
-// a message that differs only strictly inside the ranges.
+// a message that differs only strictly inside the ranges. The blocks all
+// three replays entered are the test's SteadyBlocks: what Go is expected
+// to run whatever the values (not the branches on a pid's digits), which
+// is what an Uncontrolled case counts as covering when tests are chosen.
 package symbolic

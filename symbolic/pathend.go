@@ -128,6 +128,13 @@ type Test struct {
 	// that depend on such values are left out already (Results holds an
 	// opaque value, ErrMsgs ""), as for every path.
 	Uncontrolled bool
+	// SteadyBlocks and SteadyEdges, for an Uncontrolled test, are the
+	// blocks and edges of the path that the replays with the uncontrolled
+	// values at either end of their ranges entered too: those Go is
+	// expected to enter whatever the values, the others (the digits of a
+	// process id) it may not.
+	SteadyBlocks []*ssa.BasicBlock
+	SteadyEdges  []Edge
 }
 
 // Sink receives finished paths. The executor never writes files: whatever

@@ -306,13 +306,15 @@ func uncontrolledSource(name string) string {
 
 // noteUncontrolledBranch records on s, before its end is reported, that
 // its condition depends on values the test cannot set: a test cannot force
-// it, so the path does not speak for every run.
+// it, so the path does not speak for every run. Its pins say so too, for
+// the reader of the test: the branch itself is on an SSA temporary.
 func (e *Engine) noteUncontrolledBranch(s *State) {
 	if s.replay || s.uncontrolledCalls == 0 {
 		return
 	}
 	if src := e.uncontrolledIn(s.cond); len(src) > 0 {
 		s.concretized = append(s.concretized, uncontrolledBranchNote+strings.Join(src, ", "))
+		s.pins = append(s.pins, "a branch on "+strings.Join(src, ", ")+", which the test cannot set")
 	}
 }
 

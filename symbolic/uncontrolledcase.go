@@ -122,6 +122,7 @@ func (e *Engine) holdsAtEnds(cond []expr.Expr, m expr.Assignment) bool {
 // error is nil, or whether the function panics, leaves t without a test
 // (Replayed false): no check of it would hold on every run.
 func (e *Engine) uncontrolledOutcome(t *Test, sym, replay *State, m expr.Assignment) {
+	t.SteadyBlocks, t.SteadyEdges = firstEntries(replay.blocks), firstEntries(replay.edges)
 	for _, a := range e.ends(m) {
 		other := e.initialState(e.summary.Func, e.replayInputs(a))
 		other.replay = true
@@ -130,6 +131,8 @@ func (e *Engine) uncontrolledOutcome(t *Test, sym, replay *State, m expr.Assignm
 		if other.endKind != replay.endKind || !slices.Equal(firstEntries(other.blocks), firstEntries(replay.blocks)) {
 			t.Uncontrolled = true
 		}
+		t.SteadyBlocks = kept(t.SteadyBlocks, other.blocks)
+		t.SteadyEdges = kept(t.SteadyEdges, other.edges)
 		var o Test
 		if !e.recordOutcome(&o, other) || o.Panics != t.Panics || len(o.Results) != len(t.Results) {
 			t.Replayed = false
@@ -162,6 +165,21 @@ func (e *Engine) uncontrolledOutcome(t *Test, sym, replay *State, m expr.Assignm
 	if sym.panicked != nil && e.mentionsUncontrolled(sym, sym.panicked.value, map[ObjectID]bool{}) {
 		t.PanicMsgKnown, t.PanicMsg = false, ""
 	}
+}
+
+// kept is the elements of xs that ys has too, in xs's order.
+func kept[T comparable](xs, ys []T) []T {
+	in := make(map[T]bool, len(ys))
+	for _, y := range ys {
+		in[y] = true
+	}
+	var out []T
+	for _, x := range xs {
+		if in[x] {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // notAsserted replaces a result that depends on uncontrolled values by an
