@@ -164,7 +164,10 @@
 // 0 ≤ n ≤ len(pc) unknown program counters; runtime.Caller,
 // runtime.FuncForPC and runtime.Func's Name, FileLine and Entry give
 // unknown counters, lines, and names of up to 8 bytes (a size bound, so a
-// side only a longer name takes is cut, not dead); os.Getpid, Getppid
+// side only a longer name takes is cut, not dead); runtime.Frames.Next
+// (from CallersFrames) takes the counters one at a time, giving a Frame of
+// unknown contents and an unknown "more" that is false once they run out
+// (uncontrolledframes.go); os.Getpid, Getppid
 // (1 … 2²²), Getuid, Geteuid, Getgid and Getegid (0 … 2³²−1) unknown ids.
 // Package initialisers get the low end of each range. The ranges are
 // assumptions: a branch side they exclude (a clock before 2020) is dead as

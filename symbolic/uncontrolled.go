@@ -131,6 +131,7 @@ func uncontrolledModels() map[string]model {
 		"(*runtime.Func).Name":     funcNameModel,
 		"(*runtime.Func).FileLine": funcFileLineModel,
 		"(*runtime.Func).Entry":    funcEntryModel,
+		"(*runtime.Frames).Next":   framesNextModel,
 		"os.Getpid":                processID("os.Getpid", 1, pidHi),
 		"os.Getppid":               processID("os.Getppid", 1, pidHi),
 		"os.Getuid":                processID("os.Getuid", 0, idHi),

@@ -193,3 +193,26 @@ func TestCallersIntoABufferOfInputLength(t *testing.T) {
 		t.Error("no path counted frames")
 	}
 }
+
+// Where walks the caller's frames with runtime.CallersFrames: the loop
+// ends with the counters, its branches are uncontrolled, the label is
+// asserted and agrees with Go, the frame count is not.
+func TestFramesAreUncontrolled(t *testing.T) {
+	sum, paths := explore(t, "clock.Where", Config{MaxPaths: 60})
+	if sum.Exhausted {
+		t.Error("Where claimed exhausted, but its loop runs as the stack says")
+	}
+	ps := returned(t, paths)
+	if len(ps) == 0 {
+		t.Fatal("no path returned")
+	}
+	for _, p := range ps {
+		tc := p.Test
+		if !tc.Uncontrolled || tc.Results[0].Kind != concrete.String || tc.Results[1].Kind != concrete.Opaque {
+			t.Errorf("Where(%q): results %v, uncontrolled %v", tc.Args[0].Str, tc.Results, tc.Uncontrolled)
+		}
+		if label, _ := clock.Where(tc.Args[0].Str); label != tc.Results[0].Str {
+			t.Errorf("Where(%q) in Go labels %q, interpreter %q", tc.Args[0].Str, label, tc.Results[0].Str)
+		}
+	}
+}

@@ -48,7 +48,7 @@ func TestUncontrolledValuesAreNotAsserted(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go tool cover: %v\n%s", err, out)
 	}
-	for _, fn := range []string{"Remaining", "Elapsed", "NewStamped", "TempName", "Frames"} {
+	for _, fn := range []string{"Remaining", "Elapsed", "NewStamped", "TempName", "Frames", "Where"} {
 		m := regexp.MustCompile(`(?m)\s` + fn + `\s+([0-9.]+)%$`).FindStringSubmatch(string(out))
 		if m == nil || m[1] != "100.0" {
 			t.Errorf("%s is not fully covered:\n%s", fn, out)

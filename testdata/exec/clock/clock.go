@@ -83,3 +83,24 @@ func Frames(depth int) (int, error) {
 	n := runtime.Callers(1, pcs)
 	return n, nil
 }
+
+// Where labels the function that called it, walking the caller's frames
+// as loggers do: the label is checked, the frames are not.
+func Where(label string) (string, int) {
+	if label == "" {
+		label = "at"
+	}
+	var pcs [8]uintptr
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(1, pcs[:])])
+	depth := 0
+	for {
+		frame, more := frames.Next()
+		if frame.Function != "" {
+			depth++
+		}
+		if !more {
+			break
+		}
+	}
+	return label, depth
+}
