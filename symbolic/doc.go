@@ -173,7 +173,11 @@
 // assumptions: a branch side they exclude (a clock before 2020) is dead as
 // far as the executor is concerned. A path whose condition depends on an
 // uncontrolled value beyond its range cannot be forced by a test: it is
-// not exhaustive, and its Test is marked Uncontrolled. Its inputs are
+// not exhaustive, and its Test is marked Uncontrolled. A branch on
+// uncontrolled values alone that the solver cannot decide (the clock's
+// nanoseconds divided into milliseconds) pins them to a model of the path
+// and takes the side they give: no test could choose the side anyway.
+// Its inputs are
 // chosen, where the solver finds such, so that the condition holds with
 // every uncontrolled value at the low end and at the high end of its range
 // (a deadline before 2020 for "the deadline has passed", one after 2100

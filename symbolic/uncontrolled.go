@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
 )
@@ -293,6 +294,44 @@ func (e *Engine) uncontrolledIn(cond []expr.Expr) []string {
 		}
 	}
 	return sources
+}
+
+// pinUncontrolled helps the solver with a branch on uncontrolled values
+// alone that it could not decide (the clock's nanoseconds divided into
+// milliseconds): no test can choose the side anyway, so the values are
+// pinned to those of a model of the path, and the branch takes the side
+// they give. The pins depend on uncontrolled values, so the path is
+// marked as branching on them. It reports whether it pinned.
+func (e *Engine) pinUncontrolled(s *State, cond expr.Expr) bool {
+	if s.replay || s.uncontrolledCalls == 0 {
+		return false
+	}
+	vars := expr.Vars(cond)
+	if len(vars) == 0 || !allUncontrolled(vars) {
+		return false
+	}
+	resp := e.check(solver.Query{Constraints: s.cond})
+	if resp.Result != solver.Sat {
+		return false
+	}
+	for _, v := range vars {
+		val := expr.Eval(v, resp.Model)
+		if v.Sort().IsBool() {
+			s.assume(expr.Eq(v, expr.BoolConst(val == 1)), "")
+			continue
+		}
+		s.assume(expr.Eq(v, expr.Const(v.Width(), val)), "")
+	}
+	return true
+}
+
+func allUncontrolled(vars []expr.Expr) bool {
+	for _, v := range vars {
+		if !isUncontrolled(v) {
+			return false
+		}
+	}
+	return true
 }
 
 // uncontrolledSource is the call an uncontrolled variable's name comes

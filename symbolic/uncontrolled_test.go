@@ -1,12 +1,15 @@
 package symbolic
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/testdata/exec/clock"
 	"golang.org/x/tools/go/ssa"
 )
@@ -214,5 +217,44 @@ func TestFramesAreUncontrolled(t *testing.T) {
 		if label, _ := clock.Where(tc.Args[0].Str); label != tc.Results[0].Str {
 			t.Errorf("Where(%q) in Go labels %q, interpreter %q", tc.Args[0].Str, label, tc.Results[0].Str)
 		}
+	}
+}
+
+// A branch the solver cannot decide that depends on uncontrolled values
+// alone is decided by pinning them to a model of the path (the pin then
+// counts as a dependence on them); one that involves an input is not.
+func TestPinningFixesOnlyUncontrolledValues(t *testing.T) {
+	z3, err := solver.NewZ3(solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer z3.Close()
+	e := NewEngine(fixtures(t).SSA, Config{Solver: z3})
+	e.ctx = context.Background()
+	s := &State{inputs: newSymbolicInputs(e.cfg.Bounds)}
+	sec := e.freshUncontrolled(s, s.uncontrolledCall("time.Now")+".sec", 64, wallLo, wallHi, true)
+	if len(e.uncontrolledIn(s.cond)) != 0 {
+		t.Fatalf("the range alone counts as a dependence: %v", s.cond)
+	}
+	x := expr.Var("x", expr.BV(64))
+	if e.pinUncontrolled(s, expr.Slt(sec, x)) {
+		t.Error("pinned the clock for a branch that compares it with an input")
+	}
+	n := len(s.cond)
+	if !e.pinUncontrolled(s, expr.Slt(expr.Const(64, 2_000_000_000), sec)) {
+		t.Fatal("did not pin the clock for a branch on it alone")
+	}
+	if len(s.cond) != n+1 {
+		t.Fatalf("pins %v, want one", s.cond[n:])
+	}
+	resp := e.check(solver.Query{Constraints: s.cond})
+	if resp.Result != solver.Sat {
+		t.Fatalf("pinned condition is %v", resp.Result)
+	}
+	if v := int64(expr.Eval(sec, resp.Model)); v < wallLo || v > wallHi {
+		t.Errorf("clock pinned to %d, outside its range", v)
+	}
+	if src := e.uncontrolledIn(s.cond); len(src) != 1 || src[0] != "time.Now" {
+		t.Errorf("dependence after pinning: %v, want time.Now", src)
 	}
 }
