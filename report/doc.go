@@ -57,7 +57,9 @@
 //   - no-test: an explored path entered the block, but no emitted test
 //     ran it (only with Input.Tested). The detail says how the first path
 //     that entered it without giving a test ended, or that the cases of
-//     the paths that entered it were dropped at validation or not written.
+//     the paths that entered it were dropped at validation or not written,
+//     or that those paths depend on values a test cannot set (the clock,
+//     the call stack), so Go may have run their cases otherwise.
 //   - closure: inside a function literal whose body never ran; a closure
 //     may be called after its function returns, so no claim is made.
 //   - skipped: the function was not explored (SkipReason).

@@ -64,20 +64,38 @@ func (t *Tested) unmatched(file, key string) bool {
 // executed by no emitted test: the first path that entered it and
 // produced no test case says how it ended; when every such path had a
 // test, its case was dropped at validation or not written (the log says
-// which).
+// which), or, when every path that entered it depends on values a test
+// cannot set, Go ran them otherwise.
 func noTestDetail(f *Func, fi *fileIndex, mine map[*ssa.Function]bool, i int) string {
-	for _, p := range f.Paths {
-		if p.Test != nil && p.Test.Replayed && !p.Test.OrderDependent {
-			continue
-		}
+	entered := func(p *symbolic.PathEnd) bool {
 		set := make(map[*ssa.BasicBlock]bool, len(p.Blocks))
 		for _, b := range p.Blocks {
 			set[b] = true
 		}
 		c := coverage{counts: func(fn *ssa.Function) bool { return mine[fn] }, covered: func(b *ssa.BasicBlock) bool { return set[b] }}
-		if fi.eval(i, c, map[int]value{}) == ran {
+		return fi.eval(i, c, map[int]value{}) == ran
+	}
+	var tested []*symbolic.PathEnd
+	for _, p := range f.Paths {
+		if p.Test != nil && p.Test.Replayed && !p.Test.OrderDependent {
+			tested = append(tested, p)
+			continue
+		}
+		if entered(p) {
 			return "the path that entered it produced no test: " + pathEnding(p)
 		}
+	}
+	uncontrolled := false
+	for _, p := range tested {
+		if entered(p) {
+			if !p.Test.Uncontrolled {
+				return "the cases of the paths that entered it were dropped at validation or not written"
+			}
+			uncontrolled = true
+		}
+	}
+	if uncontrolled {
+		return "the paths that entered it depend on values the test cannot set (the clock, the call stack), and Go may run their cases otherwise"
 	}
 	return "the cases of the paths that entered it were dropped at validation or not written"
 }

@@ -34,6 +34,10 @@ func (e *Engine) branch(s *State, cond expr.Expr, pin string) (onTrue, onFalse *
 	}
 	canTrue := e.feasible(s, cond)
 	canFalse := e.feasible(s, expr.Not(cond))
+	if (canTrue == solver.Unknown || canFalse == solver.Unknown) && e.pinUncontrolled(s, cond) {
+		canTrue = e.feasible(s, cond)
+		canFalse = e.feasible(s, expr.Not(cond))
+	}
 	switch {
 	case canTrue == solver.Sat && canFalse == solver.Sat:
 		f := e.fork(s)

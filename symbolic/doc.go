@@ -170,6 +170,46 @@
 // Package-level variables start from what the package initialisers leave:
 // each package's init runs once per Inits (shared by the engines of a run),
 // within a budget of its own (init.go). Calls into os, net, syscall and
-// time.Now are refused, except the reads of the environment, whose models
-// make it an input (environ.go); SkipReason lets a function call them.
+// time.Sleep are refused, except the reads of the environment, whose
+// models make it an input (environ.go), and the calls modelled as
+// uncontrolled values; SkipReason lets a function call them.
+//
+// Uncontrolled values (uncontrolled.go). Calls whose results depend on the
+// machine or the moment give fresh variables (named with a "$" prefix) of
+// their result type, within the range the real call keeps to: time.Now's
+// clock (its runtimeNow, and runtimeNano behind time.Since and timers) a
+// wall clock between 2020 and 2100 with nanoseconds below 10⁹ and a
+// monotonic reading that never goes back on a path; runtime.Callers writes
+// 0 ≤ n ≤ len(pc) unknown program counters; runtime.Caller,
+// runtime.FuncForPC and runtime.Func's Name, FileLine and Entry give
+// unknown counters, lines, and names of up to 8 bytes (a size bound, so a
+// side only a longer name takes is cut, not dead); runtime.Frames.Next
+// (from CallersFrames) takes the counters one at a time, giving a Frame of
+// unknown contents and an unknown "more" that is false once they run out
+// (uncontrolledframes.go); os.Getpid, Getppid
+// (1 … 2²²), Getuid, Geteuid, Getgid and Getegid (0 … 2³²−1) unknown ids.
+// Package initialisers get the low end of each range. The ranges are
+// assumptions: a branch side they exclude (a clock before 2020) is dead as
+// far as the executor is concerned. A path whose condition depends on an
+// uncontrolled value beyond its range cannot be forced by a test: it is
+// not exhaustive, and its Test is marked Uncontrolled. A branch on
+// uncontrolled values alone that the solver cannot decide (the clock's
+// nanoseconds divided into milliseconds) pins them to a model of the path
+// and takes the side they give: no test could choose the side anyway.
+// Its inputs are
+// chosen, where the solver finds such, so that the condition holds with
+// every uncontrolled value at the low end and at the high end of its range
+// (a deadline before 2020 for "the deadline has passed", one after 2100
+// for "time is left"), so the case keeps its path as time passes. Each
+// test whose path made uncontrolled calls is replayed again with the
+// values at both ends: a result that differs, or whose symbolic value
+// mentions an uncontrolled variable, is handed over as opaque (not
+// asserted); an error or panic message that differs as unknown; a change
+// in whether the function panics or an error is nil leaves the path
+// without a test. Error messages are judged by those replays alone (an
+// error that records the stack keeps its message check), which could miss
+// a message that differs only strictly inside the ranges. The blocks all
+// three replays entered are the test's SteadyBlocks: what Go is expected
+// to run whatever the values (not the branches on a pid's digits), which
+// is what an Uncontrolled case counts as covering when tests are chosen.
 package symbolic

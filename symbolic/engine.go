@@ -153,6 +153,8 @@ type Engine struct {
 	tests    int
 	tested   map[*ssa.BasicBlock]bool
 	prefixes []*State
+	// unc knows the ranges of the values a test cannot set (uncontrolled.go).
+	unc uncontrolledVars
 
 	// inits is the package initialisation, shared with other engines;
 	// initMems are the snapshots this engine took of it, by package, and

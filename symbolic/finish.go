@@ -14,6 +14,7 @@ func (e *Engine) finish(s *State, kind EndKind, panicKind PanicKind, reason stri
 		}
 		return
 	}
+	e.noteUncontrolledBranch(s)
 	e.summary.Paths++
 	e.summary.Ends[kind]++
 	if kind != EndReturn && kind != EndPanic {

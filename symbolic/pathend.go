@@ -125,6 +125,19 @@ type Test struct {
 	// Env is the environment the test must set before the call, nil when
 	// the path read none (environ.go).
 	Env *Env
+	// Uncontrolled tells that the path's condition depends on values a
+	// test cannot set (the clock, the call stack, the process's ids), so
+	// Go may run the case down another path. Its results and messages
+	// that depend on such values are left out already (Results holds an
+	// opaque value, ErrMsgs ""), as for every path.
+	Uncontrolled bool
+	// SteadyBlocks and SteadyEdges, for an Uncontrolled test, are the
+	// blocks and edges of the path that the replays with the uncontrolled
+	// values at either end of their ranges entered too: those Go is
+	// expected to enter whatever the values, the others (the digits of a
+	// process id) it may not.
+	SteadyBlocks []*ssa.BasicBlock
+	SteadyEdges  []Edge
 }
 
 // Sink receives finished paths. The executor never writes files: whatever

@@ -30,6 +30,9 @@ func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
 	}
 	var prefs []expr.Expr
 	for _, v := range expr.Vars(cond...) {
+		if isUncontrolled(v) {
+			continue // no test sets it: readability does not apply
+		}
 		if p, ok := preference(v); ok {
 			prefs = append(prefs, p)
 		}

@@ -152,6 +152,14 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int) (bool, int) 
 		e.recordOutcome(&other, e.concreteRun(fn, resp, true, steps))
 		t.OrderDependent = !sameOutcome(t, &other)
 	}
+	if run.uncontrolledCalls > 0 {
+		// No condition says whether the run branched on the clock or the
+		// stack: it may have.
+		t.Uncontrolled = true
+		if e.uncontrolledOutcome(t, nil, run, resp.Model); !t.Replayed {
+			return false, run.steps
+		}
+	}
 	end := &PathEnd{
 		Func:      fn,
 		Kind:      run.endKind,

@@ -33,8 +33,9 @@ func SkipReason(fn *ssa.Function) string {
 				if callee == nil || seen[callee] {
 					continue
 				}
-				if isEnvModel(callee) {
-					// Its model runs, not its body (environ.go).
+				if modelFor(callee) != nil {
+					// A model runs instead (os.Getenv, environ.go; os.Getpid,
+					// uncontrolled.go).
 					seen[callee] = true
 					continue
 				}

@@ -63,6 +63,11 @@ type State struct {
 	// harness marks a call the test harness makes, not the program (the
 	// Error method of a result, for its text).
 	harness bool
+	// uncontrolledCalls counts the calls whose results a test cannot set
+	// (the clock, the call stack); lastMono is the last monotonic clock
+	// reading (uncontrolled.go).
+	uncontrolledCalls int
+	lastMono          expr.Expr
 }
 
 // frame is one activation of a function.

@@ -41,7 +41,13 @@ func paramName(fn *ssa.Function, i int) string {
 // makeTest builds the concrete test of a finished path: a model of its
 // condition gives the inputs, and replaying them gives the outcome.
 func (e *Engine) makeTest(s *State) *Test {
-	resp := e.readableModel(s.cond)
+	uncontrolled := s.uncontrolledCalls > 0 && len(e.uncontrolledIn(s.cond)) > 0
+	var resp solver.Response
+	if uncontrolled {
+		resp = e.robustModel(s.cond)
+	} else {
+		resp = e.readableModel(s.cond)
+	}
 	if resp.Result != solver.Sat {
 		return nil
 	}
@@ -67,6 +73,10 @@ func (e *Engine) makeTest(s *State) *Test {
 		var other Test
 		e.recordOutcome(&other, e.replayRun(fn, resp.Model, true))
 		t.OrderDependent = !sameOutcome(t, &other)
+	}
+	if t.Replayed && replay.uncontrolledCalls > 0 {
+		t.Uncontrolled = uncontrolled
+		e.uncontrolledOutcome(t, s, replay, resp.Model)
 	}
 	return t
 }

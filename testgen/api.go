@@ -41,6 +41,11 @@ type Case struct {
 	// path read none.
 	Env  *Env
 	Want Outcome
+	// Uncontrolled tells that the case's path depends on values the test
+	// cannot set (the clock, the call stack): Go may run it down another
+	// path. Such a case that fails under go test is left out quietly (in
+	// Report.Skipped), not reported as a divergence.
+	Uncontrolled bool
 }
 
 // BlockID names a basic block of some function or, when From is set, the
@@ -104,7 +109,10 @@ type Report struct {
 	// Dropped are the cases removed because they failed under go test (or
 	// did not compile), in file order.
 	Dropped []Divergence
-	Skipped []string // cases left out before validation, and why; sorted
+	// Skipped are the cases left out, and why: those left out before
+	// validation, sorted, then the Uncontrolled cases that failed under go
+	// test, in file order.
+	Skipped []string
 	// CoverProfile is the coverprofile (mode set) of the validation run
 	// whose tests all passed: what the written file's tests execute in the
 	// package, and nothing else. Set with Options.Cover when a file was

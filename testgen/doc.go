@@ -60,6 +60,16 @@
 // fmt.Sprint compared with the interpreter's message when it knew one; a
 // returning row that panics, or a panicking row that returns, fails.
 //
+// Nothing is asserted that depends on a value the test cannot set (the
+// clock, the call stack, the process's ids; see the executor's
+// "Assumptions"): the executor hands such a result over as an opaque value,
+// which leaves its column out ("Result 1 is not checked: depends on values
+// the test cannot set"), and such an error message or panic message as
+// unknown, which is then compared by nil-ness or not at all. A UUID made
+// from the clock is not checked, the nil error beside it is; an error that
+// records the call stack is checked by its message. A row whose every
+// check is left out still runs the call, and fails if it panics.
+//
 // Failure messages have three lines, "Abs():", " got …" and "want …",
 // with values printed by %#v: that is what validation reads back.
 //
@@ -113,6 +123,10 @@
 // only those of the cases the file would have kept. A dropped row that did
 // not compile is marked NotCompiled: a bug in writing it, not a
 // disagreement.
+//
+// A case marked Uncontrolled (its path depends on values the test cannot
+// set, so Go may run it down another path) that fails is no disagreement:
+// it is left out and listed in Report.Skipped, not in Report.Dropped.
 //
 // # Writing
 //

@@ -314,8 +314,12 @@ func (g *generator) dropFailing(v *verdict, r *rendering) error {
 				continue
 			}
 			row.cand.failed = true
-			g.report.Dropped = append(g.report.Dropped, divergence(t, row, got))
 			rowsDropped++
+			if row.cand.Uncontrolled {
+				g.report.Skipped = append(g.report.Skipped, uncontrolledSkip(t, row))
+				continue
+			}
+			g.report.Dropped = append(g.report.Dropped, divergence(t, row, got))
 		}
 		_, crashed := v.crashed[t.testName]
 		_, failed := v.failed[t.testName]
@@ -324,6 +328,10 @@ func (g *generator) dropFailing(v *verdict, r *rendering) error {
 			why := "crashed: " + crashReason(t.testName, v.outputs, v.output)
 			for _, row := range t.rows {
 				row.cand.failed = true
+				if row.cand.Uncontrolled {
+					g.report.Skipped = append(g.report.Skipped, uncontrolledSkip(t, row))
+					continue
+				}
 				g.report.Dropped = append(g.report.Dropped, divergence(t, row, why))
 			}
 			rowsDropped = len(t.rows)

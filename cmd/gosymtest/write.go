@@ -93,11 +93,16 @@ func caseOf(p *symbolic.PathEnd) (testgen.Case, bool) {
 	if t == nil || !t.Replayed || t.OrderDependent {
 		return testgen.Case{}, false
 	}
-	c := testgen.Case{Pins: p.Pins, Args: t.Args, Env: envOf(t.Env)}
-	for _, b := range p.Blocks {
+	c := testgen.Case{Pins: p.Pins, Args: t.Args, Env: envOf(t.Env), Uncontrolled: t.Uncontrolled}
+	blocks, edges := p.Blocks, p.Edges
+	if t.Uncontrolled {
+		// Only what Go enters whatever the clock or the stack counts.
+		blocks, edges = t.SteadyBlocks, t.SteadyEdges
+	}
+	for _, b := range blocks {
 		c.Covers = append(c.Covers, testgen.BlockID{Func: b.Parent(), Index: b.Index})
 	}
-	for _, e := range p.Edges {
+	for _, e := range edges {
 		c.Covers = append(c.Covers, testgen.BlockID{Func: e.To.Parent(), Index: e.To.Index, From: e.From.Index + 1})
 	}
 	if t.Panics {
