@@ -171,5 +171,6 @@
 // each package's init runs once per Inits (shared by the engines of a run),
 // within a budget of its own (init.go). Calls into os, net, syscall and
 // time.Now are refused, except the reads of the environment, whose models
-// make it an input (environ.go); SkipReason lets a function call them.
+// make it an input (environ.go), which SkipReason lets a function call,
+// and os.Expand and os.ExpandEnv, which run from their Go bodies.
 package symbolic

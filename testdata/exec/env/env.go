@@ -54,3 +54,13 @@ func Count(prefix string) int {
 	}
 	return n
 }
+
+// Expand expands $NAME and ${NAME} in s from the environment, with an
+// empty text marked.
+func Expand(s string) string {
+	out := os.ExpandEnv(s)
+	if out == "" {
+		return "(empty)"
+	}
+	return out
+}
