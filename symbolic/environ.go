@@ -96,10 +96,16 @@ func envSlotName(j int) string { return fmt.Sprintf("$env[%d]", j) }
 func envModels() map[string]model {
 	lookup := func(two bool) model {
 		return func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+			if refuseInitEnv(e, s) {
+				return nil, false
+			}
 			return e.envLookup(s, a[0].(String), two)
 		}
 	}
 	environ := func(e *Engine, s *State, _ *ssa.Function, _ []Value) ([]Value, bool) {
+		if refuseInitEnv(e, s) {
+			return nil, false
+		}
 		return e.environList(s), true
 	}
 	return map[string]model{
@@ -109,6 +115,18 @@ func envModels() map[string]model {
 		"os.Environ":      environ,
 		"syscall.Environ": environ,
 	}
+}
+
+// refuseInitEnv stops a package initialiser that reads the environment,
+// as any call into package os does: it runs when the test binary starts,
+// before a test could set the environment, so what it read is not an
+// input the test controls.
+func refuseInitEnv(e *Engine, s *State) bool {
+	if s.initializing {
+		e.unsupported(s, "call into package os")
+		return true
+	}
+	return false
 }
 
 // isEnvModel reports whether fn is read through the environment's models,

@@ -141,3 +141,20 @@ func TestEnvironIsTheWholeEnvironment(t *testing.T) {
 		})
 	}
 }
+
+// TestEnvAtInitIsNoInput: a package variable initialised from the
+// environment got its value when the test binary started, which no test
+// can set, so the initialiser's read is refused as a call into package os
+// (not made an input, which would fork the init), and a path that reads
+// the variable stops and gives no test.
+func TestEnvAtInitIsNoInput(t *testing.T) {
+	_, paths := explore(t, "envinit.Verbose", Config{MaxPaths: 10})
+	if len(paths) == 0 {
+		t.Fatal("no paths")
+	}
+	for _, p := range paths {
+		if p.Test != nil || p.Kind != EndUnsupported || !strings.Contains(p.Reason, "call into package os") {
+			t.Errorf("path ended %v (%s) with test %+v; want it stopped", p.Kind, p.Reason, p.Test)
+		}
+	}
+}
