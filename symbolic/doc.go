@@ -110,7 +110,7 @@
 // NUL), or unset; a symbolic key first forks over being each variable the
 // path already knows. os.Environ makes the environment whole: the
 // variables found so far, then 0 … 2 fresh entries (a choice of input
-// shape, "len($environ)", whose bound grows as a map input's size does,
+// shape, "count($environ)", whose bound grows as a map input's size does,
 // up to GrowElems), with valid, pairwise distinct keys that differ from
 // every key looked up; a later lookup finds only those. The test sets
 // exactly what the path assumed: the variables looked up, or, after

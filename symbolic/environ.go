@@ -28,7 +28,7 @@ import (
 // os.Environ closes the environment: its entries are the variables found
 // so far, in the order they were found, then 0 … MaxElems fresh entries
 // "$environ[i].key" and "$environ[i].value" (their number is a choice of
-// input shape, "len($environ)", bounded as a map input's size is), with
+// input shape, "count($environ)", bounded as a map input's size is), with
 // valid keys that are pairwise distinct and distinct from every key
 // looked up. From then
 // on a lookup of a key not among the entries finds it unset, and the test
@@ -59,16 +59,15 @@ type environ struct {
 	// "$env[j]".
 	slots int
 	// closed tells that os.Environ was called: entries are then the whole
-	// environment, and count the number of them that exist.
+	// environment, and count their number (a term over the choice's
+	// selector, see closeEnviron).
 	closed bool
 	count  expr.Expr
 }
 
-// envEntry is one variable: its key and value, and exists, true or (for
-// an entry os.Environ added) whether its index is below len($environ).
+// envEntry is one variable: its key and value.
 type envEntry struct {
 	key, val String
-	exists   expr.Expr
 }
 
 // Env is the environment a test sets before its call.
@@ -89,6 +88,12 @@ type EnvVar struct {
 // Names of the environment's inputs. They start with '$', which no
 // parameter's name does, so they never clash with a parameter's parts.
 const environName = "$environ"
+
+// environCountName is the selector of the number of entries os.Environ
+// adds. Unlike a length it is not named len(…): readable models prefer
+// lengths up to 4, a preference a path that needs more entries would
+// make fail as a whole (readable.go).
+const environCountName = "count($environ)"
 
 func envSlotName(j int) string { return fmt.Sprintf("$env[%d]", j) }
 
@@ -159,7 +164,7 @@ func (e *Engine) envLookup(s *State, key String, two bool) ([]Value, bool) {
 	}
 	rest := s
 	for _, ent := range env.entries {
-		hit, miss := e.envBranch(rest, expr.And(ent.exists, stringsEqual(ent.key, key)))
+		hit, miss := e.envBranch(rest, stringsEqual(ent.key, key))
 		if hit != nil {
 			give(hit, ent.val, true)
 		}
@@ -197,7 +202,7 @@ func (e *Engine) envLookup(s *State, key String, two bool) ([]Value, bool) {
 		on.pins = append(on.pins, what+" is set")
 		next := env.clone()
 		next.slots++
-		next.entries = append(next.entries, envEntry{key: key, val: val, exists: expr.True})
+		next.entries = append(next.entries, envEntry{key: key, val: val})
 		on.env = next
 		give(on, val, true)
 	}
@@ -242,7 +247,15 @@ func (e *Engine) closeEnviron(s *State, env *environ) *environ {
 	}
 	next := env.clone()
 	next.closed = true
-	next.count = expr.Const(64, uint64(len(env.entries)+n))
+	// The count is the selector, which the choice pins, not the constant:
+	// a branch on it then asks the solver, which can find a side reachable
+	// only with more entries than the bound (inputbounds.go), as for a map
+	// input's size.
+	size := expr.Const(64, uint64(n))
+	if in.model == nil {
+		size = expr.BVVar(environCountName, 64)
+	}
+	next.count = expr.Add(expr.Const(64, uint64(len(env.entries))), size)
 	for i := 0; i < n; i++ {
 		key := in.buildString(e, s, fmt.Sprintf("%s[%d].key", environName, i))
 		val := in.buildString(e, s, fmt.Sprintf("%s[%d].value", environName, i))
@@ -253,19 +266,19 @@ func (e *Engine) closeEnviron(s *State, env *environ) *environ {
 		for _, a := range next.absent {
 			s.assume(expr.Not(stringsEqual(key, a)), "")
 		}
-		next.entries = append(next.entries, envEntry{key: key, val: val, exists: expr.True})
+		next.entries = append(next.entries, envEntry{key: key, val: val})
 	}
 	return next
 }
 
 // environSize is the number of entries os.Environ adds, 0 … MaxElems: a
-// choice of input shape (choices.go) whose selector is len($environ), so
+// choice of input shape (choices.go) whose selector is count($environ), so
 // each state knows its entries, and the bound on it is recorded as a map
 // input's size is, to grow when a branch needs more.
 func (e *Engine) environSize(s *State) int {
 	in := s.inputs
 	max := in.maxSize(environName, min(maxEnvironEntries, in.bounds.MaxElems))
-	size := expr.BVVar(lenName(environName), 64)
+	size := expr.BVVar(environCountName, 64)
 	var sizes []uint64
 	var pins []string
 	var sizePins []expr.Expr
@@ -277,7 +290,7 @@ func (e *Engine) environSize(s *State) int {
 	if in.model == nil {
 		e.noteMapBound(sizePins, environName, size, max, in.bounds.GrowElems)
 	}
-	return e.choose(s, lenName(environName), size, sizes, pins)
+	return e.choose(s, environCountName, size, sizes, pins)
 }
 
 func (env *environ) clone() *environ {
@@ -385,12 +398,6 @@ func testEnv(run *State) (env *Env, ok bool) {
 	}
 	out := &Env{Exact: run.env.closed}
 	for _, ent := range run.env.entries {
-		if !ent.exists.IsConst() {
-			return nil, false
-		}
-		if ent.exists.IsFalse() {
-			continue
-		}
 		k, okK := concreteString(ent.key)
 		v, okV := concreteString(ent.val)
 		if !okK || !okV {

@@ -64,3 +64,12 @@ func Expand(s string) string {
 	}
 	return out
 }
+
+// Crowded tells whether the environment has more than five variables,
+// which only an environment larger than its first bound has.
+func Crowded() string {
+	if len(os.Environ()) > 5 {
+		return "crowded"
+	}
+	return "quiet"
+}
