@@ -198,7 +198,7 @@ func (e *Engine) envLookup(s *State, key String, two bool) ([]Value, bool) {
 	on, off := e.envBranch(rest, set)
 	if on != nil {
 		val := on.inputs.buildString(e, on, name)
-		on.assume(noNULByte(val), "")
+		on.assume(freshNoNUL(val), "")
 		on.pins = append(on.pins, what+" is set")
 		next := env.clone()
 		next.slots++
@@ -259,7 +259,7 @@ func (e *Engine) closeEnviron(s *State, env *environ) *environ {
 	for i := 0; i < n; i++ {
 		key := in.buildString(e, s, fmt.Sprintf("%s[%d].key", environName, i))
 		val := in.buildString(e, s, fmt.Sprintf("%s[%d].value", environName, i))
-		s.assume(expr.And(validEnvKey(key), noNULByte(val)), "")
+		s.assume(expr.And(freshValidKey(key), freshNoNUL(val)), "")
 		for _, o := range next.entries {
 			s.assume(expr.Not(stringsEqual(key, o.key)), "")
 		}
@@ -312,12 +312,23 @@ func validEnvKey(key String) expr.Expr {
 	return ok
 }
 
-// noNULByte holds when no byte of s is NUL, as no variable's value has.
-func noNULByte(s String) expr.Expr {
+// freshValidKey and freshNoNUL are validEnvKey and "no NUL byte" for a
+// fresh input string: every byte it holds is constrained, also those past
+// its length, which no operation lets the program see (a shorter string
+// does not read them), so the terms need no guard on the length and stay
+// small in every later query.
+func freshValidKey(key String) expr.Expr {
+	ok := expr.Ult(expr.Const(64, 0), key.Len)
+	for _, b := range key.Bytes {
+		ok = expr.And(ok, expr.Ne(b, expr.Const(8, '=')), expr.Ne(b, expr.Const(8, 0)))
+	}
+	return ok
+}
+
+func freshNoNUL(s String) expr.Expr {
 	ok := expr.True
-	for i, b := range s.Bytes {
-		inside := expr.Ult(expr.Const(64, uint64(i)), s.Len)
-		ok = expr.And(ok, expr.Implies(inside, expr.Ne(b, expr.Const(8, 0))))
+	for _, b := range s.Bytes {
+		ok = expr.And(ok, expr.Ne(b, expr.Const(8, 0)))
 	}
 	return ok
 }
