@@ -26,19 +26,20 @@ import (
 // outcome, because the path read no other.
 //
 // os.Environ closes the environment: its entries are the variables found
-// so far, in the order they were found, then 0 … MaxElems fresh entries
-// "$environ[i].key" and "$environ[i].value" (their number is a choice of
-// input shape, "count($environ)", bounded as a map input's size is), with
-// valid keys that are pairwise distinct and distinct from every key
-// looked up. From then
-// on a lookup of a key not among the entries finds it unset, and the test
-// replaces the whole environment by exactly the entries, in order. Putting
-// the variables found before os.Environ first is a restriction: such a
-// path records it and is not exhaustive.
+// so far, in the order they were found, then 0 … maxEnvironEntries fresh
+// entries "$environ[i].key" and "$environ[i].value" (their number is a
+// choice of input shape, "count($environ)", bounded and grown as a map
+// input's size is), with valid keys that are pairwise distinct and
+// distinct from every key looked up. From then on a lookup of a key not
+// among the entries finds it unset, and the test replaces the whole
+// environment by exactly the entries, in order. Putting the variables
+// found before os.Environ first is a restriction: such a path records it
+// and is not exhaustive.
 //
-// os.Setenv, os.Unsetenv and os.Clearenv are not modelled: they stay calls
-// into package os, which stop the path (and SkipReason skips a function
-// that calls them directly).
+// A package initialiser that reads the environment is refused, as before
+// (see refuseInitEnv). os.Setenv, os.Unsetenv and os.Clearenv are not
+// modelled: they stay calls into package os, which stop the path (and
+// SkipReason skips a function that calls them directly).
 
 // osFollowed are the functions of package os that are interpreted from
 // their Go bodies: os.Expand and its helpers are pure string code, and
