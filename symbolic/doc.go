@@ -117,8 +117,11 @@
 // os.Environ, the whole environment in order. Placing the variables
 // found before os.Environ first, and not asking whether a lookup's
 // infeasible outcome becomes feasible beyond the size bounds, make a path
-// non-exhaustive (it records why). os.Setenv, Unsetenv and Clearenv are
-// not modelled and stop the path.
+// non-exhaustive (it records why). os.Setenv and os.Unsetenv change the
+// path's current environment, which later lookups read first
+// (envwrite.go); the test unsets a variable the code only wrote, so that
+// t.Setenv's cleanup restores it. os.Setenv of an invalid variable,
+// os.Environ after a write, and os.Clearenv stop the path.
 //
 // Size bounds grow. When a branch side is reachable only by an input
 // beyond its size bound (a 36-byte UUID), the function is explored again

@@ -37,9 +37,10 @@ import (
 // and is not exhaustive.
 //
 // A package initialiser that reads the environment is refused, as before
-// (see refuseInitEnv). os.Setenv, os.Unsetenv and os.Clearenv are not
-// modelled: they stay calls into package os, which stop the path (and
-// SkipReason skips a function that calls them directly).
+// (see refuseInitEnv). os.Setenv and os.Unsetenv are writes of the path
+// (envwrite.go); os.Clearenv is not modelled: it stays a call into package
+// os, which stops the path (and SkipReason skips a function that calls it
+// directly).
 
 // osFollowed are the functions of package os that are interpreted from
 // their Go bodies: os.Expand and its helpers are pure string code, and
@@ -64,6 +65,8 @@ type environ struct {
 	// selector, see closeEnviron).
 	closed bool
 	count  expr.Expr
+	// writes are the code's own os.Setenv and os.Unsetenv (envwrite.go).
+	writes []envWrite
 }
 
 // envEntry is one variable: its key and value.
@@ -112,15 +115,23 @@ func envModels() map[string]model {
 		if refuseInitEnv(e, s) {
 			return nil, false
 		}
+		if s.env != nil && len(s.env.writes) > 0 {
+			e.unsupported(s, "os.Environ after os.Setenv or os.Unsetenv")
+			return nil, false
+		}
 		return e.environList(s), true
 	}
-	return map[string]model{
+	models := map[string]model{
 		"os.Getenv":       lookup(false),
 		"os.LookupEnv":    lookup(true),
 		"syscall.Getenv":  lookup(true),
 		"os.Environ":      environ,
 		"syscall.Environ": environ,
 	}
+	for name, m := range envWriteModels() {
+		models[name] = m
+	}
+	return models
 }
 
 // refuseInitEnv stops a package initialiser that reads the environment,
@@ -164,6 +175,17 @@ func (e *Engine) envLookup(s *State, key String, two bool) ([]Value, bool) {
 		env = &environ{}
 	}
 	rest := s
+	for i := len(env.writes) - 1; i >= 0; i-- {
+		w := env.writes[i]
+		hit, miss := e.envBranch(rest, stringsEqual(w.key, key))
+		if hit != nil {
+			give(hit, w.val, w.set)
+		}
+		if miss == nil {
+			return out, out != nil
+		}
+		rest = miss
+	}
 	for _, ent := range env.entries {
 		hit, miss := e.envBranch(rest, stringsEqual(ent.key, key))
 		if hit != nil {
@@ -298,6 +320,7 @@ func (env *environ) clone() *environ {
 	c := *env
 	c.entries = env.entries[:len(env.entries):len(env.entries)]
 	c.absent = env.absent[:len(env.absent):len(env.absent)]
+	c.writes = env.writes[:len(env.writes):len(env.writes)]
 	return &c
 }
 
@@ -418,7 +441,15 @@ func testEnv(run *State) (env *Env, ok bool) {
 		out.Vars = append(out.Vars, EnvVar{Key: k, Value: v})
 	}
 	if out.Exact {
+		// The helper that makes the environment restores it all.
 		return out, true
+	}
+	written, ok := writtenOnly(run.env)
+	if !ok {
+		return nil, false
+	}
+	for _, k := range written {
+		out.Vars = append(out.Vars, EnvVar{Key: k, Unset: true})
 	}
 	for _, a := range run.env.absent {
 		k, ok := concreteString(a)

@@ -73,3 +73,21 @@ func Crowded() string {
 	}
 	return "quiet"
 }
+
+// Toggle sets a variable that is unset and unsets one that is set, and
+// tells whether it is set afterwards.
+func Toggle(name string) bool {
+	if _, was := os.LookupEnv(name); was {
+		os.Unsetenv(name)
+	} else {
+		os.Setenv(name, "1")
+	}
+	_, now := os.LookupEnv(name)
+	return now
+}
+
+// Remember sets a variable and reads it back.
+func Remember(name, value string) string {
+	os.Setenv(name, value)
+	return os.Getenv(name)
+}
