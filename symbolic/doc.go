@@ -110,15 +110,18 @@
 // NUL), or unset; a symbolic key first forks over being each variable the
 // path already knows. os.Environ makes the environment whole: the
 // variables found so far, then 0 … 2 fresh entries (a choice of input
-// shape, "len($environ)", whose bound grows as a map input's size does,
+// shape, "count($environ)", whose bound grows as a map input's size does,
 // up to GrowElems), with valid, pairwise distinct keys that differ from
 // every key looked up; a later lookup finds only those. The test sets
 // exactly what the path assumed: the variables looked up, or, after
 // os.Environ, the whole environment in order. Placing the variables
 // found before os.Environ first, and not asking whether a lookup's
 // infeasible outcome becomes feasible beyond the size bounds, make a path
-// non-exhaustive (it records why). os.Setenv, Unsetenv and Clearenv are
-// not modelled and stop the path.
+// non-exhaustive (it records why). os.Setenv and os.Unsetenv change the
+// path's current environment, which later lookups read first
+// (envwrite.go); the test unsets a variable the code only wrote, so that
+// t.Setenv's cleanup restores it. os.Setenv of an invalid variable,
+// os.Environ after a write, and os.Clearenv stop the path.
 //
 // Size bounds grow. When a branch side is reachable only by an input
 // beyond its size bound (a 36-byte UUID), the function is explored again
@@ -172,7 +175,8 @@
 // within a budget of its own (init.go). Calls into os, net, syscall and
 // time.Sleep are refused, except the reads of the environment, whose
 // models make it an input (environ.go), and the calls modelled as
-// uncontrolled values; SkipReason lets a function call them.
+// uncontrolled values; SkipReason lets a function call them. os.Expand
+// and os.ExpandEnv run from their Go bodies.
 //
 // Uncontrolled values (uncontrolled.go). Calls whose results depend on the
 // machine or the moment give fresh variables (named with a "$" prefix) of

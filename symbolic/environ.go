@@ -26,19 +26,28 @@ import (
 // outcome, because the path read no other.
 //
 // os.Environ closes the environment: its entries are the variables found
-// so far, in the order they were found, then 0 … MaxElems fresh entries
-// "$environ[i].key" and "$environ[i].value" (their number is a choice of
-// input shape, "len($environ)", bounded as a map input's size is), with
-// valid keys that are pairwise distinct and distinct from every key
-// looked up. From then
-// on a lookup of a key not among the entries finds it unset, and the test
-// replaces the whole environment by exactly the entries, in order. Putting
-// the variables found before os.Environ first is a restriction: such a
-// path records it and is not exhaustive.
+// so far, in the order they were found, then 0 … maxEnvironEntries fresh
+// entries "$environ[i].key" and "$environ[i].value" (their number is a
+// choice of input shape, "count($environ)", bounded and grown as a map
+// input's size is), with valid keys that are pairwise distinct and
+// distinct from every key looked up. From then on a lookup of a key not
+// among the entries finds it unset, and the test replaces the whole
+// environment by exactly the entries, in order. Putting the variables
+// found before os.Environ first is a restriction: such a path records it
+// and is not exhaustive.
 //
-// os.Setenv, os.Unsetenv and os.Clearenv are not modelled: they stay calls
-// into package os, which stop the path (and SkipReason skips a function
-// that calls them directly).
+// A package initialiser that reads the environment is refused, as before
+// (see refuseInitEnv). os.Setenv and os.Unsetenv are writes of the path
+// (envwrite.go); os.Clearenv is not modelled: it stays a call into package
+// os, which stops the path (and SkipReason skips a function that calls it
+// directly).
+
+// osFollowed are the functions of package os that are interpreted from
+// their Go bodies: os.Expand and its helpers are pure string code, and
+// ExpandEnv is Expand over Getenv, which reads the path's environment.
+var osFollowed = map[string]bool{
+	"Expand": true, "ExpandEnv": true, "getShellName": true, "isShellSpecialVar": true, "isAlphaNum": true,
+}
 
 // environ is what one path knows of the environment. It is immutable:
 // forked states share it, and a change makes a new one.
@@ -52,36 +61,28 @@ type environ struct {
 	// "$env[j]".
 	slots int
 	// closed tells that os.Environ was called: entries are then the whole
-	// environment, and count the number of them that exist.
+	// environment, and count their number (a term over the choice's
+	// selector, see closeEnviron).
 	closed bool
 	count  expr.Expr
+	// writes are the code's own os.Setenv and os.Unsetenv (envwrite.go).
+	writes []envWrite
 }
 
-// envEntry is one variable: its key and value, and exists, true or (for
-// an entry os.Environ added) whether its index is below len($environ).
+// envEntry is one variable: its key and value.
 type envEntry struct {
 	key, val String
-	exists   expr.Expr
-}
-
-// Env is the environment a test sets before its call.
-type Env struct {
-	// Vars are the variables the path looked up, in order: set to Value,
-	// or Unset. When Exact, they are the whole environment, all set, in
-	// the order os.Environ must list them.
-	Vars  []EnvVar
-	Exact bool
-}
-
-// EnvVar is one environment variable of a test.
-type EnvVar struct {
-	Key, Value string
-	Unset      bool
 }
 
 // Names of the environment's inputs. They start with '$', which no
 // parameter's name does, so they never clash with a parameter's parts.
 const environName = "$environ"
+
+// environCountName is the selector of the number of entries os.Environ
+// adds. Unlike a length it is not named len(…): readable models prefer
+// lengths up to 4, a preference a path that needs more entries would
+// make fail as a whole (readable.go).
+const environCountName = "count($environ)"
 
 func envSlotName(j int) string { return fmt.Sprintf("$env[%d]", j) }
 
@@ -89,29 +90,47 @@ func envSlotName(j int) string { return fmt.Sprintf("$env[%d]", j) }
 func envModels() map[string]model {
 	lookup := func(two bool) model {
 		return func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+			if refuseInitEnv(e, s) {
+				return nil, false
+			}
 			return e.envLookup(s, a[0].(String), two)
 		}
 	}
 	environ := func(e *Engine, s *State, _ *ssa.Function, _ []Value) ([]Value, bool) {
+		if refuseInitEnv(e, s) {
+			return nil, false
+		}
+		if s.env != nil && len(s.env.writes) > 0 {
+			e.unsupported(s, "os.Environ after os.Setenv or os.Unsetenv")
+			return nil, false
+		}
 		return e.environList(s), true
 	}
-	return map[string]model{
+	models := map[string]model{
 		"os.Getenv":       lookup(false),
 		"os.LookupEnv":    lookup(true),
 		"syscall.Getenv":  lookup(true),
 		"os.Environ":      environ,
 		"syscall.Environ": environ,
 	}
+	for name, m := range envWriteModels() {
+		models[name] = m
+	}
+	return models
 }
 
-// isEnvModel reports whether fn is read through the environment's models,
-// which SkipReason lets a function call.
-func isEnvModel(fn *ssa.Function) bool {
-	_, ok := envModelTable[fn.String()]
-	return ok
+// refuseInitEnv stops a package initialiser that reads the environment,
+// as any call into package os does: it runs when the test binary starts,
+// before a test could set the environment, so what it read is not an
+// input the test controls.
+func refuseInitEnv(e *Engine, s *State) bool {
+	if s.initializing {
+		e.unsupported(s, "call into package os")
+		return true
+	}
+	return false
 }
 
-var envModelTable = envModels()
 
 // envLookup gives Getenv's result (the value, and with two whether it was
 // found) for key on s, forking over which variable key names.
@@ -133,8 +152,19 @@ func (e *Engine) envLookup(s *State, key String, two bool) ([]Value, bool) {
 		env = &environ{}
 	}
 	rest := s
+	for i := len(env.writes) - 1; i >= 0; i-- {
+		w := env.writes[i]
+		hit, miss := e.envBranch(rest, stringsEqual(w.key, key))
+		if hit != nil {
+			give(hit, w.val, w.set)
+		}
+		if miss == nil {
+			return out, out != nil
+		}
+		rest = miss
+	}
 	for _, ent := range env.entries {
-		hit, miss := e.envBranch(rest, expr.And(ent.exists, stringsEqual(ent.key, key)))
+		hit, miss := e.envBranch(rest, stringsEqual(ent.key, key))
 		if hit != nil {
 			give(hit, ent.val, true)
 		}
@@ -168,11 +198,11 @@ func (e *Engine) envLookup(s *State, key String, two bool) ([]Value, bool) {
 	on, off := e.envBranch(rest, set)
 	if on != nil {
 		val := on.inputs.buildString(e, on, name)
-		on.assume(noNULByte(val), "")
+		on.assume(freshNoNUL(val), "")
 		on.pins = append(on.pins, what+" is set")
 		next := env.clone()
 		next.slots++
-		next.entries = append(next.entries, envEntry{key: key, val: val, exists: expr.True})
+		next.entries = append(next.entries, envEntry{key: key, val: val})
 		on.env = next
 		give(on, val, true)
 	}
@@ -217,30 +247,38 @@ func (e *Engine) closeEnviron(s *State, env *environ) *environ {
 	}
 	next := env.clone()
 	next.closed = true
-	next.count = expr.Const(64, uint64(len(env.entries)+n))
+	// The count is the selector, which the choice pins, not the constant:
+	// a branch on it then asks the solver, which can find a side reachable
+	// only with more entries than the bound (inputbounds.go), as for a map
+	// input's size.
+	size := expr.Const(64, uint64(n))
+	if in.model == nil {
+		size = expr.BVVar(environCountName, 64)
+	}
+	next.count = expr.Add(expr.Const(64, uint64(len(env.entries))), size)
 	for i := 0; i < n; i++ {
 		key := in.buildString(e, s, fmt.Sprintf("%s[%d].key", environName, i))
 		val := in.buildString(e, s, fmt.Sprintf("%s[%d].value", environName, i))
-		s.assume(expr.And(validEnvKey(key), noNULByte(val)), "")
+		s.assume(expr.And(freshValidKey(key), freshNoNUL(val)), "")
 		for _, o := range next.entries {
 			s.assume(expr.Not(stringsEqual(key, o.key)), "")
 		}
 		for _, a := range next.absent {
 			s.assume(expr.Not(stringsEqual(key, a)), "")
 		}
-		next.entries = append(next.entries, envEntry{key: key, val: val, exists: expr.True})
+		next.entries = append(next.entries, envEntry{key: key, val: val})
 	}
 	return next
 }
 
 // environSize is the number of entries os.Environ adds, 0 … MaxElems: a
-// choice of input shape (choices.go) whose selector is len($environ), so
+// choice of input shape (choices.go) whose selector is count($environ), so
 // each state knows its entries, and the bound on it is recorded as a map
 // input's size is, to grow when a branch needs more.
 func (e *Engine) environSize(s *State) int {
 	in := s.inputs
 	max := in.maxSize(environName, min(maxEnvironEntries, in.bounds.MaxElems))
-	size := expr.BVVar(lenName(environName), 64)
+	size := expr.BVVar(environCountName, 64)
 	var sizes []uint64
 	var pins []string
 	var sizePins []expr.Expr
@@ -252,13 +290,14 @@ func (e *Engine) environSize(s *State) int {
 	if in.model == nil {
 		e.noteMapBound(sizePins, environName, size, max, in.bounds.GrowElems)
 	}
-	return e.choose(s, lenName(environName), size, sizes, pins)
+	return e.choose(s, environCountName, size, sizes, pins)
 }
 
 func (env *environ) clone() *environ {
 	c := *env
 	c.entries = env.entries[:len(env.entries):len(env.entries)]
 	c.absent = env.absent[:len(env.absent):len(env.absent)]
+	c.writes = env.writes[:len(env.writes):len(env.writes)]
 	return &c
 }
 
@@ -274,12 +313,23 @@ func validEnvKey(key String) expr.Expr {
 	return ok
 }
 
-// noNULByte holds when no byte of s is NUL, as no variable's value has.
-func noNULByte(s String) expr.Expr {
+// freshValidKey and freshNoNUL are validEnvKey and "no NUL byte" for a
+// fresh input string: every byte it holds is constrained, also those past
+// its length, which no operation lets the program see (a shorter string
+// does not read them), so the terms need no guard on the length and stay
+// small in every later query.
+func freshValidKey(key String) expr.Expr {
+	ok := expr.Ult(expr.Const(64, 0), key.Len)
+	for _, b := range key.Bytes {
+		ok = expr.And(ok, expr.Ne(b, expr.Const(8, '=')), expr.Ne(b, expr.Const(8, 0)))
+	}
+	return ok
+}
+
+func freshNoNUL(s String) expr.Expr {
 	ok := expr.True
-	for i, b := range s.Bytes {
-		inside := expr.Ult(expr.Const(64, uint64(i)), s.Len)
-		ok = expr.And(ok, expr.Implies(inside, expr.Ne(b, expr.Const(8, 0))))
+	for _, b := range s.Bytes {
+		ok = expr.And(ok, expr.Ne(b, expr.Const(8, 0)))
 	}
 	return ok
 }
@@ -349,57 +399,6 @@ func (e *Engine) setResultsAfterFork(t *State, results []Value) {
 	if call, ok := f.block.Instrs[f.next-1].(*ssa.Call); ok {
 		e.setResults(t, call, results)
 	}
-}
-
-// testEnv is the environment a finished concrete run assumed, for its
-// test: nil when it read none. ok is false when a part of it is not
-// concrete, which a replay should never leave.
-func testEnv(run *State) (env *Env, ok bool) {
-	if run.env == nil {
-		return nil, true
-	}
-	out := &Env{Exact: run.env.closed}
-	for _, ent := range run.env.entries {
-		if !ent.exists.IsConst() {
-			return nil, false
-		}
-		if ent.exists.IsFalse() {
-			continue
-		}
-		k, okK := concreteString(ent.key)
-		v, okV := concreteString(ent.val)
-		if !okK || !okV {
-			return nil, false
-		}
-		out.Vars = append(out.Vars, EnvVar{Key: k, Value: v})
-	}
-	if out.Exact {
-		return out, true
-	}
-	for _, a := range run.env.absent {
-		k, ok := concreteString(a)
-		if !ok {
-			return nil, false
-		}
-		if validKey(k) {
-			// An invalid key is unset in every environment.
-			out.Vars = append(out.Vars, EnvVar{Key: k, Unset: true})
-		}
-	}
-	return out, true
-}
-
-// validKey is validEnvKey on a concrete key.
-func validKey(k string) bool {
-	if k == "" {
-		return false
-	}
-	for i := 0; i < len(k); i++ {
-		if k[i] == '=' || k[i] == 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // maxEnvironEntries is the default bound on the entries os.Environ adds

@@ -15,6 +15,7 @@ import (
 // TestEveryFixtureAgreesWithGo does not set.
 var envNatives = map[string]any{
 	"env.Home": env.Home, "env.Flag": env.Flag, "env.Lookup": env.Lookup, "env.Count": env.Count,
+	"env.Toggle": env.Toggle, "env.Remember": env.Remember,
 }
 
 // setTestEnv makes the process environment the one test env assumes until
@@ -140,4 +141,65 @@ func TestEnvironIsTheWholeEnvironment(t *testing.T) {
 			checkEnvAgainstGo(t, name, paths)
 		})
 	}
+}
+
+// TestEnvAtInitIsNoInput: a package variable initialised from the
+// environment got its value when the test binary started, which no test
+// can set, so the initialiser's read is refused as a call into package os
+// (not made an input, which would fork the init), and a path that reads
+// the variable stops and gives no test.
+func TestEnvAtInitIsNoInput(t *testing.T) {
+	_, paths := explore(t, "envinit.Verbose", Config{MaxPaths: 10})
+	if len(paths) == 0 {
+		t.Fatal("no paths")
+	}
+	for _, p := range paths {
+		if p.Test != nil || p.Kind != EndUnsupported || !strings.Contains(p.Reason, "call into package os") {
+			t.Errorf("path ended %v (%s) with test %+v; want it stopped", p.Kind, p.Reason, p.Test)
+		}
+	}
+}
+
+// TestEnvWritesAreNotInputs: after the code sets or unsets a variable, it
+// reads what it wrote; the test fixes only what was read before, and Go
+// agrees.
+func TestEnvWritesAreNotInputs(t *testing.T) {
+	_, paths := explore(t, "env.Toggle", Config{MaxPaths: 50})
+	if got, want := outcomes(paths), []string{"[false]", "[true]"}; !slices.Equal(got, want) {
+		t.Errorf("outcomes %v, want %v", got, want)
+	}
+	for _, p := range paths {
+		if p.Test == nil {
+			continue
+		}
+		if e := p.Test.Env; e == nil || len(e.Vars) != 1 || e.Vars[0].Key != p.Test.Args[0].Str {
+			t.Errorf("path %v: environment %+v, want the one variable read first", p.Pins, e)
+		}
+	}
+	checkEnvAgainstGo(t, "env.Toggle", paths)
+}
+
+// TestEnvWrittenOnlyIsRestored: a variable the code sets without reading
+// it first is no input, yet the test unsets it before the call, so that
+// t.Setenv's cleanup undoes what the code did.
+func TestEnvWrittenOnlyIsRestored(t *testing.T) {
+	_, paths := explore(t, "env.Remember", Config{MaxPaths: 20})
+	tests := 0
+	for _, p := range paths {
+		if p.Test == nil {
+			continue
+		}
+		tests++
+		want := []EnvVar{{Key: p.Test.Args[0].Str, Unset: true}}
+		if e := p.Test.Env; e == nil || e.Exact || !slices.Equal(e.Vars, want) {
+			t.Errorf("path %v: environment %+v, want %v", p.Pins, e, want)
+		}
+		if got := p.Test.Results[0].Str; got != p.Test.Args[1].Str {
+			t.Errorf("path %v: reads back %q after setting %q", p.Pins, got, p.Test.Args[1].Str)
+		}
+	}
+	if tests == 0 {
+		t.Error("no tests")
+	}
+	checkEnvAgainstGo(t, "env.Remember", paths)
 }

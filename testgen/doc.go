@@ -45,7 +45,9 @@
 // on every variable, so its environ column lists the whole environment
 // ("KEY=VALUE" entries in os.Environ's order; nil in other rows), and a
 // helper, setEnviron, clears the environment, sets exactly those entries
-// and restores the previous environment when the subtest ends. Such a
+// and restores the previous environment when the subtest ends. A variable
+// the code under test sets without reading it first is in unsetEnv, so
+// that the subtest's end restores it too. Such a
 // test therefore gives the same outcome on any machine. t.Setenv forbids
 // t.Parallel, and the generated tests never call it.
 //

@@ -14,7 +14,8 @@ import (
 // set the environment each case assumed (t.Setenv, and the helper for a
 // whole environment), never run in parallel, and cover every statement
 // three times over, both in this environment and in one where HOME is
-// gone and other variables are set.
+// gone and other variables are set. (Crowded is covered only when the
+// bound on os.Environ's entries grows.)
 func TestEnvironmentIsSetByTheTests(t *testing.T) {
 	const pkg = "./testdata/exec/env"
 	r := gosymtest(t, "-budget", "2s", pkg)

@@ -54,3 +54,40 @@ func Count(prefix string) int {
 	}
 	return n
 }
+
+// Expand expands $NAME and ${NAME} in s from the environment, with an
+// empty text marked.
+func Expand(s string) string {
+	out := os.ExpandEnv(s)
+	if out == "" {
+		return "(empty)"
+	}
+	return out
+}
+
+// Crowded tells whether the environment has more than five variables,
+// which only an environment larger than its first bound has.
+func Crowded() string {
+	if len(os.Environ()) > 5 {
+		return "crowded"
+	}
+	return "quiet"
+}
+
+// Toggle sets a variable that is unset and unsets one that is set, and
+// tells whether it is set afterwards.
+func Toggle(name string) bool {
+	if _, was := os.LookupEnv(name); was {
+		os.Unsetenv(name)
+	} else {
+		os.Setenv(name, "1")
+	}
+	_, now := os.LookupEnv(name)
+	return now
+}
+
+// Remember sets a variable and reads it back.
+func Remember(name, value string) string {
+	os.Setenv(name, value)
+	return os.Getenv(name)
+}
