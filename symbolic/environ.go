@@ -131,7 +131,6 @@ func refuseInitEnv(e *Engine, s *State) bool {
 	return false
 }
 
-
 // envLookup gives Getenv's result (the value, and with two whether it was
 // found) for key on s, forking over which variable key names.
 func (e *Engine) envLookup(s *State, key String, two bool) ([]Value, bool) {
