@@ -25,6 +25,22 @@ func AssertedTypes(fn *ssa.Function) []types.Type {
 	if pkg != nil {
 		fns = append(fns, PackageFunctions(pkg)...)
 	}
+	return assertedIn(fns)
+}
+
+// OwnAssertedTypes lists the concrete types fn itself (with its closures)
+// asserts an interface value to, the head of AssertedTypes' list: a type
+// switch over many types tells that many inputs apart.
+func OwnAssertedTypes(fn *ssa.Function) []types.Type {
+	if fn == nil {
+		return nil
+	}
+	return assertedIn(withClosures(fn))
+}
+
+// assertedIn lists the concrete types the functions fns assert to, in
+// order, each once.
+func assertedIn(fns []*ssa.Function) []types.Type {
 	var out []types.Type
 	for _, fn := range fns {
 		for _, b := range fn.Blocks {

@@ -35,7 +35,7 @@ type Bounds struct {
 // implementations than it tries, maps ranged over in one order, package
 // variables that change after init) make a path non-exhaustive, so they
 // never back a claim and need no mention.
-const boundsInputs = "interface inputs nil or one of the (at most 4) types of the program that implement them; " +
+const boundsInputs = "interface inputs nil or one of the (at most 4, for any up to 16 the function asserts to) types of the program that implement them; " +
 	"map inputs with integer, bool or string keys"
 
 // newBounds takes the executor's defaults (symbolic.Bounds.WithDefaults)

@@ -12,7 +12,8 @@ import (
 )
 
 // Interface inputs. An input of interface type is nil or a value of one of
-// at most maxImplementations concrete types. The choice is a choice of
+// at most maxImplementations concrete types (for any, as many as the
+// function itself asserts to, up to maxAssertedAlternatives). The choice is a choice of
 // input shape (choices.go) whose selector is "name.(type)": 0 for nil, k
 // for the k-th type; the dynamic value's parts are named "name.(T)…".
 //
@@ -35,6 +36,12 @@ import (
 // are never exhaustive.
 
 const maxImplementations = 4
+
+// maxAssertedAlternatives bounds the types tried for an input of type any
+// whose function tells more than maxImplementations of them apart (a type
+// switch over every integer kind): each type it switches on is tried, up
+// to this many.
+const maxAssertedAlternatives = 16
 
 // maxErrorAlternatives bounds the non-nil values tried for an error
 // parameter: the package's sentinels, errors.New, its error types.
@@ -95,6 +102,7 @@ func (e *Engine) implementations(t types.Type, home *ssa.Function, atParam bool)
 	complete := true
 	limit := maxImplementations
 	if iface.Empty() {
+		limit = max(limit, min(len(loader.OwnAssertedTypes(home)), maxAssertedAlternatives))
 		for _, c := range loader.AssertedTypes(home) {
 			if named, ok := types.Unalias(c).(*types.Named); !ok || homePkg == nil ||
 				named.Obj().Pkg() == homePkg || writableElsewhere(named, homePkg, 0) {
