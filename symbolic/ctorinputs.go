@@ -22,8 +22,9 @@ import (
 // first of two alternatives, the other built field by field (see
 // madeOnly).
 // Parameters of interface type may also be made: an io.Reader is a
-// strings.NewReader over a symbolic string, an io.Writer a new(bytes.Buffer),
-// an error a sentinel of the package or an errors.New of a symbolic text.
+// strings.NewReader over a symbolic string, an io.Writer a new(bytes.Buffer)
+// (or, as another alternative, one that fails: iofail.go), an error a
+// sentinel of the package or an errors.New of a symbolic text.
 //
 // The constructor calls run on the path itself, before the function under
 // test, as frames pushed above its entry frame (the prologue): each returns
