@@ -5,24 +5,14 @@ package iofail
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"strings"
 )
 
-// OpError is a failed read or write.
-type OpError struct {
-	Op  string
-	Err error
-}
-
-func (e *OpError) Error() string { return e.Op + ": " + e.Err.Error() }
-
-// Unwrap gives the reader's or writer's error.
-func (e *OpError) Unwrap() error { return e.Err }
-
 // Copy copies r to w through a small buffer and returns how many bytes it
-// wrote. A read or write error comes back wrapped in an OpError, after the
-// bytes written before it are counted.
+// wrote. A read or write error comes back wrapped ("read: …", "write: …"),
+// after the bytes written before it are counted.
 func Copy(w io.Writer, r io.Reader) (int, error) {
 	var buf [4]byte
 	total := 0
@@ -32,24 +22,29 @@ func Copy(w io.Writer, r io.Reader) (int, error) {
 			m, werr := w.Write(buf[:n])
 			total += m
 			if werr != nil {
-				return total, &OpError{Op: "write", Err: werr}
+				return total, wrap("write", werr)
 			}
 		}
 		if err == io.EOF {
 			return total, nil
 		}
 		if err != nil {
-			return total, &OpError{Op: "read", Err: err}
+			return total, wrap("read", err)
 		}
 	}
 }
 
-// Shout copies s to w in upper case, in chunks as Copy reads them.
-func Shout(w io.Writer, s string) (int, error) {
-	return Copy(upper{w}, strings.NewReader(s))
+// wrap prefixes the message of err with op.
+func wrap(op string, err error) error {
+	return errors.New(op + ": " + err.Error())
 }
 
-// upper writes to w in upper case.
-type upper struct{ w io.Writer }
+// WriteTrimmed writes s to w without its surrounding space.
+func WriteTrimmed(w io.Writer, s string) (int, error) {
+	return io.WriteString(w, strings.TrimSpace(s))
+}
 
-func (u upper) Write(p []byte) (int, error) { return u.w.Write(bytes.ToUpper(p)) }
+// WriteTrimmedBytes writes p to w without its surrounding space.
+func WriteTrimmedBytes(w io.Writer, p []byte) (int, error) {
+	return w.Write(bytes.TrimSpace(p))
+}
