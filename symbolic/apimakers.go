@@ -17,9 +17,10 @@ const maxSentinels = 4
 //     errors.New of a symbolic text;
 //   - for a reading interface (io.Reader, io.ByteReader, io.RuneScanner…)
 //     that *strings.Reader implements, strings.NewReader of a symbolic
-//     string;
+//     string, and for io.Reader (what io.MultiReader's result implements)
+//     a reader that yields a symbolic string and then fails (iofail.go);
 //   - for a writing interface (io.Writer…) that *bytes.Buffer implements,
-//     new(bytes.Buffer).
+//     new(bytes.Buffer), and for io.Writer a writer that always fails.
 //
 // Each needs its package in the program and importable from home.
 func (e *Engine) apiMakers(iface *types.Interface, t types.Type, home *ssa.Package) []*maker {
@@ -38,7 +39,11 @@ func (e *Engine) apiMakers(iface *types.Interface, t types.Type, home *ssa.Packa
 	if hasMethodPrefix(iface, "Read", "Unread", "Seek") {
 		if fn := e.apiFunc(hp, "strings", "NewReader"); fn != nil {
 			if rt := fn.Signature.Results().At(0).Type(); types.Implements(rt, iface) {
-				return append(out, &maker{fn: fn, typ: rt})
+				out = append(out, &maker{fn: fn, typ: rt})
+				if m := e.failingMaker(iface, hp, fn); m != nil {
+					out = append(out, m)
+				}
+				return out
 			}
 		}
 	}
@@ -46,7 +51,11 @@ func (e *Engine) apiMakers(iface *types.Interface, t types.Type, home *ssa.Packa
 		if pkg := e.prog.ImportedPackage("bytes"); pkg != nil && loader.Importable(hp, pkg.Pkg) {
 			if tm, ok := pkg.Members["Buffer"].(*ssa.Type); ok {
 				if pt := types.NewPointer(tm.Type()); types.Implements(pt, iface) {
-					return append(out, &maker{typ: pt})
+					out = append(out, &maker{typ: pt})
+					if m := e.failingMaker(iface, hp, nil); m != nil {
+						out = append(out, m)
+					}
+					return out
 				}
 			}
 		}

@@ -15,8 +15,12 @@ func (e *Engine) call(s *State, instr ssa.CallInstruction, c *ssa.CallCommon, de
 		return
 	}
 	if c.IsInvoke() {
-		if recv := e.eval(s, c.Value).(Interface); recv.Type == runtimeErrorType {
+		switch recv := e.eval(s, c.Value).(Interface); {
+		case recv.Type == runtimeErrorType:
 			e.runtimeErrorMethod(s, instr, recv, c.Method.Name())
+			return
+		case isFailingHelper(recv.Type):
+			e.failingMethod(s, instr, recv)
 			return
 		}
 	}
@@ -38,6 +42,11 @@ func (e *Engine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, bindings
 		recv := e.eval(s, c.Value).(Interface)
 		if recv.Type == nil {
 			e.runtimePanic(s, PanicNilDeref, "invalid memory address or nil pointer dereference")
+			return nil, nil, nil, false
+		}
+		if isFailingHelper(recv.Type) {
+			// Only a direct call runs the helper's model (call).
+			e.unsupported(s, "deferred call of "+c.Method.Name()+" on a failing reader or writer")
 			return nil, nil, nil, false
 		}
 		fn = e.prog.LookupMethod(recv.Type, c.Method.Pkg(), c.Method.Name())

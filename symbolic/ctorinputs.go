@@ -22,8 +22,9 @@ import (
 // first of two alternatives, the other built field by field (see
 // madeOnly).
 // Parameters of interface type may also be made: an io.Reader is a
-// strings.NewReader over a symbolic string, an io.Writer a new(bytes.Buffer),
-// an error a sentinel of the package or an errors.New of a symbolic text.
+// strings.NewReader over a symbolic string, an io.Writer a new(bytes.Buffer)
+// (or, as another alternative, one that fails: iofail.go), an error a
+// sentinel of the package or an errors.New of a symbolic text.
 //
 // The constructor calls run on the path itself, before the function under
 // test, as frames pushed above its entry frame (the prologue): each returns
@@ -42,11 +43,18 @@ type maker struct {
 	fn     *ssa.Function // the constructor called; nil for new(T) or a global
 	global *ssa.Global   // the value is this package variable's (a sentinel)
 	typ    types.Type    // the type of what is made: fn's result, or *T
+	// fail, when set, makes a failing reader or writer (iofail.go): fn
+	// is io.MultiReader for a reader, reader its strings.NewReader, and
+	// errNew the errors.New that makes the error.
+	fail           failKind
+	reader, errNew *ssa.Function
 }
 
 // String is how a pin names the maker.
 func (m *maker) String() string {
 	switch {
+	case m.fail != failNone:
+		return m.failingString()
 	case m.global != nil:
 		return m.global.Pkg.Pkg.Name() + "." + m.global.Name()
 	case m.fn == nil:
@@ -61,11 +69,14 @@ func pkgName(p *types.Package) string { return p.Name() }
 // frame, by its index in the stack, and the parameter's index. wrap is the
 // dynamic type to box a made value in, when the parameter is an interface;
 // ctorArg marks a parameter of a constructor, which is never given nil for
-// an interface (no user builds a reader over a nil reader).
+// an interface (no user builds a reader over a nil reader). into, when
+// set, is where the value goes instead of a parameter: a part of a
+// failing reader or writer (iofail.go).
 type paramSlot struct {
 	frame, param int
 	wrap         types.Type
 	ctorArg      bool
+	into         *Pointer
 }
 
 // pendingCall is a constructor call of the prologue, with the parameter
@@ -178,6 +189,8 @@ func namedOf(t types.Type) *types.Named {
 func (e *Engine) buildMade(s *State, name string, mk *maker, depth int, dest paramSlot) Value {
 	in := s.inputs
 	switch {
+	case mk.fail != failNone:
+		return e.buildFailing(s, name, mk, depth, dest)
 	case mk.global != nil:
 		return e.load(s, Pointer{NonNil: expr.True, Obj: e.global(s, mk.global)})
 	case mk.fn == nil:
@@ -235,6 +248,11 @@ func (e *Engine) fillParam(s *State, f *frame, results []Value) {
 	if f.fill.dest.wrap != nil {
 		v = Interface{Type: f.fill.dest.wrap, Value: v}
 	}
+	if p := f.fill.dest.into; p != nil {
+		e.store(s, *p, v)
+		s.mem.forgetSites(f.fill.from)
+		return
+	}
 	target := s.frameAt(f.fill.dest.frame)
 	target.setValue(slot(target.info.index[target.fn.Params[f.fill.dest.param]]), v)
 	s.mem.forgetSites(f.fill.from)
@@ -284,6 +302,8 @@ func (e *Engine) prologuePanicked(s *State, f *frame) {
 // the model m: the same call with the model's arguments.
 func (e *Engine) madeLiteral(name string, mk *maker, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
 	switch {
+	case mk.fail != failNone:
+		return e.failingLiteral(name, mk, m, depth, home)
 	case mk.global != nil:
 		return concrete.Value{Type: mk.typ, Kind: concrete.Global, Var: mk.global.Object().(*types.Var)}
 	case mk.fn == nil:

@@ -101,7 +101,15 @@
 // new(bytes.Buffer), an error as the package's sentinel errors or an
 // errors.New of a symbolic text. The constructors run on the path, before
 // the function under test, and the test calls them with the model's
-// arguments.
+// arguments. So that the error branches of readers and writers run, an
+// io.Reader may also be a reader that yields a symbolic string and then
+// fails, io.MultiReader(strings.NewReader(s), &errReader{err}), and an
+// io.Writer a writer whose every write fails, &errWriter{err} (see
+// iofail.go): errReader and errWriter are helper types the test file
+// declares, whose one method the executor models exactly (it returns 0 and
+// err). These are alternatives of the interface's choice like the others;
+// as they still are not every implementation, the paths stay
+// non-exhaustive and say how many values were tried.
 //
 // The process environment is an input too (environ.go), made the first
 // time a path reads it. os.Getenv and os.LookupEnv of a key the path has

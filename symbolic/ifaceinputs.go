@@ -27,7 +27,8 @@ import (
 //
 // A parameter (of the function under test or of a constructor) may also
 // take values made through a package's API (apimakers.go): an io.Reader a
-// strings.NewReader, an io.Writer a new(bytes.Buffer), an error the
+// strings.NewReader or a reader that fails after its data, an io.Writer a
+// new(bytes.Buffer) or a writer that fails (iofail.go), an error the
 // package's sentinels and errors.New. These come first, and then only the
 // home package's own types follow; a constructor's interface argument is
 // never nil and takes only the made values.

@@ -11,11 +11,15 @@ import (
 // Values made through a package's API (see symbolic's ctorinputs.go) are
 // written as the same calls: csv.NewReader(strings.NewReader("a,b\n")),
 // new(bytes.Buffer), errors.New("x"), or a package variable such as
-// io.EOF.
+// io.EOF; a value of a helper type the file declares is &errWriter{…}
+// (failhelpers.go).
 
 // callLit writes a call of a constructor with its arguments' literals, or
 // new(T).
 func (l *literals) callLit(v concrete.Value) (string, error) {
+	if v.IsHelper() {
+		return l.helperLit(v)
+	}
 	if v.Func == nil {
 		ptr, ok := v.Type.Underlying().(*types.Pointer)
 		if !ok {

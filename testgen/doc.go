@@ -33,7 +33,12 @@
 // executor made through a package's API is the call that made it:
 // csv.NewReader(strings.NewReader("a,b\n")), new(bytes.Buffer),
 // errors.New("x"), NewBag("a", "b") for a variadic constructor, or a
-// package variable such as ErrQuote. A constant is
+// package variable such as ErrQuote. A failing reader or writer input is
+// io.MultiReader(strings.NewReader("a"), &errReader{errors.New("read
+// failed")}) or &errWriter{errors.New("write failed")}; the file then
+// declares the helper type it uses, and only that one, under a name that
+// clashes with nothing in the package (gosymtestErrReader when errReader
+// is taken; failhelpers.go). A constant is
 // converted to its type only where nothing else gives it (int8(-3) in an
 // interface, (*T)(nil) for a typed nil in one).
 //

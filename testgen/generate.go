@@ -237,11 +237,12 @@ func (g *generator) render() (*rendering, error) {
 	var r *rendering
 	for pass := 0; pass < 2; pass++ {
 		sc := g.scope.clone()
-		h := helpers{ptr: sc.claim("ptr", "gosymtestPtr"), errText: sc.claim("errText", "gosymtestErrText"), setEnviron: sc.claim("setEnviron", "gosymtestSetEnviron")}
+		h := helpers{ptr: sc.claim("ptr", "gosymtestPtr"), errText: sc.claim("errText", "gosymtestErrText"),
+			setEnviron: sc.claim("setEnviron", "gosymtestSetEnviron"), types: claimHelperTypes(sc)}
 		if pass == 1 {
 			imp.fix(sc)
 		}
-		l := &literals{home: g.pkg.Types, imp: imp, ptrHelper: h.ptr}
+		l := &literals{home: g.pkg.Types, imp: imp, ptrHelper: h.ptr, helperTypes: h.types}
 		vars := g.vars
 		vars.declared = func(name string) bool { return sc.taken[name] }
 		r = &rendering{}
@@ -262,6 +263,7 @@ func (g *generator) render() (*rendering, error) {
 		if len(r.tables) == 0 {
 			return nil, nil
 		}
+		h.usedTypes = l.usedHelpers
 		src, err := emitFile(g.pkg.Types.Name(), r.tables, imp, h, l.usesPtr)
 		if err != nil {
 			return nil, err

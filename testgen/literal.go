@@ -22,6 +22,11 @@ type literals struct {
 	// composite literal (&3 is not Go). usesPtr records that it is needed.
 	ptrHelper string
 	usesPtr   bool
+	// helperTypes names the helper types in the file (failhelpers.go), by
+	// the executor's names for them; usedHelpers records those a literal
+	// used.
+	helperTypes map[string]string
+	usedHelpers map[string]bool
 }
 
 // typeName spells t in the test file, or says why it cannot.

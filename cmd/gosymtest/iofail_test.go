@@ -1,0 +1,69 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestFailingReadersAndWritersInTheFile runs the binary on a copy of
+// testdata/exec/iofail and checks the file it writes: the read and write
+// error branches are covered by a reader that fails after its data and a
+// writer that fails, whose helper types the file declares; it is gofmt-
+// and vet-clean and passes go test -count=3 with full coverage.
+func TestFailingReadersAndWritersInTheFile(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join(repoRoot, "testdata", "exec", "iofail", "iofail.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := copyBytes(filepath.Join(dir, "iofail.go"), src); err != nil {
+		t.Fatal(err)
+	}
+	// A dotted module path: one without a dot may import the standard
+	// library's internal packages.
+	if err := copyBytes(filepath.Join(dir, "go.mod"), []byte("module example.com/iofail\n\ngo 1.26\n")); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(binary, "-budget", "10m", "-max-work", "200000", "-max-len", "2", ".")
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("gosymtest: %v\n%s", err, stderr.String())
+	}
+	file, err := os.ReadFile(filepath.Join(dir, "gosymtest_generated_test.go"))
+	if err != nil {
+		t.Fatalf("no test file written: %v\n%s", err, stderr.String())
+	}
+	for _, want := range []string{
+		`io.MultiReader(strings.NewReader(`, `&errReader{errors.New("read failed")}`, `&errWriter{errors.New("write failed")}`,
+		`wantErr: "read: read failed"`, `wantErr: "write: write failed"`,
+		"type errReader struct{ err error }", "type errWriter struct{ err error }",
+	} {
+		if !strings.Contains(string(file), want) {
+			t.Errorf("the file lacks %s:\n%s", want, file)
+		}
+	}
+	for _, check := range [][]string{
+		{"gofmt", "-l", "."},
+		{"go", "vet", "."},
+		{"go", "test", "-count=3", "-cover", "."},
+	} {
+		c := exec.Command(check[0], check[1:]...)
+		c.Dir = dir
+		out, err := c.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", strings.Join(check, " "), err, out)
+		}
+		if check[0] == "gofmt" && len(out) != 0 {
+			t.Errorf("gofmt would change %s", out)
+		}
+		if check[1] == "test" && !strings.Contains(string(out), "coverage: 100.0% of statements") {
+			t.Errorf("the file does not cover every statement:\n%s", out)
+		}
+	}
+}
