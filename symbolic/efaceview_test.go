@@ -1,0 +1,39 @@
+package symbolic
+
+import (
+	"testing"
+
+	"github.com/gosymtest/gosymtest/testdata/exec/efaceview"
+)
+
+// efaceNatives are fixtures whose standard-library calls read interface
+// values through unsafe views (efaceview.go, typedesc.go).
+var efaceNatives = map[string]any{
+	"efaceview.Version.String": efaceview.Version.String,
+	"efaceview.Describe":       efaceview.Describe,
+	"efaceview.Cached":         efaceview.Cached,
+	"efaceview.Code":           efaceview.Code,
+	"efaceview.IsInterface":    efaceview.IsInterface,
+}
+
+// TestInterfaceViewsRun checks that the fixtures run to their ends (no
+// path stops as unsupported, unmodelled or internal, every block is
+// covered) and that what the interpreter replays agrees with Go.
+func TestInterfaceViewsRun(t *testing.T) {
+	for name, native := range efaceNatives {
+		t.Run(name, func(t *testing.T) {
+			sum, paths := explore(t, name, Config{MaxPaths: 100, Bounds: Bounds{MaxLen: 2}})
+			natives[name] = native
+			defer delete(natives, name)
+			checkAgainstGo(t, name, paths)
+			for _, p := range paths {
+				if p.Kind == EndUnsupported || p.Kind == EndInternal {
+					t.Errorf("path ended %v: %s", p.Kind, p.Reason)
+				}
+			}
+			if sum.Covered < sum.Blocks {
+				t.Errorf("covered %d of %d blocks", sum.Covered, sum.Blocks)
+			}
+		})
+	}
+}
