@@ -157,9 +157,11 @@
 // struct fields) stops the path with the field named, so nothing rests on
 // a value the executor cannot give. Of reflection proper, what errors and
 // fmt ask on their common paths is modelled on go/types (reflectlite.go,
-// reflecttype.go, typestring.go): reflectlite's Elem, Comparable,
-// Implements and AssignableTo, and reflect's Type Kind and String (for
-// %T); reflect's rtype is an object of its own, other methods of it stop
+// reflecttype.go, typestring.go, reflectvalue.go): reflectlite's Elem,
+// Comparable, Implements and AssignableTo; reflect's Type Kind, Elem and
+// String (for %T); reflect.Value's NumField, Field, Len, Index, Elem and
+// Set (with which fmt prints structs, slices and arrays, and errors.As
+// stores). reflect's rtype is an object of its own; its other methods stop
 // the path, as do casts of a descriptor to reflect's structType and the
 // like, whose layout the executor's descriptors do not have.
 //

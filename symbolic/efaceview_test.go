@@ -14,6 +14,7 @@ var efaceNatives = map[string]any{
 	"efaceview.Cached":         efaceview.Cached,
 	"efaceview.Code":           efaceview.Code,
 	"efaceview.IsInterface":    efaceview.IsInterface,
+	"efaceview.Show":           efaceview.Show,
 }
 
 // TestInterfaceViewsRun checks that the fixtures run to their ends (no

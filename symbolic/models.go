@@ -26,7 +26,7 @@ var models map[string]model
 
 func init() {
 	models = builtinModels()
-	for _, more := range []map[string]model{syncModels(), streamModels(), reflectliteModels(), reflectModels(), efaceModels()} {
+	for _, more := range []map[string]model{syncModels(), streamModels(), reflectliteModels(), reflectModels(), efaceModels(), reflectValueModels()} {
 		for name, m := range more {
 			models[name] = m
 		}

@@ -247,18 +247,29 @@ func (e *Engine) stopAtDescriptorField(s *State, n *types.Named, field int) bool
 }
 
 // directIface reports whether gc stores a value of type t directly in an
-// interface's data word: pointer-shaped types, and structs and arrays of
-// exactly one such element.
+// interface's data word: when t is one word that holds a pointer
+// (cmd/compile's IsDirectIface: pointer-shaped types, and structs and
+// arrays that are one such word, zero-sized fields aside).
 func directIface(t types.Type) bool {
+	return gcSizes.Sizeof(t) == 8 && pointerWord(t)
+}
+
+// pointerWord reports whether the first word of a value of t (a type one
+// word long) is a pointer.
+func pointerWord(t types.Type) bool {
 	switch u := t.Underlying().(type) {
 	case *types.Pointer, *types.Map, *types.Chan, *types.Signature:
 		return true
 	case *types.Basic:
 		return u.Kind() == types.UnsafePointer
 	case *types.Array:
-		return u.Len() == 1 && directIface(u.Elem())
+		return u.Len() > 0 && pointerWord(u.Elem())
 	case *types.Struct:
-		return u.NumFields() == 1 && directIface(u.Field(0).Type())
+		for i := 0; i < u.NumFields(); i++ {
+			if f := u.Field(i).Type(); gcSizes.Sizeof(f) > 0 {
+				return pointerWord(f)
+			}
+		}
 	}
 	return false
 }

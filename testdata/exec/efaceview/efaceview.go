@@ -1,6 +1,7 @@
 // Package efaceview holds fixtures in which the standard library looks
 // inside interface values through unsafe views of them: fmt formatting an
-// operand of a named type (reflect.ValueOf) and printing its type (%T),
+// operand of a named type (reflect.ValueOf), a struct or a slice
+// (reflect.Value's Field and Index) and printing a type (%T),
 // sync.Map (whose hash-trie asks internal/abi.TypeOf for its hash
 // function), errors.As (reflectlite), and a package variable initialised
 // with reflect.TypeFor.
@@ -71,4 +72,16 @@ var errorType = reflect.TypeFor[error]()
 // IsInterface asks the initialised type its kind.
 func IsInterface(n int) bool {
 	return n > 0 && errorType.Kind() == reflect.Interface
+}
+
+type pair struct {
+	N Level
+	s string
+}
+
+// Show prints a struct (one field unexported) and a slice of a named type
+// with %v, which fmt walks with reflect.Value's Field, Len and Index.
+func Show(n int8, s string) string {
+	p := pair{Level(n), s}
+	return fmt.Sprintf("%v %v", p, []Level{Level(n), 2})
 }
