@@ -106,17 +106,31 @@ func unpackEface(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, boo
 		flag |= flagIndir
 		id := s.mem.alloc(&object{typ: i.Type, value: i.Value})
 		data = UnsafePointer{Ptr: Pointer{NonNil: expr.True, Obj: id}, Elem: i.Type}
-	case isUnsafePointer(i.Type):
-		data = i.Value.(UnsafePointer)
 	default:
-		pt, isPtr := i.Type.Underlying().(*types.Pointer)
-		if !isPtr {
+		w, ok := dataWord(i)
+		if !ok {
 			e.unsupported(s, "reflect.Value of a "+kindName(i.Type)+" (a data word the executor does not model)")
 			return nil, false
 		}
-		data = UnsafePointer{Ptr: i.Value.(Pointer), Elem: pt.Elem()}
+		data = w
 	}
 	return []Value{Struct{Fields: []Value{desc, data, Scalar{expr.Const(64, flag)}}}}, true
+}
+
+// dataWord is the data word of an interface holding a pointer or an
+// unsafe.Pointer, which gc stores directly; ok is false for the other
+// direct types (maps, chans, funcs, one-pointer structs and arrays), whose
+// words the executor does not model.
+func dataWord(i Interface) (UnsafePointer, bool) {
+	if u, ok := i.Value.(UnsafePointer); ok && isUnsafePointer(i.Type) {
+		return u, true
+	}
+	pt, isPtr := i.Type.Underlying().(*types.Pointer)
+	p, isPtrValue := i.Value.(Pointer)
+	if !isPtr || !isPtrValue {
+		return UnsafePointer{}, false
+	}
+	return UnsafePointer{Ptr: p, Elem: pt.Elem()}, true
 }
 
 // packEface is Value.Interface's packEface(v Value) any, the inverse of
@@ -261,17 +275,12 @@ func runtimeEfaceOf(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, 
 		}
 		typeWord = desc
 		if directIface(i.Type) {
-			u, isUnsafe := i.Value.(UnsafePointer)
-			pt, isPtr := i.Type.Underlying().(*types.Pointer)
-			switch {
-			case isUnsafe:
-				data = u
-			case isPtr:
-				data = UnsafePointer{Ptr: i.Value.(Pointer), Elem: pt.Elem()}
-			default:
+			w, ok := dataWord(i)
+			if !ok {
 				e.unsupported(s, "data word of a "+kindName(i.Type))
 				return nil, false
 			}
+			data = w
 		} else {
 			id := s.mem.alloc(&object{typ: i.Type, value: i.Value})
 			data = UnsafePointer{Ptr: Pointer{NonNil: expr.True, Obj: id}, Elem: i.Type}
@@ -414,4 +423,22 @@ func (e *Engine) modelNonNil(s *State, nonNil expr.Expr, what string) bool {
 	return e.require(s, nonNil, what+" != nil", func(bad *State) {
 		e.runtimePanic(bad, PanicNilDeref, nilDerefMessage)
 	})
+}
+
+// hashTrieIterModel stops the iteration of internal/sync's HashTrieMap
+// (sync.Map's Range): its order follows the keys' hashes, which Go seeds
+// at random and descriptorHash makes constant, so no test may rest on
+// it.
+func hashTrieIterModel(fn *ssa.Function) model {
+	orig := fn
+	if fn.Origin() != nil {
+		orig = fn.Origin()
+	}
+	if orig.Pkg == nil || orig.Pkg.Pkg.Path() != "internal/sync" || orig.Name() != "iter" || orig.Signature.Recv() == nil {
+		return nil
+	}
+	return func(e *Engine, s *State, _ *ssa.Function, _ []Value) ([]Value, bool) {
+		e.unsupported(s, "iteration over a sync.Map (Go's order is random)")
+		return nil, false
+	}
 }

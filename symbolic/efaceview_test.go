@@ -1,6 +1,7 @@
 package symbolic
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gosymtest/gosymtest/testdata/exec/efaceview"
@@ -36,5 +37,19 @@ func TestInterfaceViewsRun(t *testing.T) {
 				t.Errorf("covered %d of %d blocks", sum.Covered, sum.Blocks)
 			}
 		})
+	}
+}
+
+// TestSyncMapRangeStops checks that ranging over a sync.Map, whose order
+// Go randomises, stops the path with its reason rather than give a test.
+func TestSyncMapRangeStops(t *testing.T) {
+	_, paths := explore(t, "efaceview.Keys", Config{MaxPaths: 20, Bounds: Bounds{MaxLen: 2}})
+	if len(paths) == 0 {
+		t.Fatal("no paths")
+	}
+	for _, p := range paths {
+		if p.Kind != EndUnsupported || !strings.Contains(p.Reason, "iteration over a sync.Map") {
+			t.Errorf("path ended %v (%s), want the sync.Map iteration stop", p.Kind, p.Reason)
+		}
 	}
 }

@@ -43,6 +43,9 @@ func modelFor(fn *ssa.Function) model {
 	if m := reflectMethodModel(fn); m != nil {
 		return m
 	}
+	if m := hashTrieIterModel(fn); m != nil {
+		return m
+	}
 	if fn.Pkg != nil && fn.Pkg.Pkg.Path() == "sync/atomic" && len(fn.Blocks) == 0 {
 		if m, ok := atomicModel(fn.Name()); ok {
 			return m

@@ -85,3 +85,17 @@ func Show(n int8, s string) string {
 	p := pair{Level(n), s}
 	return fmt.Sprintf("%v %v", p, []Level{Level(n), 2})
 }
+
+// Keys ranges over a sync.Map, whose order Go randomises: the executor
+// stops there rather than assert an order.
+func Keys(k string) int {
+	var m sync.Map
+	m.Store("a", 1)
+	m.Store(k, 2)
+	n := 0
+	m.Range(func(key, value any) bool {
+		n += value.(int)
+		return true
+	})
+	return n
+}
