@@ -16,6 +16,7 @@ var efaceNatives = map[string]any{
 	"efaceview.Code":           efaceview.Code,
 	"efaceview.IsInterface":    efaceview.IsInterface,
 	"efaceview.Show":           efaceview.Show,
+	"efaceview.LocalKinds":     efaceview.LocalKinds,
 }
 
 // TestInterfaceViewsRun checks that the fixtures run to their ends (no

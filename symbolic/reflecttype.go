@@ -62,12 +62,18 @@ func reflectTypeOf(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, b
 // memory (kept with the descriptors under a key of its own), so that
 // reflect types compare by address as Go's do.
 func reflectRType(s *State, reflectPkg *types.Package, t types.Type) Value {
-	key := "reflect.rtype " + typeKey(t)
-	if id, ok := s.mem.descriptors[key]; ok {
+	id, key := findDescriptor(s.mem, "reflect.rtype ", t, func(o *object) types.Type {
+		if op, ok := o.value.(Opaque); ok && op.Reason == typeDescriptor {
+			t, _ := op.Go.(types.Type)
+			return t
+		}
+		return nil
+	})
+	if id != 0 {
 		return Pointer{NonNil: expr.True, Obj: id}
 	}
 	rt := reflectPkg.Scope().Lookup("rtype").Type()
-	id := s.mem.alloc(&object{typ: rt, value: Opaque{Type: rt, Reason: typeDescriptor, Go: t}})
+	id = s.mem.alloc(&object{typ: rt, value: Opaque{Type: rt, Reason: typeDescriptor, Go: t}})
 	if s.mem.descriptors == nil {
 		s.mem.descriptors = make(map[string]ObjectID)
 	}

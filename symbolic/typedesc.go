@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"go/types"
+	"strconv"
 	"strings"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -34,10 +35,29 @@ import (
 const descriptorField = "type descriptor field"
 
 // typeKey names t for the descriptor table: types.TypeString with full
-// package paths. (Two local types of one name in different functions of a
-// package share a key; the executor does not tell them apart.)
+// package paths. Two types can share a string (local types of one name in
+// different functions), so lookups go through findDescriptor, which
+// checks identity.
 func typeKey(t types.Type) string {
 	return types.TypeString(t, func(p *types.Package) string { return p.Path() })
+}
+
+// findDescriptor looks t up in the descriptor table under prefix+typeKey
+// (and, past a type of the same string, under numbered variants of it):
+// the object made for t, or the key under which to make it.
+func findDescriptor(m *memory, prefix string, t types.Type, typeOf func(*object) types.Type) (ObjectID, string) {
+	base := prefix + typeKey(t)
+	key := base
+	for n := 1; ; n++ {
+		id, ok := m.descriptors[key]
+		if !ok {
+			return 0, key
+		}
+		if d := typeOf(m.get(id)); d != nil && types.Identical(d, t) {
+			return id, key
+		}
+		key = base + "#" + strconv.Itoa(n)
+	}
 }
 
 // abiPackage is internal/abi's go/types package, or nil when the program
@@ -62,8 +82,8 @@ func (e *Engine) descriptor(s *State, t types.Type) (Pointer, bool) {
 }
 
 func (e *Engine) descriptorIn(s *State, abi *types.Package, t types.Type) Pointer {
-	key := typeKey(t)
-	if id, ok := s.mem.descriptors[key]; ok {
+	id, key := findDescriptor(s.mem, "", t, func(o *object) types.Type { return o.descriptor })
+	if id != 0 {
 		return descriptorPointer(s.mem.get(id))(id)
 	}
 	lookup := func(name string) types.Type { return abi.Scope().Lookup(name).Type() }
@@ -89,7 +109,7 @@ func (e *Engine) descriptorIn(s *State, abi *types.Package, t types.Type) Pointe
 	// Register before filling, so a recursive type's descriptor points to
 	// itself.
 	obj := &object{typ: objType, value: Opaque{Type: objType, Reason: descriptorField}, descriptor: t}
-	id := s.mem.alloc(obj)
+	id = s.mem.alloc(obj)
 	s.mem.own()
 	if s.mem.descriptors == nil {
 		s.mem.descriptors = make(map[string]ObjectID)

@@ -99,3 +99,17 @@ func Keys(k string) int {
 	})
 	return n
 }
+
+// LocalKinds formats values of two local types of one name, whose type
+// descriptors must stay apart.
+func LocalKinds(n int) string {
+	a := func() any {
+		type T int
+		return T(n)
+	}()
+	b := func() any {
+		type T string
+		return T("x")
+	}()
+	return fmt.Sprintf("%d %s", a, b)
+}
