@@ -153,7 +153,8 @@
 // PtrType, MapType, …) whose size, alignment, kind, element, key and
 // length are filled, and whose Equal and map Hasher are modelled functions
 // (a constant hash: keys all collide, which hash tables resolve by
-// comparing keys). Reading any other field (flags, hash, names, methods,
+// comparing keys; so iterating a sync.Map, whose order follows Go's
+// randomly seeded hashes, stops the path). Reading any other field (flags, hash, names, methods,
 // struct fields) stops the path with the field named, so nothing rests on
 // a value the executor cannot give. Of reflection proper, what errors and
 // fmt ask on their common paths is modelled on go/types (reflectlite.go,
