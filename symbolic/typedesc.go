@@ -222,15 +222,25 @@ func describedType(s *State, p Pointer) types.Type {
 }
 
 // descriptorFieldRead stops the path when a FieldAddr reads a field of a
-// descriptor that the executor did not fill; the check costs a type
-// switch for fields of structs outside internal/abi.
+// descriptor that the executor did not fill, or any field of a reflect
+// rtype the executor made; the check costs a type switch for fields of
+// other structs.
 func (e *Engine) descriptorFieldRead(s *State, in *ssa.FieldAddr, p Pointer) (stopped bool) {
 	ptr, ok := in.X.Type().Underlying().(*types.Pointer)
 	if !ok {
 		return false
 	}
 	n, ok := ptr.Elem().(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "internal/abi" || p.Obj == 0 {
+	if !ok || n.Obj().Pkg() == nil || p.Obj == 0 {
+		return false
+	}
+	if isNamed(n, "reflect", "rtype") && reflectRTypeOf(s, p) != nil {
+		// reflect's types are Opaque objects (reflecttype.go): nothing
+		// reads inside them.
+		e.unsupported(s, "reflection (a field of reflect's rtype)")
+		return true
+	}
+	if n.Obj().Pkg().Path() != "internal/abi" {
 		return false
 	}
 	o := s.mem.get(p.Obj)
