@@ -167,11 +167,32 @@
 // path. One goroutine runs, so sync's locks are never contended and run
 // from their Go bodies over the atomic models; a semaphore wait would block
 // forever and stops the path (syncmodels.go). os.Stdout and os.Stderr are
-// stand-ins to which writes succeed and are dropped (osstreams.go). Of
-// reflection, only what errors and fmt ask on their common paths is
-// modelled on go/types (reflectlite.go, reflecttype.go): reflectlite's
-// TypeOf, Elem and Comparable, and reflect.TypeOf(x).Kind(); other methods
-// of reflect's type stop the path.
+// stand-ins to which writes succeed and are dropped (osstreams.go).
+//
+// Interface values are (type, value) pairs, not two words, so the
+// functions that view an *any as an *abi.EmptyInterface (or the runtime's
+// *eface) are modelled by name (efaceview.go): internal/abi.TypeOf (under
+// abi.TypeFor, reflect.TypeFor, reflectlite.TypeOf and sync.Map's
+// hash-trie), reflect's and reflectlite's unpackEface and packEface
+// (ValueOf, which fmt calls on every operand not of a predeclared type,
+// and Value.Interface), and runtime.efaceOf in the runtime's initialiser.
+// The type word is a type descriptor made from go/types (typedesc.go), one
+// per type so descriptors compare by address: an internal/abi.Type (or
+// PtrType, MapType, …) whose size, alignment, kind, element, key and
+// length are filled, and whose Equal and map Hasher are modelled functions
+// (a constant hash: keys all collide, which hash tables resolve by
+// comparing keys; so iterating a sync.Map, whose order follows Go's
+// randomly seeded hashes, stops the path). Reading any other field (flags, hash, names, methods,
+// struct fields) stops the path with the field named, so nothing rests on
+// a value the executor cannot give. Of reflection proper, what errors and
+// fmt ask on their common paths is modelled on go/types (reflectlite.go,
+// reflecttype.go, typestring.go, reflectvalue.go): reflectlite's Elem,
+// Comparable, Implements and AssignableTo; reflect's Type Kind, Elem and
+// String (for %T); reflect.Value's NumField, Field, Len, Index, Elem and
+// Set (with which fmt prints structs, slices and arrays, and errors.As
+// stores). reflect's rtype is an object of its own; its other methods stop
+// the path, as do casts of a descriptor to reflect's structType and the
+// like, whose layout the executor's descriptors do not have.
 //
 // UTF-8 is decoded symbolically with Go's rules (runes.go): a range over a
 // string forks at each position over ASCII, two-, three- and four-byte

@@ -52,6 +52,9 @@ func (e *Engine) execute(s *State) {
 		e.fieldAddr(s, in)
 	case *ssa.Field:
 		st := e.eval(s, in.X).(Struct)
+		if e.descriptorFieldValue(s, in, st.Fields[in.Field]) {
+			return
+		}
 		e.set(s, in, st.Fields[in.Field])
 	case *ssa.IndexAddr:
 		e.indexAddr(s, in)

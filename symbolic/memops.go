@@ -153,6 +153,9 @@ func (e *Engine) fieldAddr(s *State, in *ssa.FieldAddr) {
 		return
 	}
 	e.checkPointsTo(s, in.X, p.Obj)
+	if e.descriptorFieldRead(s, in, p) {
+		return
+	}
 	e.set(s, in, Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.with(in.Field), Sym: p.Sym})
 }
 

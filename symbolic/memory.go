@@ -17,6 +17,9 @@ type object struct {
 	// parameter it hangs off, and its type as pointer.InputObject wants it.
 	root     *ssa.Parameter
 	rootType types.Type
+	// descriptor, when not nil, marks a type descriptor the executor made
+	// (typedesc.go) and names the Go type it describes.
+	descriptor types.Type
 }
 
 // memory maps object IDs to objects. Forked states share one map until one
@@ -25,8 +28,11 @@ type object struct {
 type memory struct {
 	objects map[ObjectID]*object
 	globals map[*ssa.Global]ObjectID
-	next    ObjectID
-	shared  bool
+	// descriptors are the type descriptors made so far, by typeKey, so
+	// that each type has one (descriptors compare by address).
+	descriptors map[string]ObjectID
+	next        ObjectID
+	shared      bool
 }
 
 func newMemory() *memory {
@@ -37,7 +43,7 @@ func newMemory() *memory {
 // copy-on-write.
 func (m *memory) fork() *memory {
 	m.shared = true
-	return &memory{objects: m.objects, globals: m.globals, next: m.next, shared: true}
+	return &memory{objects: m.objects, globals: m.globals, descriptors: m.descriptors, next: m.next, shared: true}
 }
 
 func (m *memory) own() {
@@ -53,6 +59,13 @@ func (m *memory) own() {
 		globals[g] = id
 	}
 	m.objects, m.globals = objects, globals
+	if m.descriptors != nil {
+		descriptors := make(map[string]ObjectID, len(m.descriptors)+1)
+		for k, id := range m.descriptors {
+			descriptors[k] = id
+		}
+		m.descriptors = descriptors
+	}
 	m.shared = false
 }
 
@@ -71,7 +84,7 @@ func (m *memory) get(id ObjectID) *object { return m.objects[id] }
 func (m *memory) set(id ObjectID, value Value) {
 	m.own()
 	old := m.objects[id]
-	m.objects[id] = &object{typ: old.typ, value: value, site: old.site, input: old.input}
+	m.objects[id] = &object{typ: old.typ, value: value, site: old.site, input: old.input, descriptor: old.descriptor}
 }
 
 // valueAt reads the value at path inside v.

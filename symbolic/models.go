@@ -26,7 +26,8 @@ var models map[string]model
 
 func init() {
 	models = builtinModels()
-	for _, more := range []map[string]model{syncModels(), streamModels(), uncontrolledModels(), reflectliteModels(), reflectModels(), envModels()} {
+	for _, more := range []map[string]model{syncModels(), streamModels(), uncontrolledModels(), reflectliteModels(),
+		reflectModels(), efaceModels(), reflectValueModels(), envModels()} {
 		for name, m := range more {
 			models[name] = m
 		}
@@ -41,6 +42,9 @@ func modelFor(fn *ssa.Function) model {
 		return m
 	}
 	if m := reflectMethodModel(fn); m != nil {
+		return m
+	}
+	if m := hashTrieIterModel(fn); m != nil {
 		return m
 	}
 	if fn.Pkg != nil && fn.Pkg.Pkg.Path() == "sync/atomic" && len(fn.Blocks) == 0 {

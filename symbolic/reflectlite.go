@@ -8,59 +8,46 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// internal/reflectlite reads type descriptors through unsafe casts of
-// interface words, which the executor does not have. The little of it that
-// errors needs is modelled on go/types: TypeOf gives a reflectlite.rtype
-// whose descriptor is an Opaque carrying the types.Type, and Elem and
-// Comparable answer from it. errors.Is (which asks whether its target is
-// comparable) and errors's initialiser (which computes the error
-// interface's type) run then; anything else on a descriptor stops the path,
-// as Opaque values do.
-
-// typeDescriptor is the Opaque a modelled rtype holds.
-const typeDescriptor = "type descriptor"
+// internal/reflectlite's rtype is a struct holding an *abi.Type; its
+// TypeOf runs from its Go body over the abi.TypeOf model, so an rtype holds
+// a descriptor of typedesc.go. Elem and Comparable are modelled on go/types
+// (Comparable's body reads the descriptor's Equal, and Elem's panic
+// message needs the type's name, which descriptors do not hold), as are
+// Implements and AssignableTo (efaceview.go), so errors.Is and errors.As
+// run; any other method reads the descriptor and stops where it reaches a
+// field the executor does not fill.
 
 func reflectliteModels() map[string]model {
 	return map[string]model{
-		"internal/reflectlite.TypeOf":             reflectliteTypeOf,
 		"(internal/reflectlite.rtype).Elem":       rtypeElem,
 		"(internal/reflectlite.rtype).Comparable": rtypeComparable,
 	}
 }
 
-// rtypeOf wraps t as a reflectlite.Type interface value (of dynamic type
+// liteRType gives t as a reflectlite.Type interface value (of dynamic type
 // rtype), in the package that declares fn.
-func rtypeOf(fn *ssa.Function, t types.Type) Value {
-	if t == nil {
-		return Interface{}
+func (e *Engine) liteRType(s *State, fn *ssa.Function, t types.Type) (Value, bool) {
+	desc, ok := e.descriptor(s, t)
+	if !ok {
+		return nil, false
 	}
 	rt := fn.Pkg.Pkg.Scope().Lookup("rtype").Type()
-	field := rt.Underlying().(*types.Struct).Field(0).Type() // *abi.Type
-	return Interface{Type: rt, Value: Struct{Fields: []Value{Opaque{Type: field, Reason: typeDescriptor, Go: t}}}}
+	return Interface{Type: rt, Value: Struct{Fields: []Value{desc}}}, true
 }
 
-// descriptorOf gives the types.Type an rtype receiver holds.
-func descriptorOf(v Value) (types.Type, bool) {
+// liteDescriptor gives the Go type a reflectlite rtype value describes.
+func (e *Engine) liteDescriptor(s *State, v Value) (types.Type, bool) {
 	st, ok := v.(Struct)
 	if !ok || len(st.Fields) != 1 {
+		e.unsupported(s, "reflectlite type without a descriptor")
 		return nil, false
 	}
-	o, ok := st.Fields[0].(Opaque)
-	if !ok || o.Reason != typeDescriptor {
-		return nil, false
-	}
-	t, ok := o.Go.(types.Type)
-	return t, ok
-}
-
-func reflectliteTypeOf(_ *Engine, _ *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-	return []Value{rtypeOf(fn, a[0].(Interface).Type)}, true
+	return e.descriptorArg(s, st.Fields[0])
 }
 
 func rtypeElem(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-	t, ok := descriptorOf(a[0])
+	t, ok := e.liteDescriptor(s, a[0])
 	if !ok {
-		e.unsupported(s, "reflectlite type without a descriptor")
 		return nil, false
 	}
 	var elem types.Type
@@ -76,16 +63,19 @@ func rtypeElem(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool)
 	case *types.Chan:
 		elem = u.Elem()
 	default:
-		e.raise(s, &panicking{value: Interface{Type: types.Typ[types.String], Value: stringConst("reflect: Elem of invalid type " + t.String())}, kind: PanicExplicit})
+		e.raise(s, &panicking{value: Interface{Type: types.Typ[types.String], Value: stringConst("reflect: Elem of invalid type " + types.TypeString(t, (*types.Package).Name))}, kind: PanicExplicit})
 		return nil, false
 	}
-	return []Value{rtypeOf(fn, elem)}, true
+	r, ok := e.liteRType(s, fn, elem)
+	if !ok {
+		return nil, false
+	}
+	return []Value{r}, true
 }
 
 func rtypeComparable(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-	t, ok := descriptorOf(a[0])
+	t, ok := e.liteDescriptor(s, a[0])
 	if !ok {
-		e.unsupported(s, "reflectlite type without a descriptor")
 		return nil, false
 	}
 	return []Value{Scalar{expr.BoolConst(types.Comparable(t))}}, true

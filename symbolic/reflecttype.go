@@ -7,18 +7,24 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// reflect.TypeOf reads the type word of an interface through unsafe, and
-// its methods read type descriptors the executor does not have. The part
-// fmt needs to print (reflect.TypeOf(arg).Kind()) is modelled on go/types:
-// TypeOf gives a *reflect.rtype whose object holds a descriptor Opaque
-// carrying the types.Type, and Kind answers from it. Every other method of
+// reflect's rtype is a struct holding an abi.Type, reached from an
+// *abi.Type by an unsafe cast the executor's descriptors (typedesc.go),
+// objects of the kinds' longer descriptor types, cannot follow. So reflect
+// types are objects of their own: reflect.TypeOf and toRType (which
+// reflect.TypeFor and others call; efaceview.go) give a *reflect.rtype
+// whose object holds an Opaque carrying the types.Type, one per type, and
+// Kind answers from it (what fmt asks). Every other method of
 // *reflect.rtype stops the path (reflectMethodModel), so nothing reads
-// inside the descriptor.
+// inside the Opaque.
+
+// typeDescriptor is the Opaque a modelled reflect.rtype object holds.
+const typeDescriptor = "type descriptor"
 
 func reflectModels() map[string]model {
 	return map[string]model{
-		"reflect.TypeOf":        reflectTypeOf,
-		"(*reflect.rtype).Kind": rtypeKind,
+		"reflect.TypeOf":          reflectTypeOf,
+		"(*reflect.rtype).Kind":   rtypeKind,
+		"(*reflect.rtype).String": rtypeString,
 	}
 }
 
@@ -49,18 +55,46 @@ func reflectTypeOf(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, b
 		return []Value{Interface{}}, true
 	}
 	rt := fn.Pkg.Pkg.Scope().Lookup("rtype").Type()
-	id := s.mem.alloc(&object{typ: rt, value: Opaque{Type: rt, Reason: typeDescriptor, Go: dyn}})
-	return []Value{Interface{Type: types.NewPointer(rt), Value: Pointer{NonNil: expr.True, Obj: id}}}, true
+	return []Value{Interface{Type: types.NewPointer(rt), Value: reflectRType(s, fn.Pkg.Pkg, dyn)}}, true
+}
+
+// reflectRType gives the *reflect.rtype of t: one object per type and
+// memory (kept with the descriptors under a key of its own), so that
+// reflect types compare by address as Go's do.
+func reflectRType(s *State, reflectPkg *types.Package, t types.Type) Value {
+	id, key := findDescriptor(s.mem, "reflect.rtype ", t, func(o *object) types.Type {
+		if op, ok := o.value.(Opaque); ok && op.Reason == typeDescriptor {
+			t, _ := op.Go.(types.Type)
+			return t
+		}
+		return nil
+	})
+	if id != 0 {
+		return Pointer{NonNil: expr.True, Obj: id}
+	}
+	rt := reflectPkg.Scope().Lookup("rtype").Type()
+	id = s.mem.alloc(&object{typ: rt, value: Opaque{Type: rt, Reason: typeDescriptor, Go: t}})
+	if s.mem.descriptors == nil {
+		s.mem.descriptors = make(map[string]ObjectID)
+	}
+	s.mem.descriptors[key] = id
+	return Pointer{NonNil: expr.True, Obj: id}
+}
+
+// reflectRTypeOf is the Go type of the *reflect.rtype p, or nil when p is
+// not one the executor made.
+func reflectRTypeOf(s *State, p Pointer) types.Type {
+	if p.Obj != 0 && len(p.Path) == 0 && len(p.Sym) == 0 {
+		if o, ok := s.mem.get(p.Obj).value.(Opaque); ok && o.Reason == typeDescriptor {
+			t, _ := o.Go.(types.Type)
+			return t
+		}
+	}
+	return nil
 }
 
 func rtypeKind(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-	p := a[0].(Pointer)
-	var t types.Type
-	if p.Obj != 0 && len(p.Path) == 0 {
-		if o, ok := s.mem.get(p.Obj).value.(Opaque); ok && o.Reason == typeDescriptor {
-			t, _ = o.Go.(types.Type)
-		}
-	}
+	t := reflectRTypeOf(s, a[0].(Pointer))
 	if t == nil {
 		e.unsupported(s, "reflection on a type the executor did not make")
 		return nil, false
@@ -97,4 +131,20 @@ func reflectKind(t types.Type) int {
 		return 25
 	}
 	return 0
+}
+
+// rtypeString is (*reflect.rtype).String on go/types (typestring.go), what
+// fmt's %T and its bad-verb messages print.
+func rtypeString(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+	t := reflectRTypeOf(s, a[0].(Pointer))
+	if t == nil {
+		e.unsupported(s, "reflection on a type the executor did not make")
+		return nil, false
+	}
+	str, ok := reflectTypeString(t)
+	if !ok {
+		e.unsupported(s, "reflection ((*reflect.rtype).String of "+t.String()+")")
+		return nil, false
+	}
+	return []Value{stringConst(str)}, true
 }

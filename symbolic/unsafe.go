@@ -56,8 +56,20 @@ func (e *Engine) convertUnsafe(s *State, in *ssa.Convert, x Value) (handled bool
 			e.unsupported(s, "conversion from unsafe.Pointer to "+to.String())
 			return true
 		}
-		if p, ok := e.reinterpret(u, pt.Elem()); ok {
+		if p, ok := e.reinterpret(s, u, pt.Elem()); ok {
 			e.set(s, in, p)
+			return true
+		}
+		// reflect reads a descriptor as its rtype, which the executor keeps
+		// apart (reflecttype.go).
+		if t := describedType(s, u.Ptr); t != nil && isNamed(pt.Elem(), "reflect", "rtype") {
+			e.set(s, in, reflectRType(s, pt.Elem().(*types.Named).Obj().Pkg(), t))
+			return true
+		}
+		if t := reflectRTypeOf(s, u.Ptr); t != nil && isNamed(pt.Elem(), "internal/abi", "Type") {
+			if p, ok := e.descriptor(s, t); ok {
+				e.set(s, in, p)
+			}
 			return true
 		}
 		e.unsupported(s, "unsafe conversion from *"+u.Elem.String()+" to "+to.String())
@@ -69,7 +81,7 @@ func (e *Engine) convertUnsafe(s *State, in *ssa.Convert, x Value) (handled bool
 // reinterpret gives the pointer of type *to that u becomes, when the memory
 // it addresses has the same layout as a to: the same underlying type, or the
 // first field of a struct of it (which starts at the same address).
-func (e *Engine) reinterpret(u UnsafePointer, to types.Type) (Pointer, bool) {
+func (e *Engine) reinterpret(s *State, u UnsafePointer, to types.Type) (Pointer, bool) {
 	if u.Elem == nil || u.Ptr.NonNil.IsFalse() {
 		return nilPointer, u.Ptr.NonNil.IsFalse()
 	}
@@ -81,7 +93,43 @@ func (e *Engine) reinterpret(u UnsafePointer, to types.Type) (Pointer, bool) {
 	if st, ok := u.Elem.Underlying().(*types.Struct); ok && st.NumFields() > 0 && sameLayout(st.Field(0).Type(), to) {
 		return Pointer{NonNil: u.Ptr.NonNil, Obj: u.Ptr.Obj, Path: u.Ptr.Path.with(0)}, true
 	}
+	// The converse: a pointer to the first field of a T, converted to *T,
+	// addresses the enclosing T, when the memory there holds a T
+	// (abi.Type's descriptors, typedesc.go, are read so as abi.PtrType and
+	// the like).
+	if st, ok := to.Underlying().(*types.Struct); ok && st.NumFields() > 0 && sameLayout(st.Field(0).Type(), u.Elem) {
+		p := u.Ptr
+		if n := len(p.Path); n > 0 && p.Path[n-1] == 0 && len(p.Sym) == 0 && p.Obj != 0 {
+			if o := objectType(s, p.Obj, p.Path[:n-1]); o != nil && sameLayout(o, to) {
+				return Pointer{NonNil: p.NonNil, Obj: p.Obj, Path: p.Path[:n-1]}, true
+			}
+		}
+	}
 	return Pointer{}, false
+}
+
+// objectType is the static type of the value at path inside object id
+// in s, or nil where it cannot be told.
+func objectType(s *State, id ObjectID, path Path) types.Type {
+	o := s.mem.get(id)
+	if o == nil {
+		return nil
+	}
+	t := o.typ
+	for _, step := range path {
+		switch u := t.Underlying().(type) {
+		case *types.Struct:
+			if step >= u.NumFields() {
+				return nil
+			}
+			t = u.Field(step).Type()
+		case *types.Array:
+			t = u.Elem()
+		default:
+			return nil
+		}
+	}
+	return t
 }
 
 // sameLayout reports whether values of a and b are laid out alike for the

@@ -1,0 +1,67 @@
+package symbolic
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+)
+
+// TestReflectTypeStringsAreGos compares reflectTypeString with what
+// reflect.TypeOf(v).String() printed for the same types in a Go program
+// (the strings below were taken from a run of it).
+func TestReflectTypeStringsAreGos(t *testing.T) {
+	const src = `package main
+
+import (
+	"bytes"
+	"io"
+	"unsafe"
+)
+
+type Level uint8
+type pair struct {
+	a int
+	B string ` + "`json:\"b\"`" + `
+}
+
+var vals = []any{
+	Level(1), byte(1), 'x', []byte(nil), map[string][]int(nil), [3]*Level{}, (chan<- int)(nil), (<-chan string)(nil), (chan error)(nil),
+	(func(int, ...string) (int, error))(nil), (func())(nil), (func(bool) io.Reader)(nil), (*any)(nil), (*interface{ Read([]byte) (int, error); Close() error })(nil),
+	pair{}, struct{}{}, struct{ X bytes.Buffer }{}, unsafe.Pointer(nil), (*error)(nil), uintptr(0), 1.5, complex64(0), struct{ f func() }{},
+}
+`
+	want := []string{
+		"main.Level", "uint8", "int32", "[]uint8", "map[string][]int", "[3]*main.Level", "chan<- int", "<-chan string", "chan error",
+		"func(int, ...string) (int, error)", "func()", "func(bool) io.Reader", "*interface {}", "*interface { Close() error; Read([]uint8) (int, error) }",
+		"main.pair", "struct {}", "struct { X bytes.Buffer }", "unsafe.Pointer", "*error", "uintptr", "float64", "complex64", "struct { f func() }",
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "main.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
+	if _, err := (&types.Config{Importer: importer.Default()}).Check("main", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	lit := f.Decls[len(f.Decls)-1].(*ast.GenDecl).Specs[0].(*ast.ValueSpec).Values[0].(*ast.CompositeLit)
+	if len(lit.Elts) != len(want) {
+		t.Fatalf("%d values, %d strings", len(lit.Elts), len(want))
+	}
+	for i, el := range lit.Elts {
+		typ := types.Default(info.Types[el].Type)
+		got, ok := reflectTypeString(typ)
+		if !ok || got != want[i] {
+			t.Errorf("%v: got %q (ok=%v), Go prints %q", typ, got, ok, want[i])
+		}
+	}
+	// Embedded fields, whose strings the executor does not reproduce,
+	// give no string, so the path stops instead.
+	emb := types.NewStruct([]*types.Var{types.NewField(token.NoPos, nil, "Level", types.Typ[types.Uint8], true)}, nil)
+	if s, ok := reflectTypeString(emb); ok {
+		t.Errorf("a struct with an embedded field gave %q", s)
+	}
+}
