@@ -215,7 +215,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 	e.grown, e.growth, e.plannedSides, e.prefixes, e.tests = nil, nil, nil, nil, 0
 	e.tested = make(map[*ssa.BasicBlock]bool)
 	var err error
-	e.searcher, err = newSearcher(e.cfg.Searcher, e.cfg.Seed, e.summary.CoveredBlocks, funcPackage(fn))
+	e.searcher, err = newSearcher(e.cfg.Searcher, e.cfg.Seed, e.summary.CoveredBlocks)
 	if err != nil {
 		return nil, err
 	}
@@ -233,7 +233,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 		if e.stopEarly() || len(e.growth) == 0 || e.round == maxRounds || !e.grow() {
 			break
 		}
-		e.searcher, _ = newSearcher(e.cfg.Searcher, e.cfg.Seed+uint64(e.round), e.summary.CoveredBlocks, funcPackage(fn))
+		e.searcher, _ = newSearcher(e.cfg.Searcher, e.cfg.Seed+uint64(e.round), e.summary.CoveredBlocks)
 		// Exhaustiveness is the last round's: it covers every input within
 		// the bounds of the rounds before.
 		e.summary.Exhausted = true

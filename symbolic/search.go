@@ -2,7 +2,6 @@ package symbolic
 
 import (
 	"fmt"
-	"go/types"
 	"math/rand/v2"
 
 	"golang.org/x/tools/go/ssa"
@@ -19,16 +18,13 @@ type Searcher interface {
 // SearcherNames lists the strategies newSearcher accepts.
 var SearcherNames = []string{"covnew", "dfs", "bfs", "random-path"}
 
-// newSearcher makes the strategy called name. covered is the set of
-// blocks entered so far; home is the package of the function under test,
-// whose blocks are the ones the coverage-seeking choice goes for.
-func newSearcher(name string, seed uint64, covered map[*ssa.BasicBlock]bool, home *types.Package) (Searcher, error) {
+func newSearcher(name string, seed uint64, covered map[*ssa.BasicBlock]bool) (Searcher, error) {
 	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	switch name {
 	case "", "covnew":
 		// KLEE's default: alternate between a coverage-seeking choice and a
 		// random-path choice, so neither starves the other.
-		return &interleaved{parts: []picker{&covNew{r: r, covered: covered, home: home}, &randomPath{r: r}}}, nil
+		return &interleaved{parts: []picker{&covNew{r: r, covered: covered}, &randomPath{r: r}}}, nil
 	case "dfs":
 		return &interleaved{parts: []picker{dfs{}}}, nil
 	case "bfs":
@@ -98,19 +94,12 @@ func (p *randomPath) pick(states []*State) int {
 	return weightedPick(p.r, weights, total)
 }
 
-// covNew prefers states that are about to enter blocks of the package
-// under test that no path has entered yet: the weight of a state falls
-// with its distance to the nearest such block. The tests count only that
-// package's statements, so the uncovered blocks of library code a state
-// is running (strconv.ParseInt's digit loop) are no goal: a state inside
-// another package is as far as the number of frames it must return from,
-// plus the distance from the call in the nearest frame of the package
-// under test. Without that, states deep in a parser of the standard
-// library drew the search away from the package's own branches.
+// covNew prefers states that are about to enter blocks no path has entered
+// yet: the weight of a state falls with the distance, in CFG edges within
+// its current function, to the nearest uncovered block.
 type covNew struct {
 	r       *rand.Rand
 	covered map[*ssa.BasicBlock]bool
-	home    *types.Package // nil: every block is a goal
 }
 
 func (p *covNew) pick(states []*State) int {
@@ -124,32 +113,14 @@ func (p *covNew) pick(states []*State) int {
 	return weightedPick(p.r, weights, total)
 }
 
-// farAway is the distance of a state from which no goal block is
-// reachable within its frames' functions.
-const farAway = 1000
-
-// distance is the number of CFG edges (and frames to return from) between
-// s and the nearest goal block not covered yet, or farAway.
+// distance is the number of CFG edges from s's block to the nearest block
+// not covered yet in the same function (a large number if there is none).
 func (p *covNew) distance(s *State) int {
-	returns := 0
-	for i := len(s.stack) - 1; i >= 0; i-- {
-		f := s.stack[i]
-		if f.block == nil {
-			break
-		}
-		if p.home == nil || funcPackage(f.fn) == p.home {
-			if d := p.blockDistance(f.block); d < farAway {
-				return returns + d
-			}
-		}
-		returns++
+	const far = 1000
+	_, start := s.Location()
+	if start == nil {
+		return far
 	}
-	return farAway
-}
-
-// blockDistance is the number of CFG edges from start to the nearest block
-// of its function not covered yet, or farAway.
-func (p *covNew) blockDistance(start *ssa.BasicBlock) int {
 	seen := map[*ssa.BasicBlock]bool{start: true}
 	frontier := []*ssa.BasicBlock{start}
 	for d := 0; len(frontier) > 0; d++ {
@@ -167,22 +138,7 @@ func (p *covNew) blockDistance(start *ssa.BasicBlock) int {
 		}
 		frontier = next
 	}
-	return farAway
-}
-
-// funcPackage is the package fn is declared in (an instance of a generic
-// function has none of its own: its origin's), or nil.
-func funcPackage(fn *ssa.Function) *types.Package {
-	if fn == nil {
-		return nil
-	}
-	if fn.Pkg == nil && fn.Origin() != nil {
-		fn = fn.Origin()
-	}
-	if fn.Pkg == nil {
-		return nil
-	}
-	return fn.Pkg.Pkg
+	return far
 }
 
 func weightedPick(r *rand.Rand, weights []float64, total float64) int {
