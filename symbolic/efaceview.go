@@ -157,21 +157,10 @@ func (e *Engine) valueInterface(s *State, v Struct) (Interface, bool) {
 	flag := flagTerm.Value()
 	ptr := v.Fields[1].(UnsafePointer)
 	switch {
-	case !directIface(t):
-		if flag&flagIndir == 0 {
-			e.raise(s, &panicking{value: Interface{Type: types.Typ[types.String], Value: stringConst("bad indir")}, kind: PanicExplicit})
-			return Interface{}, false
-		}
-		p, ok := e.reinterpret(s, ptr, t)
-		if !ok {
-			e.unsupported(s, "reflect.Value whose pointer does not address a "+t.String())
-			return Interface{}, false
-		}
-		if !e.modelNonNil(s, p.NonNil, "reflect.Value's pointer") {
-			return Interface{}, false
-		}
-		return Interface{Type: t, Value: e.load(s, p)}, true
-	case flag&flagIndir != 0:
+	case !directIface(t) && flag&flagIndir == 0:
+		e.raise(s, &panicking{value: Interface{Type: types.Typ[types.String], Value: stringConst("bad indir")}, kind: PanicExplicit})
+		return Interface{}, false
+	case !directIface(t), flag&flagIndir != 0:
 		p, ok := e.reinterpret(s, ptr, t)
 		if !ok {
 			e.unsupported(s, "reflect.Value whose pointer does not address a "+t.String())

@@ -50,19 +50,8 @@ func rtypeElem(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool)
 	if !ok {
 		return nil, false
 	}
-	var elem types.Type
-	switch u := t.Underlying().(type) {
-	case *types.Pointer:
-		elem = u.Elem()
-	case *types.Slice:
-		elem = u.Elem()
-	case *types.Array:
-		elem = u.Elem()
-	case *types.Map:
-		elem = u.Elem()
-	case *types.Chan:
-		elem = u.Elem()
-	default:
+	elem, ok := elemType(t)
+	if !ok {
 		e.raise(s, &panicking{value: Interface{Type: types.Typ[types.String], Value: stringConst("reflect: Elem of invalid type " + types.TypeString(t, (*types.Package).Name))}, kind: PanicExplicit})
 		return nil, false
 	}
@@ -79,4 +68,23 @@ func rtypeComparable(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value,
 		return nil, false
 	}
 	return []Value{Scalar{expr.BoolConst(types.Comparable(t))}}, true
+}
+
+// elemType is the element type of a pointer, slice, array, map or channel
+// type, what reflect's Type.Elem gives; ok is false for other kinds, on
+// which Elem panics.
+func elemType(t types.Type) (elem types.Type, ok bool) {
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return u.Elem(), true
+	case *types.Slice:
+		return u.Elem(), true
+	case *types.Array:
+		return u.Elem(), true
+	case *types.Map:
+		return u.Elem(), true
+	case *types.Chan:
+		return u.Elem(), true
+	}
+	return nil, false
 }

@@ -292,19 +292,8 @@ func reflectElem(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, boo
 		e.unsupported(s, "reflection on a type the executor did not make")
 		return nil, false
 	}
-	var elem types.Type
-	switch u := t.Underlying().(type) {
-	case *types.Pointer:
-		elem = u.Elem()
-	case *types.Slice:
-		elem = u.Elem()
-	case *types.Array:
-		elem = u.Elem()
-	case *types.Map:
-		elem = u.Elem()
-	case *types.Chan:
-		elem = u.Elem()
-	default:
+	elem, ok := elemType(t)
+	if !ok {
 		e.unsupported(s, "reflect Elem of a "+kindName(t)+" (Go panics)")
 		return nil, false
 	}
