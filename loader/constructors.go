@@ -179,8 +179,7 @@ func MayImport(importer, path string) bool {
 	}
 	if last == 0 {
 		// The standard library's own internal packages.
-		first, _, _ := strings.Cut(importer, "/")
-		return !strings.Contains(first, ".")
+		return IsStandard(importer)
 	}
 	root := strings.Join(elems[:last], "/")
 	return importer == root || strings.HasPrefix(importer, root+"/")

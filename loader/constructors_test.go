@@ -82,6 +82,11 @@ func TestMayImport(t *testing.T) {
 		{"example.com/a/b", "example.com/a/internal/x/internal/z", false},
 		{"example.com/a", "internal/abi", false},
 		{"os", "internal/abi", true},
+		{"encoding/json", "internal/reflectlite", true},
+		// A module named without a dot is not the standard library.
+		{"myapp", "internal/reflectlite", false},
+		{"myapp/sub", "internal/abi", false},
+		{"myapp/sub", "myapp/internal/x", true},
 	}
 	for _, tt := range tests {
 		if got := MayImport(tt.importer, tt.path); got != tt.want {
