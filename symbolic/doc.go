@@ -89,8 +89,9 @@
 // interface type nil or one of up to four implementing types of the program
 // (see ifaceinputs.go), and a map parameter nil or 0 … MaxElems entries with
 // distinct symbolic keys (see mapinputs.go), at any depth; an empty
-// interface tries the types the function asserts to first. Floats are 0
-// for now; such a limitation is recorded on the path, which then is not
+// interface tries the types the function asserts to first (every one of
+// them, up to 16, when it asserts to more than four). Float inputs are 0;
+// such a limitation is recorded on the path, which then is not
 // exhaustive. Inputs never alias each other.
 //
 // Some parameters are made through their package's API instead (see

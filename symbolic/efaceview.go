@@ -146,16 +146,11 @@ func packEface(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) 
 // valueInterface is the interface value a reflect (or reflectlite) Value
 // holds, as packEface makes it.
 func (e *Engine) valueInterface(s *State, v Struct) (Interface, bool) {
-	t, ok := e.descriptorArg(s, v.Fields[0])
+	rv, ok := e.decodeValue(s, v)
 	if !ok {
 		return Interface{}, false
 	}
-	flagTerm, ok := e.concretize(s, v.Fields[2].(Scalar).E, "flags of a reflect.Value")
-	if !ok {
-		return Interface{}, false
-	}
-	flag := flagTerm.Value()
-	ptr := v.Fields[1].(UnsafePointer)
+	t, flag, ptr := rv.t, rv.flag, rv.ptr
 	switch {
 	case !directIface(t) && flag&flagIndir == 0:
 		e.raise(s, &panicking{value: Interface{Type: types.Typ[types.String], Value: stringConst("bad indir")}, kind: PanicExplicit})

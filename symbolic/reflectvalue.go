@@ -58,6 +58,12 @@ func (e *Engine) valueParts(s *State, a Value, method string) (reflectValue, boo
 		e.unsupported(s, "reflect.Value."+method+" of the zero Value")
 		return reflectValue{}, false
 	}
+	return e.decodeValue(s, v)
+}
+
+// decodeValue reads a reflect.Value's three words: the type descriptor,
+// the data pointer and the flags (made concrete).
+func (e *Engine) decodeValue(s *State, v Struct) (reflectValue, bool) {
 	t, ok := e.descriptorArg(s, v.Fields[0])
 	if !ok {
 		return reflectValue{}, false
