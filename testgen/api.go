@@ -29,8 +29,18 @@ type Case struct {
 	// "panics: index out of range"); the subtest's name is made from it.
 	Summary string
 	// Pins are the branch outcomes the path pinned, as Go-like text
-	// ("a > 1000"); the row's comment joins them with " && ".
+	// ("a > 1000"); the row's comment joins them with " && ". They are
+	// the fallback for a case without Branches.
 	Pins []string
+	// Branches are the same outcomes in source terms, in path order, for
+	// the comment and the name of the case; nil when the executor could
+	// not map them to the source.
+	Branches []Branch
+	// Boundary is set on a case made to sit on, or one past, the
+	// boundary of a comparison the path decides ("n == 10, the boundary
+	// of n < 10"); selection keeps such a case when it tells a mutated
+	// comparison from the original where no other case does.
+	Boundary string
 	// Covers are the blocks the path entered (in any function), for
 	// greedy selection.
 	Covers []BlockID
@@ -46,6 +56,24 @@ type Case struct {
 	// path. Such a case that fails under go test is left out quietly (in
 	// Report.Skipped), not reported as a divergence.
 	Uncontrolled bool
+}
+
+// Branch is one branch outcome of a path, in source terms.
+type Branch struct {
+	// Pos is where the condition is: the file's base name and the line,
+	// "parse.go:42".
+	Pos string
+	// Cond is the condition as written in the source, for the side the
+	// path took: "s[0] != 'v'" on the then side, "s[0] == 'v'" (or
+	// "!(…)") on the else side; a switch case reads "x == 3".
+	Cond string
+	// Func names the function the branch is in when that is not the
+	// function under test ("parseInt", "Reader.readRune"); "" otherwise.
+	Func string
+	// Edge is the edge the path took, into block Edge.Index from block
+	// Edge.From-1 of Edge.Func, so that selection can tell which
+	// branches gave a case the blocks and edges it adds.
+	Edge BlockID
 }
 
 // BlockID names a basic block of some function or, when From is set, the
