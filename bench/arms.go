@@ -12,9 +12,11 @@ import (
 
 // Arm kinds: how an arm produces tests.
 const (
-	armGosymtest = "gosymtest"
-	armFuzz      = "fuzz"
-	armHuman     = "human"
+	armGosymtest  = "gosymtest"
+	armFuzz       = "fuzz"
+	armFuzzSeeded = "fuzz-seeded" // fuzzing from gosymtest's seed corpus (seeds.go)
+	armHuman      = "human"
+	armMutation   = "mutation" // gremlins on the tests of other arms (mutation.go)
 )
 
 // armSpec is one column of the comparison. The list is data: switching
@@ -23,13 +25,34 @@ type armSpec struct {
 	Name  string
 	Kind  string
 	Flags []string // extra gosymtest flags
+	// Extra arms are measured against another arm in a table of their
+	// own, not in the ratio table of gosymtest against each arm.
+	Extra bool
+	// OptIn arms run only when -with names them: their cost would
+	// otherwise multiply a regular run's time.
+	OptIn bool
 }
 
 var armSpecs = []armSpec{
 	{Name: "gosymtest", Kind: armGosymtest},
 	{Name: "gosymtest-no-incremental", Kind: armGosymtest, Flags: []string{"-no-incremental"}},
 	{Name: "fuzz", Kind: armFuzz},
+	{Name: "fuzz-seeded", Kind: armFuzzSeeded, Extra: true},
 	{Name: "human", Kind: armHuman},
+	// Last: it mutates against the default gosymtest arm's file.
+	{Name: "mutation", Kind: armMutation, Extra: true, OptIn: true},
+}
+
+// ratioSpecs are the arms of the ratio table: gosymtest's default arm
+// first, then its baselines.
+func ratioSpecs() []armSpec {
+	var out []armSpec
+	for _, s := range armSpecs {
+		if !s.Extra {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // point is one sample of a coverage curve.

@@ -11,6 +11,7 @@ func TestParseCorpus(t *testing.T) {
 	in := `# comment
 fixture demo testdata/demo quick
 std hex encoding/hex   # trailing comment
+fixture g testdata/exec/basics seeds quick
 
 mod uuid github.com/google/uuid@v1.6.0 quick
 `
@@ -21,6 +22,7 @@ mod uuid github.com/google/uuid@v1.6.0 quick
 	want := []entry{
 		{Kind: kindFixture, Name: "demo", Source: "testdata/demo", Quick: true},
 		{Kind: kindStd, Name: "hex", Source: "encoding/hex"},
+		{Kind: kindFixture, Name: "g", Source: "testdata/exec/basics", Quick: true, Seeds: true},
 		{Kind: kindMod, Name: "uuid", Source: "github.com/google/uuid@v1.6.0", Quick: true},
 	}
 	if len(got) != len(want) {
@@ -31,7 +33,7 @@ mod uuid github.com/google/uuid@v1.6.0 quick
 			t.Errorf("entry %d = %+v, want %+v", i, got[i], want[i])
 		}
 	}
-	if p := got[2].modulePath(); p != "github.com/google/uuid" {
+	if p := got[3].modulePath(); p != "github.com/google/uuid" {
 		t.Errorf("modulePath = %q", p)
 	}
 	if p := got[0].modulePath(); p != "" {

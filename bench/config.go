@@ -21,6 +21,7 @@ type entry struct {
 	Name   string // row name; the scratch module is bench.local/Name
 	Source string // directory, std import path, or module@version[/dir]
 	Quick  bool   // part of the -quick run
+	Seeds  bool   // a fixture with hard guards: the fuzz-seeded arm runs on it
 }
 
 var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
@@ -63,10 +64,14 @@ func parseCorpus(r io.Reader) ([]entry, error) {
 		}
 		seen[e.Name] = true
 		for _, tag := range f[3:] {
-			if tag != "quick" {
+			switch tag {
+			case "quick":
+				e.Quick = true
+			case "seeds":
+				e.Seeds = true
+			default:
 				return nil, fmt.Errorf("corpus line %d: unknown tag %q", line, tag)
 			}
-			e.Quick = true
 		}
 		out = append(out, e)
 	}

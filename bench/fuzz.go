@@ -21,18 +21,33 @@ type corpusFile struct {
 // fuzzed for the same budget gosymtest gets per function, then coverage
 // measured by replaying the kept corpus with -coverprofile.
 func runFuzz(b *bench, w *pkgWork) armResult {
-	res := armResult{Arm: "fuzz"}
-	var fuzzable []funcDecl
-	for _, f := range w.Selected {
+	fuzzable := fuzzableOf(w.Selected)
+	if len(fuzzable) == 0 {
+		return armResult{Arm: "fuzz", Status: noFuzzable}
+	}
+	return fuzzArm(b, w, "fuzz", fuzzable, nil)
+}
+
+const noFuzzable = "no selected function has only natively fuzzable parameters"
+
+// fuzzableOf keeps the functions native fuzzing can drive.
+func fuzzableOf(funcs []funcDecl) []funcDecl {
+	var out []funcDecl
+	for _, f := range funcs {
 		if f.Fuzz != nil {
-			fuzzable = append(fuzzable, f)
+			out = append(out, f)
 		}
 	}
-	if len(fuzzable) == 0 {
-		res.Status = "no selected function has only natively fuzzable parameters"
-		return res
-	}
-	dir := filepath.Join(w.Dir, "fuzz")
+	return out
+}
+
+// fuzzArm fuzzes the wrappers of the fuzzable functions one after
+// another, starting from the wrappers' zero seed and the given seed
+// corpus files (At 0), and measures coverage by replay. The arm's copy
+// is the directory named after the arm.
+func fuzzArm(b *bench, w *pkgWork, arm string, fuzzable []funcDecl, seeds []corpusFile) armResult {
+	res := armResult{Arm: arm}
+	dir := filepath.Join(w.Dir, arm)
 	if err := copyPackage(w.Entry, w.Src, dir, false); err != nil {
 		res.Status = "copy: " + err.Error()
 		return res
@@ -58,7 +73,13 @@ func runFuzz(b *bench, w *pkgWork) armResult {
 	os.RemoveAll(cacheRoot)
 	os.RemoveAll(filepath.Join(dir, "testdata", "fuzz"))
 
-	var kept []corpusFile
+	// The seed corpus goes where go test -fuzz reads it, and into the
+	// replay at time 0: fuzzing starts from it.
+	kept := append([]corpusFile{}, seeds...)
+	if err := writeCorpus(filepath.Join(dir, "testdata", "fuzz"), kept, 0); err != nil {
+		res.Status = "seed corpus: " + err.Error()
+		return res
+	}
 	var elapsed time.Duration
 	var crashed []string
 	for _, f := range fuzzable {
@@ -142,17 +163,8 @@ func sampleTimes(total time.Duration, n int) []time.Duration {
 func replay(b *bench, dir, bin string, kept []corpusFile, cut time.Duration) (profile, error) {
 	root := filepath.Join(dir, "testdata", "fuzz")
 	os.RemoveAll(root)
-	for _, k := range kept {
-		if k.At > cut {
-			continue
-		}
-		d := filepath.Join(root, k.Fuzz)
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(filepath.Join(d, k.Name), k.Data, 0o644); err != nil {
-			return nil, err
-		}
+	if err := writeCorpus(root, kept, cut); err != nil {
+		return nil, err
 	}
 	out := filepath.Join(dir, "bench-fuzz-cover.out")
 	os.Remove(out)
@@ -162,6 +174,24 @@ func replay(b *bench, dir, bin string, kept []corpusFile, cut time.Duration) (pr
 		return nil, &replayError{r.tail(2)}
 	}
 	return prof, nil
+}
+
+// writeCorpus writes the corpus files found by cut under root, one
+// directory per FuzzXxx, as go test reads a seed corpus.
+func writeCorpus(root string, files []corpusFile, cut time.Duration) error {
+	for _, k := range files {
+		if k.At > cut {
+			continue
+		}
+		d := filepath.Join(root, k.Fuzz)
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(d, k.Name), k.Data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 type replayError struct{ msg string }

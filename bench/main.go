@@ -10,7 +10,13 @@
 //     pruning or caching techniques switched off (armSpecs);
 //   - go test -fuzz through FuzzXxx wrappers the harness generates, with
 //     the same time budget per function;
-//   - the package's own tests, the human baseline.
+//   - the package's own tests, the human baseline;
+//   - on the fixtures with hard guards (corpus tag seeds), go test -fuzz
+//     once more, from the seed corpus gosymtest -fuzz-seeds writes
+//     (seeds.go);
+//   - with -with mutation, mutation testing with gremlins of gosymtest's
+//     tests, the own tests and both (mutation.go): opt-in, as it runs go
+//     test once per mutant.
 //
 // Coverage is always what go test -coverprofile measures on the tests an
 // arm produced, over the same statements for every arm. The harness
@@ -19,7 +25,10 @@
 // tests, the two together, tests emitted, whether the written file passes
 // 3 separate go test runs, interpreter/Go disagreements and the top gap
 // reasons, with the median of gen ÷ own and how many packages reach 0.7),
-// a CSV, a PNG of coverage over time per package, and bench/RESULTS.md.
+// a table of mutation efficacy (with -with mutation), readability counts
+// of the generated files (readability.go), a table of fuzzing with and
+// without gosymtest's seeds, a CSV, a PNG of coverage over time per
+// package, and bench/RESULTS.md.
 //
 // The differential check: the default gosymtest arm runs with
 // -check-all-paths, so every path's inputs also run natively under go
@@ -31,6 +40,7 @@
 //	go run ./bench -quick   # a few packages, about 5 minutes on 2 cores
 //	go run ./bench          # the whole corpus, about 20 minutes
 //	go run ./bench -only '^(hex|semver)$' -skip fuzz   # a few packages, no fuzzing
+//	go run ./bench -with mutation   # and the mutation arm (make bench-mutation)
 //	make bench BENCHFLAGS=-quick
 package main
 
@@ -54,11 +64,13 @@ type settings struct {
 	Cap         int           // functions per package (0: all)
 	Samples     int           // points of the fuzz arm's coverage curve
 	TestTimeout time.Duration // any one go test run
+	MutTimeout  time.Duration // any one gremlins run (the mutation arm)
+	MutWorkers  int           // gremlins --workers (0: gremlins' default, the CPUs)
 }
 
 var (
-	quickSettings = settings{Quick: true, Budget: time.Second, MaxWork: 2_000_000, FuzzTime: time.Second, Cap: 6, Samples: 3, TestTimeout: 3 * time.Minute}
-	fullSettings  = settings{Budget: 2 * time.Second, MaxWork: 20_000_000, FuzzTime: 2 * time.Second, Cap: 20, Samples: 6, TestTimeout: 10 * time.Minute}
+	quickSettings = settings{Quick: true, Budget: time.Second, MaxWork: 2_000_000, FuzzTime: time.Second, Cap: 6, Samples: 3, TestTimeout: 3 * time.Minute, MutTimeout: 5 * time.Minute}
+	fullSettings  = settings{Budget: 2 * time.Second, MaxWork: 20_000_000, FuzzTime: 2 * time.Second, Cap: 20, Samples: 6, TestTimeout: 10 * time.Minute, MutTimeout: 15 * time.Minute}
 )
 
 // bench is the state shared by all packages of a run.
@@ -71,6 +83,10 @@ type bench struct {
 	gocache   string
 	flags     map[string]bool
 	skip      map[string]bool // arms not to run (-skip)
+	with      map[string]bool // opt-in arms to run (-with)
+
+	gremlins    string // the installed gremlins binary, once installed
+	gremlinsErr error  // why it could not be installed
 }
 
 func main() {
@@ -84,7 +100,10 @@ func main() {
 	fuzzTime := flag.Duration("fuzztime", 0, "override the fuzzing time per function")
 	maxWork := flag.Int("max-work", -1, "override gosymtest's -max-work")
 	limit := flag.Int("cap", -1, "override the functions per package (0: all)")
-	skip := flag.String("skip", "", "comma-separated arms not to run (e.g. fuzz,gosymtest-no-incremental); the default runs every arm")
+	skip := flag.String("skip", "", "comma-separated arms not to run (e.g. fuzz,gosymtest-no-incremental); the default runs every arm but the opt-in ones")
+	with := flag.String("with", "", "comma-separated opt-in arms to run too (mutation)")
+	mutWorkers := flag.Int("mutation-workers", 0, "gremlins --workers for the mutation arm (0: gremlins' default, one per CPU)")
+	mutTimeout := flag.Duration("mutation-timeout", 0, "override the time limit of one gremlins run")
 	flag.Parse()
 
 	set := fullSettings
@@ -103,24 +122,33 @@ func main() {
 	if *limit >= 0 {
 		set.Cap = *limit
 	}
-	skipped, err := parseSkip(*skip)
+	set.MutWorkers = *mutWorkers
+	if *mutTimeout > 0 {
+		set.MutTimeout = *mutTimeout
+	}
+	skipped, err := parseArms("-skip", *skip)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(2)
 	}
-	if err := run(set, *corpusFile, *only, *outDir, *resultsMD, *keep, skipped); err != nil {
+	withArms, err := parseArms("-with", *with)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(2)
+	}
+	if err := run(set, *corpusFile, *only, *outDir, *resultsMD, *keep, skipped, withArms); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(set settings, corpusFile, only, outDir, resultsMD string, keep bool, skip map[string]bool) error {
+func run(set settings, corpusFile, only, outDir, resultsMD string, keep bool, skip, with map[string]bool) error {
 	started := time.Now()
 	root, err := goEnv("GOMOD")
 	if err != nil || root == "" || root == os.DevNull {
 		return fmt.Errorf("run from the gosymtest module (go env GOMOD: %q)", root)
 	}
-	b := &bench{set: set, repoRoot: filepath.Dir(root), flags: make(map[string]bool), skip: skip}
+	b := &bench{set: set, repoRoot: filepath.Dir(root), flags: make(map[string]bool), skip: skip, with: with}
 	f, err := os.Open(underRoot(b.repoRoot, corpusFile))
 	if err != nil {
 		return err
@@ -171,6 +199,7 @@ func run(set settings, corpusFile, only, outDir, resultsMD string, keep bool, sk
 				logf("  %-26s not run: %s", a.Arm, a.Status)
 			}
 		}
+		logMutation(pr.Mutation)
 		if pr.Status != "" {
 			logf("  package not measured: %s", pr.Status)
 		}
@@ -213,6 +242,11 @@ type pkgResult struct {
 	// Union is the coverage of gosymtest's tests and the package's own
 	// together (ok false when either arm did not run).
 	Union unionCoverage
+	// Mutation is the mutation arm's result (nil: the package was not
+	// measured).
+	Mutation *mutationResult
+	// Readability counts the default gosymtest arm's file (nil: no file).
+	Readability *readability
 }
 
 // unionCoverage is the coverage of two arms' tests together.
@@ -276,8 +310,16 @@ func measurePackage(b *bench, e entry, goroot string) pkgResult {
 	for _, spec := range armSpecs {
 		var a armResult
 		switch {
-		case b.skip[spec.Name]:
-			a.Status = "skipped (-skip)"
+		case spec.Kind == armMutation:
+			pr.Mutation = &mutationResult{Status: b.notRun(spec)}
+			if pr.Mutation.Status == "" {
+				pr.Mutation = runMutation(b, w)
+			}
+			continue
+		case b.notRun(spec) != "":
+			a.Status = b.notRun(spec)
+		case spec.Kind == armFuzzSeeded:
+			a = runFuzzSeeded(b, w, spec)
 		case spec.Kind == armGosymtest:
 			a = runGosymtest(b, w, spec)
 		case spec.Kind == armFuzz:
@@ -289,6 +331,13 @@ func measurePackage(b *bench, e entry, goroot string) pkgResult {
 		pr.Arms = append(pr.Arms, a)
 	}
 	pr.Union = unionOf(pr, w.Scope)
+	if src, err := os.ReadFile(filepath.Join(w.Dir, armSpecs[0].Name, generatedFile)); err == nil {
+		if r, err := measureReadability(src); err == nil {
+			pr.Readability = &r
+		} else {
+			logf("  readability: %v", err)
+		}
+	}
 	// A statement claimed dead that any other arm executed is a wrong
 	// claim: check every gosymtest arm against all the others.
 	for i := range pr.Arms {
@@ -327,9 +376,21 @@ func logf(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "%s "+format+"\n", append([]any{time.Now().Format("15:04:05")}, args...)...)
 }
 
-// parseSkip reads -skip: arm names separated by commas, each one of
-// armSpecs, so that a typo fails at once.
-func parseSkip(s string) (map[string]bool, error) {
+// notRun says why an arm is not to run: -skip names it, or it is opt-in
+// and -with does not; "" when it runs.
+func (b *bench) notRun(spec armSpec) string {
+	switch {
+	case b.skip[spec.Name]:
+		return "skipped (-skip)"
+	case spec.OptIn && !b.with[spec.Name]:
+		return "not run: opt-in (-with " + spec.Name + ")"
+	}
+	return ""
+}
+
+// parseArms reads -skip or -with: arm names separated by commas, each
+// one of armSpecs, so that a typo fails at once.
+func parseArms(flagName, s string) (map[string]bool, error) {
 	out := make(map[string]bool)
 	for _, name := range strings.Split(s, ",") {
 		name = strings.TrimSpace(name)
@@ -341,7 +402,7 @@ func parseSkip(s string) (map[string]bool, error) {
 			known = known || spec.Name == name
 		}
 		if !known {
-			return nil, fmt.Errorf("-skip: unknown arm %q", name)
+			return nil, fmt.Errorf("%s: unknown arm %q", flagName, name)
 		}
 		out[name] = true
 	}

@@ -39,6 +39,9 @@ func writeOutputs(repoRoot, outDir, resultsMD string, rep report) error {
 	if err := writeFile(filepath.Join(dir, curvesName), func(w io.Writer) error { return writeCurves(w, rep.Results) }); err != nil {
 		return err
 	}
+	if err := writeFile(filepath.Join(dir, mutationName), func(w io.Writer) error { return writeMutationCSV(w, rep.Results) }); err != nil {
+		return err
+	}
 	plotErr := writePlot(filepath.Join(dir, plotName), rep.Results)
 	if plotErr != nil {
 		logf("plot: %v", plotErr)
@@ -51,6 +54,14 @@ func writeOutputs(repoRoot, outDir, resultsMD string, rep report) error {
 	fmt.Println(ratioTable(rep.Results))
 	fmt.Println(ownTable(rep.Results))
 	fmt.Println(ownSummary(rep.Results))
+	if t := mutationTable(rep.Results); t != "" {
+		fmt.Println(t)
+		fmt.Println(mutationSummary(rep.Results))
+	}
+	fmt.Println(readabilityTable(rep.Results))
+	if t := seedsTable(rep.Results); t != "" {
+		fmt.Println(t)
+	}
 	logf("wrote %s, %s, %s, %s", md, filepath.Join(dir, csvName), filepath.Join(dir, curvesName), filepath.Join(dir, plotName))
 	return nil
 }
@@ -79,16 +90,23 @@ func writeFile(name string, fill func(io.Writer) error) error {
 // baselines are the arms gosymtest's default arm is divided by.
 func baselines(results []pkgResult) []string {
 	var names []string
-	for _, s := range armSpecs[1:] {
+	for _, s := range ratioSpecs()[1:] {
 		names = append(names, s.Name)
 	}
 	return names
 }
 
 func (p pkgResult) arm(name string) (armResult, bool) {
+	a, _ := p.armAny(name)
+	return a, a.ran() && a.Arm != ""
+}
+
+// armAny is the arm by name whether it ran or not (then its Status says
+// why), and whether the package has it at all.
+func (p pkgResult) armAny(name string) (armResult, bool) {
 	for _, a := range p.Arms {
 		if a.Arm == name {
-			return a, a.ran()
+			return a, true
 		}
 	}
 	return armResult{}, false
@@ -113,25 +131,26 @@ func seconds(d time.Duration) float64 { return d.Seconds() }
 func ratioTable(results []pkgResult) string {
 	var b strings.Builder
 	bases := baselines(results)
+	specs := ratioSpecs()
 	b.WriteString("| package | stmts |")
-	for _, s := range armSpecs {
+	for _, s := range specs {
 		fmt.Fprintf(&b, " %s cov |", s.Name)
 	}
 	for _, base := range bases {
 		fmt.Fprintf(&b, " cov ÷ %s | time ÷ %s |", base, base)
 	}
 	b.WriteString("\n|---|---:|")
-	b.WriteString(strings.Repeat("---:|", len(armSpecs)+2*len(bases)))
+	b.WriteString(strings.Repeat("---:|", len(specs)+2*len(bases)))
 	b.WriteString("\n")
 	covs := make([][]float64, len(bases))
 	tms := make([][]float64, len(bases))
 	for _, p := range results {
 		total := ""
-		if g, ok := p.arm(armSpecs[0].Name); ok {
+		if g, ok := p.arm(specs[0].Name); ok {
 			total = fmt.Sprint(g.Total)
 		}
 		fmt.Fprintf(&b, "| %s | %s |", p.Entry.Name, total)
-		for _, s := range armSpecs {
+		for _, s := range specs {
 			a, ok := p.arm(s.Name)
 			if ok && p.Status == "" {
 				fmt.Fprintf(&b, " %.1f%% |", a.percent())
@@ -147,7 +166,7 @@ func ratioTable(results []pkgResult) string {
 		b.WriteString("\n")
 	}
 	b.WriteString("| **geomean** | |")
-	b.WriteString(strings.Repeat(" |", len(armSpecs)))
+	b.WriteString(strings.Repeat(" |", len(specs)))
 	for i := range bases {
 		c, nc := geomean(covs[i])
 		t, nt := geomean(tms[i])
@@ -314,6 +333,9 @@ func writeMarkdown(w io.Writer, rep report, outRel string, havePlot bool) error 
 		}
 		fmt.Fprintln(w)
 	}
+	writeMutationSection(w, rep.Results)
+	writeReadabilitySection(w, rep.Results)
+	writeSeedsSection(w, rep.Results, s)
 	fmt.Fprintf(w, "## Every measure\n\n")
 	fmt.Fprintf(w, "`to final`: when the arm reached its final coverage (gosymtest: load time plus the explorations up to the `ms_to_cover` of the last function that added coverage; fuzz: when the last input was kept, fuzzing functions one after another; human: the `go test` run). `wall`: the arm's whole run (gosymtest including writing and validating its tests; fuzz: all `go test -fuzz` runs, not the replay). Paths to skipped functions come from gosymtest's `-stats` and `-report`; `dead stmts` is `-stats`' statements_dead, and counts in bold the statements of blocks the report claims dead (in the selected functions) that another arm's tests executed: wrong claims.\n\n")
 	fmt.Fprintln(w, detailTable(rep.Results))
@@ -324,8 +346,8 @@ func writeMarkdown(w io.Writer, rep report, outRel string, havePlot bool) error 
 		}
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "## Files\n\n- [%s/%s](%s/%s): one row per package and arm\n- [%s/%s](%s/%s): the coverage curves' samples\n",
-		outRel, csvName, outRel, csvName, outRel, curvesName, outRel, curvesName)
+	fmt.Fprintf(w, "## Files\n\n- [%s/%s](%s/%s): one row per package and arm\n- [%s/%s](%s/%s): the coverage curves' samples\n- [%s/%s](%s/%s): one row per package and gremlins run\n",
+		outRel, csvName, outRel, csvName, outRel, curvesName, outRel, curvesName, outRel, mutationName, outRel, mutationName)
 	if havePlot {
 		fmt.Fprintf(w, "\n![coverage over time](%s/%s)\n", outRel, plotName)
 	}
@@ -337,4 +359,34 @@ func capText(c int) string {
 		return "all"
 	}
 	return fmt.Sprint(c)
+}
+
+func writeMutationSection(w io.Writer, results []pkgResult) {
+	fmt.Fprintf(w, "## Mutation testing\n\n")
+	t := mutationTable(results)
+	if t == "" {
+		fmt.Fprintf(w, "The mutation arm did not run: %s. `go run ./bench -with mutation` (`make bench-mutation`) runs it.\n\n", mutationStatus(results))
+		return
+	}
+	fmt.Fprintf(w, "gremlins %s (`gremlins unleash`, its default mutators, `--timeout-coefficient %d`, `GOFLAGS=-count=1 -vet=off`) mutates each package's code and runs go test once per mutant, three times: with gosymtest's generated file alone (the default arm's file of this run), with the package's own tests alone, and with both (a name both declare is renamed in the generated file). Only the package's own files are mutated (not its internal/ tree), and of a capped package only the selected functions count. Efficacy is gremlins' own: killed ÷ (killed + lived); a mutant that made the tests run past %d× their unmutated time is timed out, counted apart and in neither. Not covered: no test of that set runs the mutated line. `union beats own`: the union kills more mutants than the own tests (by how many). The wall times are the cost of each gremlins run.\n\n",
+		strings.TrimPrefix(gremlinsPackage[strings.LastIndexByte(gremlinsPackage, '@'):], "@"), gremlinsTimeoutCoefficient, gremlinsTimeoutCoefficient)
+	fmt.Fprintln(w, t)
+	fmt.Fprintf(w, "%s\n\n", mutationSummary(results))
+}
+
+func writeReadabilitySection(w io.Writer, results []pkgResult) {
+	fmt.Fprintf(w, "## Readability of the generated files\n\n")
+	fmt.Fprintf(w, "Counted on the default gosymtest arm's file. `string literals`: the distinct values of the string literals in the case tables' rows, the case names aside; `non-printable`: those with a byte outside printable ASCII 0x20–0x7e other than tab and newline (a NUL, a control byte, DEL, any non-ASCII byte); target: at most %.0f%%. `returns_…_N`: case names that start with `returns` and end in `_` and a number (returns_false_7, returns_3): named after the result and a counter, not after the branch.\n\n", 100*literalTarget)
+	fmt.Fprintln(w, readabilityTable(results))
+	fmt.Fprintf(w, "%s\n\n", readabilitySummary(results))
+}
+
+func writeSeedsSection(w io.Writer, results []pkgResult, s settings) {
+	t := seedsTable(results)
+	if t == "" {
+		return
+	}
+	fmt.Fprintf(w, "## Fuzzing from gosymtest's seeds\n\n")
+	fmt.Fprintf(w, "On the fixtures with hard guards (corpus tag `seeds`): the fuzz arm (`empty`: the wrappers' zero value as the only seed) against the fuzz-seeded arm (`seeded`: the same wrappers, seeded with the corpus `gosymtest %s` writes under testdata/fuzz), each function fuzzed for %s. Coverage by replay of the corpus kept by each time: at the start (the seeds alone), half way and at the end of the arm's fuzzing, with the time in parentheses.\n\n", seedsFlag, s.FuzzTime)
+	fmt.Fprintln(w, t)
 }

@@ -85,15 +85,15 @@ func TestOwnTable(t *testing.T) {
 }
 
 func TestParseSkip(t *testing.T) {
-	got, err := parseSkip("fuzz, gosymtest-no-incremental")
+	got, err := parseArms("-skip", "fuzz, gosymtest-no-incremental")
 	if err != nil || !got["fuzz"] || !got["gosymtest-no-incremental"] || len(got) != 2 {
 		t.Errorf("parseSkip = %v, %v", got, err)
 	}
-	if _, err := parseSkip("fuz"); err == nil {
+	if _, err := parseArms("-skip", "fuz"); err == nil {
 		t.Error("parseSkip accepted an unknown arm")
 	}
-	if got, err := parseSkip(""); err != nil || len(got) != 0 {
-		t.Errorf("parseSkip(\"\") = %v, %v", got, err)
+	if got, err := parseArms("-skip", ""); err != nil || len(got) != 0 {
+		t.Errorf("parseArms(\"\") = %v, %v", got, err)
 	}
 }
 

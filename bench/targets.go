@@ -31,7 +31,8 @@ type fuzzParam struct {
 
 // pkgSource is what the harness knows of a package from its syntax alone.
 type pkgSource struct {
-	Name  string // package clause
+	Name  string   // package clause
+	Files []string // base names of the non-test files
 	Funcs []funcDecl
 }
 
@@ -60,6 +61,9 @@ func parsePackage(files []string) (*pkgSource, error) {
 	}
 	ps := &pkgSource{}
 	underlying := make(map[string]string) // local named type -> its type's text
+	for _, fn := range files {
+		ps.Files = append(ps.Files, filepath.Base(fn))
+	}
 	for _, f := range parsed {
 		ps.Name = f.Name.Name
 		for _, d := range f.Decls {
