@@ -36,9 +36,15 @@ clean:
 # Run the benchmark harness (bench/): gosymtest against go test -fuzz and
 # the packages' own tests; writes bench/RESULTS.md and bench/results/.
 # BENCHFLAGS=-quick (or make bench-quick) runs the 10-minute version.
-.PHONY: bench bench-quick
+# make bench-mutation adds the mutation arm: gremlins (installed by the
+# harness into its scratch directory) runs go test once per mutant, three
+# times per package, which multiplies the run's time.
+.PHONY: bench bench-quick bench-mutation
 bench: z3
 	$(GO) run ./bench $(BENCHFLAGS)
 
 bench-quick: z3
 	$(GO) run ./bench -quick $(BENCHFLAGS)
+
+bench-mutation: z3
+	$(GO) run ./bench -with mutation $(BENCHFLAGS)

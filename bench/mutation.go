@@ -28,10 +28,15 @@ import (
 // gremlinsPackage is the pinned gremlins command.
 const gremlinsPackage = "github.com/go-gremlins/gremlins/cmd/gremlins@v0.6.0"
 
-// gremlinsTimeoutCoefficient is gremlins' --timeout-coefficient, its
-// default: each mutant's go test may take this many times the first,
-// unmutated run before it counts as timed out.
-const gremlinsTimeoutCoefficient = 3
+// gremlinsTimeoutCoefficient is gremlins' --timeout-coefficient: each
+// mutant's go test may take this many times the first, unmutated run
+// before it counts as timed out. Not gremlins' default of 3: a mutant's
+// go test compiles and links the package anew, and on a loaded 2-core
+// machine that alone took longer than 3 times the first run. On
+// encoding/hex the own tests then timed out 17 mutants and the union
+// (a longer first run, so a longer limit) 3, on the same code: most were
+// not loops, and the comparison was skewed.
+const gremlinsTimeoutCoefficient = 10
 
 // generatedFile is the file gosymtest writes (testgen.DefaultFileName).
 const generatedFile = "gosymtest_generated_test.go"
@@ -268,10 +273,11 @@ func excludePattern(w *pkgWork) string {
 // would make every mutant time out. -vet=off, as in the human arm: the
 // copy's newer go directive turns on vet checks older tests predate.
 // TMPDIR keeps gremlins' working copies in the scratch directory, so a
-// run stopped at the time limit leaves nothing behind.
+// run stopped at the time limit leaves nothing behind; it is beside dir,
+// never inside: gremlins copies the whole module directory per worker.
 func runGremlins(b *bench, bin, dir, exclude string) mutationRun {
 	var run mutationRun
-	tmp := filepath.Join(dir, ".gremlins-tmp")
+	tmp := dir + "-tmp"
 	if err := os.MkdirAll(tmp, 0o755); err != nil {
 		run.Status = err.Error()
 		return run
