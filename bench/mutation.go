@@ -311,6 +311,9 @@ func runGremlins(b *bench, bin, dir, exclude string) mutationRun {
 		}
 		return run
 	}
+	if r.Err == nil && strings.Contains(r.Stdout+r.Stderr, "No results to report") {
+		return run // no mutant in the package's files: gremlins writes no file
+	}
 	// No result file: typically the tests fail (or do not build) before
 	// any mutation, and gremlins stops at its coverage run.
 	run.Status = "gremlins failed: " + truncate(strings.Join(strings.Fields(r.tail(3)), " "), 160)
