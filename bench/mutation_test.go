@@ -252,3 +252,60 @@ func TestNotRun(t *testing.T) {
 		}
 	}
 }
+
+// runGremlins runs gremlins with GOFLAGS=-count=1 (a cached first run
+// would time out every mutant), its temporary directory outside the
+// copy, and reads its --output file; a run that writes none failed.
+func TestRunGremlinsFake(t *testing.T) {
+	root := t.TempDir()
+	fake := filepath.Join(root, "gremlins")
+	script := `#!/bin/sh
+echo "GOFLAGS=$GOFLAGS" > "` + root + `/seen"
+echo "TMPDIR=$TMPDIR" >> "` + root + `/seen"
+echo "ARGS=$*" >> "` + root + `/seen"
+out=""
+while [ $# -gt 0 ]; do
+	if [ "$1" = "--output" ]; then out="$2"; fi
+	shift
+done
+if [ -f fail ]; then echo "FAIL bench.local/p [build failed]" >&2; exit 1; fi
+cat > "$out" <<'JSON'
+` + gremlinsJSON + `
+JSON
+`
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(root, "copy")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b := &bench{env: []string{"GOFLAGS=-mod=mod"}, set: settings{MutTimeout: time.Minute, MutWorkers: 1}}
+	run := runGremlins(b, fake, dir, "/")
+	if !run.ran() || run.Partial || len(run.mutants) != 5 {
+		t.Fatalf("runGremlins = %+v", run)
+	}
+	seen, err := os.ReadFile(filepath.Join(root, "seen"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"-count=1", "--timeout-coefficient 10", "--exclude-files /", "--workers 1"} {
+		if !strings.Contains(string(seen), want) {
+			t.Errorf("gremlins did not get %q:\n%s", want, seen)
+		}
+	}
+	for _, line := range strings.Split(string(seen), "\n") {
+		if tmp, ok := strings.CutPrefix(line, "TMPDIR="); ok && strings.HasPrefix(tmp, dir+string(filepath.Separator)) {
+			t.Errorf("TMPDIR %s is inside the copy gremlins copies", tmp)
+		}
+	}
+	if _, err := os.Stat(dir + "-tmp"); !os.IsNotExist(err) {
+		t.Errorf("the temporary directory was left behind (%v)", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "fail"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if run := runGremlins(b, fake, dir, "/"); run.ran() || !strings.Contains(run.Status, "build failed") {
+		t.Errorf("a failing gremlins run: %+v", run)
+	}
+}
