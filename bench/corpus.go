@@ -89,7 +89,8 @@ func renameModule(gomod []byte, path string) []byte {
 // own, rewriting imports of oldPath to the entry's scratch path. With
 // tests, the _test.go files and testdata come along (the human arm);
 // without, the copy holds only the code under test. A generated test file
-// already in a fixture is never copied: each arm makes its own.
+// (or fuzz file) already in a fixture is never copied: each arm makes its
+// own.
 func copyPackage(e entry, src source, dst string, withTests bool) error {
 	if err := os.MkdirAll(dst, 0o755); err != nil {
 		return err
@@ -108,7 +109,7 @@ func copyPackage(e entry, src source, dst string, withTests bool) error {
 			}
 			continue
 		}
-		if !strings.HasSuffix(name, ".go") || name == "gosymtest_generated_test.go" {
+		if !strings.HasSuffix(name, ".go") || name == generatedFile || name == generatedFuzzFile {
 			continue
 		}
 		if strings.HasSuffix(name, "_test.go") && !withTests {

@@ -40,8 +40,12 @@ const gremlinsPackage = "github.com/go-gremlins/gremlins/cmd/gremlins@v0.6.0"
 // 3m32s at 10, against 35s at 3, with one worker.
 const gremlinsTimeoutCoefficient = 10
 
-// generatedFile is the file gosymtest writes (testgen.DefaultFileName).
-const generatedFile = "gosymtest_generated_test.go"
+// The files gosymtest writes: its tests (testgen.DefaultFileName) and,
+// with -fuzz-seeds, its fuzz targets (testgen.FuzzFileName).
+const (
+	generatedFile     = "gosymtest_generated_test.go"
+	generatedFuzzFile = "gosymtest_fuzz_test.go"
+)
 
 // mutant is one mutation and what the tests did to it.
 type mutant struct {
