@@ -71,7 +71,10 @@ type armResult struct {
 	Wall           time.Duration // the arm's whole cost
 	ToFinal        time.Duration // when the final coverage was reached
 	Curve          []point
-	MaxRSSKB       int64
+	// FuzzedCurve is the fuzz arms' curve over the statements of the
+	// fuzzed functions alone, all that fuzzing can reach.
+	FuzzedCurve []point
+	MaxRSSKB    int64
 
 	// gosymtest's own counters (-stats), zero for the other arms.
 	Paths, Queries, SolverMs, Tests, Dropped, Dead, Skipped int64

@@ -129,6 +129,7 @@ func fuzzArm(b *bench, w *pkgWork, arm string, fuzzable []funcDecl, seeds []corp
 		return res
 	}
 	var final profile
+	fuzzed := scopeOf(fuzzable)
 	// The cut-off 0 replays the seeds alone: where fuzzing starts from.
 	for _, cut := range append([]time.Duration{0}, sampleTimes(elapsed, b.set.Samples)...) {
 		prof, err := replay(b, dir, bin, kept, cut)
@@ -139,6 +140,8 @@ func fuzzArm(b *bench, w *pkgWork, arm string, fuzzable []funcDecl, seeds []corp
 		prof = merge(w.Base, prof)
 		c, t := prof.coverage(w.Scope)
 		res.Curve = append(res.Curve, point{cut.Milliseconds(), pct(c, t)})
+		c, t = prof.coverage(fuzzed)
+		res.FuzzedCurve = append(res.FuzzedCurve, point{cut.Milliseconds(), pct(c, t)})
 		final = prof
 	}
 	res.Covered, res.Total = final.coverage(w.Scope)

@@ -387,6 +387,6 @@ func writeSeedsSection(w io.Writer, results []pkgResult, s settings) {
 		return
 	}
 	fmt.Fprintf(w, "## Fuzzing from gosymtest's seeds\n\n")
-	fmt.Fprintf(w, "On the fixtures with hard guards (corpus tag `seeds`): the fuzz arm (`empty`: the wrappers' zero value as the only seed) against the fuzz-seeded arm (`seeded`: the same wrappers, seeded with the corpus `gosymtest %s` writes under testdata/fuzz), each function fuzzed for %s. Coverage by replay of the corpus kept by each time: at the start (the seeds alone), half way and at the end of the arm's fuzzing, with the time in parentheses.\n\n", seedsFlag, s.FuzzTime)
+	fmt.Fprintf(w, "On the fixtures with hard guards (corpus tag `seeds`): the fuzz arm (`empty`: the wrappers' zero value as the only seed) against the fuzz-seeded arm (`seeded`: the same wrappers, seeded with the corpus `gosymtest %s` writes under testdata/fuzz), each function fuzzed for %s. Coverage of the fuzzed functions' statements (all that fuzzing can reach) by replay of the corpus kept by each time: at the start (the seeds alone), half way and at the end of the arm's fuzzing, with the time in parentheses; the arms' coverage of the whole package is in the table of every measure, and their curves in the curves CSV and the plot.\n\n", seedsFlag, s.FuzzTime)
 	fmt.Fprintln(w, t)
 }

@@ -158,8 +158,9 @@ func canonicalFuzzType(t string) string {
 }
 
 // seedsTable sets the fuzz arm and the fuzz-seeded arm side by side:
-// coverage when fuzzing starts (the seeds replayed alone), half way, and
-// at the end of the same fuzzing time per function.
+// coverage of the fuzzed functions' statements when fuzzing starts (the
+// seeds replayed alone), half way, and at the end of the same fuzzing
+// time per function.
 func seedsTable(results []pkgResult) string {
 	var b strings.Builder
 	b.WriteString("| package | fuzzed fns | empty: at start | empty: half way | empty: end | seeded: at start | seeded: half way | seeded: end | seeded − empty at end | seeds |\n")
@@ -181,12 +182,12 @@ func seedsTable(results []pkgResult) string {
 				b.WriteString(" n/a | n/a | n/a |")
 				continue
 			}
-			start, half, end := curveThirds(a.r.Curve)
+			start, half, end := curveThirds(a.r.FuzzedCurve)
 			fmt.Fprintf(&b, " %s | %s | %s |", start, half, end)
 		}
 		diff := "n/a"
-		if eok && sok {
-			diff = fmt.Sprintf("%+.1f pts", seeded.percent()-empty.percent())
+		if eok && sok && len(empty.FuzzedCurve) > 0 && len(seeded.FuzzedCurve) > 0 {
+			diff = fmt.Sprintf("%+.1f pts", seeded.FuzzedCurve[len(seeded.FuzzedCurve)-1].Percent-empty.FuzzedCurve[len(empty.FuzzedCurve)-1].Percent)
 		}
 		why := seeded.Note
 		if !sok {

@@ -73,11 +73,11 @@ func TestSeedsTable(t *testing.T) {
 	}
 	results := []pkgResult{
 		{Entry: entry{Name: "demo", Seeds: true}, Fuzzable: 3, Arms: []armResult{
-			{Arm: "fuzz", Covered: 30, Total: 45, Curve: curve(10, 40, 60, 66.7)},
-			{Arm: "fuzz-seeded", Covered: 45, Total: 45, Curve: curve(90, 95, 100, 100), Note: "5 gosymtest seeds for 3 of 3 fuzzed functions"},
+			{Arm: "fuzz", Covered: 30, Total: 45, Curve: curve(1, 2, 3, 4), FuzzedCurve: curve(10, 40, 60, 66.7)},
+			{Arm: "fuzz-seeded", Covered: 45, Total: 45, Curve: curve(5, 6, 7, 8), FuzzedCurve: curve(90, 95, 100, 100), Note: "5 gosymtest seeds for 3 of 3 fuzzed functions"},
 		}},
 		{Entry: entry{Name: "basics", Seeds: true}, Fuzzable: 2, Arms: []armResult{
-			{Arm: "fuzz", Covered: 9, Total: 10, Curve: curve(50, 90)},
+			{Arm: "fuzz", Covered: 9, Total: 10, FuzzedCurve: curve(50, 90)},
 			{Arm: "fuzz-seeded", Status: "flag not available: -fuzz-seeds"},
 		}},
 		{Entry: entry{Name: "hex"}, Arms: []armResult{{Arm: "fuzz", Covered: 1, Total: 2}}},
