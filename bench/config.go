@@ -44,7 +44,7 @@ func parseCorpus(r io.Reader) ([]entry, error) {
 			continue
 		}
 		if len(f) < 3 {
-			return nil, fmt.Errorf("corpus line %d: want kind name source [quick], got %q", line, sc.Text())
+			return nil, fmt.Errorf("corpus line %d: want kind name source [quick] [seeds], got %q", line, sc.Text())
 		}
 		e := entry{Kind: f[0], Name: f[1], Source: f[2]}
 		switch e.Kind {
