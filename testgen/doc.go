@@ -20,9 +20,29 @@
 // checked result (want, want1… or after named results, wantErr for
 // errors), and panics/wantPanic when some case panics. A parameter keeps
 // its name: it is the table's own "name" column that becomes caseName.
-// Each row is named after the case's summary ("returns -3" becomes
-// returns_minus_3; repeats get _2, _3…) and has a comment with the branch
-// outcomes it pins, joined with &&, and its panic.
+// Each row has a comment that says what decides the case, in source
+// terms: its decisive branches, those whose edge (or the block it leads
+// to) the case adds over the cases kept before it, each as the file and
+// line and the condition as written for the side taken, "parse.go:42:
+// s[0] != 'v'", prefixed with the function's name when the branch is in a
+// callee ("strings.Index: strings.go:80: n == 0"). Branches of other
+// packages are named only when none of the package under test decides the
+// case. A case that no branch decides (kept for its panic, its boundary, or
+// with every path) names its boundary or nothing; "no branch depends on
+// the inputs" is said only when the path pinned no branch at all. Without
+// branches in source terms (Case.Branches nil), the comment falls back on
+// the path's pins, joined with &&. Comments are wrapped at 100 columns by
+// testgen, and no line starts with white space, which gofmt would turn
+// into a code block.
+//
+// A row's name comes from its decisive branch and its outcome:
+// `len(s) == 0` and an error give empty_s_returns_error, `s[0] != 'v'`
+// gives s0_not_v_…, `x < 0` negative_x_…, a nil pointer dereference
+// panics_nil_dereference, and a case no branch decides is named after its
+// summary ("returns -3" becomes returns_minus_3). A name that repeats in
+// a table takes the phrase of another branch of the case (or of a pin),
+// and a number, _2, _3…, only as a last resort. NameFigures measures the
+// share of names that are numbered outcomes.
 //
 // Inputs and results are Go literals: strconv.Quote for strings, keyed
 // composite literals without their zero fields, elided element types as
@@ -88,10 +108,16 @@
 // # Choosing cases
 //
 // Only cases that add coverage are kept: in the executor's order, a case is
-// kept when it enters a block (of any function) that no case kept before it
-// entered. When validation drops a case, the selection is made again
-// without it, so other cases can cover what it covered. Options.AllPaths
-// keeps every case.
+// kept when it enters a block or takes an edge (of any function) that no
+// case kept before it did, or panics in a way no kept case did. A case
+// the executor made to sit on, or one past, a comparison's boundary
+// (Case.Boundary) is kept when no kept case has the same boundary, up to
+// eight such cases per function: a case at n == 10 tells n < 10 from a
+// mutated n <= 10, which a case away from the boundary does not. What each
+// kept case adds is recorded for its comment and its name. When
+// validation drops a case, the selection is made again without it, so
+// other cases can cover what it covered. Options.AllPaths keeps every
+// case.
 //
 // # Validation
 //

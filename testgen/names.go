@@ -2,6 +2,7 @@ package testgen
 
 import (
 	"fmt"
+	"go/types"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -79,31 +80,159 @@ func subtestName(summary string) string {
 
 func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
 
-// subtestNames names the rows of one table uniquely, in order: a repeated
-// name gets _2, _3, … (skipping any that another summary already gives).
+// subtestNames names rows by their summaries alone, uniquely, in order: a
+// repeated name gets _2, _3, … (skipping any that another summary already
+// gives). rowNames does better when the cases have branches to go by.
 func subtestNames(summaries []string) []string {
-	names := make([]string, len(summaries))
-	taken := make(map[string]bool)
+	bases := make([]string, len(summaries))
 	for i, s := range summaries {
-		taken[subtestName(s)] = true
-		names[i] = subtestName(s)
+		bases[i] = subtestName(s)
+	}
+	return uniqueNames(bases, make([][]string, len(bases)))
+}
+
+// uniqueNames makes names unique, in order: the first of a repeated name
+// keeps it, a later one takes the first of its alternatives (base_alt)
+// that no row has, and only when none is left a number, _2, _3, … .
+// No name is given that another row's base already is.
+func uniqueNames(bases []string, alts [][]string) []string {
+	names := make([]string, len(bases))
+	taken := make(map[string]bool)
+	for _, b := range bases {
+		taken[b] = true
 	}
 	seen := make(map[string]bool)
-	for i, base := range names {
+	free := func(n string) bool { return !seen[n] && !taken[n] }
+	for i, base := range bases {
+		names[i] = base
 		if !seen[base] {
 			seen[base] = true
 			continue
 		}
-		for n := 2; ; n++ {
-			candidate := fmt.Sprintf("%s_%d", base, n)
-			if !taken[candidate] && !seen[candidate] {
-				names[i] = candidate
-				seen[candidate] = true
+		found := false
+		for _, alt := range alts[i] {
+			if n := cutWords(base+"_"+alt, maxSubtestName+maxPhrase); free(n) {
+				names[i], found = n, true
 				break
 			}
 		}
+		for n := 2; !found; n++ {
+			if c := fmt.Sprintf("%s_%d", base, n); free(c) {
+				names[i], found = c, true
+			}
+		}
+		seen[names[i]] = true
 	}
 	return names
+}
+
+// maxOutcome bounds the outcome part of a name that starts with a phrase.
+const maxOutcome = 24
+
+// rowNames names a table's rows after what decides them and what they do.
+// A case with a decisive branch is named by the branch's phrase and its
+// outcome, empty_s_returns_error, s0_not_v_returns_false; a panic by its
+// kind, panics_index_out_of_range; any other by its summary, returns_3.
+// A name that repeats takes a phrase of another branch of its case (the
+// other decisive ones, then the rest from the outcome backwards; the pins
+// when the case has no branches), and a number only as a last resort.
+// The names depend on the cases and their order alone, so they are stable.
+func rowNames(cands []*candidate, home *types.Package) []string {
+	bases := make([]string, len(cands))
+	alts := make([][]string, len(cands))
+	for i, c := range cands {
+		phrases := casePhrases(c, home)
+		dec := len(decisive(c, home)) > 0
+		switch {
+		case dec && len(phrases) > 0 && phrases[0] != "":
+			bases[i] = phrases[0] + "_" + cutWords(outcomeName(c, true), maxOutcome)
+			alts[i] = phrases[1:]
+		default:
+			bases[i] = outcomeName(c, false)
+			alts[i] = phrases
+		}
+	}
+	return uniqueNames(bases, alts)
+}
+
+// casePhrases are the phrases a case's name may be made of, best first,
+// without repeats: those of its decisive branches, then of its other
+// branches from the last one taken back, or of its pins the same way.
+func casePhrases(c *candidate, home *types.Package) []string {
+	var conds []string
+	if len(c.Branches) > 0 {
+		for _, b := range decisive(c, home) {
+			conds = append(conds, b.Cond)
+		}
+		for i := len(c.Branches) - 1; i >= 0; i-- {
+			conds = append(conds, c.Branches[i].Cond)
+		}
+	} else {
+		for i := len(c.Pins) - 1; i >= 0; i-- {
+			if !ssaTemp.MatchString(c.Pins[i]) {
+				conds = append(conds, c.Pins[i])
+			}
+		}
+	}
+	var phrases []string
+	seen := make(map[string]bool)
+	for _, cond := range conds {
+		if p := condPhrase(cond); p != "" && !seen[p] {
+			seen[p] = true
+			phrases = append(phrases, p)
+		}
+	}
+	return phrases
+}
+
+// outcomeName names what a case does: panics_<kind> for a panic, else
+// the summary's words (returns_3); short gives returns_error for any
+// non-nil error result, as a phrase already says which one.
+func outcomeName(c *candidate, short bool) string {
+	if c.Want.Panics {
+		if !c.Want.PanicMsgKnown {
+			return "panics"
+		}
+		return panicName(c.Want.PanicMsg)
+	}
+	if short {
+		for _, r := range c.Want.Results {
+			if r.ErrMsg != "" {
+				return "returns_error"
+			}
+		}
+	}
+	return subtestName(c.Summary)
+}
+
+// panicKinds are the short names of the runtime's panics.
+var panicKinds = []struct{ prefix, name string }{
+	{"invalid memory address or nil pointer dereference", "nil_dereference"},
+	{"integer divide by zero", "divide_by_zero"},
+	{"index out of range", "index_out_of_range"},
+	{"slice bounds out of range", "slice_bounds_out_of_range"},
+	{"interface conversion", "interface_conversion"},
+	{"assignment to entry in nil map", "nil_map_write"},
+	{"makeslice: len out of range", "makeslice_len_out_of_range"},
+	{"makeslice: cap out of range", "makeslice_cap_out_of_range"},
+	{"hash of unhashable type", "unhashable_key"},
+	{"comparing uncomparable type", "uncomparable"},
+}
+
+// panicName names a panic by its message's words, without the values
+// (panics_index_out_of_range, not …_5_with_length_3) and without
+// "runtime error".
+func panicName(msg string) string {
+	msg = strings.TrimPrefix(msg, "runtime error: ")
+	for _, k := range panicKinds {
+		if strings.HasPrefix(msg, k.prefix) {
+			return "panics_" + k.name
+		}
+	}
+	if i := strings.IndexByte(msg, '['); i > 0 {
+		msg = msg[:i]
+	}
+	return subtestName("panics " + msg)
 }
 
 // upperFirst is s with its first letter upper-cased: "err" → "Err".

@@ -3,11 +3,7 @@ package testgen
 import (
 	"fmt"
 	"go/types"
-	"regexp"
-	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
@@ -94,11 +90,7 @@ func buildTable(fn *ssa.Function, testName string, cands []*candidate, l *litera
 	envTable(t, cands, used)
 	t.call = callExpr(fn, t.params, vars.tt, l)
 
-	names := make([]string, len(cands))
-	for i, c := range cands {
-		names[i] = c.Summary
-	}
-	for i, name := range subtestNames(names) {
+	for i, name := range rowNames(cands, l.home) {
 		r, err := buildRow(t, cands[i], l)
 		if err != nil {
 			return nil, fmt.Errorf("%s: case %q: %w", testName, cands[i].Summary, err)
@@ -246,7 +238,7 @@ func callExpr(fn *ssa.Function, params []column, tt string, l *literals) string 
 
 // buildRow writes one case's literals.
 func buildRow(t *table, c *candidate, l *literals) (row, error) {
-	r := row{cand: c, comment: comment(c.Case), panics: c.Want.Panics, env: envFields(t, c.Env)}
+	r := row{cand: c, comment: comment(c, l.home), panics: c.Want.Panics, env: envFields(t, c.Env)}
 	for i, a := range c.Args {
 		src, err := l.inSlot(a, t.fn.Params[i].Type(), false)
 		if err != nil {
@@ -282,69 +274,4 @@ func buildRow(t *table, c *candidate, l *literals) (row, error) {
 		}
 	}
 	return r, nil
-}
-
-// commentWidth is where a row's comment is wrapped, at a " && ".
-const commentWidth = 100
-
-// ssaTemp matches the name of an unnamed SSA value (t2).
-var ssaTemp = regexp.MustCompile(`\bt[0-9]+\b`)
-
-// commentText makes s fit on a comment line: runs of white space become
-// one space, and a text with control characters (a NUL is not even legal
-// in Go source) or invalid UTF-8 is written with Go's escapes instead.
-func commentText(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if utf8.ValidString(s) && strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) && r != ' ' }) < 0 {
-		return s
-	}
-	q := strconv.Quote(s)
-	return q[1 : len(q)-1]
-}
-
-// comment says which branch outcomes a case pins, and how it panics. A pin
-// that names an SSA temporary tells a reader nothing and is left out, and
-// a loop's pin that repeats on every turn is said once.
-func comment(c Case) []string {
-	var parts []string
-	seen := make(map[string]bool)
-	for _, p := range c.Pins {
-		p = commentText(p)
-		if ssaTemp.MatchString(p) || seen[p] {
-			continue
-		}
-		seen[p] = true
-		parts = append(parts, p)
-	}
-	if c.Want.Panics {
-		p := "panics"
-		if c.Want.PanicMsgKnown {
-			p += ": " + commentText(c.Want.PanicMsg)
-		}
-		if len(parts) > 0 {
-			parts[len(parts)-1] += ";"
-		}
-		parts = append(parts, p)
-	}
-	if len(parts) == 0 {
-		return []string{"no branch depends on the inputs"}
-	}
-	var lines []string
-	line := ""
-	for i, p := range parts {
-		sep := " && "
-		if i == 0 || strings.HasSuffix(parts[i-1], ";") {
-			sep = " "
-		}
-		switch {
-		case line == "":
-			line = p
-		case len(line)+len(sep)+len(p) > commentWidth:
-			lines = append(lines, line+strings.TrimRight(sep, " "))
-			line = "  " + p
-		default:
-			line += sep + p
-		}
-	}
-	return append(lines, line)
 }

@@ -1,0 +1,277 @@
+package testgen
+
+import (
+	"go/format"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+func TestCondPhrase(t *testing.T) {
+	for cond, want := range map[string]string{
+		"len(s) == 0":                  "empty_s",
+		"0 == len(version)":            "empty_version",
+		"len(s) != 0":                  "nonempty_s",
+		"s[0] != 'v'":                  "s0_not_v",
+		"s[0] == 'v'":                  "s0_is_v",
+		"!(s[0] == 'v')":               "s0_not_v",
+		"x < 0":                        "negative_x",
+		"0 > x":                        "negative_x",
+		"x >= 0":                       "non_negative_x",
+		"n == 0":                       "zero_n",
+		"err != nil":                   "non_nil_err",
+		"p == nil":                     "nil_p",
+		`name == ""`:                   "empty_name",
+		"r == '\\t'":                   "r_is_tab",
+		"c == ' '":                     "c_is_space",
+		`r == '"'`:                     "r_is_quote",
+		"n >= maxLen":                  "n_at_least_max_len",
+		"i < len(s)":                   "i_below_len_s",
+		"ok":                           "ok",
+		"!ok":                          "not_ok",
+		"!strings.HasPrefix(s, \"v\")": "not_strings_has_prefix",
+		"x == -1":                      "x_is_minus_1",
+		"a > 0 && b > 0":               "positive_a_and_positive_b",
+		"p.Next != nil":                "non_nil_p_next",
+		"parseURL(u) == nil":           "nil_parse_url_u",
+		"x ==":                         "x",
+		"r == 0x1F600":                 "r_is_0x1f600",
+	} {
+		if got := condPhrase(cond); got != want {
+			t.Errorf("condPhrase(%q) = %q, want %q", cond, got, want)
+		}
+	}
+	if got := condPhrase("averyveryverylongname_that_goes_on == anotherlongname"); len(got) > maxPhrase {
+		t.Errorf("phrase %q is longer than %d", got, maxPhrase)
+	}
+}
+
+// decisiveCases are three cases of a parse function, in selection order:
+// the first enters blocks 1 and 2, the second adds block 3 (through
+// s[0] != 'v'), the third adds block 4 of a callee and block 5 of the
+// function under test, the fourth only an edge in the callee.
+func decisiveCases(fn, callee *ssa.Function) []*candidate {
+	edge := func(f *ssa.Function, to, from int) BlockID { return BlockID{Func: f, Index: to, From: from + 1} }
+	lenOK := Branch{Pos: "parse.go:10", Cond: "len(s) != 0", Edge: edge(fn, 1, 0)}
+	isV := Branch{Pos: "parse.go:12", Cond: "s[0] == 'v'", Edge: edge(fn, 2, 1)}
+	notV := Branch{Pos: "parse.go:12", Cond: "s[0] != 'v'", Edge: edge(fn, 3, 1)}
+	inIndex := Branch{Pos: "strings.go:80", Cond: "n == 0", Func: "strings.Index", Edge: edge(callee, 4, 0)}
+	again := Branch{Pos: "strings.go:85", Cond: "c == sep[0]", Func: "strings.Index", Edge: edge(callee, 4, 3)}
+	found := Branch{Pos: "parse.go:20", Cond: "i < 0", Edge: edge(fn, 5, 2)}
+	block := func(f *ssa.Function, i int) BlockID { return BlockID{Func: f, Index: i} }
+	return []*candidate{
+		{Case: Case{Summary: "returns true", Branches: []Branch{lenOK, isV}, Covers: []BlockID{block(fn, 1), block(fn, 2)}}},
+		{Case: Case{Summary: "returns error bad", Branches: []Branch{lenOK, notV}, Covers: []BlockID{block(fn, 1), block(fn, 3)},
+			Want: Outcome{Results: []Result{errResult("bad")}}}},
+		{Case: Case{Summary: "returns true", Branches: []Branch{lenOK, isV, inIndex, found, isV}, Covers: []BlockID{block(fn, 1), block(fn, 2), block(callee, 4), block(fn, 5)}}},
+		{Case: Case{Summary: "returns true", Branches: []Branch{lenOK, isV, inIndex, again}, Covers: []BlockID{block(fn, 1), block(callee, 4), edge(callee, 4, 3)}}},
+	}
+}
+
+func TestDecisiveBranchesInCommentsAndNames(t *testing.T) {
+	s := newShapes(t)
+	fn, callee := s.fn(t, "Abs"), s.fn(t, "Mean")
+	cands := decisiveCases(fn, callee)
+	kept := selectCases(cands, false)
+	if len(kept) != 4 {
+		t.Fatalf("kept %d cases, want 4", len(kept))
+	}
+	home := s.Types // Mean, standing for the callee, is in the package
+	var comments [][]string
+	for _, c := range kept {
+		comments = append(comments, comment(c, home))
+	}
+	want := [][]string{
+		{"parse.go:10: len(s) != 0; parse.go:12: s[0] == 'v'"},
+		{"parse.go:12: s[0] != 'v'"},
+		{"strings.Index: strings.go:80: n == 0; parse.go:20: i < 0"},
+		{"strings.Index: strings.go:85: c == sep[0]"}, // adds only an edge in the callee
+	}
+	for i := range want {
+		if !slices.Equal(comments[i], want[i]) {
+			t.Errorf("case %d: comment %q, want %q", i, comments[i], want[i])
+		}
+	}
+	names := rowNames(kept, home)
+	wantNames := []string{"nonempty_s_returns_true", "s0_not_v_returns_error", "zero_n_returns_true", "c_is_sep0_returns_true"}
+	if !slices.Equal(names, wantNames) {
+		t.Errorf("names %q, want %q", names, wantNames)
+	}
+}
+
+func TestCalleeOutsideThePackageOnlyWhenNothingElseDecides(t *testing.T) {
+	s := newShapes(t)
+	fn := s.fn(t, "Abs")
+	// A function of another package: a method of the fixture's units
+	// package stands for strings.Index.
+	var callee *ssa.Function
+	for f := range allFuncs(t) {
+		if f.Pkg != nil && f.Pkg.Pkg.Path() != s.Types.Path() {
+			callee = f
+			break
+		}
+	}
+	if callee == nil {
+		t.Skip("no function outside the package in the fixture's program")
+	}
+	c := &candidate{Case: Case{Branches: []Branch{
+		{Pos: "strings.go:80", Cond: "n == 0", Func: "strings.Index", Edge: BlockID{Func: callee, Index: 1}},
+		{Pos: "abs.go:3", Cond: "x < 0", Edge: BlockID{Func: fn, Index: 1}},
+	}}, adds: map[BlockID]bool{{Func: callee, Index: 1}: true, {Func: fn, Index: 1}: true}}
+	if got := comment(c, s.Types); !slices.Equal(got, []string{"abs.go:3: x < 0"}) {
+		t.Errorf("comment %q: the callee's branch should give way", got)
+	}
+	c.adds = map[BlockID]bool{{Func: callee, Index: 1}: true}
+	if got := comment(c, s.Types); !slices.Equal(got, []string{"strings.Index: strings.go:80: n == 0"}) {
+		t.Errorf("comment %q: the callee's branch is the only decisive one", got)
+	}
+	// No branch adds anything (the case was kept for all paths): no
+	// claim that none depends on the inputs.
+	c.adds = nil
+	if got := comment(c, s.Types); got != nil {
+		t.Errorf("comment %q for a case that adds nothing", got)
+	}
+	c.Want = Outcome{Panics: true, PanicMsgKnown: true, PanicMsg: "runtime error: integer divide by zero"}
+	if got := comment(c, s.Types); !slices.Equal(got, []string{"panics: runtime error: integer divide by zero"}) {
+		t.Errorf("comment %q", got)
+	}
+}
+
+// allFuncs are the package-level functions of the fixture's program.
+func allFuncs(t *testing.T) map[*ssa.Function]bool {
+	out := make(map[*ssa.Function]bool)
+	for _, m := range loadFixture(t).SSA.Prog.AllPackages() {
+		for _, mem := range m.Members {
+			if f, ok := mem.(*ssa.Function); ok {
+				out[f] = true
+			}
+		}
+	}
+	return out
+}
+
+// TestCommentsSurviveGofmt wraps long comments of both kinds and checks
+// that gofmt leaves every line as it is: an indented continuation line
+// used to come out as an empty // line and a tab-indented one.
+func TestCommentsSurviveGofmt(t *testing.T) {
+	var pins []string
+	var branches []Branch
+	adds := map[BlockID]bool{}
+	for i := 0; i < 12; i++ {
+		pins = append(pins, strings.Repeat("v", i+1)+" > 1000")
+		e := BlockID{Index: i + 1}
+		branches = append(branches, Branch{Pos: "long_file_name.go:1234", Cond: strings.Repeat("w", i+1) + " > 1000", Edge: e})
+		adds[e] = true
+	}
+	for _, c := range []*candidate{
+		{Case: Case{Pins: pins}},
+		{Case: Case{Branches: branches[:maxDecisive], Want: Outcome{Panics: true, PanicMsgKnown: true, PanicMsg: strings.Repeat("boom ", 30)}}, adds: adds},
+	} {
+		lines := comment(c, nil)
+		if len(lines) < 2 {
+			t.Fatalf("not wrapped: %q", lines)
+		}
+		var b strings.Builder
+		b.WriteString("package p\n\nvar x = []struct{ a int }{\n")
+		for _, l := range lines {
+			if len(l) > commentWidth+4 && strings.Contains(l, " ") && !strings.Contains(l, "boom") {
+				t.Errorf("line too long: %q", l)
+			}
+			b.WriteString("\t// " + l + "\n")
+		}
+		b.WriteString("\t{a: 1},\n}\n")
+		out, err := format.Source([]byte(b.String()))
+		if err != nil || string(out) != b.String() {
+			t.Errorf("gofmt changed the comment (%v):\n%s\n---\n%s", err, b.String(), out)
+		}
+	}
+}
+
+func TestNoBranchSaidOnlyWhenTrue(t *testing.T) {
+	if got := comment(&candidate{}, nil); !slices.Equal(got, []string{"no branch depends on the inputs"}) {
+		t.Errorf("no pins: %q", got)
+	}
+	// The loop over runes pinned r == 9 in SSA terms only: there are
+	// branches on the inputs, so the comment must not deny it.
+	if got := comment(&candidate{Case: Case{Pins: []string{"t3[t5] == 9"}}}, nil); got != nil {
+		t.Errorf("pins all SSA temporaries: %q", got)
+	}
+	if got := comment(&candidate{Case: Case{Boundary: "n == 10, the boundary of n < 10", Branches: []Branch{{Cond: "n < 10"}}}}, nil); !slices.Equal(got, []string{"boundary: n == 10, the boundary of n < 10"}) {
+		t.Errorf("boundary case: %q", got)
+	}
+}
+
+func TestRowNamesDedupe(t *testing.T) {
+	c := func(summary string, pins ...string) *candidate {
+		return &candidate{Case: Case{Summary: summary, Pins: pins}}
+	}
+	p := func(msg string) *candidate {
+		return &candidate{Case: Case{Summary: "panics " + msg, Want: Outcome{Panics: true, PanicMsgKnown: true, PanicMsg: msg}}}
+	}
+	got := rowNames([]*candidate{
+		c("returns false", "r != 9"),
+		c("returns false", "r != 9", "r == 34"),
+		c("returns false", "r != 9", "r == 34"),
+		c("returns true"),
+		p("runtime error: index out of range [5] with length 3"),
+		p("runtime error: invalid memory address or nil pointer dereference"),
+		p("shapes: not ok"),
+	}, nil)
+	want := []string{"returns_false", "returns_false_r_is_34", "returns_false_r_not_9", "returns_true",
+		"panics_index_out_of_range", "panics_nil_dereference", "panics_shapes_not_ok"}
+	if !slices.Equal(got, want) {
+		t.Errorf("rowNames = %q, want %q", got, want)
+	}
+}
+
+func TestSelectionKeepsBoundaryCases(t *testing.T) {
+	a := BlockID{Index: 1}
+	cands := []*candidate{
+		{Case: Case{Summary: "1", Covers: []BlockID{a}}},
+		{Case: Case{Summary: "2", Covers: []BlockID{a}, Boundary: "n == 10, the boundary of n < 10"}},
+		{Case: Case{Summary: "3", Covers: []BlockID{a}, Boundary: "n == 10, the boundary of n < 10"}}, // same boundary
+		{Case: Case{Summary: "4", Covers: []BlockID{a}, Boundary: "n == 11, one past the boundary of n < 10"}},
+		{Case: Case{Summary: "5", Covers: []BlockID{a}}},
+	}
+	for i := 0; i < maxBoundaryCases+2; i++ {
+		cands = append(cands, &candidate{Case: Case{Summary: "b", Covers: []BlockID{a}, Boundary: strings.Repeat("x", i+1)}})
+	}
+	kept := selectCases(cands, false)
+	var got []string
+	for _, c := range kept {
+		got = append(got, c.Summary)
+	}
+	if want := "1,2,4," + strings.TrimSuffix(strings.Repeat("b,", maxBoundaryCases-2), ","); strings.Join(got, ",") != want {
+		t.Errorf("kept %s, want %s", strings.Join(got, ","), want)
+	}
+}
+
+func TestNameFigures(t *testing.T) {
+	src := `package p
+
+func TestF(t *testing.T) {
+	tests := []struct {
+		name string
+		x    int
+	}{
+		{name: "returns_false_11", x: 1},
+		{name: "returns_false", x: 2},
+		{
+			name: "panics_index_out_of_range_2",
+			x:    3,
+		},
+		{name: "empty_s_returns_error", x: 4},
+	}
+	other := []int{1, 2}
+	_, _ = tests, other
+}
+`
+	if got := NameFigures([]byte(src)); got != (NameCounts{Names: 4, Numbered: 2}) {
+		t.Errorf("NameFigures = %+v, want 4 names, 2 numbered", got)
+	}
+	if got := NameFigures([]byte("not go")); got != (NameCounts{}) {
+		t.Errorf("NameFigures of a file that does not parse = %+v", got)
+	}
+}
