@@ -44,7 +44,12 @@
 // and a number, _2, _3…, only as a last resort. NameFigures measures the
 // share of names that are numbered outcomes.
 //
-// Inputs and results are Go literals: strconv.Quote for strings, keyed
+// Inputs and results are Go literals, spelled as a person would write
+// them (spelling.go): a quoted string, or a raw one when quoting would
+// need three or more escapes and the text allows it; a byte or rune
+// (spelled so in its type, not uint8 or int32) as a character, 'v', when
+// it is printable; an integer near the limit of a wide type as the limit
+// and an offset, math.MaxUint64 - 25; an all-ones mask in hex; keyed
 // composite literals without their zero fields, elided element types as
 // gofmt -s writes them, map entries in key order, &T{...} for pointers to
 // composites and a small generic helper, ptr[T](v), for other pointers,

@@ -249,7 +249,7 @@ func buildRow(t *table, c *candidate, l *literals) (row, error) {
 	r.wants = make([]string, len(t.results))
 	if c.Want.Panics {
 		if c.Want.PanicMsgKnown && c.Want.PanicMsg != "" {
-			r.wantPanic = fmt.Sprintf("%q", c.Want.PanicMsg)
+			r.wantPanic = stringLit(c.Want.PanicMsg)
 		}
 		return r, nil
 	}
@@ -259,7 +259,7 @@ func buildRow(t *table, c *candidate, l *literals) (row, error) {
 		switch rc.check {
 		case checkErrMsg:
 			if got.Value.Kind != concrete.Nil {
-				r.wants[i] = fmt.Sprintf("%q", got.ErrMsg)
+				r.wants[i] = stringLit(got.ErrMsg)
 			}
 		case checkErrNil:
 			if got.Value.Kind != concrete.Nil {
