@@ -81,12 +81,18 @@
 // test therefore gives the same outcome on any machine. t.Setenv forbids
 // t.Parallel, and the generated tests never call it.
 //
-// Results are compared with reflect.DeepEqual; an error result by its
-// message, through a helper that gives "" for nil, or by nil-ness alone
-// when the interpreter could not tell a message. A result column is only
+// Results are compared as a reviewer would write it (check.go): with !=
+// where == means what reflect.DeepEqual means (numbers, strings, booleans,
+// structs and arrays of them, pointers when every row expects nil), a
+// float column that expects a NaN or a negative zero by its bits (NaNs
+// all alike), and with reflect.DeepEqual only for the rest; the file
+// imports reflect only then. An error result is compared by its message,
+// through a helper that gives "" for nil, or by nil-ness alone when the
+// interpreter could not tell a message: the executor does not say which
+// errors are a package's sentinels, so there is no errors.Is to write. A result column is only
 // compared if every returning row can write its value: a func, a chan, a
-// value of another package's unexported type, or a NaN (which DeepEqual
-// finds unequal to itself) leaves the column out, with a comment saying
+// value of another package's unexported type, or a NaN inside a composite
+// value (which DeepEqual finds unequal to itself) leaves the column out, with a comment saying
 // why, and the call still runs. A case whose inputs cannot be written is
 // left out and reported in Report.Skipped. A panic is recovered and its
 // fmt.Sprint compared with the interpreter's message when it knew one; a

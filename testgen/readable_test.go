@@ -2,10 +2,13 @@ package testgen
 
 import (
 	"go/format"
+	"go/types"
+	"math"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -273,5 +276,73 @@ func TestF(t *testing.T) {
 	}
 	if got := NameFigures([]byte("not go")); got != (NameCounts{}) {
 		t.Errorf("NameFigures of a file that does not parse = %+v", got)
+	}
+}
+
+// TestAssertionsAsAReviewerWrites checks the comparisons the file uses:
+// != for numbers and structs of them, the bits for a float column that
+// expects a NaN or a negative zero, reflect.DeepEqual for a slice and a
+// pointer to a value, and no reflect import when nothing needs it. The
+// file must pass go test, and a wrong -0 must fail it.
+func TestAssertionsAsAReviewerWrites(t *testing.T) {
+	s := newShapes(t)
+	ratio, half, add, nearer, upper := s.fn(t, "Ratio"), s.fn(t, "Half"), s.fn(t, "Point.Add"), s.fn(t, "Nearer"), s.fn(t, "Upper")
+	f64, f32 := types.Typ[types.Float64], types.Typ[types.Float32]
+	point := s.named(t, "Point")
+	pt := func(x, y int64) concrete.Value { return vStruct(point, vInt(intType, x), vInt(intType, y)) }
+	byteType := paramType(upper, 0).Underlying().(*types.Slice).Elem()
+	funcs := []FuncTests{
+		{Func: ratio, Cases: []Case{
+			returns(ratio, "returns NaN", []string{"b == 0", "a == 0"}, 1, args(vFloat(f64, 0), vFloat(f64, 0)), val(vFloat(f64, math.NaN()))),
+			returns(ratio, "returns -0", []string{"b != 0"}, 2, args(vFloat(f64, math.Copysign(0, -1)), vFloat(f64, 5)), val(vFloat(f64, math.Copysign(0, -1)))),
+		}},
+		{Func: half, Cases: []Case{
+			returns(half, "returns 1", nil, 0, args(vFloat(f32, 2)), val(vFloat(f32, 1))),
+		}},
+		{Func: add, Cases: []Case{
+			returns(add, "returns {3 0}", nil, 0, args(pt(1, 2), pt(2, -2)), val(pt(3, 0))),
+		}},
+		{Func: nearer, Cases: []Case{
+			returns(nearer, "returns &{1 1}", nil, 0, args(pt(1, 1), pt(5, 5)), val(vPtr(resultType(nearer, 0), pt(1, 1)))),
+		}},
+		{Func: upper, Cases: []Case{
+			returns(upper, `returns "AB"`, nil, 0, args(vSlice(paramType(upper, 0), vUint(byteType, 'a'))), val(vSlice(paramType(upper, 0), vUint(byteType, 'A')))),
+		}},
+	}
+	rep := s.generate(t, funcs, Options{Validate: true})
+	src := s.file(t)
+	if rep.Kept != 6 || len(rep.Dropped) != 0 {
+		t.Fatalf("kept %d, dropped %+v:\n%s", rep.Kept, rep.Dropped, src)
+	}
+	for _, want := range []string{
+		"if math.Float64bits(got) != math.Float64bits(tt.want) && !(math.IsNaN(got) && math.IsNaN(tt.want)) {",
+		"want: math.NaN()",
+		"if got != tt.want {", // Half's float32 and Add's Point
+		"if !reflect.DeepEqual(got, tt.want) {",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("file lacks %q:\n%s", want, src)
+		}
+	}
+	if n := strings.Count(src, "reflect.DeepEqual"); n != 2 {
+		t.Errorf("%d DeepEqual calls, want 2 (Nearer's pointer and Upper's slice):\n%s", n, src)
+	}
+
+	// A -0 expected where +0 comes out is caught.
+	funcs = []FuncTests{{Func: ratio, Cases: []Case{
+		returns(ratio, "returns -0", []string{"b != 0"}, 2, args(vFloat(f64, 0), vFloat(f64, 5)), val(vFloat(f64, math.Copysign(0, -1)))),
+	}}}
+	rep = s.generate(t, funcs, Options{Validate: true})
+	if len(rep.Dropped) != 1 {
+		t.Errorf("a wrong negative zero passed: dropped %+v", rep.Dropped)
+	}
+
+	// Without a column that needs it, no reflect import.
+	abs := s.fn(t, "Abs")
+	s.generate(t, []FuncTests{{Func: abs, Cases: []Case{
+		returns(abs, "returns 3", []string{"x < 0"}, 1, args(vInt(intType, -3)), val(vInt(intType, 3))),
+	}}}, Options{})
+	if src := s.file(t); strings.Contains(src, "reflect") {
+		t.Errorf("reflect imported without a DeepEqual:\n%s", src)
 	}
 }

@@ -3,6 +3,7 @@ package testgen
 import (
 	"fmt"
 	"go/types"
+	"math"
 	"strings"
 
 	"github.com/gosymtest/gosymtest/loader"
@@ -36,10 +37,12 @@ type column struct {
 type comparison int
 
 const (
-	unchecked   comparison = iota // no literal: the call runs, the result is not compared
-	checkValue                    // reflect.DeepEqual with the want column
-	checkErrMsg                   // the error's message (or "" for nil) with a string column
-	checkErrNil                   // the error's nil-ness with a bool column
+	unchecked      comparison = iota // no literal: the call runs, the result is not compared
+	checkValue                       // reflect.DeepEqual with the want column
+	checkEqual                       // != with the want column: a comparable value (check.go)
+	checkFloatBits                   // a float, exactly: a NaN or a negative zero matters (check.go)
+	checkErrMsg                      // the error's message (or "" for nil) with a string column
+	checkErrNil                      // the error's nil-ness with a bool column
 )
 
 type resultColumn struct {
@@ -196,19 +199,24 @@ func resultCheck(fn *ssa.Function, i int, cands []*candidate, l *literals) (comp
 	if err != nil {
 		return unchecked, "", err.Error()
 	}
+	float := isFloat(rt)
+	exact := false // a float column has a NaN or a negative zero
 	for _, c := range cands {
 		if c.Want.Panics {
 			continue
 		}
 		v := c.Want.Results[i].Value
-		if hasNaN(v) {
+		switch {
+		case float && v.Kind == concrete.Float && (math.IsNaN(v.Float) || v.Float == 0 && math.Signbit(v.Float)):
+			exact = true
+		case hasNaN(v):
 			return unchecked, "", "NaN is not equal to itself"
 		}
 		if _, err := l.inSlot(v, rt, false); err != nil {
 			return unchecked, "", err.Error()
 		}
 	}
-	return checkValue, typ, ""
+	return comparisonFor(rt, exact, i, cands), typ, ""
 }
 
 // callExpr is the call of fn on the row's fields: tt.a.Withdraw(tt.n),
@@ -265,7 +273,7 @@ func buildRow(t *table, c *candidate, l *literals) (row, error) {
 			if got.Value.Kind != concrete.Nil {
 				r.wants[i] = "true"
 			}
-		case checkValue:
+		case checkValue, checkEqual, checkFloatBits:
 			src, err := l.inSlot(got.Value, res.At(i).Type(), false)
 			if err != nil {
 				return r, fmt.Errorf("result %d: %w", i, err)
