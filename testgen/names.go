@@ -2,6 +2,7 @@ package testgen
 
 import (
 	"fmt"
+	"go/parser"
 	"go/types"
 	"strings"
 	"unicode"
@@ -111,7 +112,7 @@ func uniqueNames(bases []string, alts [][]string) []string {
 		}
 		found := false
 		for _, alt := range alts[i] {
-			if n := cutWords(base+"_"+alt, maxSubtestName+maxPhrase); free(n) {
+			if n := cutWords(base, maxAltBase) + "_" + alt; free(n) {
 				names[i], found = n, true
 				break
 			}
@@ -125,6 +126,10 @@ func uniqueNames(bases []string, alts [][]string) []string {
 	}
 	return names
 }
+
+// maxAltBase bounds the part of a name before the phrase that tells it
+// from a row with the same outcome.
+const maxAltBase = 32
 
 // maxOutcome bounds the outcome part of a name that starts with a phrase.
 const maxOutcome = 24
@@ -177,6 +182,11 @@ func casePhrases(c *candidate, home *types.Package) []string {
 	var phrases []string
 	seen := make(map[string]bool)
 	for _, cond := range conds {
+		if _, err := parser.ParseExpr(cond); err != nil {
+			// not a condition: a pin that says how an input was made,
+			// or that the path was cut
+			continue
+		}
 		if p := condPhrase(cond); p != "" && !seen[p] {
 			seen[p] = true
 			phrases = append(phrases, p)

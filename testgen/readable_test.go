@@ -227,6 +227,17 @@ func TestRowNamesDedupe(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("rowNames = %q, want %q", got, want)
 	}
+	// Pins that are no conditions give no phrase; a long outcome is cut
+	// before the phrase that tells the rows apart.
+	long := "returns nil, error csv: invalid field or comment delimiter"
+	got = rowNames([]*candidate{
+		c(long, "r.Comma == r.Comment"),
+		c(long, "r.NewReader(r) = io.MultiReader(strings.NewReader(…))", "line[0] == 34", "then run concretely to the end: the path was cut by the bounds or the budget"),
+	}, nil)
+	want = []string{"returns_nil_error_csv_invalid_field_or_comment", "returns_nil_error_csv_invalid_line0_is_34"}
+	if !slices.Equal(got, want) {
+		t.Errorf("rowNames = %q, want %q", got, want)
+	}
 }
 
 func TestSelectionKeepsBoundaryCases(t *testing.T) {
