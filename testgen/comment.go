@@ -49,7 +49,7 @@ func branchText(b Branch) string {
 // comment says what decides a case, and how it panics. With the case's
 // branches in source terms, it names the decisive ones (decisive.go);
 // a case that no branch decides (kept for its panic or its boundary, or
-// with every path) names its boundary or nothing. Without them, it falls
+// with every path) names nothing but its boundary, if it has one. Without them, it falls
 // back on the pins, joined with &&: a pin that names an SSA temporary
 // tells a reader nothing and is left out, and a loop's pin that repeats
 // on every turn is said once. "no branch depends on the inputs" is said
@@ -78,7 +78,7 @@ func comment(c *candidate, home *types.Package) []string {
 			parts = append(parts, p)
 		}
 	}
-	if len(parts) == 0 && c.Boundary != "" {
+	if c.Boundary != "" {
 		parts = append(parts, "boundary: "+commentText(c.Boundary))
 	}
 	if c.Want.Panics {

@@ -137,7 +137,8 @@ const maxOutcome = 24
 // rowNames names a table's rows after what decides them and what they do.
 // A case with a decisive branch is named by the branch's phrase and its
 // outcome, empty_s_returns_error, s0_not_v_returns_false; a panic by its
-// kind, panics_index_out_of_range; any other by its summary, returns_3.
+// kind, panics_index_out_of_range; a boundary case by the value it sits
+// at, n_is_10_returns_true; any other by its summary, returns_3.
 // A name that repeats takes a phrase of another branch of its case (the
 // other decisive ones, then the rest from the outcome backwards; the pins
 // when the case has no branches), and a number only as a last resort.
@@ -152,12 +153,26 @@ func rowNames(cands []*candidate, home *types.Package) []string {
 		case dec && len(phrases) > 0 && phrases[0] != "":
 			bases[i] = phrases[0] + "_" + cutWords(outcomeName(c, true), maxOutcome)
 			alts[i] = phrases[1:]
+		case boundaryPhrase(c.Boundary) != "":
+			bases[i] = boundaryPhrase(c.Boundary) + "_" + cutWords(outcomeName(c, true), maxOutcome)
+			alts[i] = phrases
 		default:
 			bases[i] = outcomeName(c, false)
 			alts[i] = phrases
 		}
 	}
 	return uniqueNames(bases, alts)
+}
+
+// boundaryPhrase is the phrase of a boundary case's own condition, the
+// text before the first comma ("n == 10" of "n == 10, the boundary of
+// n < 10"), or "" when that is no condition.
+func boundaryPhrase(boundary string) string {
+	cond, _, _ := strings.Cut(boundary, ",")
+	if _, err := parser.ParseExpr(cond); err != nil {
+		return ""
+	}
+	return condPhrase(cond)
 }
 
 // casePhrases are the phrases a case's name may be made of, best first,

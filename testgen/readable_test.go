@@ -201,8 +201,12 @@ func TestNoBranchSaidOnlyWhenTrue(t *testing.T) {
 	if got := comment(&candidate{Case: Case{Pins: []string{"t3[t5] == 9"}}}, nil); got != nil {
 		t.Errorf("pins all SSA temporaries: %q", got)
 	}
-	if got := comment(&candidate{Case: Case{Boundary: "n == 10, the boundary of n < 10", Branches: []Branch{{Cond: "n < 10"}}}}, nil); !slices.Equal(got, []string{"boundary: n == 10, the boundary of n < 10"}) {
+	b := &candidate{Case: Case{Summary: "returns true", Boundary: "n == 10, the boundary of n < 10", Branches: []Branch{{Cond: "n < 10"}}}}
+	if got := comment(b, nil); !slices.Equal(got, []string{"boundary: n == 10, the boundary of n < 10"}) {
 		t.Errorf("boundary case: %q", got)
+	}
+	if got := rowNames([]*candidate{b}, nil); !slices.Equal(got, []string{"n_is_10_returns_true"}) {
+		t.Errorf("boundary case named %q", got)
 	}
 }
 
