@@ -211,7 +211,8 @@ func casePhrases(c *candidate, home *types.Package) []string {
 }
 
 // outcomeName names what a case does: panics_<kind> for a panic, else
-// the summary's words (returns_3); short gives returns_error for any
+// the summary's words (returns_3), or the results' when the summary is
+// the executor's generic one (outcome.go); short gives returns_error for any
 // non-nil error result, as a phrase already says which one.
 func outcomeName(c *candidate, short bool) string {
 	if c.Want.Panics {
@@ -226,6 +227,9 @@ func outcomeName(c *candidate, short bool) string {
 				return "returns_error"
 			}
 		}
+	}
+	if genericSummary(c.Summary, c.Want) {
+		return resultsName(c.Want)
 	}
 	return subtestName(c.Summary)
 }

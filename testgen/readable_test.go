@@ -361,3 +361,46 @@ func TestAssertionsAsAReviewerWrites(t *testing.T) {
 		t.Errorf("reflect imported without a DeepEqual:\n%s", src)
 	}
 }
+
+// TestNamesFromResults checks that a case with the executor's generic
+// summary is named from its results in a word or two each, and that a
+// summary written otherwise is kept.
+func TestNamesFromResults(t *testing.T) {
+	s := newShapes(t)
+	point := s.named(t, "Point")
+	byteType := types.Universe.Lookup("byte").Type()
+	bytes := types.NewSlice(byteType)
+	zeros := make([]concrete.Value, 8)
+	for i := range zeros {
+		zeros[i] = vUint(byteType, 0)
+	}
+	generic := func(rs ...Result) *candidate {
+		shown := []string{"returns"}
+		for _, r := range rs {
+			if r.ErrMsg != "" {
+				shown = append(shown, "error "+r.ErrMsg)
+			} else {
+				shown = append(shown, r.Value.String())
+			}
+		}
+		return &candidate{Case: Case{Summary: strings.Join(shown, " "), Want: Outcome{Results: rs}}}
+	}
+	for _, tt := range []struct {
+		c    *candidate
+		want string
+	}{
+		{generic(val(vSlice(bytes, zeros...)), val(vNil(errorType))), "returns_8_elems_nil"},
+		{generic(val(vSlice(bytes, vUint(byteType, 'h'), vUint(byteType, 'i')))), "returns_hi"},
+		{generic(val(vInt(intType, 0)), errResult("read failed")), "returns_0_error_read_failed"},
+		{generic(val(vInt(intType, -3))), "returns_minus_3"},
+		{generic(val(vStr("hello, world"))), "returns_hello_world"},
+		{generic(val(vStr("\x00"))), "returns_string"},
+		{generic(val(vPtr(types.NewPointer(point), vStruct(point, vInt(intType, 1), vInt(intType, 1))))), "returns_point"},
+		{generic(val(vSlice(types.NewSlice(stringType), vStr("a"), vStr("b")))), "returns_a_b"},
+		{&candidate{Case: Case{Summary: "returns quickly", Want: Outcome{Results: []Result{val(vInt(intType, 1))}}}}, "returns_quickly"},
+	} {
+		if got := rowNames([]*candidate{tt.c}, nil); !slices.Equal(got, []string{tt.want}) {
+			t.Errorf("summary %q: named %q, want %s", tt.c.Summary, got, tt.want)
+		}
+	}
+}
