@@ -38,8 +38,11 @@
 // A row's name comes from its decisive branch and its outcome:
 // `len(s) == 0` and an error give empty_s_returns_error, `s[0] != 'v'`
 // gives s0_not_v_…, `x < 0` negative_x_…, a nil pointer dereference
-// panics_nil_dereference, and a case no branch decides is named after its
-// summary ("returns -3" becomes returns_minus_3). A name that repeats in
+// panics_nil_dereference, a boundary case after its boundary,
+// n_is_10_returns_true, and a case no branch decides after its summary
+// ("returns -3" becomes returns_minus_3) or, when that is the executor's
+// generic one that prints every result in full, after its results in a
+// word or two each (returns_8_elems_nil, returns_error_read_failed). A name that repeats in
 // a table takes the phrase of another branch of the case (or of a pin),
 // and a number, _2, _3…, only as a last resort. NameFigures measures the
 // share of names that are numbered outcomes.
