@@ -210,16 +210,21 @@ func casePhrases(c *candidate, home *types.Package) []string {
 	return phrases
 }
 
-// outcomeName names what a case does: panics_<kind> for a panic, else
+// outcomeName names what a case does: the summary's words, or for the
+// executor's generic summary of a panic, panics_<kind>; else
 // the summary's words (returns_3), or the results' when the summary is
 // the executor's generic one (outcome.go); short gives returns_error for any
 // non-nil error result, as a phrase already says which one.
 func outcomeName(c *candidate, short bool) string {
 	if c.Want.Panics {
-		if !c.Want.PanicMsgKnown {
+		switch {
+		case !c.Want.PanicMsgKnown && c.Summary == "panics":
 			return "panics"
+		case c.Want.PanicMsgKnown && c.Summary == "panics "+c.Want.PanicMsg:
+			// the executor's generic summary
+			return panicName(c.Want.PanicMsg)
 		}
-		return panicName(c.Want.PanicMsg)
+		return subtestName(c.Summary)
 	}
 	if short {
 		for _, r := range c.Want.Results {
