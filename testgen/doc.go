@@ -44,8 +44,9 @@
 // generic one that prints every result in full, after its results in a
 // word or two each (returns_8_elems_nil, returns_error_read_failed). A name that repeats in
 // a table takes the phrase of another branch of the case (or of a pin),
-// and a number, _2, _3…, only as a last resort. NameFigures measures the
-// share of names that are numbered outcomes.
+// and a number, _2, _3…, only as a last resort. FileFigures measures the
+// share of names that are numbered outcomes, and of string literals with
+// bytes a reader cannot see.
 //
 // Inputs and results are Go literals, spelled as a person would write
 // them (spelling.go): a quoted string, or a raw one when quoting would

@@ -266,31 +266,33 @@ func TestSelectionKeepsBoundaryCases(t *testing.T) {
 	}
 }
 
-func TestNameFigures(t *testing.T) {
+func TestFileFigures(t *testing.T) {
 	src := `package p
 
 func TestF(t *testing.T) {
 	tests := []struct {
 		name string
-		x    int
+		s    string
+		b    []byte
 	}{
-		{name: "returns_false_11", x: 1},
-		{name: "returns_false", x: 2},
+		{name: "returns_false_11", s: "a"},
+		{name: "returns_false", s: "a"},
 		{
 			name: "panics_index_out_of_range_2",
-			x:    3,
+			s:    "\x80\x00",
 		},
-		{name: "empty_s_returns_error", x: 4},
+		{name: "empty_s_returns_error", s: "tab\there", b: []byte("v0.0p\x00\x00")},
 	}
-	other := []int{1, 2}
+	other := []string{"\x00"}
 	_, _ = tests, other
 }
 `
-	if got := NameFigures([]byte(src)); got != (NameCounts{Names: 4, Numbered: 2}) {
-		t.Errorf("NameFigures = %+v, want 4 names, 2 numbered", got)
+	want := Figures{Names: 4, Numbered: 2, Strings: 4, NonPrintable: 2}
+	if got := FileFigures([]byte(src)); got != want {
+		t.Errorf("FileFigures = %+v, want %+v", got, want)
 	}
-	if got := NameFigures([]byte("not go")); got != (NameCounts{}) {
-		t.Errorf("NameFigures of a file that does not parse = %+v", got)
+	if got := FileFigures([]byte("not go")); got != (Figures{}) {
+		t.Errorf("FileFigures of a file that does not parse = %+v", got)
 	}
 }
 
