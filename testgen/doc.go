@@ -42,9 +42,9 @@
 // n_is_10_returns_true, and a case no branch decides after its summary
 // ("returns -3" becomes returns_minus_3) or, when that is the executor's
 // generic one that prints every result in full, after its results in a
-// word or two each (returns_8_elems_nil, returns_error_read_failed). A name that repeats in
-// a table takes the phrase of another branch of the case (or of a pin),
-// and a number, _2, _3…, only as a last resort. FileFigures measures the
+// word or two each (returns_8_elems_nil, returns_error_read_failed). A
+// name that repeats in a table takes the phrase of another branch of the
+// case (or of a pin), and a number, _2, _3…, only as a last resort. FileFigures measures the
 // share of names that are numbered outcomes, and of string literals with
 // bytes a reader cannot see.
 //
