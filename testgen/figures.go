@@ -14,9 +14,10 @@ import (
 // issue 12's acceptance measures per package.
 type Figures struct {
 	Names int // the rows' names
-	// Numbered are the names of the returns_…_N kind: an outcome and
-	// then a number, which says only that some other row had the same
-	// outcome (returns_false_11).
+	// Numbered are the names of the returns_…_N kind: another row's
+	// name and a number, which says only that the other row had the
+	// same outcome (returns_false_11 beside returns_false). A number
+	// that is a value (returns_3, r_is_34) does not count.
 	Numbered int
 	// Strings are the distinct string literals of the rows other than
 	// their names: inputs, expected results and messages.
@@ -27,10 +28,8 @@ type Figures struct {
 	NonPrintable int
 }
 
-// numberedName matches a name made of an outcome and a number. It also
-// matches returns_minus_3 for a function that returned -3, which says no
-// more than returns_false_2 does about the branch the case takes.
-var numberedName = regexp.MustCompile(`^(returns|panics)(_[^_]+)*_[0-9]+$`)
+// numberSuffix matches the number a repeated name gets.
+var numberSuffix = regexp.MustCompile(`_[0-9]+$`)
 
 // FileFigures measures a generated test file: the names of the rows of
 // its tables (the string value of each row's first field, the name
@@ -55,16 +54,16 @@ func FileFigures(src []byte) Figures {
 		if _, ok := table.Type.(*ast.ArrayType); !ok {
 			return true
 		}
+		names := make(map[string]bool)
+		var rowNames []string
 		for _, e := range table.Elts {
 			row, ok := e.(*ast.CompositeLit)
 			if !ok || len(row.Elts) == 0 {
 				continue
 			}
 			if name, ok := fieldString(row.Elts[0]); ok {
-				n.Names++
-				if numberedName.MatchString(name) {
-					n.Numbered++
-				}
+				names[name] = true
+				rowNames = append(rowNames, name)
 			}
 			for _, field := range row.Elts[1:] {
 				ast.Inspect(field, func(node ast.Node) bool {
@@ -83,6 +82,12 @@ func FileFigures(src []byte) Figures {
 					}
 					return true
 				})
+			}
+		}
+		for _, name := range rowNames {
+			n.Names++
+			if loc := numberSuffix.FindStringIndex(name); loc != nil && names[name[:loc[0]]] {
+				n.Numbered++
 			}
 		}
 		return false

@@ -277,6 +277,9 @@ func TestF(t *testing.T) {
 	}{
 		{name: "returns_false_11", s: "a"},
 		{name: "returns_false", s: "a"},
+		{name: "returns_3"},
+		{name: "r_is_34_returns_true"},
+		{name: "panics_index_out_of_range"},
 		{
 			name: "panics_index_out_of_range_2",
 			s:    "\x80\x00",
@@ -287,7 +290,7 @@ func TestF(t *testing.T) {
 	_, _ = tests, other
 }
 `
-	want := Figures{Names: 4, Numbered: 2, Strings: 4, NonPrintable: 2}
+	want := Figures{Names: 7, Numbered: 2, Strings: 4, NonPrintable: 2}
 	if got := FileFigures([]byte(src)); got != want {
 		t.Errorf("FileFigures = %+v, want %+v", got, want)
 	}
