@@ -38,7 +38,7 @@ func commentText(s string) string {
 func branchText(b Branch) string {
 	s := commentText(b.Cond)
 	if b.Pos != "" {
-		s = b.Pos + ": " + s
+		s = commentText(b.Pos) + ": " + s
 	}
 	if b.Func != "" {
 		s = commentText(b.Func) + ": " + s
