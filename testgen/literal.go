@@ -26,6 +26,9 @@ type literals struct {
 	// used.
 	helperTypes map[string]string
 	usedHelpers map[string]bool
+	// numbersOnly writes bytes and runes as numbers: the elements of a
+	// list that is mostly not characters (spelling.go).
+	numbersOnly bool
 }
 
 // typeName spells t in the test file, or says why it cannot.
@@ -254,6 +257,11 @@ func (l *literals) listLit(v concrete.Value, elide bool) (string, error) {
 			}
 		}
 		indexed = len(v.Elems) >= sparseArray && zeros*2 > len(elems)
+	}
+	defer func(was bool) { l.numbersOnly = was }(l.numbersOnly)
+	l.numbersOnly = false // a rune field of a struct element is a field of its own
+	if b, ok := elemType.(*types.Basic); ok && (b.Name() == "byte" || b.Name() == "rune") {
+		l.numbersOnly = !mostlyChars(elemType, elems)
 	}
 	var body []string
 	for i, e := range elems {

@@ -30,6 +30,7 @@ func TestLiterals(t *testing.T) {
 	intSlice := types.NewSlice(intType)
 	runeType := types.Universe.Lookup("rune").Type()
 	byteType := types.Universe.Lookup("byte").Type()
+	runeStruct := types.NewStruct([]*types.Var{types.NewField(0, nil, "R", runeType, false)}, nil)
 	pt := func(x int64) concrete.Value { return vStruct(point, vInt(intType, x), vInt(intType, 0)) }
 	ints := func(ns ...int64) []concrete.Value {
 		var vs []concrete.Value
@@ -61,6 +62,11 @@ func TestLiterals(t *testing.T) {
 		{"rune tab", vInt(runeType, '\t'), nil, `'\t'`},
 		{"rune non-ASCII", vInt(runeType, 'é'), nil, "'é'"},
 		{"rune not printable", vInt(runeType, 0x80), nil, "128"},
+		{"rune symbol", vInt(runeType, 0xfffd), nil, `'\ufffd'`},
+		{"rune surrogate", vInt(runeType, 0xd800), nil, "55296"},
+		{"bytes mostly binary", vSlice(types.NewSlice(byteType), vUint(byteType, 242), vUint(byteType, 'd'), vUint(byteType, 0), vUint(byteType, 0)), nil, "[]byte{242, 100, 0, 0}"},
+		{"rune field of a list's element", vSlice(types.NewSlice(runeStruct), vStruct(runeStruct, vInt(runeType, 'a'))), nil, "[]struct{R rune}{{R: 'a'}}"},
+		{"runes mostly text", vSlice(types.NewSlice(runeType), vInt(runeType, 'a'), vInt(runeType, 0)), nil, "[]rune{'a', 0}"},
 		{"rune in an interface", vIface(anyType, vInt(runeType, 'a')), anyType, "'a'"},
 		{"int32 is a number", vInt(types.Typ[types.Int32], 'a'), nil, "97"},
 		{"byte", vUint(byteType, 'v'), nil, "'v'"},

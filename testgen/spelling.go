@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
 )
 
 // How a constant is spelled: the value never changes, only the form a
@@ -23,13 +25,33 @@ func charLit(t types.Type, n int64) (string, bool) {
 		return "", false
 	}
 	switch {
-	case n == '\t' || n == '\n' || n == '\r':
-	case b.Name() == "byte" && n >= ' ' && n < 0x7f:
-	case b.Name() == "rune" && n > 0 && n <= unicode.MaxRune && utf8.ValidRune(rune(n)) && unicode.IsPrint(rune(n)):
-	default:
-		return "", false
+	case n == '\t' || n == '\n' || n == '\r', n >= ' ' && n < 0x7f:
+		return strconv.QuoteRune(rune(n)), true
+	case b.Name() == "rune" && n >= 0x80 && n <= unicode.MaxRune && utf8.ValidRune(rune(n)) && unicode.IsPrint(rune(n)):
+		if unicode.IsLetter(rune(n)) {
+			return strconv.QuoteRune(rune(n)), true // 'é'
+		}
+		// a symbol or mark whose glyph may mislead: '\ufffd', not '�'
+		return strconv.QuoteRuneToASCII(rune(n)), true
 	}
-	return strconv.QuoteRune(rune(n)), true
+	return "", false
+}
+
+// mostlyChars reports whether at least half the elements of a list of
+// bytes or runes are characters: only then are they written as such, as
+// a character among binary data ({242, 'd', 0, 0}) reads as noise.
+func mostlyChars(elemType types.Type, elems []concrete.Value) bool {
+	chars := 0
+	for _, e := range elems {
+		n := e.Int
+		if e.Kind == concrete.Uint {
+			n = int64(e.Uint)
+		}
+		if _, ok := charLit(elemType, n); ok && (e.Kind == concrete.Int || e.Kind == concrete.Uint) {
+			chars++
+		}
+	}
+	return chars*2 >= len(elems)
 }
 
 // nearLimit is how far from its type's limit an integer is written as
@@ -69,7 +91,7 @@ func basicKind(t types.Type) types.BasicKind {
 // signedLit writes a signed integer: a character for a rune, the limit and
 // an offset near the limits of a wide type, else decimal.
 func (l *literals) signedLit(t types.Type, n int64) string {
-	if s, ok := charLit(t, n); ok {
+	if s, ok := charLit(t, n); ok && !l.numbersOnly {
 		return s
 	}
 	max, min := limitName(basicKind(t))
@@ -98,7 +120,7 @@ func (l *literals) signedLit(t types.Type, n int64) string {
 // limit and an offset near the limit of a wide type, all-ones masks in
 // hex, which is how people think of them (0xffffff), the rest in decimal.
 func (l *literals) unsignedLit(t types.Type, u uint64) string {
-	if u <= math.MaxInt64 {
+	if u <= math.MaxInt64 && !l.numbersOnly {
 		if s, ok := charLit(t, int64(u)); ok {
 			return s
 		}
