@@ -52,7 +52,8 @@
 // them (spelling.go): a quoted string, or a raw one when quoting would
 // need three or more escapes and the text allows it; a byte or rune
 // (spelled so in its type, not uint8 or int32) as a character, 'v', when
-// it is printable; an integer near the limit of a wide type as the limit
+// it is printable ASCII, a letter ('é') or another printable rune
+// ('\ufffd'), except in a list that is mostly not characters; an integer near the limit of a wide type as the limit
 // and an offset, math.MaxUint64 - 25; an all-ones mask in hex; keyed
 // composite literals without their zero fields, elided element types as
 // gofmt -s writes them, map entries in key order, &T{...} for pointers to
