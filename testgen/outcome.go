@@ -61,13 +61,21 @@ func valueWord(v concrete.Value) string {
 		return "nil"
 	case concrete.Bool:
 		return strconv.FormatBool(v.Bool)
-	case concrete.Int:
+	case concrete.Int, concrete.Uint:
+		n := v.Int
+		if v.Kind == concrete.Uint {
+			n = int64(v.Uint)
+		}
+		if _, ok := charLit(v.Type, n); ok && n >= 0 {
+			return runeWord(rune(n)) // a byte or rune: c, space, ufffd
+		}
+		if v.Kind == concrete.Uint {
+			return strconv.FormatUint(v.Uint, 10)
+		}
 		if v.Int < 0 {
 			return "minus_" + strconv.FormatUint(uint64(-(v.Int+1))+1, 10)
 		}
 		return strconv.FormatInt(v.Int, 10)
-	case concrete.Uint:
-		return strconv.FormatUint(v.Uint, 10)
 	case concrete.Float:
 		switch {
 		case math.IsNaN(v.Float):

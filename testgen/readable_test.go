@@ -398,6 +398,8 @@ func TestNamesFromResults(t *testing.T) {
 		{generic(val(vSlice(bytes, vUint(byteType, 'h'), vUint(byteType, 'i')))), "returns_hi"},
 		{generic(val(vInt(intType, 0)), errResult("read failed")), "returns_0_error_read_failed"},
 		{generic(val(vInt(intType, -3))), "returns_minus_3"},
+		{generic(val(vInt(types.Universe.Lookup("rune").Type(), 0xfffd)), val(vInt(intType, 1))), "returns_ufffd_1"},
+		{generic(val(vUint(byteType, ' '))), "returns_space"},
 		{generic(val(vStr("hello, world"))), "returns_hello_world"},
 		{generic(val(vStr("\x00"))), "returns_string"},
 		{generic(val(vPtr(types.NewPointer(point), vStruct(point, vInt(intType, 1), vInt(intType, 1))))), "returns_point"},
