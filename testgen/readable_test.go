@@ -411,3 +411,44 @@ func TestNamesFromResults(t *testing.T) {
 		}
 	}
 }
+
+// TestBranchesEndToEnd writes Abs's cases with their branches in source
+// terms and a boundary case, and checks the file: comments and names from
+// the decisive branch, the boundary kept, gofmt-clean, and passing.
+func TestBranchesEndToEnd(t *testing.T) {
+	s := newShapes(t)
+	abs := s.fn(t, "Abs")
+	neg := Branch{Pos: "shapes.go:52", Cond: "x < 0", Edge: BlockID{Func: abs, Index: 1, From: 1}}
+	pos := Branch{Pos: "shapes.go:52", Cond: "!(x < 0)", Edge: BlockID{Func: abs, Index: 2, From: 1}}
+	c := func(summary string, b Branch, block int, in, out int64) Case {
+		return Case{Summary: summary, Branches: []Branch{b}, Covers: []BlockID{{Func: abs, Index: block}, b.Edge},
+			Args: args(vInt(intType, in)), Want: Outcome{Results: []Result{val(vInt(intType, out))}}}
+	}
+	atZero := c("returns 0", pos, 2, 0, 0)
+	atZero.Boundary = "x == 0, the boundary of x < 0"
+	pastZero := c("returns 1", neg, 1, -1, 1)
+	pastZero.Boundary = "x == -1, one past the boundary of x < 0"
+	rep := s.generate(t, []FuncTests{{Func: abs, Cases: []Case{
+		c("returns 3", neg, 1, -3, 3),
+		c("returns 4", pos, 2, 4, 4),
+		c("returns 5", pos, 2, 5, 5), // adds nothing
+		atZero, pastZero,
+	}}}, Options{Validate: true})
+	src := s.file(t)
+	if rep.Kept != 4 || len(rep.Dropped) != 0 {
+		t.Fatalf("kept %d, dropped %+v:\n%s", rep.Kept, rep.Dropped, src)
+	}
+	for _, want := range []string{
+		"// shapes.go:52: x < 0\n\t\t{name: \"negative_x_returns_3\", x: -3, want: 3},",
+		"// shapes.go:52: !(x < 0)\n\t\t{name: \"non_negative_x_returns_4\", x: 4, want: 4},",
+		"// boundary: x == 0, the boundary of x < 0\n\t\t{name: \"zero_x_returns_0\", x: 0, want: 0},",
+		"// boundary: x == -1, one past the boundary of x < 0\n\t\t{name: \"x_is_minus_1_returns_1\", x: -1, want: 1},",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("file lacks %q:\n%s", want, src)
+		}
+	}
+	if formatted, err := format.Source([]byte(src)); err != nil || string(formatted) != src {
+		t.Errorf("file is not gofmt-clean (%v)", err)
+	}
+}
