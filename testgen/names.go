@@ -210,11 +210,11 @@ func casePhrases(c *candidate, home *types.Package) []string {
 	return phrases
 }
 
-// outcomeName names what a case does: the summary's words, or for the
-// executor's generic summary of a panic, panics_<kind>; else
-// the summary's words (returns_3), or the results' when the summary is
-// the executor's generic one (outcome.go); short gives returns_error for any
-// non-nil error result, as a phrase already says which one.
+// outcomeName names what a case does, from its summary (returns_3,
+// returns_quickly) or, when that is the executor's generic one, from the
+// outcome itself: panics_<kind> for a panic, the results in a word or two
+// each (outcome.go). short gives returns_error for any non-nil error
+// result, as the phrase before it already says which one.
 func outcomeName(c *candidate, short bool) string {
 	if c.Want.Panics {
 		switch {
