@@ -54,7 +54,9 @@
 // (spelled so in its type, not uint8 or int32) as a character, 'v', when
 // it is printable ASCII, a letter ('é') or another printable rune
 // ('\ufffd'), except in a list that is mostly not characters; an integer near the limit of a wide type as the limit
-// and an offset, math.MaxUint64 - 25; an all-ones mask in hex; keyed
+// and an offset, math.MaxUint64 - 25; an all-ones mask, or an input
+// that a branch of the function compares (or masks) with a hex constant,
+// in hex (hexparams.go); keyed
 // composite literals without their zero fields, elided element types as
 // gofmt -s writes them, map entries in key order, &T{...} for pointers to
 // composites and a small generic helper, ptr[T](v), for other pointers,

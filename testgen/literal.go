@@ -29,6 +29,9 @@ type literals struct {
 	// numbersOnly writes bytes and runes as numbers: the elements of a
 	// list that is mostly not characters (spelling.go).
 	numbersOnly bool
+	// hex writes non-negative integers in hex: an input the function
+	// compares with hex constants (hexparams.go).
+	hex bool
 }
 
 // typeName spells t in the test file, or says why it cannot.

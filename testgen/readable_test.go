@@ -452,3 +452,28 @@ func TestBranchesEndToEnd(t *testing.T) {
 		t.Errorf("file is not gofmt-clean (%v)", err)
 	}
 }
+
+// TestHexForInputsComparedWithHex writes an input in hex when a branch of
+// the function compares it, or a mask of it, with a hex constant, and in
+// decimal otherwise.
+func TestHexForInputsComparedWithHex(t *testing.T) {
+	s := newShapes(t)
+	classify := s.fn(t, "Classify") // a, b, c int
+	c := &candidate{Case: Case{Summary: "returns Kind(1)", Branches: []Branch{
+		{Cond: "a&0xf0 != 0"},
+		{Cond: "c >= 0x7f", Func: "callee"}, // not in the function under test
+		{Cond: "b > 16"},
+	}, Args: args(vInt(intType, 255), vInt(intType, 255), vInt(intType, 255)), Want: Outcome{Results: []Result{val(vInt(s.named(t, "Kind"), 1))}}}}
+	tab := &table{fn: classify, params: []column{{field: "a"}, {field: "b"}, {field: "c"}}}
+	l := &literals{home: s.types, imp: newImports(s.types), ptrHelper: "ptr"}
+	r, err := buildRow(tab, c, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"0xff", "255", "255"}; !slices.Equal(r.args, want) {
+		t.Errorf("args %q, want %q", r.args, want)
+	}
+	if got := hexParams(&candidate{Case: Case{Branches: []Branch{{Cond: "x>>4 == 0x0F"}, {Cond: "0x10 < y"}, {Cond: "z == 16"}}}}); !got["x"] || !got["y"] || got["z"] {
+		t.Errorf("hexParams = %v", got)
+	}
+}

@@ -94,6 +94,9 @@ func (l *literals) signedLit(t types.Type, n int64) string {
 	if s, ok := charLit(t, n); ok && !l.numbersOnly {
 		return s
 	}
+	if l.hex && n >= 0 {
+		return "0x" + strconv.FormatInt(n, 16)
+	}
 	max, min := limitName(basicKind(t))
 	if max == "" {
 		return strconv.FormatInt(n, 10)
@@ -124,6 +127,9 @@ func (l *literals) unsignedLit(t types.Type, u uint64) string {
 		if s, ok := charLit(t, int64(u)); ok {
 			return s
 		}
+	}
+	if l.hex {
+		return "0x" + strconv.FormatUint(u, 16)
 	}
 	if max, _ := limitName(basicKind(t)); max != "" {
 		var hi uint64 = math.MaxUint64

@@ -247,8 +247,11 @@ func callExpr(fn *ssa.Function, params []column, tt string, l *literals) string 
 // buildRow writes one case's literals.
 func buildRow(t *table, c *candidate, l *literals) (row, error) {
 	r := row{cand: c, comment: comment(c, l.home), panics: c.Want.Panics, env: envFields(t, c.Env)}
+	hex := hexParams(c)
 	for i, a := range c.Args {
+		l.hex = hex[t.fn.Params[i].Name()]
 		src, err := l.inSlot(a, t.fn.Params[i].Type(), false)
+		l.hex = false
 		if err != nil {
 			return r, fmt.Errorf("input %s: %w", t.params[i].field, err)
 		}
