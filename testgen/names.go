@@ -89,14 +89,15 @@ func subtestNames(summaries []string) []string {
 	for i, s := range summaries {
 		bases[i] = subtestName(s)
 	}
-	return uniqueNames(bases, make([][]string, len(bases)))
+	return uniqueNames(bases, func(int) []string { return nil })
 }
 
 // uniqueNames makes names unique, in order: the first of a repeated name
 // keeps it, a later one takes the first of its alternatives (base_alt)
 // that no row has, and only when none is left a number, _2, _3, … .
-// No name is given that another row's base already is.
-func uniqueNames(bases []string, alts [][]string) []string {
+// No name is given that another row's base already is. alts is only
+// asked for the rows whose base repeats.
+func uniqueNames(bases []string, alts func(i int) []string) []string {
 	names := make([]string, len(bases))
 	taken := make(map[string]bool)
 	for _, b := range bases {
@@ -111,7 +112,7 @@ func uniqueNames(bases []string, alts [][]string) []string {
 			continue
 		}
 		found := false
-		for _, alt := range alts[i] {
+		for _, alt := range alts(i) {
 			if n := cutWords(base, maxAltBase) + "_" + alt; free(n) {
 				names[i], found = n, true
 				break
@@ -145,23 +146,33 @@ const maxOutcome = 24
 // The names depend on the cases and their order alone, so they are stable.
 func rowNames(cands []*candidate, home *types.Package) []string {
 	bases := make([]string, len(cands))
-	alts := make([][]string, len(cands))
+	used := make([]string, len(cands)) // the phrase the base already has
 	for i, c := range cands {
-		phrases := casePhrases(c, home)
-		dec := len(decisive(c, home)) > 0
+		var first string
+		for _, b := range decisive(c, home) {
+			if first = condPhrase(b.Cond); first != "" {
+				break
+			}
+		}
 		switch {
-		case dec && len(phrases) > 0 && phrases[0] != "":
-			bases[i] = phrases[0] + "_" + cutWords(outcomeName(c, true), maxOutcome)
-			alts[i] = phrases[1:]
+		case first != "":
+			bases[i] = first + "_" + cutWords(outcomeName(c, true), maxOutcome)
+			used[i] = first
 		case boundaryPhrase(c.Boundary) != "":
 			bases[i] = boundaryPhrase(c.Boundary) + "_" + cutWords(outcomeName(c, true), maxOutcome)
-			alts[i] = phrases
 		default:
 			bases[i] = outcomeName(c, false)
-			alts[i] = phrases
 		}
 	}
-	return uniqueNames(bases, alts)
+	return uniqueNames(bases, func(i int) []string {
+		var alts []string
+		for _, p := range casePhrases(cands[i], home) {
+			if p != used[i] {
+				alts = append(alts, p)
+			}
+		}
+		return alts
+	})
 }
 
 // boundaryPhrase is the phrase of a boundary case's own condition, the
@@ -196,7 +207,12 @@ func casePhrases(c *candidate, home *types.Package) []string {
 	}
 	var phrases []string
 	seen := make(map[string]bool)
+	tried := make(map[string]bool) // a loop repeats its conditions
 	for _, cond := range conds {
+		if tried[cond] {
+			continue
+		}
+		tried[cond] = true
 		if _, err := parser.ParseExpr(cond); err != nil {
 			// not a condition: a pin that says how an input was made,
 			// or that the path was cut
