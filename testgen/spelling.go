@@ -37,7 +37,7 @@ func charLit(t types.Type, n int64) (string, bool) {
 	return "", false
 }
 
-// mostlyChars reports whether at least half the elements of a list of
+// mostlyChars reports whether more than half the elements of a list of
 // bytes or runes are characters: only then are they written as such, as
 // a character among binary data ({242, 'd', 0, 0}) reads as noise.
 func mostlyChars(elemType types.Type, elems []concrete.Value) bool {
@@ -51,7 +51,7 @@ func mostlyChars(elemType types.Type, elems []concrete.Value) bool {
 			chars++
 		}
 	}
-	return chars*2 >= len(elems)
+	return chars*2 > len(elems)
 }
 
 // nearLimit is how far from its type's limit an integer is written as
