@@ -74,7 +74,7 @@ func TestLiterals(t *testing.T) {
 		{"byte not ASCII", vUint(byteType, 0x80), nil, "128"},
 		{"byte in an interface", vIface(anyType, vUint(byteType, '0')), anyType, "byte('0')"},
 		{"uint8 is a number", vUint(types.Typ[types.Uint8], 'v'), nil, "118"},
-		{"bytes that are not text", vSlice(types.NewSlice(byteType), vUint(byteType, 'a'), vUint(byteType, 0)), nil, "[]byte{'a', 0}"},
+		{"bytes that are not text", vSlice(types.NewSlice(byteType), vUint(byteType, 'a'), vUint(byteType, 'b'), vUint(byteType, 0)), nil, "[]byte{'a', 'b', 0}"},
 		{"string with many escapes is raw", vStr(`{"a": "b"}`), nil, "`{\"a\": \"b\"}`"},
 		{"string with a backquote stays quoted", vStr("`\"a\": \"b\"`"), nil, "\"`\\\"a\\\": \\\"b\\\"`\""},
 		{"string with a newline stays quoted", vStr("\"a\"\n\"b\""), nil, `"\"a\"\n\"b\""`},
