@@ -81,17 +81,6 @@ func subtestName(summary string) string {
 
 func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
 
-// subtestNames names rows by their summaries alone, uniquely, in order: a
-// repeated name gets _2, _3, … (skipping any that another summary already
-// gives). rowNames does better when the cases have branches to go by.
-func subtestNames(summaries []string) []string {
-	bases := make([]string, len(summaries))
-	for i, s := range summaries {
-		bases[i] = subtestName(s)
-	}
-	return uniqueNames(bases, func(int) []string { return nil })
-}
-
 // uniqueNames makes names unique, in order: the first of a repeated name
 // keeps it, a later one takes the first of its alternatives (base_alt)
 // that no row has, and only when none is left a number, _2, _3, … .

@@ -39,8 +39,12 @@ func TestSubtestNames(t *testing.T) {
 		{[]string{"Returns Ünïcode"}, []string{"returns_ünïcode"}},
 	}
 	for _, tt := range tests {
-		if got := subtestNames(tt.summaries); !slices.Equal(got, tt.want) {
-			t.Errorf("subtestNames(%q) = %q, want %q", tt.summaries, got, tt.want)
+		var cands []*candidate
+		for _, s := range tt.summaries {
+			cands = append(cands, &candidate{Case: Case{Summary: s}})
+		}
+		if got := rowNames(cands, nil); !slices.Equal(got, tt.want) {
+			t.Errorf("rowNames(%q) = %q, want %q", tt.summaries, got, tt.want)
 		}
 	}
 }
