@@ -96,8 +96,9 @@ type Outcome struct {
 
 // Result is one returned value.
 type Result struct {
-	// Value is compared with reflect.DeepEqual when it can be written as a
-	// literal, and not checked otherwise.
+	// Value is compared (with !=, by its bits for a float NaN or -0, or
+	// with reflect.DeepEqual where == would not do) when it can be written
+	// as a literal, and not checked otherwise.
 	Value concrete.Value
 	// ErrMsg is the Error() text of a non-nil result of static type error.
 	// Such results are compared by message; a nil one (Value.Kind ==

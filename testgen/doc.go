@@ -20,11 +20,43 @@
 // checked result (want, want1… or after named results, wantErr for
 // errors), and panics/wantPanic when some case panics. A parameter keeps
 // its name: it is the table's own "name" column that becomes caseName.
-// Each row is named after the case's summary ("returns -3" becomes
-// returns_minus_3; repeats get _2, _3…) and has a comment with the branch
-// outcomes it pins, joined with &&, and its panic.
+// Each row has a comment that says what decides the case, in source
+// terms: its decisive branches, those whose edge (or the block it leads
+// to) the case adds over the cases kept before it, each as the file and
+// line and the condition as written for the side taken, "parse.go:42:
+// s[0] != 'v'", prefixed with the function's name when the branch is in a
+// callee ("strings.Index: strings.go:80: n == 0"). Branches of other
+// packages are named only when none of the package under test decides the
+// case. A case that no branch decides (kept for its panic, its boundary, or
+// with every path) names its boundary or nothing; "no branch depends on
+// the inputs" is said only when the path pinned no branch at all. Without
+// branches in source terms (Case.Branches nil), the comment falls back on
+// the path's pins, joined with &&. Comments are wrapped at 100 columns by
+// testgen, and no line starts with white space, which gofmt would turn
+// into a code block.
 //
-// Inputs and results are Go literals: strconv.Quote for strings, keyed
+// A row's name comes from its decisive branch and its outcome:
+// `len(s) == 0` and an error give empty_s_returns_error, `s[0] != 'v'`
+// gives s0_not_v_…, `x < 0` negative_x_…, a nil pointer dereference
+// panics_nil_dereference, a boundary case after its boundary,
+// n_is_10_returns_true, and a case no branch decides after its summary
+// ("returns -3" becomes returns_minus_3) or, when that is the executor's
+// generic one that prints every result in full, after its results in a
+// word or two each (returns_8_elems_nil, returns_error_read_failed). A
+// name that repeats in a table takes the phrase of another branch of the
+// case (or of a pin), and a number, _2, _3…, only as a last resort. FileFigures measures the
+// share of names that are numbered outcomes, and of string literals with
+// bytes a reader cannot see.
+//
+// Inputs and results are Go literals, spelled as a person would write
+// them (spelling.go): a quoted string, or a raw one when quoting would
+// need three or more escapes and the text allows it; a byte or rune
+// (spelled so in its type, not uint8 or int32) as a character, 'v', when
+// it is printable ASCII, a letter ('é') or another printable rune
+// ('\ufffd'), except in a list that is mostly not characters; an integer near the limit of a wide type as the limit
+// and an offset, math.MaxUint64 - 25; an all-ones mask, or an input
+// that a branch of the function compares (or masks) with a hex constant,
+// in hex (hexparams.go); keyed
 // composite literals without their zero fields, elided element types as
 // gofmt -s writes them, map entries in key order, &T{...} for pointers to
 // composites and a small generic helper, ptr[T](v), for other pointers,
@@ -56,12 +88,18 @@
 // test therefore gives the same outcome on any machine. t.Setenv forbids
 // t.Parallel, and the generated tests never call it.
 //
-// Results are compared with reflect.DeepEqual; an error result by its
-// message, through a helper that gives "" for nil, or by nil-ness alone
-// when the interpreter could not tell a message. A result column is only
+// Results are compared as a reviewer would write it (check.go): with !=
+// where == means what reflect.DeepEqual means (numbers, strings, booleans,
+// structs and arrays of them, pointers when every row expects nil), a
+// float column that expects a NaN or a negative zero by its bits (NaNs
+// all alike), and with reflect.DeepEqual only for the rest; the file
+// imports reflect only then. An error result is compared by its message,
+// through a helper that gives "" for nil, or by nil-ness alone when the
+// interpreter could not tell a message: the executor does not say which
+// errors are a package's sentinels, so there is no errors.Is to write. A result column is only
 // compared if every returning row can write its value: a func, a chan, a
-// value of another package's unexported type, or a NaN (which DeepEqual
-// finds unequal to itself) leaves the column out, with a comment saying
+// value of another package's unexported type, or a NaN inside a composite
+// value (which DeepEqual finds unequal to itself) leaves the column out, with a comment saying
 // why, and the call still runs. A case whose inputs cannot be written is
 // left out and reported in Report.Skipped. A panic is recovered and its
 // fmt.Sprint compared with the interpreter's message when it knew one; a
@@ -88,10 +126,16 @@
 // # Choosing cases
 //
 // Only cases that add coverage are kept: in the executor's order, a case is
-// kept when it enters a block (of any function) that no case kept before it
-// entered. When validation drops a case, the selection is made again
-// without it, so other cases can cover what it covered. Options.AllPaths
-// keeps every case.
+// kept when it enters a block or takes an edge (of any function) that no
+// case kept before it did, or panics in a way no kept case did. A case
+// the executor made to sit on, or one past, a comparison's boundary
+// (Case.Boundary) is kept when no kept case has the same boundary, up to
+// eight such cases per function: a case at n == 10 tells n < 10 from a
+// mutated n <= 10, which a case away from the boundary does not. What each
+// kept case adds is recorded for its comment and its name. When
+// validation drops a case, the selection is made again without it, so
+// other cases can cover what it covered. Options.AllPaths keeps every
+// case.
 //
 // # Validation
 //

@@ -202,6 +202,8 @@ func (e *emitter) callAndCheck(t *table) {
 			e.usesReflect = true
 			fmt.Fprintf(b, "if !%s.DeepEqual(%s, %s) {\n%s.Errorf(%s, %[2]s, %[3]s)\n}\n",
 				e.imp.name("reflect", "reflect"), r.got, want, v.t, message(label, "got %#v", "want %#v"))
+		case checkEqual, checkFloatBits:
+			e.checkEqualTo(t, i, label)
 		case checkErrMsg:
 			e.usesErrText = true
 			got := e.helpers.errText + "(" + r.got + ")"

@@ -2,7 +2,6 @@ package testgen
 
 import (
 	"cmp"
-	"fmt"
 	"go/types"
 	"math"
 	"slices"
@@ -27,6 +26,12 @@ type literals struct {
 	// used.
 	helperTypes map[string]string
 	usedHelpers map[string]bool
+	// numbersOnly writes bytes and runes as numbers: the elements of a
+	// list that is mostly not characters (spelling.go).
+	numbersOnly bool
+	// hex writes non-negative integers in hex: an input the function
+	// compares with hex constants (hexparams.go).
+	hex bool
 }
 
 // typeName spells t in the test file, or says why it cannot.
@@ -63,13 +68,17 @@ func (l *literals) write(v concrete.Value, selfTyped, elide bool) (string, error
 	case concrete.Bool:
 		return l.basic(v.Type, strconv.FormatBool(v.Bool), selfTyped)
 	case concrete.Int:
-		return l.basic(v.Type, strconv.FormatInt(v.Int, 10), selfTyped)
+		lit := l.signedLit(v.Type, v.Int)
+		if strings.HasPrefix(lit, "'") && basicKind(v.Type) == types.Int32 {
+			return lit, nil // a rune constant: its default type is rune
+		}
+		return l.basic(v.Type, lit, selfTyped)
 	case concrete.Uint:
-		return l.basic(v.Type, unsignedLit(v.Uint), selfTyped)
+		return l.basic(v.Type, l.unsignedLit(v.Type, v.Uint), selfTyped)
 	case concrete.Float:
 		return l.floatLit(v, selfTyped)
 	case concrete.String:
-		return l.basic(v.Type, strconv.Quote(v.Str), selfTyped)
+		return l.basic(v.Type, stringLit(v.Str), selfTyped)
 	case concrete.Struct:
 		return l.structLit(v, elide)
 	case concrete.Array, concrete.Slice:
@@ -132,15 +141,6 @@ func hasDefaultType(t types.Type) bool {
 		return true
 	}
 	return false
-}
-
-// unsignedLit writes all-ones masks and huge values in hex, which is how
-// people think of them (0xffffffff), the rest in decimal.
-func unsignedLit(u uint64) string {
-	if u > 0xffff && u&(u+1) == 0 || u > 1<<32 {
-		return fmt.Sprintf("%#x", u)
-	}
-	return strconv.FormatUint(u, 10)
 }
 
 // floatLit writes the shortest literal that reads back as the same value
@@ -234,7 +234,7 @@ func (l *literals) listLit(v concrete.Value, elide bool) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return name + "(" + strconv.Quote(s) + ")", nil
+		return name + "(" + stringLit(s) + ")", nil
 	}
 	var elemType types.Type
 	switch u := v.Type.Underlying().(type) {
@@ -260,6 +260,11 @@ func (l *literals) listLit(v concrete.Value, elide bool) (string, error) {
 			}
 		}
 		indexed = len(v.Elems) >= sparseArray && zeros*2 > len(elems)
+	}
+	defer func(was bool) { l.numbersOnly = was }(l.numbersOnly)
+	l.numbersOnly = false // a rune field of a struct element is a field of its own
+	if b, ok := elemType.(*types.Basic); ok && (b.Name() == "byte" || b.Name() == "rune") {
+		l.numbersOnly = !mostlyChars(elemType, elems)
 	}
 	var body []string
 	for i, e := range elems {

@@ -28,6 +28,9 @@ func TestLiterals(t *testing.T) {
 	float64Type := types.Typ[types.Float64]
 	uint64Type := types.Typ[types.Uint64]
 	intSlice := types.NewSlice(intType)
+	runeType := types.Universe.Lookup("rune").Type()
+	byteType := types.Universe.Lookup("byte").Type()
+	runeStruct := types.NewStruct([]*types.Var{types.NewField(0, nil, "R", runeType, false)}, nil)
 	pt := func(x int64) concrete.Value { return vStruct(point, vInt(intType, x), vInt(intType, 0)) }
 	ints := func(ns ...int64) []concrete.Value {
 		var vs []concrete.Value
@@ -49,7 +52,32 @@ func TestLiterals(t *testing.T) {
 		{"int in an interface", vIface(anyType, vInt(intType, 5)), anyType, "5"},
 		{"named int in an interface", vIface(anyType, vInt(kind, 2)), anyType, "Kind(2)"},
 		{"other package's type in an interface", vIface(anyType, vInt(length, 5)), anyType, "units.Length(5)"},
-		{"uint64 in an interface", vIface(anyType, vUint(uint64Type, math.MaxUint64)), anyType, "uint64(0xffffffffffffffff)"},
+		{"uint64 in an interface", vIface(anyType, vUint(uint64Type, math.MaxUint64)), anyType, "uint64(math.MaxUint64)"},
+		{"uint64 near its limit", vUint(uint64Type, 0xffffffffffffffe6), nil, "math.MaxUint64 - 25"},
+		{"uint32 mask", vUint(types.Typ[types.Uint32], 0xffffff), nil, "0xffffff"},
+		{"int64 near its minimum", vInt(types.Typ[types.Int64], math.MinInt64+2), nil, "math.MinInt64 + 2"},
+		{"int32 maximum", vInt(types.Typ[types.Int32], math.MaxInt32), nil, "math.MaxInt32"},
+		{"large int far from the limits", vInt(intType, 1<<40), nil, "1099511627776"},
+		{"rune", vInt(runeType, 'v'), nil, "'v'"},
+		{"rune tab", vInt(runeType, '\t'), nil, `'\t'`},
+		{"rune non-ASCII", vInt(runeType, 'é'), nil, "'é'"},
+		{"rune not printable", vInt(runeType, 0x80), nil, "128"},
+		{"rune symbol", vInt(runeType, 0xfffd), nil, `'\ufffd'`},
+		{"rune surrogate", vInt(runeType, 0xd800), nil, "55296"},
+		{"bytes mostly binary", vSlice(types.NewSlice(byteType), vUint(byteType, 242), vUint(byteType, 'd'), vUint(byteType, 0), vUint(byteType, 0)), nil, "[]byte{242, 100, 0, 0}"},
+		{"rune field of a list's element", vSlice(types.NewSlice(runeStruct), vStruct(runeStruct, vInt(runeType, 'a'))), nil, "[]struct{R rune}{{R: 'a'}}"},
+		{"runes mostly text", vSlice(types.NewSlice(runeType), vInt(runeType, 'a'), vInt(runeType, 'b'), vInt(runeType, 0)), nil, "[]rune{'a', 'b', 0}"},
+		{"runes half text", vSlice(types.NewSlice(runeType), vInt(runeType, 'a'), vInt(runeType, 0)), nil, "[]rune{97, 0}"},
+		{"rune in an interface", vIface(anyType, vInt(runeType, 'a')), anyType, "'a'"},
+		{"int32 is a number", vInt(types.Typ[types.Int32], 'a'), nil, "97"},
+		{"byte", vUint(byteType, 'v'), nil, "'v'"},
+		{"byte not ASCII", vUint(byteType, 0x80), nil, "128"},
+		{"byte in an interface", vIface(anyType, vUint(byteType, '0')), anyType, "byte('0')"},
+		{"uint8 is a number", vUint(types.Typ[types.Uint8], 'v'), nil, "118"},
+		{"bytes that are not text", vSlice(types.NewSlice(byteType), vUint(byteType, 'a'), vUint(byteType, 'b'), vUint(byteType, 0)), nil, "[]byte{'a', 'b', 0}"},
+		{"string with many escapes is raw", vStr(`{"a": "b"}`), nil, "`{\"a\": \"b\"}`"},
+		{"string with a backquote stays quoted", vStr("`\"a\": \"b\"`"), nil, "\"`\\\"a\\\": \\\"b\\\"`\""},
+		{"string with a newline stays quoted", vStr("\"a\"\n\"b\""), nil, `"\"a\"\n\"b\""`},
 		{"string", vStr("a\"b\n"), nil, `"a\"b\n"`},
 		{"float64", vFloat(float64Type, 2), nil, "2.0"},
 		{"float32, shortest", vFloat(float32Type, float64(float32(0.1))), nil, "0.1"},
@@ -100,6 +128,19 @@ func TestLiterals(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := l.inSlot(vInt(length, 1), length, false); err != nil { // typed by its column: no import
+		t.Fatal(err)
+	}
+	if got := strings.Join(l.imp.paths(), " "); got != "math" {
+		t.Errorf("recorded imports %s", got)
+	}
+	l = &literals{home: s.types, imp: newImports(s.types), ptrHelper: "ptr"}
+	if _, err := l.inSlot(vInt(intType, 5), nil, false); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(l.imp.paths(), " "); got != "" {
+		t.Errorf("an int far from its limits recorded imports %s", got)
+	}
+	if _, err := l.inSlot(vUint(types.Typ[types.Uint64], math.MaxUint64-1), nil, false); err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.Join(l.imp.paths(), " "); got != "math" {

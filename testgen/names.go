@@ -2,6 +2,8 @@ package testgen
 
 import (
 	"fmt"
+	"go/parser"
+	"go/types"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -79,31 +81,197 @@ func subtestName(summary string) string {
 
 func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
 
-// subtestNames names the rows of one table uniquely, in order: a repeated
-// name gets _2, _3, … (skipping any that another summary already gives).
-func subtestNames(summaries []string) []string {
-	names := make([]string, len(summaries))
+// uniqueNames makes names unique, in order: the first of a repeated name
+// keeps it, a later one takes the first of its alternatives (base_alt)
+// that no row has, and only when none is left a number, _2, _3, … .
+// No name is given that another row's base already is. alts is only
+// asked for the rows whose base repeats.
+func uniqueNames(bases []string, alts func(i int) []string) []string {
+	names := make([]string, len(bases))
 	taken := make(map[string]bool)
-	for i, s := range summaries {
-		taken[subtestName(s)] = true
-		names[i] = subtestName(s)
+	for _, b := range bases {
+		taken[b] = true
 	}
 	seen := make(map[string]bool)
-	for i, base := range names {
+	free := func(n string) bool { return !seen[n] && !taken[n] }
+	for i, base := range bases {
+		names[i] = base
 		if !seen[base] {
 			seen[base] = true
 			continue
 		}
-		for n := 2; ; n++ {
-			candidate := fmt.Sprintf("%s_%d", base, n)
-			if !taken[candidate] && !seen[candidate] {
-				names[i] = candidate
-				seen[candidate] = true
+		found := false
+		for _, alt := range alts(i) {
+			if n := cutWords(base, maxAltBase) + "_" + alt; free(n) {
+				names[i], found = n, true
 				break
 			}
 		}
+		for n := 2; !found; n++ {
+			if c := fmt.Sprintf("%s_%d", base, n); free(c) {
+				names[i], found = c, true
+			}
+		}
+		seen[names[i]] = true
 	}
 	return names
+}
+
+// maxAltBase bounds the part of a name before the phrase that tells it
+// from a row with the same outcome.
+const maxAltBase = 32
+
+// maxOutcome bounds the outcome part of a name that starts with a phrase.
+const maxOutcome = 24
+
+// rowNames names a table's rows after what decides them and what they do.
+// A case with a decisive branch is named by the branch's phrase and its
+// outcome, empty_s_returns_error, s0_not_v_returns_false; a panic by its
+// kind, panics_index_out_of_range; a boundary case by the value it sits
+// at, n_is_10_returns_true; any other by its summary, returns_3.
+// A name that repeats takes a phrase of another branch of its case (the
+// other decisive ones, then the rest from the outcome backwards; the pins
+// when the case has no branches), and a number only as a last resort.
+// The names depend on the cases and their order alone, so they are stable.
+func rowNames(cands []*candidate, home *types.Package) []string {
+	bases := make([]string, len(cands))
+	used := make([]string, len(cands)) // the phrase the base already has
+	for i, c := range cands {
+		var first string
+		for _, b := range decisive(c, home) {
+			if first = condPhrase(b.Cond); first != "" {
+				break
+			}
+		}
+		switch {
+		case first != "":
+			bases[i] = first + "_" + cutWords(outcomeName(c, true), maxOutcome)
+			used[i] = first
+		case boundaryPhrase(c.Boundary) != "":
+			bases[i] = boundaryPhrase(c.Boundary) + "_" + cutWords(outcomeName(c, true), maxOutcome)
+		default:
+			bases[i] = outcomeName(c, false)
+		}
+	}
+	return uniqueNames(bases, func(i int) []string {
+		var alts []string
+		for _, p := range casePhrases(cands[i], home) {
+			if p != used[i] {
+				alts = append(alts, p)
+			}
+		}
+		return alts
+	})
+}
+
+// boundaryPhrase is the phrase of a boundary case's own condition, the
+// text before the first comma ("n == 10" of "n == 10, the boundary of
+// n < 10"), or "" when that is no condition.
+func boundaryPhrase(boundary string) string {
+	cond, _, _ := strings.Cut(boundary, ",")
+	if _, err := parser.ParseExpr(cond); err != nil {
+		return ""
+	}
+	return condPhrase(cond)
+}
+
+// casePhrases are the phrases a case's name may be made of, best first,
+// without repeats: those of its decisive branches, then of its other
+// branches from the last one taken back, or of its pins the same way.
+func casePhrases(c *candidate, home *types.Package) []string {
+	var conds []string
+	if len(c.Branches) > 0 {
+		for _, b := range decisive(c, home) {
+			conds = append(conds, b.Cond)
+		}
+		for i := len(c.Branches) - 1; i >= 0; i-- {
+			conds = append(conds, c.Branches[i].Cond)
+		}
+	} else {
+		for i := len(c.Pins) - 1; i >= 0; i-- {
+			if !ssaTemp.MatchString(c.Pins[i]) {
+				conds = append(conds, c.Pins[i])
+			}
+		}
+	}
+	var phrases []string
+	seen := make(map[string]bool)
+	tried := make(map[string]bool) // a loop repeats its conditions
+	for _, cond := range conds {
+		if tried[cond] {
+			continue
+		}
+		tried[cond] = true
+		if _, err := parser.ParseExpr(cond); err != nil {
+			// not a condition: a pin that says how an input was made,
+			// or that the path was cut
+			continue
+		}
+		if p := condPhrase(cond); p != "" && !seen[p] {
+			seen[p] = true
+			phrases = append(phrases, p)
+		}
+	}
+	return phrases
+}
+
+// outcomeName names what a case does, from its summary (returns_3,
+// returns_quickly) or, when that is the executor's generic one, from the
+// outcome itself: panics_<kind> for a panic, the results in a word or two
+// each (outcome.go). short gives returns_error for any non-nil error
+// result, as the phrase before it already says which one.
+func outcomeName(c *candidate, short bool) string {
+	if c.Want.Panics {
+		switch {
+		case !c.Want.PanicMsgKnown && c.Summary == "panics":
+			return "panics"
+		case c.Want.PanicMsgKnown && c.Summary == "panics "+c.Want.PanicMsg:
+			// the executor's generic summary
+			return panicName(c.Want.PanicMsg)
+		}
+		return subtestName(c.Summary)
+	}
+	if short {
+		for _, r := range c.Want.Results {
+			if r.ErrMsg != "" {
+				return "returns_error"
+			}
+		}
+	}
+	if genericSummary(c.Summary, c.Want) {
+		return resultsName(c.Want)
+	}
+	return subtestName(c.Summary)
+}
+
+// panicKinds are the short names of the runtime's panics.
+var panicKinds = []struct{ prefix, name string }{
+	{"invalid memory address or nil pointer dereference", "nil_dereference"},
+	{"integer divide by zero", "divide_by_zero"},
+	{"index out of range", "index_out_of_range"},
+	{"slice bounds out of range", "slice_bounds_out_of_range"},
+	{"interface conversion", "interface_conversion"},
+	{"assignment to entry in nil map", "nil_map_write"},
+	{"makeslice: len out of range", "makeslice_len_out_of_range"},
+	{"makeslice: cap out of range", "makeslice_cap_out_of_range"},
+	{"hash of unhashable type", "unhashable_key"},
+	{"comparing uncomparable type", "uncomparable"},
+}
+
+// panicName names a panic by its message's words, without the values
+// (panics_index_out_of_range, not …_5_with_length_3) and without
+// "runtime error".
+func panicName(msg string) string {
+	msg = strings.TrimPrefix(msg, "runtime error: ")
+	for _, k := range panicKinds {
+		if strings.HasPrefix(msg, k.prefix) {
+			return "panics_" + k.name
+		}
+	}
+	if i := strings.IndexByte(msg, '['); i > 0 {
+		msg = msg[:i]
+	}
+	return subtestName("panics " + msg)
 }
 
 // upperFirst is s with its first letter upper-cased: "err" → "Err".

@@ -33,15 +33,18 @@ func TestSubtestNames(t *testing.T) {
 		{[]string{`returns "equilateral"`}, []string{"returns_equilateral"}},
 		{[]string{"returns -3", "returns 3"}, []string{"returns_minus_3", "returns_3"}},
 		{[]string{"returns 5-3"}, []string{"returns_5_3"}},
-		{[]string{"panics: runtime error: index out of range [5] with length 3"}, []string{"panics_runtime_error_index_out_of_range_5_with"}},
 		{[]string{"", "!!"}, []string{"case", "case_2"}},
 		// Repeats are numbered, avoiding names that another summary has.
 		{[]string{"x", "x", "x 2", "x"}, []string{"x", "x_3", "x_2", "x_4"}},
 		{[]string{"Returns Ünïcode"}, []string{"returns_ünïcode"}},
 	}
 	for _, tt := range tests {
-		if got := subtestNames(tt.summaries); !slices.Equal(got, tt.want) {
-			t.Errorf("subtestNames(%q) = %q, want %q", tt.summaries, got, tt.want)
+		var cands []*candidate
+		for _, s := range tt.summaries {
+			cands = append(cands, &candidate{Case: Case{Summary: s}})
+		}
+		if got := rowNames(cands, nil); !slices.Equal(got, tt.want) {
+			t.Errorf("rowNames(%q) = %q, want %q", tt.summaries, got, tt.want)
 		}
 	}
 }
@@ -68,11 +71,11 @@ func TestComment(t *testing.T) {
 		{Case{Pins: []string{"i < len(s)", "t6[t10] >= 48", "i < len(s)", "!(i < len(s))"}}, []string{"i < len(s) && !(i < len(s))"}},
 	}
 	for _, tt := range tests {
-		if got := comment(tt.c); !slices.Equal(got, tt.want) {
+		if got := comment(&candidate{Case: tt.c}, nil); !slices.Equal(got, tt.want) {
 			t.Errorf("comment(%+v) = %q, want %q", tt.c, got, tt.want)
 		}
 	}
-	lines := comment(Case{Pins: long})
+	lines := comment(&candidate{Case: Case{Pins: long}}, nil)
 	if len(lines) < 3 {
 		t.Fatalf("a long comment is not wrapped: %q", lines)
 	}

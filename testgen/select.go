@@ -7,20 +7,34 @@ import "strings"
 type candidate struct {
 	Case
 	failed bool
+	// adds are the blocks and edges this case entered that no candidate
+	// kept before it had, set by the last selection that kept it: its
+	// decisive branches are those whose edge (or the block it leads to)
+	// is among them (decisive.go).
+	adds map[BlockID]bool
 }
 
+// maxBoundaryCases bounds the boundary cases one function's table keeps
+// for their boundary alone: each is one more row to read.
+const maxBoundaryCases = 8
+
 // selectCases keeps, in order, the candidates that enter a block that no
-// candidate kept before them entered, or that panic in a way no kept
+// candidate kept before them entered, that panic in a way no kept
 // candidate did (a panic inside an already covered block is a finding the
-// tests must still show: an index out of range, a nil dereference); with
-// all set it keeps every one. Failed candidates are never kept. The order
-// is the executor's, so the choice is deterministic, and earlier cases win
-// ties.
+// tests must still show: an index out of range, a nil dereference), or
+// that sit on a comparison's boundary that no kept case sits on (up to
+// maxBoundaryCases of them: such a case tells a mutated comparison, < for
+// <=, from the original, which a case away from the boundary does not);
+// with all set it keeps every one. Failed candidates are never kept. The
+// order is the executor's, so the choice is deterministic, and earlier
+// cases win ties. Each kept candidate's adds records what it added.
 func selectCases(cands []*candidate, all bool) []*candidate {
 	covered := make(map[BlockID]bool)
 	panics := make(map[string]bool)
+	boundaries := make(map[string]bool)
 	var kept []*candidate
 	for _, c := range cands {
+		c.adds = nil
 		if c.failed {
 			continue
 		}
@@ -36,7 +50,15 @@ func selectCases(cands []*candidate, all bool) []*candidate {
 			if !covered[b] {
 				adds = true
 				covered[b] = true
+				if c.adds == nil {
+					c.adds = make(map[BlockID]bool)
+				}
+				c.adds[b] = true
 			}
+		}
+		if c.Boundary != "" && !boundaries[c.Boundary] && (adds || len(boundaries) < maxBoundaryCases) {
+			boundaries[c.Boundary] = true
+			adds = true
 		}
 		if adds {
 			kept = append(kept, c)

@@ -3,11 +3,8 @@ package testgen
 import (
 	"fmt"
 	"go/types"
-	"regexp"
-	"strconv"
+	"math"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
@@ -40,10 +37,12 @@ type column struct {
 type comparison int
 
 const (
-	unchecked   comparison = iota // no literal: the call runs, the result is not compared
-	checkValue                    // reflect.DeepEqual with the want column
-	checkErrMsg                   // the error's message (or "" for nil) with a string column
-	checkErrNil                   // the error's nil-ness with a bool column
+	unchecked      comparison = iota // no literal: the call runs, the result is not compared
+	checkValue                       // reflect.DeepEqual with the want column
+	checkEqual                       // != with the want column: a comparable value (check.go)
+	checkFloatBits                   // a float, exactly: a NaN or a negative zero matters (check.go)
+	checkErrMsg                      // the error's message (or "" for nil) with a string column
+	checkErrNil                      // the error's nil-ness with a bool column
 )
 
 type resultColumn struct {
@@ -94,11 +93,7 @@ func buildTable(fn *ssa.Function, testName string, cands []*candidate, l *litera
 	envTable(t, cands, used)
 	t.call = callExpr(fn, t.params, vars.tt, l)
 
-	names := make([]string, len(cands))
-	for i, c := range cands {
-		names[i] = c.Summary
-	}
-	for i, name := range subtestNames(names) {
+	for i, name := range rowNames(cands, l.home) {
 		r, err := buildRow(t, cands[i], l)
 		if err != nil {
 			return nil, fmt.Errorf("%s: case %q: %w", testName, cands[i].Summary, err)
@@ -204,19 +199,24 @@ func resultCheck(fn *ssa.Function, i int, cands []*candidate, l *literals) (comp
 	if err != nil {
 		return unchecked, "", err.Error()
 	}
+	float := isFloat(rt)
+	exact := false // a float column has a NaN or a negative zero
 	for _, c := range cands {
 		if c.Want.Panics {
 			continue
 		}
 		v := c.Want.Results[i].Value
-		if hasNaN(v) {
+		switch {
+		case float && v.Kind == concrete.Float && (math.IsNaN(v.Float) || v.Float == 0 && math.Signbit(v.Float)):
+			exact = true
+		case hasNaN(v):
 			return unchecked, "", "NaN is not equal to itself"
 		}
 		if _, err := l.inSlot(v, rt, false); err != nil {
 			return unchecked, "", err.Error()
 		}
 	}
-	return checkValue, typ, ""
+	return comparisonFor(rt, exact, i, cands), typ, ""
 }
 
 // callExpr is the call of fn on the row's fields: tt.a.Withdraw(tt.n),
@@ -246,9 +246,12 @@ func callExpr(fn *ssa.Function, params []column, tt string, l *literals) string 
 
 // buildRow writes one case's literals.
 func buildRow(t *table, c *candidate, l *literals) (row, error) {
-	r := row{cand: c, comment: comment(c.Case), panics: c.Want.Panics, env: envFields(t, c.Env)}
+	r := row{cand: c, comment: comment(c, l.home), panics: c.Want.Panics, env: envFields(t, c.Env)}
+	hex := hexParams(c)
 	for i, a := range c.Args {
+		l.hex = hex[t.fn.Params[i].Name()]
 		src, err := l.inSlot(a, t.fn.Params[i].Type(), false)
+		l.hex = false
 		if err != nil {
 			return r, fmt.Errorf("input %s: %w", t.params[i].field, err)
 		}
@@ -257,7 +260,7 @@ func buildRow(t *table, c *candidate, l *literals) (row, error) {
 	r.wants = make([]string, len(t.results))
 	if c.Want.Panics {
 		if c.Want.PanicMsgKnown && c.Want.PanicMsg != "" {
-			r.wantPanic = fmt.Sprintf("%q", c.Want.PanicMsg)
+			r.wantPanic = stringLit(c.Want.PanicMsg)
 		}
 		return r, nil
 	}
@@ -267,13 +270,13 @@ func buildRow(t *table, c *candidate, l *literals) (row, error) {
 		switch rc.check {
 		case checkErrMsg:
 			if got.Value.Kind != concrete.Nil {
-				r.wants[i] = fmt.Sprintf("%q", got.ErrMsg)
+				r.wants[i] = stringLit(got.ErrMsg)
 			}
 		case checkErrNil:
 			if got.Value.Kind != concrete.Nil {
 				r.wants[i] = "true"
 			}
-		case checkValue:
+		case checkValue, checkEqual, checkFloatBits:
 			src, err := l.inSlot(got.Value, res.At(i).Type(), false)
 			if err != nil {
 				return r, fmt.Errorf("result %d: %w", i, err)
@@ -282,69 +285,4 @@ func buildRow(t *table, c *candidate, l *literals) (row, error) {
 		}
 	}
 	return r, nil
-}
-
-// commentWidth is where a row's comment is wrapped, at a " && ".
-const commentWidth = 100
-
-// ssaTemp matches the name of an unnamed SSA value (t2).
-var ssaTemp = regexp.MustCompile(`\bt[0-9]+\b`)
-
-// commentText makes s fit on a comment line: runs of white space become
-// one space, and a text with control characters (a NUL is not even legal
-// in Go source) or invalid UTF-8 is written with Go's escapes instead.
-func commentText(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if utf8.ValidString(s) && strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) && r != ' ' }) < 0 {
-		return s
-	}
-	q := strconv.Quote(s)
-	return q[1 : len(q)-1]
-}
-
-// comment says which branch outcomes a case pins, and how it panics. A pin
-// that names an SSA temporary tells a reader nothing and is left out, and
-// a loop's pin that repeats on every turn is said once.
-func comment(c Case) []string {
-	var parts []string
-	seen := make(map[string]bool)
-	for _, p := range c.Pins {
-		p = commentText(p)
-		if ssaTemp.MatchString(p) || seen[p] {
-			continue
-		}
-		seen[p] = true
-		parts = append(parts, p)
-	}
-	if c.Want.Panics {
-		p := "panics"
-		if c.Want.PanicMsgKnown {
-			p += ": " + commentText(c.Want.PanicMsg)
-		}
-		if len(parts) > 0 {
-			parts[len(parts)-1] += ";"
-		}
-		parts = append(parts, p)
-	}
-	if len(parts) == 0 {
-		return []string{"no branch depends on the inputs"}
-	}
-	var lines []string
-	line := ""
-	for i, p := range parts {
-		sep := " && "
-		if i == 0 || strings.HasSuffix(parts[i-1], ";") {
-			sep = " "
-		}
-		switch {
-		case line == "":
-			line = p
-		case len(line)+len(sep)+len(p) > commentWidth:
-			lines = append(lines, line+strings.TrimRight(sep, " "))
-			line = "  " + p
-		default:
-			line += sep + p
-		}
-	}
-	return append(lines, line)
 }

@@ -1,0 +1,127 @@
+package testgen
+
+import (
+	"go/types"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// commentWidth is where a row's comment is wrapped, between two parts.
+const commentWidth = 100
+
+// maxDecisive bounds the branches one comment names: the first case of a
+// function adds every block it enters, and a reader wants the gist.
+const maxDecisive = 6
+
+// ssaTemp matches the name of an unnamed SSA value (t2).
+var ssaTemp = regexp.MustCompile(`\bt[0-9]+\b`)
+
+// commentText makes s fit on a comment line: runs of white space become
+// one space, and a text with control characters (a NUL is not even legal
+// in Go source) or invalid UTF-8 is written with Go's escapes instead.
+func commentText(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if utf8.ValidString(s) && strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) && r != ' ' }) < 0 {
+		return s
+	}
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
+}
+
+// branchText is a decisive branch as the comment gives it: where it is and
+// the condition as written, prefixed with the callee's name when the
+// branch is not in the function under test: "parse.go:42: s[0] != 'v'",
+// "parseInt: strconv.go:12: c < '0'".
+func branchText(b Branch) string {
+	s := commentText(b.Cond)
+	if b.Pos != "" {
+		s = commentText(b.Pos) + ": " + s
+	}
+	if b.Func != "" {
+		s = commentText(b.Func) + ": " + s
+	}
+	return s
+}
+
+// comment says what decides a case, and how it panics. With the case's
+// branches in source terms, it names the decisive ones (decisive.go);
+// a case that no branch decides (kept for its panic or its boundary, or
+// with every path) names nothing but its boundary, if it has one. Without them, it falls
+// back on the pins, joined with &&: a pin that names an SSA temporary
+// tells a reader nothing and is left out, and a loop's pin that repeats
+// on every turn is said once. "no branch depends on the inputs" is said
+// only when that is true: the path pinned no branch at all.
+func comment(c *candidate, home *types.Package) []string {
+	var parts []string
+	sep := " && "
+	switch {
+	case len(c.Branches) > 0:
+		sep = "; "
+		for _, b := range decisive(c, home) {
+			if len(parts) == maxDecisive {
+				parts[len(parts)-1] += "; …"
+				break
+			}
+			parts = append(parts, branchText(b))
+		}
+	default:
+		seen := make(map[string]bool)
+		for _, p := range c.Pins {
+			p = commentText(p)
+			if ssaTemp.MatchString(p) || seen[p] {
+				continue
+			}
+			seen[p] = true
+			parts = append(parts, p)
+		}
+	}
+	if c.Boundary != "" {
+		parts = append(parts, "boundary: "+commentText(c.Boundary))
+	}
+	if c.Want.Panics {
+		p := "panics"
+		if c.Want.PanicMsgKnown {
+			p += ": " + commentText(c.Want.PanicMsg)
+		}
+		if len(parts) > 0 {
+			parts[len(parts)-1] += ";"
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 0 {
+		if len(c.Pins) == 0 && len(c.Branches) == 0 {
+			return []string{"no branch depends on the inputs"}
+		}
+		return nil
+	}
+	return wrapParts(parts, sep)
+}
+
+// wrapParts joins parts with sep into lines of at most commentWidth
+// bytes where the parts allow, breaking after a separator. A line never
+// starts with white space: gofmt reads an indented comment line as a
+// code block, and rewrites it as an empty // line and a tab-indented
+// one.
+func wrapParts(parts []string, sep string) []string {
+	var lines []string
+	line := ""
+	for i, p := range parts {
+		s := sep
+		if i == 0 || strings.HasSuffix(parts[i-1], ";") {
+			s = " "
+		}
+		switch {
+		case line == "":
+			line = p
+		case len(line)+len(s)+len(p) > commentWidth:
+			lines = append(lines, line+strings.TrimRight(s, " "))
+			line = p
+		default:
+			line += s + p
+		}
+	}
+	return append(lines, line)
+}

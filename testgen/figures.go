@@ -1,0 +1,124 @@
+package testgen
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"regexp"
+	"strconv"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Figures are the readability figures of a generated test file, which
+// issue 12's acceptance measures per package.
+type Figures struct {
+	Names int // the rows' names
+	// Numbered are the names of the returns_…_N kind: another row's
+	// name and a number, which says only that the other row had the
+	// same outcome (returns_false_11 beside returns_false). A number
+	// that is a value (returns_3, r_is_34) does not count.
+	Numbered int
+	// Strings are the distinct string literals of the rows other than
+	// their names: inputs, expected results and messages.
+	Strings int
+	// NonPrintable are those of Strings that hold a byte a reader cannot
+	// see: invalid UTF-8, or a character that is neither printable nor a
+	// tab, newline or carriage return ("\x80\x00", NUL padding).
+	NonPrintable int
+}
+
+// numberSuffix matches the number a repeated name gets.
+var numberSuffix = regexp.MustCompile(`_[0-9]+$`)
+
+// FileFigures measures a generated test file: the names of the rows of
+// its tables (the string value of each row's first field, the name
+// column whatever it is called) and the other string literals of the
+// rows. A file that does not parse has none.
+func FileFigures(src []byte) Figures {
+	var n Figures
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return n
+	}
+	seen := make(map[string]bool)
+	ast.Inspect(f, func(node ast.Node) bool {
+		decl, ok := node.(*ast.AssignStmt)
+		if !ok || len(decl.Rhs) != 1 {
+			return true
+		}
+		table, ok := decl.Rhs[0].(*ast.CompositeLit)
+		if !ok {
+			return true
+		}
+		if _, ok := table.Type.(*ast.ArrayType); !ok {
+			return true
+		}
+		names := make(map[string]bool)
+		var rowNames []string
+		for _, e := range table.Elts {
+			row, ok := e.(*ast.CompositeLit)
+			if !ok || len(row.Elts) == 0 {
+				continue
+			}
+			if name, ok := fieldString(row.Elts[0]); ok {
+				names[name] = true
+				rowNames = append(rowNames, name)
+			}
+			for _, field := range row.Elts[1:] {
+				ast.Inspect(field, func(node ast.Node) bool {
+					lit, ok := node.(*ast.BasicLit)
+					if !ok || lit.Kind != token.STRING {
+						return true
+					}
+					s, err := strconv.Unquote(lit.Value)
+					if err != nil || seen[s] {
+						return true
+					}
+					seen[s] = true
+					n.Strings++
+					if !readable(s) {
+						n.NonPrintable++
+					}
+					return true
+				})
+			}
+		}
+		for _, name := range rowNames {
+			n.Names++
+			if loc := numberSuffix.FindStringIndex(name); loc != nil && names[name[:loc[0]]] {
+				n.Numbered++
+			}
+		}
+		return false
+	})
+	return n
+}
+
+// fieldString is the string a row's keyed field holds.
+func fieldString(e ast.Expr) (string, bool) {
+	kv, ok := e.(*ast.KeyValueExpr)
+	if !ok {
+		return "", false
+	}
+	lit, ok := kv.Value.(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	s, err := strconv.Unquote(lit.Value)
+	return s, err == nil
+}
+
+// readable reports whether every character of s can be seen or is common
+// white space.
+func readable(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if !unicode.IsPrint(r) && r != '\t' && r != '\n' && r != '\r' {
+			return false
+		}
+	}
+	return true
+}
