@@ -107,13 +107,20 @@
 // removed and reported in Report.Dropped with its inputs, the expected
 // values and what Go did, read from the subtest's messages. A row that
 // crashes the test binary (a panic nothing recovers, a fatal error, a hang
-// past Options.Timeout) is the one running when the binary died. A file
-// that does not compile loses the rows the compiler points at, or the
-// whole test when the error is outside its table; an error elsewhere means
-// the package's tests do not build, and nothing is written. Each round
-// drops at least one case; after a bounded number of rounds Generate gives
-// up for the package. -vet=off keeps the package's own vet findings from
-// failing the check.
+// past Options.Timeout, os.Exit) is the one running when the binary died.
+// A file that does not compile loses the rows the compiler points at, or
+// the whole test when the error is outside its table. A failure that
+// names no case (a compile error in a helper that only some rows bring
+// about, a binary that dies while no test runs) is isolated by bisection
+// (isolate.go): go test runs on halves of the file's rows, a half that
+// fails is halved again down to the row to blame, and the rows that pass
+// are kept, so k such rows among n cost O(k log n) runs. Only when the
+// package's tests fail even with a generated file that holds no test is
+// nothing written: then no case is to blame. The file is written whenever
+// some case passes. After a few rounds, selection stops bringing in new
+// cases in place of dropped ones, so that every later round only removes
+// and validation ends; Report.TestRuns counts the runs. -vet=off keeps
+// the package's own vet findings from failing the check.
 //
 // With Options.Cover, each validation run also writes a coverprofile of
 // the package under test (-coverprofile, -coverpkg=the package); as -run

@@ -1,0 +1,132 @@
+package testgen
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// fakeGoTest stands for go test in tests of bisection: a file that holds
+// a case whose summary is in buildBreakers does not compile, with an
+// error the output pins on no line of the file; one with a case in
+// exitBreakers makes the test binary exit while no test runs. Otherwise
+// every row passes. It counts the rows it saw run.
+type fakeGoTest struct {
+	buildBreakers, exitBreakers map[string]bool
+	rowsRun                     int
+}
+
+func (f *fakeGoTest) run(_ context.Context, r *rendering, _ int, _ bool) (*verdict, error) {
+	v := &verdict{failed: map[string][]string{}, crashed: map[string]string{}, passed: map[string]bool{}, outputs: map[string][]string{}}
+	for _, t := range r.tables {
+		for _, row := range t.rows {
+			switch {
+			case f.buildBreakers[row.cand.Summary]:
+				v.buildFailed, v.buildOutput = true, "# shapes\n./helpers.go:3:1: undefined: gone\n"
+			case f.exitBreakers[row.cand.Summary]:
+				v.packageFailed, v.output = true, "exit status 3\nFAIL\tshapes\t0.1s\n"
+			}
+		}
+	}
+	if v.buildFailed || v.packageFailed {
+		return v, nil
+	}
+	for _, t := range r.tables {
+		for _, row := range t.rows {
+			v.passed[t.testName+"/"+row.name] = true
+			f.rowsRun++
+		}
+	}
+	return v, nil
+}
+
+// TestBisectionFindsTheCasesToBlame gives Abs 64 cases, of which three
+// break the build and two make the binary exit, in ways go test's output
+// pins on no case. Bisection drops exactly those five, keeps the other
+// 59 and writes them, in O(k log n) runs of go test, not one per case.
+func TestBisectionFindsTheCasesToBlame(t *testing.T) {
+	s := newShapes(t)
+	abs := s.fn(t, "Abs")
+	const n = 64
+	var cases []Case
+	for i := 0; i < n; i++ {
+		cases = append(cases, returns(abs, fmt.Sprintf("returns %d", i), nil, i, args(vInt(intType, int64(i))), val(vInt(intType, int64(i)))))
+	}
+	fake := &fakeGoTest{
+		buildBreakers: map[string]bool{"returns 5": true, "returns 6": true, "returns 40": true},
+		exitBreakers:  map[string]bool{"returns 22": true, "returns 63": true},
+	}
+	g, err := newGenerator(s.Package, []FuncTests{{Func: abs, Cases: cases}}, Options{Validate: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.run = fake.run
+	if err := g.validate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	rep := g.report
+	var dropped []string
+	for _, d := range rep.Dropped {
+		dropped = append(dropped, d.Case)
+		wantBuild := fake.buildBreakers[strings.ReplaceAll(strings.ReplaceAll(d.Case, "returns_", "returns "), "_", " ")]
+		if d.NotCompiled != wantBuild {
+			t.Errorf("%s: NotCompiled = %v", d.Case, d.NotCompiled)
+		}
+		if wantBuild && d.Got != "does not compile: ./helpers.go:3:1: undefined: gone" || !wantBuild && d.Got != "go test failed: exit status 3" {
+			t.Errorf("%s: Got = %q", d.Case, d.Got)
+		}
+	}
+	slices.Sort(dropped)
+	if want := []string{"returns_22", "returns_40", "returns_5", "returns_6", "returns_63"}; !slices.Equal(dropped, want) {
+		t.Errorf("dropped %v, want %v", dropped, want)
+	}
+	if rep.Kept != n-5 || rep.Path == "" {
+		t.Errorf("kept %d, path %q", rep.Kept, rep.Path)
+	}
+	// Each of the k=5 cases costs at most two runs per halving, plus the
+	// first run, the run without generated tests and the final one.
+	k := 5
+	if bound := 2*k*bits.Len(n) + 3; rep.TestRuns > bound {
+		t.Errorf("%d runs of go test, want at most %d", rep.TestRuns, bound)
+	}
+	t.Logf("%d runs of go test for %d bad cases among %d", rep.TestRuns, k, n)
+	src := s.file(t)
+	for _, want := range []string{`"returns_4"`, `"returns_7"`, `"returns_62"`} {
+		if !strings.Contains(src, want) {
+			t.Errorf("file lacks %s", want)
+		}
+	}
+	for _, gone := range []string{`"returns_5"`, `"returns_22"`, `"returns_63"`} {
+		if strings.Contains(src, gone) {
+			t.Errorf("file still has %s", gone)
+		}
+	}
+}
+
+// TestNoCaseToBlameWhenThePackageFailsAlone: when the package's tests
+// do not build even without the generated file, bisection blames no
+// case and Generate says why, in one extra run.
+func TestNoCaseToBlameWhenThePackageFailsAlone(t *testing.T) {
+	s := newShapes(t)
+	abs := s.fn(t, "Abs")
+	g, err := newGenerator(s.Package, []FuncTests{{Func: abs, Cases: []Case{
+		returns(abs, "returns 3", nil, 1, args(vInt(intType, -3)), val(vInt(intType, 3))),
+		returns(abs, "returns 4", nil, 2, args(vInt(intType, -4)), val(vInt(intType, 4))),
+	}}}, Options{Validate: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.run = func(context.Context, *rendering, int, bool) (*verdict, error) {
+		return &verdict{buildFailed: true, buildOutput: "./other_test.go:1:1: syntax error\n"}, nil
+	}
+	err = g.validate(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "the package's tests do not build") {
+		t.Errorf("err = %v", err)
+	}
+	if g.report.TestRuns != 2 || len(g.report.Dropped) != 0 {
+		t.Errorf("%d runs, dropped %+v", g.report.TestRuns, g.report.Dropped)
+	}
+}
