@@ -27,7 +27,8 @@
 // Inputs and results are Go literals: strconv.Quote for strings, keyed
 // composite literals without their zero fields, elided element types as
 // gofmt -s writes them, map entries in key order, &T{...} for pointers to
-// composites and a small generic helper, ptr[T](v), for other pointers,
+// composites and a small generic helper, ptr[T](v), for other pointers
+// (below go1.18 one helper per type, ptrInt(v); see "Language version"),
 // []byte("text") for printable bytes, math.NaN(), math.Inf and
 // math.Copysign(0, -1) for floats that are not constants. An input the
 // executor made through a package's API is the call that made it:
@@ -84,6 +85,23 @@
 // and the tests' locals (t, tests, tt, r) avoid every package-level name
 // of the package and of its other test files, so that nothing clashes or
 // is shadowed (math/rand and crypto/rand become rand and mathrand).
+//
+// # Language version
+//
+// The file compiles at the package's Go version: Package.GoVersion, else
+// the type checker's, else the go directive of the go.mod above the
+// package (go1.16 when it has none, as for the go command; the oldest
+// when there is no go.mod). Below go1.18 it has no type parameters and no
+// any: the pointer helper is one function per type, ptrInt(3), and a type
+// that mentions any is spelled with interface{}. It never uses min, max,
+// clear or range over an integer, nor relies on per-iteration loop
+// variables: t.Run runs each row's closure to its end, and t.Parallel is
+// never called. The file has no //go:build line, so it is held to the
+// module's version, whatever a file of the package declares for itself.
+// The standard library functions the helpers call come from the toolchain
+// that builds the tests, not from the language version; go vet checks
+// them against the version only from go1.21 on, and none is newer than
+// go1.18 (strings.Cut; t.Setenv is go1.17).
 //
 // # Choosing cases
 //

@@ -341,7 +341,8 @@ func (g *generator) render(only map[*candidate]bool) (*rendering, error) {
 		if pass == 1 {
 			imp.fix(sc)
 		}
-		l := &literals{home: g.pkg.Types, imp: imp, ptrHelper: h.ptr, helperTypes: h.types}
+		h.forms = &langForms{lang: g.lang, base: h.ptr, claim: sc.claim, names: make(map[string]string)}
+		l := &literals{home: g.pkg.Types, imp: imp, ptrHelper: h.ptr, helperTypes: h.types, forms: h.forms}
 		vars := g.vars
 		vars.declared = func(name string) bool { return sc.taken[name] }
 		r = &rendering{}

@@ -40,7 +40,7 @@ func writeTests(ctx context.Context, prog *loader.Program, results []explored, c
 			continue
 		}
 		opts := testgen.Options{AllPaths: cfg.allPaths, CheckAll: cfg.checkAllPaths, Validate: true, Cover: true}
-		rep, err := testgen.Generate(ctx, testgen.Package{Dir: pkg.Dir, Types: pkg.Types}, funcs, opts)
+		rep, err := testgen.Generate(ctx, testgen.Package{Dir: pkg.Dir, Types: pkg.Types, GoVersion: pkg.Types.GoVersion()}, funcs, opts)
 		for _, s := range rep.Skipped {
 			log.Info().Str("package", pkg.Path).Msg("case left out: " + s)
 		}
