@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -129,4 +130,71 @@ func TestNoCaseToBlameWhenThePackageFailsAlone(t *testing.T) {
 	if g.report.TestRuns != 2 || len(g.report.Dropped) != 0 {
 		t.Errorf("%d runs, dropped %+v", g.report.TestRuns, g.report.Dropped)
 	}
+}
+
+// TestManyFailuresOfEveryKindLeaveTheRest runs real go test on a package
+// whose cases fail in every way: two expect the wrong value, two do not
+// compile, ten make the test binary exit and two panic in a goroutine
+// of their own. That is 16 cases to drop, more than the 12 rounds
+// validation used to allow in all, and each crash stops the binary. The
+// eight cases that pass are written, and every other one is reported.
+func TestManyFailuresOfEveryKindLeaveTheRest(t *testing.T) {
+	pkg, fns := loadModuleFixture(t, "crashes")
+	double, exit, spawn := fns["Double"], fns["Exit"], fns["Spawn"]
+	var doubles, exits []Case
+	block := 0
+	next := func() int { block++; return block }
+	for i := int64(1); i <= 6; i++ {
+		doubles = append(doubles, returns(double, fmt.Sprintf("returns %d", 2*i), nil, next(), args(vInt(intType, i)), val(vInt(intType, 2*i))))
+	}
+	doubles = append(doubles,
+		returns(double, "returns 99", nil, next(), args(vInt(intType, 7)), val(vInt(intType, 99))), // wrong
+		returns(double, "returns 98", nil, next(), args(vInt(intType, 8)), val(vInt(intType, 98))), // wrong
+		returns(double, "returns 18", nil, next(), args(vStr("nine")), val(vInt(intType, 18))),     // a string for an int
+		returns(double, "returns 20", nil, next(), args(vInt(intType, 10)), val(vStr("twenty"))),   // a string for an int
+	)
+	exits = append(exits, returns(exit, "returns 0", nil, next(), args(vInt(intType, 0)), val(vInt(intType, 0))))
+	for code := int64(1); code <= 10; code++ {
+		exits = append(exits, returns(exit, fmt.Sprintf("exits %d", code), nil, next(), args(vInt(intType, code)), val(vInt(intType, 0))))
+	}
+	spawns := []Case{
+		returns(spawn, "returns true", nil, next(), args(vBool(false)), val(vBool(true))),
+		returns(spawn, "panics in a goroutine", nil, next(), args(vBool(true)), val(vBool(true))),
+		returns(spawn, "panics again", nil, next(), args(vBool(true)), val(vBool(false))),
+	}
+	rep, err := Generate(t.Context(), pkg, []FuncTests{{Func: double, Cases: doubles}, {Func: exit, Cases: exits}, {Func: spawn, Cases: spawns}}, Options{Validate: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Kept != 8 || len(rep.Dropped) != 16 {
+		t.Errorf("kept %d, dropped %d: %+v", rep.Kept, len(rep.Dropped), rep.Dropped)
+	}
+	kinds := map[string]int{}
+	for _, d := range rep.Dropped {
+		switch {
+		case d.NotCompiled && strings.HasPrefix(d.Got, "does not compile: "):
+			kinds["not compiled"]++
+		case strings.HasPrefix(d.Got, "crashed: panic: crashes: in a goroutine"):
+			kinds["goroutine"]++
+		case strings.HasPrefix(d.Got, "crashed: "):
+			kinds["exit"]++
+		default:
+			kinds["failed"]++
+		}
+	}
+	if want := map[string]int{"not compiled": 2, "goroutine": 2, "exit": 10, "failed": 2}; fmt.Sprint(kinds) != fmt.Sprint(want) {
+		t.Errorf("dropped by kind %v, want %v", kinds, want)
+	}
+	data, err := os.ReadFile(rep.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(data)
+	for _, want := range []string{`"returns_12"`, `"returns_0"`, `"returns_true"`} {
+		if !strings.Contains(src, want) {
+			t.Errorf("file lacks %s:\n%s", want, src)
+		}
+	}
+	t.Logf("%d runs of go test", rep.TestRuns)
+	goIn(t, pkg.Dir, "test", "-count=1", ".")
 }
