@@ -13,7 +13,8 @@
 // its type arguments (Max[int](...)). `go test` ignores TestX when X starts
 // with a lower-case letter, so unexported functions get Test_abs. A name the
 // package's other test files already use, in the package or in its
-// external _test package (where -run would match it too), gets _Generated.
+// external _test package (where -run would match it too), gets _Generated;
+// one the file itself already gave gets _2.
 //
 // A table has a column per parameter, named after it (the receiver first,
 // "recv" when it has no name, arg0… for unnamed ones), a column per
@@ -84,7 +85,15 @@
 // Identifiers are chosen against the package: import names, helper names
 // and the tests' locals (t, tests, tt, r) avoid every package-level name
 // of the package and of its other test files, so that nothing clashes or
-// is shadowed (math/rand and crypto/rand become rand and mathrand).
+// is shadowed (math/rand and crypto/rand become rand and mathrand). What
+// the file declares at package level also avoids the names other files
+// of the package import packages by (a test file's ptr import of
+// k8s.io/utils/ptr makes the helper gosymtestPtr). An external test
+// package that dot-imports the package sees the file's exported names,
+// its tests, in its own file block: whatever it declares or imports is
+// avoided too (its TestX variable makes ours TestX_Generated). Two tests
+// of the file that would share a name (TestA_Size for method A.Size and
+// for function A_Size) are told apart by a number, TestA_Size_2.
 //
 // # Language version
 //

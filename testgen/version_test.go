@@ -1,6 +1,9 @@
 package testgen
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"io/fs"
 	"os"
@@ -183,4 +186,24 @@ func TestReplaceAny(t *testing.T) {
 			t.Errorf("replaceAny(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// readFile reads a file the test needs.
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// parseTestFile parses Go source for a test.
+func parseTestFile(t *testing.T, src string) *ast.File {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "x.go", src, parser.ImportsOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
