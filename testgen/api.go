@@ -140,7 +140,9 @@ type Report struct {
 	// KeptPerFunc counts the file's cases by function under test.
 	KeptPerFunc map[*ssa.Function]int
 	// Dropped are the cases removed because they failed under go test (or
-	// did not compile), in file order.
+	// did not compile), in the order validation found them: those go
+	// test's output named, a round at a time, in file order, and those
+	// bisection found (isolate.go).
 	Dropped []Divergence
 	// Skipped are the cases left out, and why: those left out before
 	// validation, sorted, then the Uncontrolled cases that failed under go
