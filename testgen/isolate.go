@@ -123,11 +123,18 @@ func (g *generator) extend(ctx context.Context, base, add []*candidate, known *f
 			return base, nil
 		}
 		first, second := g.split(add)
+		whole, before := known, len(base)
 		var err error
 		if base, err = g.extend(ctx, base, first, nil); err != nil {
 			return nil, err
 		}
-		add, known = g.alive(second), nil
+		// When all of first passed beside base, base and second are the
+		// set that failed: no need to run it again.
+		known = nil
+		if len(base) == before+len(first) {
+			known = whole
+		}
+		add = g.alive(second)
 	}
 	return base, nil
 }
