@@ -6,7 +6,7 @@ import (
 )
 
 // TestNamesNeverClash generates tests for a package whose names are in
-// the way (testdata/clashes): two types with a Size method and a
+// the way (testgen/testdata/clashes): two types with a Size method and a
 // function A_Size, whose tests would all like TestA_Size or TestB_Size;
 // an internal test file that imports a package by the pointer helper's
 // name and declares the error helper's; an external test package that

@@ -17,12 +17,15 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// loadModuleFixture copies testdata/<name>, a module with its own go.mod,
-// into a temporary directory, loads its root package and returns the
-// Package to generate into and the functions by loader.FuncName.
+// loadModuleFixture copies testgen/testdata/<name>, a module with its
+// own go.mod, into a temporary directory, loads its root package and
+// returns the Package to generate into and the functions by
+// loader.FuncName. The fixture modules live here, not in the
+// repository's testdata, whose every directory the other packages' tests
+// take for a package of the main module.
 func loadModuleFixture(t *testing.T, name string) (Package, map[string]*ssa.Function) {
 	t.Helper()
-	src := filepath.Join("..", "testdata", filepath.FromSlash(name))
+	src := filepath.Join("testdata", filepath.FromSlash(name))
 	dir := t.TempDir()
 	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
