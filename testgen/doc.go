@@ -107,10 +107,11 @@
 // variables: t.Run runs each row's closure to its end, and t.Parallel is
 // never called. The file has no //go:build line, so it is held to the
 // module's version, whatever a file of the package declares for itself.
-// The standard library functions the helpers call come from the toolchain
-// that builds the tests, not from the language version; go vet checks
-// them against the version only from go1.21 on, and none is newer than
-// go1.18 (strings.Cut; t.Setenv is go1.17).
+// Nor do the helpers call what the standard library of that version
+// lacks, since the toolchain may be as old: below go1.17 (t.Setenv) a
+// subtest that sets the environment saves all of it and a deferred call
+// of setEnviron puts it back, and below go1.18 setEnviron splits entries
+// with strings.Index, not strings.Cut.
 //
 // # Choosing cases
 //

@@ -33,7 +33,8 @@ type goVersion int
 
 // Versions that brought in constructs the file may use.
 const (
-	go118 goVersion = 18 // type parameters, any
+	go117 goVersion = 17 // t.Setenv
+	go118 goVersion = 18 // type parameters, any; strings.Cut
 )
 
 // generics tells that type parameters and any are allowed.

@@ -72,7 +72,8 @@ func goIn(t *testing.T, dir string, args ...string) string {
 // package in modules at go 1.13, 1.17 and 1.20. Every case is kept, the
 // file passes go test and go vet at that version, and below go1.18 it
 // has no type parameter and no any: the pointer helper is one function
-// per type.
+// per type. Nor do its helpers call what the standard library of its
+// version lacks.
 func TestFileCompilesAtTheModulesGoVersion(t *testing.T) {
 	anyWord := regexp.MustCompile(`\bany\b`)
 	for _, mod := range []string{"go113", "go117", "go120"} {
@@ -97,11 +98,18 @@ func TestFileCompilesAtTheModulesGoVersion(t *testing.T) {
 					returns(parse, "returns 12, nil", []string{`s != ""`}, 2, args(vStr("12")), val(vInt(intType, 12)), val(vNil(errorType))),
 				}},
 			}
+			greeting := fns["Greeting"]
+			withEnv := func(c Case, env Env) Case { c.Env = &env; return c }
+			funcs = append(funcs, FuncTests{Func: greeting, Cases: []Case{
+				withEnv(returns(greeting, `returns "hello, ann"`, nil, 1, nil, val(vStr("hello, ann"))), Env{Vars: []EnvVar{{Key: "LIB_NAME", Value: "ann"}}}),
+				withEnv(returns(greeting, `returns "hello"`, nil, 2, nil, val(vStr("hello"))), Env{Vars: []EnvVar{{Key: "LIB_NAME", Unset: true}}}),
+				withEnv(returns(greeting, `returns "hello, bob"`, nil, 3, nil, val(vStr("hello, bob"))), Env{Exact: true, Vars: []EnvVar{{Key: "LIB_NAME", Value: "bob"}}}),
+			}})
 			rep, err := Generate(t.Context(), pkg, funcs, Options{Validate: true})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if rep.Kept != 7 || len(rep.Dropped) != 0 || len(rep.Skipped) != 0 {
+			if rep.Kept != 10 || len(rep.Dropped) != 0 || len(rep.Skipped) != 0 {
 				t.Fatalf("kept %d; dropped %+v; skipped %v", rep.Kept, rep.Dropped, rep.Skipped)
 			}
 			data, err := os.ReadFile(rep.Path)
@@ -111,9 +119,18 @@ func TestFileCompilesAtTheModulesGoVersion(t *testing.T) {
 			src := string(data)
 			goIn(t, pkg.Dir, "vet", ".")
 			goIn(t, pkg.Dir, "test", "-count=1", ".")
+			// The standard library's functions the helpers call are as
+			// old as the version too: t.Setenv is go1.17's, t.Cleanup
+			// go1.14's, strings.Cut go1.18's.
+			newer := map[string][]string{"go113": {"t.Setenv", "t.Cleanup", "strings.Cut"}, "go117": {"strings.Cut"}}
+			for _, call := range newer[mod] {
+				if strings.Contains(src, call) {
+					t.Errorf("go 1.%s file calls %s:\n%s", mod[3:], call, src)
+				}
+			}
 			if mod == "go120" {
-				if !strings.Contains(src, "func ptr[T any](v T) *T") {
-					t.Errorf("go 1.20 allows the generic helper:\n%s", src)
+				if !strings.Contains(src, "func ptr[T any](v T) *T") || !strings.Contains(src, "t.Setenv(k, v)") {
+					t.Errorf("go 1.20 allows the generic helper and t.Setenv:\n%s", src)
 				}
 				return
 			}

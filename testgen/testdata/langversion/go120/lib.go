@@ -4,6 +4,7 @@ package lib
 
 import (
 	"errors"
+	"os"
 	"strconv"
 )
 
@@ -44,4 +45,12 @@ func Parse(s string) (int, error) {
 		return 0, ErrEmpty
 	}
 	return strconv.Atoi(s)
+}
+
+// Greeting reads the environment, which a test sets and restores.
+func Greeting() string {
+	if name := os.Getenv("LIB_NAME"); name != "" {
+		return "hello, " + name
+	}
+	return "hello"
 }
