@@ -328,12 +328,24 @@ func writable(fn *ssa.Function, c Case, l *literals) string {
 
 // render prints the file for the selected cases of every function whose
 // test compiles, or returns nil when there is none; with only set, just
-// for those of them in only (a part under bisection). It prints twice:
-// the first pass finds the packages the file imports, the second writes
-// them by the names they were given.
+// for those of them in only (a part under bisection). A function whose
+// test cannot be printed (a bug in gosymtest) is left out, with its
+// cases reported, and the file printed without it.
 func (g *generator) render(only map[*candidate]bool) (*rendering, error) {
+	for {
+		r, retry, err := g.renderOnce(only)
+		if err != nil || !retry {
+			return r, err
+		}
+	}
+}
+
+// renderOnce prints the file. It prints twice: the first pass finds the
+// packages the file imports, the second writes them by the names they
+// were given. retry says it left out a function whose test could not be
+// printed, and the file must be printed again without it.
+func (g *generator) renderOnce(only map[*candidate]bool) (r *rendering, retry bool, err error) {
 	imp := newImports(g.pkg.Types)
-	var r *rendering
 	for pass := 0; pass < 2; pass++ {
 		sc := g.scope.clone()
 		h := helpers{ptr: sc.claim("ptr", "gosymtestPtr"), errText: sc.claim("errText", "gosymtestErrText"),
@@ -346,6 +358,7 @@ func (g *generator) render(only map[*candidate]bool) (*rendering, error) {
 		vars := g.vars
 		vars.declared = func(name string) bool { return sc.taken[name] }
 		r = &rendering{}
+		states := make(map[*table]*funcState)
 		for _, fs := range g.funcs {
 			if fs.broken {
 				continue
@@ -359,21 +372,53 @@ func (g *generator) render(only map[*candidate]bool) (*rendering, error) {
 			}
 			t, err := buildTable(fs.fn, fs.testName, selected, l, vars)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w (a bug in gosymtest)", g.path, err)
+				// The imports of its first pass are recorded: print
+				// again from the start.
+				fs.broken = true
+				for _, c := range selected {
+					c.failed = true
+					g.report.Skipped = append(g.report.Skipped, fmt.Sprintf("%s: case %q: %v (a bug in gosymtest)", fs.testName, c.Summary, err))
+				}
+				return nil, true, nil
 			}
+			states[t] = fs
 			r.tables = append(r.tables, t)
 		}
 		if len(r.tables) == 0 {
-			return nil, nil
+			return nil, false, nil
 		}
 		h.usedTypes = l.usedHelpers
 		src, err := emitFile(g.pkg.Types.Name(), r.tables, imp, h, l.usesPtr)
 		if err != nil {
-			return nil, err
+			if g.dropUnprintable(r, states, imp, h, l.usesPtr) {
+				return nil, true, nil
+			}
+			return nil, false, err
 		}
 		r.src = src
 	}
-	return r, nil
+	return r, false, nil
+}
+
+// dropUnprintable leaves out the functions whose test alone does not
+// parse once printed (a bug in gosymtest), reporting their rows as not
+// compiled, and says whether there was one.
+func (g *generator) dropUnprintable(r *rendering, states map[*table]*funcState, imp *imports, h helpers, usesPtr bool) bool {
+	found := false
+	for _, t := range r.tables {
+		_, err := emitFile(g.pkg.Types.Name(), []*table{t}, imp, h, usesPtr)
+		if err == nil {
+			continue
+		}
+		found = true
+		states[t].broken = true
+		msg := firstLine(err.Error())
+		for _, row := range t.rows {
+			row.cand.failed = true
+			g.report.Dropped = append(g.report.Dropped, notCompiled(t, row, msg))
+		}
+	}
+	return found
 }
 
 // keep is the candidates in set, in order; all of them when set is nil.
