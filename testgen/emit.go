@@ -83,7 +83,7 @@ func emitFile(pkgName string, tables []*table, imp *imports, h helpers, usesPtr 
 // go1.18 one function per type the literals used.
 func (e *emitter) ptrHelpers() {
 	f := e.helpers.forms
-	if f == nil || f.lang.generics() {
+	if f.allows(go118) {
 		fmt.Fprintf(&e.b, "\n// %s returns a pointer to a copy of v, for pointers to values that have no\n// composite literal.\nfunc %[1]s[T any](v T) *T { return &v }\n", e.helpers.ptr)
 		return
 	}

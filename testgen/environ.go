@@ -115,7 +115,7 @@ func (e *emitter) envSetup(t *table) {
 	if !t.env.any() {
 		return
 	}
-	if f := e.helpers.forms; f != nil && f.lang < go117 {
+	if !e.helpers.forms.allows(go117) {
 		e.envSetupBefore117(t)
 		return
 	}
@@ -156,7 +156,7 @@ func (e *emitter) envSetupBefore117(t *table) {
 // setEnvironHelper prints the helper that makes the environment exactly
 // a row's.
 func (e *emitter) setEnvironHelper() {
-	if f := e.helpers.forms; f != nil && f.lang < go117 {
+	if !e.helpers.forms.allows(go117) {
 		os, strs := e.imp.name("os", "os"), e.imp.name("strings", "strings")
 		fmt.Fprintf(&e.b, `
 // %[1]s makes the environment exactly env ("KEY=VALUE" entries, in the
@@ -174,7 +174,7 @@ func %[1]s(env []string) {
 	}
 	os, strs, testing := e.imp.name("os", "os"), e.imp.name("strings", "strings"), e.imp.name("testing", "testing")
 	cut := "k, v, _ := %[3]s.Cut(kv, \"=\")"
-	if f := e.helpers.forms; f != nil && f.lang < go118 {
+	if !e.helpers.forms.allows(go118) {
 		// strings.Cut is go1.18's.
 		cut = "i := %[3]s.Index(kv, \"=\")\n\t\t\tif i < 0 {\n\t\t\t\tcontinue\n\t\t\t}\n\t\t\tk, v := kv[:i], kv[i+1:]"
 	}

@@ -31,14 +31,17 @@ import (
 // stands for a version not known, which is treated as the oldest.
 type goVersion int
 
-// Versions that brought in constructs the file may use.
+// Versions that brought in what the file may use. Code that writes a
+// construct or a call newer than go1.13 asks langForms.allows first.
 const (
+	go113 goVersion = 13 // errors.Is, errors.As, errors.Unwrap
 	go117 goVersion = 17 // t.Setenv
 	go118 goVersion = 18 // type parameters, any; strings.Cut
 )
 
-// generics tells that type parameters and any are allowed.
-func (v goVersion) generics() bool { return v >= go118 }
+// allows tells that the file may use what version v brought in; nil
+// forms (a scratch rendering) allow everything.
+func (f *langForms) allows(v goVersion) bool { return f == nil || f.lang >= v }
 
 // parseGoVersion reads "go1.20", "1.20", "1.21.3" or "go1.22rc1"; it
 // returns 0 for anything else.
@@ -101,7 +104,7 @@ func packageVersion(pkg Package) goVersion {
 // bring in) becomes interface{}, unless the package declares its own
 // any.
 func (l *literals) spell(typ string) string {
-	if l.forms == nil || l.forms.lang.generics() || !strings.Contains(typ, "any") || l.home.Scope().Lookup("any") != nil {
+	if l.forms.allows(go118) || !strings.Contains(typ, "any") || l.home.Scope().Lookup("any") != nil {
 		return typ
 	}
 	return replaceAny(typ)
@@ -167,7 +170,7 @@ type langForms struct {
 // the type spelled typ, and records the helper it uses.
 func (l *literals) ptrCall(typ, src string) string {
 	l.usesPtr = true
-	if l.forms == nil || l.forms.lang.generics() {
+	if l.forms.allows(go118) {
 		return l.ptrHelper + "[" + typ + "](" + src + ")"
 	}
 	p := l.forms
