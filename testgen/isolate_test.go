@@ -17,7 +17,9 @@ import (
 // every row passes. It counts the rows it saw run.
 type fakeGoTest struct {
 	buildBreakers, exitBreakers map[string]bool
-	rowsRun                     int
+	// failing cases fail their subtest, which go test's output names.
+	failing map[string]bool
+	rowsRun int
 }
 
 func (f *fakeGoTest) run(_ context.Context, r *rendering, _ int, _ bool) (*verdict, error) {
@@ -37,8 +39,13 @@ func (f *fakeGoTest) run(_ context.Context, r *rendering, _ int, _ bool) (*verdi
 	}
 	for _, t := range r.tables {
 		for _, row := range t.rows {
-			v.passed[t.testName+"/"+row.name] = true
 			f.rowsRun++
+			if f.failing[row.cand.Summary] {
+				v.failed[t.testName+"/"+row.name] = []string{"    x_test.go:1: Abs():\n", "         got 1\n", "        want 2\n"}
+				v.failed[t.testName] = nil
+				continue
+			}
+			v.passed[t.testName+"/"+row.name] = true
 		}
 	}
 	return v, nil
@@ -198,4 +205,38 @@ func TestManyFailuresOfEveryKindLeaveTheRest(t *testing.T) {
 	}
 	t.Logf("%d runs of go test", rep.TestRuns)
 	goIn(t, pkg.Dir, "test", "-count=1", ".")
+}
+
+// TestSelectionFreezes: ten cases enter the same block of Abs, and each
+// fails in turn. Greedy selection brings in the next one for each that
+// fails, but only for freezeAfter rounds: then it keeps to the cases it
+// has, so that validation ends, and the file is written with what passes.
+func TestSelectionFreezes(t *testing.T) {
+	s := newShapes(t)
+	abs, greet := s.fn(t, "Abs"), s.fn(t, "Greet")
+	var cases []Case
+	fake := &fakeGoTest{failing: map[string]bool{}}
+	for i := 0; i < 10; i++ {
+		c := returns(abs, fmt.Sprintf("returns %d", i), nil, 1, args(vInt(intType, int64(i))), val(vInt(intType, int64(i+1))))
+		fake.failing[c.Summary] = true
+		cases = append(cases, c)
+	}
+	g, err := newGenerator(s.Package, []FuncTests{
+		{Func: abs, Cases: cases},
+		{Func: greet, Cases: []Case{returns(greet, "returns hello", nil, 0, args(vStr("")), val(vStr("hello, stranger")))}},
+	}, Options{Validate: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.run = fake.run
+	if err := g.validate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	rep := g.report
+	if len(rep.Dropped) != freezeAfter+1 || rep.TestRuns != freezeAfter+2 {
+		t.Errorf("dropped %d in %d runs, want %d in %d", len(rep.Dropped), rep.TestRuns, freezeAfter+1, freezeAfter+2)
+	}
+	if rep.Kept != 1 || rep.KeptPerFunc[greet] != 1 {
+		t.Errorf("kept %d: %v", rep.Kept, rep.KeptPerFunc)
+	}
 }
