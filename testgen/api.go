@@ -12,6 +12,11 @@ import (
 type Package struct {
 	Dir   string         // the package directory; the file is written here
 	Types *types.Package // the package under test; the file is in this package
+	// GoVersion is the Go language version the package is compiled at,
+	// "go1.20" (the go directive of its module's go.mod); the file uses
+	// nothing newer. When empty, it is Types.GoVersion(), and when that
+	// is empty too, the go.mod above Dir tells (see version.go).
+	GoVersion string
 }
 
 // FuncTests are the cases found for one function.
@@ -136,12 +141,17 @@ type Report struct {
 	// KeptPerFunc counts the file's cases by function under test.
 	KeptPerFunc map[*ssa.Function]int
 	// Dropped are the cases removed because they failed under go test (or
-	// did not compile), in file order.
+	// did not compile), in the order validation found them: those go
+	// test's output named, a round at a time, in file order, and those
+	// bisection found (isolate.go).
 	Dropped []Divergence
 	// Skipped are the cases left out, and why: those left out before
 	// validation, sorted, then the Uncontrolled cases that failed under go
 	// test, in file order.
 	Skipped []string
+	// TestRuns counts the runs of go test that validation made: the
+	// rounds of the file, and the parts bisection ran (isolate.go).
+	TestRuns int
 	// CoverProfile is the coverprofile (mode set) of the validation run
 	// whose tests all passed: what the written file's tests execute in the
 	// package, and nothing else. Set with Options.Cover when a file was

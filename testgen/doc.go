@@ -13,7 +13,8 @@
 // its type arguments (Max[int](...)). `go test` ignores TestX when X starts
 // with a lower-case letter, so unexported functions get Test_abs. A name the
 // package's other test files already use, in the package or in its
-// external _test package (where -run would match it too), gets _Generated.
+// external _test package (where -run would match it too), gets _Generated;
+// one the file itself already gave gets _2.
 //
 // A table has a column per parameter, named after it (the receiver first,
 // "recv" when it has no name, arg0… for unnamed ones), a column per
@@ -59,7 +60,8 @@
 // in hex (hexparams.go); keyed
 // composite literals without their zero fields, elided element types as
 // gofmt -s writes them, map entries in key order, &T{...} for pointers to
-// composites and a small generic helper, ptr[T](v), for other pointers,
+// composites and a small generic helper, ptr[T](v), for other pointers
+// (below go1.18 one helper per type, ptrInt(v); see "Language version"),
 // []byte("text") for printable bytes, math.NaN(), math.Inf and
 // math.Copysign(0, -1) for floats that are not constants. An input the
 // executor made through a package's API is the call that made it:
@@ -121,7 +123,33 @@
 // Identifiers are chosen against the package: import names, helper names
 // and the tests' locals (t, tests, tt, r) avoid every package-level name
 // of the package and of its other test files, so that nothing clashes or
-// is shadowed (math/rand and crypto/rand become rand and mathrand).
+// is shadowed (math/rand and crypto/rand become rand and mathrand). What
+// the file declares at package level also avoids the names other files
+// of the package import packages by (a test file's ptr import of
+// k8s.io/utils/ptr makes the helper gosymtestPtr). An external test
+// package that dot-imports the package sees the file's exported names,
+// its tests, in its own file block: whatever it declares or imports is
+// avoided too (its TestX variable makes ours TestX_Generated). Two tests
+// of the file that would share a name (TestA_Size for method A.Size and
+// for function A_Size) are told apart by a number, TestA_Size_2.
+//
+// # Language version
+//
+// The file compiles at the package's Go version: Package.GoVersion, else
+// the type checker's, else the go directive of the go.mod above the
+// package (go1.16 when it has none, as for the go command; the oldest
+// when there is no go.mod). Below go1.18 it has no type parameters and no
+// any: the pointer helper is one function per type, ptrInt(3), and a type
+// that mentions any is spelled with interface{}. It never uses min, max,
+// clear or range over an integer, nor relies on per-iteration loop
+// variables: t.Run runs each row's closure to its end, and t.Parallel is
+// never called. The file has no //go:build line, so it is held to the
+// module's version, whatever a file of the package declares for itself.
+// Nor do the helpers call what the standard library of that version
+// lacks, since the toolchain may be as old: below go1.17 (t.Setenv) a
+// subtest that sets the environment saves all of it and a deferred call
+// of setEnviron puts it back, and below go1.18 setEnviron splits entries
+// with strings.Index, not strings.Cut.
 //
 // # Choosing cases
 //
@@ -151,13 +179,20 @@
 // removed and reported in Report.Dropped with its inputs, the expected
 // values and what Go did, read from the subtest's messages. A row that
 // crashes the test binary (a panic nothing recovers, a fatal error, a hang
-// past Options.Timeout) is the one running when the binary died. A file
-// that does not compile loses the rows the compiler points at, or the
-// whole test when the error is outside its table; an error elsewhere means
-// the package's tests do not build, and nothing is written. Each round
-// drops at least one case; after a bounded number of rounds Generate gives
-// up for the package. -vet=off keeps the package's own vet findings from
-// failing the check.
+// past Options.Timeout, os.Exit) is the one running when the binary died.
+// A file that does not compile loses the rows the compiler points at, or
+// the whole test when the error is outside its table. A failure that
+// names no case (a compile error in a helper that only some rows bring
+// about, a binary that dies while no test runs) is isolated by bisection
+// (isolate.go): go test runs on halves of the file's rows, a half that
+// fails is halved again down to the row to blame, and the rows that pass
+// are kept, so k such rows among n cost O(k log n) runs. Only when the
+// package's tests fail even with a generated file that holds no test is
+// nothing written: then no case is to blame. The file is written whenever
+// some case passes. After a few rounds, selection stops bringing in new
+// cases in place of dropped ones, so that every later round only removes
+// and validation ends; Report.TestRuns counts the runs. -vet=off keeps
+// the package's own vet findings from failing the check.
 //
 // With Options.Cover, each validation run also writes a coverprofile of
 // the package under test (-coverprofile, -coverpkg=the package); as -run

@@ -18,6 +18,9 @@ type helpers struct {
 	ptr, errText, setEnviron string
 	types                    map[string]string
 	usedTypes                map[string]bool
+	// forms are the language version's forms, with the per-type pointer
+	// helpers the literals used below go1.18 (version.go).
+	forms *langForms
 }
 
 // locals are the names of a test's local variables, chosen so that they
@@ -55,7 +58,7 @@ func emitFile(pkgName string, tables []*table, imp *imports, h helpers, usesPtr 
 		e.table(t)
 	}
 	if usesPtr {
-		fmt.Fprintf(&e.b, "\n// %s returns a pointer to a copy of v, for pointers to values that have no\n// composite literal.\nfunc %[1]s[T any](v T) *T { return &v }\n", h.ptr)
+		e.ptrHelpers()
 	}
 	if e.usesSetEnviron {
 		e.setEnvironHelper()
@@ -74,6 +77,19 @@ func emitFile(pkgName string, tables []*table, imp *imports, h helpers, usesPtr 
 		return nil, fmt.Errorf("generated code does not parse (a bug in gosymtest): %w\n%s", err, out.Bytes())
 	}
 	return src, nil
+}
+
+// ptrHelpers prints the pointer helper: one generic function, or below
+// go1.18 one function per type the literals used.
+func (e *emitter) ptrHelpers() {
+	f := e.helpers.forms
+	if f.allows(go118) {
+		fmt.Fprintf(&e.b, "\n// %s returns a pointer to a copy of v, for pointers to values that have no\n// composite literal.\nfunc %[1]s[T any](v T) *T { return &v }\n", e.helpers.ptr)
+		return
+	}
+	for _, typ := range f.types {
+		fmt.Fprintf(&e.b, "\n// %s returns a pointer to a copy of v.\nfunc %[1]s(v %s) *%[2]s { return &v }\n", f.names[typ], typ)
+	}
 }
 
 // longRow is the length from which a row is printed one field per line.

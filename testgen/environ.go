@@ -112,6 +112,13 @@ func (e *emitter) envColumnDecls(t *table) {
 // environment must not use); an exact environment is made by the file's
 // helper, which restores the previous one likewise.
 func (e *emitter) envSetup(t *table) {
+	if !t.env.any() {
+		return
+	}
+	if !e.helpers.forms.allows(go117) {
+		e.envSetupBefore117(t)
+		return
+	}
 	v := t.vars
 	if t.env.set != "" {
 		fmt.Fprintf(&e.b, "for k, v := range %s.%s {\n%s.Setenv(k, v)\n}\n", v.tt, t.env.set, v.t)
@@ -126,10 +133,51 @@ func (e *emitter) envSetup(t *table) {
 	}
 }
 
+// envSetupBefore117 is envSetup for a language version before go1.17,
+// whose standard library may have neither t.Setenv (go1.17) nor
+// t.Cleanup (go1.14): the subtest saves the whole environment and a
+// deferred call of the helper puts it back.
+func (e *emitter) envSetupBefore117(t *table) {
+	v := t.vars
+	os := e.imp.name("os", "os")
+	e.usesSetEnviron = true
+	fmt.Fprintf(&e.b, "defer %s(%s.Environ()) // the environment as it was, when the subtest ends\n", e.helpers.setEnviron, os)
+	if t.env.set != "" {
+		fmt.Fprintf(&e.b, "for k, v := range %s.%s {\n%s.Setenv(k, v)\n}\n", v.tt, t.env.set, os)
+	}
+	if t.env.unset != "" {
+		fmt.Fprintf(&e.b, "for _, k := range %s.%s {\n%s.Unsetenv(k)\n}\n", v.tt, t.env.unset, os)
+	}
+	if t.env.exact != "" {
+		fmt.Fprintf(&e.b, "if %s.%s != nil {\n%s(%[1]s.%[2]s)\n}\n", v.tt, t.env.exact, e.helpers.setEnviron)
+	}
+}
+
 // setEnvironHelper prints the helper that makes the environment exactly
 // a row's.
 func (e *emitter) setEnvironHelper() {
+	if !e.helpers.forms.allows(go117) {
+		os, strs := e.imp.name("os", "os"), e.imp.name("strings", "strings")
+		fmt.Fprintf(&e.b, `
+// %[1]s makes the environment exactly env ("KEY=VALUE" entries, in the
+// order os.Environ lists them).
+func %[1]s(env []string) {
+	%[2]s.Clearenv()
+	for _, kv := range env {
+		if i := %[3]s.Index(kv, "="); i >= 0 {
+			%[2]s.Setenv(kv[:i], kv[i+1:])
+		}
+	}
+}
+`, e.helpers.setEnviron, os, strs)
+		return
+	}
 	os, strs, testing := e.imp.name("os", "os"), e.imp.name("strings", "strings"), e.imp.name("testing", "testing")
+	cut := "k, v, _ := %[3]s.Cut(kv, \"=\")"
+	if !e.helpers.forms.allows(go118) {
+		// strings.Cut is go1.18's.
+		cut = "i := %[3]s.Index(kv, \"=\")\n\t\t\tif i < 0 {\n\t\t\t\tcontinue\n\t\t\t}\n\t\t\tk, v := kv[:i], kv[i+1:]"
+	}
 	fmt.Fprintf(&e.b, `
 // %[1]s makes the environment exactly env ("KEY=VALUE" entries, in the
 // order os.Environ lists them) until the test ends, then restores it.
@@ -138,7 +186,7 @@ func %[1]s(t *%[4]s.T, env []string) {
 	replace := func(env []string) {
 		%[2]s.Clearenv()
 		for _, kv := range env {
-			k, v, _ := %[3]s.Cut(kv, "=")
+			`+cut+`
 			%[2]s.Setenv(k, v)
 		}
 	}

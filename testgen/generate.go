@@ -10,10 +10,21 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// maxRounds bounds the go test runs for one package. Every round but the
-// last drops at least one case, so only packages with many cases that
-// crash the test binary (one per round) get near it.
-const maxRounds = 12
+// Validation rounds. A round runs go test on the file as it would be
+// written; when it fails, the cases to blame are dropped (from go test's
+// own account, or by bisection, isolate.go) and greedy selection chooses
+// again among the rest. After freezeAfter rounds, selection no longer
+// brings in new cases: every later round only removes, so validation
+// ends. maxStale bounds the rounds in a row that find no one to blame, a
+// failure that neither go test's account nor bisection pins on any case
+// (one that comes and goes).
+const (
+	freezeAfter = 4
+	maxStale    = 2
+	// maxCheckRounds bounds the rounds of Options.CheckAll's check of
+	// every case; the cases left are then chosen as usual.
+	maxCheckRounds = 12
+)
 
 // funcState is one function's test across validation rounds.
 type funcState struct {
@@ -36,6 +47,18 @@ type generator struct {
 	// case (Options.CheckAll) before the cases that add coverage are
 	// chosen.
 	all bool
+	// frozen, once set, holds the only cases selection may still render
+	// (see freezeAfter).
+	frozen map[*candidate]bool
+	// lang is the Go language version the file must compile at.
+	lang goVersion
+	// emptyChecked records that the package's tests were run without
+	// any generated test (isolate.go), emptyErr what that showed.
+	emptyChecked bool
+	emptyErr     error
+	// run runs go test on a rendering; runTests but in tests of the
+	// bisection.
+	run func(ctx context.Context, r *rendering, runs int, cover bool) (*verdict, error)
 }
 
 // rendering is one candidate file.
@@ -51,7 +74,17 @@ type rendering struct {
 // be made or go test could not be run (the context ended, say); the
 // report then still lists what was skipped and dropped.
 func Generate(ctx context.Context, pkg Package, funcs []FuncTests, opts Options) (*Report, error) {
-	report := &Report{KeptPerFunc: make(map[*ssa.Function]int)}
+	g, err := newGenerator(pkg, funcs, opts)
+	if err != nil {
+		return g.report, err
+	}
+	return g.report, g.validate(ctx)
+}
+
+// newGenerator checks the options, reads the package's scope and keeps
+// the cases that can be written. Its report is never nil.
+func newGenerator(pkg Package, funcs []FuncTests, opts Options) (*generator, error) {
+	g := &generator{report: &Report{KeptPerFunc: make(map[*ssa.Function]int)}}
 	if opts.FileName == "" {
 		opts.FileName = DefaultFileName
 	}
@@ -62,83 +95,148 @@ func Generate(ctx context.Context, pkg Package, funcs []FuncTests, opts Options)
 		opts.Timeout = DefaultTimeout
 	}
 	if !strings.HasSuffix(opts.FileName, "_test.go") || filepath.Base(opts.FileName) != opts.FileName {
-		return report, fmt.Errorf("test file name %q: want a file name ending in _test.go", opts.FileName)
+		return g, fmt.Errorf("test file name %q: want a file name ending in _test.go", opts.FileName)
 	}
 	if pkg.Types == nil {
-		return report, fmt.Errorf("%s: no type information for the package", pkg.Dir)
+		return g, fmt.Errorf("%s: no type information for the package", pkg.Dir)
 	}
 	// The overlay that validation hands go test needs an absolute path.
 	dir, err := filepath.Abs(pkg.Dir)
 	if err != nil {
-		return report, err
+		return g, err
 	}
 	pkg.Dir = dir
 	path := filepath.Join(dir, opts.FileName)
 	if err := checkReplaceable(path); err != nil {
-		return report, err
+		return g, err
 	}
-	g := &generator{pkg: pkg, opts: opts, path: path, report: report, all: opts.AllPaths || (opts.CheckAll && opts.Validate)}
+	g.pkg, g.opts, g.path, g.all = pkg, opts, path, opts.AllPaths || (opts.CheckAll && opts.Validate)
+	g.lang = packageVersion(pkg)
 	g.scope = newScope(pkg.Types, pkg.Dir, opts.FileName)
 	g.vars = g.chooseLocals()
 	for _, ft := range funcs {
 		g.addFunc(ft)
 	}
-	sort.Strings(report.Skipped)
+	sort.Strings(g.report.Skipped)
+	g.run = func(ctx context.Context, r *rendering, runs int, cover bool) (*verdict, error) {
+		return runTests(ctx, opts, pkg, path, r.src, testNames(r.tables), runs, cover)
+	}
+	return g, nil
+}
 
-	for round := 1; ; round++ {
-		if g.checking() && round > maxRounds {
-			// The check of every case ran out of rounds: the cases left
-			// are chosen as usual, with rounds of their own.
-			g.all, round = false, 1
-		}
-		r, err := g.render()
+// validate renders the file and, with Options.Validate, runs go test on
+// it round after round, dropping the cases to blame, until it passes;
+// then it writes the file, or removes the previous one when no case is
+// left.
+func (g *generator) validate(ctx context.Context) error {
+	rounds, stale := 0, 0
+	for {
+		r, err := g.render(nil)
 		if err != nil {
-			return report, err
+			return err
 		}
 		if r == nil {
-			return report, removeGenerated(path)
+			return removeGenerated(g.path)
 		}
-		if !opts.Validate {
-			return report, g.finish(r)
-		}
-		if round > maxRounds {
-			return report, fmt.Errorf("%s: tests still fail after %d runs of go test; no file written", path, maxRounds)
+		if !g.opts.Validate {
+			return g.finish(r)
 		}
 		// The check of every case runs each once: it looks for
 		// disagreements; flakiness is the file's check, repeated.
-		runs, cover := validationRuns, opts.Cover
-		if g.checking() {
-			runs, cover = 1, false
-		}
-		v, err := runTests(ctx, opts, pkg, path, r.src, testNames(r.tables), runs, cover)
+		runs, cover := g.runCount()
+		v, err := g.goTest(ctx, r, runs, cover)
 		if err != nil {
-			return report, err
+			return err
 		}
-		switch {
-		case v.buildFailed:
-			err = g.dropUncompilable(v, r)
-		case len(v.failed) == 0 && len(v.crashed) == 0:
-			if v.packageFailed {
-				return report, fmt.Errorf("%s: go test failed outside the generated tests:\n%s", path, strings.TrimSpace(v.output))
-			}
-			if missing := notPassed(v, r); missing != "" {
-				return report, fmt.Errorf("%s: go test passed without running %s:\n%s", path, missing, strings.TrimSpace(v.output))
-			}
+		if passed(v, r) {
 			if g.checking() {
 				// Every case agreed with Go: now write only those that
 				// add coverage, checked once more as the file to write.
-				g.all, round = false, 0
+				g.all, g.frozen, rounds, stale = false, nil, 0, 0
 				continue
 			}
-			report.CoverProfile = v.profile
-			return report, g.finish(r)
-		default:
-			err = g.dropFailing(v, r)
+			g.report.CoverProfile = v.profile
+			return g.finish(r)
 		}
+		dropped, err := g.blame(v, r)
 		if err != nil {
-			return report, err
+			return err
+		}
+		if dropped == 0 {
+			if dropped, err = g.isolate(ctx, r, v); err != nil {
+				return err
+			}
+		}
+		if dropped == 0 {
+			if stale++; stale >= maxStale {
+				return fmt.Errorf("%s: go test fails, but neither its output nor bisection pins the failure on a case:\n%s", g.path, failureText(v))
+			}
+		} else {
+			stale = 0
+		}
+		rounds++
+		switch {
+		case g.checking() && rounds >= maxCheckRounds:
+			// The check of every case ran out of rounds: the cases left
+			// are chosen as usual, with rounds of their own.
+			g.all, g.frozen, rounds, stale = false, nil, 0, 0
+		case rounds == freezeAfter && g.frozen == nil:
+			g.freeze()
 		}
 	}
+}
+
+// runCount is go test's -count and whether to measure coverage: once
+// and without for the check of every case, validationRuns times and with
+// Options.Cover for the file to write.
+func (g *generator) runCount() (int, bool) {
+	if g.checking() {
+		return 1, false
+	}
+	return validationRuns, g.opts.Cover
+}
+
+// goTest runs go test on a rendering and counts the run in the report.
+func (g *generator) goTest(ctx context.Context, r *rendering, runs int, cover bool) (*verdict, error) {
+	g.report.TestRuns++
+	return g.run(ctx, r, runs, cover)
+}
+
+// freeze limits selection to the cases it chooses now, so that later
+// rounds only remove cases.
+func (g *generator) freeze() {
+	g.frozen = make(map[*candidate]bool)
+	for _, fs := range g.funcs {
+		if fs.broken {
+			continue
+		}
+		for _, c := range selectCases(fs.cands, g.all) {
+			g.frozen[c] = true
+		}
+	}
+}
+
+// passed tells that go test ran every row of the rendering and saw each
+// pass, and failed nowhere else.
+func passed(v *verdict, r *rendering) bool {
+	return !v.buildFailed && !v.packageFailed && len(v.failed) == 0 && len(v.crashed) == 0 && notPassed(v, r) == ""
+}
+
+// blame drops the cases go test's output pins a failure on, reporting
+// each, and returns how many it dropped: rows the compiler points at (or
+// their whole test when it points outside the table), rows that failed or
+// were running when the test binary died, rows that never ran in a run
+// that passed. 0 means the output pins the failure on no case.
+func (g *generator) blame(v *verdict, r *rendering) (int, error) {
+	switch {
+	case v.buildFailed:
+		return g.dropUncompilable(v, r)
+	case len(v.failed) > 0 || len(v.crashed) > 0:
+		return g.dropFailing(v, r), nil
+	case !v.packageFailed:
+		return g.dropNotRun(v, r), nil
+	}
+	return 0, nil
 }
 
 // checking tells the rounds that run every case for Options.CheckAll
@@ -229,12 +327,25 @@ func writable(fn *ssa.Function, c Case, l *literals) string {
 }
 
 // render prints the file for the selected cases of every function whose
-// test compiles, or returns nil when there is none. It prints twice: the
-// first pass finds the packages the file imports, the second writes them
-// by the names they were given.
-func (g *generator) render() (*rendering, error) {
+// test compiles, or returns nil when there is none; with only set, just
+// for those of them in only (a part under bisection). A function whose
+// test cannot be printed (a bug in gosymtest) is left out, with its
+// cases reported, and the file printed without it.
+func (g *generator) render(only map[*candidate]bool) (*rendering, error) {
+	for {
+		r, retry, err := g.renderOnce(only)
+		if err != nil || !retry {
+			return r, err
+		}
+	}
+}
+
+// renderOnce prints the file. It prints twice: the first pass finds the
+// packages the file imports, the second writes them by the names they
+// were given. retry says it left out a function whose test could not be
+// printed, and the file must be printed again without it.
+func (g *generator) renderOnce(only map[*candidate]bool) (r *rendering, retry bool, err error) {
 	imp := newImports(g.pkg.Types)
-	var r *rendering
 	for pass := 0; pass < 2; pass++ {
 		sc := g.scope.clone()
 		h := helpers{ptr: sc.claim("ptr", "gosymtestPtr"), errText: sc.claim("errText", "gosymtestErrText"),
@@ -242,35 +353,86 @@ func (g *generator) render() (*rendering, error) {
 		if pass == 1 {
 			imp.fix(sc)
 		}
-		l := &literals{home: g.pkg.Types, imp: imp, ptrHelper: h.ptr, helperTypes: h.types}
+		h.forms = &langForms{lang: g.lang, base: h.ptr, claim: sc.claim, names: make(map[string]string)}
+		l := &literals{home: g.pkg.Types, imp: imp, ptrHelper: h.ptr, helperTypes: h.types, forms: h.forms}
 		vars := g.vars
 		vars.declared = func(name string) bool { return sc.taken[name] }
 		r = &rendering{}
+		states := make(map[*table]*funcState)
 		for _, fs := range g.funcs {
 			if fs.broken {
 				continue
 			}
-			selected := selectCases(fs.cands, g.all)
+			selected := selectCases(keep(fs.cands, g.frozen), g.all)
+			if only != nil {
+				selected = keep(selected, only)
+			}
 			if len(selected) == 0 {
 				continue
 			}
 			t, err := buildTable(fs.fn, fs.testName, selected, l, vars)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w (a bug in gosymtest)", g.path, err)
+				// The imports of its first pass are recorded: print
+				// again from the start.
+				fs.broken = true
+				for _, c := range selected {
+					c.failed = true
+					g.report.Skipped = append(g.report.Skipped, fmt.Sprintf("%s: case %q: %v (a bug in gosymtest)", fs.testName, c.Summary, err))
+				}
+				return nil, true, nil
 			}
+			states[t] = fs
 			r.tables = append(r.tables, t)
 		}
 		if len(r.tables) == 0 {
-			return nil, nil
+			return nil, false, nil
 		}
 		h.usedTypes = l.usedHelpers
 		src, err := emitFile(g.pkg.Types.Name(), r.tables, imp, h, l.usesPtr)
 		if err != nil {
-			return nil, err
+			if g.dropUnprintable(r, states, imp, h, l.usesPtr) {
+				return nil, true, nil
+			}
+			return nil, false, err
 		}
 		r.src = src
 	}
-	return r, nil
+	return r, false, nil
+}
+
+// dropUnprintable leaves out the functions whose test alone does not
+// parse once printed (a bug in gosymtest), reporting their rows as not
+// compiled, and says whether there was one.
+func (g *generator) dropUnprintable(r *rendering, states map[*table]*funcState, imp *imports, h helpers, usesPtr bool) bool {
+	found := false
+	for _, t := range r.tables {
+		_, err := emitFile(g.pkg.Types.Name(), []*table{t}, imp, h, usesPtr)
+		if err == nil {
+			continue
+		}
+		found = true
+		states[t].broken = true
+		msg := firstLine(err.Error())
+		for _, row := range t.rows {
+			row.cand.failed = true
+			g.report.Dropped = append(g.report.Dropped, notCompiled(t, row, msg))
+		}
+	}
+	return found
+}
+
+// keep is the candidates in set, in order; all of them when set is nil.
+func keep(cands []*candidate, set map[*candidate]bool) []*candidate {
+	if set == nil {
+		return cands
+	}
+	var kept []*candidate
+	for _, c := range cands {
+		if set[c] {
+			kept = append(kept, c)
+		}
+	}
+	return kept
 }
 
 // notPassed names a row that go test did not report as passed, or is "".
@@ -294,9 +456,9 @@ func testNames(tables []*table) []string {
 	return names
 }
 
-// dropFailing marks the rows that failed or crashed under go test, and
-// reports each as a divergence.
-func (g *generator) dropFailing(v *verdict, r *rendering) error {
+// dropFailing marks the rows that failed or crashed under go test,
+// reports each as a divergence, and returns how many it marked.
+func (g *generator) dropFailing(v *verdict, r *rendering) int {
 	dropped := 0
 	for _, t := range r.tables {
 		rowsDropped := 0
@@ -315,13 +477,8 @@ func (g *generator) dropFailing(v *verdict, r *rendering) error {
 			} else {
 				continue
 			}
-			row.cand.failed = true
+			g.drop(t, row, divergence(t, row, got))
 			rowsDropped++
-			if row.cand.Uncontrolled {
-				g.report.Skipped = append(g.report.Skipped, uncontrolledSkip(t, row))
-				continue
-			}
-			g.report.Dropped = append(g.report.Dropped, divergence(t, row, got))
 		}
 		_, crashed := v.crashed[t.testName]
 		_, failed := v.failed[t.testName]
@@ -329,34 +486,55 @@ func (g *generator) dropFailing(v *verdict, r *rendering) error {
 			// The test failed outside its rows.
 			why := "crashed: " + crashReason(t.testName, v.outputs, v.output)
 			for _, row := range t.rows {
-				row.cand.failed = true
-				if row.cand.Uncontrolled {
-					g.report.Skipped = append(g.report.Skipped, uncontrolledSkip(t, row))
-					continue
-				}
-				g.report.Dropped = append(g.report.Dropped, divergence(t, row, why))
+				g.drop(t, row, divergence(t, row, why))
 			}
 			rowsDropped = len(t.rows)
 		}
 		dropped += rowsDropped
 	}
-	if dropped == 0 {
-		return fmt.Errorf("%s: go test failed, but not in a generated case:\n%s", g.path, strings.TrimSpace(v.output))
-	}
-	return nil
+	return dropped
 }
 
-// dropUncompilable leaves out the rows, or whole tests, that the compiler
-// complained about. An error outside every test is not the rows' fault:
-// the package's own tests may not build. Then no file is written.
-func (g *generator) dropUncompilable(v *verdict, r *rendering) error {
+// dropNotRun marks the rows that go test did not report as passed in a
+// run that failed nowhere: a row must be seen to pass to be written.
+func (g *generator) dropNotRun(v *verdict, r *rendering) int {
+	dropped := 0
+	for _, t := range r.tables {
+		for _, row := range t.rows {
+			if !v.passed[t.testName+"/"+row.name] {
+				g.drop(t, row, divergence(t, row, "did not run"))
+				dropped++
+			}
+		}
+	}
+	return dropped
+}
+
+// drop marks a row's case as failed, never to be selected again, and
+// reports it: as a divergence, or as skipped when its path depends on
+// values the test cannot set (Go may then take another path: no
+// disagreement).
+func (g *generator) drop(t *table, r row, d Divergence) {
+	r.cand.failed = true
+	if r.cand.Uncontrolled && !d.NotCompiled {
+		g.report.Skipped = append(g.report.Skipped, uncontrolledSkip(t, r))
+		return
+	}
+	g.report.Dropped = append(g.report.Dropped, d)
+}
+
+// dropUncompilable leaves out the rows, or whole tests, that the
+// compiler complained about, and returns how many cases it left out. An
+// error outside every test (in a helper, say) is not pinned on any case:
+// bisection finds the cases that bring it about (isolate.go).
+func (g *generator) dropUncompilable(v *verdict, r *rendering) (int, error) {
 	errs := compileErrors(v)
 	if len(errs) == 0 {
-		return buildFailure(g.path, v)
+		return 0, nil
 	}
 	m, err := mapSource(r.src)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	byName := make(map[string]*table)
 	for _, t := range r.tables {
@@ -372,7 +550,7 @@ func (g *generator) dropUncompilable(v *verdict, r *rendering) error {
 		test, rowIndex, ok := m.locate(e.line)
 		t := byName[test]
 		if !ok || t == nil {
-			return buildFailure(g.path, v)
+			continue
 		}
 		switch {
 		case rowIndex >= 0 && rowIndex < len(t.rows):
@@ -383,22 +561,25 @@ func (g *generator) dropUncompilable(v *verdict, r *rendering) error {
 			funcErrs[test] = e.msg
 		}
 	}
+	dropped := 0
 	for _, t := range r.tables {
 		if msg, ok := funcErrs[t.testName]; ok {
 			states[t.testName].broken = true
 			for _, row := range t.rows {
+				row.cand.failed = true
 				g.report.Dropped = append(g.report.Dropped, notCompiled(t, row, msg))
 			}
+			dropped += len(t.rows)
 			continue
 		}
 		for _, row := range t.rows {
 			if msg, ok := rowErrs[row.cand]; ok {
-				row.cand.failed = true
-				g.report.Dropped = append(g.report.Dropped, notCompiled(t, row, msg))
+				g.drop(t, row, notCompiled(t, row, msg))
+				dropped++
 			}
 		}
 	}
-	return nil
+	return dropped, nil
 }
 
 // finish writes the file and counts what it holds.

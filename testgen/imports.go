@@ -61,7 +61,7 @@ func (im *imports) fix(s *scope) {
 		name := im.used[p].Name()
 		// math/rand and crypto/rand: the second becomes cryptorand.
 		parent := identifier(path.Base(path.Dir(p)))
-		im.names[p] = s.claim(name, parent+name)
+		im.names[p] = s.claimImport(name, parent+name)
 	}
 	im.fixed = true
 }

@@ -21,6 +21,9 @@ type literals struct {
 	// composite literal (&3 is not Go). usesPtr records that it is needed.
 	ptrHelper string
 	usesPtr   bool
+	// forms are what the file's language version allows (version.go);
+	// nil allows everything.
+	forms *langForms
 	// helperTypes names the helper types in the file (failhelpers.go), by
 	// the executor's names for them; usedHelpers records those a literal
 	// used.
@@ -39,7 +42,7 @@ func (l *literals) typeName(t types.Type) (string, error) {
 	if err := nameable(l.home, t); err != nil {
 		return "", err
 	}
-	return types.TypeString(t, l.imp.qualifier), nil
+	return l.spell(types.TypeString(t, l.imp.qualifier)), nil
 }
 
 // inSlot writes v where a value of static type slot is expected. In a
@@ -408,8 +411,7 @@ func (l *literals) pointerLit(v concrete.Value, elide bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	l.usesPtr = true
-	return l.ptrHelper + "[" + name + "](" + src + ")", nil
+	return l.ptrCall(name, src), nil
 }
 
 // shortType writes t for messages, with package names rather than paths.

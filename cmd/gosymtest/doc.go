@@ -140,7 +140,9 @@
 // test -cover's units), and uncovered, a list of {"pos":
 // "file.go:line:col", "reason": ...} relative to the module directory;
 // totals has blocks_dead, the statement counts, tests_emitted,
-// tests_dropped and disagreements too. The top-level "disagreements" list
+// tests_dropped (of which tests_not_compiled did not compile),
+// validation_runs (the runs of go test that validation made) and
+// disagreements too. The top-level "disagreements" list
 // has each case whose outcome under go test differed from the
 // interpreter's ({"package", "function", "test", "case", "inputs",
 // "expected", "got"}); each was dropped from the test file and is logged

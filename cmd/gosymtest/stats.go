@@ -60,6 +60,12 @@ type totals struct {
 	TestsDropped              int   `json:"tests_dropped"`
 	Disagreements             int   `json:"disagreements"`
 	WallMs                    int64 `json:"wall_ms"`
+
+	// TestsNotCompiled counts the dropped cases that did not compile (a
+	// bug in writing them); ValidationRuns the runs of go test that
+	// validation made, bisection's included.
+	TestsNotCompiled int `json:"tests_not_compiled"`
+	ValidationRuns   int `json:"validation_runs"`
 }
 
 type functionStats struct {
@@ -125,6 +131,7 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 		TestsDropped:   written.dropped,
 		Disagreements:  len(written.disagreements),
 	}
+	s.Totals.TestsNotCompiled, s.Totals.ValidationRuns = written.notCompiled, written.runs
 	s.Disagreements = append(s.Disagreements, written.disagreements...)
 	coverage := make(map[string]*report.FuncReport)
 	if rep != nil {
@@ -196,6 +203,8 @@ func writeStatsFile(path string, s stats) error {
 // the written tests cover.
 type testsWritten struct {
 	emitted, dropped int
+	notCompiled      int            // of the dropped
+	runs             int            // of go test, in validation
 	perFunc          map[string]int // by "package.Func"
 	disagreements    []disagreementJSON
 	// tested is the coverage of the tests that passed validation (nil

@@ -40,7 +40,8 @@ func writeTests(ctx context.Context, prog *loader.Program, results []explored, c
 			continue
 		}
 		opts := testgen.Options{AllPaths: cfg.allPaths, CheckAll: cfg.checkAllPaths, Validate: true, Cover: true}
-		rep, err := testgen.Generate(ctx, testgen.Package{Dir: pkg.Dir, Types: pkg.Types}, funcs, opts)
+		rep, err := testgen.Generate(ctx, testgen.Package{Dir: pkg.Dir, Types: pkg.Types, GoVersion: pkg.Types.GoVersion()}, funcs, opts)
+		w.runs += rep.TestRuns
 		for _, s := range rep.Skipped {
 			log.Info().Str("package", pkg.Path).Msg("case left out: " + s)
 		}
@@ -49,6 +50,7 @@ func writeTests(ctx context.Context, prog *loader.Program, results []explored, c
 			ev := log.Warn().Str("package", pkg.Path).Str("test", d.Test).Str("case", d.Case).
 				Str("inputs", d.Inputs).Str("want", d.Want).Str("got", d.Got)
 			if d.NotCompiled {
+				w.notCompiled++
 				ev.Msg("dropped a case that does not compile (a bug in writing the test)")
 				continue
 			}

@@ -1,0 +1,3 @@
+module example.com/clashes
+
+go 1.22

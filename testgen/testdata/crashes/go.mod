@@ -1,0 +1,3 @@
+module example.com/crashes
+
+go 1.22

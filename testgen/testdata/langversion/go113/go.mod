@@ -1,0 +1,3 @@
+module example.com/go113
+
+go 1.13
