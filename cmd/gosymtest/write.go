@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"strings"
 
 	"github.com/gosymtest/gosymtest/loader"
@@ -16,7 +15,11 @@ import (
 // validated with go test, and returns how many cases were written and
 // dropped, the disagreements between the interpreter and Go, and what the
 // written tests cover.
-func writeTests(ctx context.Context, prog *loader.Program, results []explored, cfg config, log zerolog.Logger) (w testsWritten, failed bool) {
+//
+// Validation runs under intr.write, which only a second interrupt
+// cancels, and each package's file is written holding intr's lock.
+func writeTests(intr *interrupts, prog *loader.Program, results []explored, cfg config, log zerolog.Logger) (w testsWritten, failed bool) {
+	ctx := intr.write
 	w.perFunc = make(map[string]int)
 	w.tested = report.NewTested()
 	byPkg := make(map[string][]testgen.FuncTests)
@@ -40,7 +43,11 @@ func writeTests(ctx context.Context, prog *loader.Program, results []explored, c
 			continue
 		}
 		opts := testgen.Options{AllPaths: cfg.allPaths, CheckAll: cfg.checkAllPaths, Validate: true, Cover: true}
-		rep, err := testgen.Generate(ctx, testgen.Package{Dir: pkg.Dir, Types: pkg.Types}, funcs, opts)
+		var rep *testgen.Report
+		var err error
+		intr.writing(func() {
+			rep, err = testgen.Generate(ctx, testgen.Package{Dir: pkg.Dir, Types: pkg.Types}, funcs, opts)
+		})
 		for _, s := range rep.Skipped {
 			log.Info().Str("package", pkg.Path).Msg("case left out: " + s)
 		}
@@ -57,6 +64,9 @@ func writeTests(ctx context.Context, prog *loader.Program, results []explored, c
 				Package: pkg.Path, Function: funcName(d.Func), Test: d.Test, Case: d.Case,
 				Inputs: d.Inputs, Expected: d.Want, Got: d.Got,
 			})
+		}
+		if err != nil && intr.quitting() {
+			break // interrupted twice: validation was abandoned
 		}
 		if err != nil {
 			log.Error().Str("package", pkg.Path).Err(err).Msg("no test file written")
