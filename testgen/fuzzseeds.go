@@ -218,7 +218,7 @@ func fuzzable(t types.Type) (string, bool) {
 
 // writeTarget prints the fuzz target name of fn.
 func writeTarget(b *bytes.Buffer, name, testingName string, fn *ssa.Function, ft fuzzTarget) {
-	fmt.Fprintf(b, "\n// %s calls %s with the inputs go test -fuzz generates, starting from\n// those gosymtest solved for it (testdata/fuzz/%[1]s). A panic is a finding.\n", name, fn.Name())
+	fmt.Fprintf(b, "\n// %s calls %s on the inputs go test -fuzz generates, starting\n// from those gosymtest solved for it, in testdata/fuzz/%[1]s.\n// A panic is a finding.\n", name, fn.Name())
 	fmt.Fprintf(b, "func %[1]s(%[2]s *%[3]s.F) {\n\t%[2]s.Fuzz(func(%[4]s *%[3]s.T", name, ft.f, testingName, ft.t)
 	var args []string
 	for _, p := range ft.params {
@@ -342,13 +342,11 @@ func corpusValue(basic string, v concrete.Value) (string, bool) {
 	return "", false
 }
 
-// WriteFuzz puts f in the package directory dir: each target's seeds in
-// SeedDir(target) (removing the seeds an earlier run wrote there that are
-// no longer among them; files without SeedPrefix are go test's and are
-// kept), then the source as FuzzFileName, each file written atomically
-// (a temporary file renamed into place). With no targets, an earlier
-// FuzzFileName is removed. A FuzzFileName that gosymtest did not write is
-// never replaced: that is an error.
+// WriteFuzz puts f in the package directory dir: the seeds (WriteSeeds),
+// then the source as FuzzFileName, written atomically (a temporary file
+// renamed into place). With no source, an earlier FuzzFileName is
+// removed. A FuzzFileName that gosymtest did not write is never replaced:
+// that is an error.
 //
 // Seeds go first: a seed without its target is ignored by go test, while
 // a target whose seeds are missing merely starts from fewer.
@@ -357,15 +355,27 @@ func WriteFuzz(dir string, f *Fuzz) error {
 	if err := checkReplaceable(path); err != nil {
 		return err
 	}
-	for _, t := range f.Targets {
-		if err := writeSeeds(filepath.Join(dir, SeedDir(t.Name)), t.Seeds); err != nil {
-			return err
-		}
+	if err := WriteSeeds(dir, f); err != nil {
+		return err
 	}
 	if f.Source == nil {
 		return removeGenerated(path)
 	}
 	return writeFile(path, f.Source)
+}
+
+// WriteSeeds writes each target's seeds in SeedDir(target), each file
+// atomically, and removes the seeds an earlier run wrote there that are
+// no longer among them; files without SeedPrefix are go test's (the
+// failures go test -fuzz found) and are kept. A caller validates the
+// source with the seeds in place before WriteFuzz puts it there.
+func WriteSeeds(dir string, f *Fuzz) error {
+	for _, t := range f.Targets {
+		if err := writeSeeds(filepath.Join(dir, SeedDir(t.Name)), t.Seeds); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // writeSeeds makes seedDir hold exactly seeds among the files named with

@@ -52,14 +52,17 @@ type totals struct {
 	// Statements counts go test -cover's statements; StatementsCovered
 	// those the emitted tests ran (measured by go test on them alone),
 	// StatementsExecutorCovered those some explored path entered.
-	Statements                int   `json:"statements"`
-	StatementsCovered         int   `json:"statements_covered"`
-	StatementsExecutorCovered int   `json:"statements_executor_covered"`
-	StatementsDead            int   `json:"statements_dead"`
-	TestsEmitted              int   `json:"tests_emitted"`
-	TestsDropped              int   `json:"tests_dropped"`
-	Disagreements             int   `json:"disagreements"`
-	WallMs                    int64 `json:"wall_ms"`
+	Statements                int `json:"statements"`
+	StatementsCovered         int `json:"statements_covered"`
+	StatementsExecutorCovered int `json:"statements_executor_covered"`
+	StatementsDead            int `json:"statements_dead"`
+	TestsEmitted              int `json:"tests_emitted"`
+	TestsDropped              int `json:"tests_dropped"`
+	Disagreements             int `json:"disagreements"`
+	// FuzzTargets and FuzzSeeds count what -fuzz-seeds wrote.
+	FuzzTargets int   `json:"fuzz_targets"`
+	FuzzSeeds   int   `json:"fuzz_seeds"`
+	WallMs      int64 `json:"wall_ms"`
 }
 
 type functionStats struct {
@@ -124,6 +127,8 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 		TestsEmitted:   written.emitted,
 		TestsDropped:   written.dropped,
 		Disagreements:  len(written.disagreements),
+		FuzzTargets:    written.fuzz.targets,
+		FuzzSeeds:      written.fuzz.seeds,
 	}
 	s.Disagreements = append(s.Disagreements, written.disagreements...)
 	coverage := make(map[string]*report.FuncReport)
@@ -198,6 +203,7 @@ type testsWritten struct {
 	emitted, dropped int
 	perFunc          map[string]int // by "package.Func"
 	disagreements    []disagreementJSON
+	fuzz             fuzzWritten // with -fuzz-seeds
 	// tested is the coverage of the tests that passed validation (nil
 	// when none were written: a dry run, or exploration stopped).
 	tested *report.Tested

@@ -45,9 +45,20 @@ func writeTests(intr *interrupts, prog *loader.Program, results []explored, cfg 
 		opts := testgen.Options{AllPaths: cfg.allPaths, CheckAll: cfg.checkAllPaths, Validate: true, Cover: true}
 		var rep *testgen.Report
 		var err error
+		if cfg.fuzzSeeds {
+			// The fuzz file of an earlier run is rewritten below; until
+			// then it must not break the validation of the unit tests
+			// (it may call a function since renamed). A failure (a file
+			// of that name that gosymtest did not write) is reported
+			// when the targets are written.
+			intr.writing(func() { _ = removeFuzzFile(pkg.Dir) })
+		}
 		intr.writing(func() {
 			rep, err = testgen.Generate(ctx, testgen.Package{Dir: pkg.Dir, Types: pkg.Types}, funcs, opts)
 		})
+		if rep == nil {
+			break // interrupted twice: nothing more is written
+		}
 		for _, s := range rep.Skipped {
 			log.Info().Str("package", pkg.Path).Msg("case left out: " + s)
 		}
@@ -71,12 +82,17 @@ func writeTests(intr *interrupts, prog *loader.Program, results []explored, cfg 
 		if err != nil {
 			log.Error().Str("package", pkg.Path).Err(err).Msg("no test file written")
 			failed = true
+		} else if rep.Path != "" {
+			log.Info().Str("package", pkg.Path).Int("tests", rep.Kept).Str("file", rep.Path).Msg("wrote tests")
+		}
+		if cfg.fuzzSeeds {
+			// Even without a test file: the seeds are checked on their own.
+			intr.writing(func() { w.fuzz = addFuzz(ctx, w.fuzz, pkg, funcs, log) })
+		}
+		if err != nil {
 			continue
 		}
 		w.emitted += rep.Kept
-		if rep.Path != "" {
-			log.Info().Str("package", pkg.Path).Int("tests", rep.Kept).Str("file", rep.Path).Msg("wrote tests")
-		}
 		if err := w.tested.AddProfile(rep.CoverProfile); err != nil {
 			log.Error().Str("package", pkg.Path).Err(err).Msg("cannot read the coverage of the written tests")
 			failed = true
