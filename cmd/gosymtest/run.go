@@ -20,8 +20,11 @@ const (
 )
 
 // run is the whole command: it parses args, loads the packages, lists
-// the selected targets on stdout, logs to stderr, writes the statistics
-// file, and returns the exit status.
+// the selected targets on stdout, explores them, writes the tests (and
+// with -fuzz-seeds the fuzz targets) of each package, prints the coverage
+// summary, writes the -coverprofile, -report and -stats files, logs to
+// stderr, and returns the exit status. An interrupt cuts the exploration
+// short (interrupt.go).
 func run(args []string, stdout, stderr io.Writer) int {
 	cfg, err := parseArgs(args)
 	switch {

@@ -9,8 +9,9 @@ import (
 	"github.com/gosymtest/gosymtest/report"
 )
 
-// stats is the content of the -stats file. It records only what a run
-// knows: until the executor exists, no function is explored.
+// stats is the content of the -stats file (doc.go describes it): per
+// run and per function, what was explored, the tests written and the
+// coverage they give.
 type stats struct {
 	Totals     totals          `json:"totals"`
 	Functions  []functionStats `json:"functions"`
