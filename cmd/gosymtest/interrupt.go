@@ -34,25 +34,25 @@ type interrupts struct {
 	// files is held while output is being written (a package's tests,
 	// the -stats, -report and -coverprofile files), so that the second
 	// signal never exits in the middle of a write.
-	files  sync.Mutex
-	first  atomic.Int32 // the exit status of the first signal; 0 before one
-	ch     chan os.Signal
-	done   chan struct{}
-	exited func(int) // os.Exit; a test may replace it
+	files sync.Mutex
+	first atomic.Int32 // the exit status of the first signal; 0 before one
+	ch    chan os.Signal
+	done  chan struct{}
 }
 
 // watchSignals starts watching for SIGINT and SIGTERM. The caller must
-// call stop when the run is over.
-func watchSignals(log zerolog.Logger) *interrupts {
-	in := &interrupts{ch: make(chan os.Signal, 2), done: make(chan struct{}), exited: os.Exit}
+// call stop when the run is over. beforeExit runs just before the second
+// signal exits the process (to erase the progress line).
+func watchSignals(log zerolog.Logger, beforeExit func()) *interrupts {
+	in := &interrupts{ch: make(chan os.Signal, 2), done: make(chan struct{})}
 	in.explore, in.stopExplore = context.WithCancel(context.Background())
 	in.write, in.stopWrite = context.WithCancel(context.Background())
 	signal.Notify(in.ch, os.Interrupt, syscall.SIGTERM)
-	go in.watch(log)
+	go in.watch(log, beforeExit)
 	return in
 }
 
-func (in *interrupts) watch(log zerolog.Logger) {
+func (in *interrupts) watch(log zerolog.Logger, beforeExit func()) {
 	select {
 	case s := <-in.ch:
 		in.first.Store(int32(statusOf(s)))
@@ -69,7 +69,8 @@ func (in *interrupts) watch(log zerolog.Logger) {
 		// cancelled), and keep the lock: nothing is written after this.
 		in.files.Lock()
 		log.Warn().Msg("interrupted again: quitting; no further file written")
-		in.exited(int(in.first.Load()))
+		beforeExit()
+		os.Exit(int(in.first.Load()))
 	case <-in.done:
 	}
 }

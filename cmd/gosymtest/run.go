@@ -87,7 +87,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			log.Warn().Str("run", cfg.run.String()).Msg("no function matches -run")
 		}
 		if !cfg.dryRun {
-			intr = watchSignals(log)
+			intr = watchSignals(log, statusLine.stop)
 			defer intr.stop()
 			statusLine.start(len(selected))
 			results = exploreTargets(intr.explore, prog, selected, cfg, log, statusLine.finished)
