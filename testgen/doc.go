@@ -154,7 +154,8 @@
 // test -fuzz generates (strings, []byte, bools, integers, floats, and the
 // package's types defined on them), a file FuzzFileName of targets
 // FuzzXxx that call the function and ignore its results, and for each
-// target a seed corpus from the inputs of its cases, one file per case in
+// target a seed corpus from the inputs of its cases, one file per set of
+// blocks and edges they cover (more would add files, not coverage), in
 // go test's corpus format ("go test fuzz v1", then string("..."), int(5),
 // []byte("..."), float64(-Inf) lines) named SeedPrefix and a hash of the
 // content. Plain go test runs every seed as a test, where a panic fails

@@ -13,6 +13,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -60,8 +62,8 @@ func SeedDir(name string) string { return filepath.Join("testdata", "fuzz", name
 // parameters go test -fuzz can generate (strings, []byte, bools, integers
 // and floats, or types of the package defined on them), and the seed
 // corpus of each from the inputs the executor solved for its cases, so
-// that fuzzing starts past the guards those inputs pass. It reads and
-// writes nothing.
+// that fuzzing starts past the guards those inputs pass: one seed per set
+// of blocks and edges the cases cover. It reads and writes nothing.
 //
 // A target calls its function and ignores the results: a panic is the
 // finding. go test runs the seeds as tests, so only cases that return are
@@ -232,10 +234,15 @@ func writeTarget(b *bytes.Buffer, name, testingName string, fn *ssa.Function, ft
 	fmt.Fprintf(b, ") {\n\t\t%s(%s)\n\t})\n}\n", fn.Name(), strings.Join(args, ", "))
 }
 
-// seedsOf encodes the inputs of the cases that return, deduplicated and
-// sorted by name.
+// seedsOf encodes the inputs of the cases that return, one per set of
+// blocks and edges covered (the first in the executor's order), sorted by
+// name. A coverage-guided fuzzer keeps an input only for coverage no other
+// has, so a second seed with the same coverage adds a file and nothing
+// else: a function with two hundred paths through the same blocks gets a
+// handful of seeds, not two hundred.
 func seedsOf(params []fuzzParam, cases []Case) []Seed {
 	seen := map[string]bool{}
+	covered := map[string]bool{}
 	var seeds []Seed
 	for _, c := range cases {
 		if c.Want.Panics || c.Uncontrolled || c.Env != nil || len(c.Args) != len(params) {
@@ -244,6 +251,12 @@ func seedsOf(params []fuzzParam, cases []Case) []Seed {
 		data, ok := encodeSeed(params, c.Args)
 		if !ok {
 			continue
+		}
+		if key := coverKey(c.Covers); key != "" {
+			if covered[key] {
+				continue
+			}
+			covered[key] = true
 		}
 		sum := sha256.Sum256(data)
 		name := SeedPrefix + hex.EncodeToString(sum[:8])
@@ -257,12 +270,23 @@ func seedsOf(params []fuzzParam, cases []Case) []Seed {
 	return seeds
 }
 
-func sortSeeds(seeds []Seed) {
-	for i := 1; i < len(seeds); i++ {
-		for j := i; j > 0 && seeds[j].Name < seeds[j-1].Name; j-- {
-			seeds[j], seeds[j-1] = seeds[j-1], seeds[j]
+// coverKey names the set of blocks and edges a case covers; "" when the
+// case says nothing of its coverage.
+func coverKey(covers []BlockID) string {
+	keys := make([]string, 0, len(covers))
+	for _, b := range covers {
+		fn := ""
+		if b.Func != nil {
+			fn = b.Func.String()
 		}
+		keys = append(keys, fmt.Sprintf("%s#%d<%d", fn, b.Index, b.From))
 	}
+	sort.Strings(keys)
+	return strings.Join(slices.Compact(keys), " ")
+}
+
+func sortSeeds(seeds []Seed) {
+	sort.Slice(seeds, func(i, j int) bool { return seeds[i].Name < seeds[j].Name })
 }
 
 // encodeSeed writes args in go test's corpus file format, version 1: a

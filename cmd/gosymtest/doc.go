@@ -69,7 +69,8 @@
 //		(strings, []byte, bools, integers, floats, and the package's types
 //		defined on them; not methods, generic or variadic functions), and
 //		its seed corpus: the inputs solved for the function's cases that
-//		return, one file each, named gosymtest-<hash>, in
+//		return, one file per set of blocks and branch edges they cover,
+//		named gosymtest-<hash>, in
 //		testdata/fuzz/FuzzXxx in go test's corpus format, so that go test
 //		-fuzz=FuzzXxx starts past the guards. A target calls the function
 //		and ignores its results: a panic is a finding. Plain go test runs
