@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 
 	"golang.org/x/tools/txtar"
@@ -30,7 +31,7 @@ type interruptRun struct {
 // is a minute per function and the work unlimited, so that the slow
 // functions are still being explored whenever a signal is sent: no test
 // step depends on timing.
-func startInterruptRun(t *testing.T) *interruptRun {
+func startInterruptRun(t *testing.T, extra ...string) *interruptRun {
 	t.Helper()
 	archive, err := txtar.ParseFile("testdata/interrupt.txtar")
 	if err != nil {
@@ -42,7 +43,7 @@ func startInterruptRun(t *testing.T) *interruptRun {
 			t.Fatal(err)
 		}
 	}
-	r.cmd = exec.Command(binary, "-log-json", "-budget", "1m", "-max-work", "0", "./...")
+	r.cmd = exec.Command(binary, append(append([]string{"-log-json", "-budget", "1m", "-max-work", "0"}, extra...), "./...")...)
 	r.cmd.Dir = r.dir
 	r.cmd.Env = append(os.Environ(), "TMPDIR="+r.tmp)
 	stderr, err := r.cmd.StderrPipe()
@@ -135,14 +136,25 @@ func (r *interruptRun) checkNothingHalfWritten() {
 
 // TestInterruptWritesFinishedWork interrupts a run once the first
 // function is explored: the run must write, validated, the tests of the
-// functions explored before the interrupt and of no other, and exit 130.
+// functions explored before the interrupt and of no other, write the
+// statistics of that part of the run, and exit 130 (143 for SIGTERM).
 func TestInterruptWritesFinishedWork(t *testing.T) {
-	r := startInterruptRun(t)
+	for _, tc := range []struct {
+		sig  os.Signal
+		code int
+	}{{os.Interrupt, exitInterrupted}, {syscall.SIGTERM, exitTerminated}} {
+		t.Run(tc.sig.String(), func(t *testing.T) { interruptOnce(t, tc.sig, tc.code) })
+	}
+}
+
+func interruptOnce(t *testing.T, sig os.Signal, want int) {
+	statsFile := filepath.Join(t.TempDir(), "stats.json")
+	r := startInterruptRun(t, "-stats", statsFile)
 	r.waitFor("explored")
-	r.signal(os.Interrupt)
+	r.signal(sig)
 	code, explored := r.finish()
-	if code != exitInterrupted {
-		t.Errorf("exit status %d, want %d:\n%s", code, exitInterrupted, r.stderr.String())
+	if code != want {
+		t.Errorf("exit status %d, want %d:\n%s", code, want, r.stderr.String())
 	}
 	if !strings.Contains(r.stderr.String(), "interrupted: writing the tests of the functions explored so far") {
 		t.Errorf("the log does not say the run was interrupted:\n%s", r.stderr.String())
@@ -180,6 +192,23 @@ func TestInterruptWritesFinishedWork(t *testing.T) {
 	test.Dir = r.dir
 	if out, err := test.CombinedOutput(); err != nil {
 		t.Errorf("go test on the file written after the interrupt: %v\n%s", err, out)
+	}
+
+	var s stats
+	data, err := os.ReadFile(statsFile)
+	if err != nil {
+		t.Fatalf("no statistics file after the interrupt: %v", err)
+	}
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Totals.FunctionsExplored != len(explored) || s.Totals.FunctionsExplored+s.Totals.FunctionsSkipped != s.Totals.Functions {
+		t.Errorf("stats totals %+v; %d functions were explored", s.Totals, len(explored))
+	}
+	for _, f := range s.Functions {
+		if f.Name == "Collatz" && f.SkippedReason != interruptedReason {
+			t.Errorf("Collatz's skipped_reason is %q, want %q", f.SkippedReason, interruptedReason)
+		}
 	}
 }
 
