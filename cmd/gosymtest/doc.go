@@ -180,7 +180,9 @@
 // A function's wall_ms is the time its exploration took, ms_to_cover when
 // the last block it covered was first entered, and cover_timeline the
 // coverage curve, [ms, blocks covered] each time a new block was entered;
-// skipped_reason says why a target was not explored.
+// skipped_reason says why a target was not explored; with -fuzz-seeds,
+// fuzz_target and fuzz_seeds name the function's FuzzXxx and count its
+// seed files.
 // Each function also has blocks_dead (SSA blocks no path entered in an
 // exhausted exploration: unreachable within the bounds), statements,
 // statements_covered, statements_executor_covered and statements_dead (go

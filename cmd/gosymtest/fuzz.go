@@ -21,6 +21,15 @@ import (
 // fuzzWritten counts what -fuzz-seeds wrote.
 type fuzzWritten struct {
 	targets, seeds int
+	// perFunc is the target written for each function, by
+	// "package.Func" as -stats names functions.
+	perFunc map[string]fuzzTargetWritten
+}
+
+// fuzzTargetWritten is the target written for one function.
+type fuzzTargetWritten struct {
+	name  string // FuzzXxx
+	seeds int
 }
 
 // addFuzz writes the fuzz targets of pkg, logs what it wrote or why it
@@ -38,6 +47,12 @@ func addFuzz(ctx context.Context, w fuzzWritten, pkg *loader.Package, funcs []te
 	}
 	w.targets += got.targets
 	w.seeds += got.seeds
+	for fn, t := range got.perFunc {
+		if w.perFunc == nil {
+			w.perFunc = map[string]fuzzTargetWritten{}
+		}
+		w.perFunc[pkg.Path+"."+fn] = t
+	}
 	return w
 }
 
@@ -93,9 +108,10 @@ func writeFuzzSeeds(ctx context.Context, pkg testgen.Package, funcs []testgen.Fu
 	if err := testgen.WriteFuzz(pkg.Dir, fz); err != nil {
 		return fuzzWritten{}, err
 	}
-	w := fuzzWritten{targets: len(fz.Targets)}
+	w := fuzzWritten{targets: len(fz.Targets), perFunc: map[string]fuzzTargetWritten{}}
 	for _, t := range fz.Targets {
 		w.seeds += len(t.Seeds)
+		w.perFunc[loader.FuncName(t.Func)] = fuzzTargetWritten{name: t.Name, seeds: len(t.Seeds)}
 	}
 	return w, nil
 }

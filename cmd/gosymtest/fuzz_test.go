@@ -63,7 +63,12 @@ func TestFuzzSeedsFlag(t *testing.T) {
 		}
 	}
 	var s struct {
-		Totals map[string]int `json:"totals"`
+		Totals    map[string]int `json:"totals"`
+		Functions []struct {
+			Name       string `json:"name"`
+			FuzzTarget string `json:"fuzz_target"`
+			FuzzSeeds  int    `json:"fuzz_seeds"`
+		} `json:"functions"`
 	}
 	data, err := os.ReadFile(stats)
 	if err != nil {
@@ -74,6 +79,26 @@ func TestFuzzSeedsFlag(t *testing.T) {
 	}
 	if s.Totals["fuzz_targets"] != 6 || s.Totals["fuzz_seeds"] != seeds || seeds < 6 {
 		t.Errorf("stats: %d targets and %d seeds; the package has 6 targets and %d seeds", s.Totals["fuzz_targets"], s.Totals["fuzz_seeds"], seeds)
+	}
+	perFunc := 0
+	for _, f := range s.Functions {
+		if f.FuzzTarget == "" {
+			continue
+		}
+		dir := filepath.Join(pkgDir, "testdata", "fuzz", f.FuzzTarget)
+		files, _ := os.ReadDir(dir)
+		if len(files) != f.FuzzSeeds || !strings.Contains(src, "func "+f.FuzzTarget+"(") {
+			t.Errorf("stats say %s has target %s with %d seeds; %s has %d files", f.Name, f.FuzzTarget, f.FuzzSeeds, dir, len(files))
+		}
+		perFunc += f.FuzzSeeds
+	}
+	if perFunc != seeds {
+		t.Errorf("the functions' fuzz_seeds add up to %d, not %d", perFunc, seeds)
+	}
+	for _, f := range s.Functions {
+		if f.Name == "half" && f.FuzzTarget != "FuzzHalf" {
+			t.Errorf("half's fuzz_target is %q, want FuzzHalf", f.FuzzTarget)
+		}
 	}
 	test := exec.Command("go", "test", "-count=1", "-run", "^Fuzz", "./testdata/fuzzseeds")
 	test.Dir = workRoot

@@ -76,6 +76,10 @@ type functionStats struct {
 	Tests         int    `json:"tests"`
 	Exhausted     bool   `json:"exhausted"`
 	SkippedReason string `json:"skipped_reason,omitempty"`
+	// FuzzTarget is the FuzzXxx -fuzz-seeds wrote for the function, with
+	// FuzzSeeds seeds in testdata/fuzz/FuzzXxx; "" for none.
+	FuzzTarget string `json:"fuzz_target,omitempty"`
+	FuzzSeeds  int    `json:"fuzz_seeds,omitempty"`
 	// WallMs is the exploration's time; MsToCover is when the last block
 	// that got covered was first entered.
 	WallMs    int64 `json:"wall_ms"`
@@ -162,6 +166,9 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 		if r, ok := byFunc[t.pkg+"."+t.name]; ok {
 			f.SkippedReason = r.skipped
 			f.Tests = written.perFunc[t.pkg+"."+t.name]
+			if ft, ok := written.fuzz.perFunc[t.pkg+"."+t.name]; ok {
+				f.FuzzTarget, f.FuzzSeeds = ft.name, ft.seeds
+			}
 			if r.skipped != "" {
 				s.Totals.FunctionsSkipped++
 			}
