@@ -39,6 +39,8 @@ type Fuzz struct {
 	// Source is the file FuzzFileName; nil when no function qualifies.
 	Source  []byte
 	Targets []FuzzTarget
+	// Why says why there is no target, when there is none.
+	Why string
 }
 
 // FuzzTarget is one FuzzXxx function and its seeds.
@@ -81,6 +83,7 @@ func FuzzSeeds(pkg Package, funcs []FuncTests) (*Fuzz, error) {
 		return out, fmt.Errorf("%s: no type information for the package", pkg.Dir)
 	}
 	if v := pkg.Types.GoVersion(); v != "" && versionBefore(v, 18) {
+		out.Why = "the package's language version, " + v + ", predates fuzzing (go1.18)"
 		return out, nil
 	}
 	sc := newScope(pkg.Types, pkg.Dir, FuzzFileName)
@@ -97,6 +100,7 @@ func FuzzSeeds(pkg Package, funcs []FuncTests) (*Fuzz, error) {
 		writeTarget(&body, target.Name, testingName, ft.Func, shape)
 	}
 	if len(out.Targets) == 0 {
+		out.Why = "no function has only parameters go test -fuzz generates"
 		return out, nil
 	}
 	var src bytes.Buffer

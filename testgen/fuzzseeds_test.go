@@ -1,6 +1,10 @@
 package testgen
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"math"
 	"os"
 	"os/exec"
@@ -212,8 +216,25 @@ func TestFuzzSeedsRunUnderGoTest(t *testing.T) {
 }
 
 // TestFuzzSeedsNeedGo118: testing.F came with go1.18; a package whose
-// language version is older gets no target.
+// language version is older gets no target, and is told why.
 func TestFuzzSeedsNeedGo118(t *testing.T) {
+	pkg, funcs := fuzzFixture(t)
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "old.go", "package fuzzseeds\n", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := (&types.Config{GoVersion: "go1.17"}).Check("example.com/fuzzseeds", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fz, err := FuzzSeeds(Package{Dir: pkg.Dir, Types: old}, fuzzCases(funcs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fz.Targets) != 0 || fz.Source != nil || !strings.Contains(fz.Why, "go1.17") {
+		t.Errorf("go1.17: %d targets, why %q", len(fz.Targets), fz.Why)
+	}
 	for v, before := range map[string]bool{"go1.17": true, "go1.13": true, "go1.18": false, "go1.21.3": false, "go1.26.8": false, "": false} {
 		if got := v != "" && versionBefore(v, 18); got != before {
 			t.Errorf("versionBefore(%q, 18) = %v", v, got)

@@ -24,6 +24,7 @@ type fuzzWritten struct {
 	// perFunc is the target written for each function, by
 	// "package.Func" as -stats names functions.
 	perFunc map[string]fuzzTargetWritten
+	why     string // why one package got no target
 }
 
 // fuzzTargetWritten is the target written for one function.
@@ -41,6 +42,8 @@ func addFuzz(ctx context.Context, w fuzzWritten, pkg *loader.Package, funcs []te
 	case err != nil && ctx.Err() != nil:
 	case err != nil:
 		log.Warn().Str("package", pkg.Path).Err(err).Msg("no fuzz targets written")
+	case got.why != "":
+		log.Info().Str("package", pkg.Path).Msg("no fuzz targets: " + got.why)
 	case got.targets > 0:
 		log.Info().Str("package", pkg.Path).Int("targets", got.targets).Int("seeds", got.seeds).
 			Str("file", filepath.Join(pkg.Dir, testgen.FuzzFileName)).Msg("wrote fuzz targets")
@@ -69,7 +72,7 @@ func writeFuzzSeeds(ctx context.Context, pkg testgen.Package, funcs []testgen.Fu
 		return fuzzWritten{}, err
 	}
 	if fz.Source == nil {
-		return fuzzWritten{}, testgen.WriteFuzz(pkg.Dir, fz)
+		return fuzzWritten{why: fz.Why}, testgen.WriteFuzz(pkg.Dir, fz)
 	}
 	if err := testgen.WriteSeeds(pkg.Dir, fz); err != nil {
 		return fuzzWritten{}, err
