@@ -31,7 +31,9 @@ type interruptRun struct {
 // is a minute per function and the work unlimited, so that the slow
 // functions are still being explored whenever a signal is sent: no test
 // step depends on timing.
-func startInterruptRun(t *testing.T, extra ...string) *interruptRun {
+//
+// env is added to the run's environment.
+func startInterruptRun(t *testing.T, env []string, extra ...string) *interruptRun {
 	t.Helper()
 	archive, err := txtar.ParseFile("testdata/interrupt.txtar")
 	if err != nil {
@@ -45,7 +47,7 @@ func startInterruptRun(t *testing.T, extra ...string) *interruptRun {
 	}
 	r.cmd = exec.Command(binary, append(append([]string{"-log-json", "-budget", "1m", "-max-work", "0"}, extra...), "./...")...)
 	r.cmd.Dir = r.dir
-	r.cmd.Env = append(os.Environ(), "TMPDIR="+r.tmp)
+	r.cmd.Env = append(append(os.Environ(), "TMPDIR="+r.tmp), env...)
 	stderr, err := r.cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -118,7 +120,7 @@ func (r *interruptRun) checkNothingHalfWritten() {
 	}
 	for _, e := range entries {
 		switch e.Name() {
-		case "quick.go", "slow.go", "gosymtest_generated_test.go":
+		case "quick.go", "slow.go", "gate_test.go", "gosymtest_generated_test.go":
 		default:
 			r.t.Errorf("the package holds %s after the run", e.Name())
 		}
@@ -149,7 +151,7 @@ func TestInterruptWritesFinishedWork(t *testing.T) {
 
 func interruptOnce(t *testing.T, sig os.Signal, want int) {
 	statsFile := filepath.Join(t.TempDir(), "stats.json")
-	r := startInterruptRun(t, "-stats", statsFile)
+	r := startInterruptRun(t, nil, "-stats", statsFile)
 	r.waitFor("explored")
 	r.signal(sig)
 	code, explored := r.finish()
@@ -213,10 +215,11 @@ func interruptOnce(t *testing.T, sig os.Signal, want int) {
 }
 
 // TestSecondInterruptQuitsAtOnce sends a second interrupt while the tests
-// of the explored functions are being validated: the run must quit with
-// no file written (validation had not finished), leaving nothing behind.
+// of the explored functions are being validated (the fixture's gate holds
+// the test binary, so validation cannot finish first): the run must quit
+// at once with no file written, leaving nothing behind.
 func TestSecondInterruptQuitsAtOnce(t *testing.T) {
-	r := startInterruptRun(t)
+	r := startInterruptRun(t, []string{"STEPS_GATE=" + filepath.Join(t.TempDir(), "never")})
 	r.waitFor("explored")
 	r.signal(os.Interrupt)
 	r.waitFor("interrupted: writing")
@@ -232,12 +235,7 @@ func TestSecondInterruptQuitsAtOnce(t *testing.T) {
 		t.Errorf("the run went on to its report after the second interrupt:\n%s", r.stderr.String())
 	}
 	r.checkNothingHalfWritten()
-	file := filepath.Join(r.dir, "steps", "gosymtest_generated_test.go")
-	if src, err := os.ReadFile(file); err == nil {
-		// The second signal came after the file was written whole (the
-		// validation was that quick): then it must be a complete file.
-		if _, err := parser.ParseFile(token.NewFileSet(), file, src, 0); err != nil {
-			t.Errorf("a partial test file was left: %v\n%s", err, src)
-		}
+	if _, err := os.Stat(filepath.Join(r.dir, "steps", "gosymtest_generated_test.go")); err == nil {
+		t.Errorf("a test file was written after the second interrupt")
 	}
 }
