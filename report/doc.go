@@ -62,9 +62,17 @@
 //     the call stack), so Go may have run their cases otherwise.
 //   - closure: inside a function literal whose body never ran; a closure
 //     may be called after its function returns, so no claim is made.
-//   - skipped: the function was not explored (SkipReason).
+//   - skipped: the function was not explored (SkipReason, an error, or
+//     an interrupt of the run before its exploration finished; the
+//     detail says which).
 //   - not-explored: no explored function holds the block (not a target,
 //     or left out by -run).
+//
+// A package counts a block dead only when every exploration of its
+// declaration (each instantiation of a generic function) proves it and no
+// other exploration entered it; the summary's list of dead code is those
+// blocks, so that it agrees with the table's count. Each function's own
+// claims are in -report.
 //
 // A dead claim is checked by a test (soundness_test.go) that runs every
 // function with dead claims in testdata natively on random and boundary

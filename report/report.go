@@ -89,6 +89,17 @@ type PackageReport struct {
 	Other []Gap `json:"other_uncovered"`
 
 	profile []profileBlock
+	// dead are the blocks counted in Dead, for the summary's list, which
+	// is thus made of what the table counts and nothing else.
+	dead []deadBlock
+}
+
+// deadBlock is a block the package report counts as dead, with the
+// targets (instantiations of one declaration) whose explorations prove
+// it.
+type deadBlock struct {
+	gap   Gap
+	funcs string
 }
 
 // FuncReport is the report of one target function.
@@ -300,6 +311,16 @@ func buildPackage(in Input, x *index, p Package, files []string, all coverage) *
 			}
 			if reason == "dead" {
 				pr.Dead += b.stmts
+				if b.stmts > 0 {
+					names := make([]string, len(fss))
+					for k, fs := range fss {
+						names[k] = fs.report.Name
+					}
+					pr.dead = append(pr.dead, deadBlock{
+						gap:   Gap{Pos: relPos(in.BaseDir, start), End: fmt.Sprintf("%d:%d", end.Line, end.Column), Statements: b.stmts, Reason: reason},
+						funcs: strings.Join(names, ", "),
+					})
+				}
 			}
 			if b.stmts > 0 {
 				pr.Reasons[reason] += b.stmts

@@ -56,14 +56,13 @@ func (r *Report) WriteSummary(w io.Writer) error {
 			return err
 		}
 	}
+	// The list is the blocks the table counts as dead: a block one
+	// instantiation proves dead and another reaches, or one a caller's
+	// exploration entered, is neither counted nor listed.
 	var dead []string
 	for _, p := range r.Packages {
-		for _, f := range p.Functions {
-			for _, g := range f.Uncovered {
-				if g.Reason == "dead" && g.Statements > 0 {
-					dead = append(dead, fmt.Sprintf("  %s-%s  %s  (%s)", g.Pos, g.End, f.Name, plural(g.Statements, "statement")))
-				}
-			}
+		for _, d := range p.dead {
+			dead = append(dead, fmt.Sprintf("  %s-%s  %s  (%s)", d.gap.Pos, d.gap.End, d.funcs, plural(d.gap.Statements, "statement")))
 		}
 	}
 	if len(dead) > 0 {

@@ -226,4 +226,23 @@
 //
 // Two runs with the same input write byte-identical files: every choice
 // above depends only on the input's order and content.
+//
+// # Fuzz targets
+//
+// FuzzSeeds (fuzzseeds.go) makes, for the functions whose parameters go
+// test -fuzz generates (strings, []byte, bools, integers, floats, and the
+// package's types defined on them), a file FuzzFileName of targets
+// FuzzXxx that call the function and ignore its results, and for each
+// target a seed corpus from the inputs of its cases, one file per set of
+// blocks and edges they cover (more would add files, not coverage), in
+// go test's corpus format ("go test fuzz v1", then string("..."), int(5),
+// []byte("..."), float64(-Inf) lines) named SeedPrefix and a hash of the
+// content. Plain go test runs every seed as a test, where a panic fails
+// it, so the cases that panic are no seeds (the unit tests assert those
+// panics); nor are those that set the environment or depend on the clock.
+// WriteFuzz writes the seeds, each atomically, into testdata/fuzz/FuzzXxx
+// (removing only the earlier seeds with SeedPrefix, never those go test
+// -fuzz saved), then the file; the caller validates the file under go test
+// in between (cmd/gosymtest does, through an overlay, dropping the seeds
+// that fail).
 package testgen

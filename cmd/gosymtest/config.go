@@ -33,6 +33,7 @@ type config struct {
 	dryRun        bool
 	allPaths      bool   // keep one test per path, not only those adding coverage
 	checkAllPaths bool   // run every path's case under go test, to find every disagreement
+	fuzzSeeds     bool   // write fuzz targets with the solved inputs as their seed corpus
 	stats         string // path of the statistics file; "" for none
 	verbose       bool
 	logJSON       bool
@@ -95,6 +96,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.BoolVar(&cfg.dryRun, "dry-run", false, "")
 	fs.BoolVar(&cfg.allPaths, "all-paths", false, "")
 	fs.BoolVar(&cfg.checkAllPaths, "check-all-paths", false, "")
+	fs.BoolVar(&cfg.fuzzSeeds, "fuzz-seeds", false, "")
 	fs.StringVar(&cfg.stats, "stats", "", "")
 	fs.StringVar(&cfg.coverProfile, "coverprofile", "", "")
 	fs.StringVar(&cfg.report, "report", "", "")

@@ -26,7 +26,9 @@ type reported struct {
 //
 // Coverage is what the written tests ran (written.tested); with no tests
 // written (the exploration stopped), it is nothing.
-func reportRun(prog *loader.Program, results []explored, written testsWritten, cfg config, dir string, stderr io.Writer, log zerolog.Logger) reported {
+//
+// The files are written holding intr's lock (intr may be nil).
+func reportRun(prog *loader.Program, results []explored, written testsWritten, cfg config, dir string, stderr io.Writer, log zerolog.Logger, intr *interrupts) reported {
 	if prog == nil || prog.SSA == nil || len(results) == 0 {
 		if cfg.coverProfile != "" || cfg.report != "" {
 			log.Warn().Msg("nothing was explored: no coverage profile or report written")
@@ -53,8 +55,10 @@ func reportRun(prog *loader.Program, results []explored, written testsWritten, c
 			return reported{report: r, failed: true}
 		}
 	}
-	if err := writeReportFiles(r, cfg); err != nil {
-		log.Error().Err(err).Msg("cannot write the coverage files")
+	var werr error
+	intr.writing(func() { werr = writeReportFiles(r, cfg) })
+	if werr != nil {
+		log.Error().Err(werr).Msg("cannot write the coverage files")
 		return reported{report: r, failed: true}
 	}
 	return reported{report: r}

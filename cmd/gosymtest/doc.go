@@ -10,8 +10,9 @@
 // Each path's inputs are replayed concretely to find the outcome the test
 // asserts, and the table-driven file gosymtest_generated_test.go is written
 // in each package only after go test has run it and it passed; a case on
-// which Go and the interpreter disagree is dropped and reported. The
-// redundant-state pruning is still to come.
+// which Go and the interpreter disagree is dropped and reported. With
+// -fuzz-seeds it also writes fuzz targets whose seed corpus is the inputs
+// it solved. The redundant-state pruning is still to come.
 //
 // Usage:
 //
@@ -55,12 +56,30 @@
 //		the same; only the speed differs. For benchmarks.
 //	-all-paths
 //		Keep one test per path found. By default a test is kept only when
-//		it covers a block the tests kept before it did not.
+//		it covers a block or a branch edge the tests kept before it did
+//		not.
 //	-check-all-paths
 //		Run every path's test case under go test once before choosing
 //		the cases to keep, so that every disagreement between the
 //		interpreter and Go is found and reported, not only those of the
 //		cases the file keeps. The file written is the same.
+//	-fuzz-seeds
+//		Also write gosymtest_fuzz_test.go with a target FuzzXxx for each
+//		explored function whose parameters go test -fuzz can generate
+//		(strings, []byte, bools, integers, floats, and the package's types
+//		defined on them; not methods, generic or variadic functions), and
+//		its seed corpus: the inputs solved for the function's cases that
+//		return, one file per set of blocks and branch edges they cover,
+//		named gosymtest-<hash>, in
+//		testdata/fuzz/FuzzXxx in go test's corpus format, so that go test
+//		-fuzz=FuzzXxx starts past the guards. A target calls the function
+//		and ignores its results: a panic is a finding. Plain go test runs
+//		every seed as a test, so a case that panics is no seed (the unit
+//		tests assert its panic), and the file is checked with go test
+//		before it is written: a seed that fails there is dropped and
+//		logged. A later run replaces its own seeds and keeps the inputs
+//		go test -fuzz saved. The package's go version must be 1.18 or
+//		later.
 //	-max-len n
 //		The most bytes a string input has (default 16).
 //	-max-elems n
@@ -117,23 +136,53 @@
 // with its file, line and column, and so is each package that imports
 // one; the run goes on with the other packages.
 //
-// The statistics file holds one JSON object:
+// On a terminal, a line at the bottom of the log shows the functions
+// explored of the total, the time elapsed and an estimate of the time
+// left; it is not printed when standard error is a pipe or a file, nor
+// with -log-json.
+//
+// An interrupt (SIGINT, such as Ctrl-C, or SIGTERM) stops the exploration:
+// the function being explored is abandoned, and the tests of the
+// functions explored before it are validated and written as usual, the
+// coverage summary and the -stats, -report and -coverprofile files
+// describe that part of the run, and gosymtest exits with status 130 (143
+// for SIGTERM). A second interrupt quits at once, writing nothing more:
+// every file is written to a temporary name and renamed into place, so
+// none is ever left half-written.
+//
+// The statistics file holds one JSON object, such as (shortened):
 //
 //	{
 //	  "totals": {
 //	    "packages": 1,           packages loaded
 //	    "packages_failed": 0,    packages left out because of errors
 //	    "functions": 8,          targets selected by -run
-//	    "functions_explored": 0, targets explored (none yet)
-//	    "functions_skipped": 0   selected targets that were not explored
-//	                             for a reason of their own (none yet)
+//	    "functions_explored": 7, targets explored
+//	    "functions_skipped": 1,  selected targets not explored: the
+//	                             executor cannot run them, or an interrupt
+//	                             came first
+//	    "paths": 52, "instructions": 2204, "solver_queries": 161,
+//	    "solver_ms": 812, "blocks": 60, "blocks_covered": 58,
+//	    "tests_emitted": 31, "tests_dropped": 0, "wall_ms": 9240, ...
 //	  },
-//	  "functions": [{"package": "example.com/p", "name": "Max[int]",
-//	                 "position": "p/max.go:6"}],
+//	  "functions": [{"package": "example.com/p", "name": "Classify",
+//	                 "position": "p/triangle.go:27", "blocks": 16,
+//	                 "blocks_covered": 16, "paths": 11, "tests": 11,
+//	                 "exhausted": true, "wall_ms": 247,
+//	                 "ms_to_cover": 182,
+//	                 "cover_timeline": [[0, 1], [38, 2], ...],
+//	                 "solver_queries": 46, ...}],
 //	  "load_errors": [{"package": "example.com/q",
-//	                   "position": "q/q.go:3:9", "message": "..."}]
+//	                   "position": "q/q.go:3:9", "message": "..."}],
+//	  "disagreements": []
 //	}
 //
+// A function's wall_ms is the time its exploration took, ms_to_cover when
+// the last block it covered was first entered, and cover_timeline the
+// coverage curve, [ms, blocks covered] each time a new block was entered;
+// skipped_reason says why a target was not explored; with -fuzz-seeds,
+// fuzz_target and fuzz_seeds name the function's FuzzXxx and count its
+// seed files.
 // Each function also has blocks_dead (SSA blocks no path entered in an
 // exhausted exploration: unreachable within the bounds), statements,
 // statements_covered, statements_executor_covered and statements_dead (go
@@ -141,12 +190,12 @@
 // "file.go:line:col", "reason": ...} relative to the module directory;
 // totals has blocks_dead, the statement counts, tests_emitted,
 // tests_dropped (of which tests_not_compiled did not compile),
-// validation_runs (the runs of go test that validation made) and
-// disagreements too. The top-level "disagreements" list
-// has each case whose outcome under go test differed from the
-// interpreter's ({"package", "function", "test", "case", "inputs",
-// "expected", "got"}); each was dropped from the test file and is logged
-// as a warning.
+// validation_runs (the runs of go test that validation made),
+// disagreements, and fuzz_targets and fuzz_seeds (what -fuzz-seeds
+// wrote) too. The top-level "disagreements" list has each case whose
+// outcome under go test differed from the interpreter's ({"package",
+// "function", "test", "case", "inputs", "expected", "got"}); each was
+// dropped from the test file and is logged as a warning.
 //
 // Coverage is what the emitted tests run: the last validation run of a
 // package's test file, which passed, runs only the generated tests with
@@ -159,20 +208,25 @@
 // entered. blocks and blocks_covered count SSA blocks, in the executor's
 // view too.
 //
-// The file is replaced atomically, so a reader never sees half of it.
+// The statistics file is replaced atomically, so a reader never sees half
+// of it; so are the -report and -coverprofile files.
 //
-// After exploring, a coverage summary is printed at the end of the log:
-// per package the functions, how many explorations were exhausted, the
-// statements the emitted tests cover and those proved dead, and the top
-// reasons for the gaps,
-// then the dead blocks and the bounds they are dead within.
+// After exploring, a coverage summary is printed at the end of the log
+// (with -log-json, only its "coverage" log event): per package the
+// functions, how many explorations were exhausted, the statements the
+// emitted tests cover and those proved dead, and the top reasons for the
+// gaps; then the blocks counted dead and the bounds they are dead within.
 //
 // Exit status:
 //
 //	0  the packages that could be loaded were processed; packages that
 //	   failed to parse or type-check are reported with file and line and
 //	   skipped
-//	1  nothing could be loaded at all, or the statistics file could not
-//	   be written
+//	1  nothing could be loaded at all, a package's test file could not be
+//	   written (the log says why), or the -coverprofile, -report or
+//	   -stats file could not be written
 //	2  the command line is wrong: an unknown flag or a bad value for one
+//	130, 143
+//	   interrupted by SIGINT or SIGTERM; the tests of the functions
+//	   explored before the interrupt were written
 package main

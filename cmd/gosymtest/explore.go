@@ -20,38 +20,57 @@ type explored struct {
 	solverTime time.Duration
 }
 
+// interruptedReason is the skip reason of a target whose exploration an
+// interrupt cut short or never started: its paths are dropped, since they
+// cover an arbitrary part of the function.
+const interruptedReason = "interrupted before its exploration finished"
+
 // exploreTargets runs the symbolic executor on each target in turn, within
-// the per-function budget, and logs what each gave.
-func exploreTargets(ctx context.Context, prog *loader.Program, targets []target, cfg config, log zerolog.Logger) ([]explored, error) {
+// the per-function budget, and logs what each gave. When ctx is cancelled
+// (the run is interrupted) it stops: the target being explored and those
+// after it are returned skipped with interruptedReason, so that only
+// finished explorations give tests. done is told of each target done.
+func exploreTargets(ctx context.Context, prog *loader.Program, targets []target, cfg config, log zerolog.Logger, done func()) []explored {
 	var results []explored
 	// One Inits for the run: each package's init runs once, whatever the
 	// number of functions (and engines) that need it.
 	inits := symbolic.NewInits(symbolic.InitBudget{Work: int64(cfg.initWork), Time: cfg.initBudget})
 	logged := 0
 	for _, t := range targets {
-		if ctx.Err() != nil {
-			break
-		}
 		r := explored{target: t}
+		if ctx.Err() != nil {
+			r.skipped = interruptedReason
+			results = append(results, r)
+			continue
+		}
 		if reason := symbolic.SkipReason(t.fn); reason != "" {
 			r.skipped = reason
 			log.Info().Str("func", t.name).Str("reason", reason).Msg("skipped")
 			results = append(results, r)
+			done()
 			continue
 		}
 		sum, stats, err := exploreOne(ctx, prog, t, cfg, inits, &r)
 		logged = logInitFailures(log, inits, logged)
-		if err != nil {
+		switch {
+		case ctx.Err() != nil:
+			// The exploration returned early; a path cut off by the
+			// interrupt is not one the budget cut off, and the summary
+			// claims nothing about it.
+			r = explored{target: t, skipped: interruptedReason}
+			log.Info().Str("func", t.name).Msg("interrupted: its paths are left out")
+		case err != nil:
 			r.skipped = err.Error()
 			log.Warn().Str("func", t.name).Err(err).Msg("skipped")
-			results = append(results, r)
-			continue
+			done()
+		default:
+			r.summary, r.queries, r.solverTime = sum, stats.Queries, stats.Time
+			logExplored(log, &r)
+			done()
 		}
-		r.summary, r.queries, r.solverTime = sum, stats.Queries, stats.Time
-		logExplored(log, &r)
 		results = append(results, r)
 	}
-	return results, ctx.Err()
+	return results
 }
 
 // exploreOne explores one function with a solver of its own: Z3's answers

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"time"
 
 	"github.com/gosymtest/gosymtest/loader"
@@ -22,8 +20,11 @@ const (
 )
 
 // run is the whole command: it parses args, loads the packages, lists
-// the selected targets on stdout, logs to stderr, writes the statistics
-// file, and returns the exit status.
+// the selected targets on stdout, explores them, writes the tests (and
+// with -fuzz-seeds the fuzz targets) of each package, prints the coverage
+// summary, writes the -coverprofile, -report and -stats files, logs to
+// stderr, and returns the exit status. An interrupt cuts the exploration
+// short (interrupt.go).
 func run(args []string, stdout, stderr io.Writer) int {
 	cfg, err := parseArgs(args)
 	switch {
@@ -40,7 +41,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	began := time.Now()
-	log := newLogger(stderr, cfg.logJSON, cfg.verbose)
+	// The progress line is for people at a terminal; logs to a pipe or a
+	// file, and JSON logs, stay free of it.
+	statusLine := newProgress(stderr, !cfg.logJSON && !cfg.dryRun && isTerminal(stderr))
+	log := newLogger(statusLine, isColorTerminal(stderr), cfg.logJSON, cfg.verbose)
 	log.Debug().
 		Strs("patterns", cfg.patterns).
 		Stringer("budget", cfg.budget).
@@ -65,6 +69,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var selected []target
 	var results []explored
 	var written testsWritten
+	var intr *interrupts // nil until exploring starts
 	if err != nil {
 		log.Error().Err(err).Msg("nothing could be loaded")
 		status = exitFail
@@ -82,33 +87,42 @@ func run(args []string, stdout, stderr io.Writer) int {
 			log.Warn().Str("run", cfg.run.String()).Msg("no function matches -run")
 		}
 		if !cfg.dryRun {
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-			results, err = exploreTargets(ctx, prog, selected, cfg, log)
-			if err != nil {
-				log.Error().Err(err).Msg("exploration stopped")
+			intr = watchSignals(log, statusLine.stop)
+			defer intr.stop()
+			statusLine.start(len(selected))
+			results = exploreTargets(intr.explore, prog, selected, cfg, log, statusLine.finished)
+			statusLine.setPhase("writing tests")
+			var failed bool
+			written, failed = writeTests(intr, prog, results, cfg, log)
+			if failed {
 				status = exitFail
-			} else {
-				var failed bool
-				written, failed = writeTests(ctx, prog, results, cfg, log)
-				if failed {
-					status = exitFail
-				}
 			}
-			stop()
+			statusLine.stop()
 		}
 	}
+	if intr.quitting() {
+		// Interrupted twice: the watcher exits the process; the report
+		// would come after what the user asked for.
+		return intr.status()
+	}
 
-	rep := reportRun(prog, results, written, cfg, dir, stderr, log)
+	rep := reportRun(prog, results, written, cfg, dir, stderr, log, intr)
 	if rep.failed {
 		status = exitFail
 	}
 	if cfg.stats != "" {
-		if err := writeStatsFile(cfg.stats, newStats(prog, selected, results, written, rep.report, time.Since(began))); err != nil {
-			log.Error().Err(err).Str("file", cfg.stats).Msg("cannot write the statistics file")
-			status = exitFail
-		} else {
-			log.Debug().Str("file", cfg.stats).Msg("wrote statistics")
-		}
+		intr.writing(func() {
+			if err := writeStatsFile(cfg.stats, newStats(prog, selected, results, written, rep.report, time.Since(began))); err != nil {
+				log.Error().Err(err).Str("file", cfg.stats).Msg("cannot write the statistics file")
+				status = exitFail
+			} else {
+				log.Debug().Str("file", cfg.stats).Msg("wrote statistics")
+			}
+		})
+	}
+	if code := intr.status(); code != 0 {
+		// Interrupted: what was written is complete, but the run is not.
+		return code
 	}
 	return status
 }

@@ -9,8 +9,9 @@ import (
 	"github.com/gosymtest/gosymtest/report"
 )
 
-// stats is the content of the -stats file. It records only what a run
-// knows: until the executor exists, no function is explored.
+// stats is the content of the -stats file (doc.go describes it): per
+// run and per function, what was explored, the tests written and the
+// coverage they give.
 type stats struct {
 	Totals     totals          `json:"totals"`
 	Functions  []functionStats `json:"functions"`
@@ -52,14 +53,17 @@ type totals struct {
 	// Statements counts go test -cover's statements; StatementsCovered
 	// those the emitted tests ran (measured by go test on them alone),
 	// StatementsExecutorCovered those some explored path entered.
-	Statements                int   `json:"statements"`
-	StatementsCovered         int   `json:"statements_covered"`
-	StatementsExecutorCovered int   `json:"statements_executor_covered"`
-	StatementsDead            int   `json:"statements_dead"`
-	TestsEmitted              int   `json:"tests_emitted"`
-	TestsDropped              int   `json:"tests_dropped"`
-	Disagreements             int   `json:"disagreements"`
-	WallMs                    int64 `json:"wall_ms"`
+	Statements                int `json:"statements"`
+	StatementsCovered         int `json:"statements_covered"`
+	StatementsExecutorCovered int `json:"statements_executor_covered"`
+	StatementsDead            int `json:"statements_dead"`
+	TestsEmitted              int `json:"tests_emitted"`
+	TestsDropped              int `json:"tests_dropped"`
+	Disagreements             int `json:"disagreements"`
+	// FuzzTargets and FuzzSeeds count what -fuzz-seeds wrote.
+	FuzzTargets int   `json:"fuzz_targets"`
+	FuzzSeeds   int   `json:"fuzz_seeds"`
+	WallMs      int64 `json:"wall_ms"`
 
 	// TestsNotCompiled counts the dropped cases that did not compile (a
 	// bug in writing them); ValidationRuns the runs of go test that
@@ -78,6 +82,10 @@ type functionStats struct {
 	Tests         int    `json:"tests"`
 	Exhausted     bool   `json:"exhausted"`
 	SkippedReason string `json:"skipped_reason,omitempty"`
+	// FuzzTarget is the FuzzXxx -fuzz-seeds wrote for the function, with
+	// FuzzSeeds seeds in testdata/fuzz/FuzzXxx; "" for none.
+	FuzzTarget string `json:"fuzz_target,omitempty"`
+	FuzzSeeds  int    `json:"fuzz_seeds,omitempty"`
 	// WallMs is the exploration's time; MsToCover is when the last block
 	// that got covered was first entered.
 	WallMs    int64 `json:"wall_ms"`
@@ -130,6 +138,8 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 		TestsEmitted:   written.emitted,
 		TestsDropped:   written.dropped,
 		Disagreements:  len(written.disagreements),
+		FuzzTargets:    written.fuzz.targets,
+		FuzzSeeds:      written.fuzz.seeds,
 	}
 	s.Totals.TestsNotCompiled, s.Totals.ValidationRuns = written.notCompiled, written.runs
 	s.Disagreements = append(s.Disagreements, written.disagreements...)
@@ -163,6 +173,9 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 		if r, ok := byFunc[t.pkg+"."+t.name]; ok {
 			f.SkippedReason = r.skipped
 			f.Tests = written.perFunc[t.pkg+"."+t.name]
+			if ft, ok := written.fuzz.perFunc[t.pkg+"."+t.name]; ok {
+				f.FuzzTarget, f.FuzzSeeds = ft.name, ft.seeds
+			}
 			if r.skipped != "" {
 				s.Totals.FunctionsSkipped++
 			}
@@ -207,6 +220,7 @@ type testsWritten struct {
 	runs             int            // of go test, in validation
 	perFunc          map[string]int // by "package.Func"
 	disagreements    []disagreementJSON
+	fuzz             fuzzWritten // with -fuzz-seeds
 	// tested is the coverage of the tests that passed validation (nil
 	// when none were written: a dry run, or exploration stopped).
 	tested *report.Tested

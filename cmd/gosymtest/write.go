@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"strings"
 
 	"github.com/gosymtest/gosymtest/loader"
@@ -16,7 +15,11 @@ import (
 // validated with go test, and returns how many cases were written and
 // dropped, the disagreements between the interpreter and Go, and what the
 // written tests cover.
-func writeTests(ctx context.Context, prog *loader.Program, results []explored, cfg config, log zerolog.Logger) (w testsWritten, failed bool) {
+//
+// Validation runs under intr.write, which only a second interrupt
+// cancels, and each package's file is written holding intr's lock.
+func writeTests(intr *interrupts, prog *loader.Program, results []explored, cfg config, log zerolog.Logger) (w testsWritten, failed bool) {
+	ctx := intr.write
 	w.perFunc = make(map[string]int)
 	w.tested = report.NewTested()
 	byPkg := make(map[string][]testgen.FuncTests)
@@ -40,7 +43,22 @@ func writeTests(ctx context.Context, prog *loader.Program, results []explored, c
 			continue
 		}
 		opts := testgen.Options{AllPaths: cfg.allPaths, CheckAll: cfg.checkAllPaths, Validate: true, Cover: true}
-		rep, err := testgen.Generate(ctx, testgen.Package{Dir: pkg.Dir, Types: pkg.Types, GoVersion: pkg.Types.GoVersion()}, funcs, opts)
+		var rep *testgen.Report
+		var err error
+		if cfg.fuzzSeeds {
+			// The fuzz file of an earlier run is rewritten below; until
+			// then it must not break the validation of the unit tests
+			// (it may call a function since renamed). A failure (a file
+			// of that name that gosymtest did not write) is reported
+			// when the targets are written.
+			intr.writing(func() { _ = removeFuzzFile(pkg.Dir) })
+		}
+		intr.writing(func() {
+			rep, err = testgen.Generate(ctx, testgen.Package{Dir: pkg.Dir, Types: pkg.Types, GoVersion: pkg.Types.GoVersion()}, funcs, opts)
+		})
+		if rep == nil {
+			break // interrupted twice: nothing more is written
+		}
 		w.runs += rep.TestRuns
 		for _, s := range rep.Skipped {
 			log.Info().Str("package", pkg.Path).Msg("case left out: " + s)
@@ -60,15 +78,23 @@ func writeTests(ctx context.Context, prog *loader.Program, results []explored, c
 				Inputs: d.Inputs, Expected: d.Want, Got: d.Got,
 			})
 		}
+		if err != nil && intr.quitting() {
+			break // interrupted twice: validation was abandoned
+		}
 		if err != nil {
 			log.Error().Str("package", pkg.Path).Err(err).Msg("no test file written")
 			failed = true
+		} else if rep.Path != "" {
+			log.Info().Str("package", pkg.Path).Int("tests", rep.Kept).Str("file", rep.Path).Msg("wrote tests")
+		}
+		if cfg.fuzzSeeds {
+			// Even without a test file: the seeds are checked on their own.
+			intr.writing(func() { w.fuzz = addFuzz(ctx, w.fuzz, pkg, funcs, log) })
+		}
+		if err != nil {
 			continue
 		}
 		w.emitted += rep.Kept
-		if rep.Path != "" {
-			log.Info().Str("package", pkg.Path).Int("tests", rep.Kept).Str("file", rep.Path).Msg("wrote tests")
-		}
 		if err := w.tested.AddProfile(rep.CoverProfile); err != nil {
 			log.Error().Str("package", pkg.Path).Err(err).Msg("cannot read the coverage of the written tests")
 			failed = true
