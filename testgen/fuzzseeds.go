@@ -87,7 +87,7 @@ func FuzzSeeds(pkg Package, funcs []FuncTests) (*Fuzz, error) {
 		return out, nil
 	}
 	sc := newScope(pkg.Types, pkg.Dir, FuzzFileName)
-	testingName := sc.claim("testing")
+	testingName := sc.claimImport("testing")
 	var body bytes.Buffer
 	for _, ft := range funcs {
 		shape, ok := fuzzParams(pkg.Types, ft.Func, testingName)
