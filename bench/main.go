@@ -335,11 +335,8 @@ func measurePackage(b *bench, e entry, goroot string) pkgResult {
 	}
 	pr.Union = unionOf(pr, w.Scope)
 	if src, err := os.ReadFile(filepath.Join(w.Dir, armSpecs[0].Name, generatedFile)); err == nil {
-		if r, err := measureReadability(src); err == nil {
-			pr.Readability = &r
-		} else {
-			logf("  readability: %v", err)
-		}
+		r := measureReadability(src)
+		pr.Readability = &r
 	}
 	// A statement claimed dead that any other arm executed is a wrong
 	// claim: check every gosymtest arm against all the others.

@@ -95,13 +95,12 @@ func FileFigures(src []byte) Figures {
 	return n
 }
 
-// fieldString is the string a row's keyed field holds.
+// fieldString is the string a row's field holds, keyed or not.
 func fieldString(e ast.Expr) (string, bool) {
-	kv, ok := e.(*ast.KeyValueExpr)
-	if !ok {
-		return "", false
+	if kv, ok := e.(*ast.KeyValueExpr); ok {
+		e = kv.Value
 	}
-	lit, ok := kv.Value.(*ast.BasicLit)
+	lit, ok := e.(*ast.BasicLit)
 	if !ok || lit.Kind != token.STRING {
 		return "", false
 	}
