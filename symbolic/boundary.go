@@ -285,7 +285,6 @@ func (e *Engine) boundaryCase(fn *ssa.Function, c boundaryCandidate) *PathEnd {
 	if p := e.boundaryMatch(c.origin, run, resp.Model); p != nil {
 		// Its inputs took an explored path: the case reads as that path.
 		cp := *p
-		cp.Concretized = nil // said by the path itself
 		end = &cp
 	}
 	end.Blocks, end.Edges = firstEntries(run.blocks), firstEntries(run.edges)
