@@ -124,16 +124,22 @@ func TestBoundaryCasesBetweenInputs(t *testing.T) {
 }
 
 // A loop's test is one if with a term per iteration: it gets boundary
-// cases for its first terms only, named by the input.
+// cases for its first maxBoundarySiteTerms terms only, named by the input
+// (i is a constant on each path).
 func TestBoundaryCasesOfALoopAreBounded(t *testing.T) {
 	_, paths := explore(t, "boundary.Step", Config{})
 	bounds, _ := boundaryEnds(paths)
-	if len(bounds) == 0 || len(bounds) > 2*maxBoundarySiteTerms {
-		t.Errorf("%d boundary cases, want 1 to %d: %q", len(bounds), 2*maxBoundarySiteTerms, boundaryTexts(bounds))
+	// The first two iterations' tests, i < limit with i at 0 and 3.
+	want := []string{
+		"limit == 0, the boundary of i < limit", "limit == 1, one past the boundary of i < limit",
+		"limit == 3, the boundary of i < limit", "limit == 4, one past the boundary of i < limit",
+	}
+	if got := boundaryTexts(bounds); !slices.Equal(got, want) {
+		t.Errorf("boundary cases %q, want %q", got, want)
 	}
 	for _, p := range bounds {
 		limit := p.Test.Args[0].Int
-		if !strings.HasPrefix(p.Boundary, fmt.Sprintf("limit == %d, ", limit)) || !strings.HasSuffix(p.Boundary, " of i < limit") {
+		if !strings.HasPrefix(p.Boundary, fmt.Sprintf("limit == %d, ", limit)) {
 			t.Errorf("Step(%d): boundary %q", limit, p.Boundary)
 		}
 		if got, want := p.Test.Results[0].Int, boundary.Step(int(limit)); got != int64(want) {
@@ -156,5 +162,23 @@ func TestBoundaryCasesCanBeTurnedOff(t *testing.T) {
 	}
 	if on.Boundaries == 0 {
 		t.Error("no boundary cases by default")
+	}
+}
+
+// Under a work limit the boundary pass gets an eighth of it on top, and
+// two runs make the same cases.
+func TestBoundaryCasesAreBoundedByWork(t *testing.T) {
+	// Grade's exploration costs about 28,000 units and its six boundary
+	// cases about 24,000: an allowance of 5,000 leaves room for some.
+	cfg := Config{MaxWork: 40_000}
+	first, paths := explore(t, "boundary.Grade", cfg)
+	again, pathsAgain := explore(t, "boundary.Grade", cfg)
+	bounds, _ := boundaryEnds(paths)
+	if first.Boundaries == 0 || first.Boundaries >= 6 {
+		t.Errorf("%d boundary cases within an allowance of %d: %q", first.Boundaries, cfg.MaxWork/8, boundaryTexts(bounds))
+	}
+	boundsAgain, _ := boundaryEnds(pathsAgain)
+	if got, want := boundaryTexts(boundsAgain), boundaryTexts(bounds); !slices.Equal(got, want) || first.Work != again.Work {
+		t.Errorf("second run: %q (work %d), first: %q (work %d)", got, again.Work, want, first.Work)
 	}
 }
