@@ -151,6 +151,20 @@
 // than general (a symbolic value pinned to one model value, an input kind
 // not modelled) is recorded on it.
 //
+// # Boundary cases
+//
+// One test per path never tells score >= 90 from score > 90. Once a
+// function is explored, each ordered comparison of integers (<, <=, >,
+// >=) that a tested path decided at an if of the package under test gets
+// up to two extra cases (boundary.go): inputs that reach that branch with
+// the operands equal ("score == 90, the boundary of score >= 90") and one
+// apart on the other side ("score == 89, one past …"), solved with the
+// rest of the path where possible. They are run concretely like every
+// test, handed to the Sink as PathEnds with Boundary set, and counted in
+// Summary.Boundaries only: coverage, dead code and exhaustiveness are the
+// exploration's. Their queries and runs count as work, within a small
+// allowance on top of MaxWork. Config.NoBoundaries turns them off.
+//
 // # Assumptions
 //
 // A 64-bit platform (int is 64 bits). No goroutines, channels, select or

@@ -34,6 +34,10 @@ type Config struct {
 	// every run at the same point, so a function it stops still gets the
 	// same tests every time; 0 means no limit.
 	MaxWork int64
+	// NoBoundaries turns off the boundary cases (boundary.go): extra
+	// tests with the operands of a comparison a path decided at its
+	// boundary, made once a function is explored. They are on by default.
+	NoBoundaries bool
 
 	Bounds Bounds
 
@@ -106,6 +110,9 @@ type Summary struct {
 	// Grown are the inputs whose size bound grew beyond MaxLen or
 	// MaxElems, with the bound they were last explored within.
 	Grown map[string]int
+	// Boundaries counts the boundary cases handed to the Sink
+	// (boundary.go); they are not in Paths or Ends.
+	Boundaries int
 	// RunToEnd tells that some of the function's tests came from inputs of
 	// cut paths (or zero values) run concretely to the end.
 	RunToEnd bool
@@ -153,6 +160,9 @@ type Engine struct {
 	tests    int
 	tested   map[*ssa.BasicBlock]bool
 	prefixes []*State
+	// boundary keeps the comparisons and tested paths of the current
+	// exploration for its boundary cases (boundary.go).
+	boundary boundaryPass
 	// unc knows the ranges of the values a test cannot set (uncontrolled.go).
 	unc uncontrolledVars
 
@@ -214,6 +224,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 	e.started = time.Now()
 	e.grown, e.growth, e.plannedSides, e.prefixes, e.tests = nil, nil, nil, nil, 0
 	e.tested = make(map[*ssa.BasicBlock]bool)
+	e.boundary = newBoundaryPass()
 	var err error
 	e.searcher, err = newSearcher(e.cfg.Searcher, e.cfg.Seed, e.summary.CoveredBlocks)
 	if err != nil {
@@ -248,6 +259,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 		e.finish(s, EndBudget, 0, "budget")
 	}
 	e.runToCompletion(outer, fn)
+	e.boundaryCases(outer, fn)
 	for b := range e.summary.CoveredBlocks {
 		if b.Parent() == fn {
 			e.summary.Covered++

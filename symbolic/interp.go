@@ -250,6 +250,7 @@ func recent[T comparable](list []T, x T) bool {
 
 func (e *Engine) ifBranch(s *State, f *frame, code *instrCode, in *ssa.If) {
 	cond := e.scalarOperand(s, f, code.ops[0], in.Cond)
+	e.noteComparison(s, f.fn, in, cond)
 	then, els := f.block.Succs[0], f.block.Succs[1]
 	if cond.IsConst() { // concrete: no decision, and no pin to render
 		if cond.IsTrue() {

@@ -91,6 +91,16 @@ type PathEnd struct {
 	// Concretized lists where the path lost generality.
 	Concretized []string
 
+	// Boundary is set on a boundary case (boundary.go): a concrete run on
+	// inputs that put the operands of a comparison some path decided at
+	// its boundary ("score == 90, the boundary of score >= 90") or one
+	// past it ("score == 89, one past the boundary of score >= 90"). Such
+	// an end is an extra test, not a path of the exploration: Kind, Blocks
+	// and Edges are those of the run, Pins (and the other fields) those of
+	// the explored path the run took, or the boundary text alone when it
+	// took none; it is not counted in the Summary.
+	Boundary string
+
 	// Test is the concrete test for this path: inputs from a model of the
 	// path condition and the outcome of replaying them. It is nil when the
 	// path has no test (it did not finish, or no model could be found).

@@ -122,6 +122,7 @@ func caseOf(p *symbolic.PathEnd) (testgen.Case, bool) {
 		return testgen.Case{}, false
 	}
 	c := testgen.Case{Pins: p.Pins, Args: t.Args, Env: envOf(t.Env), Uncontrolled: t.Uncontrolled}
+	c.Boundary = p.Boundary
 	blocks, edges := p.Blocks, p.Edges
 	if t.Uncontrolled {
 		// Only what Go enters whatever the clock or the stack counts.

@@ -1,0 +1,243 @@
+package symbolic
+
+import (
+	"context"
+	"go/token"
+	"reflect"
+	"slices"
+	"time"
+
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Boundary cases. One test per path enters every block and edge, but it
+// never tells `score >= 90` from `score > 90`: any score that takes the
+// path will do, and the readable model picks a small one. A mutant that
+// moves a comparison's boundary by one (the off-by-one a reviewer looks
+// for) survives unless a case sits at the boundary.
+//
+// So once a function is explored, for each ordered comparison (<, <=, >,
+// >=) of integers that a tested path decided at an if of the function
+// under test or of its package, the engine asks for inputs that take the
+// same path up to that branch with the comparison's operands at its
+// boundary: once on each side of it (score == 90 and score == 89 for
+// score >= 90). Each side is solved with the rest of the path kept where
+// that is satisfiable, and with the path up to the branch alone
+// otherwise. The inputs are run concretely, as every test's are; the case
+// asserts what that run did, whichever path it took (the side the path
+// did not take leads to another path, often of another outcome, which is
+// the point).
+//
+// A boundary case is handed to the Sink as a PathEnd with Boundary set.
+// It claims nothing: it is not counted in the Summary's paths, ends or
+// covered blocks, so coverage, dead code and exhaustiveness stand as the
+// exploration found them; it is an extra test. Its comment is the branches
+// of the explored path whose condition its inputs satisfy, when there is
+// one (and then it took that path), or else the boundary text alone.
+//
+// The work is bounded: each comparison (a condition term and the side of
+// the case) is tried once, at most maxBoundarySiteTerms distinct terms per
+// if (a loop's test is one if with a term per iteration), at most
+// maxBoundaryCases cases per function, and the queries and runs are
+// counted in Summary.Work, within boundaryWork on top of Config.MaxWork,
+// so that a run gives the same cases every time. Config.NoBoundaries
+// turns the pass off.
+
+// Bounds of the boundary pass of one function.
+const (
+	maxBoundaryCases     = 24
+	maxBoundarySiteTerms = 2
+	// maxBoundaryMatch is how many of the function's tested paths a
+	// boundary case's inputs are checked against to find the path it took.
+	maxBoundaryMatch = 1024
+)
+
+// boundaryWork is the work the boundary pass may spend, in Config.MaxWork
+// units: about a hundred queries, and no more than an eighth of the
+// function's work limit.
+func (e *Engine) boundaryWork() int64 {
+	n := int64(100 * QueryWork)
+	if e.cfg.MaxWork > 0 {
+		n = min(n, e.cfg.MaxWork/8)
+	}
+	return n
+}
+
+// boundaryPass is what one exploration keeps for its boundary cases.
+type boundaryPass struct {
+	// sites are the ordered comparisons of integers the exploration
+	// branched on, by the condition's term.
+	sites map[expr.Expr]*boundarySite
+	// ifs are the same sites by their if: a loop's test has one site and
+	// a term per iteration.
+	ifs map[*ssa.If]*boundarySite
+	// origins are the paths that gave a test, in the order they ended.
+	origins []*PathEnd
+}
+
+func newBoundaryPass() boundaryPass {
+	return boundaryPass{sites: make(map[expr.Expr]*boundarySite), ifs: make(map[*ssa.If]*boundarySite)}
+}
+
+// boundarySite is an if on an ordered comparison of integers, X op Y.
+type boundarySite struct {
+	fn  *ssa.Function
+	cmp *ssa.BinOp
+	// swapped tells that the condition's term has the source's operands
+	// the other way round, (Y, X): the source said > or >=.
+	swapped bool
+	// terms counts the distinct condition terms of this if that got a
+	// candidate.
+	terms int
+}
+
+// noteComparison records that the if in, in fn, branches on the term cond,
+// when it is an ordered comparison of integers in the package under test:
+// a candidate for boundary cases once a path that decided it gives a test.
+func (e *Engine) noteComparison(s *State, fn *ssa.Function, in *ssa.If, cond expr.Expr) {
+	if e.cfg.NoBoundaries || s.replay || s.initializing || cond.IsConst() || e.boundary.sites == nil {
+		return
+	}
+	strict := cond.Op() == expr.OpUlt || cond.Op() == expr.OpSlt
+	if !strict && cond.Op() != expr.OpUle && cond.Op() != expr.OpSle {
+		return
+	}
+	if _, ok := e.boundary.sites[cond]; ok {
+		return
+	}
+	bin, ok := in.Cond.(*ssa.BinOp)
+	if !ok || packageOf(fn) != packageOf(e.summary.Func) {
+		return
+	}
+	var swapped bool
+	switch bin.Op {
+	case token.LSS, token.LEQ:
+	case token.GTR, token.GEQ:
+		swapped = true
+	default:
+		return
+	}
+	if strict != (bin.Op == token.LSS || bin.Op == token.GTR) {
+		return // the term was rewritten: it no longer reads as the source
+	}
+	site := e.boundary.ifs[in]
+	if site == nil {
+		site = &boundarySite{fn: fn, cmp: bin, swapped: swapped}
+		e.boundary.ifs[in] = site
+	}
+	e.boundary.sites[cond] = site
+}
+
+// packageOf is the package fn belongs to; an instance of a generic
+// function belongs to its origin's.
+func packageOf(fn *ssa.Function) *ssa.Package {
+	if fn.Pkg == nil && fn.Origin() != nil {
+		return fn.Origin().Pkg
+	}
+	return fn.Pkg
+}
+
+// noteBoundaryOrigin keeps a finished path whose test may lead to
+// boundary cases: one that replayed, whose outcome does not depend on map
+// order or on values a test cannot set.
+func (e *Engine) noteBoundaryOrigin(end *PathEnd) {
+	t := end.Test
+	if e.cfg.NoBoundaries || t == nil || !t.Replayed || t.OrderDependent || t.Uncontrolled || len(end.Condition) == 0 {
+		return
+	}
+	e.boundary.origins = append(e.boundary.origins, end)
+}
+
+// boundaryCandidate is one boundary case to try: the comparison decided
+// at Condition[at] of origin, with its operands at the edge of side.
+type boundaryCandidate struct {
+	origin *PathEnd
+	at     int
+	site   *boundarySite
+	cmp    expr.Expr // the comparison's term, whatever side the path took
+	held   bool      // the side the path took
+	side   bool      // the side the case sits on
+}
+
+// boundaryCandidates lists the cases to try, those of the function under
+// test first, each comparison and side once, in the order the paths ended.
+func (e *Engine) boundaryCandidates(fn *ssa.Function) []boundaryCandidate {
+	type key struct {
+		cmp  expr.Expr
+		side bool
+	}
+	tried := make(map[key]bool)
+	terms := make(map[expr.Expr]bool)
+	var out []boundaryCandidate
+	for _, own := range []bool{true, false} {
+		for _, p := range e.boundary.origins {
+			for i, c := range p.Condition {
+				cmp, held := c, true
+				if c.Op() == expr.OpNot {
+					cmp, held = c.Arg(0), false
+				}
+				site := e.boundary.sites[cmp]
+				if site == nil || (site.fn == fn) != own {
+					continue
+				}
+				if !terms[cmp] {
+					if site.terms == maxBoundarySiteTerms {
+						continue
+					}
+					site.terms++
+					terms[cmp] = true
+				}
+				for _, side := range []bool{held, !held} {
+					if tried[key{cmp, side}] {
+						continue
+					}
+					tried[key{cmp, side}] = true
+					out = append(out, boundaryCandidate{origin: p, at: i, site: site, cmp: cmp, held: held, side: side})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// boundaryCases makes the boundary cases of fn once it is explored and
+// hands them to the Sink. ctx is the exploration's context without the
+// function's budget, which may be spent: the solver gets a little time of
+// its own, as for the runs to the end.
+func (e *Engine) boundaryCases(ctx context.Context, fn *ssa.Function) {
+	if e.cfg.NoBoundaries || len(e.boundary.origins) == 0 || len(e.boundary.sites) == 0 || ctx.Err() != nil {
+		return
+	}
+	cands := e.boundaryCandidates(fn)
+	if len(cands) == 0 {
+		return
+	}
+	solve := e.cfg.Budget / 4
+	if solve <= 0 || solve > 2*time.Second {
+		solve = 2 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(ctx, solve)
+	defer cancel()
+	saved := e.ctx
+	e.ctx = ctx
+	defer func() { e.ctx = saved }()
+
+	start, limit := e.summary.Work, e.boundaryWork()
+	var made [][]concrete.Value
+	for _, c := range cands {
+		if len(made) == maxBoundaryCases || e.summary.Work-start >= limit || ctx.Err() != nil {
+			return
+		}
+		end := e.boundaryCase(fn, c)
+		if end == nil || slices.ContainsFunc(made, func(args []concrete.Value) bool { return reflect.DeepEqual(args, end.Test.Args) }) {
+			continue
+		}
+		made = append(made, end.Test.Args)
+		e.summary.Boundaries++
+		if e.cfg.Sink != nil {
+			e.cfg.Sink.PathEnded(end)
+		}
+	}
+}

@@ -1,0 +1,136 @@
+package symbolic
+
+import (
+	"slices"
+
+	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// boundaryCase solves and runs one candidate; nil when no inputs were
+// found or the run gives no test.
+func (e *Engine) boundaryCase(fn *ssa.Function, c boundaryCandidate) *PathEnd {
+	cond := c.origin.Condition
+	edge := boundaryEdge(c.cmp, c.side)
+	var tries [][]expr.Expr
+	if c.side == c.held {
+		// The edge implies the path's side: the whole path may keep it.
+		tries = append(tries, append(slices.Clip(cond), edge))
+		if c.at+1 < len(cond) {
+			tries = append(tries, append(slices.Clone(cond[:c.at+1]), edge))
+		}
+	} else {
+		// The other side leaves the path at this branch; what the path
+		// decided after it is kept where it can be, to stay close.
+		prefix := append(slices.Clone(cond[:c.at]), edge)
+		if c.at+1 < len(cond) {
+			tries = append(tries, append(slices.Clip(prefix), cond[c.at+1:]...))
+		}
+		tries = append(tries, prefix)
+	}
+	var resp solver.Response
+	for _, q := range tries {
+		if resp = e.readableModel(q); resp.Result == solver.Sat {
+			break
+		}
+	}
+	if resp.Result != solver.Sat {
+		return nil
+	}
+	run := e.concreteRun(fn, resp, false, e.cfg.Bounds.MaxSteps)
+	t := e.boundaryTest(fn, resp, run)
+	if t == nil {
+		return nil
+	}
+	text := boundaryText(c, resp.Model)
+	end := &PathEnd{Func: fn, Kind: run.endKind, Condition: append(slices.Clip(cond[:c.at]), edge), Pins: []string{text}}
+	if p := e.boundaryMatch(c.origin, run, resp.Model); p != nil {
+		// Its inputs took an explored path: the case reads as that path.
+		cp := *p
+		end = &cp
+	}
+	end.Blocks, end.Edges = firstEntries(run.blocks), firstEntries(run.edges)
+	end.Test, end.Boundary = t, text
+	if run.endKind == EndPanic && run.panicked != nil {
+		end.Panic = run.panicked.kind
+	}
+	return end
+}
+
+// boundaryEdge is the condition that puts the operands of the comparison
+// cmp, a < b or a <= b, at its boundary on the given side: a+1 == b and
+// a == b for a < b, a == b and a == b+1 for a <= b. The side itself is
+// part of it, so that no wrap-around passes for the edge.
+func boundaryEdge(cmp expr.Expr, side bool) expr.Expr {
+	a, b := cmp.Arg(0), cmp.Arg(1)
+	one := expr.Const(a.Width(), 1)
+	strict := cmp.Op() == expr.OpUlt || cmp.Op() == expr.OpSlt
+	switch {
+	case strict && side:
+		return expr.And(cmp, expr.Eq(expr.Add(a, one), b))
+	case side, strict:
+		return expr.Eq(a, b)
+	}
+	return expr.And(expr.Not(cmp), expr.Eq(a, expr.Add(b, one)))
+}
+
+// boundaryTest is the test of a concrete run of fn on the model in resp,
+// nil when the run did not return or panic, or when its outcome could
+// change under go test (map order, the clock).
+func (e *Engine) boundaryTest(fn *ssa.Function, resp solver.Response, run *State) *Test {
+	if run.uncontrolledCalls > 0 {
+		return nil
+	}
+	t := &Test{Replayed: true}
+	if !e.recordOutcome(t, run) {
+		return nil
+	}
+	env, ok := testEnv(run)
+	if !ok {
+		return nil
+	}
+	t.Env = env
+	if run.rangedOverMap {
+		var other Test
+		e.recordOutcome(&other, e.concreteRun(fn, resp, true, e.cfg.Bounds.MaxSteps))
+		if !sameOutcome(t, &other) {
+			return nil
+		}
+	}
+	for i, p := range fn.Params {
+		t.Args = append(t.Args, e.paramLiteral(paramName(fn, i), p.Type(), resp.Model, 0, fn, false))
+	}
+	return t
+}
+
+// boundaryMatch finds the tested path that the run on the model m took:
+// one whose condition m satisfies, that ended alike and entered the same
+// blocks. It tries origin first; nil when none is found.
+func (e *Engine) boundaryMatch(origin *PathEnd, run *State, m expr.Assignment) *PathEnd {
+	ev := expr.NewEvaluator(m)
+	blocks := firstEntries(run.blocks)
+	took := func(p *PathEnd) bool {
+		if p.Kind != run.endKind || !slices.Equal(p.Blocks, blocks) {
+			return false
+		}
+		for _, c := range p.Condition {
+			if ev.Eval(c) != 1 {
+				return false
+			}
+		}
+		return true
+	}
+	if took(origin) {
+		return origin
+	}
+	for i, p := range e.boundary.origins {
+		if i == maxBoundaryMatch {
+			break
+		}
+		if p != origin && took(p) {
+			return p
+		}
+	}
+	return nil
+}

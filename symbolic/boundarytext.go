@@ -1,0 +1,65 @@
+package symbolic
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+)
+
+// boundaryText says where a case sits, in the source's terms: "score ==
+// 90, the boundary of score >= 90" when the compared operands are equal,
+// "score == 89, one past the boundary of score >= 90" when they are one
+// apart; "limit == 3, the boundary of i < limit" when i is 3 on the path.
+// Two operands that the inputs set are named together: "v == lo-1, one
+// past the boundary of v < lo".
+func boundaryText(c boundaryCandidate, m expr.Assignment) string {
+	bin := c.site.cmp
+	xt, yt := c.cmp.Arg(0), c.cmp.Arg(1)
+	if c.site.swapped {
+		xt, yt = yt, xt
+	}
+	x, y := expr.Eval(xt, m), expr.Eval(yt, m)
+	w := c.cmp.Arg(0).Width()
+	signed := c.cmp.Op() == expr.OpSlt || c.cmp.Op() == expr.OpSle
+	num := func(v uint64) string {
+		if signed {
+			return strconv.FormatInt(expr.Const(w, v).SignedValue(), 10)
+		}
+		return strconv.FormatUint(v, 10)
+	}
+	// An operand the path has made constant (a loop counter) is named by
+	// the other, which the inputs set.
+	var eq string
+	switch {
+	case yt.IsConst():
+		eq = pinOf(bin.X, true) + " == " + num(x)
+	case xt.IsConst():
+		eq = pinOf(bin.Y, true) + " == " + num(y)
+	default:
+		eq = pinOf(bin.X, true) + " == " + pinOf(bin.Y, true) + offset(x, y, w, signed)
+	}
+	where := "the boundary"
+	if x != y {
+		where = "one past the boundary"
+	}
+	return fmt.Sprintf("%s, %s of %s", eq, where, pinOf(bin, true))
+}
+
+// offset renders x-y, values of width w, as a suffix to y: "", "+1",
+// "-1".
+func offset(x, y uint64, w int, signed bool) string {
+	switch {
+	case x == y:
+		return ""
+	case signed:
+		d := expr.Const(w, x).SignedValue() - expr.Const(w, y).SignedValue()
+		if d < 0 {
+			return strconv.FormatInt(d, 10)
+		}
+		return "+" + strconv.FormatInt(d, 10)
+	case x < y:
+		return "-" + strconv.FormatUint(y-x, 10)
+	}
+	return "+" + strconv.FormatUint(x-y, 10)
+}
