@@ -246,15 +246,18 @@ func TestRowNamesDedupe(t *testing.T) {
 
 func TestSelectionKeepsBoundaryCases(t *testing.T) {
 	a := BlockID{Index: 1}
+	arg := func(n int64) []concrete.Value { return []concrete.Value{{Kind: concrete.Int, Int: n}} }
 	cands := []*candidate{
-		{Case: Case{Summary: "1", Covers: []BlockID{a}}},
-		{Case: Case{Summary: "2", Covers: []BlockID{a}, Boundary: "n == 10, the boundary of n < 10"}},
-		{Case: Case{Summary: "3", Covers: []BlockID{a}, Boundary: "n == 10, the boundary of n < 10"}}, // same boundary
-		{Case: Case{Summary: "4", Covers: []BlockID{a}, Boundary: "n == 11, one past the boundary of n < 10"}},
-		{Case: Case{Summary: "5", Covers: []BlockID{a}}},
+		{Case: Case{Summary: "1", Args: arg(1), Covers: []BlockID{a}}},
+		{Case: Case{Summary: "2", Args: arg(10), Covers: []BlockID{a}, Boundary: "n == 10, the boundary of n < 10"}},
+		{Case: Case{Summary: "3", Args: arg(10), Covers: []BlockID{a}, Boundary: "n == 10, the boundary of n < 10"}}, // same boundary
+		{Case: Case{Summary: "4", Args: arg(11), Covers: []BlockID{a}, Boundary: "n == 11, one past the boundary of n < 10"}},
+		{Case: Case{Summary: "5", Args: arg(5), Covers: []BlockID{a}}},
+		// The inputs of a kept case: the row would repeat it.
+		{Case: Case{Summary: "6", Args: arg(1), Covers: []BlockID{a}, Boundary: "n == 1, the boundary of n < 1"}},
 	}
 	for i := 0; i < maxBoundaryCases+2; i++ {
-		cands = append(cands, &candidate{Case: Case{Summary: "b", Covers: []BlockID{a}, Boundary: strings.Repeat("x", i+1)}})
+		cands = append(cands, &candidate{Case: Case{Summary: "b", Args: arg(int64(100 + i)), Covers: []BlockID{a}, Boundary: strings.Repeat("x", i+1)}})
 	}
 	kept := selectCases(cands, false)
 	var got []string

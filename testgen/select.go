@@ -1,6 +1,9 @@
 package testgen
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // candidate is a case that can be written; failed marks one that go test
 // rejected, which no later round selects again.
@@ -32,6 +35,7 @@ func selectCases(cands []*candidate, all bool) []*candidate {
 	covered := make(map[BlockID]bool)
 	panics := make(map[string]bool)
 	boundaries := make(map[string]bool)
+	keptArgs := make(map[string]bool)
 	var kept []*candidate
 	for _, c := range cands {
 		c.adds = nil
@@ -56,15 +60,34 @@ func selectCases(cands []*candidate, all bool) []*candidate {
 				c.adds[b] = true
 			}
 		}
-		if c.Boundary != "" && !boundaries[c.Boundary] && (adds || len(boundaries) < maxBoundaryCases) {
+		// A boundary case whose inputs a kept case already has (an
+		// ordinary case that sits on the boundary) would be a second row
+		// with the same call.
+		if c.Boundary != "" && !boundaries[c.Boundary] && !keptArgs[argsKey(c.Case)] && (adds || len(boundaries) < maxBoundaryCases) {
 			boundaries[c.Boundary] = true
 			adds = true
 		}
 		if adds {
 			kept = append(kept, c)
+			keptArgs[argsKey(c.Case)] = true
 		}
 	}
 	return kept
+}
+
+// argsKey identifies a case's call: its arguments as printed. Two cases
+// that print alike and are not the same call only cost a boundary case
+// its row.
+func argsKey(c Case) string {
+	var b strings.Builder
+	for _, a := range c.Args {
+		b.WriteString(a.String())
+		b.WriteByte(0)
+	}
+	if c.Env != nil {
+		fmt.Fprintf(&b, "%v", *c.Env)
+	}
+	return b.String()
 }
 
 // panicKind groups panics whose messages differ only in values: "index out

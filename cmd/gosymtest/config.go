@@ -20,8 +20,11 @@ type config struct {
 	// noIncremental turns off the solver's reuse of asserted prefixes
 	// (for benchmarks and differential runs).
 	noIncremental bool
-	maxLen        int // bytes of a string input
-	maxElems      int // elements of a slice input
+	// noBoundaries turns off the extra cases at the boundaries of the
+	// comparisons a path decides (for measurement).
+	noBoundaries bool
+	maxLen       int // bytes of a string input
+	maxElems     int // elements of a slice input
 	// maxLenCap and maxElemsCap are what maxLen and maxElems may grow to
 	// for an input a branch needs larger; not above them: no growth.
 	maxLenCap   int
@@ -87,6 +90,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.Var(nonNegativeInt{&cfg.maxPaths}, "max-paths", "")
 	fs.Var(nonNegativeInt{&cfg.maxWork}, "max-work", "")
 	fs.BoolVar(&cfg.noIncremental, "no-incremental", false, "")
+	fs.BoolVar(&cfg.noBoundaries, "no-boundaries", false, "")
 	fs.Var(nonNegativeInt{&cfg.maxLen}, "max-len", "")
 	fs.Var(nonNegativeInt{&cfg.maxElems}, "max-elems", "")
 	fs.Var(nonNegativeInt{&cfg.maxLenCap}, "max-len-cap", "")

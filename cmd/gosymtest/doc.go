@@ -54,6 +54,13 @@
 //		Turn off the solver's incremental mode, in which a query reuses
 //		the constraints it shares with the previous one. The answers are
 //		the same; only the speed differs. For benchmarks.
+//	-no-boundaries
+//		Do not add boundary cases. By default, for each ordered comparison
+//		of integers that a tested path decides at an if of the package,
+//		the executor also solves for the operands being equal and one
+//		apart on the other side (score 90 and 89 for score >= 90), so that
+//		a test tells < from <=; such a case is kept only when no other
+//		case sits on that boundary. They add tests, never coverage claims.
 //	-all-paths
 //		Keep one test per path found. By default a test is kept only when
 //		it covers a block or a branch edge the tests kept before it did
@@ -180,6 +187,8 @@
 // A function's wall_ms is the time its exploration took, ms_to_cover when
 // the last block it covered was first entered, and cover_timeline the
 // coverage curve, [ms, blocks covered] each time a new block was entered;
+// boundary_cases counts the cases made at the boundaries of its
+// comparisons (see -no-boundaries), apart from paths;
 // skipped_reason says why a target was not explored; with -fuzz-seeds,
 // fuzz_target and fuzz_seeds name the function's FuzzXxx and count its
 // seed files.

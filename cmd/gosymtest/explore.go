@@ -91,6 +91,8 @@ func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config,
 		MaxWork:  int64(cfg.maxWork),
 		Bounds:   cfg.bounds(),
 		Inits:    inits,
+
+		NoBoundaries: cfg.noBoundaries,
 	})
 	sum, err := engine.Explore(ctx, t.fn)
 	return sum, z3.Stats(), err

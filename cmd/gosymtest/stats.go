@@ -79,6 +79,9 @@ type functionStats struct {
 	Blocks        int    `json:"blocks"`
 	BlocksCovered int    `json:"blocks_covered"`
 	Paths         int    `json:"paths"`
+	// BoundaryCases counts the cases made at comparisons' boundaries
+	// (not paths: they add tests, not coverage claims).
+	BoundaryCases int    `json:"boundary_cases"`
 	Tests         int    `json:"tests"`
 	Exhausted     bool   `json:"exhausted"`
 	SkippedReason string `json:"skipped_reason,omitempty"`
@@ -181,6 +184,7 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 			}
 			if r.summary != nil {
 				f.BlocksCovered, f.Paths, f.Exhausted = r.summary.Covered, r.summary.Paths, r.summary.Exhausted
+				f.BoundaryCases = r.summary.Boundaries
 				f.SolverQueries = r.queries
 				f.WallMs, f.MsToCover = r.summary.Elapsed.Milliseconds(), r.summary.TimeToCover.Milliseconds()
 				for i, t := range r.summary.CoverTimes {
