@@ -151,6 +151,15 @@
 // than general (a symbolic value pinned to one model value, an input kind
 // not modelled) is recorded on it.
 //
+// A path's decisions are given twice: as pins, Go-like text rebuilt from
+// SSA ("!(len(s) < 2)"), and as Branches in source terms (srccond.go):
+// the file and line of the condition, the condition as written for the
+// side taken ("s[0] == 'v'", a switch case as "c == '\n'"), and the
+// function it is in when that is not the one under test ("digits",
+// "lexer.class", "strings.Index"). An If whose condition the source does
+// not show (a range loop's index test, a local boolean) is only in the
+// pins.
+//
 // # Assumptions
 //
 // A 64-bit platform (int is 64 bits). No goroutines, channels, select or

@@ -165,6 +165,8 @@ type Engine struct {
 	initFaults map[*ssa.Package]initFault
 	// impls caches the implementations chosen for interface inputs.
 	impls map[string]implSet
+	// srcConds caches the source readings of ssa.Ifs (srccond.go).
+	srcConds map[*ssa.If]srcCond
 }
 
 // NewEngine returns an engine for prog.

@@ -165,6 +165,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int) (bool, int) 
 		Kind:      run.endKind,
 		Condition: p.cond,
 		Pins:      append(p.pins[:len(p.pins):len(p.pins)], "then run concretely to the end: the path was cut by the bounds or the budget"),
+		Branches:  p.branches,
 		Blocks:    firstEntries(run.blocks),
 		Edges:     firstEntries(run.edges),
 		Test:      t,
