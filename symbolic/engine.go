@@ -165,6 +165,9 @@ type Engine struct {
 	initFaults map[*ssa.Package]initFault
 	// impls caches the implementations chosen for interface inputs.
 	impls map[string]implSet
+	// signedInputs are the names of the input variables of signed integer
+	// types, for the readable values of readable.go.
+	signedInputs map[string]bool
 	// srcConds caches the source readings of ssa.Ifs (srccond.go).
 	srcConds map[*ssa.If]srcCond
 }

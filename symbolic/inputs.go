@@ -80,7 +80,13 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 			return e.buildMade(s, name, &maker{fn: fn, typ: t}, depth, *dest)
 		}
 	}
-	if w, _, ok := intInfo(t); ok {
+	if w, signed, ok := intInfo(t); ok {
+		if signed && !e.signedInputs[name] {
+			if e.signedInputs == nil {
+				e.signedInputs = make(map[string]bool)
+			}
+			e.signedInputs[name] = true
+		}
 		return Scalar{in.scalar(name, expr.BV(w))}
 	}
 	switch u := t.Underlying().(type) {
