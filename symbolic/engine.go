@@ -168,6 +168,10 @@ type Engine struct {
 	// signedInputs are the names of the input variables of signed integer
 	// types, for the readable values of readable.go.
 	signedInputs map[string]bool
+	// entered are the blocks and edges the paths of enteredFor, the
+	// function under test, entered so far (readable.go).
+	entered    map[any]bool
+	enteredFor *ssa.Function
 	// srcConds caches the source readings of ssa.Ifs (srccond.go).
 	srcConds map[*ssa.If]srcCond
 }

@@ -32,7 +32,10 @@ import (
 // preference that the current model already satisfies is kept without a
 // query, as the model shows it consistent. At most readableQueries
 // queries are asked per test; what they do not reach keeps the value of
-// the previous model. The path condition is always kept, so the path is
+// the previous model. The search is made for the tests that selection is
+// likely to keep, those of the paths that are the first to enter one of
+// their blocks or edges: the others are many, and the time is better
+// spent exploring (their unread bytes are letters all the same). The path condition is always kept, so the path is
 // the same, and the replay of the inputs checks that it is.
 
 // readableQueries bounds the queries asked per test beyond the model of
@@ -44,6 +47,40 @@ const readableRounds = 3
 
 // readableModel returns a model of cond that prefers readable values.
 func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
+	return e.readableModelOf(cond, true)
+}
+
+// pathModel is the model of a finished path's condition: a readable one
+// when the path is the first to enter one of its blocks or edges, as
+// such a path's test is the one selection is likely to keep; for the
+// others only the unread bytes are made letters, which costs no query.
+func (e *Engine) pathModel(s *State) solver.Response {
+	return e.readableModelOf(s.cond, e.firstToEnter(s))
+}
+
+// firstToEnter reports whether s entered a block or an edge that no path
+// before it, of the function under test, entered.
+func (e *Engine) firstToEnter(s *State) bool {
+	if e.entered == nil || e.enteredFor != e.summary.Func {
+		e.entered, e.enteredFor = make(map[any]bool), e.summary.Func
+	}
+	first := false
+	for _, b := range s.blocks {
+		if !e.entered[b] {
+			e.entered[b], first = true, true
+		}
+	}
+	for _, x := range s.edges {
+		if !e.entered[x] {
+			e.entered[x], first = true, true
+		}
+	}
+	return first
+}
+
+// readableModelOf returns a model of cond; the search for readable values
+// of the variables cond mentions is made only when search is set.
+func (e *Engine) readableModelOf(cond []expr.Expr, search bool) solver.Response {
 	if len(cond) == 0 {
 		// Nothing constrains the inputs: numbers are 0, as in the solver's
 		// model completion, and bytes letters.
@@ -54,6 +91,10 @@ func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
 		return base
 	}
 	vars := expr.Vars(cond...)
+	if !search {
+		base.Model = e.withFill(base.Model, setOf(vars))
+		return base
+	}
 	r := &readableSearch{e: e, best: base, kept: cond[:len(cond):len(cond)], budget: readableQueries}
 	spans := inputSpans(vars)
 	for _, v := range vars {
@@ -85,12 +126,16 @@ func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
 	for round := readableRounds - 1; round >= 0; round-- {
 		r.try(others, round)
 	}
-	bound := make(map[expr.Expr]bool, len(vars))
-	for _, v := range vars {
-		bound[v] = true
-	}
-	r.best.Model = e.withFill(r.best.Model, bound)
+	r.best.Model = e.withFill(r.best.Model, setOf(vars))
 	return r.best
+}
+
+func setOf(vars []expr.Expr) map[expr.Expr]bool {
+	set := make(map[expr.Expr]bool, len(vars))
+	for _, v := range vars {
+		set[v] = true
+	}
+	return set
 }
 
 // readableSearch is the state of the search for a readable model.

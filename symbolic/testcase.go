@@ -46,7 +46,7 @@ func (e *Engine) makeTest(s *State) *Test {
 	if uncontrolled {
 		resp = e.robustModel(s.cond)
 	} else {
-		resp = e.readableModel(s.cond)
+		resp = e.pathModel(s)
 	}
 	if resp.Result != solver.Sat {
 		return nil
