@@ -168,10 +168,9 @@ type Engine struct {
 	// signedInputs are the names of the input variables of signed integer
 	// types, for the readable values of readable.go.
 	signedInputs map[string]bool
-	// entered are the blocks and edges the paths of enteredFor, the
-	// function under test, entered so far (readable.go).
-	entered    map[any]bool
-	enteredFor *ssa.Function
+	// arrayBytes are the names of the byte elements of array inputs
+	// ([16]byte): numbers, not text, for readable.go.
+	arrayBytes map[string]bool
 	// srcConds caches the source readings of ssa.Ifs (srccond.go).
 	srcConds map[*ssa.If]srcCond
 }

@@ -124,6 +124,12 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 	case *types.Array:
 		elems := make([]Value, u.Len())
 		for i := range elems {
+			if w, signed, ok := intInfo(u.Elem()); ok && w == 8 && !signed {
+				if e.arrayBytes == nil {
+					e.arrayBytes = make(map[string]bool)
+				}
+				e.arrayBytes[elemName(name, i)] = true
+			}
 			elems[i] = in.build(e, s, elemName(name, i), u.Elem(), depth+1)
 		}
 		return arrayOf(elems)

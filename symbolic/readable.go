@@ -1,8 +1,10 @@
 package symbolic
 
 import (
+	"context"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -15,72 +17,42 @@ import (
 //
 // The input variables the path condition does not mention take no part
 // in the path: any value drives it alike. Such a byte of a string or of a
-// []byte is set to a letter of the alphabet by its position ("abc…"),
-// without the solver, through the model's Fill; every other such variable
-// stays 0 (an empty string, a nil pointer, a zero integer).
+// []byte (not of a [16]byte, which holds numbers) is set to a letter of
+// the alphabet by its position ("abc…"), without the solver, through the
+// model's Fill; every other such variable stays 0 (an empty string, a nil
+// pointer, a zero integer).
 //
 // The variables it mentions get preferences, each a ladder of three
-// rungs from the most readable down: a byte is its position's letter, then
-// any lowercase letter, then printable ASCII; a length is no more than the
-// bytes the condition reads, then a few more, then 16 more; an integer is
-// a digit, then within ±100 (0 … 100 when unsigned), then within ±10000.
-// The rungs are tried in rounds: for lengths the strongest first (a byte
-// that is not there need not be readable), then for the other values the
-// weakest first (that every byte be printable matters most); each round
-// all at once first, and when that is unsatisfiable by halves, keeping
-// every group the solver accepts. A
-// preference that the current model already satisfies is kept without a
-// query, as the model shows it consistent. At most readableQueries
-// queries are asked per test; what they do not reach keeps the value of
-// the previous model. The search is made for the tests that selection is
-// likely to keep, those of the paths that are the first to enter one of
-// their blocks or edges: the others are many, and the time is better
-// spent exploring (their unread bytes are letters all the same). The path condition is always kept, so the path is
+// rungs from the most readable down: a byte is its position's letter,
+// then any lowercase letter, then printable ASCII; a length is no more
+// than the bytes the condition reads, then a few more, then 16 more; an
+// integer is a digit, then within ±100 (0 … 100 when unsigned), then
+// within ±10000. The rungs are tried in rounds: for lengths the strongest
+// first (a byte that is not there need not be readable), then for the
+// other values the weakest first (that every byte be printable matters
+// most); each round all at once first, and when that is unsatisfiable by
+// halves, keeping every group the solver accepts. A preference that the
+// current model already satisfies is kept without a query, as the model
+// shows it consistent. At most readableQueries queries are asked per
+// test, within readableTime; what they do not reach keeps the value of
+// the previous model. The path condition is always kept, so the path is
 // the same, and the replay of the inputs checks that it is.
 
 // readableQueries bounds the queries asked per test beyond the model of
 // the path condition itself.
 const readableQueries = 12
 
+// readableTime bounds the time of the queries per test. A preference is
+// only a wish, so a query that takes long (nonlinear arithmetic under
+// narrow ranges can) is given up, keeping the model found so far; the
+// queries of the path condition itself have no such bound.
+const readableTime = 250 * time.Millisecond
+
 // readableRounds is the number of rungs of a ladder.
 const readableRounds = 3
 
 // readableModel returns a model of cond that prefers readable values.
 func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
-	return e.readableModelOf(cond, true)
-}
-
-// pathModel is the model of a finished path's condition: a readable one
-// when the path is the first to enter one of its blocks or edges, as
-// such a path's test is the one selection is likely to keep; for the
-// others only the unread bytes are made letters, which costs no query.
-func (e *Engine) pathModel(s *State) solver.Response {
-	return e.readableModelOf(s.cond, e.firstToEnter(s))
-}
-
-// firstToEnter reports whether s entered a block or an edge that no path
-// before it, of the function under test, entered.
-func (e *Engine) firstToEnter(s *State) bool {
-	if e.entered == nil || e.enteredFor != e.summary.Func {
-		e.entered, e.enteredFor = make(map[any]bool), e.summary.Func
-	}
-	first := false
-	for _, b := range s.blocks {
-		if !e.entered[b] {
-			e.entered[b], first = true, true
-		}
-	}
-	for _, x := range s.edges {
-		if !e.entered[x] {
-			e.entered[x], first = true, true
-		}
-	}
-	return first
-}
-
-// readableModelOf returns a model of cond; the search for readable values
-// of the variables cond mentions is made only when search is set.
-func (e *Engine) readableModelOf(cond []expr.Expr, search bool) solver.Response {
 	if len(cond) == 0 {
 		// Nothing constrains the inputs: numbers are 0, as in the solver's
 		// model completion, and bytes letters.
@@ -91,11 +63,9 @@ func (e *Engine) readableModelOf(cond []expr.Expr, search bool) solver.Response 
 		return base
 	}
 	vars := expr.Vars(cond...)
-	if !search {
-		base.Model = e.withFill(base.Model, setOf(vars))
-		return base
-	}
-	r := &readableSearch{e: e, best: base, kept: cond[:len(cond):len(cond)], budget: readableQueries}
+	ctx, cancel := context.WithTimeout(e.ctx, readableTime)
+	defer cancel()
+	r := &readableSearch{e: e, ctx: ctx, best: base, kept: cond[:len(cond):len(cond)], budget: readableQueries}
 	spans := inputSpans(vars)
 	for _, v := range vars {
 		if isUncontrolled(v) {
@@ -141,6 +111,7 @@ func setOf(vars []expr.Expr) map[expr.Expr]bool {
 // readableSearch is the state of the search for a readable model.
 type readableSearch struct {
 	e       *Engine
+	ctx     context.Context // ends the search at readableTime
 	best    solver.Response // the latest model; it satisfies kept
 	kept    []expr.Expr     // the path condition and the preferences kept
 	budget  int             // queries left
@@ -173,7 +144,14 @@ func (r *readableSearch) try(group []int, round int) {
 	for _, i := range rest {
 		q = append(q, r.ladders[i][round])
 	}
-	if resp := r.e.check(solver.Query{Constraints: q}); resp.Result == solver.Sat {
+	if r.e.summary != nil {
+		r.e.summary.Work += QueryWork
+	}
+	resp := r.e.cfg.Solver.Check(r.ctx, solver.Query{Constraints: q})
+	if r.ctx.Err() != nil {
+		r.budget = 0 // out of time: keep what was found
+	}
+	if resp.Result == solver.Sat {
 		r.best, r.kept = resp, q
 		for _, i := range rest {
 			r.level[i] = round
@@ -200,7 +178,7 @@ func (e *Engine) ladder(v expr.Expr, spans map[string]int) ([readableRounds]expr
 	c := func(x uint64) expr.Expr { return expr.Const(w, x) }
 	in := func(lo, hi uint64) expr.Expr { return expr.And(expr.Ule(c(lo), v), expr.Ule(v, c(hi))) }
 	signed := e.signedInputs[name]
-	if letter, ok := fillByte(name); ok && w == 8 && !signed {
+	if letter, ok := fillByte(name); ok && w == 8 && !signed && !e.arrayBytes[name] {
 		return [readableRounds]expr.Expr{expr.Eq(v, c(uint64(letter))), in('a', 'z'), in(' ', '~')}, true
 	}
 	if inner, ok := strings.CutPrefix(name, "len("); ok && strings.HasSuffix(inner, ")") {
@@ -258,7 +236,7 @@ func fillByte(name string) (byte, bool) {
 func (e *Engine) withFill(m *expr.Values, bound map[expr.Expr]bool) *expr.Values {
 	c := *m
 	c.Fill = func(x expr.Expr) uint64 {
-		if bound[x] || isUncontrolled(x) || !x.Sort().IsBV() || x.Width() != 8 || e.signedInputs[x.Name()] {
+		if bound[x] || isUncontrolled(x) || !x.Sort().IsBV() || x.Width() != 8 || e.signedInputs[x.Name()] || e.arrayBytes[x.Name()] {
 			return 0
 		}
 		if letter, ok := fillByte(x.Name()); ok {

@@ -46,7 +46,7 @@ func (e *Engine) makeTest(s *State) *Test {
 	if uncontrolled {
 		resp = e.robustModel(s.cond)
 	} else {
-		resp = e.pathModel(s)
+		resp = e.readableModel(s.cond)
 	}
 	if resp.Result != solver.Sat {
 		return nil
