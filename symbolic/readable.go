@@ -30,8 +30,10 @@ import (
 // within ±10000. The rungs are tried in rounds: for lengths the strongest
 // first (a byte that is not there need not be readable), then for the
 // other values the weakest first (that every byte be printable matters
-// most); each round all at once first, and when that is unsatisfiable by
-// halves, keeping every group the solver accepts. A preference that the
+// most); each round all at once first, and when that is unsatisfiable in
+// parts, keeping every part the solver accepts: the variables whose value
+// is a byte the condition compares with apart from the others, else by
+// halves. A preference that the
 // current model already satisfies is kept without a query, as the model
 // shows it consistent. At most readableQueries queries are asked per
 // test, within readableTime; what they do not reach keeps the value of
@@ -65,7 +67,7 @@ func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
 	vars := expr.Vars(cond...)
 	ctx, cancel := context.WithTimeout(e.ctx, readableTime)
 	defer cancel()
-	r := &readableSearch{e: e, ctx: ctx, best: base, kept: cond[:len(cond):len(cond)], budget: readableQueries}
+	r := &readableSearch{e: e, ctx: ctx, best: base, kept: cond[:len(cond):len(cond)], budget: readableQueries, consts: smallConsts(cond)}
 	spans := inputSpans(vars)
 	for _, v := range vars {
 		if isUncontrolled(v) {
@@ -73,6 +75,7 @@ func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
 		}
 		if l, ok := e.ladder(v, spans); ok {
 			r.ladders = append(r.ladders, l)
+			r.vars = append(r.vars, v)
 			r.isLen = append(r.isLen, strings.HasPrefix(v.Name(), "len("))
 		}
 	}
@@ -116,8 +119,10 @@ type readableSearch struct {
 	kept    []expr.Expr     // the path condition and the preferences kept
 	budget  int             // queries left
 	ladders [][readableRounds]expr.Expr
-	isLen   []bool // ladder i is a length's
-	level   []int  // the best rung kept of ladder i (readableRounds: none)
+	vars    []expr.Expr     // the variable of ladder i
+	consts  map[uint64]bool // smallConsts of the path condition
+	isLen   []bool          // ladder i is a length's
+	level   []int           // the best rung kept of ladder i (readableRounds: none)
 }
 
 // try keeps as many of the group's preferences of the given round as the
@@ -161,9 +166,50 @@ func (r *readableSearch) try(group []int, round int) {
 	if len(rest) == 1 {
 		return
 	}
-	h := len(rest) / 2
-	r.try(rest[:h], round)
-	r.try(rest[h:], round)
+	// Split off the variables whose value is a constant the condition
+	// compares with ('"', '\r'): they are the likely conflicts, and the
+	// others then pass together. Otherwise split by halves.
+	var plain, suspect []int
+	for _, i := range rest {
+		if r.consts[expr.Eval(r.vars[i], r.best.Model)] {
+			suspect = append(suspect, i)
+		} else {
+			plain = append(plain, i)
+		}
+	}
+	if len(plain) == 0 || len(suspect) == 0 {
+		h := len(rest) / 2
+		plain, suspect = rest[:h], rest[h:]
+	}
+	r.try(plain, round)
+	r.try(suspect, round)
+}
+
+// smallConsts are the constants below 256 that the terms compare with or
+// compute from: the bytes a path condition singles out.
+func smallConsts(terms []expr.Expr) map[uint64]bool {
+	consts := make(map[uint64]bool)
+	seen := make(map[expr.Expr]bool)
+	var walk func(expr.Expr)
+	walk = func(x expr.Expr) {
+		if seen[x] {
+			return
+		}
+		seen[x] = true
+		if x.IsConst() {
+			if x.Sort().IsBV() && x.Value() < 256 {
+				consts[x.Value()] = true
+			}
+			return
+		}
+		for i, n := 0, x.NumArgs(); i < n; i++ {
+			walk(x.Arg(i))
+		}
+	}
+	for _, t := range terms {
+		walk(t)
+	}
+	return consts
 }
 
 // ladder is the readable preferences for an input variable, by its name,
