@@ -37,7 +37,8 @@ import (
 // current model already satisfies is kept without a query, as the model
 // shows it consistent. At most readableQueries queries are asked per
 // test, within readableTime; what they do not reach keeps the value of
-// the previous model. The path condition is always kept, so the path is
+// the previous model (the concrete runs to the end of cut paths, which
+// share a small solver budget, ask fewer). The path condition is always kept, so the path is
 // the same, and the replay of the inputs checks that it is.
 
 // readableQueries bounds the queries asked per test beyond the model of
@@ -55,6 +56,19 @@ const readableRounds = 3
 
 // readableModel returns a model of cond that prefers readable values.
 func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
+	return e.readableModelWithin(cond, readableQueries, readableTime)
+}
+
+// quickReadableModel is readableModel with a few queries in a short time,
+// for the concrete runs to the end of cut paths, which share a small
+// solver budget of their own (runtoend.go).
+func (e *Engine) quickReadableModel(cond []expr.Expr) solver.Response {
+	return e.readableModelWithin(cond, readableQueries/3, readableTime/5)
+}
+
+// readableModelWithin is readableModel within the given number of
+// queries and time.
+func (e *Engine) readableModelWithin(cond []expr.Expr, queries int, within time.Duration) solver.Response {
 	if len(cond) == 0 {
 		// Nothing constrains the inputs: numbers are 0, as in the solver's
 		// model completion, and bytes letters.
@@ -65,9 +79,9 @@ func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
 		return base
 	}
 	vars := expr.Vars(cond...)
-	ctx, cancel := context.WithTimeout(e.ctx, readableTime)
+	ctx, cancel := context.WithTimeout(e.ctx, within)
 	defer cancel()
-	r := &readableSearch{e: e, ctx: ctx, best: base, kept: cond[:len(cond):len(cond)], budget: readableQueries, consts: smallConsts(cond)}
+	r := &readableSearch{e: e, ctx: ctx, best: base, kept: cond[:len(cond):len(cond)], budget: queries, consts: smallConsts(cond)}
 	spans := inputSpans(vars)
 	for _, v := range vars {
 		if isUncontrolled(v) {

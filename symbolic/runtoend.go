@@ -127,7 +127,7 @@ func (e *Engine) entersUntested(p *State) bool {
 // p's condition and, when the run returns or panics, hands its path to the
 // Sink. It returns whether it did, and the steps it used.
 func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int) (bool, int) {
-	resp := e.readableModel(p.cond)
+	resp := e.quickReadableModel(p.cond)
 	if resp.Result != solver.Sat {
 		return false, 0
 	}
