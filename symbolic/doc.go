@@ -143,13 +143,26 @@
 // the executor writes no files. For a path that returned or panicked, a model
 // of the path condition gives concrete inputs, and replaying them
 // concretely in the same interpreter gives the outcome the generated test
-// asserts. A path that the bounds or the budget cut after entering blocks
+// asserts. The model is one a person would write (readable.go): the input
+// bytes no condition reads are letters, the others printable and letters
+// where the path allows, strings as short and integers as small as it
+// allows, within a few solver queries per test; the path condition is
+// kept, and the replay checks that the inputs take the path. A path that the bounds or the budget cut after entering blocks
 // no test enters is not lost: its inputs are run concretely to the end,
 // furthest paths first, and a run that terminates gives a test; so does a
 // function no path of which finishes, from the zero values if need be
 // (runtoend.go). Anything that makes a path less
 // than general (a symbolic value pinned to one model value, an input kind
 // not modelled) is recorded on it.
+//
+// A path's decisions are given twice: as pins, Go-like text rebuilt from
+// SSA ("!(len(s) < 2)"), and as Branches in source terms (srccond.go):
+// the file and line of the condition, the condition as written for the
+// side taken ("s[0] == 'v'", a switch case as "c == '\n'"), and the
+// function it is in when that is not the one under test ("digits",
+// "lexer.class", "strings.Index"). An If whose condition the source does
+// not show (a range loop's index test, a local boolean) is only in the
+// pins.
 //
 // # Boundary cases
 //

@@ -175,6 +175,14 @@ type Engine struct {
 	initFaults map[*ssa.Package]initFault
 	// impls caches the implementations chosen for interface inputs.
 	impls map[string]implSet
+	// signedInputs are the names of the input variables of signed integer
+	// types, for the readable values of readable.go.
+	signedInputs map[string]bool
+	// arrayBytes are the names of the byte elements of array inputs
+	// ([16]byte): numbers, not text, for readable.go.
+	arrayBytes map[string]bool
+	// srcConds caches the source readings of ssa.Ifs (srccond.go).
+	srcConds map[*ssa.If]srcCond
 }
 
 // NewEngine returns an engine for prog.

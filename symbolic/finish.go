@@ -30,6 +30,7 @@ func (e *Engine) finish(s *State, kind EndKind, panicKind PanicKind, reason stri
 		Reason:      reason,
 		Condition:   s.cond,
 		Pins:        s.pins,
+		Branches:    s.branches,
 		Blocks:      firstEntries(s.blocks),
 		Edges:       firstEntries(s.edges),
 		Concretized: s.concretized,

@@ -80,7 +80,13 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 			return e.buildMade(s, name, &maker{fn: fn, typ: t}, depth, *dest)
 		}
 	}
-	if w, _, ok := intInfo(t); ok {
+	if w, signed, ok := intInfo(t); ok {
+		if signed && !e.signedInputs[name] {
+			if e.signedInputs == nil {
+				e.signedInputs = make(map[string]bool)
+			}
+			e.signedInputs[name] = true
+		}
 		return Scalar{in.scalar(name, expr.BV(w))}
 	}
 	switch u := t.Underlying().(type) {
@@ -118,6 +124,12 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 	case *types.Array:
 		elems := make([]Value, u.Len())
 		for i := range elems {
+			if w, signed, ok := intInfo(u.Elem()); ok && w == 8 && !signed {
+				if e.arrayBytes == nil {
+					e.arrayBytes = make(map[string]bool)
+				}
+				e.arrayBytes[elemName(name, i)] = true
+			}
 			elems[i] = in.build(e, s, elemName(name, i), u.Elem(), depth+1)
 		}
 		return arrayOf(elems)

@@ -261,6 +261,11 @@ func (e *Engine) ifBranch(s *State, f *frame, code *instrCode, in *ssa.If) {
 		return
 	}
 	onTrue, onFalse := e.branch(s, cond, pinOf(in.Cond, true))
+	if onTrue != nil && onFalse != nil {
+		// A decision, as the pins record it: in source terms too.
+		e.noteBranch(onTrue, in, 0)
+		e.noteBranch(onFalse, in, 1)
+	}
 	if onTrue != nil {
 		e.jump(onTrue, then)
 	}

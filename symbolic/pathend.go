@@ -82,6 +82,9 @@ type PathEnd struct {
 	// Condition is the path condition and Pins its readable form.
 	Condition []expr.Expr
 	Pins      []string
+	// Branches are the path's decisions at ssa.Ifs in source terms, in
+	// path order; those the source cannot say are only in Pins.
+	Branches []Branch
 	// Blocks are the basic blocks the path entered, each once, in order of
 	// first entry; Edges the control-flow edges it took inside functions,
 	// likewise. A statement such as continue has no block of its own, only
@@ -105,6 +108,22 @@ type PathEnd struct {
 	// path condition and the outcome of replaying them. It is nil when the
 	// path has no test (it did not finish, or no model could be found).
 	Test *Test
+}
+
+// Branch is one branch outcome of a path, in source terms (srccond.go).
+type Branch struct {
+	// Pos is where the condition is: the file's base name and the line,
+	// "parse.go:42".
+	Pos string
+	// Cond is the condition as written, for the side taken: "s[0] != 'v'",
+	// "s[0] == 'v'" or "!(…)" on the else side, "x == 3" for a switch case.
+	Cond string
+	// Func is "" for the function under test (and its closures), else the
+	// function the branch is in: "parseInt", "Reader.readRune", or with
+	// its package when that is another, "strings.Index".
+	Func string
+	// Edge is the edge the path took out of the branch's block.
+	Edge Edge
 }
 
 // Edge is a control-flow edge between two blocks of one function.

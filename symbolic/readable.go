@@ -1,78 +1,308 @@
 package symbolic
 
 import (
+	"context"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
 // Readable inputs. A model of a path condition is correct but often ugly
-// (-9223372036854775806, "\x80\x02"). Before a path's test is made, the
-// engine asks for a model that also keeps integers small and string bytes
-// lowercase letters: first all such preferences at once (one query), and
-// when that is unsatisfiable, one variable at a time, keeping those that
-// fit. The path condition is always kept, so the path is the same.
+// (-9223372036854775806, "\x80\x02", NUL padding). Before a path's test is
+// made, the engine looks for a model that a person would have written,
+// in two ways.
+//
+// The input variables the path condition does not mention take no part
+// in the path: any value drives it alike. Such a byte of a string or of a
+// []byte (not of a [16]byte, which holds numbers) is set to a letter of
+// the alphabet by its position ("abc…"), without the solver, through the
+// model's Fill; every other such variable stays 0 (an empty string, a nil
+// pointer, a zero integer).
+//
+// The variables it mentions get preferences, each a ladder of three
+// rungs from the most readable down: a byte is its position's letter,
+// then any lowercase letter, then printable ASCII; a length is no more
+// than the bytes the condition reads, then a few more, then 16 more; an
+// integer is a digit, then within ±100 (0 … 100 when unsigned), then
+// within ±10000. The rungs are tried in rounds: for lengths the strongest
+// first (a byte that is not there need not be readable), then for the
+// other values the weakest first (that every byte be printable matters
+// most); each round all at once first, and when that is unsatisfiable in
+// parts, keeping every part the solver accepts: the variables whose value
+// is a byte the condition compares with apart from the others, else by
+// halves. A preference that the
+// current model already satisfies is kept without a query, as the model
+// shows it consistent. At most readableQueries queries are asked per
+// test, within readableTime; what they do not reach keeps the value of
+// the previous model (the concrete runs to the end of cut paths, which
+// share a small solver budget, ask fewer). The path condition is always kept, so the path is
+// the same, and the replay of the inputs checks that it is.
 
-// maxReadableQueries bounds the one-at-a-time fallback per test.
-const maxReadableQueries = 24
+// readableQueries bounds the queries asked per test beyond the model of
+// the path condition itself.
+const readableQueries = 12
+
+// readableTime bounds the time of the queries per test. A preference is
+// only a wish, so a query that takes long (nonlinear arithmetic under
+// narrow ranges can) is given up, keeping the model found so far; the
+// queries of the path condition itself have no such bound.
+const readableTime = 250 * time.Millisecond
+
+// readableRounds is the number of rungs of a ladder.
+const readableRounds = 3
 
 // readableModel returns a model of cond that prefers readable values.
 func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
+	return e.readableModelWithin(cond, readableQueries, readableTime)
+}
+
+// quickReadableModel is readableModel with a few queries in a short time,
+// for the concrete runs to the end of cut paths, which share a small
+// solver budget of their own (runtoend.go).
+func (e *Engine) quickReadableModel(cond []expr.Expr) solver.Response {
+	return e.readableModelWithin(cond, readableQueries/3, readableTime/5)
+}
+
+// readableModelWithin is readableModel within the given number of
+// queries and time.
+func (e *Engine) readableModelWithin(cond []expr.Expr, queries int, within time.Duration) solver.Response {
 	if len(cond) == 0 {
-		// Nothing constrains the inputs: every variable is 0, as in the
-		// solver's model completion, and 0 is as readable as it gets.
-		return solver.Response{Result: solver.Sat, Model: &expr.Values{}}
+		// Nothing constrains the inputs: numbers are 0, as in the solver's
+		// model completion, and bytes letters.
+		return solver.Response{Result: solver.Sat, Model: e.withFill(&expr.Values{}, nil)}
 	}
 	base := e.check(solver.Query{Constraints: cond})
 	if base.Result != solver.Sat {
 		return base
 	}
-	var prefs []expr.Expr
-	for _, v := range expr.Vars(cond...) {
+	vars := expr.Vars(cond...)
+	ctx, cancel := context.WithTimeout(e.ctx, within)
+	defer cancel()
+	r := &readableSearch{e: e, ctx: ctx, best: base, kept: cond[:len(cond):len(cond)], budget: queries, consts: smallConsts(cond)}
+	spans := inputSpans(vars)
+	for _, v := range vars {
 		if isUncontrolled(v) {
 			continue // no test sets it: readability does not apply
 		}
-		if p, ok := preference(v); ok {
-			prefs = append(prefs, p)
+		if l, ok := e.ladder(v, spans); ok {
+			r.ladders = append(r.ladders, l)
+			r.vars = append(r.vars, v)
+			r.isLen = append(r.isLen, strings.HasPrefix(v.Name(), "len("))
 		}
 	}
-	if len(prefs) == 0 {
-		return base
-	}
-	all := append(cond[:len(cond):len(cond)], prefs...)
-	if r := e.check(solver.Query{Constraints: all}); r.Result == solver.Sat {
-		return r
-	}
-	best, kept := base, cond[:len(cond):len(cond)]
-	for i, p := range prefs {
-		if i >= maxReadableQueries {
-			break
-		}
-		try := append(kept[:len(kept):len(kept)], p)
-		if r := e.check(solver.Query{Constraints: try}); r.Result == solver.Sat {
-			best, kept = r, try
+	r.level = make([]int, len(r.ladders))
+	var lens, others []int
+	for i := range r.ladders {
+		r.level[i] = readableRounds
+		if r.isLen[i] {
+			lens = append(lens, i)
+		} else {
+			others = append(others, i)
 		}
 	}
-	return best
+	// Lengths first, the shortest first: a byte that is not there need
+	// not be readable. Then the other values, the weakest rung first:
+	// that every byte be printable matters most, and the queries that
+	// are left make them more readable.
+	for round := 0; round < readableRounds; round++ {
+		r.try(lens, round)
+	}
+	for round := readableRounds - 1; round >= 0; round-- {
+		r.try(others, round)
+	}
+	r.best.Model = e.withFill(r.best.Model, setOf(vars))
+	return r.best
 }
 
-// preference is the readable range for an input variable, by its name: a
-// string byte ("s[2]") is a lowercase letter, a length is small, an integer
-// is within ±100.
-func preference(v expr.Expr) (expr.Expr, bool) {
+func setOf(vars []expr.Expr) map[expr.Expr]bool {
+	set := make(map[expr.Expr]bool, len(vars))
+	for _, v := range vars {
+		set[v] = true
+	}
+	return set
+}
+
+// readableSearch is the state of the search for a readable model.
+type readableSearch struct {
+	e       *Engine
+	ctx     context.Context // ends the search at readableTime
+	best    solver.Response // the latest model; it satisfies kept
+	kept    []expr.Expr     // the path condition and the preferences kept
+	budget  int             // queries left
+	ladders [][readableRounds]expr.Expr
+	vars    []expr.Expr     // the variable of ladder i
+	consts  map[uint64]bool // smallConsts of the path condition
+	isLen   []bool          // ladder i is a length's
+	level   []int           // the best rung kept of ladder i (readableRounds: none)
+}
+
+// try keeps as many of the group's preferences of the given round as the
+// budget finds consistent: those the model satisfies at once, then the
+// rest together, then by halves.
+func (r *readableSearch) try(group []int, round int) {
+	var rest []int
+	for _, i := range group {
+		if r.level[i] <= round {
+			continue
+		}
+		if p := r.ladders[i][round]; expr.EvalBool(p, r.best.Model) {
+			r.kept = append(r.kept, p)
+			r.level[i] = round
+		} else {
+			rest = append(rest, i)
+		}
+	}
+	if len(rest) == 0 || r.budget == 0 {
+		return
+	}
+	r.budget--
+	q := r.kept[:len(r.kept):len(r.kept)]
+	for _, i := range rest {
+		q = append(q, r.ladders[i][round])
+	}
+	if r.e.summary != nil {
+		r.e.summary.Work += QueryWork
+	}
+	resp := r.e.cfg.Solver.Check(r.ctx, solver.Query{Constraints: q})
+	if r.ctx.Err() != nil {
+		r.budget = 0 // out of time: keep what was found
+	}
+	if resp.Result == solver.Sat {
+		r.best, r.kept = resp, q
+		for _, i := range rest {
+			r.level[i] = round
+		}
+		return
+	}
+	if len(rest) == 1 {
+		return
+	}
+	// Split off the variables whose value is a constant the condition
+	// compares with ('"', '\r'): they are the likely conflicts, and the
+	// others then pass together. Otherwise split by halves.
+	var plain, suspect []int
+	for _, i := range rest {
+		if r.consts[expr.Eval(r.vars[i], r.best.Model)] {
+			suspect = append(suspect, i)
+		} else {
+			plain = append(plain, i)
+		}
+	}
+	if len(plain) == 0 || len(suspect) == 0 {
+		h := len(rest) / 2
+		plain, suspect = rest[:h], rest[h:]
+	}
+	r.try(plain, round)
+	r.try(suspect, round)
+}
+
+// smallConsts are the constants below 256 that the terms compare with or
+// compute from: the bytes a path condition singles out.
+func smallConsts(terms []expr.Expr) map[uint64]bool {
+	consts := make(map[uint64]bool)
+	seen := make(map[expr.Expr]bool)
+	var walk func(expr.Expr)
+	walk = func(x expr.Expr) {
+		if seen[x] {
+			return
+		}
+		seen[x] = true
+		if x.IsConst() {
+			if x.Sort().IsBV() && x.Value() < 256 {
+				consts[x.Value()] = true
+			}
+			return
+		}
+		for i, n := 0, x.NumArgs(); i < n; i++ {
+			walk(x.Arg(i))
+		}
+	}
+	for _, t := range terms {
+		walk(t)
+	}
+	return consts
+}
+
+// ladder is the readable preferences for an input variable, by its name,
+// the most readable first. spans are the string and slice inputs whose
+// elements the path condition mentions, with the number of elements up to
+// the last one mentioned.
+func (e *Engine) ladder(v expr.Expr, spans map[string]int) ([readableRounds]expr.Expr, bool) {
 	if !v.Sort().IsBV() {
-		return expr.Expr{}, false
+		return [readableRounds]expr.Expr{}, false
 	}
 	w, name := v.Width(), v.Name()
 	c := func(x uint64) expr.Expr { return expr.Const(w, x) }
-	switch {
-	case w == 8 && strings.HasSuffix(name, "]"):
-		return expr.And(expr.Ule(c('a'), v), expr.Ule(v, c('z'))), true
-	case strings.HasPrefix(name, "len("):
-		return expr.Ule(v, c(4)), true
+	in := func(lo, hi uint64) expr.Expr { return expr.And(expr.Ule(c(lo), v), expr.Ule(v, c(hi))) }
+	signed := e.signedInputs[name]
+	if letter, ok := fillByte(name); ok && w == 8 && !signed && !e.arrayBytes[name] {
+		return [readableRounds]expr.Expr{expr.Eq(v, c(uint64(letter))), in('a', 'z'), in(' ', '~')}, true
 	}
-	// Signed and unsigned alike: -100 ≤ v ≤ 100 read as signed keeps an
-	// unsigned value ≤ 100 too (its other values are huge as unsigned).
-	return expr.And(expr.Sle(c(^uint64(99)), v), expr.Sle(v, c(100))), true // ^99 is -100
+	if inner, ok := strings.CutPrefix(name, "len("); ok && strings.HasSuffix(inner, ")") {
+		n := uint64(spans[strings.TrimSuffix(inner, ")")])
+		return [readableRounds]expr.Expr{expr.Ule(v, c(n)), expr.Ule(v, c(n+3)), expr.Ule(v, c(n+16))}, true
+	}
+	if !signed {
+		return [readableRounds]expr.Expr{expr.Ule(v, c(9)), expr.Ule(v, c(100)), expr.Ule(v, c(10000))}, true
+	}
+	around := func(x uint64) expr.Expr { return expr.And(expr.Sle(c(-x), v), expr.Sle(v, c(x))) }
+	return [readableRounds]expr.Expr{expr.Ule(v, c(9)), around(100), around(10000)}, true
+}
+
+// inputSpans maps each input whose elements ("s[3]") vars mention to one
+// more than the highest index mentioned.
+func inputSpans(vars []expr.Expr) map[string]int {
+	spans := make(map[string]int)
+	for _, v := range vars {
+		name := v.Name()
+		if !strings.HasSuffix(name, "]") {
+			continue
+		}
+		open := strings.LastIndexByte(name, '[')
+		if open < 0 {
+			continue
+		}
+		i, err := strconv.Atoi(name[open+1 : len(name)-1])
+		if err != nil {
+			continue
+		}
+		if base := name[:open]; spans[base] < i+1 {
+			spans[base] = i + 1
+		}
+	}
+	return spans
+}
+
+// fillByte is the letter for the element called name ("s[3]" is 'd'), when
+// name is an element's.
+func fillByte(name string) (byte, bool) {
+	open := strings.LastIndexByte(name, '[')
+	if open < 0 || !strings.HasSuffix(name, "]") {
+		return 0, false
+	}
+	i, err := strconv.Atoi(name[open+1 : len(name)-1])
+	if err != nil || i < 0 {
+		return 0, false
+	}
+	return byte('a' + i%26), true
+}
+
+// withFill is a copy of m that gives each input byte the path condition
+// does not mention (not in bound) its letter: no branch reads it, so any
+// value drives the path alike.
+func (e *Engine) withFill(m *expr.Values, bound map[expr.Expr]bool) *expr.Values {
+	c := *m
+	c.Fill = func(x expr.Expr) uint64 {
+		if bound[x] || isUncontrolled(x) || !x.Sort().IsBV() || x.Width() != 8 || e.signedInputs[x.Name()] || e.arrayBytes[x.Name()] {
+			return 0
+		}
+		if letter, ok := fillByte(x.Name()); ok {
+			return uint64(letter)
+		}
+		return 0
+	}
+	return &c
 }

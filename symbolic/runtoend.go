@@ -127,7 +127,7 @@ func (e *Engine) entersUntested(p *State) bool {
 // p's condition and, when the run returns or panics, hands its path to the
 // Sink. It returns whether it did, and the steps it used.
 func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int) (bool, int) {
-	resp := e.readableModel(p.cond)
+	resp := e.quickReadableModel(p.cond)
 	if resp.Result != solver.Sat {
 		return false, 0
 	}
@@ -165,6 +165,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int) (bool, int) 
 		Kind:      run.endKind,
 		Condition: p.cond,
 		Pins:      append(p.pins[:len(p.pins):len(p.pins)], "then run concretely to the end: the path was cut by the bounds or the budget"),
+		Branches:  p.branches,
 		Blocks:    firstEntries(run.blocks),
 		Edges:     firstEntries(run.edges),
 		Test:      t,

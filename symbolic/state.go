@@ -20,6 +20,9 @@ type State struct {
 	cond []expr.Expr
 	// pins are the decisions in readable form, for the tests' comments.
 	pins []string
+	// branches are the decisions of ssa.Ifs in source terms, where the
+	// source says (srccond.go), shared like cond.
+	branches []Branch
 	// blocks are the basic blocks this path entered, in order of first
 	// entry, possibly repeated (shared like cond); enter leaves out a block
 	// among the last few recorded.
@@ -125,6 +128,8 @@ func (s *State) fork(id int) *State {
 	s.cond = s.cond[:len(s.cond):len(s.cond)]
 	c.pins = s.pins[:len(s.pins):len(s.pins)]
 	s.pins = s.pins[:len(s.pins):len(s.pins)]
+	c.branches = s.branches[:len(s.branches):len(s.branches)]
+	s.branches = s.branches[:len(s.branches):len(s.branches)]
 	c.blocks = s.blocks[:len(s.blocks):len(s.blocks)]
 	s.blocks = s.blocks[:len(s.blocks):len(s.blocks)]
 	c.edges = s.edges[:len(s.edges):len(s.edges)]

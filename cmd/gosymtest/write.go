@@ -123,6 +123,10 @@ func caseOf(p *symbolic.PathEnd) (testgen.Case, bool) {
 	}
 	c := testgen.Case{Pins: p.Pins, Args: t.Args, Env: envOf(t.Env), Uncontrolled: t.Uncontrolled}
 	c.Boundary = p.Boundary
+	for _, b := range p.Branches {
+		e := testgen.BlockID{Func: b.Edge.To.Parent(), Index: b.Edge.To.Index, From: b.Edge.From.Index + 1}
+		c.Branches = append(c.Branches, testgen.Branch{Pos: b.Pos, Cond: b.Cond, Func: b.Func, Edge: e})
+	}
 	blocks, edges := p.Blocks, p.Edges
 	if t.Uncontrolled {
 		// Only what Go enters whatever the clock or the stack counts.

@@ -10,11 +10,16 @@ type Assignment interface {
 	Element(array Expr, index uint64) uint64
 }
 
-// Values is an Assignment held in maps. A variable it does not mention is 0,
-// so a Values is always complete, like a model with completion.
+// Values is an Assignment held in maps. A variable it does not mention is 0
+// (or what Fill gives), so a Values is always complete, like a model with
+// completion.
 type Values struct {
 	Scalars map[Expr]uint64
 	Arrays  map[Expr]ArrayValue
+	// Fill, when set, gives the value of a scalar variable that Scalars
+	// does not mention, instead of 0: a model's choice for the variables
+	// its query did not constrain.
+	Fill func(Expr) uint64
 }
 
 // ArrayValue is the value of an array variable: Entries where they are
@@ -25,7 +30,12 @@ type ArrayValue struct {
 }
 
 // Scalar implements Assignment.
-func (v *Values) Scalar(x Expr) uint64 { return v.Scalars[x] }
+func (v *Values) Scalar(x Expr) uint64 {
+	if val, ok := v.Scalars[x]; ok || v.Fill == nil {
+		return val
+	}
+	return v.Fill(x)
+}
 
 // Element implements Assignment.
 func (v *Values) Element(array Expr, index uint64) uint64 {

@@ -1,0 +1,63 @@
+package symbolic
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
+)
+
+// TestReadableInputs checks that a test's inputs are values a person
+// would write: the bytes no branch reads are letters by position, strings
+// the shortest the path allows, unsigned integers past a limit not huge,
+// signed ones small, and a NUL only where the path needs one.
+func TestReadableInputs(t *testing.T) {
+	args := func(name string) map[string][]concrete.Value {
+		_, paths := explore(t, name, Config{MaxPaths: 50})
+		byResult := make(map[string][]concrete.Value)
+		for _, p := range paths {
+			if p.Test == nil || !p.Test.Replayed {
+				continue
+			}
+			r := fmt.Sprint(p.Test.Results)
+			byResult[r] = append(byResult[r], p.Test.Args[0])
+		}
+		return byResult
+	}
+	tag := args("readable.Tag")
+	if got := tag["[1]"]; len(got) != 1 || got[0].Str != "ab:def" {
+		t.Errorf("Tag returning 1: inputs %v, want the one \"ab:def\"", got)
+	}
+	for _, a := range tag["[0]"] {
+		for _, c := range []byte(a.Str) {
+			if c < ' ' || c > '~' {
+				t.Errorf("Tag returning 0: input %q has a byte that is not printable", a.Str)
+			}
+		}
+	}
+	if got := args("readable.Over")["[true]"]; len(got) != 1 || got[0].Uint <= 1000 || got[0].Uint > 10000 {
+		t.Errorf("Over returning true: inputs %v, want one in 1001 … 10000", got)
+	}
+	sign := args("readable.Sign")
+	for result, want := range map[string][2]int64{`["negative"]`: {-100, -6}, `["positive"]`: {6, 100}, `["small"]`: {0, 5}} {
+		if got := sign[result]; len(got) != 1 || got[0].Int < want[0] || got[0].Int > want[1] {
+			t.Errorf("Sign returning %s: inputs %v, want one in %d … %d", result, got, want[0], want[1])
+		}
+	}
+	nul := false
+	for _, list := range args("readable.Sum") {
+		for _, a := range list {
+			for i, e := range a.Elems {
+				switch {
+				case e.Uint == 0:
+					nul = true
+				case e.Uint < ' ' || e.Uint > '~':
+					t.Errorf("Sum: input %v: element %d is %d, not printable", a, i, e.Uint)
+				}
+			}
+		}
+	}
+	if !nul {
+		t.Errorf("Sum: no input has the NUL byte its branch needs")
+	}
+}

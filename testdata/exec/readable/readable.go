@@ -1,0 +1,42 @@
+// Package readable has inputs whose tests should read as a person would
+// write them: bytes no branch reads, strings longer than the bytes read,
+// integers past a limit.
+package readable
+
+// Tag is 1 for a string longer than five bytes with a colon at index 2.
+func Tag(s string) int {
+	if len(s) > 5 && s[2] == ':' {
+		return 1
+	}
+	return 0
+}
+
+// Over tells whether n is past a limit.
+func Over(n uint) bool {
+	if n > 1000 {
+		return true
+	}
+	return false
+}
+
+// Sign names the sign of x, with a margin.
+func Sign(x int) string {
+	if x < -5 {
+		return "negative"
+	}
+	if x > 5 {
+		return "positive"
+	}
+	return "small"
+}
+
+// Sum adds the bytes of b that are not NUL.
+func Sum(b []byte) int {
+	t := 0
+	for i := 0; i < len(b); i++ {
+		if b[i] != 0 {
+			t += int(b[i])
+		}
+	}
+	return t
+}
