@@ -125,7 +125,8 @@ const maxAltBase = 32
 const maxOutcome = 24
 
 // rowNames names a table's rows after what decides them and what they do.
-// A case with a decisive branch is named by the branch's phrase and its
+// A case with a decisive branch is named by the phrase of the last one
+// (the nearest the outcome) and its
 // outcome, empty_s_returns_error, s0_not_v_returns_false; a panic by its
 // kind, panics_index_out_of_range; a boundary case by the value it sits
 // at, n_is_10_returns_true; any other by its summary, returns_3.
@@ -137,11 +138,12 @@ func rowNames(cands []*candidate, home *types.Package) []string {
 	bases := make([]string, len(cands))
 	used := make([]string, len(cands)) // the phrase the base already has
 	for i, c := range cands {
+		// The last decisive branch is the one nearest the outcome, and
+		// the most particular: r != 0 then r == '"' is the quote's case.
 		var first string
-		for _, b := range decisive(c, home) {
-			if first = condPhrase(b.Cond); first != "" {
-				break
-			}
+		dec := decisive(c, home)
+		for j := len(dec) - 1; j >= 0 && first == ""; j-- {
+			first = condPhrase(dec[j].Cond)
 		}
 		switch {
 		case first != "":
@@ -176,13 +178,14 @@ func boundaryPhrase(boundary string) string {
 }
 
 // casePhrases are the phrases a case's name may be made of, best first,
-// without repeats: those of its decisive branches, then of its other
+// without repeats: those of its decisive branches from the last back, then of its other
 // branches from the last one taken back, or of its pins the same way.
 func casePhrases(c *candidate, home *types.Package) []string {
 	var conds []string
 	if len(c.Branches) > 0 {
-		for _, b := range decisive(c, home) {
-			conds = append(conds, b.Cond)
+		dec := decisive(c, home)
+		for j := len(dec) - 1; j >= 0; j-- {
+			conds = append(conds, dec[j].Cond)
 		}
 		for i := len(c.Branches) - 1; i >= 0; i-- {
 			conds = append(conds, c.Branches[i].Cond)

@@ -98,7 +98,9 @@ func TestDecisiveBranchesInCommentsAndNames(t *testing.T) {
 		}
 	}
 	names := rowNames(kept, home)
-	wantNames := []string{"nonempty_s_returns_true", "s0_not_v_returns_error", "zero_n_returns_true", "c_is_sep0_returns_true"}
+	// Each is named after its last decisive branch, the nearest the
+	// outcome.
+	wantNames := []string{"s0_is_v_returns_true", "s0_not_v_returns_error", "negative_i_returns_true", "c_is_sep0_returns_true"}
 	if !slices.Equal(names, wantNames) {
 		t.Errorf("names %q, want %q", names, wantNames)
 	}
