@@ -39,7 +39,10 @@ var pendingTables = map[string]string{
 func TestStdlibInternalsRun(t *testing.T) {
 	for name := range stdlibNatives {
 		t.Run(name, func(t *testing.T) {
-			sum, paths := explore(t, name, Config{MaxPaths: 100, Bounds: Bounds{MaxLen: 4}})
+			// Locked keeps a total across calls, so Go's outcome of a case
+			// depends on the cases run before it: the boundary cases,
+			// extra calls, would shift it.
+			sum, paths := explore(t, name, Config{MaxPaths: 100, Bounds: Bounds{MaxLen: 4}, NoBoundaries: true})
 			natives[name] = stdlibNatives[name]
 			defer delete(natives, name)
 			checkAgainstGo(t, name, paths)
