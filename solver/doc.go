@@ -4,10 +4,11 @@
 // # What is computed
 //
 // A Query is a list of Bool terms read as a conjunction. Check answers Sat
-// with a model, Unsat, or Unknown with a reason (a timeout, a cancelled
-// context, an error). A model gives every variable of the query a value
-// (model completion: variables the solver left open get one too), so
-// expr.Eval of every constraint under it is true. Models are copied into
+// with a model, Unsat, or Unknown with a reason (a timeout, an exceeded
+// resource limit, a cancelled context, an error). A model gives every
+// variable of the query a value (model completion: variables the solver
+// left open get one too), so expr.Eval of every constraint under it is
+// true. Models are copied into
 // an expr.Values, arrays as a default value plus explicit entries.
 //
 // # The chain
@@ -47,6 +48,16 @@
 // process-wide symbol table that is never freed, numbered by a counter of
 // the context; a fresh context reuses the numbers, which keeps that table
 // bounded (see checksPerContext in z3.go).
+//
+// A query may carry a resource limit (Query.ResourceLimit): Z3's "rlimit",
+// a count of solver steps, set on the solver object for that one check
+// and removed after it. Z3 counts it from where the check starts, so it
+// bounds each check alone. Unlike a timeout it is deterministic: the same
+// queries in the same order get the same answers however loaded the
+// machine is, which is what a caller needs whose output must not depend
+// on the machine. A check that exceeds it answers Unknown ("resource
+// limit …"); Z3 4.8.12 reports it as "canceled", like its own timeout,
+// and the time the check took tells them apart.
 //
 // A check stops at Options.Timeout, and when the context is cancelled: a
 // goroutine watches the context and calls Z3_solver_interrupt until the

@@ -13,6 +13,13 @@ type Query struct {
 	// the answer; it only decides how much an incremental solver can reuse
 	// from the previous query (the longest common prefix).
 	Constraints []expr.Expr
+	// ResourceLimit bounds this one check in Z3's resource units (its
+	// "rlimit", a count of solver steps); 0 means no bound. Unlike a
+	// timeout it is deterministic: the same query, asked after the same
+	// queries, with the same Z3, gets the same answer however loaded the
+	// machine is. A check that exceeds it answers Unknown with a Reason
+	// that says "resource limit".
+	ResourceLimit uint64
 }
 
 // Response answers a query.
@@ -23,7 +30,7 @@ type Response struct {
 	// the call that made it. Array variables are a Default plus Entries.
 	Model *expr.Values
 	// Reason says why the Result is Unknown: "timeout …", "canceled: …",
-	// Z3's own reason, or the text of an error.
+	// "resource limit …", Z3's own reason, or the text of an error.
 	Reason string
 }
 

@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -139,7 +140,9 @@ func (z *Z3) solve(ctx context.Context, q Query) Response {
 	}
 	z.checks++
 	z.contextChecks++
-	result, reason, err := z.checkInterruptibly(ctx)
+	checkStart := time.Now()
+	result, reason, err := z.checkLimited(ctx, q.ResourceLimit)
+	checkTime := time.Since(checkStart)
 	switch {
 	case err != nil:
 		z.afterError()
@@ -158,17 +161,38 @@ func (z *Z3) solve(ctx context.Context, q Query) Response {
 	if err := z.renewSolver(); err != nil {
 		z.afterError()
 	}
-	return unknown(z.explainUnknown(ctx, reason))
+	return unknown(z.explainUnknown(ctx, q.ResourceLimit, checkTime, reason))
+}
+
+// checkLimited is checkInterruptibly within the query's resource limit,
+// which is set on the solver object for this check only and removed
+// after it.
+func (z *Z3) checkLimited(ctx context.Context, limit uint64) (Result, string, error) {
+	if limit == 0 {
+		return z.checkInterruptibly(ctx)
+	}
+	if err := z.c.setResourceLimit(limit); err != nil {
+		return Unknown, "", err
+	}
+	result, reason, err := z.checkInterruptibly(ctx)
+	if rerr := z.c.setResourceLimit(0); err == nil {
+		err = rerr
+	}
+	return result, reason, err
 }
 
 // explainUnknown turns Z3's reason for Unknown into ours. Z3 reports its
-// own timeout as "timeout" or as "canceled" (4.8.12 uses both), and our
-// interrupt as "interrupted"; the context and the options say which it
-// was.
-func (z *Z3) explainUnknown(ctx context.Context, z3reason string) string {
+// own timeout as "timeout" or as "canceled" (4.8.12 uses both), an
+// exceeded resource limit as "canceled" too, and our interrupt as
+// "interrupted"; the context, the query's limit, the options and the
+// time the check took say which it was.
+func (z *Z3) explainUnknown(ctx context.Context, limit uint64, took time.Duration, z3reason string) string {
+	timedOut := z.opts.Timeout > 0 && took >= z.opts.Timeout
 	switch {
 	case ctx.Err() != nil:
 		return "canceled: " + ctx.Err().Error() + " (z3: " + z3reason + ")"
+	case limit > 0 && !timedOut && (z3reason == "canceled" || strings.Contains(z3reason, "resource limit")):
+		return fmt.Sprintf("resource limit of %d exceeded (z3: %s)", limit, z3reason)
 	case z.opts.Timeout > 0 && (z3reason == "timeout" || z3reason == "canceled"):
 		return "timeout after " + z.opts.Timeout.String() + " (z3: " + z3reason + ")"
 	}

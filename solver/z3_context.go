@@ -116,6 +116,23 @@ func (c *z3Context) replaceSolver() error {
 	return c.err()
 }
 
+// setResourceLimit bounds the solver object's next checks to n of Z3's
+// resource units (its "rlimit"; 0: none). Z3 counts the units from where
+// the check starts (Z3_solver_check pushes a limit relative to the
+// context's running count), so the bound is per check, not cumulative.
+// The parameter is merged into the solver's own, so setting 0 removes it.
+func (c *z3Context) setResourceLimit(n uint64) error {
+	p := C.Z3_mk_params(c.ctx)
+	if p == nil {
+		return c.errOr("cannot create parameters")
+	}
+	C.Z3_params_inc_ref(c.ctx, p)
+	defer C.Z3_params_dec_ref(c.ctx, p)
+	C.Z3_params_set_uint(c.ctx, p, c.symbol("rlimit"), C.uint(min(n, 1<<32-1)))
+	C.Z3_solver_set_params(c.ctx, c.solver, p)
+	return c.err()
+}
+
 // reset removes every assertion and scope, keeping the solver object and
 // its parameters.
 func (c *z3Context) reset() error {

@@ -1,10 +1,8 @@
 package symbolic
 
 import (
-	"context"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -33,42 +31,57 @@ import (
 // most); each round all at once first, and when that is unsatisfiable in
 // parts, keeping every part the solver accepts: the variables whose value
 // is a byte the condition compares with apart from the others, else by
-// halves. A preference that the
-// current model already satisfies is kept without a query, as the model
-// shows it consistent. At most readableQueries queries are asked per
-// test, within readableTime; what they do not reach keeps the value of
-// the previous model (the concrete runs to the end of cut paths, which
-// share a small solver budget, ask fewer). The path condition is always kept, so the path is
-// the same, and the replay of the inputs checks that it is.
+// halves. A preference that the current model already satisfies is kept
+// without a query, as the model shows it consistent. At most
+// readableQueries queries are asked per test, each within readableRlimit
+// of Z3's resource units; a query cut there ends the search, and what
+// the queries do not reach keeps the value of the previous model (the
+// concrete runs to the end of cut paths, which share a small solver
+// budget, ask fewer and smaller queries). The bound is Z3's count of steps, not time, so that two runs
+// write the same tests however loaded the machine is. The path condition
+// is always kept, so the path is the same, and the replay of the inputs
+// checks that it is.
 
 // readableQueries bounds the queries asked per test beyond the model of
 // the path condition itself.
 const readableQueries = 12
 
-// readableTime bounds the time of the queries per test. A preference is
-// only a wish, so a query that takes long (nonlinear arithmetic under
-// narrow ranges can) is given up, keeping the model found so far; the
-// queries of the path condition itself have no such bound.
-const readableTime = 250 * time.Millisecond
+// readableRlimit bounds each preference query, in Z3's resource units
+// (solver.Query.ResourceLimit). A preference is only a wish, so a query
+// that takes long (nonlinear arithmetic under narrow ranges can: one ran
+// for more than 9 minutes) is given up, keeping the model found so far;
+// the queries of the path condition itself have no such bound.
+//
+// Z3 4.8.12 spends about 5 million units a second on a hard bit-vector
+// problem (factoring by multiplication), so a cut query ends in about
+// 0.1s. On encoding/csv (about 900 preference queries) no query is cut
+// at 100,000 units, one at 30,000 and seven at 10,000: the bound is at
+// least five times what an ordinary query used there.
+const readableRlimit = 500_000
+
+// quickRlimit is readableRlimit for the quick search of quickReadableModel:
+// a cut query ends in about 20ms. The quick searches on encoding/csv are
+// not cut at 20,000.
+const quickRlimit = 100_000
 
 // readableRounds is the number of rungs of a ladder.
 const readableRounds = 3
 
 // readableModel returns a model of cond that prefers readable values.
 func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
-	return e.readableModelWithin(cond, readableQueries, readableTime)
+	return e.readableModelWithin(cond, readableQueries, readableRlimit)
 }
 
-// quickReadableModel is readableModel with a few queries in a short time,
+// quickReadableModel is readableModel with a few small queries,
 // for the concrete runs to the end of cut paths, which share a small
 // solver budget of their own (runtoend.go).
 func (e *Engine) quickReadableModel(cond []expr.Expr) solver.Response {
-	return e.readableModelWithin(cond, readableQueries/3, readableTime/5)
+	return e.readableModelWithin(cond, readableQueries/3, quickRlimit)
 }
 
 // readableModelWithin is readableModel within the given number of
-// queries and time.
-func (e *Engine) readableModelWithin(cond []expr.Expr, queries int, within time.Duration) solver.Response {
+// queries, each within the given resource limit.
+func (e *Engine) readableModelWithin(cond []expr.Expr, queries int, rlimit uint64) solver.Response {
 	if len(cond) == 0 {
 		// Nothing constrains the inputs: numbers are 0, as in the solver's
 		// model completion, and bytes letters.
@@ -79,9 +92,7 @@ func (e *Engine) readableModelWithin(cond []expr.Expr, queries int, within time.
 		return base
 	}
 	vars := expr.Vars(cond...)
-	ctx, cancel := context.WithTimeout(e.ctx, within)
-	defer cancel()
-	r := &readableSearch{e: e, ctx: ctx, best: base, kept: cond[:len(cond):len(cond)], budget: queries, consts: smallConsts(cond)}
+	r := &readableSearch{e: e, rlimit: rlimit, best: base, kept: cond[:len(cond):len(cond)], budget: queries, consts: smallConsts(cond)}
 	spans := inputSpans(vars)
 	for _, v := range vars {
 		if isUncontrolled(v) {
@@ -128,7 +139,7 @@ func setOf(vars []expr.Expr) map[expr.Expr]bool {
 // readableSearch is the state of the search for a readable model.
 type readableSearch struct {
 	e       *Engine
-	ctx     context.Context // ends the search at readableTime
+	rlimit  uint64          // bounds each query
 	best    solver.Response // the latest model; it satisfies kept
 	kept    []expr.Expr     // the path condition and the preferences kept
 	budget  int             // queries left
@@ -166,9 +177,13 @@ func (r *readableSearch) try(group []int, round int) {
 	if r.e.summary != nil {
 		r.e.summary.Work += QueryWork
 	}
-	resp := r.e.cfg.Solver.Check(r.ctx, solver.Query{Constraints: q})
-	if r.ctx.Err() != nil {
-		r.budget = 0 // out of time: keep what was found
+	resp := r.e.cfg.Solver.Check(r.e.ctx, solver.Query{Constraints: q, ResourceLimit: r.rlimit})
+	if resp.Result == solver.Unknown {
+		// Cut at the resource limit (or cancelled): the preferences make
+		// the problem hard, and their parts would likely be cut too. Keep
+		// what was found.
+		r.budget = 0
+		return
 	}
 	if resp.Result == solver.Sat {
 		r.best, r.kept = resp, q
