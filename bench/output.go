@@ -376,7 +376,7 @@ func writeMutationSection(w io.Writer, results []pkgResult) {
 
 func writeReadabilitySection(w io.Writer, results []pkgResult) {
 	fmt.Fprintf(w, "## Readability of the generated files\n\n")
-	fmt.Fprintf(w, "Counted on the default gosymtest arm's file. `string literals`: the distinct values of the string literals in the case tables' rows, the case names aside; `non-printable`: those with a byte outside printable ASCII 0x20–0x7e other than tab and newline (a NUL, a control byte, DEL, any non-ASCII byte); target: at most %.0f%%. `returns_…_N`: case names that start with `returns` and end in `_` and a number (returns_false_7, returns_3): named after the result and a counter, not after the branch.\n\n", 100*literalTarget)
+	fmt.Fprintf(w, "Counted on the default gosymtest arm's file by testgen.FileFigures. `string literals`: the distinct values of the string literals in the case tables' rows, the case names aside; `non-printable`: those that are not valid UTF-8 or hold a character that is neither printable nor tab, newline or carriage return (a NUL, a control byte, DEL, \\x80); target: at most %.0f%%. `numbered (…_N)`: case names that are another row's name of the same table and a number (returns_false_7 beside returns_false): named after a counter, not after the branch.\n\n", 100*literalTarget)
 	fmt.Fprintln(w, readabilityTable(results))
 	fmt.Fprintf(w, "%s\n\n", readabilitySummary(results))
 }

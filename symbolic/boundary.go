@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"reflect"
 	"slices"
-	"time"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -214,15 +213,8 @@ func (e *Engine) boundaryCases(ctx context.Context, fn *ssa.Function) {
 	if len(cands) == 0 {
 		return
 	}
-	solve := e.cfg.Budget / 4
-	if solve <= 0 || solve > 2*time.Second {
-		solve = 2 * time.Second
-	}
-	ctx, cancel := context.WithTimeout(ctx, solve)
-	defer cancel()
-	saved := e.ctx
-	e.ctx = ctx
-	defer func() { e.ctx = saved }()
+	ctx, done := e.afterExploration(ctx)
+	defer done()
 
 	start, limit := e.summary.Work, e.boundaryWork()
 	var made [][]concrete.Value

@@ -79,15 +79,8 @@ func (e *Engine) runToCompletion(ctx context.Context, fn *ssa.Function) {
 	if len(candidates) == 0 || ctx.Err() != nil {
 		return
 	}
-	solve := e.cfg.Budget / 4
-	if solve <= 0 || solve > 2*time.Second {
-		solve = 2 * time.Second
-	}
-	ctx, cancel := context.WithTimeout(ctx, solve)
-	defer cancel()
-	saved := e.ctx
-	e.ctx = ctx
-	defer func() { e.ctx = saved }()
+	ctx, done := e.afterExploration(ctx)
+	defer done()
 
 	steps := e.runToEndSteps()
 	runs := 0
@@ -196,4 +189,23 @@ func (e *Engine) concreteRun(fn *ssa.Function, resp solver.Response, reversed bo
 	run.stepLimit = steps
 	e.runToEnd(run)
 	return run
+}
+
+// afterExploration bounds the solving of a pass that runs once a
+// function's exploration is over (the runs to the end of cut paths, the
+// boundary cases): a quarter of the budget, at most 2s, on top of their
+// work allowances. It makes ctx the engine's context until done is
+// called.
+func (e *Engine) afterExploration(ctx context.Context) (context.Context, func()) {
+	solve := e.cfg.Budget / 4
+	if solve <= 0 || solve > 2*time.Second {
+		solve = 2 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(ctx, solve)
+	saved := e.ctx
+	e.ctx = ctx
+	return ctx, func() {
+		e.ctx = saved
+		cancel()
+	}
 }

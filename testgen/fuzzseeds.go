@@ -442,31 +442,8 @@ func writeSeeds(seedDir string, seeds []Seed) error {
 // temporary file is made in the parent directory (testdata/fuzz): go test
 // reads every file of a corpus directory, so a temporary file left there
 // by a killed run would break the package's tests.
-func writeSeed(seedDir string, s Seed) (err error) {
-	path := filepath.Join(seedDir, s.Name)
-	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, s.Data) {
-		return nil
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(seedDir), ".gosymtest-*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err := tmp.Write(s.Data); err != nil {
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+func writeSeed(seedDir string, s Seed) error {
+	return writeVia(filepath.Dir(seedDir), filepath.Join(seedDir, s.Name), s.Data)
 }
 
 // DropSeeds removes the named seeds of target from f (those go test

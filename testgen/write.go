@@ -30,11 +30,17 @@ func checkReplaceable(path string) error {
 // starts with a dot and does not end in .go), and renamed over path, so
 // an interrupted run leaves either the old file or the new one. A file
 // that already has exactly this content is left alone.
-func writeFile(path string, src []byte) (err error) {
+func writeFile(path string, src []byte) error {
+	return writeVia(filepath.Dir(path), path, src)
+}
+
+// writeVia is writeFile with the temporary file made in tmpDir, which
+// must be on path's file system.
+func writeVia(tmpDir, path string, src []byte) (err error) {
 	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, src) {
 		return nil
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".gosymtest-*.tmp")
+	tmp, err := os.CreateTemp(tmpDir, ".gosymtest-*.tmp")
 	if err != nil {
 		return err
 	}
