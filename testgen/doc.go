@@ -154,8 +154,10 @@
 // # Choosing cases
 //
 // Only cases that add coverage are kept: in the executor's order, a case is
-// kept when it enters a block or takes an edge (of any function) that no
-// case kept before it did, or panics in a way no kept case did. A case
+// kept when it enters a block or takes an edge of the package under test
+// that no case kept before it did (another package's blocks, strconv's or
+// utf8's, count for nothing in go test -cover of this one), or panics in
+// a way no kept case did. A case
 // the executor made to sit on, or one past, a comparison's boundary
 // (Case.Boundary) is kept when no kept case has the same boundary, up to
 // eight such cases per function: a case at n == 10 tells n < 10 from a

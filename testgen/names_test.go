@@ -127,14 +127,14 @@ func TestGreedySelection(t *testing.T) {
 		}
 		return strings.Join(s, ",")
 	}
-	if got := summaries(selectCases(cands, false)); got != "1,3,5" {
+	if got := summaries(selectCases(cands, false, nil)); got != "1,3,5" {
 		t.Errorf("greedy kept %s, want 1,3,5", got)
 	}
-	if got := summaries(selectCases(cands, true)); got != "1,2,3,4,5" {
+	if got := summaries(selectCases(cands, true, nil)); got != "1,2,3,4,5" {
 		t.Errorf("all paths kept %s, want 1,2,3,4,5", got)
 	}
 	cands[0].failed = true // 1 failed under go test: 2 and 3 now add coverage
-	if got := summaries(selectCases(cands, false)); got != "2,3,5" {
+	if got := summaries(selectCases(cands, false, nil)); got != "2,3,5" {
 		t.Errorf("greedy without 1 kept %s, want 2,3,5", got)
 	}
 
@@ -149,7 +149,7 @@ func TestGreedySelection(t *testing.T) {
 		oob("p2", "runtime error: index out of range [5] with length 1"),
 		oob("p3", "runtime error: integer divide by zero"),
 	}
-	if got := summaries(selectCases(cands, false)); got != "ok,p1,p3" {
+	if got := summaries(selectCases(cands, false, nil)); got != "ok,p1,p3" {
 		t.Errorf("greedy with panics kept %s, want ok,p1,p3", got)
 	}
 }

@@ -77,7 +77,7 @@ func TestDecisiveBranchesInCommentsAndNames(t *testing.T) {
 	s := newShapes(t)
 	fn, callee := s.fn(t, "Abs"), s.fn(t, "Mean")
 	cands := decisiveCases(fn, callee)
-	kept := selectCases(cands, false)
+	kept := selectCases(cands, false, nil)
 	if len(kept) != 4 {
 		t.Fatalf("kept %d cases, want 4", len(kept))
 	}
@@ -261,7 +261,7 @@ func TestSelectionKeepsBoundaryCases(t *testing.T) {
 	for i := 0; i < maxBoundaryCases+2; i++ {
 		cands = append(cands, &candidate{Case: Case{Summary: "b", Args: arg(int64(100 + i)), Covers: []BlockID{a}, Boundary: strings.Repeat("x", i+1)}})
 	}
-	kept := selectCases(cands, false)
+	kept := selectCases(cands, false, nil)
 	var got []string
 	for _, c := range kept {
 		got = append(got, c.Summary)
@@ -480,5 +480,42 @@ func TestHexForInputsComparedWithHex(t *testing.T) {
 	}
 	if got := hexParams(&candidate{Case: Case{Branches: []Branch{{Cond: "x>>4 == 0x0F"}, {Cond: "0x10 < y"}, {Cond: "z == 16"}}}}); !got["x"] || !got["y"] || got["z"] {
 		t.Errorf("hexParams = %v", got)
+	}
+}
+
+// A case that only enters blocks of another package adds nothing go test
+// -cover counts for the package: it is not kept for them.
+func TestSelectionCountsOnlyThePackagesBlocks(t *testing.T) {
+	s := newShapes(t)
+	fn := s.fn(t, "Abs")
+	var other *ssa.Function
+	for f := range allFuncs(t) {
+		if f.Pkg != nil && f.Pkg.Pkg.Path() != s.Types.Path() {
+			other = f
+			break
+		}
+	}
+	if other == nil {
+		t.Fatal("no function outside the package in the fixture's program")
+	}
+	arg := func(n int64) []concrete.Value { return []concrete.Value{{Kind: concrete.Int, Int: n}} }
+	cands := []*candidate{
+		{Case: Case{Summary: "home", Args: arg(1), Covers: []BlockID{{Func: fn, Index: 0}, {Func: other, Index: 0}}}},
+		{Case: Case{Summary: "elsewhere", Args: arg(2), Covers: []BlockID{{Func: fn, Index: 0}, {Func: other, Index: 1}}}},
+		{Case: Case{Summary: "home again", Args: arg(3), Covers: []BlockID{{Func: fn, Index: 1}}}},
+	}
+	var got []string
+	for _, c := range selectCases(cands, false, s.Types) {
+		got = append(got, c.Summary)
+	}
+	if want := []string{"home", "home again"}; !slices.Equal(got, want) {
+		t.Errorf("kept %q, want %q", got, want)
+	}
+	got = nil
+	for _, c := range selectCases(cands, false, nil) {
+		got = append(got, c.Summary)
+	}
+	if len(got) != 3 {
+		t.Errorf("without a home package kept %q, want all three", got)
 	}
 }

@@ -2,6 +2,7 @@ package testgen
 
 import (
 	"fmt"
+	"go/types"
 	"strings"
 )
 
@@ -21,8 +22,9 @@ type candidate struct {
 // for their boundary alone: each is one more row to read.
 const maxBoundaryCases = 8
 
-// selectCases keeps, in order, the candidates that enter a block that no
-// candidate kept before them entered, that panic in a way no kept
+// selectCases keeps, in order, the candidates that enter a block of the
+// package under test (home; nil: any) that no candidate kept before them
+// entered, that panic in a way no kept
 // candidate did (a panic inside an already covered block is a finding the
 // tests must still show: an index out of range, a nil dereference), or
 // that sit on a comparison's boundary that no kept case sits on (up to
@@ -31,7 +33,7 @@ const maxBoundaryCases = 8
 // with all set it keeps every one. Failed candidates are never kept. The
 // order is the executor's, so the choice is deterministic, and earlier
 // cases win ties. Each kept candidate's adds records what it added.
-func selectCases(cands []*candidate, all bool) []*candidate {
+func selectCases(cands []*candidate, all bool, home *types.Package) []*candidate {
 	covered := make(map[BlockID]bool)
 	panics := make(map[string]bool)
 	boundaries := make(map[string]bool)
@@ -51,6 +53,12 @@ func selectCases(cands []*candidate, all bool) []*candidate {
 			}
 		}
 		for _, b := range c.Covers {
+			if !inPackage(b.Func, home) {
+				// Only the package's own statements count in go test
+				// -cover: a case that only takes strconv or utf8
+				// down another path adds nothing a user measures.
+				continue
+			}
 			if !covered[b] {
 				adds = true
 				covered[b] = true

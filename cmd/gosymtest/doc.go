@@ -63,8 +63,8 @@
 //		case sits on that boundary. They add tests, never coverage claims.
 //	-all-paths
 //		Keep one test per path found. By default a test is kept only when
-//		it covers a block or a branch edge the tests kept before it did
-//		not.
+//		it covers a block or a branch edge of its package that the tests
+//		kept before it did not.
 //	-check-all-paths
 //		Run every path's test case under go test once before choosing
 //		the cases to keep, so that every disagreement between the
