@@ -109,18 +109,8 @@ func TestDecisiveBranchesInCommentsAndNames(t *testing.T) {
 func TestCalleeOutsideThePackageOnlyWhenNothingElseDecides(t *testing.T) {
 	s := newShapes(t)
 	fn := s.fn(t, "Abs")
-	// A function of another package: a method of the fixture's units
-	// package stands for strings.Index.
-	var callee *ssa.Function
-	for f := range allFuncs(t) {
-		if f.Pkg != nil && f.Pkg.Pkg.Path() != s.Types.Path() {
-			callee = f
-			break
-		}
-	}
-	if callee == nil {
-		t.Skip("no function outside the package in the fixture's program")
-	}
+	// A function of another package stands for strings.Index.
+	callee := outsideFunc(t, s.Types)
 	c := &candidate{Case: Case{Branches: []Branch{
 		{Pos: "strings.go:80", Cond: "n == 0", Func: "strings.Index", Edge: BlockID{Func: callee, Index: 1}},
 		{Pos: "abs.go:3", Cond: "x < 0", Edge: BlockID{Func: fn, Index: 1}},
@@ -142,6 +132,19 @@ func TestCalleeOutsideThePackageOnlyWhenNothingElseDecides(t *testing.T) {
 	if got := comment(c, s.Types); !slices.Equal(got, []string{"panics: runtime error: integer divide by zero"}) {
 		t.Errorf("comment %q", got)
 	}
+}
+
+// outsideFunc is a function of the fixture's program declared outside
+// pkg, the package under test.
+func outsideFunc(t *testing.T, pkg *types.Package) *ssa.Function {
+	t.Helper()
+	for f := range allFuncs(t) {
+		if f.Pkg != nil && f.Pkg.Pkg.Path() != pkg.Path() {
+			return f
+		}
+	}
+	t.Fatal("no function outside the package in the fixture's program")
+	return nil
 }
 
 // allFuncs are the package-level functions of the fixture's program.
@@ -488,16 +491,7 @@ func TestHexForInputsComparedWithHex(t *testing.T) {
 func TestSelectionCountsOnlyThePackagesBlocks(t *testing.T) {
 	s := newShapes(t)
 	fn := s.fn(t, "Abs")
-	var other *ssa.Function
-	for f := range allFuncs(t) {
-		if f.Pkg != nil && f.Pkg.Pkg.Path() != s.Types.Path() {
-			other = f
-			break
-		}
-	}
-	if other == nil {
-		t.Fatal("no function outside the package in the fixture's program")
-	}
+	other := outsideFunc(t, s.Types)
 	arg := func(n int64) []concrete.Value { return []concrete.Value{{Kind: concrete.Int, Int: n}} }
 	cands := []*candidate{
 		{Case: Case{Summary: "home", Args: arg(1), Covers: []BlockID{{Func: fn, Index: 0}, {Func: other, Index: 0}}}},
