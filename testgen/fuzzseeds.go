@@ -82,8 +82,11 @@ func FuzzSeeds(pkg Package, funcs []FuncTests) (*Fuzz, error) {
 	if pkg.Types == nil {
 		return out, fmt.Errorf("%s: no type information for the package", pkg.Dir)
 	}
-	if v := pkg.Types.GoVersion(); v != "" && versionBefore(v, 18) {
-		out.Why = "the package's language version, " + v + ", predates fuzzing (go1.18)"
+	if v := packageVersion(pkg); v < go118 {
+		out.Why = "the package's language version predates fuzzing (go1.18)"
+		if v > 0 {
+			out.Why = fmt.Sprintf("the package's language version, go1.%d, predates fuzzing (go1.18)", v)
+		}
 		return out, nil
 	}
 	sc := newScope(pkg.Types, pkg.Dir, FuzzFileName)
@@ -118,20 +121,6 @@ func FuzzSeeds(pkg Package, funcs []FuncTests) (*Fuzz, error) {
 	}
 	out.Source = formatted
 	return out, nil
-}
-
-// versionBefore reports whether the Go version v ("go1.17", "go1.21.3")
-// is below go1.minor.
-func versionBefore(v string, minor int) bool {
-	rest, ok := strings.CutPrefix(v, "go1.")
-	if !ok {
-		return false
-	}
-	if i := strings.IndexFunc(rest, func(r rune) bool { return r < '0' || r > '9' }); i >= 0 {
-		rest = rest[:i]
-	}
-	n, err := strconv.Atoi(rest)
-	return err == nil && n < minor
 }
 
 // exportedName upper-cases the first letter of name: parse -> Parse.

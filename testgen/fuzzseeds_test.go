@@ -235,9 +235,11 @@ func TestFuzzSeedsNeedGo118(t *testing.T) {
 	if len(fz.Targets) != 0 || fz.Source != nil || !strings.Contains(fz.Why, "go1.17") {
 		t.Errorf("go1.17: %d targets, why %q", len(fz.Targets), fz.Why)
 	}
-	for v, before := range map[string]bool{"go1.17": true, "go1.13": true, "go1.18": false, "go1.21.3": false, "go1.26.8": false, "": false} {
-		if got := v != "" && versionBefore(v, 18); got != before {
-			t.Errorf("versionBefore(%q, 18) = %v", v, got)
+	// A version read as unknown is the oldest, as for the rest of the
+	// file (packageVersion).
+	for v, before := range map[string]bool{"go1.17": true, "go1.13": true, "go1.18": false, "go1.21.3": false, "go1.26.8": false, "": true} {
+		if got := parseGoVersion(v) < go118; got != before {
+			t.Errorf("go version %q before go1.18: %v", v, got)
 		}
 	}
 }

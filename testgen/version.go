@@ -36,7 +36,7 @@ type goVersion int
 const (
 	go113 goVersion = 13 // errors.Is, errors.As, errors.Unwrap
 	go117 goVersion = 17 // t.Setenv
-	go118 goVersion = 18 // type parameters, any; strings.Cut
+	go118 goVersion = 18 // type parameters, any; strings.Cut; testing.F
 )
 
 // allows tells that the file may use what version v brought in; nil
