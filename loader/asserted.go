@@ -18,14 +18,19 @@ func AssertedTypes(fn *ssa.Function) []types.Type {
 		return nil
 	}
 	fns := withClosures(fn)
-	pkg := fn.Pkg
-	if pkg == nil && fn.Origin() != nil {
-		pkg = fn.Origin().Pkg // an instance of a generic function
-	}
-	if pkg != nil {
+	if pkg := PackageOf(fn); pkg != nil {
 		fns = append(fns, PackageFunctions(pkg)...)
 	}
 	return assertedIn(fns)
+}
+
+// PackageOf is the package fn belongs to; an instance of a generic
+// function belongs to its origin's.
+func PackageOf(fn *ssa.Function) *ssa.Package {
+	if fn.Pkg == nil && fn.Origin() != nil {
+		return fn.Origin().Pkg
+	}
+	return fn.Pkg
 }
 
 // OwnAssertedTypes lists the concrete types fn itself (with its closures)

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 
+	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
@@ -107,7 +108,7 @@ func (e *Engine) noteComparison(s *State, fn *ssa.Function, in *ssa.If, cond exp
 		return
 	}
 	bin, ok := in.Cond.(*ssa.BinOp)
-	if !ok || packageOf(fn) != packageOf(e.summary.Func) {
+	if !ok || loader.PackageOf(fn) != loader.PackageOf(e.summary.Func) {
 		return
 	}
 	var swapped bool
@@ -127,15 +128,6 @@ func (e *Engine) noteComparison(s *State, fn *ssa.Function, in *ssa.If, cond exp
 		e.boundary.ifs[in] = site
 	}
 	e.boundary.sites[cond] = site
-}
-
-// packageOf is the package fn belongs to; an instance of a generic
-// function belongs to its origin's.
-func packageOf(fn *ssa.Function) *ssa.Package {
-	if fn.Pkg == nil && fn.Origin() != nil {
-		return fn.Origin().Pkg
-	}
-	return fn.Pkg
 }
 
 // noteBoundaryOrigin keeps a finished path whose test may lead to
