@@ -38,6 +38,12 @@ type Config struct {
 	// tests with the operands of a comparison a path decided at its
 	// boundary, made once a function is explored. They are on by default.
 	NoBoundaries bool
+	// NoMutants turns off the in-process mutation pass (mutants.go): each
+	// test is replayed with small changes to the package's operations to
+	// learn which it tells from the original (Test.Kills), so that the
+	// writer can keep a case that catches a bug no other case catches.
+	// On by default.
+	NoMutants bool
 
 	Bounds Bounds
 

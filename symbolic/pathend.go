@@ -167,6 +167,32 @@ type Test struct {
 	// process id) it may not.
 	SteadyBlocks []*ssa.BasicBlock
 	SteadyEdges  []Edge
+	// After is, when the function returned, what each argument that
+	// points into memory (a pointer, the receiver included, or a slice)
+	// points to after the call, index-aligned with Args: the pointee, or
+	// the slice's elements, as the call left them. The zero Value (Kind
+	// 0) where there is nothing to check: the argument is not a pointer
+	// or a slice, or is nil; After is nil when the function panicked.
+	After []concrete.Value
+	// Kills are the mutants of the package's own code that this test
+	// tells from the original (mutants.go): replayed with the mutant in
+	// place, the function returns other results, panics another way, or
+	// no longer panics. Nil with Config.NoMutants.
+	Kills []Mutant
+}
+
+// Mutant is one small change a mutation tool makes to one operation of
+// the package's code (gremlins' default mutators): a comparison moved
+// past its boundary or negated, + for -, * for /, a negation dropped.
+type Mutant struct {
+	// Pos is the operator's position: file base name, line and column,
+	// "levenshtein.go:26:16".
+	Pos string
+	// Expr is the operation as written in the source, "y <= n".
+	Expr string
+	// From is the operator, "<="; To its replacement, "<" ("" when the
+	// mutant drops a negation).
+	From, To string
 }
 
 // Sink receives finished paths. The executor never writes files: whatever

@@ -46,6 +46,10 @@ type Case struct {
 	// of n < 10"); selection keeps such a case when it tells a mutated
 	// comparison from the original where no other case does.
 	Boundary string
+	// Kills are the mutants of the package's code this case tells from
+	// the original (its outcome differs with the mutant in place);
+	// selection keeps a case that kills a mutant no kept case kills.
+	Kills []Mutant
 	// Covers are the blocks the path entered (in any function), for
 	// greedy selection.
 	Covers []BlockID
@@ -97,6 +101,19 @@ type Outcome struct {
 	PanicMsg      string // fmt.Sprint of the recovered value, when PanicMsgKnown
 	PanicMsgKnown bool
 	Results       []Result // when it returned: one per result
+	// After is, when the function returned, what each pointer or slice
+	// argument (the receiver included) points to after the call,
+	// index-aligned with Case.Args: the pointee, or the slice's
+	// elements. The zero Value (Kind 0) where there is nothing to check.
+	After []concrete.Value
+}
+
+// Mutant is one small change to one operation of the package's code, as a
+// mutation tool makes it.
+type Mutant struct {
+	Pos      string // the operator: file base name, line, column: "lev.go:26:16"
+	Expr     string // the operation as written: "y <= n"
+	From, To string // the operator and its replacement: "<=", "<" ("" drops a negation)
 }
 
 // Result is one returned value.

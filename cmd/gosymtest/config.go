@@ -23,8 +23,11 @@ type config struct {
 	// noBoundaries turns off the extra cases at the boundaries of the
 	// comparisons a path decides (for measurement).
 	noBoundaries bool
-	maxLen       int // bytes of a string input
-	maxElems     int // elements of a slice input
+	// noMutants turns off the in-process mutation pass that chooses
+	// cases for the mutants they catch (for measurement).
+	noMutants bool
+	maxLen    int // bytes of a string input
+	maxElems  int // elements of a slice input
 	// maxLenCap and maxElemsCap are what maxLen and maxElems may grow to
 	// for an input a branch needs larger; not above them: no growth.
 	maxLenCap   int
@@ -91,6 +94,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.Var(nonNegativeInt{&cfg.maxWork}, "max-work", "")
 	fs.BoolVar(&cfg.noIncremental, "no-incremental", false, "")
 	fs.BoolVar(&cfg.noBoundaries, "no-boundaries", false, "")
+	fs.BoolVar(&cfg.noMutants, "no-mutants", false, "")
 	fs.Var(nonNegativeInt{&cfg.maxLen}, "max-len", "")
 	fs.Var(nonNegativeInt{&cfg.maxElems}, "max-elems", "")
 	fs.Var(nonNegativeInt{&cfg.maxLenCap}, "max-len-cap", "")

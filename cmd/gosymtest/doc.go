@@ -61,6 +61,12 @@
 //		apart on the other side (score 90 and 89 for score >= 90), so that
 //		a test tells < from <=; such a case is kept only when no other
 //		case sits on that boundary. They add tests, never coverage claims.
+//	-no-mutants
+//		Do not choose cases for the mutants they catch. By default each
+//		case is also replayed, in the interpreter, with small changes to
+//		the package's operations (< for <=, == for !=, + for -, a
+//		negation dropped), and a case is kept when it tells such a
+//		mutant from the original and no kept case does.
 //	-all-paths
 //		Keep one test per path found. By default a test is kept only when
 //		it covers a block or a branch edge of its package that the tests

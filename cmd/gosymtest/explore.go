@@ -93,6 +93,7 @@ func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config,
 		Inits:    inits,
 
 		NoBoundaries: cfg.noBoundaries,
+		NoMutants:    cfg.noMutants,
 	})
 	sum, err := engine.Explore(ctx, t.fn)
 	return sum, z3.Stats(), err

@@ -123,6 +123,9 @@ func caseOf(p *symbolic.PathEnd) (testgen.Case, bool) {
 	}
 	c := testgen.Case{Pins: p.Pins, Args: t.Args, Env: envOf(t.Env), Uncontrolled: t.Uncontrolled}
 	c.Boundary = p.Boundary
+	for _, m := range t.Kills {
+		c.Kills = append(c.Kills, testgen.Mutant{Pos: m.Pos, Expr: m.Expr, From: m.From, To: m.To})
+	}
 	for _, b := range p.Branches {
 		e := testgen.BlockID{Func: b.Edge.To.Parent(), Index: b.Edge.To.Index, From: b.Edge.From.Index + 1}
 		c.Branches = append(c.Branches, testgen.Branch{Pos: b.Pos, Cond: b.Cond, Func: b.Func, Edge: e})
@@ -146,6 +149,7 @@ func caseOf(p *symbolic.PathEnd) (testgen.Case, bool) {
 		}
 		return c, true
 	}
+	c.Want.After = t.After
 	var shown []string
 	for i, v := range t.Results {
 		c.Want.Results = append(c.Want.Results, testgen.Result{Value: v, ErrMsg: t.ErrMsgs[i]})
