@@ -318,7 +318,35 @@ func runGremlins(b *bench, bin, dir, exclude string) mutationRun {
 		return run // no mutant in the package's files: gremlins writes no file
 	}
 	// No result file: typically the tests fail (or do not build) before
-	// any mutation, and gremlins stops at its coverage run.
+	// any mutation, and gremlins stops at its coverage run with a message
+	// that does not say which ("impossible to executeCoverage"): one go
+	// test run of the unmutated copy names them.
 	run.Status = "gremlins failed: " + truncate(strings.Join(strings.Fields(r.tail(3)), " "), 160)
+	if failing := failingTests(command(dir, env, b.set.MutTimeout, "go", "test", ".")); failing != "" {
+		run.Status = "the tests fail on the unmutated copy, so gremlins measures nothing: " + failing
+	}
 	return run
+}
+
+// failingTests names the top-level tests a go test run reports failing
+// ("TestStackTrace, TestFormat"), "" when it passed; a run that failed
+// without naming a test (a build error) gives the tail of its output.
+func failingTests(r ran) string {
+	if r.Err == nil {
+		return ""
+	}
+	var names []string
+	for _, line := range strings.Split(r.Stdout, "\n") {
+		if name, ok := strings.CutPrefix(line, "--- FAIL: "); ok {
+			names = append(names, strings.Fields(name)[0])
+		}
+	}
+	if len(names) == 0 {
+		return truncate(strings.Join(strings.Fields(r.tail(3)), " "), 160)
+	}
+	const shown = 4
+	if len(names) > shown {
+		names = append(names[:shown], fmt.Sprintf("and %d more", len(names)-shown))
+	}
+	return strings.Join(names, ", ")
 }
