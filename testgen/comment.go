@@ -75,6 +75,11 @@ func comment(c *candidate, home *types.Package) []string {
 				continue
 			}
 			seen[p] = true
+			if strings.HasPrefix(p, "then ") && len(parts) > 0 {
+				// A sentence about the path ("then run concretely to
+				// the end…"), not one more condition of it.
+				parts[len(parts)-1] += ";"
+			}
 			parts = append(parts, p)
 		}
 	}

@@ -69,6 +69,8 @@ func TestComment(t *testing.T) {
 		{Case{Pins: []string{"s == \"\xff\""}}, []string{`s == \"\xff\"`}},
 		// SSA temporaries say nothing; a loop repeats its pins.
 		{Case{Pins: []string{"i < len(s)", "t6[t10] >= 48", "i < len(s)", "!(i < len(s))"}}, []string{"i < len(s) && !(i < len(s))"}},
+		// A sentence about the path is not one more condition.
+		{Case{Pins: []string{"len(a) == 7", "then run concretely to the end"}}, []string{"len(a) == 7; then run concretely to the end"}},
 	}
 	for _, tt := range tests {
 		if got := comment(&candidate{Case: tt.c}, nil); !slices.Equal(got, tt.want) {
