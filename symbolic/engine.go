@@ -189,6 +189,8 @@ type Engine struct {
 	arrayBytes map[string]bool
 	// srcConds caches the source readings of ssa.Ifs (srccond.go).
 	srcConds map[*ssa.If]srcCond
+	// convTexts caches the source text of conversions (runesrc.go).
+	convTexts map[*ssa.Convert]string
 }
 
 // NewEngine returns an engine for prog.

@@ -177,6 +177,12 @@ func (e *Engine) stringToRunes(s *State, in *ssa.Convert, str String) {
 		p = prev
 	}
 	more, done := e.branch(s, expr.Ult(expr.Const(64, uint64(p.at)), str.Len), "")
+	if more != nil && done != nil {
+		// A decision: the string ends here (runesrc.go).
+		if pin := e.runeCountPin(in, len(p.runes)); pin != "" {
+			done.pins = append(done.pins, pin)
+		}
+	}
 	if done != nil {
 		e.set(done, in, e.runeSlice(done, p.runes, in))
 	}
