@@ -182,3 +182,23 @@ func TestBoundaryCasesAreBoundedByWork(t *testing.T) {
 		t.Errorf("second run: %q (work %d), first: %q (work %d)", got, again.Work, want, first.Work)
 	}
 }
+
+// TestBoundaryTextIsTheSource: the boundary of a comparison whose operand
+// a table lookup set reads as the source does (v > 9), not as the SSA
+// form, which inlines the 32-byte table into the text.
+func TestBoundaryTextIsTheSource(t *testing.T) {
+	_, paths := explore(t, "boundary.Nibble", Config{})
+	bounds, _ := boundaryEnds(paths)
+	want := []string{"v == 10, one past the boundary of v > 9", "v == 9, the boundary of v > 9"}
+	got := boundaryTexts(bounds)
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("boundary texts %q, want %q", got, want)
+	}
+	for _, p := range bounds {
+		c := byte(p.Test.Args[0].Uint)
+		if got, want := p.Test.Results[0].Int, boundary.Nibble(c); got != int64(want) {
+			t.Errorf("Nibble(%d): interpreter %d, Go %d", c, got, want)
+		}
+	}
+}

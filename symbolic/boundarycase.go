@@ -43,7 +43,7 @@ func (e *Engine) boundaryCase(fn *ssa.Function, c boundaryCandidate) *PathEnd {
 	if t == nil {
 		return nil
 	}
-	text := boundaryText(c, resp.Model)
+	text := e.boundaryText(c, resp.Model)
 	end := &PathEnd{Func: fn, Kind: run.endKind, Condition: append(slices.Clip(cond[:c.at]), edge), Pins: []string{text}}
 	if p := e.boundaryMatch(c.origin, run, resp.Model); p != nil {
 		// Its inputs took an explored path: the case reads as that path.

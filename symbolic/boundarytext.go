@@ -2,9 +2,11 @@ package symbolic
 
 import (
 	"fmt"
+	"go/ast"
 	"strconv"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
 )
 
 // boundaryText says where a case sits, in the source's terms: "score ==
@@ -13,8 +15,9 @@ import (
 // apart; "limit == 3, the boundary of i < limit" when i is 3 on the path.
 // Two operands that the inputs set are named together: "v == lo-1, one
 // past the boundary of v < lo".
-func boundaryText(c boundaryCandidate, m expr.Assignment) string {
+func (e *Engine) boundaryText(c boundaryCandidate, m expr.Assignment) string {
 	bin := c.site.cmp
+	src := e.binSource(bin)
 	xt, yt := c.cmp.Arg(0), c.cmp.Arg(1)
 	if c.site.swapped {
 		xt, yt = yt, xt
@@ -33,17 +36,49 @@ func boundaryText(c boundaryCandidate, m expr.Assignment) string {
 	var eq string
 	switch {
 	case yt.IsConst():
-		eq = pinOf(bin.X, true) + " == " + num(x)
+		eq = src.x + " == " + num(x)
 	case xt.IsConst():
-		eq = pinOf(bin.Y, true) + " == " + num(y)
+		eq = src.y + " == " + num(y)
 	default:
-		eq = pinOf(bin.X, true) + " == " + pinOf(bin.Y, true) + offset(x, y, w, signed)
+		eq = src.x + " == " + src.y + offset(x, y, w, signed)
 	}
 	where := "the boundary"
 	if x != y {
 		where = "one past the boundary"
 	}
-	return fmt.Sprintf("%s, %s of %s", eq, where, pinOf(bin, true))
+	return fmt.Sprintf("%s, %s of %s", eq, where, src.whole)
+}
+
+// binText is a comparison and its operands as a reader sees them.
+type binText struct{ x, y, whole string }
+
+// binSource reads the comparison bin as written in the source ("a",
+// "0x0f", "a > 0x0f"), which names what the SSA form has inlined: a local
+// variable, not the table lookup that set it, whose 256-byte table would
+// fill the comment. Where the function has no syntax for it (a generated
+// comparison), the SSA form is printed instead.
+func (e *Engine) binSource(bin *ssa.BinOp) binText {
+	if t, ok := e.binTexts[bin]; ok {
+		return t
+	}
+	if e.binTexts == nil {
+		e.binTexts = make(map[*ssa.BinOp]binText)
+	}
+	t := binText{x: pinOf(bin.X, true), y: pinOf(bin.Y, true), whole: pinOf(bin, true)}
+	if syntax := bin.Parent().Syntax(); syntax != nil && bin.Pos().IsValid() {
+		ast.Inspect(syntax, func(n ast.Node) bool {
+			if b, ok := n.(*ast.BinaryExpr); ok && b.OpPos == bin.Pos() && b.Op == bin.Op {
+				fset := e.prog.Fset
+				if x, y, whole := printExpr(fset, b.X), printExpr(fset, b.Y), printExpr(fset, b); x != "" && y != "" && whole != "" {
+					t = binText{x: x, y: y, whole: whole}
+				}
+				return false
+			}
+			return true
+		})
+	}
+	e.binTexts[bin] = t
+	return t
 }
 
 // offset renders x-y, values of width w, as a suffix to y: "", "+1",

@@ -191,6 +191,8 @@ type Engine struct {
 	srcConds map[*ssa.If]srcCond
 	// convTexts caches the source text of conversions (runesrc.go).
 	convTexts map[*ssa.Convert]string
+	// binTexts caches the source text of comparisons (boundarytext.go).
+	binTexts map[*ssa.BinOp]binText
 }
 
 // NewEngine returns an engine for prog.
