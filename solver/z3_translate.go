@@ -25,6 +25,13 @@ type translator struct {
 	c     *z3Context
 	memo  map[expr.Expr]C.Z3_ast
 	sorts map[expr.Sort]C.Z3_sort
+	// refs are the references memo and sorts hold, in the order they
+	// were taken, so that release drops them in an order that does not
+	// depend on Go's map iteration: the order in which Z3 frees terms
+	// decides which ids its next terms reuse, and those ids steer its
+	// search. Released in map order, two runs of one exploration made
+	// different numbers of queries and wrote different test inputs.
+	refs []C.Z3_ast
 }
 
 func newTranslator(c *z3Context) *translator {
@@ -35,14 +42,12 @@ func newTranslator(c *z3Context) *translator {
 // still needs (the asserted formulas) it holds by its own references.
 func (t *translator) release() {
 	ctx := t.c.ctx
-	for _, a := range t.memo {
-		C.Z3_dec_ref(ctx, a)
-	}
-	for _, s := range t.sorts {
-		C.Z3_dec_ref(ctx, C.Z3_sort_to_ast(ctx, s))
+	for i := len(t.refs) - 1; i >= 0; i-- {
+		C.Z3_dec_ref(ctx, t.refs[i])
 	}
 	clear(t.memo) // the maps keep their room for the next query
 	clear(t.sorts)
+	t.refs = t.refs[:0]
 }
 
 // held is the number of references the translator holds, for tests.
@@ -71,6 +76,7 @@ func (t *translator) translate(e expr.Expr) (C.Z3_ast, error) {
 	}
 	C.Z3_inc_ref(t.c.ctx, a)
 	t.memo[e] = a
+	t.refs = append(t.refs, a)
 	return a, nil
 }
 
@@ -104,6 +110,7 @@ func (t *translator) sort(s expr.Sort) (C.Z3_sort, error) {
 	}
 	C.Z3_inc_ref(ctx, C.Z3_sort_to_ast(ctx, z3s))
 	t.sorts[s] = z3s
+	t.refs = append(t.refs, C.Z3_sort_to_ast(ctx, z3s))
 	return z3s, nil
 }
 

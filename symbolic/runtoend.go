@@ -193,13 +193,20 @@ func (e *Engine) concreteRun(fn *ssa.Function, resp solver.Response, reversed bo
 
 // afterExploration bounds the solving of a pass that runs once a
 // function's exploration is over (the runs to the end of cut paths, the
-// boundary cases): a quarter of the budget, at most 2s, on top of their
-// work allowances. It makes ctx the engine's context until done is
-// called.
+// boundary cases). With a work limit, the pass's own work allowance
+// bounds it, which falls at the same point on every run, and the clock
+// only guards against a runaway solver: a whole budget. A short wall-clock
+// cap bound first on a loaded machine, and two runs of encoding/hex's
+// Decode wrote different boundary cases. Without a work limit, the clock
+// is the bound: a quarter of the budget, at most 2s. It makes ctx the
+// engine's context until done is called.
 func (e *Engine) afterExploration(ctx context.Context) (context.Context, func()) {
 	solve := e.cfg.Budget / 4
 	if solve <= 0 || solve > 2*time.Second {
 		solve = 2 * time.Second
+	}
+	if e.cfg.MaxWork > 0 && e.cfg.Budget > solve {
+		solve = e.cfg.Budget
 	}
 	ctx, cancel := context.WithTimeout(ctx, solve)
 	saved := e.ctx
