@@ -174,6 +174,11 @@ type Test struct {
 	// 0) where there is nothing to check: the argument is not a pointer
 	// or a slice, or is nil; After is nil when the function panicked.
 	After []concrete.Value
+	// Before is what the same arguments pointed to when the function
+	// started, once the inputs were built (afterstate.go), so that a
+	// writer tells what the call changed from what it left alone; set
+	// with After.
+	Before []concrete.Value
 	// Kills are the mutants of the package's own code that this test
 	// tells from the original (mutants.go): replayed with the mutant in
 	// place, the function returns other results, panics another way, or

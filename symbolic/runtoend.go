@@ -187,7 +187,7 @@ func (e *Engine) concreteRun(fn *ssa.Function, resp solver.Response, reversed bo
 	run.replay = true
 	run.reverseMaps = reversed
 	run.stepLimit = steps
-	e.runToEnd(run)
+	e.runWatched(run)
 	return run
 }
 

@@ -87,7 +87,7 @@ func (e *Engine) replayRun(fn *ssa.Function, m expr.Assignment, reversed bool) *
 	replay := e.initialState(fn, e.replayInputs(m))
 	replay.replay = true
 	replay.reverseMaps = reversed
-	e.runToEnd(replay)
+	e.runWatched(replay)
 	return replay
 }
 
@@ -100,9 +100,14 @@ func (e *Engine) recordOutcome(t *Test, replay *State) bool {
 		res := fn.Signature.Results()
 		for i, v := range replay.results {
 			rt := res.At(i).Type()
-			t.Results = append(t.Results, e.toConcrete(replay, v, rt, map[ObjectID]bool{}))
+			r, ok := e.sentinel(replay, v, rt)
+			if !ok {
+				r = e.toConcrete(replay, v, rt, map[ObjectID]bool{})
+			}
+			t.Results = append(t.Results, r)
 			t.ErrMsgs = append(t.ErrMsgs, e.errorText(replay, v, rt))
 		}
+		e.recordAfter(t, replay)
 	case EndPanic:
 		t.Panics = true
 		t.PanicMsg = replay.panicMessage
@@ -120,7 +125,8 @@ func (e *Engine) recordOutcome(t *Test, replay *State) bool {
 // sameOutcome reports whether two replays of one test ended alike.
 func sameOutcome(a, b *Test) bool {
 	return a.Panics == b.Panics && a.PanicMsg == b.PanicMsg &&
-		reflect.DeepEqual(a.Results, b.Results) && slices.Equal(a.ErrMsgs, b.ErrMsgs)
+		reflect.DeepEqual(a.Results, b.Results) && slices.Equal(a.ErrMsgs, b.ErrMsgs) &&
+		reflect.DeepEqual(a.After, b.After)
 }
 
 // pathKind is how the symbolic path s ended, as finish recorded it.

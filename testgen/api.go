@@ -106,6 +106,10 @@ type Outcome struct {
 	// index-aligned with Case.Args: the pointee, or the slice's
 	// elements. The zero Value (Kind 0) where there is nothing to check.
 	After []concrete.Value
+	// Before is what the same arguments pointed to when the call started
+	// (after the inputs were built), so that only what a call changes is
+	// checked; index-aligned like After.
+	Before []concrete.Value
 }
 
 // Mutant is one small change to one operation of the package's code, as a
