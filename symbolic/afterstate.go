@@ -84,7 +84,7 @@ func (e *Engine) pointees(s *State, args []Value, fn *ssa.Function) []concrete.V
 		switch x := a.(type) {
 		case Pointer:
 			pt, ok := t.Underlying().(*types.Pointer)
-			if !ok || !x.NonNil.IsTrue() || len(x.Sym) > 0 {
+			if !ok || !x.NonNil.IsTrue() || len(x.Sym) > 0 || sizeOf(pt.Elem()) > maxWatched {
 				continue
 			}
 			seen := map[ObjectID]bool{}
@@ -94,13 +94,33 @@ func (e *Engine) pointees(s *State, args []Value, fn *ssa.Function) []concrete.V
 			}
 			out[i] = e.toConcrete(s, e.load(s, x), pt.Elem(), seen)
 		case Slice:
-			if _, ok := t.Underlying().(*types.Slice); !ok || !x.NonNil.IsTrue() {
+			st, ok := t.Underlying().(*types.Slice)
+			if !ok || !x.NonNil.IsTrue() || !x.Len.IsConst() || x.Len.Value() > maxWatched || int64(x.Len.Value())*sizeOf(st.Elem()) > maxWatched {
 				continue
 			}
 			out[i] = e.toConcrete(s, x, t, map[ObjectID]bool{})
 		}
 	}
 	return out
+}
+
+// maxWatched bounds, in bytes, the memory an argument's check reads: a
+// test does not compare a megabyte table, and reading it at every replay
+// would cost more than the test is worth.
+const maxWatched = 1 << 12
+
+// watchSizes measures the memory an argument points to.
+var watchSizes = types.SizesFor("gc", "amd64")
+
+// sizeOf is t's size in bytes, or more than maxWatched when it has none
+// (a type parameter).
+func sizeOf(t types.Type) (n int64) {
+	defer func() {
+		if recover() != nil {
+			n = maxWatched + 1
+		}
+	}()
+	return watchSizes.Sizeof(t)
 }
 
 // recordAfter sets t.Before and t.After from a run that returned.
