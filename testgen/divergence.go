@@ -52,8 +52,9 @@ func wantText(t *table, r row) string {
 				w = "nil"
 			}
 		case checkErrIsOrMsg:
-			if w == "" {
-				w = r.msgs[i]
+			if w == "" && r.msgs[i] != "" {
+				parts = append(parts, res.msgField+": "+r.msgs[i])
+				continue
 			}
 			if w == "" {
 				w = "nil"
@@ -66,7 +67,7 @@ func wantText(t *table, r row) string {
 		parts = append(parts, res.field+": "+w)
 	}
 	for k, c := range t.after {
-		if k < len(r.afterWants) {
+		if k < len(r.afterWants) && r.afterWants[k] != "" {
 			parts = append(parts, c.field+": "+r.afterWants[k])
 		}
 	}
