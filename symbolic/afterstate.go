@@ -9,8 +9,8 @@ import (
 
 // What a call changes. A function that returns nothing (List.Remove,
 // sort.Ints, hex.Decode into dst) is tested by what it leaves in the
-// memory its arguments point to. A concrete run watches its pointer and
-// slice arguments: once the input constructors (the prologue) have run,
+// memory its arguments point to. A concrete run watches its pointer,
+// slice and map arguments: once the input constructors (the prologue) have run,
 // it reads what each points to (Test.Before), and when the function has
 // returned, reads it again (Test.After). The argument Values themselves
 // are the caller's: a pointer keeps its object, a slice its array, offset
@@ -68,21 +68,30 @@ func (e *Engine) watchArgs(s *State) *argWatch {
 // test can read after the call.
 func watched(t types.Type) bool {
 	switch t.Underlying().(type) {
-	case *types.Pointer, *types.Slice:
+	case *types.Pointer, *types.Slice, *types.Map:
 		return true
 	}
 	return false
 }
 
 // pointees is, for each argument, what it points to in s: a pointer's
-// pointee, a slice's elements (as a Slice value), and the zero Value for
-// any other argument or a nil one.
+// pointee, a slice's elements (as a Slice value), a map's entries (as a
+// Map value: a map is a reference too), and the zero Value for any other
+// argument or a nil one.
 func (e *Engine) pointees(s *State, args []Value, fn *ssa.Function) []concrete.Value {
 	out := make([]concrete.Value, len(args))
 	for i, a := range args {
 		t := fn.Params[i].Type()
 		switch x := a.(type) {
 		case Pointer:
+			if _, isMap := t.Underlying().(*types.Map); isMap {
+				if x.NonNil.IsTrue() {
+					if m := e.mapToConcrete(s, x, t, map[ObjectID]bool{}); len(m.Keys) <= maxWatchedKeys {
+						out[i] = m
+					}
+				}
+				continue
+			}
 			pt, ok := t.Underlying().(*types.Pointer)
 			if !ok || !x.NonNil.IsTrue() || len(x.Sym) > 0 || sizeOf(pt.Elem()) > maxWatched {
 				continue
@@ -108,6 +117,9 @@ func (e *Engine) pointees(s *State, args []Value, fn *ssa.Function) []concrete.V
 // test does not compare a megabyte table, and reading it at every replay
 // would cost more than the test is worth.
 const maxWatched = 1 << 12
+
+// maxWatchedKeys bounds the entries of a map argument a check reads.
+const maxWatchedKeys = 64
 
 // watchSizes measures the memory an argument points to.
 var watchSizes = types.SizesFor("gc", "amd64")

@@ -168,9 +168,10 @@ type Test struct {
 	SteadyBlocks []*ssa.BasicBlock
 	SteadyEdges  []Edge
 	// After is, when the function returned, what each argument that
-	// points into memory (a pointer, the receiver included, or a slice)
-	// points to after the call, index-aligned with Args: the pointee, or
-	// the slice's elements, as the call left them. The zero Value (Kind
+	// points into memory (a pointer, the receiver included, a slice or a
+	// map) points to after the call, index-aligned with Args: the
+	// pointee, the slice's elements or the map's entries, as the call
+	// left them. The zero Value (Kind
 	// 0) where there is nothing to check: the argument is not a pointer
 	// or a slice, or is nil; After is nil when the function panicked.
 	After []concrete.Value

@@ -10,16 +10,18 @@ import (
 
 // What a call changes. A function that returns nothing, or that also
 // writes through its arguments (List.Remove, sort.Ints, hex.Decode into
-// dst), is checked by what it leaves in their memory, as a reviewer
-// writes it: the table gets a want column for each such argument, and the
-// test compares the argument with it after the call. Outcome.After is
-// that memory; Outcome.Before is the same memory when the call started,
-// so that only what some row's call changes becomes a column.
+// dst, a map filled), is checked by what it leaves in their memory, as a
+// reviewer writes it: the table gets a want column for each such
+// argument, and the test compares the argument with it after the call.
+// Outcome.After is that memory; Outcome.Before is the same memory when
+// the call started, so that only what some row's call changes becomes a
+// column.
 //
-//   - A slice written in place is compared whole: wantDst []byte, with
-//     bytes.Equal for bytes and reflect.DeepEqual otherwise. The table's
-//     slice is the one the call wrote: tt is a copy of the row, but its
-//     slice shares the row's array.
+//   - A slice written in place, or a map, is compared whole: wantDst
+//     []byte, with bytes.Equal for bytes and reflect.DeepEqual otherwise.
+//     The table's slice is the one the call wrote: tt is a copy of the
+//     row, but its slice shares the row's array (and a map is a
+//     reference).
 //   - A pointer whose pointee has a literal in every row is compared
 //     whole: wantP T, with != when == means DeepEqual (check.go).
 //   - A pointer to a struct that has none (a list whose root points to
@@ -57,6 +59,15 @@ func afterColumns(t *table, cands []*candidate, l *literals, used map[string]boo
 		name := t.params[i].field
 		tt := t.vars.tt + "." + name
 		switch u := pt.Underlying().(type) {
+		case *types.Map:
+			if !changed(returned, nil) || !allLiteral(returned, nil, pt, l) {
+				continue
+			}
+			typ, err := l.typeName(pt)
+			if err != nil {
+				continue
+			}
+			cols = append(cols, afterColumn{column: column{uniqueField("want"+upperFirst(name), used), typ}, param: i, part: -1, check: checkValue, got: tt, label: name})
 		case *types.Slice:
 			if !changed(returned, nil) || !allLiteral(returned, nil, pt, l) {
 				continue

@@ -1,7 +1,7 @@
 // Package afterstate is a fixture for the checks of what a call leaves in
 // the memory its arguments point to, and of sentinel errors: a method
 // that returns nothing and changes a counter, functions that write into a
-// slice argument (sorting, upper-casing), a ring whose root points to itself (no literal can
+// slice argument (sorting, upper-casing) or a map, a ring whose root points to itself (no literal can
 // write it whole) with a size that changes, and a function that returns
 // io.EOF, a sentinel of its own or an error made on the spot.
 package afterstate
@@ -59,6 +59,11 @@ func (r *Ring) Add() {
 	}
 	r.root.next = &node{next: r.root.next}
 	r.size++
+}
+
+// Tally counts one more of word; a nil map panics.
+func Tally(counts map[string]int, word string) {
+	counts[word]++
 }
 
 // ErrBang is returned by Take for a '!'.
