@@ -30,11 +30,9 @@ func (e *Engine) sentinel(s *State, v Value, t types.Type) (concrete.Value, bool
 	home := e.summary.Func.Pkg
 	var found []*ssa.Global
 	for g, id := range s.mem.globals {
-		if !e.nameableGlobal(g, home) {
-			continue
-		}
+		// Identity first: it is cheap, and few variables pass it.
 		obj := s.mem.get(id)
-		if obj == nil || !sameError(iv, obj.value, g.Type().(*types.Pointer).Elem()) {
+		if obj == nil || !sameError(iv, obj.value, g.Type().(*types.Pointer).Elem()) || !e.nameableGlobal(g, home) {
 			continue
 		}
 		found = append(found, g)
