@@ -10,17 +10,17 @@ import (
 // What a call changes. A function that returns nothing (List.Remove,
 // sort.Ints, hex.Decode into dst) is tested by what it leaves in the
 // memory its arguments point to. A concrete run watches its pointer,
-// slice and map arguments: once the input constructors (the prologue) have run,
-// it reads what each points to (Test.Before), and when the function has
-// returned, reads it again (Test.After). The argument Values themselves
-// are the caller's: a pointer keeps its object, a slice its array, offset
-// and length, whatever the function does with its copies.
+// slice and map arguments: once the input constructors (the prologue)
+// have run, it reads what each points to (Test.Before), and when the
+// function has returned, reads it again (Test.After). The argument Values
+// themselves are the caller's: a pointer keeps its object, a slice its
+// array, offset and length, whatever the function does with its copies.
 
 // argWatch is what a concrete run knows of its entry arguments.
 type argWatch struct {
 	fn     *ssa.Function
 	args   []Value          // the entry frame's parameters once the prologue is over
-	before []concrete.Value // what each pointer or slice argument pointed to then
+	before []concrete.Value // what each pointer, slice or map argument pointed to then
 }
 
 // runWatched runs a concrete state to its end, like runToEnd, and records
@@ -41,8 +41,8 @@ func (e *Engine) runWatched(s *State) {
 	e.runToEnd(s)
 }
 
-// watchArgs reads the entry frame's parameters, and what the pointer and
-// slice ones point to; nil when there are none.
+// watchArgs reads the entry frame's parameters, and what the pointer,
+// slice and map ones point to; nil when there are none.
 func (e *Engine) watchArgs(s *State) *argWatch {
 	f := s.stack[0]
 	w := &argWatch{fn: f.fn}
