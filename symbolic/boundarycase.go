@@ -94,6 +94,7 @@ func (e *Engine) boundaryTest(fn *ssa.Function, resp solver.Response, run *State
 	if run.rangedOverMap {
 		var other Test
 		e.recordOutcome(&other, e.concreteRun(fn, resp, true, e.cfg.Bounds.MaxSteps))
+		sameAfter(t, &other)
 		if !sameOutcome(t, &other) {
 			return nil
 		}

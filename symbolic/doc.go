@@ -147,7 +147,14 @@
 // bytes no condition reads are letters, the others printable and letters
 // where the path allows, strings as short and integers as small as it
 // allows, within a few solver queries per test; the path condition is
-// kept, and the replay checks that the inputs take the path. A path that the bounds or the budget cut after entering blocks
+// kept, and the replay checks that the inputs take the path. The replay
+// also records what the pointer and slice arguments (the receiver
+// included) point to once the input constructors have run and again when
+// the function returns (Test.Before and Test.After, afterstate.go), so
+// that a test checks what a call changes, and reports a returned error
+// that is the value of a package variable a test can name as that
+// variable (a concrete.Global, found by identity in the replay's memory,
+// sentinel.go), so that a test compares it with errors.Is. A path that the bounds or the budget cut after entering blocks
 // no test enters is not lost: its inputs are run concretely to the end,
 // furthest paths first, and a run that terminates gives a test; so does a
 // function no path of which finishes, from the zero values if need be

@@ -168,12 +168,18 @@ type Test struct {
 	SteadyBlocks []*ssa.BasicBlock
 	SteadyEdges  []Edge
 	// After is, when the function returned, what each argument that
-	// points into memory (a pointer, the receiver included, or a slice)
-	// points to after the call, index-aligned with Args: the pointee, or
-	// the slice's elements, as the call left them. The zero Value (Kind
+	// points into memory (a pointer, the receiver included, a slice or a
+	// map) points to after the call, index-aligned with Args: the
+	// pointee, the slice's elements or the map's entries, as the call
+	// left them. The zero Value (Kind
 	// 0) where there is nothing to check: the argument is not a pointer
 	// or a slice, or is nil; After is nil when the function panicked.
 	After []concrete.Value
+	// Before is what the same arguments pointed to when the function
+	// started, once the inputs were built (afterstate.go), so that a
+	// writer tells what the call changed from what it left alone; set
+	// with After.
+	Before []concrete.Value
 	// Kills are the mutants of the package's own code that this test
 	// tells from the original (mutants.go): replayed with the mutant in
 	// place, the function returns other results, panics another way, or

@@ -143,6 +143,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int) (bool, int) 
 	if run.rangedOverMap {
 		var other Test
 		e.recordOutcome(&other, e.concreteRun(fn, resp, true, steps))
+		sameAfter(t, &other)
 		t.OrderDependent = !sameOutcome(t, &other)
 	}
 	if run.uncontrolledCalls > 0 {
@@ -187,7 +188,7 @@ func (e *Engine) concreteRun(fn *ssa.Function, resp solver.Response, reversed bo
 	run.replay = true
 	run.reverseMaps = reversed
 	run.stepLimit = steps
-	e.runToEnd(run)
+	e.runWatched(run)
 	return run
 }
 

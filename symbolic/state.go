@@ -59,8 +59,10 @@ type State struct {
 	// order; rangedOverMap records that it ranged over one of two or more
 	// entries, where the order can matter.
 	reverseMaps, rangedOverMap bool
-	panicMessage               string
-	endReason                  string
+	// watch is a concrete run's record of its arguments (afterstate.go).
+	watch        *argWatch
+	panicMessage string
+	endReason    string
 	// initializing marks the run of package initialisers.
 	initializing bool
 	// harness marks a call the test harness makes, not the program (the

@@ -101,11 +101,16 @@ type Outcome struct {
 	PanicMsg      string // fmt.Sprint of the recovered value, when PanicMsgKnown
 	PanicMsgKnown bool
 	Results       []Result // when it returned: one per result
-	// After is, when the function returned, what each pointer or slice
-	// argument (the receiver included) points to after the call,
-	// index-aligned with Case.Args: the pointee, or the slice's
-	// elements. The zero Value (Kind 0) where there is nothing to check.
+	// After is, when the function returned, what each pointer, slice or
+	// map argument (the receiver included) points to after the call,
+	// index-aligned with Case.Args: the pointee, the slice's elements or
+	// the map's entries. The zero Value (Kind 0) where there is nothing
+	// to check.
 	After []concrete.Value
+	// Before is what the same arguments pointed to when the call started
+	// (after the inputs were built), so that only what a call changes is
+	// checked; index-aligned like After.
+	Before []concrete.Value
 }
 
 // Mutant is one small change to one operation of the package's code, as a

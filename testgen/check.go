@@ -12,9 +12,9 @@ import (
 // structs and arrays of them), exactly for a float column where a NaN or
 // a negative zero is expected (== finds NaN unequal to itself and -0
 // equal to 0), and with reflect.DeepEqual only for the rest (slices,
-// maps, pointers to values, interfaces). Errors are compared by message
-// (table.go): the executor does not tell which results are a package's
-// sentinel errors, so errors.Is has nothing to go by.
+// maps, pointers to values, interfaces). Errors are compared with
+// errors.Is when they are sentinels the executor named, otherwise by
+// message (errcheck.go).
 
 // comparisonFor chooses how result i, of type t, is compared, once every
 // row's value has a literal. exact says a float column expects a NaN or a

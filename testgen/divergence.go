@@ -47,7 +47,15 @@ func wantText(t *table, r row) string {
 		switch res.check {
 		case unchecked:
 			continue
-		case checkErrMsg:
+		case checkErrMsg, checkErrIs:
+			if w == "" {
+				w = "nil"
+			}
+		case checkErrIsOrMsg:
+			if w == "" && r.msgs[i] != "" {
+				parts = append(parts, res.msgField+": "+r.msgs[i])
+				continue
+			}
 			if w == "" {
 				w = "nil"
 			}
@@ -57,6 +65,11 @@ func wantText(t *table, r row) string {
 			}
 		}
 		parts = append(parts, res.field+": "+w)
+	}
+	for k, c := range t.after {
+		if k < len(r.afterWants) && r.afterWants[k] != "" {
+			parts = append(parts, c.field+": "+r.afterWants[k])
+		}
 	}
 	if len(parts) == 0 {
 		return "returns"

@@ -95,10 +95,23 @@
 // structs and arrays of them, pointers when every row expects nil), a
 // float column that expects a NaN or a negative zero by its bits (NaNs
 // all alike), and with reflect.DeepEqual only for the rest; the file
-// imports reflect only then. An error result is compared by its message,
-// through a helper that gives "" for nil, or by nil-ness alone when the
-// interpreter could not tell a message: the executor does not say which
-// errors are a package's sentinels, so there is no errors.Is to write. A result column is only
+// imports reflect only then. An error result that is a sentinel, a
+// package variable the test can name (io.EOF, the package's ErrLength;
+// the executor reports it as a concrete.Global), is compared with
+// errors.Is (wantErr error); the others by their message, through a
+// helper that gives "" for nil (wantErr string, or wantErrMsg beside
+// wantErr when a table mixes both), or by nil-ness alone when the
+// interpreter could not tell a message (errcheck.go).
+//
+// What a call leaves in the memory of its pointer and slice arguments
+// (Outcome.After, against Outcome.Before) is checked after the call
+// (aftercheck.go), only for an argument some row's call changes: a slice
+// whole (wantDst []byte with bytes.Equal, else reflect.DeepEqual), a
+// pointee whole when every row can write it (wantC Counter, compared
+// with != when comparable), and else, for a struct no literal writes (a
+// list whose root points to itself), its scalar and string fields that
+// some row changes, each in its own column (wantLen int, checked as
+// "List.PushBack() l.len:"). A row that panics checks none of it. A result column is only
 // compared if every returning row can write its value: a func, a chan, a
 // value of another package's unexported type, or a NaN inside a composite
 // value (which DeepEqual finds unequal to itself) leaves the column out, with a comment saying

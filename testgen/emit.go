@@ -107,6 +107,12 @@ func (e *emitter) table(t *table) {
 		if r.check != unchecked {
 			fmt.Fprintf(b, "%s %s\n", r.field, r.typ)
 		}
+		if r.msgField != "" {
+			fmt.Fprintf(b, "%s string // checked when %s is nil\n", r.msgField, r.field)
+		}
+	}
+	for _, c := range t.after {
+		fmt.Fprintf(b, "%s %s\n", c.field, c.typ)
 	}
 	wantPanicColumn := false
 	for _, r := range t.rows {
@@ -145,6 +151,14 @@ func (e *emitter) row(t *table, r row) {
 	for i, res := range t.results {
 		if res.check != unchecked && r.wants[i] != "" {
 			fields = append(fields, res.field+": "+r.wants[i])
+		}
+		if res.msgField != "" && r.msgs[i] != "" {
+			fields = append(fields, res.msgField+": "+r.msgs[i])
+		}
+	}
+	for k, c := range t.after {
+		if k < len(r.afterWants) && r.afterWants[k] != "" {
+			fields = append(fields, c.field+": "+r.afterWants[k])
 		}
 	}
 	fields = append(fields, r.env...)
@@ -226,8 +240,11 @@ func (e *emitter) callAndCheck(t *table) {
 			fmt.Fprintf(b, "if %s != %s {\n%s.Errorf(%s, %[1]s, %[2]s)\n}\n", got, want, v.t, message(label, "got %q", "want %q"))
 		case checkErrNil:
 			fmt.Fprintf(b, "if (%s != nil) != %s {\n%s.Errorf(%s, %[1]s, %[2]s)\n}\n", r.got, want, v.t, message(label, "got %v", "want an error: %v"))
+		case checkErrIs, checkErrIsOrMsg:
+			e.checkErrIs(t, r, label)
 		}
 	}
+	e.afterChecks(t)
 }
 
 // resultLabel names result i in failure messages: "error" for the only
@@ -235,11 +252,11 @@ func (e *emitter) callAndCheck(t *table) {
 func resultLabel(t *table, i int) string {
 	errs := 0
 	for _, r := range t.results {
-		if r.check == checkErrMsg || r.check == checkErrNil {
+		if isErrCheck(r.check) {
 			errs++
 		}
 	}
-	if r := t.results[i]; errs == 1 && (r.check == checkErrMsg || r.check == checkErrNil) {
+	if r := t.results[i]; errs == 1 && isErrCheck(r.check) {
 		return "error"
 	}
 	return fmt.Sprintf("result %d", i+1)

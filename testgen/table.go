@@ -19,8 +19,11 @@ type table struct {
 	call     string // the call of the function under test, on tt's fields
 	params   []column
 	results  []resultColumn
-	panics   bool // some row panics: the table has the panic columns
-	rows     []row
+	// after are the checks of what the call leaves in the memory of its
+	// pointer and slice arguments (aftercheck.go).
+	after  []afterColumn
+	panics bool // some row panics: the table has the panic columns
+	rows   []row
 	// The table's own columns, named so as not to clash with parameters.
 	nameField, panicsField, wantPanicField string
 	vars                                   locals
@@ -37,12 +40,15 @@ type column struct {
 type comparison int
 
 const (
-	unchecked      comparison = iota // no literal: the call runs, the result is not compared
-	checkValue                       // reflect.DeepEqual with the want column
-	checkEqual                       // != with the want column: a comparable value (check.go)
-	checkFloatBits                   // a float, exactly: a NaN or a negative zero matters (check.go)
-	checkErrMsg                      // the error's message (or "" for nil) with a string column
-	checkErrNil                      // the error's nil-ness with a bool column
+	unchecked       comparison = iota // no literal: the call runs, the result is not compared
+	checkValue                        // reflect.DeepEqual with the want column
+	checkEqual                        // != with the want column: a comparable value (check.go)
+	checkFloatBits                    // a float, exactly: a NaN or a negative zero matters (check.go)
+	checkErrMsg                       // the error's message (or "" for nil) with a string column
+	checkErrNil                       // the error's nil-ness with a bool column
+	checkErrIs                        // errors.Is with an error column: every error is a sentinel (sentinel.go)
+	checkErrIsOrMsg                   // errors.Is where the row names a sentinel, else the message
+	checkBytes                        // bytes.Equal with a []byte column (aftercheck.go)
 )
 
 type resultColumn struct {
@@ -50,6 +56,8 @@ type resultColumn struct {
 	check comparison
 	why   string // unchecked: why there is no literal
 	got   string // the local the result is assigned to; "_" when unchecked
+	// msgField is checkErrIsOrMsg's message column: wantErrMsg.
+	msgField string
 }
 
 type row struct {
@@ -58,8 +66,14 @@ type row struct {
 	comment []string // lines
 	args    []string // literals, one per parameter
 	wants   []string // literals, one per result; "" leaves the field out
-	env     []string // the environment fields, "field: literal"
-	panics  bool
+	// msgs are checkErrIsOrMsg's messages, one per result; "" leaves the
+	// field out.
+	msgs []string
+	// afterWants are the literals of the after columns; nil for a row
+	// that panics.
+	afterWants []string
+	env        []string // the environment fields, "field: literal"
+	panics     bool
 	// wantPanic is the literal of the expected panic message; "" accepts
 	// any message (the interpreter did not know it).
 	wantPanic string
@@ -81,12 +95,16 @@ func buildTable(fn *ssa.Function, testName string, cands []*candidate, l *litera
 	for i, name := range resultFields(fn.Signature.Results()) {
 		rc := resultColumn{column: column{field: uniqueField(name, used)}}
 		rc.check, rc.typ, rc.why = resultCheck(fn, i, cands, l)
+		if rc.check == checkErrIsOrMsg {
+			rc.msgField = uniqueField(rc.field+"Msg", used)
+		}
 		rc.got = "_"
 		if rc.check != unchecked {
 			rc.got = vars.got(rc.field)
 		}
 		t.results = append(t.results, rc)
 	}
+	t.after = afterColumns(t, cands, l, used)
 	t.nameField = uniqueField("name", used, "caseName")
 	t.panicsField = uniqueField("panics", used)
 	t.wantPanicField = uniqueField("wantPanic", used)
@@ -180,12 +198,7 @@ func isErrorType(t types.Type) bool {
 func resultCheck(fn *ssa.Function, i int, cands []*candidate, l *literals) (comparison, string, string) {
 	rt := fn.Signature.Results().At(i).Type()
 	if isErrorType(rt) {
-		for _, c := range cands {
-			if !c.Want.Panics && c.Want.Results[i].Value.Kind != concrete.Nil && c.Want.Results[i].ErrMsg == "" {
-				return checkErrNil, "bool", ""
-			}
-		}
-		return checkErrMsg, "string", ""
+		return errorCheck(i, cands, l)
 	}
 	// An opaque result (one that depends on the clock, say) is never
 	// compared; deciding so before the type is spelled keeps its package
@@ -258,6 +271,7 @@ func buildRow(t *table, c *candidate, l *literals) (row, error) {
 		r.args = append(r.args, src)
 	}
 	r.wants = make([]string, len(t.results))
+	r.msgs = make([]string, len(t.results))
 	if c.Want.Panics {
 		if c.Want.PanicMsgKnown && c.Want.PanicMsg != "" {
 			r.wantPanic = stringLit(c.Want.PanicMsg)
@@ -276,6 +290,17 @@ func buildRow(t *table, c *candidate, l *literals) (row, error) {
 			if got.Value.Kind != concrete.Nil {
 				r.wants[i] = "true"
 			}
+		case checkErrIs, checkErrIsOrMsg:
+			switch {
+			case got.Value.Kind == concrete.Global:
+				src, err := l.inSlot(got.Value, res.At(i).Type(), false)
+				if err != nil {
+					return r, fmt.Errorf("result %d: %w", i, err)
+				}
+				r.wants[i] = src
+			case got.Value.Kind != concrete.Nil:
+				r.msgs[i] = stringLit(got.ErrMsg)
+			}
 		case checkValue, checkEqual, checkFloatBits:
 			src, err := l.inSlot(got.Value, res.At(i).Type(), false)
 			if err != nil {
@@ -283,6 +308,10 @@ func buildRow(t *table, c *candidate, l *literals) (row, error) {
 			}
 			r.wants[i] = src
 		}
+	}
+	var err error
+	if r.afterWants, err = afterWants(t, c, l); err != nil {
+		return r, err
 	}
 	return r, nil
 }

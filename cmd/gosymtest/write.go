@@ -149,7 +149,7 @@ func caseOf(p *symbolic.PathEnd) (testgen.Case, bool) {
 		}
 		return c, true
 	}
-	c.Want.After = t.After
+	c.Want.After, c.Want.Before = t.After, t.Before
 	var shown []string
 	for i, v := range t.Results {
 		c.Want.Results = append(c.Want.Results, testgen.Result{Value: v, ErrMsg: t.ErrMsgs[i]})

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestWhatACallChangesIsChecked runs the binary on a copy of
+// testdata/exec/afterstate and checks the file it writes: a void method's
+// counter, a slice sorted and one upper-cased in place, a map, the size of a ring
+// whose root points to itself, each have a want column checked after the
+// call; sentinel errors are compared with errors.Is and the others by
+// message. The file passes go test, and fails it once the package is
+// mutated the way a bug would change it: that is what the checks are for.
+func TestWhatACallChangesIsChecked(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join(repoRoot, "testdata", "exec", "afterstate", "afterstate.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := copyBytes(filepath.Join(dir, "afterstate.go"), src); err != nil {
+		t.Fatal(err)
+	}
+	if err := copyBytes(filepath.Join(dir, "go.mod"), []byte("module example.com/afterstate\n\ngo 1.26\n")); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(binary, "-budget", "10m", "-max-work", "200000", ".")
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("gosymtest: %v\n%s", err, stderr.String())
+	}
+	file, err := os.ReadFile(filepath.Join(dir, "gosymtest_generated_test.go"))
+	if err != nil {
+		t.Fatalf("no test file written: %v\n%s", err, stderr.String())
+	}
+	for _, want := range []string{
+		"wantC     Counter", "if *tt.c != tt.wantC {", // a comparable pointee: !=
+		"wantXs []int", "if !reflect.DeepEqual(tt.xs, tt.wantXs) {", "wantXs: []int{0, 1}",
+		"wantB []byte", "if !bytes.Equal(tt.b, tt.wantB) {", `wantB: []byte("A")`,
+		"wantSize  int", "if tt.r.size != tt.wantSize {", `"Ring.Add() r.size:\n got %#v\nwant %#v"`,
+		"wantCounts map[string]int", "if !reflect.DeepEqual(tt.counts, tt.wantCounts) {",
+		"wantErr: io.EOF", "wantErr: ErrBang", `wantErrMsg: "afterstate: question"`,
+		"if !errors.Is(gotErr, tt.wantErr) {",
+	} {
+		if !strings.Contains(string(file), want) {
+			t.Errorf("the file lacks %s:\n%s", want, file)
+		}
+	}
+	run := func(args ...string) ([]byte, error) {
+		c := exec.Command(args[0], args[1:]...)
+		c.Dir = dir
+		return c.CombinedOutput()
+	}
+	for _, check := range [][]string{{"go", "vet", "."}, {"go", "test", "-count=3", "."}} {
+		if out, err := run(check...); err != nil {
+			t.Fatalf("%s: %v\n%s", strings.Join(check, " "), err, out)
+		}
+	}
+	// Each mutant is a bug that changes only what a call leaves behind
+	// (or which error it returns): the generated tests must catch it.
+	for _, m := range []struct{ from, to, fails string }{
+		{"\tc.n++\n", "\tc.n += 2\n", "TestCounter_Inc"},
+		{"xs[0], xs[1] = xs[1], xs[0]", "xs[0] = xs[1]", "TestSort2"},
+		{"b[i] = c - 'a' + 'A'", "b[i] = c - 'a' + 'B'", "TestUpper"},
+		{"\tr.size++\n", "\tr.size += 2\n", "TestRing_Add"},
+		{"counts[word]++", "counts[word] += 2", "TestTally"},
+		{"return 0, io.EOF", "return 0, io.ErrUnexpectedEOF", "TestTake"},
+	} {
+		mutated := strings.Replace(string(src), m.from, m.to, 1)
+		if mutated == string(src) {
+			t.Fatalf("mutant %q → %q: not in the fixture", m.from, m.to)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "afterstate.go"), []byte(mutated), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := run("go", "test", "-count=1", "-run", "^"+m.fails+"$", ".")
+		if err == nil {
+			t.Errorf("mutant %q → %q: %s still passes:\n%s", m.from, m.to, m.fails, out)
+		}
+	}
+}

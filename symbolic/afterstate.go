@@ -1,0 +1,146 @@
+package symbolic
+
+import (
+	"go/types"
+
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"golang.org/x/tools/go/ssa"
+)
+
+// What a call changes. A function that returns nothing (List.Remove,
+// sort.Ints, hex.Decode into dst) is tested by what it leaves in the
+// memory its arguments point to. A concrete run watches its pointer,
+// slice and map arguments: once the input constructors (the prologue)
+// have run, it reads what each points to (Test.Before), and when the
+// function has returned, reads it again (Test.After). The argument Values
+// themselves are the caller's: a pointer keeps its object, a slice its
+// array, offset and length, whatever the function does with its copies.
+
+// argWatch is what a concrete run knows of its entry arguments.
+type argWatch struct {
+	fn     *ssa.Function
+	args   []Value          // the entry frame's parameters once the prologue is over
+	before []concrete.Value // what each pointer, slice or map argument pointed to then
+}
+
+// runWatched runs a concrete state to its end, like runToEnd, and records
+// its arguments and what they point to when the function under test
+// starts, for recordOutcome's After.
+func (e *Engine) runWatched(s *State) {
+	spawned := len(e.spawned)
+	for !s.done && s.inPrologue() {
+		e.step(s)
+		if len(e.spawned) != spawned {
+			e.spawned = e.spawned[:spawned]
+			s.done, s.endKind = true, EndInternal
+		}
+	}
+	if !s.done && len(s.stack) == 1 {
+		s.watch = e.watchArgs(s)
+	}
+	e.runToEnd(s)
+}
+
+// watchArgs reads the entry frame's parameters, and what the pointer,
+// slice and map ones point to; nil when there are none.
+func (e *Engine) watchArgs(s *State) *argWatch {
+	f := s.stack[0]
+	w := &argWatch{fn: f.fn}
+	some := false
+	for _, p := range f.fn.Params {
+		i, ok := f.info.index[p]
+		if !ok {
+			return nil
+		}
+		w.args = append(w.args, f.value(slot(i), p))
+		if watched(p.Type()) {
+			some = true
+		}
+	}
+	if !some {
+		return nil
+	}
+	w.before = e.pointees(s, w.args, f.fn)
+	return w
+}
+
+// watched reports whether a parameter of type t points into memory a
+// test can read after the call.
+func watched(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}
+
+// pointees is, for each argument, what it points to in s: a pointer's
+// pointee, a slice's elements (as a Slice value), a map's entries (as a
+// Map value: a map is a reference too), and the zero Value for any other
+// argument or a nil one.
+func (e *Engine) pointees(s *State, args []Value, fn *ssa.Function) []concrete.Value {
+	out := make([]concrete.Value, len(args))
+	for i, a := range args {
+		t := fn.Params[i].Type()
+		switch x := a.(type) {
+		case Pointer:
+			if _, isMap := t.Underlying().(*types.Map); isMap {
+				if x.NonNil.IsTrue() {
+					if m := e.mapToConcrete(s, x, t, map[ObjectID]bool{}); len(m.Keys) <= maxWatchedKeys {
+						out[i] = m
+					}
+				}
+				continue
+			}
+			pt, ok := t.Underlying().(*types.Pointer)
+			if !ok || !x.NonNil.IsTrue() || len(x.Sym) > 0 || sizeOf(pt.Elem()) > maxWatched {
+				continue
+			}
+			seen := map[ObjectID]bool{}
+			if len(x.Path) == 0 {
+				// A pointer back to the pointee is a cycle: opaque.
+				seen[x.Obj] = true
+			}
+			out[i] = e.toConcrete(s, e.load(s, x), pt.Elem(), seen)
+		case Slice:
+			st, ok := t.Underlying().(*types.Slice)
+			if !ok || !x.NonNil.IsTrue() || !x.Len.IsConst() || x.Len.Value() > maxWatched || int64(x.Len.Value())*sizeOf(st.Elem()) > maxWatched {
+				continue
+			}
+			out[i] = e.toConcrete(s, x, t, map[ObjectID]bool{})
+		}
+	}
+	return out
+}
+
+// maxWatched bounds, in bytes, the memory an argument's check reads: a
+// test does not compare a megabyte table, and reading it at every replay
+// would cost more than the test is worth.
+const maxWatched = 1 << 12
+
+// maxWatchedKeys bounds the entries of a map argument a check reads.
+const maxWatchedKeys = 64
+
+// watchSizes measures the memory an argument points to.
+var watchSizes = types.SizesFor("gc", "amd64")
+
+// sizeOf is t's size in bytes, or more than maxWatched when it has none
+// (a type parameter).
+func sizeOf(t types.Type) (n int64) {
+	defer func() {
+		if recover() != nil {
+			n = maxWatched + 1
+		}
+	}()
+	return watchSizes.Sizeof(t)
+}
+
+// recordAfter sets t.Before and t.After from a run that returned.
+func (e *Engine) recordAfter(t *Test, run *State) {
+	w := run.watch
+	if w == nil || run.endKind != EndReturn {
+		return
+	}
+	t.Before = w.before
+	t.After = e.pointees(run, w.args, w.fn)
+}

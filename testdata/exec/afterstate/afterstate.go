@@ -1,0 +1,85 @@
+// Package afterstate is a fixture for the checks of what a call leaves in
+// the memory its arguments point to, and of sentinel errors: a method
+// that returns nothing and changes a counter, functions that write into a
+// slice argument (sorting, upper-casing) or a map, a ring whose root points to itself (no literal can
+// write it whole) with a size that changes, and a function that returns
+// io.EOF, a sentinel of its own or an error made on the spot.
+package afterstate
+
+import (
+	"errors"
+	"io"
+)
+
+// Counter counts calls of Inc.
+type Counter struct {
+	n    int
+	name string
+}
+
+// Inc adds one to the count, back to zero past 9; it returns nothing.
+func (c *Counter) Inc() {
+	c.n++
+	if c.n > 9 {
+		c.n = 0
+	}
+}
+
+// Sort2 puts the first two elements of xs in order, in place.
+func Sort2(xs []int) {
+	if len(xs) >= 2 && xs[0] > xs[1] {
+		xs[0], xs[1] = xs[1], xs[0]
+	}
+}
+
+// Upper turns the ASCII lower-case letters of b into upper case, in place.
+func Upper(b []byte) {
+	for i, c := range b {
+		if 'a' <= c && c <= 'z' {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+}
+
+type node struct {
+	next *node
+}
+
+// Ring is a ring of nodes; its root points to itself when the ring is
+// empty, as container/list's does.
+type Ring struct {
+	root node
+	size int
+}
+
+// Add puts a node after the root.
+func (r *Ring) Add() {
+	if r.root.next == nil {
+		r.root.next = &r.root
+	}
+	r.root.next = &node{next: r.root.next}
+	r.size++
+}
+
+// Tally counts one more of word; a nil map panics.
+func Tally(counts map[string]int, word string) {
+	counts[word]++
+}
+
+// ErrBang is returned by Take for a '!'.
+var ErrBang = errors.New("afterstate: bang")
+
+// Take returns the first byte of s: io.EOF when there is none, ErrBang
+// for a '!', and an error of its own for a '?'.
+func Take(s string) (byte, error) {
+	if s == "" {
+		return 0, io.EOF
+	}
+	switch s[0] {
+	case '!':
+		return 0, ErrBang
+	case '?':
+		return 0, errors.New("afterstate: question")
+	}
+	return s[0], nil
+}
