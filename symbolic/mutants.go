@@ -1,0 +1,259 @@
+package symbolic
+
+import (
+	"cmp"
+	"go/types"
+	"maps"
+	"math"
+	"slices"
+
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// The mutation pass. One test per new block or edge enters the code, but
+// a mutation tool asks more of it: that the test fail when an operator
+// changes. The shortest inputs often cannot tell y <= n from y < n. So
+// each test is weighed against the mutants of the package's own
+// operations (mutantops.go) in the interpreter, and Test.Kills lists the
+// mutants it tells from the original; the writer then keeps a case that
+// kills a mutant no other case kills.
+//
+// Weak mutation first: a probe replay of the test's inputs notes, at
+// each mutable operation it executes, which mutants would have computed
+// another value there (or panicked: a / for a * by zero). A mutant that
+// never does cannot change the outcome, and costs nothing more. Each
+// infected mutant is then replayed in full, the mutant in place of its
+// operator, and kills the test when the replay ends otherwise than the
+// probe as the test asserts it: other results or error messages, a
+// panic or none, another panic message. A replay that hits its step
+// limit (a mutant that loops), ends internally, or makes uncontrolled
+// calls proves nothing and is no kill.
+//
+// Bounded by counts, so that two runs keep the same cases: a mutant that
+// maxMutantKillers earlier tests kill is not replayed again, nor, on the
+// tests of explored paths, one that maxMutantTries of them survived; a
+// function gets at most maxMutantReplays mutant replays, a quarter of
+// them kept for its boundary cases, which come last and are the likeliest
+// to kill what survives; and the pass's work (its
+// replays' instructions, counted in Summary.Work as every replay's are,
+// so that Config.MaxWork binds) stays within the exploration's own work
+// so far, or mutantWorkFloor for a function that costs less. Uncontrolled
+// and order-dependent tests, whose outcome Go may not repeat, are not
+// weighed. Config.NoMutants turns the pass off: Kills is nil.
+
+const (
+	// maxMutantKillers: the writer keeps one killer per mutant, and an
+	// earlier killer may be one it drops (it failed, or another case
+	// kept for coverage kills the mutant too, which the writer counts
+	// first); three killers leave it a choice without replaying a mutant
+	// every test kills.
+	maxMutantKillers = 3
+	// maxMutantReplays bounds one function's mutant replays. A function
+	// of the bench corpus has tens of mutable operators with two mutants
+	// each; 256 covers them a few times over.
+	maxMutantReplays = 256
+	// maxMutantTries: a mutant that survives the tests of this many
+	// explored paths (an x-- for x++ that loops until the step limit, an
+	// equivalent mutant) is one more explored path unlikely to kill; the
+	// boundary cases still try it.
+	maxMutantTries = 6
+	// mutantWorkFloor is the work the pass may always spend on a function
+	// (about 10 ms of interpretation), whose exploration was cheaper.
+	mutantWorkFloor = 20000
+)
+
+// mutationPass is the current function's mutation pass state.
+type mutationPass struct {
+	// kills counts the tests that kill each mutant so far, tries those of
+	// explored paths it was replayed on.
+	kills, tries map[mutantKey]int
+	// replays are the mutant replays done, work their instructions and
+	// those of the probes.
+	replays int
+	work    int64
+}
+
+// mutantAllowance is the work the mutation pass may have spent before a
+// further replay: the exploration's own so far (or the floor), and
+// within Config.MaxWork.
+func (e *Engine) mutantAllowance() int64 {
+	n := max(e.summary.Work-e.mpass.work, mutantWorkFloor)
+	if e.cfg.MaxWork > 0 {
+		n = min(n, e.cfg.MaxWork)
+	}
+	return n
+}
+
+// noteKills fills t.Kills: the mutants that replaying t's inputs (the
+// model m of fn's path) with the mutant in place tells from the
+// original. boundary tells a boundary case.
+func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *Test, boundary bool) {
+	if e.cfg.NoMutants || t == nil || !t.Replayed || t.OrderDependent || t.Uncontrolled {
+		return
+	}
+	replays := maxMutantReplays
+	if !boundary {
+		replays -= maxMutantReplays / 4
+	}
+	if e.mpass.replays >= replays || e.mpass.work >= e.mutantAllowance() {
+		return
+	}
+	probe := e.mutantRun(fn, m, &mutation{infected: make(map[mutantKey]*mutSite)}, e.cfg.Bounds.MaxSteps)
+	var base Test
+	if !endsControlled(probe) || !e.recordOutcome(&base, probe) {
+		return
+	}
+	keys := slices.SortedFunc(maps.Keys(probe.mut.infected), func(a, b mutantKey) int {
+		return cmp.Or(cmp.Compare(a.pos, b.pos), cmp.Compare(a.from, b.from), cmp.Compare(a.to, b.to))
+	})
+	// A mutant that loops has run long enough when it has run a few
+	// times the original's instructions.
+	limit := min(4*probe.steps+1000, e.cfg.Bounds.MaxSteps)
+	if e.mpass.kills == nil {
+		e.mpass.kills, e.mpass.tries = make(map[mutantKey]int), make(map[mutantKey]int)
+	}
+	for _, key := range keys {
+		if e.mpass.kills[key] >= maxMutantKillers || !boundary && e.mpass.tries[key] >= maxMutantTries {
+			continue
+		}
+		if e.mpass.replays >= replays || e.mpass.work >= e.mutantAllowance() {
+			break
+		}
+		if !boundary {
+			e.mpass.tries[key]++
+		}
+		e.mpass.replays++
+		e.summary.MutantReplays++
+		run := e.mutantRun(fn, m, &mutation{active: key}, limit)
+		var got Test
+		if !endsControlled(run) || !e.recordOutcome(&got, run) || !outcomeDiffers(&base, &got) {
+			continue
+		}
+		e.mpass.kills[key]++
+		t.Kills = append(t.Kills, e.mutantOf(key, probe.mut.infected[key]))
+	}
+}
+
+// mutantRun replays fn on the inputs of m with mut, within steps, and
+// counts its instructions as the pass's work.
+func (e *Engine) mutantRun(fn *ssa.Function, m expr.Assignment, mut *mutation, steps int) *State {
+	run := e.initialState(fn, e.replayInputs(m))
+	run.replay = true
+	run.mut = mut
+	run.stepLimit = steps
+	e.runToEnd(run)
+	e.mpass.work += int64(run.steps)
+	e.summary.MutantWork += int64(run.steps)
+	return run
+}
+
+// endsControlled reports whether a replay returned or panicked without
+// values a test cannot set.
+func endsControlled(run *State) bool {
+	return (run.endKind == EndReturn || run.endKind == EndPanic) && run.uncontrolledCalls == 0 && !run.rangedOverMap
+}
+
+// outcomeDiffers reports whether a test that asserts outcome a fails on
+// outcome b: a panic or none, another known panic message, another
+// result value or error message, another state of what an argument
+// points to after the call. Opaque values, which no test asserts,
+// differ from nothing.
+func outcomeDiffers(a, b *Test) bool {
+	if a.Panics != b.Panics {
+		return true
+	}
+	if a.Panics {
+		return a.PanicMsgKnown && b.PanicMsgKnown && a.PanicMsg != b.PanicMsg
+	}
+	if len(a.Results) != len(b.Results) {
+		return true
+	}
+	for i := range a.Results {
+		ea, eb := at(a.ErrMsgs, i), at(b.ErrMsgs, i)
+		if ea != "" || eb != "" {
+			// An error is asserted by its message (or its identity,
+			// which another message implies).
+			if ea != eb {
+				return true
+			}
+			continue
+		}
+		if valueDiffers(a.Results[i], b.Results[i]) {
+			return true
+		}
+	}
+	if len(a.After) == len(b.After) {
+		for i := range a.After {
+			if a.After[i].Kind != 0 && b.After[i].Kind != 0 && valueDiffers(a.After[i], b.After[i]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func at(s []string, i int) string {
+	if i < len(s) {
+		return s[i]
+	}
+	return ""
+}
+
+// valueDiffers reports whether two concrete values differ as a test's
+// comparison tells: floats by value, NaN equal to NaN, -0 apart from 0;
+// maps whatever their order; an opaque part differs from nothing.
+func valueDiffers(a, b concrete.Value) bool {
+	if a.Kind == concrete.Opaque || b.Kind == concrete.Opaque {
+		return false
+	}
+	if a.Kind != b.Kind {
+		return true
+	}
+	switch a.Kind {
+	case concrete.Bool:
+		return a.Bool != b.Bool
+	case concrete.Int:
+		return a.Int != b.Int
+	case concrete.Uint:
+		return a.Uint != b.Uint
+	case concrete.Float:
+		if a.Float != a.Float && b.Float != b.Float {
+			return false // both NaN
+		}
+		return a.Float != b.Float || math.Signbit(a.Float) != math.Signbit(b.Float)
+	case concrete.String:
+		return a.Str != b.Str
+	case concrete.Pointer, concrete.Interface:
+		if (a.Elem == nil) != (b.Elem == nil) {
+			return true
+		}
+		if a.Kind == concrete.Interface && a.Elem != nil && !types.Identical(a.Elem.Type, b.Elem.Type) {
+			return true // another dynamic type
+		}
+		return a.Elem != nil && valueDiffers(*a.Elem, *b.Elem)
+	case concrete.Map:
+		if len(a.Keys) != len(b.Keys) {
+			return true
+		}
+		for i, k := range a.Keys {
+			j := slices.IndexFunc(b.Keys, func(x concrete.Value) bool { return !valueDiffers(k, x) })
+			if j < 0 || valueDiffers(a.Elems[i], b.Elems[j]) {
+				return true
+			}
+		}
+		return false
+	case concrete.Struct, concrete.Array, concrete.Slice:
+		if len(a.Elems) != len(b.Elems) {
+			return true
+		}
+		for i := range a.Elems {
+			if valueDiffers(a.Elems[i], b.Elems[i]) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
