@@ -31,12 +31,16 @@ import (
 // limit (a mutant that loops), ends internally, or makes uncontrolled
 // calls proves nothing and is no kill.
 //
-// Bounded by counts, so that two runs keep the same cases: a mutant that
-// maxMutantKillers earlier tests kill is not replayed again, nor, on the
-// tests of explored paths, one that maxMutantTries of them survived; a
-// function gets at most maxMutantReplays mutant replays, a quarter of
-// them kept for its boundary cases, which come last and are the likeliest
-// to kill what survives; and the pass's work (its
+// Bounded by counts, so that two runs keep the same cases. The tests the
+// writer keeps anyway, whatever they kill, come first: those that enter
+// a block no earlier test entered, and the boundary cases. Their kills
+// are what the writer counts first, so each of them is weighed against
+// every mutant it infects. Any other test is weighed only against the
+// mutants that fewer than maxMutantKillers earlier tests kill and fewer
+// than maxMutantTries earlier tests survived, and within three quarters of
+// maxMutantReplays, the function's replays: the rest is kept for the
+// boundary cases, which come last and are the likeliest to kill what
+// survives. And the pass's work (its
 // replays' instructions, counted in Summary.Work as every replay's are,
 // so that Config.MaxWork binds) stays within the exploration's own work
 // so far, or mutantWorkFloor for a function that costs less. Uncontrolled
@@ -45,19 +49,17 @@ import (
 
 const (
 	// maxMutantKillers: the writer keeps one killer per mutant, and an
-	// earlier killer may be one it drops (it failed, or another case
-	// kept for coverage kills the mutant too, which the writer counts
-	// first); three killers leave it a choice without replaying a mutant
-	// every test kills.
+	// earlier killer may be one it drops (it failed under go test); three
+	// killers leave it a choice without replaying a mutant every test
+	// kills.
 	maxMutantKillers = 3
 	// maxMutantReplays bounds one function's mutant replays. A function
 	// of the bench corpus has tens of mutable operators with two mutants
 	// each; 256 covers them a few times over.
 	maxMutantReplays = 256
-	// maxMutantTries: a mutant that survives the tests of this many
-	// explored paths (an x-- for x++ that loops until the step limit, an
-	// equivalent mutant) is one more explored path unlikely to kill; the
-	// boundary cases still try it.
+	// maxMutantTries: a mutant that survives this many tests (an x-- for
+	// x++ that loops until the step limit, an equivalent mutant) is one
+	// more test unlikely to kill; those the writer keeps still try it.
 	maxMutantTries = 6
 	// mutantWorkFloor is the work the pass may always spend on a function
 	// (about 10 ms of interpretation), whose exploration was cheaper.
@@ -88,13 +90,14 @@ func (e *Engine) mutantAllowance() int64 {
 
 // noteKills fills t.Kills: the mutants that replaying t's inputs (the
 // model m of fn's path) with the mutant in place tells from the
-// original. boundary tells a boundary case.
-func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *Test, boundary bool) {
+// original. kept tells a test the writer keeps whatever it kills (it
+// enters a new block, or it is a boundary case).
+func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *Test, kept bool) {
 	if e.cfg.NoMutants || t == nil || !t.Replayed || t.OrderDependent || t.Uncontrolled {
 		return
 	}
 	replays := maxMutantReplays
-	if !boundary {
+	if !kept {
 		replays -= maxMutantReplays / 4
 	}
 	if e.mpass.replays >= replays || e.mpass.work >= e.mutantAllowance() {
@@ -115,15 +118,13 @@ func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *Test, boundar
 		e.mpass.kills, e.mpass.tries = make(map[mutantKey]int), make(map[mutantKey]int)
 	}
 	for _, key := range keys {
-		if e.mpass.kills[key] >= maxMutantKillers || !boundary && e.mpass.tries[key] >= maxMutantTries {
+		if !kept && (e.mpass.kills[key] >= maxMutantKillers || e.mpass.tries[key] >= maxMutantTries) {
 			continue
 		}
 		if e.mpass.replays >= replays || e.mpass.work >= e.mutantAllowance() {
 			break
 		}
-		if !boundary {
-			e.mpass.tries[key]++
-		}
+		e.mpass.tries[key]++
 		e.mpass.replays++
 		e.summary.MutantReplays++
 		run := e.mutantRun(fn, m, &mutation{active: key}, limit)

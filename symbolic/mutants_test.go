@@ -18,11 +18,11 @@ func testsOf(paths []*PathEnd) []*Test {
 
 // SumTo's i <= n is told from i < n by the tests with n >= 1 alone: an
 // n <= 0 sums nothing either way. Once maxMutantKillers tests kill the
-// mutant, later ones are not weighed against it.
+// mutant, later ones that enter no new block are not weighed against it.
 func TestMutantsLoopBoundaryKilledByLongerLoop(t *testing.T) {
 	sum, paths := explore(t, "mutants.SumTo", Config{MaxWork: 2_000_000})
 	lt := Mutant{Pos: "mutants.go:10:16", Expr: "i <= n", From: "<=", To: "<"}
-	var killers, others int
+	var killers, others, longer int
 	for _, tc := range testsOf(paths) {
 		n := tc.Args[0].Int
 		kills := slices.Contains(tc.Kills, lt)
@@ -33,13 +33,15 @@ func TestMutantsLoopBoundaryKilledByLongerLoop(t *testing.T) {
 			t.Errorf("SumTo(%d) kills %v, though it sums nothing either way", n, lt)
 		case n <= 0:
 			others++
+		default:
+			longer++
 		}
 		if kills {
 			killers++
 		}
 	}
-	if killers != maxMutantKillers || others == 0 {
-		t.Errorf("%d tests kill %v and %d with n <= 0 do not; want %d and some", killers, lt, others, maxMutantKillers)
+	if killers < maxMutantKillers || killers >= longer || others == 0 {
+		t.Errorf("%d of %d tests with n >= 1 kill %v, and %d with n <= 0 do not; want at least %d, not all, and some", killers, longer, lt, others, maxMutantKillers)
 	}
 	if sum.MutantReplays == 0 || sum.MutantWork == 0 || sum.MutantWork > sum.Work {
 		t.Errorf("summary: %d mutant replays, mutant work %d of %d", sum.MutantReplays, sum.MutantWork, sum.Work)
