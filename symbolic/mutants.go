@@ -37,13 +37,16 @@ import (
 // are what the writer counts first, so each of them is weighed against
 // every mutant it infects. Any other test is weighed only against the
 // mutants that fewer than maxMutantKillers earlier tests kill and fewer
-// than maxMutantTries earlier tests survived, and within three quarters of
-// maxMutantReplays, the function's replays: the rest is kept for the
+// than maxMutantTries earlier tests survived, only the first
+// maxMutantProbes such tests are probed at all, and within three quarters
+// of maxMutantReplays, the function's replays: the rest is kept for the
 // boundary cases, which come last and are the likeliest to kill what
-// survives. And the pass's work (its
-// replays' instructions, counted in Summary.Work as every replay's are,
+// survives. And the pass's work (its replays' instructions and
+// mutantRunWork for each, counted in Summary.Work as every replay's are,
 // so that Config.MaxWork binds) stays within the exploration's own work
-// so far, or mutantWorkFloor for a function that costs less. Uncontrolled
+// so far, or mutantWorkFloor for a function that costs less; on the
+// other tests, within a quarter of it, as a function with a thousand
+// paths would otherwise spend its budget probing them. Uncontrolled
 // and order-dependent tests, whose outcome Go may not repeat, are not
 // weighed. Config.NoMutants turns the pass off: Kills is nil.
 
@@ -61,9 +64,16 @@ const (
 	// x++ that loops until the step limit, an equivalent mutant) is one
 	// more test unlikely to kill; those the writer keeps still try it.
 	maxMutantTries = 6
+	// maxMutantProbes bounds the tests that enter no new block probed
+	// per function: the explorer's order puts the varied ones first.
+	maxMutantProbes = 64
 	// mutantWorkFloor is the work the pass may always spend on a function
 	// (about 10 ms of interpretation), whose exploration was cheaper.
 	mutantWorkFloor = 20000
+	// mutantRunWork is what setting up one replay costs beside its
+	// instructions (the initial state, the package's memory), in work
+	// units: a replay of a short function is mostly that.
+	mutantRunWork = 200
 )
 
 // mutationPass is the current function's mutation pass state.
@@ -73,15 +83,18 @@ type mutationPass struct {
 	kills, tries map[mutantKey]int
 	// replays are the mutant replays done, work their instructions and
 	// those of the probes.
-	replays int
-	work    int64
+	replays, probes int
+	work            int64
 }
 
 // mutantAllowance is the work the mutation pass may have spent before a
-// further replay: the exploration's own so far (or the floor), and
-// within Config.MaxWork.
-func (e *Engine) mutantAllowance() int64 {
+// further replay: the exploration's own so far (or the floor), a quarter
+// of it on the tests the writer need not keep, and within Config.MaxWork.
+func (e *Engine) mutantAllowance(kept bool) int64 {
 	n := max(e.summary.Work-e.mpass.work, mutantWorkFloor)
+	if !kept {
+		n /= 4
+	}
 	if e.cfg.MaxWork > 0 {
 		n = min(n, e.cfg.MaxWork)
 	}
@@ -99,8 +112,12 @@ func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *Test, kept bo
 	replays := maxMutantReplays
 	if !kept {
 		replays -= maxMutantReplays / 4
+		if e.mpass.probes == maxMutantProbes {
+			return
+		}
+		e.mpass.probes++
 	}
-	if e.mpass.replays >= replays || e.mpass.work >= e.mutantAllowance() {
+	if e.mpass.replays >= replays || e.mpass.work >= e.mutantAllowance(kept) {
 		return
 	}
 	probe := e.mutantRun(fn, m, &mutation{infected: make(map[mutantKey]*mutSite)}, e.cfg.Bounds.MaxSteps)
@@ -121,7 +138,7 @@ func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *Test, kept bo
 		if !kept && (e.mpass.kills[key] >= maxMutantKillers || e.mpass.tries[key] >= maxMutantTries) {
 			continue
 		}
-		if e.mpass.replays >= replays || e.mpass.work >= e.mutantAllowance() {
+		if e.mpass.replays >= replays || e.mpass.work >= e.mutantAllowance(kept) {
 			break
 		}
 		e.mpass.tries[key]++
@@ -145,8 +162,9 @@ func (e *Engine) mutantRun(fn *ssa.Function, m expr.Assignment, mut *mutation, s
 	run.mut = mut
 	run.stepLimit = steps
 	e.runToEnd(run)
-	e.mpass.work += int64(run.steps)
-	e.summary.MutantWork += int64(run.steps)
+	e.mpass.work += int64(run.steps) + mutantRunWork
+	e.summary.Work += mutantRunWork
+	e.summary.MutantWork += int64(run.steps) + mutantRunWork
 	return run
 }
 
