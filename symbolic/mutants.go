@@ -36,8 +36,9 @@ import (
 // a block no earlier test entered, and the boundary cases. Their kills
 // are what the writer counts first, so each of them is weighed against
 // every mutant it infects. Any other test is weighed only against the
-// mutants that fewer than maxMutantKillers earlier tests kill and fewer
-// than maxMutantTries earlier tests survived, only the first
+// mutants that fewer than maxMutantKillers earlier tests kill and whose
+// replays did not end (looped to the step limit) fewer than
+// maxMutantTries times, only the first
 // maxMutantProbes such tests are probed at all, and within three quarters
 // of maxMutantReplays, the function's replays: the rest is kept for the
 // boundary cases, which come last and are the likeliest to kill what
@@ -60,10 +61,12 @@ const (
 	// of the bench corpus has tens of mutable operators with two mutants
 	// each; 256 covers them a few times over.
 	maxMutantReplays = 256
-	// maxMutantTries: a mutant that survives this many tests (an x-- for
-	// x++ that loops until the step limit, an equivalent mutant) is one
-	// more test unlikely to kill; those the writer keeps still try it.
-	maxMutantTries = 6
+	// maxMutantTries: a mutant whose replay has run to the step limit
+	// this many times (an x-- for x++ loops until the counter wraps) is
+	// likely to again, and costs the most; those the writer keeps still
+	// try it. A mutant that merely survives is tried again: the test that
+	// kills it may be one of the later, longer ones.
+	maxMutantTries = 3
 	// maxMutantProbes bounds the tests that enter no new block probed
 	// per function: the explorer's order puts the varied ones first.
 	maxMutantProbes = 64
@@ -78,8 +81,8 @@ const (
 
 // mutationPass is the current function's mutation pass state.
 type mutationPass struct {
-	// kills counts the tests that kill each mutant so far, tries those of
-	// explored paths it was replayed on.
+	// kills counts the tests that kill each mutant so far, tries its
+	// replays that did not end.
 	kills, tries map[mutantKey]int
 	// replays are the mutant replays done, work their instructions and
 	// those of the probes.
@@ -141,10 +144,12 @@ func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *Test, kept bo
 		if e.mpass.replays >= replays || e.mpass.work >= e.mutantAllowance(kept) {
 			break
 		}
-		e.mpass.tries[key]++
 		e.mpass.replays++
 		e.summary.MutantReplays++
 		run := e.mutantRun(fn, m, &mutation{active: key}, limit)
+		if run.endKind != EndReturn && run.endKind != EndPanic {
+			e.mpass.tries[key]++
+		}
 		var got Test
 		if !endsControlled(run) || !e.recordOutcome(&got, run) || !outcomeDiffers(&base, &got) {
 			continue
