@@ -208,17 +208,21 @@ func (e *Engine) boundaryCases(ctx context.Context, fn *ssa.Function) {
 	ctx, done := e.afterExploration(ctx)
 	defer done()
 
-	start, limit := e.summary.Work, e.boundaryWork()
+	// The mutation pass's work on the boundary cases is its own, within
+	// its allowance, not the boundary pass's.
+	work := func() int64 { return e.summary.Work - e.mpass.work }
+	start, limit := work(), e.boundaryWork()
 	var made [][]concrete.Value
 	for _, c := range cands {
-		if len(made) == maxBoundaryCases || e.summary.Work-start >= limit || ctx.Err() != nil {
+		if len(made) == maxBoundaryCases || work()-start >= limit || ctx.Err() != nil {
 			return
 		}
-		end := e.boundaryCase(fn, c)
+		end, model := e.boundaryCase(fn, c)
 		if end == nil || slices.ContainsFunc(made, func(args []concrete.Value) bool { return reflect.DeepEqual(args, end.Test.Args) }) {
 			continue
 		}
 		made = append(made, end.Test.Args)
+		e.noteKills(fn, model, end.Test, true)
 		e.summary.Boundaries++
 		if e.cfg.Sink != nil {
 			e.cfg.Sink.PathEnded(end)

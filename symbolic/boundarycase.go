@@ -8,9 +8,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// boundaryCase solves and runs one candidate; nil when no inputs were
-// found or the run gives no test.
-func (e *Engine) boundaryCase(fn *ssa.Function, c boundaryCandidate) *PathEnd {
+// boundaryCase solves and runs one candidate, and gives the model of its
+// inputs too; nil when no inputs were found or the run gives no test.
+func (e *Engine) boundaryCase(fn *ssa.Function, c boundaryCandidate) (*PathEnd, expr.Assignment) {
 	cond := c.origin.Condition
 	edge := boundaryEdge(c.cmp, c.side)
 	var tries [][]expr.Expr
@@ -36,12 +36,12 @@ func (e *Engine) boundaryCase(fn *ssa.Function, c boundaryCandidate) *PathEnd {
 		}
 	}
 	if resp.Result != solver.Sat {
-		return nil
+		return nil, nil
 	}
 	run := e.concreteRun(fn, resp, false, e.cfg.Bounds.MaxSteps)
 	t := e.boundaryTest(fn, resp, run)
 	if t == nil {
-		return nil
+		return nil, nil
 	}
 	text := e.boundaryText(c, resp.Model)
 	end := &PathEnd{Func: fn, Kind: run.endKind, Condition: append(slices.Clip(cond[:c.at]), edge), Pins: []string{text}}
@@ -55,7 +55,7 @@ func (e *Engine) boundaryCase(fn *ssa.Function, c boundaryCandidate) *PathEnd {
 	if run.endKind == EndPanic && run.panicked != nil {
 		end.Panic = run.panicked.kind
 	}
-	return end
+	return end, resp.Model
 }
 
 // boundaryEdge is the condition that puts the operands of the comparison

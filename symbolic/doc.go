@@ -185,6 +185,26 @@
 // exploration's. Their queries and runs count as work, within a small
 // allowance on top of MaxWork. Config.NoBoundaries turns them off.
 //
+// # Mutants a test kills
+//
+// Each test, boundary cases included, is weighed against the mutants of
+// the package's own operators that gremlins' default mutators make
+// (mutantops.go: a comparison moved past its boundary or negated, + for
+// -, * for /, % for *, x-- for x++, a negation dropped), so that the
+// writer can keep a case that catches a bug no other case catches
+// (mutants.go). A probe replay notes which mutants would compute another
+// value at an operation the test executes (weak mutation); each such
+// mutant is replayed with the mutant in place (State.mut, which binOp and
+// unOp consult: one nil check on every other state), and kills the test
+// when the outcome differs as the test asserts it. A replay cut by its
+// step limit proves nothing. Test.Kills lists the kills, in source terms
+// (Mutant: "levenshtein.go:26:16", "y <= runeStr1len", "<=", "<"). The
+// replays are bounded by counts per function (replays, killers and tries
+// per mutant, probes), and their work, counted in Summary.Work and
+// Summary.MutantWork, by the exploration's own, so that the same run
+// keeps the same cases. Uncontrolled and order-dependent tests are not
+// weighed; Config.NoMutants turns the pass off.
+//
 // # Assumptions
 //
 // A 64-bit platform (int is 64 bits). No goroutines, channels, select or

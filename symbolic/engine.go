@@ -119,6 +119,11 @@ type Summary struct {
 	// Boundaries counts the boundary cases handed to the Sink
 	// (boundary.go); they are not in Paths or Ends.
 	Boundaries int
+	// MutantReplays counts the replays of tests with a mutant in place
+	// (mutants.go), and MutantWork the instructions of those and of their
+	// probes: part of Work.
+	MutantReplays int
+	MutantWork    int64
 	// RunToEnd tells that some of the function's tests came from inputs of
 	// cut paths (or zero values) run concretely to the end.
 	RunToEnd bool
@@ -193,6 +198,11 @@ type Engine struct {
 	convTexts map[*ssa.Convert]string
 	// binTexts caches the source text of comparisons (boundarytext.go).
 	binTexts map[*ssa.BinOp]binText
+	// mutSites caches the source readings of the operations a mutant may
+	// change, nil for those it may not; mpass is the current function's
+	// mutation pass (mutants.go).
+	mutSites map[ssa.Instruction]*mutSite
+	mpass    mutationPass
 }
 
 // NewEngine returns an engine for prog.
@@ -243,6 +253,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 	e.grown, e.growth, e.plannedSides, e.prefixes, e.tests = nil, nil, nil, nil, 0
 	e.tested = make(map[*ssa.BasicBlock]bool)
 	e.boundary = newBoundaryPass()
+	e.mpass = mutationPass{}
 	var err error
 	e.searcher, err = newSearcher(e.cfg.Searcher, e.cfg.Seed, e.summary.CoveredBlocks)
 	if err != nil {

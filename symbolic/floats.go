@@ -30,7 +30,7 @@ func floatValue(t types.Type, f float64) Value {
 	return Opaque{Type: t, Reason: "float", Go: f}
 }
 
-func (e *Engine) floatBinOp(s *State, in *ssa.BinOp) {
+func (e *Engine) floatBinOp(s *State, in *ssa.BinOp, op token.Token) {
 	x, okx := floatOf(e.eval(s, in.X))
 	y, oky := floatOf(e.eval(s, in.Y))
 	if !okx || !oky {
@@ -38,7 +38,7 @@ func (e *Engine) floatBinOp(s *State, in *ssa.BinOp) {
 		return
 	}
 	t := in.X.Type()
-	switch in.Op {
+	switch op {
 	case token.ADD:
 		e.set(s, in, floatValue(t, x+y))
 	case token.SUB:
@@ -60,7 +60,7 @@ func (e *Engine) floatBinOp(s *State, in *ssa.BinOp) {
 	case token.GEQ:
 		e.set(s, in, Scalar{expr.BoolConst(x >= y)})
 	default:
-		panic(internalError("float operator %s", in.Op))
+		panic(internalError("float operator %s", op))
 	}
 }
 

@@ -9,12 +9,23 @@ import (
 )
 
 func (e *Engine) binOp(s *State, f *frame, code *instrCode, in *ssa.BinOp) {
+	op := in.Op
+	if s.mut != nil {
+		// A replay of the mutation pass (mutants.go): it may change the
+		// operator, or note what the mutants would have computed.
+		op = e.mutateBinOp(s, f, code, in)
+	}
+	e.binOpAs(s, f, code, in, op)
+}
+
+// binOpAs evaluates in with operator op, in.Op unless a mutant replaces it.
+func (e *Engine) binOpAs(s *State, f *frame, code *instrCode, in *ssa.BinOp, op token.Token) {
 	switch code.class {
 	case classString:
-		e.stringBinOp(s, f, code, in)
+		e.stringBinOp(s, f, code, in, op)
 		return
 	case classFloat:
-		e.floatBinOp(s, in)
+		e.floatBinOp(s, in, op)
 		return
 	case classOther:
 		// Pointers, interfaces, structs, arrays, channels: only == and !=.
@@ -23,7 +34,7 @@ func (e *Engine) binOp(s *State, f *frame, code *instrCode, in *ssa.BinOp) {
 		if !ok {
 			return
 		}
-		if in.Op == token.NEQ {
+		if op == token.NEQ {
 			eq = expr.Not(eq)
 		}
 		e.setScalar(s, code.dst, eq)
@@ -32,7 +43,7 @@ func (e *Engine) binOp(s *State, f *frame, code *instrCode, in *ssa.BinOp) {
 	x, y := e.scalarOperand(s, f, code.ops[0], in.X), e.scalarOperand(s, f, code.ops[1], in.Y)
 	signed := code.class == classSigned
 	var r expr.Expr
-	switch in.Op {
+	switch op {
 	case token.ADD:
 		r = expr.Add(x, y)
 	case token.SUB:
@@ -46,7 +57,7 @@ func (e *Engine) binOp(s *State, f *frame, code *instrCode, in *ssa.BinOp) {
 		}) {
 			return
 		}
-		if in.Op == token.QUO {
+		if op == token.QUO {
 			r = expr.Div(x, y, signed)
 		} else {
 			r = expr.Rem(x, y, signed)
@@ -86,7 +97,7 @@ func (e *Engine) binOp(s *State, f *frame, code *instrCode, in *ssa.BinOp) {
 	case token.GEQ:
 		r = expr.Ge(x, y, signed)
 	default:
-		panic(internalError("binary operator %s on %v", in.Op, in.X.Type()))
+		panic(internalError("binary operator %s on %v", op, in.X.Type()))
 	}
 	e.setScalar(s, code.dst, r)
 }
@@ -101,10 +112,10 @@ func lazyPin(check expr.Expr, v ssa.Value, suffix string) string {
 	return pinOf(v, true) + suffix
 }
 
-func (e *Engine) stringBinOp(s *State, f *frame, code *instrCode, in *ssa.BinOp) {
+func (e *Engine) stringBinOp(s *State, f *frame, code *instrCode, in *ssa.BinOp, op token.Token) {
 	x, y := e.operand(s, f, code.ops[0], in.X).(String), e.operand(s, f, code.ops[1], in.Y).(String)
 	var r expr.Expr
-	switch in.Op {
+	switch op {
 	case token.ADD:
 		e.setSlot(s, code.dst, concat(x, y))
 		return
@@ -121,7 +132,7 @@ func (e *Engine) stringBinOp(s *State, f *frame, code *instrCode, in *ssa.BinOp)
 	case token.GEQ:
 		r = expr.Not(stringsLess(x, y))
 	default:
-		panic(internalError("string operator %s", in.Op))
+		panic(internalError("string operator %s", op))
 	}
 	e.setScalar(s, code.dst, r)
 }
@@ -135,6 +146,9 @@ func (e *Engine) unOp(s *State, f *frame, code *instrCode, in *ssa.UnOp) {
 	case token.XOR:
 		e.setScalar(s, code.dst, expr.BitNot(e.scalarOperand(s, f, code.ops[0], in.X)))
 	case token.SUB:
+		if s.mut != nil && e.mutateNeg(s, f, code, in) {
+			return // the mutant drops the negation
+		}
 		if isFloat(in.X.Type()) {
 			e.floatNeg(s, in)
 			return

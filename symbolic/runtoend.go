@@ -176,6 +176,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int) (bool, int) 
 	if !t.OrderDependent {
 		e.noteTested(end.Blocks)
 	}
+	e.noteKills(fn, resp.Model, t, true)
 	if e.cfg.Sink != nil {
 		e.cfg.Sink.PathEnded(end)
 	}

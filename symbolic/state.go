@@ -73,6 +73,10 @@ type State struct {
 	// reading (uncontrolled.go).
 	uncontrolledCalls int
 	lastMono          expr.Expr
+	// mut, on a replay of the mutation pass (mutants.go), is the mutant
+	// it runs with or the record of what the mutants would compute; nil
+	// on every other state, which costs binOp one nil check.
+	mut *mutation
 }
 
 // frame is one activation of a function.

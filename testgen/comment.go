@@ -48,8 +48,10 @@ func branchText(b Branch) string {
 
 // comment says what decides a case, and how it panics. With the case's
 // branches in source terms, it names the decisive ones (decisive.go);
-// a case that no branch decides (kept for its panic or its boundary, or
-// with every path) names nothing but its boundary, if it has one. Without them, it falls
+// a case that no branch decides (kept for its panic, its boundary or a
+// mutant, or with every path) names nothing but its boundary, if it has
+// one, and the mutant it tells apart ("lev.go:26: tells y <= n from
+// y < n"), if it was kept for one. Without them, it falls
 // back on the pins, joined with &&: a pin that names an SSA temporary
 // tells a reader nothing and is left out, and a loop's pin that repeats
 // on every turn is said once. "no branch depends on the inputs" is said
@@ -85,6 +87,9 @@ func comment(c *candidate, home *types.Package) []string {
 	}
 	if c.Boundary != "" {
 		parts = append(parts, "boundary: "+commentText(c.Boundary))
+	}
+	if c.tells != nil {
+		parts = append(parts, mutantText(*c.tells))
 	}
 	if c.Want.Panics {
 		p := "panics"

@@ -28,8 +28,10 @@
 // s[0] != 'v'", prefixed with the function's name when the branch is in a
 // callee ("strings.Index: strings.go:80: n == 0"). Branches of other
 // packages are named only when none of the package under test decides the
-// case. A case that no branch decides (kept for its panic, its boundary, or
-// with every path) names its boundary or nothing; "no branch depends on
+// case. A case that no branch decides (kept for its panic, its boundary, a
+// mutant, or with every path) names its boundary, the mutant it tells
+// apart ("levenshtein.go:26: tells y <= runeStr1len from y < runeStr1len")
+// or nothing; "no branch depends on
 // the inputs" is said only when the path pinned no branch at all. Without
 // branches in source terms (Case.Branches nil), the comment falls back on
 // the path's pins, joined with &&. Comments are wrapped at 100 columns by
@@ -40,7 +42,8 @@
 // `len(s) == 0` and an error give empty_s_returns_error, `s[0] != 'v'`
 // gives s0_not_v_…, `x < 0` negative_x_…, a nil pointer dereference
 // panics_nil_dereference, a boundary case after its boundary,
-// n_is_10_returns_true, and a case no branch decides after its summary
+// n_is_10_returns_true, a case kept for a mutant after its outcome and
+// the mutant, returns_2_not_y_below_rune_str1len, and a case no branch decides after its summary
 // ("returns -3" becomes returns_minus_3) or, when that is the executor's
 // generic one that prints every result in full, after its results in a
 // word or two each (returns_8_elems_nil, returns_error_read_failed). A
@@ -174,8 +177,14 @@
 // the executor made to sit on, or one past, a comparison's boundary
 // (Case.Boundary) is kept when no kept case has the same boundary, up to
 // eight such cases per function: a case at n == 10 tells n < 10 from a
-// mutated n <= 10, which a case away from the boundary does not. What each
-// kept case adds is recorded for its comment and its name. When
+// mutated n <= 10, which a case away from the boundary does not. Then,
+// of the cases left, in the executor's order, one is kept when it kills a
+// mutant of the package's code (Case.Kills, from the executor's mutation
+// pass) that no kept case kills, the kept cases' kills counting first,
+// up to eight such cases per function (mutantcase.go): a case whose
+// strings have two runes tells y <= n from y < n where the shortest
+// inputs cannot. What each kept case adds, or the mutant it was kept
+// for, is recorded for its comment and its name. When
 // validation drops a case, the selection is made again without it, so
 // other cases can cover what it covered. Options.AllPaths keeps every
 // case.

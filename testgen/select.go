@@ -16,6 +16,9 @@ type candidate struct {
 	// decisive branches are those whose edge (or the block it leads to)
 	// is among them (decisive.go).
 	adds map[BlockID]bool
+	// tells, on a case kept for a mutant alone, is the first mutant it
+	// kills that no other kept case kills (mutantcase.go).
+	tells *Mutant
 }
 
 // maxBoundaryCases bounds the boundary cases one function's table keeps
@@ -30,9 +33,11 @@ const maxBoundaryCases = 8
 // that sit on a comparison's boundary that no kept case sits on (up to
 // maxBoundaryCases of them: such a case tells a mutated comparison, < for
 // <=, from the original, which a case away from the boundary does not);
-// with all set it keeps every one. Failed candidates are never kept. The
-// order is the executor's, so the choice is deterministic, and earlier
-// cases win ties. Each kept candidate's adds records what it added.
+// then, of the others, those that kill a mutant no kept case kills (up to
+// maxMutantCases: mutantcase.go); with all set it keeps every one. Failed
+// candidates are never kept. The order is the executor's, so the choice
+// is deterministic, and earlier cases win ties. Each kept candidate's
+// adds records what it added, and tells the mutant it was kept for.
 func selectCases(cands []*candidate, all bool, home *types.Package) []*candidate {
 	covered := make(map[BlockID]bool)
 	panics := make(map[string]bool)
@@ -40,7 +45,7 @@ func selectCases(cands []*candidate, all bool, home *types.Package) []*candidate
 	keptArgs := make(map[string]bool)
 	var kept []*candidate
 	for _, c := range cands {
-		c.adds = nil
+		c.adds, c.tells = nil, nil
 		if c.failed {
 			continue
 		}
@@ -78,6 +83,27 @@ func selectCases(cands []*candidate, all bool, home *types.Package) []*candidate
 		if adds {
 			kept = append(kept, c)
 			keptArgs[argsKey(c.Case)] = true
+		}
+	}
+	if all {
+		return kept
+	}
+	isKept := make(map[*candidate]bool, len(kept))
+	for _, c := range kept {
+		isKept[c] = true
+	}
+	more := keepKillers(cands, isKept, keptArgs)
+	if len(more) == 0 {
+		return kept
+	}
+	for _, c := range more {
+		isKept[c] = true
+	}
+	// Back in the executor's order.
+	kept = kept[:0]
+	for _, c := range cands {
+		if isKept[c] {
+			kept = append(kept, c)
 		}
 	}
 	return kept

@@ -194,7 +194,8 @@
 // the last block it covered was first entered, and cover_timeline the
 // coverage curve, [ms, blocks covered] each time a new block was entered;
 // boundary_cases counts the cases made at the boundaries of its
-// comparisons (see -no-boundaries), apart from paths;
+// comparisons (see -no-boundaries), apart from paths; mutant_replays the
+// replays of its tests with a mutant in place (see -no-mutants);
 // skipped_reason says why a target was not explored; with -fuzz-seeds,
 // fuzz_target and fuzz_seeds name the function's FuzzXxx and count its
 // seed files.

@@ -81,7 +81,10 @@ type functionStats struct {
 	Paths         int    `json:"paths"`
 	// BoundaryCases counts the cases made at comparisons' boundaries
 	// (not paths: they add tests, not coverage claims).
-	BoundaryCases int    `json:"boundary_cases"`
+	BoundaryCases int `json:"boundary_cases"`
+	// MutantReplays counts the replays of its tests with a mutant of the
+	// package's code in place (see -no-mutants).
+	MutantReplays int    `json:"mutant_replays"`
 	Tests         int    `json:"tests"`
 	Exhausted     bool   `json:"exhausted"`
 	SkippedReason string `json:"skipped_reason,omitempty"`
@@ -185,6 +188,7 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 			if r.summary != nil {
 				f.BlocksCovered, f.Paths, f.Exhausted = r.summary.Covered, r.summary.Paths, r.summary.Exhausted
 				f.BoundaryCases = r.summary.Boundaries
+				f.MutantReplays = r.summary.MutantReplays
 				f.SolverQueries = r.queries
 				f.WallMs, f.MsToCover = r.summary.Elapsed.Milliseconds(), r.summary.TimeToCover.Milliseconds()
 				for i, t := range r.summary.CoverTimes {

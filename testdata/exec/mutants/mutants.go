@@ -1,0 +1,31 @@
+// Package mutants holds fixtures with operators whose mutants (as a
+// mutation tool makes them: <= for <, - for +, x for -x) the shortest
+// inputs cannot tell from the original, and some other input can.
+package mutants
+
+// SumTo is 0 + 1 + … + n. Only an n of 1 or more tells i <= n from
+// i < n: for n <= 0 both sum nothing.
+func SumTo(n int) int {
+	s := 0
+	for i := 0; i <= n; i++ {
+		s += i
+	}
+	return s
+}
+
+// Discount takes 10 off a price above 100. Only a price of 100 tells
+// price > 100 from price >= 100.
+func Discount(price int) int {
+	if price > 100 {
+		return price - 10
+	}
+	return price
+}
+
+// Abs is |x|: dropping the negation shows on a negative x alone.
+func Abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
