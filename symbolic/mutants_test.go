@@ -21,7 +21,7 @@ func testsOf(paths []*PathEnd) []*Test {
 // mutant, later ones that enter no new block are not weighed against it.
 func TestMutantsLoopBoundaryKilledByLongerLoop(t *testing.T) {
 	sum, paths := explore(t, "mutants.SumTo", Config{MaxWork: 2_000_000})
-	lt := Mutant{Pos: "mutants.go:10:16", Expr: "i <= n", From: "<=", To: "<"}
+	lt := Mutant{Pos: "mutants.go:12:16", Expr: "i <= n", From: "<=", To: "<"}
 	var killers, others, longer int
 	for _, tc := range testsOf(paths) {
 		n := tc.Args[0].Int
@@ -52,9 +52,9 @@ func TestMutantsLoopBoundaryKilledByLongerLoop(t *testing.T) {
 // price >= 100; every test below 100 tells it from price <= 100.
 func TestMutantsComparisonKilledAtBoundary(t *testing.T) {
 	_, paths := explore(t, "mutants.Discount", Config{})
-	ge := Mutant{Pos: "mutants.go:19:11", Expr: "price > 100", From: ">", To: ">="}
-	le := Mutant{Pos: "mutants.go:19:11", Expr: "price > 100", From: ">", To: "<="}
-	plus := Mutant{Pos: "mutants.go:20:16", Expr: "price - 10", From: "-", To: "+"}
+	ge := Mutant{Pos: "mutants.go:21:11", Expr: "price > 100", From: ">", To: ">="}
+	le := Mutant{Pos: "mutants.go:21:11", Expr: "price > 100", From: ">", To: "<="}
+	plus := Mutant{Pos: "mutants.go:22:16", Expr: "price - 10", From: "-", To: "+"}
 	sawBoundary, killsLE, killsPlus := false, 0, 0
 	for _, tc := range testsOf(paths) {
 		p := tc.Args[0].Int
@@ -80,7 +80,7 @@ func TestMutantsComparisonKilledAtBoundary(t *testing.T) {
 // Dropping Abs's negation shows on a negative input alone.
 func TestMutantsDroppedNegation(t *testing.T) {
 	_, paths := explore(t, "mutants.Abs", Config{})
-	neg := Mutant{Pos: "mutants.go:28:10", Expr: "-x", From: "-", To: ""}
+	neg := Mutant{Pos: "mutants.go:30:10", Expr: "-x", From: "-", To: ""}
 	for _, tc := range testsOf(paths) {
 		x := tc.Args[0].Int
 		if got, want := slices.Contains(tc.Kills, neg), x < 0; got != want {
@@ -122,4 +122,23 @@ func argStrings(tc *Test) []string {
 		out = append(out, a.String())
 	}
 	return out
+}
+
+// Only the package's own operators are mutated: Blank's == is, those of
+// strings.TrimSpace, which its tests run through, are not.
+func TestMutantsOnlyOfThePackage(t *testing.T) {
+	_, paths := explore(t, "mutants.Blank", Config{MaxWork: 2_000_000})
+	eq := Mutant{Pos: "mutants.go:38:30", Expr: `strings.TrimSpace(s) == ""`, From: "==", To: "!="}
+	killed := false
+	for _, tc := range testsOf(paths) {
+		for _, m := range tc.Kills {
+			if m != eq {
+				t.Errorf("Blank(%s) kills %v, not an operator of the package", tc.Args[0], m)
+			}
+		}
+		killed = killed || slices.Contains(tc.Kills, eq)
+	}
+	if !killed {
+		t.Errorf("no test kills %v", eq)
+	}
 }

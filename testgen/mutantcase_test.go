@@ -55,6 +55,17 @@ func TestSelectMutantKillers(t *testing.T) {
 	if got := summaries(selectCases(cands, true, nil)); got != "returns 0,returns 1,returns 2,returns 3,returns 4" {
 		t.Errorf("all paths kept %s", got)
 	}
+	// Without the mutation pass (-no-mutants: Kills nil), only the
+	// coverage cases are kept.
+	noKills := make([]*candidate, len(cands))
+	for i, c := range cands {
+		cp := *c
+		cp.Kills = nil
+		noKills[i] = &cp
+	}
+	if got := summaries(selectCases(noKills, false, nil)); got != "returns 0,returns 4" {
+		t.Errorf("without kills kept %s, want the coverage cases 0 and 4", got)
+	}
 	cands[1].failed = true // 1 failed under go test: 2 kills i < n instead
 	if got := summaries(selectCases(cands, false, nil)); got != "returns 0,returns 2,returns 4" {
 		t.Errorf("without 1 kept %s, want 0, 2 and 4", got)

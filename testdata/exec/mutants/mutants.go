@@ -3,6 +3,8 @@
 // inputs cannot tell from the original, and some other input can.
 package mutants
 
+import "strings"
+
 // SumTo is 0 + 1 + … + n. Only an n of 1 or more tells i <= n from
 // i < n: for n <= 0 both sum nothing.
 func SumTo(n int) int {
@@ -28,4 +30,10 @@ func Abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// Blank tells whether s is all white space. strings.TrimSpace has
+// comparisons of its own, which are not this package's to mutate.
+func Blank(s string) bool {
+	return strings.TrimSpace(s) == ""
 }
