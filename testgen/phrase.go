@@ -204,6 +204,10 @@ func operand(e ast.Expr) string {
 	case *ast.SliceExpr:
 		return operand(e.X)
 	case *ast.CallExpr:
+		if t, ok := e.Fun.(*ast.ArrayType); ok && len(e.Args) == 1 {
+			// A conversion to a slice type: []rune(s) → runes_s.
+			return operand(t.Elt) + "s_" + operand(e.Args[0])
+		}
 		name := operand(e.Fun)
 		if len(e.Args) == 1 {
 			name += "_" + operand(e.Args[0])

@@ -41,6 +41,7 @@ func TestCondPhrase(t *testing.T) {
 		"parseURL(u) == nil":           "nil_parse_url_u",
 		"x ==":                         "x",
 		"r == 0x1F600":                 "r_is_0x1f600",
+		"len([]rune(str2)) == 1":       "len_runes_str2_is_1",
 	} {
 		if got := condPhrase(cond); got != want {
 			t.Errorf("condPhrase(%q) = %q, want %q", cond, got, want)
