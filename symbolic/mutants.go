@@ -222,23 +222,7 @@ func outcomeDiffers(a, b *Test) bool {
 // leaves out a value with an opaque part (a cycle, a func), as it cannot
 // write it as a literal, so no difference inside it is seen.
 func asserted(v concrete.Value) bool {
-	if v.Kind == concrete.Opaque {
-		return false
-	}
-	if v.Elem != nil && !asserted(*v.Elem) {
-		return false
-	}
-	for _, x := range v.Keys {
-		if !asserted(x) {
-			return false
-		}
-	}
-	for _, x := range v.Elems {
-		if !asserted(x) {
-			return false
-		}
-	}
-	return true
+	return v.Every(func(x concrete.Value) bool { return x.Kind != concrete.Opaque })
 }
 
 func at(s []string, i int) string {

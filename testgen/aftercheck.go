@@ -59,16 +59,9 @@ func afterColumns(t *table, cands []*candidate, l *literals, used map[string]boo
 		name := t.params[i].field
 		tt := t.vars.tt + "." + name
 		switch u := pt.Underlying().(type) {
-		case *types.Map:
-			if !changed(returned, nil) || !allLiteral(returned, nil, pt, l) {
-				continue
-			}
-			typ, err := l.typeName(pt)
-			if err != nil {
-				continue
-			}
-			cols = append(cols, afterColumn{column: column{uniqueField("want"+upperFirst(name), used), typ}, param: i, part: -1, check: checkValue, got: tt, label: name})
-		case *types.Slice:
+		case *types.Map, *types.Slice:
+			// A reference argument: its entries or elements as the call
+			// left them, compared whole.
 			if !changed(returned, nil) || !allLiteral(returned, nil, pt, l) {
 				continue
 			}
@@ -77,8 +70,10 @@ func afterColumns(t *table, cands []*candidate, l *literals, used map[string]boo
 				continue
 			}
 			check := checkValue
-			if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
-				check = checkBytes
+			if sl, ok := u.(*types.Slice); ok {
+				if b, ok := sl.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+					check = checkBytes
+				}
 			}
 			cols = append(cols, afterColumn{column: column{uniqueField("want"+upperFirst(name), used), typ}, param: i, part: -1, check: check, got: tt, label: name})
 		case *types.Pointer:

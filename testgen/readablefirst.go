@@ -45,31 +45,21 @@ func argsPrintable(args []concrete.Value) bool {
 }
 
 func valuePrintable(v concrete.Value) bool {
-	switch v.Kind {
-	case concrete.String:
-		return textPrintable(v.Str)
-	case concrete.Slice:
-		if b, ok := v.Type.Underlying().(*types.Slice).Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 {
-			buf := make([]byte, 0, len(v.Elems))
-			for _, e := range v.Elems {
-				buf = append(buf, byte(e.Uint))
+	return v.Every(func(x concrete.Value) bool {
+		switch x.Kind {
+		case concrete.String:
+			return textPrintable(x.Str)
+		case concrete.Slice:
+			if b, ok := x.Type.Underlying().(*types.Slice).Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 {
+				buf := make([]byte, 0, len(x.Elems))
+				for _, e := range x.Elems {
+					buf = append(buf, byte(e.Uint))
+				}
+				return textPrintable(string(buf))
 			}
-			return textPrintable(string(buf))
 		}
-	case concrete.Pointer, concrete.Interface:
-		return v.Elem == nil || valuePrintable(*v.Elem)
-	}
-	for _, e := range v.Keys {
-		if !valuePrintable(e) {
-			return false
-		}
-	}
-	for _, e := range v.Elems {
-		if !valuePrintable(e) {
-			return false
-		}
-	}
-	return true
+		return true
+	})
 }
 
 // textPrintable: printable ASCII, tab and newline; what bench's

@@ -17,15 +17,9 @@ import (
 // message. The file passes go test, and fails it once the package is
 // mutated the way a bug would change it: that is what the checks are for.
 func TestWhatACallChangesIsChecked(t *testing.T) {
-	dir := t.TempDir()
-	src, err := os.ReadFile(filepath.Join(repoRoot, "testdata", "exec", "afterstate", "afterstate.go"))
+	dir := fixtureModule(t, "afterstate")
+	src, err := os.ReadFile(filepath.Join(dir, "afterstate.go"))
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := copyBytes(filepath.Join(dir, "afterstate.go"), src); err != nil {
-		t.Fatal(err)
-	}
-	if err := copyBytes(filepath.Join(dir, "go.mod"), []byte("module example.com/afterstate\n\ngo 1.26\n")); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(binary, "-budget", "10m", "-max-work", "200000", ".")

@@ -85,6 +85,26 @@ func TestEndToEnd(t *testing.T) {
 	}
 }
 
+// fixtureModule copies testdata/exec/NAME/NAME.go into a new module
+// example.com/NAME in a temporary directory and returns the directory. The
+// module path has a dot: one without may import the standard library's
+// internal packages.
+func fixtureModule(t *testing.T, name string) string {
+	t.Helper()
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join(repoRoot, "testdata", "exec", name, name+".go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := copyBytes(filepath.Join(dir, name+".go"), src); err != nil {
+		t.Fatal(err)
+	}
+	if err := copyBytes(filepath.Join(dir, "go.mod"), []byte("module example.com/"+name+"\n\ngo 1.26\n")); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
 func copyBytes(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err

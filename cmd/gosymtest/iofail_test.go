@@ -15,19 +15,7 @@ import (
 // writer that fails, whose helper types the file declares; it is gofmt-
 // and vet-clean and passes go test -count=3 with full coverage.
 func TestFailingReadersAndWritersInTheFile(t *testing.T) {
-	dir := t.TempDir()
-	src, err := os.ReadFile(filepath.Join(repoRoot, "testdata", "exec", "iofail", "iofail.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := copyBytes(filepath.Join(dir, "iofail.go"), src); err != nil {
-		t.Fatal(err)
-	}
-	// A dotted module path: one without a dot may import the standard
-	// library's internal packages.
-	if err := copyBytes(filepath.Join(dir, "go.mod"), []byte("module example.com/iofail\n\ngo 1.26\n")); err != nil {
-		t.Fatal(err)
-	}
+	dir := fixtureModule(t, "iofail")
 	cmd := exec.Command(binary, "-budget", "10m", "-max-work", "200000", "-max-len", "2", ".")
 	cmd.Dir = dir
 	var stderr bytes.Buffer

@@ -95,6 +95,29 @@ func (v Value) Literal() (ok bool, why string) {
 	return true, ""
 }
 
+// Every reports whether f holds for v and for every value it contains:
+// a pointer's or interface's target, a map's keys, the elements and
+// fields, depth first.
+func (v Value) Every(f func(Value) bool) bool {
+	if !f(v) {
+		return false
+	}
+	if v.Elem != nil && !v.Elem.Every(f) {
+		return false
+	}
+	for _, x := range v.Keys {
+		if !x.Every(f) {
+			return false
+		}
+	}
+	for _, x := range v.Elems {
+		if !x.Every(f) {
+			return false
+		}
+	}
+	return true
+}
+
 // String prints v for messages and debugging (not as Go source).
 func (v Value) String() string {
 	switch v.Kind {
