@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,17 +21,7 @@ func TestWhatACallChangesIsChecked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(binary, "-budget", "10m", "-max-work", "200000", ".")
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("gosymtest: %v\n%s", err, stderr.String())
-	}
-	file, err := os.ReadFile(filepath.Join(dir, "gosymtest_generated_test.go"))
-	if err != nil {
-		t.Fatalf("no test file written: %v\n%s", err, stderr.String())
-	}
+	file := generateIn(t, dir, ".", "-budget", "10m", "-max-work", "200000", ".")
 	for _, want := range []string{
 		"wantC     Counter", "if *tt.c != tt.wantC {", // a comparable pointee: !=
 		"wantXs []int", "if !reflect.DeepEqual(tt.xs, tt.wantXs) {", "wantXs: []int{0, 1}",

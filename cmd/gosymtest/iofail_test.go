@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -16,17 +13,7 @@ import (
 // and vet-clean and passes go test -count=3 with full coverage.
 func TestFailingReadersAndWritersInTheFile(t *testing.T) {
 	dir := fixtureModule(t, "iofail")
-	cmd := exec.Command(binary, "-budget", "10m", "-max-work", "200000", "-max-len", "2", ".")
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("gosymtest: %v\n%s", err, stderr.String())
-	}
-	file, err := os.ReadFile(filepath.Join(dir, "gosymtest_generated_test.go"))
-	if err != nil {
-		t.Fatalf("no test file written: %v\n%s", err, stderr.String())
-	}
+	file := generateIn(t, dir, ".", "-budget", "10m", "-max-work", "200000", "-max-len", "2", ".")
 	for _, want := range []string{
 		`io.MultiReader(strings.NewReader(`, `&errReader{errors.New("read failed")}`, `&errWriter{errors.New("write failed")}`,
 		`wantErr: "read: read failed"`, `wantErr: "write: write failed"`,
