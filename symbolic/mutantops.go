@@ -75,21 +75,9 @@ func mutantOps(op token.Token, c operandClass, t types.Type) []token.Token {
 		if ordered {
 			return []token.Token{boundaryOp[op], negatedOp[op]}
 		}
-	case token.ADD:
+	case token.ADD, token.SUB, token.MUL, token.QUO:
 		if numeric {
-			return []token.Token{token.SUB}
-		}
-	case token.SUB:
-		if numeric {
-			return []token.Token{token.ADD}
-		}
-	case token.MUL:
-		if numeric {
-			return []token.Token{token.QUO}
-		}
-	case token.QUO:
-		if numeric {
-			return []token.Token{token.MUL}
+			return []token.Token{arithmeticOp[op]}
 		}
 	case token.REM:
 		if c == classSigned || c == classUnsigned {
@@ -102,6 +90,8 @@ func mutantOps(op token.Token, c operandClass, t types.Type) []token.Token {
 var (
 	boundaryOp = map[token.Token]token.Token{token.LSS: token.LEQ, token.LEQ: token.LSS, token.GTR: token.GEQ, token.GEQ: token.GTR}
 	negatedOp  = map[token.Token]token.Token{token.LSS: token.GEQ, token.LEQ: token.GTR, token.GTR: token.LEQ, token.GEQ: token.LSS}
+	// arithmeticOp is gremlins' ARITHMETIC_BASE swap of + and -, * and /.
+	arithmeticOp = map[token.Token]token.Token{token.ADD: token.SUB, token.SUB: token.ADD, token.MUL: token.QUO, token.QUO: token.MUL}
 )
 
 // mutateBinOp is binOp's hook on a replay of the mutation pass: the
