@@ -44,6 +44,9 @@ type Config struct {
 	// writer can keep a case that catches a bug no other case catches.
 	// On by default.
 	NoMutants bool
+	// Pruner, when set, makes the redundant-state detector each engine
+	// consults (prune.go; package detector). nil is "-prune none".
+	Pruner func() Pruner
 
 	Bounds Bounds
 
@@ -127,6 +130,9 @@ type Summary struct {
 	// RunToEnd tells that some of the function's tests came from inputs of
 	// cut paths (or zero values) run concretely to the end.
 	RunToEnd bool
+	// Pruned counts the states the Pruner dropped as redundant; they are
+	// not in Paths or Ends.
+	Pruned int
 	// Elapsed is the exploration's wall time; TimeToCover is when the last
 	// block of the function itself that any path covered was first entered.
 	Elapsed, TimeToCover time.Duration

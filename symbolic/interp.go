@@ -153,7 +153,7 @@ func (e *Engine) global(s *State, g *ssa.Global) ObjectID {
 	}
 	typ := g.Type().(*types.Pointer).Elem()
 	id := s.mem.alloc(&object{typ: typ, value: zeroValue(typ), site: g})
-	s.mem.globals[g] = id
+	s.mem.addGlobal(g, id)
 	return id
 }
 

@@ -33,6 +33,10 @@ type memory struct {
 	descriptors map[string]ObjectID
 	next        ObjectID
 	shared      bool
+	// layout is a hash of the order in which package variables and type
+	// descriptors got their objects (addGlobal, addDescriptor), so that a
+	// Pruner can tell two memories that number them alike.
+	layout uint64
 }
 
 func newMemory() *memory {
@@ -43,7 +47,7 @@ func newMemory() *memory {
 // copy-on-write.
 func (m *memory) fork() *memory {
 	m.shared = true
-	return &memory{objects: m.objects, globals: m.globals, descriptors: m.descriptors, next: m.next, shared: true}
+	return &memory{objects: m.objects, globals: m.globals, descriptors: m.descriptors, next: m.next, shared: true, layout: m.layout}
 }
 
 func (m *memory) own() {
@@ -79,6 +83,32 @@ func (m *memory) alloc(o *object) ObjectID {
 }
 
 func (m *memory) get(id ObjectID) *object { return m.objects[id] }
+
+// addGlobal records that package variable g lives in object id.
+func (m *memory) addGlobal(g *ssa.Global, id ObjectID) {
+	m.own()
+	m.globals[g] = id
+	m.noteLayout(g.RelString(nil), id)
+}
+
+// addDescriptor records that the descriptor of the type named key lives in
+// object id.
+func (m *memory) addDescriptor(key string, id ObjectID) {
+	m.own()
+	if m.descriptors == nil {
+		m.descriptors = make(map[string]ObjectID)
+	}
+	m.descriptors[key] = id
+	m.noteLayout(key, id)
+}
+
+func (m *memory) noteLayout(name string, id ObjectID) {
+	h := m.layout*1099511628211 ^ uint64(id)
+	for i := 0; i < len(name); i++ {
+		h = (h ^ uint64(name[i])) * 1099511628211
+	}
+	m.layout = h
+}
 
 // set replaces the contents of an object.
 func (m *memory) set(id ObjectID, value Value) {

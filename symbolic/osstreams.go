@@ -40,7 +40,7 @@ func (e *Engine) seedStream(s *State, g *ssa.Global) bool {
 	// os.Stderr's File by the allocation in os's init, which did not run.
 	file := s.mem.alloc(&object{typ: fileType, value: zeroValue(fileType)})
 	id := s.mem.alloc(&object{typ: ptrType, value: Pointer{NonNil: expr.True, Obj: file}, site: g})
-	s.mem.globals[g] = id
+	s.mem.addGlobal(g, id)
 	return true
 }
 

@@ -74,10 +74,7 @@ func reflectRType(s *State, reflectPkg *types.Package, t types.Type) Value {
 	}
 	rt := reflectPkg.Scope().Lookup("rtype").Type()
 	id = s.mem.alloc(&object{typ: rt, value: Opaque{Type: rt, Reason: typeDescriptor, Go: t}})
-	if s.mem.descriptors == nil {
-		s.mem.descriptors = make(map[string]ObjectID)
-	}
-	s.mem.descriptors[key] = id
+	s.mem.addDescriptor(key, id)
 	return Pointer{NonNil: expr.True, Obj: id}
 }
 

@@ -102,6 +102,8 @@ type frame struct {
 	// fill is set on a frame of the input prologue: a constructor whose
 	// result is a parameter of a frame below (ctorinputs.go).
 	fill *prologueFill
+	// act numbers this activation for a Pruner's locations (Loc.Act).
+	act int32
 }
 
 // deferred is a call queued by a defer statement.

@@ -110,11 +110,7 @@ func (e *Engine) descriptorIn(s *State, abi *types.Package, t types.Type) Pointe
 	// itself.
 	obj := &object{typ: objType, value: Opaque{Type: objType, Reason: descriptorField}, descriptor: t}
 	id = s.mem.alloc(obj)
-	s.mem.own()
-	if s.mem.descriptors == nil {
-		s.mem.descriptors = make(map[string]ObjectID)
-	}
-	s.mem.descriptors[key] = id
+	s.mem.addDescriptor(key, id)
 	s.mem.set(id, e.descriptorValue(s, abi, t, objType))
 	return descriptorPointer(obj)(id)
 }

@@ -1,0 +1,99 @@
+package symbolic
+
+import "golang.org/x/tools/go/ssa"
+
+// Pruner is the redundant-state detector's hook into the engine (package
+// detector; Bugrara and Engler's Algorithm 1). The engine tells it about
+// every state of a search: where it came from, what each step read and
+// wrote, and how it ended; the pruner answers, after each step, whether
+// the state is redundant. A redundant state is dropped without a test:
+// it cannot reach a block that no test enters yet.
+//
+// The engine calls a Pruner only for the states of the search itself,
+// never for replays, package initialisation or the passes after
+// exploration (run-to-end, boundary cases, mutants). A nil Config.Pruner
+// is "-prune none": nothing is recorded and nothing is dropped.
+type Pruner interface {
+	// Begin starts a round of exploring fn. The states of the rounds
+	// before are gone; so is everything learnt from them, since a round
+	// explores inputs of other sizes.
+	Begin(fn *ssa.Function)
+	// Root adds an initial state, before its first step.
+	Root(s *State)
+	// Forked tells that child was copied from parent during parent's
+	// current step: both have done the same steps so far, and Stepped
+	// follows for each with what it did after the copy too.
+	Forked(parent, child *State)
+	// Stepped reports the step s just took, as events in the order they
+	// happened. When it returns true the engine ends s as redundant, and
+	// calls Pruned, not Ended.
+	Stepped(s *State, evs []Event) (prune bool)
+	// Ended tells that s's path ended. tested is set when the path gave a
+	// test that replayed as predicted: the code it ran is then covered.
+	// A path ended by anything but EndReturn or EndPanic, or concretized,
+	// did not explore every continuation of its states.
+	Ended(s *State, kind EndKind, tested bool)
+}
+
+// An Event is one thing a step did: an instruction, or one φ of the block
+// a jump entered, or a step of a panic's unwinding. It lists the
+// locations it read and those it wrote, with the values written, so that
+// a dynamic dependence graph can be built from the events alone.
+type Event struct {
+	// Instr is the instruction; a *ssa.Phi for each φ a jump evaluated
+	// (after the jump's own event); nil for a step of an unwinding.
+	Instr ssa.Instruction
+	// Act is the activation (frame) Instr ran in.
+	Act int32
+	// Reads are the locations read: registers (the operands, for a φ the
+	// one of the edge taken), objects, deferred calls, the panic.
+	Reads []Loc
+	// Writes are the locations written, each with its new value.
+	Writes []Write
+	// Decided is set when the step added to the path condition: a
+	// decision (on any instruction, not only an If) or a value pinned.
+	Decided bool
+	// Raised is set when the step started a panic.
+	Raised bool
+	// Pushed is the activation of the frame the step pushed (a call, or a
+	// deferred call started), 0 when it pushed none; Popped is set when
+	// it popped the frame Act (a return, or unwinding out of it).
+	Pushed int32
+	Popped bool
+	// Opaque is set when the step did something the event cannot
+	// describe: it must be taken to read every location.
+	Opaque bool
+}
+
+// Write is a location written and the value it holds after the write.
+type Write struct {
+	Loc   Loc
+	Value Value
+}
+
+// LocKind tells what a Loc names.
+type LocKind uint8
+
+const (
+	// LocReg is register Index (funcInfo numbering: parameters, free
+	// variables, then value-producing instructions) of activation Act.
+	LocReg LocKind = iota + 1
+	// LocObj is the object with ID Index in the state's memory: its whole
+	// contents (an object is one immutable value tree).
+	LocObj
+	// LocDefer is the deferred call at position Index of activation
+	// Act's defer stack: its function and arguments.
+	LocDefer
+	// LocPanic is the panic in flight.
+	LocPanic
+)
+
+// Loc names a location along one path. Activations are numbered by the
+// engine, once per frame pushed, so a register of one call is never
+// confused with the same register of another; a forked state keeps its
+// parent's numbers.
+type Loc struct {
+	Kind  LocKind
+	Act   int32
+	Index int32
+}

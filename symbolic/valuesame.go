@@ -1,0 +1,260 @@
+package symbolic
+
+import (
+	"go/types"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+)
+
+// SameValue reports whether a and b are the same value: the same shape,
+// with equal terms (terms are hash-consed, so equal means structurally
+// equal) and identical types. It is what a Pruner needs to tell that a
+// location holds "the same expression" in two states; it is not Go's ==.
+func SameValue(a, b Value) bool {
+	switch x := a.(type) {
+	case nil:
+		return b == nil
+	case Scalar:
+		y, ok := b.(Scalar)
+		return ok && x.E == y.E
+	case Pointer:
+		y, ok := b.(Pointer)
+		return ok && samePointer(x, y)
+	case Struct:
+		y, ok := b.(Struct)
+		return ok && sameValues(x.Fields, y.Fields)
+	case Array:
+		y, ok := b.(Array)
+		if !ok || x.Len() != y.Len() {
+			return false
+		}
+		if x.root == y.root {
+			return true
+		}
+		for i := 0; i < x.Len(); i++ {
+			if !SameValue(x.At(i), y.At(i)) {
+				return false
+			}
+		}
+		return true
+	case String:
+		y, ok := b.(String)
+		return ok && sameString(x, y)
+	case Slice:
+		y, ok := b.(Slice)
+		return ok && x.NonNil == y.NonNil && x.Obj == y.Obj && samePath(x.Base, y.Base) &&
+			x.Offset == y.Offset && x.Len == y.Len && x.Cap == y.Cap
+	case Interface:
+		y, ok := b.(Interface)
+		return ok && sameType(x.Type, y.Type) && SameValue(x.Value, y.Value)
+	case Func:
+		y, ok := b.(Func)
+		return ok && x.Fn == y.Fn && sameValues(x.Bindings, y.Bindings)
+	case Tuple:
+		y, ok := b.(Tuple)
+		return ok && sameValues(x.Elems, y.Elems)
+	case Opaque:
+		y, ok := b.(Opaque)
+		return ok && sameType(x.Type, y.Type) && x.Reason == y.Reason && sameGo(x.Go, y.Go)
+	case lazyInput:
+		y, ok := b.(lazyInput)
+		return ok && x.Name == y.Name && x.Depth == y.Depth && x.Root == y.Root && sameType(x.Type, y.Type)
+	case mapValue:
+		y, ok := b.(mapValue)
+		return ok && x.Size == y.Size && sameValues(x.Keys, y.Keys) && sameValues(x.Vals, y.Vals)
+	case iterator:
+		y, ok := b.(iterator)
+		return ok && x.pos == y.pos && sameString(x.str, y.str) && sameValues(x.keys, y.keys) && sameValues(x.vals, y.vals)
+	case runeProgress:
+		y, ok := b.(runeProgress)
+		return ok && x.at == y.at && sameExprs(x.runes, y.runes)
+	case UnsafePointer:
+		y, ok := b.(UnsafePointer)
+		return ok && samePointer(x.Ptr, y.Ptr) && sameType(x.Elem, y.Elem)
+	case ObjectValue:
+		y, ok := b.(ObjectValue)
+		return ok && sameType(x.Type, y.Type) && SameValue(x.Value, y.Value)
+	case builtinValue:
+		y, ok := b.(builtinValue)
+		return ok && x.b == y.b
+	}
+	return false // a kind of value this does not know is never the same
+}
+
+func sameValues(a, b []Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !SameValue(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameExprs(a, b []expr.Expr) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func sameString(a, b String) bool { return a.Len == b.Len && sameExprs(a.Bytes, b.Bytes) }
+
+func samePath(a, b Path) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func samePointer(a, b Pointer) bool {
+	if a.NonNil != b.NonNil || a.Obj != b.Obj || !samePath(a.Path, b.Path) || len(a.Sym) != len(b.Sym) {
+		return false
+	}
+	for i := range a.Sym {
+		if a.Sym[i] != b.Sym[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func sameType(a, b types.Type) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a == b || types.Identical(a, b)
+}
+
+// sameGo compares the concrete Go values an Opaque carries; values Go
+// cannot compare are never the same.
+func sameGo(a, b any) (same bool) {
+	defer func() {
+		if recover() != nil {
+			same = false
+		}
+	}()
+	return a == b
+}
+
+// ValueExprs calls f with every term in v, for the variables a value
+// depends on. Types, functions and object numbers are not terms.
+func ValueExprs(v Value, f func(expr.Expr)) {
+	switch x := v.(type) {
+	case Scalar:
+		f(x.E)
+	case Pointer:
+		f(x.NonNil)
+		for _, st := range x.Sym {
+			f(st.Index)
+		}
+	case Struct:
+		valuesExprs(x.Fields, f)
+	case Array:
+		for i := 0; i < x.Len(); i++ {
+			ValueExprs(x.At(i), f)
+		}
+	case String:
+		f(x.Len)
+		for _, b := range x.Bytes {
+			f(b)
+		}
+	case Slice:
+		f(x.NonNil)
+		f(x.Len)
+		f(x.Cap)
+	case Interface:
+		ValueExprs(x.Value, f)
+	case Func:
+		valuesExprs(x.Bindings, f)
+	case Tuple:
+		valuesExprs(x.Elems, f)
+	case mapValue:
+		if x.Size.IsValid() {
+			f(x.Size)
+		}
+		valuesExprs(x.Keys, f)
+		valuesExprs(x.Vals, f)
+	case iterator:
+		ValueExprs(x.str, f)
+		valuesExprs(x.keys, f)
+		valuesExprs(x.vals, f)
+	case runeProgress:
+		for _, r := range x.runes {
+			f(r)
+		}
+	case UnsafePointer:
+		ValueExprs(x.Ptr, f)
+	case ObjectValue:
+		ValueExprs(x.Value, f)
+	}
+}
+
+func valuesExprs(vs []Value, f func(expr.Expr)) {
+	for _, v := range vs {
+		ValueExprs(v, f)
+	}
+}
+
+// ValueHash is a hash of v that SameValue respects: same values hash
+// alike. It looks at terms and shape only, so it is cheap and coarse.
+func ValueHash(v Value) uint64 {
+	h := uint64(hashOffset)
+	mix := func(x uint64) { h = (h ^ x) * hashPrime }
+	term := func(e expr.Expr) {
+		if e.IsValid() {
+			mix(e.Hash())
+		}
+	}
+	var walk func(v Value)
+	walk = func(v Value) {
+		switch x := v.(type) {
+		case nil:
+			mix(1)
+		case Pointer:
+			mix(2)
+			mix(uint64(x.Obj))
+			term(x.NonNil)
+			for _, p := range x.Path {
+				mix(uint64(p))
+			}
+		case Slice:
+			mix(3)
+			mix(uint64(x.Obj))
+			mix(uint64(x.Offset))
+			term(x.Len)
+		case Struct:
+			mix(4)
+			for _, f := range x.Fields {
+				walk(f)
+			}
+		case ObjectValue:
+			mix(5)
+			walk(x.Value)
+		case Array:
+			// The first elements only: tables run to thousands.
+			mix(6)
+			mix(uint64(x.Len()))
+			for i := 0; i < x.Len() && i < 16; i++ {
+				walk(x.At(i))
+			}
+		default:
+			mix(7)
+			ValueExprs(v, term)
+		}
+	}
+	walk(v)
+	return h
+}
