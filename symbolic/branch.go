@@ -79,6 +79,9 @@ func (e *Engine) fork(s *State) *State {
 	e.nextID++
 	c := s.fork(e.nextID)
 	e.spawned = append(e.spawned, c)
+	if e.pruning && !s.replay {
+		e.pruner.Forked(s, c)
+	}
 	return c
 }
 

@@ -91,7 +91,8 @@ func (e *Engine) enterCall(s *State, instr ssa.CallInstruction, fn *ssa.Function
 
 func (e *Engine) pushFrame(s *State, fn *ssa.Function, bindings, args []Value, call ssa.CallInstruction) *frame {
 	info := e.info(fn)
-	f := &frame{fn: fn, info: info, regs: make([]Value, len(info.index)), call: call, block: fn.Blocks[0]}
+	e.nextAct++
+	f := &frame{fn: fn, info: info, regs: make([]Value, len(info.index)), call: call, block: fn.Blocks[0], act: e.nextAct}
 	if len(args) != len(fn.Params) {
 		panic(internalError("%s called with %d arguments, has %d parameters", fn, len(args), len(fn.Params)))
 	}

@@ -209,6 +209,13 @@ type Engine struct {
 	// mutation pass (mutants.go).
 	mutSites map[ssa.Instruction]*mutSite
 	mpass    mutationPass
+
+	// pruner is the redundant-state detector (prune.go), nil without
+	// one; pruning is set while it follows the search; nextAct numbers
+	// activations.
+	pruner  Pruner
+	pruning bool
+	nextAct int32
 }
 
 // NewEngine returns an engine for prog.
@@ -218,7 +225,11 @@ func NewEngine(prog *ssa.Program, cfg Config) *Engine {
 	if inits == nil {
 		inits = NewInits(DefaultInitBudget)
 	}
-	return &Engine{cfg: cfg, prog: prog, infos: make(map[*ssa.Function]*funcInfo), inits: inits}
+	e := &Engine{cfg: cfg, prog: prog, infos: make(map[*ssa.Function]*funcInfo), inits: inits}
+	if cfg.Pruner != nil {
+		e.pruner = cfg.Pruner()
+	}
+	return e
 }
 
 func (e *Engine) info(fn *ssa.Function) *funcInfo {
@@ -272,10 +283,18 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 	// for (growthDue); the states of the round before are dropped, since
 	// the new round covers their inputs too.
 	for e.round = 1; ; e.round++ {
+		if e.pruner != nil {
+			e.pruner.Begin(fn)
+		}
 		for _, s := range e.initialStates(fn) {
+			if e.pruner != nil {
+				e.pruner.Root(s)
+			}
 			e.searcher.Add(s)
 		}
+		e.pruning = e.pruner != nil
 		e.search()
+		e.pruning = false
 		if e.stopEarly() || len(e.growth) == 0 || e.round == maxRounds || !e.grow() {
 			break
 		}
@@ -317,7 +336,9 @@ func (e *Engine) search() {
 		s := e.searcher.Select()
 		e.run(s)
 		for _, c := range e.spawned {
-			e.searcher.Add(c)
+			if !c.done {
+				e.searcher.Add(c)
+			}
 		}
 		e.spawned = e.spawned[:0]
 	}
@@ -364,7 +385,15 @@ func (e *Engine) run(s *State) {
 // It returns false when s forked, so the searcher gets to choose.
 func (e *Engine) step(s *State) (goOn bool) {
 	forksBefore := len(e.spawned)
+	var before stepBefore
+	if e.pruning && !s.initializing {
+		before = e.beforeStep(s)
+	}
 	defer func() {
+		if before.frame != nil {
+			defer func() { goOn = goOn && !s.done }()
+			defer e.afterStep(s, before, e.spawned[forksBefore:])
+		}
 		if r := recover(); r != nil {
 			if _, ok := r.(pathStopped); ok {
 				goOn = false

@@ -45,6 +45,10 @@ func (e *Engine) finish(s *State, kind EndKind, panicKind PanicKind, reason stri
 	case EndBudget, EndDepth:
 		e.notePrefix(s)
 	}
+	if e.pruning {
+		t := end.Test
+		e.pruner.Ended(s, kind, t != nil && t.Replayed && !t.OrderDependent)
+	}
 	if e.cfg.Sink != nil {
 		e.cfg.Sink.PathEnded(end)
 	}

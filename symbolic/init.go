@@ -116,7 +116,7 @@ func (in *Inits) fail(pkg *ssa.Package, f initFault) {
 // frozenFork returns a memory for a state that shares m's objects without
 // writing m, which other engines may be forking at the same time.
 func frozenFork(m *memory) *memory {
-	return &memory{objects: m.objects, globals: m.globals, descriptors: m.descriptors, next: m.next, shared: true}
+	return &memory{objects: m.objects, globals: m.globals, descriptors: m.descriptors, next: m.next, shared: true, layout: m.layout}
 }
 
 // initMemory is the memory after the initialisation of pkg (nil: none),

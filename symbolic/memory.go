@@ -33,6 +33,9 @@ type memory struct {
 	descriptors map[string]ObjectID
 	next        ObjectID
 	shared      bool
+	// log, during a step of a state a Pruner follows, records the objects
+	// read and written (prunehook.go).
+	log *accessLog
 	// layout is a hash of the order in which package variables and type
 	// descriptors got their objects (addGlobal, addDescriptor), so that a
 	// Pruner can tell two memories that number them alike.
@@ -47,7 +50,11 @@ func newMemory() *memory {
 // copy-on-write.
 func (m *memory) fork() *memory {
 	m.shared = true
-	return &memory{objects: m.objects, globals: m.globals, descriptors: m.descriptors, next: m.next, shared: true, layout: m.layout}
+	c := &memory{objects: m.objects, globals: m.globals, descriptors: m.descriptors, next: m.next, shared: true, layout: m.layout}
+	if m.log != nil {
+		c.log = m.log.clone()
+	}
+	return c
 }
 
 func (m *memory) own() {
@@ -79,10 +86,18 @@ func (m *memory) alloc(o *object) ObjectID {
 	id := m.next
 	m.next++
 	m.objects[id] = o
+	if m.log != nil {
+		m.log.writes = append(m.log.writes, id)
+	}
 	return id
 }
 
-func (m *memory) get(id ObjectID) *object { return m.objects[id] }
+func (m *memory) get(id ObjectID) *object {
+	if m.log != nil {
+		m.log.reads = append(m.log.reads, id)
+	}
+	return m.objects[id]
+}
 
 // addGlobal records that package variable g lives in object id.
 func (m *memory) addGlobal(g *ssa.Global, id ObjectID) {
@@ -114,6 +129,9 @@ func (m *memory) noteLayout(name string, id ObjectID) {
 func (m *memory) set(id ObjectID, value Value) {
 	m.own()
 	old := m.objects[id]
+	if m.log != nil {
+		m.log.writes = append(m.log.writes, id)
+	}
 	m.objects[id] = &object{typ: old.typ, value: value, site: old.site, input: old.input, descriptor: old.descriptor}
 }
 

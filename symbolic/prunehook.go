@@ -1,0 +1,248 @@
+package symbolic
+
+import (
+	"golang.org/x/tools/go/ssa"
+)
+
+// The engine's side of the Pruner hook (prune.go): it describes each step
+// of a search state as Events, from what the step's instruction reads and
+// defines in SSA terms and from the objects the memory saw it touch.
+
+// stepBefore is what step notes of a state before running an instruction,
+// to describe afterwards what the step did.
+type stepBefore struct {
+	instr     ssa.Instruction // nil for a step of an unwinding
+	act       int32
+	frame     *frame // the top frame before the step (its fields as they were)
+	depth     int
+	block     *ssa.BasicBlock
+	cond      int
+	panicked  *panicking
+	defers    int
+	callAct   int32 // the activation below the top, 0 if none
+	popCall   ssa.CallInstruction
+	popDefer  bool
+	popFilled bool
+}
+
+// accessLog records the objects a memory was asked for and changed during
+// one step.
+type accessLog struct {
+	reads, writes []ObjectID
+}
+
+func (l *accessLog) clone() *accessLog {
+	return &accessLog{reads: append([]ObjectID(nil), l.reads...), writes: append([]ObjectID(nil), l.writes...)}
+}
+
+// beforeStep notes s before its step, and makes its memory log accesses.
+func (e *Engine) beforeStep(s *State) stepBefore {
+	top := s.stack[len(s.stack)-1]
+	b := stepBefore{act: top.act, frame: top, depth: len(s.stack), block: top.block, cond: len(s.cond),
+		panicked: s.panicked, defers: len(top.defers), popCall: top.call, popDefer: top.isDefer, popFilled: top.fill != nil}
+	if !top.unwinding {
+		b.instr = top.block.Instrs[top.next]
+	}
+	if len(s.stack) > 1 {
+		b.callAct = s.stack[len(s.stack)-2].act
+	}
+	s.mem.log = &accessLog{}
+	return b
+}
+
+// afterStep reports the step of s, and of every state forked from it
+// during the step, to the pruner; it ends those the pruner finds
+// redundant.
+func (e *Engine) afterStep(s *State, b stepBefore, forked []*State) {
+	for i := -1; i < len(forked); i++ {
+		t := s
+		if i >= 0 {
+			t = forked[i]
+		}
+		log := t.mem.log
+		t.mem.log = nil
+		if t.done {
+			continue // Ended has been told
+		}
+		if e.pruner.Stepped(t, e.stepEvents(t, b, log)) {
+			e.prune(t)
+		}
+	}
+}
+
+// prune ends t as redundant: no test, no path counted.
+func (e *Engine) prune(t *State) {
+	t.done = true
+	t.endKind = 0
+	e.summary.Pruned++
+}
+
+// stepEvents describes what t's step did.
+func (e *Engine) stepEvents(t *State, b stepBefore, log *accessLog) []Event {
+	ev := Event{Instr: b.instr, Act: b.act, Decided: len(t.cond) > b.cond}
+	if b.instr != nil {
+		ev.Reads = operandLocs(b.frame, b.act, b.instr, ev.Reads)
+	}
+	if log != nil {
+		ev.Reads = appendObjects(ev.Reads, log.reads)
+	}
+	if b.panicked == nil && t.panicked != nil {
+		ev.Raised = true
+		ev.Writes = append(ev.Writes, Write{Loc: Loc{Kind: LocPanic}, Value: t.panicked.value})
+	}
+	if c, ok := b.instr.(*ssa.Call); ok {
+		if bi, ok := c.Call.Value.(*ssa.Builtin); ok && bi.Name() == "recover" {
+			ev.Reads = append(ev.Reads, Loc{Kind: LocPanic})
+		}
+	}
+	var phis []Event
+	n := len(t.stack)
+	switch {
+	case n == b.depth+1:
+		// A call (or a deferred call) pushed a frame: its parameters and
+		// free variables are written.
+		nf := t.stack[n-1]
+		ev.Pushed = nf.act
+		for _, p := range nf.fn.Params {
+			ev.Writes = appendReg(ev.Writes, nf, nf.info.index[p])
+		}
+		for _, fv := range nf.fn.FreeVars {
+			ev.Writes = appendReg(ev.Writes, nf, nf.info.index[fv])
+		}
+		e.noteDeferTaken(t, b, &ev, n-2)
+	case n == b.depth-1:
+		ev.Popped = true
+		if b.popFilled {
+			ev.Opaque = true // the prologue writes a parameter of a frame below
+			break
+		}
+		if call, ok := b.popCall.(*ssa.Call); ok && b.instr != nil && !b.popDefer {
+			caller := t.stack[n-1]
+			if idx, ok := caller.info.index[call]; ok {
+				ev.Writes = appendReg(ev.Writes, caller, idx)
+			}
+		}
+	case n == b.depth:
+		f := t.stack[n-1]
+		if f.act != b.act {
+			ev.Opaque = true
+			break
+		}
+		if v, ok := b.instr.(ssa.Value); ok {
+			if idx, ok := f.info.index[v]; ok {
+				ev.Writes = appendReg(ev.Writes, f, idx)
+			}
+		}
+		if _, ok := b.instr.(*ssa.Defer); ok && len(f.defers) == b.defers+1 {
+			ev.Writes = append(ev.Writes, Write{Loc: Loc{Kind: LocDefer, Act: f.act, Index: int32(b.defers)}, Value: deferValue(f.defers[b.defers])})
+		}
+		e.noteDeferTaken(t, b, &ev, n-1)
+		if f.prev != nil && (f.block != b.block || jumped(b.instr)) && f.next == f.info.phis[f.block.Index] {
+			phis = phiEvents(f, phis)
+		}
+	default:
+		if len(t.stack) != 0 {
+			ev.Opaque = true
+		}
+	}
+	if log != nil {
+		for _, id := range dedupObjects(log.writes) {
+			if o := t.mem.get(id); o != nil {
+				ev.Writes = append(ev.Writes, Write{Loc: Loc{Kind: LocObj, Index: int32(id)}, Value: ObjectValue{Type: o.typ, Value: o.value}})
+			}
+		}
+	}
+	return append([]Event{ev}, phis...)
+}
+
+// noteDeferTaken adds the read of a deferred call the step started (a
+// RunDefers, or an unwinding) from the frame at depth d, now one shorter.
+func (e *Engine) noteDeferTaken(t *State, b stepBefore, ev *Event, d int) {
+	if d < 0 || d >= len(t.stack) {
+		return
+	}
+	f := t.stack[d]
+	if f.act == b.act && len(f.defers) == b.defers-1 {
+		ev.Reads = append(ev.Reads, Loc{Kind: LocDefer, Act: f.act, Index: int32(b.defers - 1)})
+	}
+}
+
+// jumped reports whether instr moves to another block (possibly the same
+// one again, in a one-block loop).
+func jumped(instr ssa.Instruction) bool {
+	switch instr.(type) {
+	case *ssa.Jump, *ssa.If:
+		return true
+	}
+	return instr == nil // an unwinding that recovered jumps to the Recover block
+}
+
+// phiEvents describes the φs f's jump evaluated: each reads the operand of
+// the edge taken and writes its register.
+func phiEvents(f *frame, out []Event) []Event {
+	edge := -1
+	for i, p := range f.block.Preds {
+		if p == f.prev {
+			edge = i
+		}
+	}
+	if edge < 0 {
+		return out
+	}
+	for i := 0; i < f.info.phis[f.block.Index]; i++ {
+		phi := f.block.Instrs[i].(*ssa.Phi)
+		ev := Event{Instr: phi, Act: f.act}
+		if idx, ok := f.info.index[phi.Edges[edge]]; ok {
+			ev.Reads = []Loc{{Kind: LocReg, Act: f.act, Index: int32(idx)}}
+		}
+		ev.Writes = appendReg(nil, f, f.info.index[phi])
+		out = append(out, ev)
+	}
+	return out
+}
+
+// operandLocs appends the registers of f (activation act) that instr reads.
+func operandLocs(f *frame, act int32, instr ssa.Instruction, out []Loc) []Loc {
+	var buf [8]*ssa.Value
+	for _, op := range instr.Operands(buf[:0]) {
+		if op == nil || *op == nil {
+			continue
+		}
+		if idx, ok := f.info.index[*op]; ok {
+			out = append(out, Loc{Kind: LocReg, Act: act, Index: int32(idx)})
+		}
+	}
+	return out
+}
+
+// appendReg appends the write of register idx of f, with its value.
+func appendReg(out []Write, f *frame, idx int) []Write {
+	x, v := f.readReg(slot(idx))
+	if x.IsValid() {
+		v = scalarValue(x)
+	}
+	return append(out, Write{Loc: Loc{Kind: LocReg, Act: f.act, Index: int32(idx)}, Value: v})
+}
+
+func appendObjects(out []Loc, ids []ObjectID) []Loc {
+	for _, id := range dedupObjects(ids) {
+		out = append(out, Loc{Kind: LocObj, Index: int32(id)})
+	}
+	return out
+}
+
+// dedupObjects lists ids once each, in order of first appearance.
+func dedupObjects(ids []ObjectID) []ObjectID {
+	if len(ids) < 2 {
+		return ids
+	}
+	seen := make(map[ObjectID]bool, len(ids))
+	out := ids[:0:0]
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}

@@ -1,0 +1,99 @@
+package symbolic
+
+import (
+	"fmt"
+	"maps"
+	"sort"
+	"testing"
+
+	"github.com/gosymtest/gosymtest/loader"
+	"golang.org/x/tools/go/ssa"
+)
+
+// shadowPruner checks the events the engine reports: it keeps, per state,
+// the value of every location from the Writes alone, and after each step
+// compares it with what the state really holds. A write the events miss
+// (a register or object changed without a Write) shows as a difference.
+// It never prunes.
+type shadowPruner struct {
+	shadows map[int]map[Loc]Value
+	steps   int
+	points  int
+	errs    []string
+}
+
+func (p *shadowPruner) Begin(*ssa.Function) { p.shadows = make(map[int]map[Loc]Value) }
+func (p *shadowPruner) Root(s *State)       { p.shadows[s.ID()] = make(map[Loc]Value) }
+func (p *shadowPruner) Forked(parent, child *State) {
+	p.shadows[child.ID()] = maps.Clone(p.shadows[parent.ID()])
+}
+func (p *shadowPruner) Ended(s *State, _ EndKind, _ bool) { delete(p.shadows, s.ID()) }
+
+func (p *shadowPruner) Stepped(s *State, evs []Event) bool {
+	p.steps++
+	sh := p.shadows[s.ID()]
+	for _, ev := range evs {
+		if ev.Opaque {
+			clear(sh) // nothing is known after an opaque step
+		}
+		for _, w := range ev.Writes {
+			sh[w.Loc] = w.Value
+		}
+	}
+	if _, ok := s.AtPoint(); ok {
+		p.points++
+	}
+	depth := make(map[int32]int)
+	for d, a := range s.Activations() {
+		depth[a] = d
+	}
+	for loc, want := range sh {
+		at := loc
+		switch loc.Kind {
+		case LocReg:
+			d, ok := depth[loc.Act]
+			if !ok {
+				continue // the activation has returned
+			}
+			at.Act = int32(d)
+		case LocObj:
+		default:
+			continue
+		}
+		if got := s.ValueAt(at); !SameValue(got, want) && len(p.errs) < 10 {
+			instr := "unwinding"
+			if len(evs) > 0 && evs[0].Instr != nil {
+				instr = fmt.Sprintf("%T %v", evs[0].Instr, evs[0].Instr)
+			}
+			p.errs = append(p.errs, fmt.Sprintf("after %s: %v holds %#v, the writes say %#v", instr, loc, got, want))
+		}
+	}
+	return false
+}
+
+// TestPruneEventsDescribeEveryWrite runs the shadow check over the
+// executor's fixtures: the Writes of the events must account for every
+// register and object a step changes.
+func TestPruneEventsDescribeEveryWrite(t *testing.T) {
+	var names []string
+	for _, p := range fixtures(t).Packages {
+		for _, fn := range p.Targets {
+			names = append(names, p.Types.Name()+"."+loader.FuncName(fn))
+		}
+	}
+	sort.Strings(names)
+	steps, points := 0, 0
+	for _, name := range names {
+		sp := &shadowPruner{}
+		explore(t, name, Config{MaxWork: 200000, Pruner: func() Pruner { return sp }})
+		for _, e := range sp.errs {
+			t.Errorf("%s: %s", name, e)
+		}
+		steps += sp.steps
+		points += sp.points
+	}
+	if steps == 0 || points == 0 {
+		t.Fatalf("the pruner saw %d steps and %d points", steps, points)
+	}
+	t.Logf("%d functions, %d steps, %d points", len(names), steps, points)
+}
