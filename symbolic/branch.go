@@ -69,6 +69,7 @@ func (e *Engine) branch(s *State, cond expr.Expr, pin string) (onTrue, onFalse *
 // answered Unknown: the exploration is then no longer exhaustive.
 func (e *Engine) unknownSide(s *State, r solver.Result) {
 	if r == solver.Unknown {
+		s.lostSide = true
 		e.summary.Exhausted = false
 		e.summary.Ends[EndSolverUnknown]++
 	}

@@ -63,6 +63,10 @@ type Event struct {
 	// Opaque is set when the step did something the event cannot
 	// describe: it must be taken to read every location.
 	Opaque bool
+	// Lost is set when the step dropped a continuation it could not
+	// decide (the solver answered unknown): what follows this point was
+	// not all explored.
+	Lost bool
 }
 
 // Write is a location written and the value it holds after the write.

@@ -79,7 +79,8 @@ func (e *Engine) prune(t *State) {
 
 // stepEvents describes what t's step did.
 func (e *Engine) stepEvents(t *State, b stepBefore, log *accessLog) []Event {
-	ev := Event{Instr: b.instr, Act: b.act, Decided: len(t.cond) > b.cond}
+	ev := Event{Instr: b.instr, Act: b.act, Decided: len(t.cond) > b.cond, Lost: t.lostSide}
+	t.lostSide = false
 	if b.instr != nil {
 		ev.Reads = operandLocs(b.frame, b.act, b.instr, ev.Reads)
 	}

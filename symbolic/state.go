@@ -77,6 +77,9 @@ type State struct {
 	// it runs with or the record of what the mutants would compute; nil
 	// on every other state, which costs binOp one nil check.
 	mut *mutation
+	// lostSide tells the Pruner's next event that a branch side was
+	// dropped as undecidable during the step (branch.go).
+	lostSide bool
 }
 
 // frame is one activation of a function.
