@@ -386,7 +386,7 @@ func (e *Engine) run(s *State) {
 func (e *Engine) step(s *State) (goOn bool) {
 	forksBefore := len(e.spawned)
 	var before stepBefore
-	if e.pruning && !s.initializing {
+	if e.pruning && !s.initializing && !s.replay {
 		before = e.beforeStep(s)
 	}
 	defer func() {

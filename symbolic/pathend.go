@@ -27,11 +27,17 @@ const (
 	EndSolverUnknown
 	// EndInternal: a bug in the executor stopped the path (Reason has it).
 	EndInternal
+	// EndPruned: the Pruner found the state redundant (prune.go). Only a
+	// Pruner sees this kind: such a state is not a path of the Summary
+	// and never reaches a Sink; when it had entered a block no test
+	// enters, its inputs are run to the end concretely, which gives an
+	// ordinary path.
+	EndPruned
 )
 
 var endKindNames = [...]string{
 	EndReturn: "return", EndPanic: "panic", EndBudget: "budget", EndDepth: "depth",
-	EndUnsupported: "unsupported", EndSolverUnknown: "solver-unknown", EndInternal: "internal",
+	EndUnsupported: "unsupported", EndSolverUnknown: "solver-unknown", EndInternal: "internal", EndPruned: "pruned",
 }
 
 func (k EndKind) String() string {

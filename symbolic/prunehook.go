@@ -70,12 +70,26 @@ func (e *Engine) afterStep(s *State, b stepBefore, forked []*State) {
 	}
 }
 
-// prune ends t as redundant: no test, no path counted.
+// prune ends t as redundant. Its path is not counted and gives no test of
+// its own; but when it entered a block that no test enters yet, its
+// inputs are run concretely to the end, as Bugrara and Engler compute
+// test inputs for a pruned state (Algorithm 1, line 21): the rest of the
+// run then goes where a path of the snapshot that matched went, and the
+// blocks before the match get their test.
 func (e *Engine) prune(t *State) {
-	t.done = true
-	t.endKind = 0
+	t.done, t.endKind = true, EndPruned
 	e.summary.Pruned++
+	tested := false
+	if e.entersUntested(t) {
+		var steps int
+		tested, steps = e.runOneToEnd(e.summary.Func, t, e.cfg.Bounds.MaxSteps, prunedNote)
+		e.summary.Work += int64(steps)
+	}
+	e.pruner.Ended(t, EndPruned, tested)
 }
+
+// prunedNote ends the pins of a pruned state's run to the end.
+const prunedNote = "then run concretely to the end: the rest of the path repeats one explored before"
 
 // stepEvents describes what t's step did.
 func (e *Engine) stepEvents(t *State, b stepBefore, log *accessLog) []Event {

@@ -92,7 +92,7 @@ func (e *Engine) runToCompletion(ctx context.Context, fn *ssa.Function) {
 			continue // an earlier run covered what this path entered
 		}
 		runs++
-		_, used := e.runOneToEnd(fn, p, steps)
+		_, used := e.runOneToEnd(fn, p, steps, cutNote)
 		steps -= used
 	}
 }
@@ -116,10 +116,14 @@ func (e *Engine) entersUntested(p *State) bool {
 	return false
 }
 
+// cutNote ends the pins of a cut path's run to the end.
+const cutNote = "then run concretely to the end: the path was cut by the bounds or the budget"
+
 // runOneToEnd runs fn concretely, within steps, on inputs from a model of
 // p's condition and, when the run returns or panics, hands its path to the
-// Sink. It returns whether it did, and the steps it used.
-func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int) (bool, int) {
+// Sink, its pins ending with note. It returns whether it did, and the
+// steps it used.
+func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int, note string) (bool, int) {
 	resp := e.quickReadableModel(p.cond)
 	if resp.Result != solver.Sat {
 		return false, 0
@@ -158,7 +162,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int) (bool, int) 
 		Func:      fn,
 		Kind:      run.endKind,
 		Condition: p.cond,
-		Pins:      append(p.pins[:len(p.pins):len(p.pins)], "then run concretely to the end: the path was cut by the bounds or the budget"),
+		Pins:      append(p.pins[:len(p.pins):len(p.pins)], note),
 		Branches:  p.branches,
 		Blocks:    firstEntries(run.blocks),
 		Edges:     firstEntries(run.edges),
