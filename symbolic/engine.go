@@ -131,8 +131,10 @@ type Summary struct {
 	// cut paths (or zero values) run concretely to the end.
 	RunToEnd bool
 	// Pruned counts the states the Pruner dropped as redundant; they are
-	// not in Paths or Ends.
-	Pruned int
+	// not in Paths or Ends. PruneTime is the time spent describing steps
+	// to it and in its calls: the detector's overhead.
+	Pruned    int
+	PruneTime time.Duration
 	// Elapsed is the exploration's wall time; TimeToCover is when the last
 	// block of the function itself that any path covered was first entered.
 	Elapsed, TimeToCover time.Duration

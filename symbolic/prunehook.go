@@ -1,6 +1,8 @@
 package symbolic
 
 import (
+	"time"
+
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -54,6 +56,8 @@ func (e *Engine) beforeStep(s *State) stepBefore {
 // during the step, to the pruner; it ends those the pruner finds
 // redundant.
 func (e *Engine) afterStep(s *State, b stepBefore, forked []*State) {
+	start := time.Now()
+	defer func() { e.summary.PruneTime += time.Since(start) }()
 	for i := -1; i < len(forked); i++ {
 		t := s
 		if i >= 0 {
