@@ -56,8 +56,6 @@ func (e *Engine) beforeStep(s *State) stepBefore {
 // during the step, to the pruner; it ends those the pruner finds
 // redundant.
 func (e *Engine) afterStep(s *State, b stepBefore, forked []*State) {
-	start := time.Now()
-	defer func() { e.summary.PruneTime += time.Since(start) }()
 	for i := -1; i < len(forked); i++ {
 		t := s
 		if i >= 0 {
@@ -68,7 +66,10 @@ func (e *Engine) afterStep(s *State, b stepBefore, forked []*State) {
 		if t.done {
 			continue // Ended has been told
 		}
-		if e.pruner.Stepped(t, e.stepEvents(t, b, log)) {
+		start := time.Now()
+		redundant := e.pruner.Stepped(t, e.stepEvents(t, b, log))
+		e.summary.PruneTime += time.Since(start)
+		if redundant {
 			e.prune(t)
 		}
 	}
