@@ -86,11 +86,40 @@ type node[P any] struct {
 	label    int32
 	children map[uint64]*node[P]
 	undef    *node[P]
-	// distinct holds, for every location constrained by some entry
-	// below this node, the set of values those entries give it. It lets
-	// an insertion notice that the label no longer has the most distinct
+	// distinct counts, for every location constrained by some entry
+	// below this node, the values those entries give it. It lets an
+	// insertion notice that the label no longer has the most distinct
 	// values (the heuristic is violated) without visiting the subtree.
-	distinct map[int32]map[uint64]struct{}
+	distinct *valueCounts
+}
+
+// valueCounts counts the distinct values of each location among some
+// entries. It is kept flat (one map of location-value pairs, one of
+// counts) because every inner node holds one: a map per location would
+// cost several times the memory of the entries themselves.
+type valueCounts struct {
+	seen map[locVal]struct{}
+	n    map[int32]int
+}
+
+type locVal struct {
+	id  int32
+	val uint64
+}
+
+func newValueCounts() *valueCounts {
+	return &valueCounts{seen: map[locVal]struct{}{}, n: map[int32]int{}}
+}
+
+// add records the entry's values.
+func (c *valueCounts) add(ids []int32, vals []uint64) {
+	for i, id := range ids {
+		k := locVal{id, vals[i]}
+		if _, ok := c.seen[k]; !ok {
+			c.seen[k] = struct{}{}
+			c.n[id]++
+		}
+	}
 }
 
 func (n *node[P]) leaf() bool { return n.children == nil }
@@ -178,21 +207,10 @@ func (t *tree[L, P]) insert(n *node[P], e *entry[P]) *node[P] {
 		// The entries now differ: split the leaf.
 		return build(append(n.entries, e))
 	}
+	n.distinct.add(e.ids, e.vals)
 	violated := false
-	labelVals := len(n.distinct[n.label])
-	for i, id := range e.ids {
-		vs := n.distinct[id]
-		if vs == nil {
-			vs = map[uint64]struct{}{}
-			n.distinct[id] = vs
-		}
-		vs[e.vals[i]] = struct{}{}
-		if id == n.label {
-			labelVals = len(vs)
-		}
-	}
 	for _, id := range e.ids {
-		if len(n.distinct[id]) > labelVals {
+		if n.distinct.n[id] > n.distinct.n[n.label] {
 			violated = true
 			break
 		}
@@ -236,30 +254,25 @@ func collect[P any](n *node[P], out []*entry[P]) []*entry[P] {
 // only if it splits the entries at all: two values, or one value and
 // entries without it. If none does, the entries are identical: a leaf.
 func build[P any](entries []*entry[P]) *node[P] {
-	distinct := map[int32]map[uint64]struct{}{}
+	distinct := newValueCounts()
 	has := map[int32]int{} // entries that constrain the location
 	for _, e := range entries {
-		for i, id := range e.ids {
-			vs := distinct[id]
-			if vs == nil {
-				vs = map[uint64]struct{}{}
-				distinct[id] = vs
-			}
-			vs[e.vals[i]] = struct{}{}
+		distinct.add(e.ids, e.vals)
+		for _, id := range e.ids {
 			has[id]++
 		}
 	}
 	best, bestVals := int32(-1), 0
-	for id, vs := range distinct {
-		parts := len(vs)
+	for id, nv := range distinct.n {
+		parts := nv
 		if has[id] < len(entries) {
 			parts++ // the undef edge
 		}
 		if parts < 2 {
 			continue
 		}
-		if len(vs) > bestVals || len(vs) == bestVals && id < best {
-			best, bestVals = id, len(vs)
+		if nv > bestVals || nv == bestVals && id < best {
+			best, bestVals = id, nv
 		}
 	}
 	if best < 0 {

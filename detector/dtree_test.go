@@ -380,22 +380,32 @@ func checkTree[L comparable](t *testing.T, tr *tree[L, int]) {
 				all = append(all, e)
 			}
 		}
-		distinct := map[int32]map[uint64]struct{}{}
+		distinct := map[int32]map[uint64]bool{}
 		for _, e := range all {
 			for i, id := range e.ids {
 				if distinct[id] == nil {
-					distinct[id] = map[uint64]struct{}{}
+					distinct[id] = map[uint64]bool{}
 				}
-				distinct[id][e.vals[i]] = struct{}{}
+				distinct[id][e.vals[i]] = true
 			}
 		}
-		if !maps.EqualFunc(distinct, n.distinct, maps.Equal) {
-			t.Fatalf("node %v: distinct values out of date", tr.locs[n.label])
-		}
+		counted := 0
 		for id, vs := range distinct {
+			if n.distinct.n[id] != len(vs) {
+				t.Fatalf("node %v: %v counted with %d values, has %d", tr.locs[n.label], tr.locs[id], n.distinct.n[id], len(vs))
+			}
+			for v := range vs {
+				if _, ok := n.distinct.seen[locVal{id, v}]; !ok {
+					t.Fatalf("node %v: %v=%d not seen", tr.locs[n.label], tr.locs[id], v)
+				}
+			}
+			counted += len(vs)
 			if len(vs) > len(distinct[n.label]) {
 				t.Fatalf("node %v (%d values): %v has %d", tr.locs[n.label], len(distinct[n.label]), tr.locs[id], len(vs))
 			}
+		}
+		if len(n.distinct.seen) != counted || len(n.distinct.n) != len(distinct) {
+			t.Fatalf("node %v: counts hold values no entry has", tr.locs[n.label])
 		}
 		return all
 	}
