@@ -416,3 +416,34 @@ func checkTree[L comparable](t *testing.T, tr *tree[L, int]) {
 		t.Fatalf("%d entries in leaves, len %d", len(seen), tr.len())
 	}
 }
+
+// TestTreeLookupInsideMatch: a match callback may add and look up again
+// (a detector that records a set while matching). The outer lookup still
+// offers what it should (the nested one, with other values of x and u,
+// must not leak them into it), the nested one sees the tree as it was
+// (the added entry would match it), and the
+// entry added meanwhile is found by the next lookup.
+func TestTreeLookupInsideMatch(t *testing.T) {
+	tr := treeOf(paperSets)
+	state := map[string]uint64{"x": 2, "y": 4, "u": 10, "w": 6}
+	var outer, inner []int
+	tr.lookup(stateOf(state, new(int)), func(name int) bool {
+		outer = append(outer, name)
+		if len(outer) == 1 {
+			tr.add([]string{"y"}, []uint64{4}, 8)
+			tr.lookup(stateOf(map[string]uint64{"x": 3, "y": 4, "u": 11}, new(int)), func(name int) bool {
+				inner = append(inner, name)
+				return false
+			})
+		}
+		return false
+	})
+	slices.Sort(outer)
+	if !slices.Equal(outer, []int{1, 6}) || !slices.Equal(inner, []int{4}) {
+		t.Errorf("outer lookup offers %v, want [1 6]; nested one %v, want [4]", outer, inner)
+	}
+	if got, _ := allMatches(tr, state); !slices.Equal(got, []int{1, 6, 8}) {
+		t.Errorf("next lookup offers %v, want [1 6 8]", got)
+	}
+	checkTree(t, tr)
+}
