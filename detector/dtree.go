@@ -102,19 +102,23 @@ type valueCounts struct {
 	n    map[int32]int
 }
 
+// A locVal is a location id (widened: a key without padding hashes
+// faster) and one of its values.
 type locVal struct {
-	id  int32
+	id  uint64
 	val uint64
 }
 
-func newValueCounts() *valueCounts {
-	return &valueCounts{seen: map[locVal]struct{}{}, n: map[int32]int{}}
+// newValueCounts makes counts with room for about pairs location-value
+// pairs, so that build does not grow the maps as it fills them.
+func newValueCounts(pairs int) *valueCounts {
+	return &valueCounts{seen: make(map[locVal]struct{}, pairs), n: make(map[int32]int, pairs)}
 }
 
 // add records the entry's values.
 func (c *valueCounts) add(ids []int32, vals []uint64) {
 	for i, id := range ids {
-		k := locVal{id, vals[i]}
+		k := locVal{uint64(id), vals[i]}
 		if _, ok := c.seen[k]; !ok {
 			c.seen[k] = struct{}{}
 			c.n[id]++
@@ -268,8 +272,12 @@ func collect[P any](n *node[P], out []*entry[P]) []*entry[P] {
 // only if it splits the entries at all: two values, or one value and
 // entries without it. If none does, the entries are identical: a leaf.
 func build[P any](entries []*entry[P]) *node[P] {
-	distinct := newValueCounts()
-	has := map[int32]int{} // entries that constrain the location
+	pairs := 0
+	for _, e := range entries {
+		pairs += len(e.ids)
+	}
+	distinct := newValueCounts(pairs)
+	has := make(map[int32]int, pairs) // entries that constrain the location
 	for _, e := range entries {
 		distinct.add(e.ids, e.vals)
 		for _, id := range e.ids {

@@ -396,7 +396,7 @@ func checkTree[L comparable](t *testing.T, tr *tree[L, int]) {
 				t.Fatalf("node %v: %v counted with %d values, has %d", tr.locs[n.label], tr.locs[id], n.distinct.n[id], len(vs))
 			}
 			for v := range vs {
-				if _, ok := n.distinct.seen[locVal{id, v}]; !ok {
+				if _, ok := n.distinct.seen[locVal{uint64(id), v}]; !ok {
 					t.Fatalf("node %v: %v=%d not seen", tr.locs[n.label], tr.locs[id], v)
 				}
 			}
