@@ -24,9 +24,15 @@
 // undef edge is followed. Each location is looked up at most once per
 // search.
 //
+// Value keys are hashes, so the tree offers candidates: the caller's match
+// confirms each (SameValue on the snapshot's values) before it prunes.
+//
 // Construction follows the paper: a node is split on the location with
 // the most distinct values among its sets (ties to the location seen
 // first), sets are inserted lazily at the next search, and when an
 // insertion gives some location more distinct values than a node's
-// label, only that node's subtree is rebuilt.
+// label, only that node's subtree is rebuilt. Once the label has four
+// values or more, a rebuild waits until the other location has a quarter
+// more, so that locations trading the lead cannot rebuild the tree at
+// every insertion.
 package detector
