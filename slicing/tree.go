@@ -1,0 +1,97 @@
+package slicing
+
+import (
+	"sort"
+
+	"github.com/gosymtest/gosymtest/cdg"
+	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// node is one stretch of the state tree between forks (§3.2.2: paths
+// form a tree). Its events are shared by every state below it.
+type node struct {
+	parent *node
+	root   *rootInfo
+	events []*evRec
+	points []*pointRec // in the order of their positions
+
+	// pending counts the children not finished yet; live says a state
+	// still runs in this node (a leaf).
+	pending int
+	live    bool
+	covered bool // its instructions were given to rel.CoverInstr
+
+	// What the finished children left at their starts (§3.2.2 steps 1-2).
+	acc  backState
+	bad  bool        // some path below ended incomplete: publish nothing
+	cond []expr.Expr // the path condition of some path below
+
+	writes map[symbolic.Loc][]int32 // per location, the events writing it (lazy)
+}
+
+// rootInfo is what Root gave: the initial state and its activations.
+type rootInfo struct {
+	acts    []int32
+	initial *symbolic.State
+}
+
+// evRec is one event as the graph keeps it.
+type evRec struct {
+	ev symbolic.Event
+	id int64 // the dynamic instance; a branch instance is named by it
+	// ctrl is the dynamic branch that controls the event (0: none).
+	ctrl int64
+	// entry says the event is the first of a visit to its block in its
+	// activation (for φ markers).
+	entry bool
+	block *ssa.BasicBlock
+	info  *instrInfo // nil when Instr is nil
+	// For a branch: the outcome taken, once the path shows it.
+	taken      cdg.Kind
+	takenKnown bool
+}
+
+// pointRec is a match point: after the first pos events of its node.
+type pointRec struct {
+	pos   int
+	p     Point
+	ctrl  int64 // the dynamic branch that controls the point (step 6)
+	depth int   // len(p.Acts)
+}
+
+// lastWrite returns the value of the last write to loc (normalised)
+// among the first pos events of n and its ancestors, and whether there
+// was one.
+func (n *node) lastWrite(loc symbolic.Loc, pos int) (symbolic.Value, bool) {
+	for m := n; m != nil; m = m.parent {
+		if m.writes == nil {
+			m.writes = map[symbolic.Loc][]int32{}
+			for i, e := range m.events {
+				for _, w := range e.ev.Writes {
+					k := norm(w.Loc)
+					m.writes[k] = append(m.writes[k], int32(i))
+				}
+			}
+		}
+		idx := m.writes[loc]
+		// The last write before pos.
+		if j := sort.Search(len(idx), func(j int) bool { return int(idx[j]) >= pos }) - 1; j >= 0 {
+			{
+				e := m.events[idx[j]]
+				var v symbolic.Value
+				for _, w := range e.ev.Writes {
+					if norm(w.Loc) == loc {
+						v = w.Value
+					}
+				}
+				return v, true
+			}
+		}
+		if m.parent != nil {
+			pos = len(m.parent.events)
+		}
+	}
+	return nil, false
+}
