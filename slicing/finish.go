@@ -31,7 +31,7 @@ func (g *Graph) finish(n *node) {
 			} else if !p.bad {
 				p.acc.merge(s)
 			}
-			if p.cond == nil {
+			if len(n.cond) > len(p.cond) {
 				p.cond = n.cond
 			}
 			p.pending--

@@ -4,6 +4,7 @@ import (
 	"github.com/gosymtest/gosymtest/cdg"
 	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
 )
 
 // Options configure a Graph.
@@ -69,6 +70,10 @@ type Point struct {
 	Ctx     symbolic.Context
 	Acts    []int32
 	CondLen int
+
+	// at is the block the state stands at when Ctx has no frames (tests
+	// build points without a state).
+	at *ssa.BasicBlock
 }
 
 // Step appends the events of one step of state id. When p is not nil the
@@ -145,7 +150,7 @@ func (g *Graph) Pruned(id int, snap *Snapshot, cond []expr.Expr) {
 	n.live = false
 	n.cond = cond
 	pt := ps.last
-	if pt == nil || snap == nil || len(n.points) == 0 || n.points[len(n.points)-1] != pt {
+	if pt == nil || snap == nil || pt.ctrl < 0 || len(n.points) == 0 || n.points[len(n.points)-1] != pt {
 		// The point is not where the path stands: nothing to build on.
 		n.bad = true
 		g.finish(n)
@@ -163,7 +168,7 @@ func (g *Graph) Pruned(id int, snap *Snapshot, cond []expr.Expr) {
 		}
 		s.L[norm(l)] = struct{}{}
 	}
-	if pt.ctrl != 0 {
+	if pt.ctrl > 0 {
 		s.C[pt.ctrl] = struct{}{}
 	}
 	// The path stops at the point; its own snapshot would only repeat

@@ -24,6 +24,10 @@ type Snapshot struct {
 	// variable (expr.Vars) with some value in Values, closed transitively
 	// over shared variables (paper §3.2: "Δ|L").
 	Constraints []expr.Expr
+
+	// point is where the snapshot was taken (provenance, for tests and
+	// later refinement).
+	point *pointRec
 }
 
 // locLess orders locations by kind, activation (depth) and index.
@@ -41,7 +45,7 @@ func locLess(a, b symbolic.Loc) int {
 // set s holding there; nil when the point has none (L unusable, or a
 // location that cannot be named at the point).
 func (g *Graph) snapshot(n *node, pt *pointRec, s *backState) *Snapshot {
-	if s.top || n.cond == nil || pt.p.CondLen > len(n.cond) {
+	if s.top || pt.p.CondLen > len(n.cond) {
 		return nil
 	}
 	depth := map[int32]int32{}
@@ -66,7 +70,7 @@ func (g *Graph) snapshot(n *node, pt *pointRec, s *backState) *Snapshot {
 		pairs = append(pairs, pair{l, named})
 	}
 	slices.SortFunc(pairs, func(a, b pair) int { return locLess(a.named, b.named) })
-	snap := &Snapshot{Ctx: pt.p.Ctx, Locs: make([]symbolic.Loc, len(pairs)), Values: make([]symbolic.Value, len(pairs))}
+	snap := &Snapshot{Ctx: pt.p.Ctx, point: pt, Locs: make([]symbolic.Loc, len(pairs)), Values: make([]symbolic.Value, len(pairs))}
 	for i, p := range pairs {
 		snap.Locs[i] = p.named
 		snap.Values[i] = g.valueAt(n, pt.pos, p.key)

@@ -158,16 +158,20 @@ func resolveIf(r *evRec, next *ssa.BasicBlock) {
 }
 
 // pointCtrl is the dynamic branch that controls the block a state
-// stands at (its last activation's), for step 6.
+// stands at (its last activation's), for step 6; -1 when it cannot be
+// told, and a path pruned there then counts as incomplete.
 func (g *Graph) pointCtrl(ps *pathState, p *Point) int64 {
-	if len(p.Acts) == 0 || p.Ctx.Depth() == 0 {
-		return 0
+	if len(p.Acts) == 0 {
+		return -1
 	}
 	a := ps.acts[p.Acts[len(p.Acts)-1]]
-	if a == nil {
-		return 0
+	blk := p.at
+	if p.Ctx.Depth() > 0 {
+		blk = p.Ctx.Block()
 	}
-	blk := p.Ctx.Block()
+	if a == nil || blk == nil {
+		return -1
+	}
 	if len(blk.Instrs) == 0 {
 		return a.pushCtrl
 	}
