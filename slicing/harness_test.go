@@ -9,6 +9,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/cdg"
 	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -69,15 +70,24 @@ func (fx *fixture) coverAllBut(keep ...*ssa.BasicBlock) {
 }
 
 // paths crafts the steps of several paths of function fn.
-func (fx *fixture) paths(fn string, decides ...[]bool) ([][]step, []symbolic.EndKind) {
+// paths crafts the steps of several paths of function fn, with how each
+// ends and a path condition of the right length (true for every
+// decision: no variables).
+func (fx *fixture) paths(fn string, decides ...[]bool) ([][]step, []symbolic.EndKind, [][]expr.Expr) {
 	var out [][]step
 	var kinds []symbolic.EndKind
+	var conds [][]expr.Expr
 	for _, d := range decides {
-		s, k := fx.w.path(fx.pkg.Func(fn), d...)
+		s, k, n := fx.w.path(fx.pkg.Func(fn), d...)
 		out = append(out, s)
 		kinds = append(kinds, k)
+		cond := make([]expr.Expr, n)
+		for i := range cond {
+			cond[i] = expr.BoolConst(true)
+		}
+		conds = append(conds, cond)
 	}
-	return out, kinds
+	return out, kinds, conds
 }
 
 func sameEvent(a, b symbolic.Event) bool {
@@ -156,9 +166,9 @@ func (fx *fixture) explore(id int, from int, paths [][]step, idx []int, next *in
 }
 
 // run explores the paths of fn decided by decides, ending each complete
-// and untested with an empty condition unless end says otherwise.
-func (fx *fixture) run(fn string, end func(g *Graph, id, path int, kind symbolic.EndKind), decides ...[]bool) {
-	paths, kinds := fx.paths(fn, decides...)
+// and untested unless end says otherwise.
+func (fx *fixture) run(fn string, end func(g *Graph, id, path int, kind symbolic.EndKind, cond []expr.Expr), decides ...[]bool) {
+	paths, kinds, conds := fx.paths(fn, decides...)
 	idx := make([]int, len(paths))
 	for i := range idx {
 		idx[i] = i
@@ -167,10 +177,10 @@ func (fx *fixture) run(fn string, end func(g *Graph, id, path int, kind symbolic
 	next := 1
 	fx.explore(1, 0, paths, idx, &next, func(id, p int) {
 		if end != nil {
-			end(fx.g, id, p, kinds[p])
+			end(fx.g, id, p, kinds[p], conds[p])
 			return
 		}
-		fx.g.End(id, kinds[p], true, false, nil)
+		fx.g.End(id, kinds[p], true, false, conds[p])
 	})
 }
 

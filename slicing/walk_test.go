@@ -47,6 +47,8 @@ type walker struct {
 	regs    map[*ssa.Function]map[ssa.Value]int32
 	actFn   map[int32]*ssa.Function
 	objName map[int32]string
+	// vals are the values written to registers (nil when absent).
+	vals map[ssa.Value]symbolic.Value
 }
 
 func newWalker() *walker {
@@ -94,14 +96,14 @@ type walk struct {
 	globals map[*ssa.Global]int32
 	decide  []bool
 	steps   []step
-	vals    map[ssa.Value]symbolic.Value // values to write for registers
 	kind    symbolic.EndKind
+	decided int // decisions so far: the length of the path condition
 }
 
 // path walks fn from its entry with the If outcomes in decide (one per
 // If, in order). Pointer parameters point to fresh objects named after
 // them. The first step is empty and leaves the state at fn's entry.
-func (w *walker) path(fn *ssa.Function, decide ...bool) ([]step, symbolic.EndKind) {
+func (w *walker) path(fn *ssa.Function, decide ...bool) ([]step, symbolic.EndKind, int) {
 	k := &walk{w: w, globals: map[*ssa.Global]int32{}, decide: decide, nextAct: 1, nextObj: 1}
 	f := k.push(fn, nil)
 	for _, p := range fn.Params {
@@ -110,8 +112,8 @@ func (w *walker) path(fn *ssa.Function, decide ...bool) ([]step, symbolic.EndKin
 		}
 	}
 	k.point(fn.Blocks[0])
-	k.run(fn.Blocks[0], nil)
-	return k.steps, k.kind
+	k.run(fn.Blocks[0])
+	return k.steps, k.kind, k.decided
 }
 
 func (k *walk) obj(name string) int32 {
@@ -142,7 +144,7 @@ func (k *walk) acts() []int32 {
 // point adds an empty step standing at blk, or puts the point on the last
 // step.
 func (k *walk) point(blk *ssa.BasicBlock) {
-	pt := &Point{Acts: k.acts(), at: blk}
+	pt := &Point{Acts: k.acts(), at: blk, CondLen: k.decided}
 	if len(k.steps) == 0 {
 		k.steps = append(k.steps, step{pt: pt})
 		return
@@ -188,28 +190,22 @@ func (k *walk) objOf(f *frame, v ssa.Value) symbolic.Loc {
 
 func (k *walk) write(f *frame, v ssa.Value) symbolic.Write {
 	l, _ := k.regLoc(f, v)
-	return symbolic.Write{Loc: l, Value: k.vals[v]}
+	return symbolic.Write{Loc: l, Value: k.w.vals[v]}
 }
 
 func (k *walk) emit(evs ...symbolic.Event) { k.steps = append(k.steps, step{evs: evs}) }
 
-// run runs from block b (entered from prev) until the path ends.
-func (k *walk) run(b *ssa.BasicBlock, prev *ssa.BasicBlock) {
-	for {
-		f := k.top()
-		next, prevB := k.block(f, b)
-		if next == nil {
-			return
-		}
-		b, prev = next, prevB
-		_ = prev
+// run runs from block b until the path ends or its frame returns.
+func (k *walk) run(b *ssa.BasicBlock) {
+	for b != nil {
+		b = k.block(k.top(), b)
 	}
 }
 
-// block runs the instructions of b (after its φs) in the top frame, and
-// returns the block entered next and the block left, or nil when the
+// block runs the instructions of b (after its φs) in frame f, and
+// returns the block entered next, or nil when the frame returned or the
 // path ended.
-func (k *walk) block(f *frame, b *ssa.BasicBlock) (*ssa.BasicBlock, *ssa.BasicBlock) {
+func (k *walk) block(f *frame, b *ssa.BasicBlock) *ssa.BasicBlock {
 	for _, in := range b.Instrs {
 		if _, ok := in.(*ssa.Phi); ok {
 			continue
@@ -223,15 +219,16 @@ func (k *walk) block(f *frame, b *ssa.BasicBlock) (*ssa.BasicBlock, *ssa.BasicBl
 			d := k.decide[0]
 			k.decide = k.decide[1:]
 			ev.Decided = true
+			k.decided++
 			to := b.Succs[1]
 			if d {
 				to = b.Succs[0]
 			}
 			k.enter(f, ev, b, to)
-			return to, b
+			return to
 		case *ssa.Jump:
 			k.enter(f, ev, b, b.Succs[0])
-			return b.Succs[0], b
+			return b.Succs[0]
 		case *ssa.Return:
 			ev.Popped = true
 			k.stack = k.stack[:len(k.stack)-1]
@@ -241,16 +238,16 @@ func (k *walk) block(f *frame, b *ssa.BasicBlock) (*ssa.BasicBlock, *ssa.BasicBl
 			k.emit(ev)
 			if len(k.stack) == 0 {
 				k.kind = symbolic.EndReturn
-				return nil, nil
+				return nil
 			}
-			return nil, nil // the caller's block goes on in call()
+			return nil // the caller's block goes on in call()
 		case *ssa.Panic:
 			ev.Raised = true
 			ev.Writes = append(ev.Writes, symbolic.Write{Loc: symbolic.Loc{Kind: symbolic.LocPanic}})
 			k.emit(ev)
 			k.kind = symbolic.EndPanic
 			k.stack = nil
-			return nil, nil
+			return nil
 		case *ssa.Store:
 			ev.Writes = append(ev.Writes, symbolic.Write{Loc: k.objOf(f, in.Addr)})
 			k.emit(ev)
@@ -287,9 +284,9 @@ func (k *walk) block(f *frame, b *ssa.BasicBlock) (*ssa.BasicBlock, *ssa.BasicBl
 			}
 			k.emit(ev)
 			k.point(callee.Blocks[0])
-			k.run(callee.Blocks[0], nil)
+			k.run(callee.Blocks[0])
 			if len(k.stack) == 0 {
-				return nil, nil // the callee panicked
+				return nil // the callee panicked
 			}
 		default:
 			if v, ok := in.(ssa.Value); ok {
