@@ -123,7 +123,7 @@ func (g *Graph) End(id int, kind symbolic.EndKind, complete, tested bool, cond [
 		if kind == symbolic.EndPanic {
 			// §3.2.3's step 3: an embedded halt depends on the branches
 			// that decide it.
-			if r := lastRaised(n); r != nil {
+			if r := ps.raised; r != nil {
 				if r.info != nil && r.info.isBranch {
 					s.C[r.id] = struct{}{}
 				}
@@ -177,18 +177,6 @@ func (g *Graph) Pruned(id int, snap *Snapshot, cond []expr.Expr) {
 	n.points = n.points[:len(n.points)-1]
 	n.acc.merge(s)
 	g.finish(n)
-}
-
-// lastRaised is the last event on n's path that started a panic.
-func lastRaised(n *node) *evRec {
-	for m := n; m != nil; m = m.parent {
-		for i := len(m.events) - 1; i >= 0; i-- {
-			if m.events[i].ev.Raised {
-				return m.events[i]
-			}
-		}
-	}
-	return nil
 }
 
 // cover gives the instructions of n's path to rel.CoverInstr (Algorithm

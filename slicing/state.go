@@ -16,6 +16,7 @@ type pathState struct {
 	// panicCtrl controls the steps of an unwinding: the branch that
 	// raised the panic, or what controls the raising instruction.
 	panicCtrl int64
+	raised    *evRec    // the last event that started a panic
 	last      *pointRec // the last match point
 }
 
@@ -50,7 +51,7 @@ func (a *actState) clone() *actState {
 // fork copies ps for a child state: activation states are shared until
 // one side changes them.
 func (ps *pathState) fork() *pathState {
-	c := &pathState{acts: make(map[int32]*actState, len(ps.acts)), panicCtrl: ps.panicCtrl, last: ps.last}
+	c := &pathState{acts: make(map[int32]*actState, len(ps.acts)), panicCtrl: ps.panicCtrl, raised: ps.raised, last: ps.last}
 	for k, a := range ps.acts {
 		a.shared = true
 		c.acts[k] = a
@@ -127,6 +128,7 @@ func (g *Graph) advance(ps *pathState, r *evRec) {
 		}
 	}
 	if ev.Raised {
+		ps.raised = r
 		ps.panicCtrl = r.ctrl
 		if r.info != nil && r.info.isBranch {
 			ps.panicCtrl = r.id

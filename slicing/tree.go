@@ -63,7 +63,8 @@ type pointRec struct {
 
 // lastWrite returns the value of the last write to loc (normalised)
 // among the first pos events of n and its ancestors, and whether there
-// was one.
+// was one. It is called only once n has ended, when n and its ancestors
+// get no more events, so the index it builds stays valid.
 func (n *node) lastWrite(loc symbolic.Loc, pos int) (symbolic.Value, bool) {
 	for m := n; m != nil; m = m.parent {
 		if m.writes == nil {
@@ -78,16 +79,13 @@ func (n *node) lastWrite(loc symbolic.Loc, pos int) (symbolic.Value, bool) {
 		idx := m.writes[loc]
 		// The last write before pos.
 		if j := sort.Search(len(idx), func(j int) bool { return int(idx[j]) >= pos }) - 1; j >= 0 {
-			{
-				e := m.events[idx[j]]
-				var v symbolic.Value
-				for _, w := range e.ev.Writes {
-					if norm(w.Loc) == loc {
-						v = w.Value
-					}
+			var v symbolic.Value
+			for _, w := range m.events[idx[j]].ev.Writes {
+				if norm(w.Loc) == loc {
+					v = w.Value
 				}
-				return v, true
 			}
+			return v, true
 		}
 		if m.parent != nil {
 			pos = len(m.parent.events)
