@@ -49,6 +49,8 @@ type walker struct {
 	objName map[int32]string
 	// vals are the values written to registers (nil when absent).
 	vals map[ssa.Value]symbolic.Value
+	// stored are the values stores write to their objects.
+	stored map[*ssa.Store]symbolic.Value
 }
 
 func newWalker() *walker {
@@ -249,7 +251,7 @@ func (k *walk) block(f *frame, b *ssa.BasicBlock) *ssa.BasicBlock {
 			k.stack = nil
 			return nil
 		case *ssa.Store:
-			ev.Writes = append(ev.Writes, symbolic.Write{Loc: k.objOf(f, in.Addr)})
+			ev.Writes = append(ev.Writes, symbolic.Write{Loc: k.objOf(f, in.Addr), Value: k.w.stored[in]})
 			k.emit(ev)
 		case *ssa.UnOp:
 			if in.Op == token.MUL {
