@@ -16,10 +16,14 @@ type backState struct {
 	L     map[symbolic.Loc]struct{}
 	C     map[int64]struct{}
 	marks map[int32]map[*ssa.BasicBlock]struct{}
+	// loops are the registers of L defined in a cycle, with the block
+	// that defines them (loops.go).
+	loops map[symbolic.Loc]*ssa.BasicBlock
 }
 
 func newBackState() backState {
-	return backState{L: map[symbolic.Loc]struct{}{}, C: map[int64]struct{}{}, marks: map[int32]map[*ssa.BasicBlock]struct{}{}}
+	return backState{L: map[symbolic.Loc]struct{}{}, C: map[int64]struct{}{}, marks: map[int32]map[*ssa.BasicBlock]struct{}{},
+		loops: map[symbolic.Loc]*ssa.BasicBlock{}}
 }
 
 // merge adds o to s: the union of steps 1 and 2 at a fork.
@@ -34,6 +38,9 @@ func (s *backState) merge(o backState) {
 	}
 	for c := range o.C {
 		s.C[c] = struct{}{}
+	}
+	for l, b := range o.loops {
+		s.loops[l] = b
 	}
 	for act, bs := range o.marks {
 		m := s.marks[act]

@@ -216,7 +216,7 @@ func (fx *fixture) sets() map[string]string {
 			names = append(names, fx.name(s, l))
 		}
 		sort.Strings(names)
-		key := fmt.Sprintf("%s.b%d", s.point.p.at.Parent().Name(), s.point.p.at.Index)
+		key := fx.keyOf(s)
 		if _, dup := out[key]; dup {
 			fx.t.Fatalf("two snapshots at %s", key)
 		}
@@ -225,5 +225,7 @@ func (fx *fixture) sets() map[string]string {
 	return out
 }
 
-// key names block b of fn as sets does.
-func key(b *ssa.BasicBlock) string { return fmt.Sprintf("%s.b%d", b.Parent().Name(), b.Index) }
+// keyOf names the block of s's point: "Fn.b3".
+func (fx *fixture) keyOf(s *Snapshot) string {
+	return fmt.Sprintf("%s.b%d", s.point.p.at.Parent().Name(), s.point.p.at.Index)
+}

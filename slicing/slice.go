@@ -40,7 +40,8 @@ func (g *Graph) back(s *backState, r *evRec) {
 			inC = true // it may have chosen a relevant φ's edge
 		}
 		relevant = relevant || inC || g.rel.Relevant(r.info.branch) ||
-			(s.hasMem() && r.info.fn.mayWriteOther(r.info.branch, r.taken, r.takenKnown))
+			(s.hasMem() && r.info.fn.mayWriteOther(r.info.branch, r.taken, r.takenKnown)) ||
+			loopDep(s, r)
 	case ev.Decided:
 		// A decision at no branch cdg knows: relevant, always.
 		relevant = true
@@ -55,9 +56,13 @@ func (g *Graph) back(s *backState, r *evRec) {
 	if relevant {
 		for _, d := range defined {
 			delete(s.L, d)
+			delete(s.loops, d)
 		}
 		for _, l := range ev.Reads {
 			s.L[norm(l)] = struct{}{}
+		}
+		for _, lr := range r.loopReads {
+			s.loops[lr.loc] = lr.def
 		}
 		if r.ctrl != 0 {
 			s.C[r.ctrl] = struct{}{}

@@ -36,6 +36,9 @@ type actState struct {
 	// which only makes φ markers reach further back (sound).
 	fresh  bool
 	lastIf *evRec // an If whose outcome the next event shows
+	// defs are the defining blocks of the activation's registers that
+	// are defined in a cycle (see loops.go).
+	defs map[int32]*ssa.BasicBlock
 }
 
 func (a *actState) clone() *actState {
@@ -44,6 +47,12 @@ func (a *actState) clone() *actState {
 	b.last = make(map[cdg.Branch]int64, len(a.last))
 	for k, v := range a.last {
 		b.last[k] = v
+	}
+	if a.defs != nil {
+		b.defs = make(map[int32]*ssa.BasicBlock, len(a.defs))
+		for k, v := range a.defs {
+			b.defs[k] = v
+		}
 	}
 	return &b
 }
@@ -94,6 +103,7 @@ func ctrlOf(a *actState, ii *instrInfo) int64 {
 // If before it, and the activation it pushes.
 func (g *Graph) advance(ps *pathState, r *evRec) {
 	ev := &r.ev
+	g.noteDefs(ps, r)
 	if ev.Instr == nil {
 		// A step of an unwinding.
 		r.ctrl = ps.panicCtrl

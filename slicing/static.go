@@ -22,6 +22,7 @@ type funcInfo struct {
 	f        *cdg.Func
 	branches map[ssa.Instruction]cdg.Branch
 	writes   map[cdg.Outcome]bool // memo of mayWriteUnder
+	reach    map[*ssa.BasicBlock][]bool
 }
 
 // instrInfo is what static knows of one instruction.

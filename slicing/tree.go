@@ -51,6 +51,8 @@ type evRec struct {
 	// For a branch: the outcome taken, once the path shows it.
 	taken      cdg.Kind
 	takenKnown bool
+	// loopReads are the registers it reads that are defined in a cycle.
+	loopReads []loopRead
 }
 
 // pointRec is a match point: after the first pos events of its node.
