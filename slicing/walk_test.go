@@ -51,6 +51,9 @@ type walker struct {
 	vals map[ssa.Value]symbolic.Value
 	// stored are the values stores write to their objects.
 	stored map[*ssa.Store]symbolic.Value
+	// raise are the instructions that panic (implicit branches taking
+	// their panic outcome).
+	raise map[ssa.Instruction]bool
 }
 
 func newWalker() *walker {
@@ -109,7 +112,8 @@ func (w *walker) path(fn *ssa.Function, decide ...bool) ([]step, symbolic.EndKin
 	k := &walk{w: w, globals: map[*ssa.Global]int32{}, decide: decide, nextAct: 1, nextObj: 1}
 	f := k.push(fn, nil)
 	for _, p := range fn.Params {
-		if _, ok := p.Type().Underlying().(*types.Pointer); ok {
+		switch p.Type().Underlying().(type) {
+		case *types.Pointer, *types.Slice:
 			f.objs[p] = k.obj("*" + p.Name())
 		}
 	}
@@ -213,6 +217,14 @@ func (k *walk) block(f *frame, b *ssa.BasicBlock) *ssa.BasicBlock {
 			continue
 		}
 		ev := symbolic.Event{Instr: in, Act: f.act, Reads: k.reads(f, in)}
+		if k.w.raise[in] {
+			ev.Raised = true
+			ev.Writes = append(ev.Writes, symbolic.Write{Loc: symbolic.Loc{Kind: symbolic.LocPanic}})
+			k.emit(ev)
+			k.kind = symbolic.EndPanic
+			k.stack = nil
+			return nil
+		}
 		switch in := in.(type) {
 		case *ssa.If:
 			if len(k.decide) == 0 {
@@ -262,6 +274,10 @@ func (k *walk) block(f *frame, b *ssa.BasicBlock) *ssa.BasicBlock {
 		case *ssa.Alloc:
 			f.objs[in] = k.obj(in.Comment)
 			ev.Writes = append(ev.Writes, k.write(f, in), symbolic.Write{Loc: k.objOf(f, in)})
+			k.emit(ev)
+		case *ssa.IndexAddr:
+			f.objs[in] = k.objOf(f, in.X).Index
+			ev.Writes = append(ev.Writes, k.write(f, in))
 			k.emit(ev)
 		case *ssa.FieldAddr:
 			f.objs[in] = k.objOf(f, in.X).Index
