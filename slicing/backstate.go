@@ -19,6 +19,8 @@ type backState struct {
 	// loops are the registers of L defined in a cycle, with the block
 	// that defines them (loops.go).
 	loops map[symbolic.Loc]*ssa.BasicBlock
+	// mem counts the locations of L that are no registers.
+	mem int
 }
 
 func newBackState() backState {
@@ -34,7 +36,7 @@ func (s *backState) merge(o backState) {
 	}
 	s.top = s.top || o.top
 	for l := range o.L {
-		s.L[l] = struct{}{}
+		s.add(l)
 	}
 	for c := range o.C {
 		s.C[c] = struct{}{}
@@ -56,14 +58,30 @@ func (s *backState) merge(o backState) {
 
 // hasMem reports whether L holds a location other than a register: only
 // those can be written on a branch outcome the path did not take (SSA
-// registers are assigned once; φs stand for the rest).
-func (s *backState) hasMem() bool {
-	for l := range s.L {
-		if l.Kind != symbolic.LocReg {
-			return true
-		}
+// registers are assigned once; φs and loops.go stand for the rest).
+func (s *backState) hasMem() bool { return s.mem > 0 }
+
+// add puts l into L.
+func (s *backState) add(l symbolic.Loc) {
+	if _, ok := s.L[l]; ok {
+		return
 	}
-	return false
+	s.L[l] = struct{}{}
+	if l.Kind != symbolic.LocReg {
+		s.mem++
+	}
+}
+
+// del takes l out of L.
+func (s *backState) del(l symbolic.Loc) {
+	if _, ok := s.L[l]; !ok {
+		return
+	}
+	delete(s.L, l)
+	delete(s.loops, l)
+	if l.Kind != symbolic.LocReg {
+		s.mem--
+	}
 }
 
 func (s *backState) mark(act int32, b *ssa.BasicBlock) {

@@ -166,7 +166,7 @@ func (g *Graph) Pruned(id int, snap *Snapshot, cond []expr.Expr) {
 			}
 			l.Act = pt.p.Acts[l.Act]
 		}
-		s.L[norm(l)] = struct{}{}
+		s.add(norm(l))
 	}
 	if pt.ctrl > 0 {
 		s.C[pt.ctrl] = struct{}{}

@@ -55,11 +55,10 @@ func (g *Graph) back(s *backState, r *evRec) {
 	}
 	if relevant {
 		for _, d := range defined {
-			delete(s.L, d)
-			delete(s.loops, d)
+			s.del(d)
 		}
 		for _, l := range ev.Reads {
-			s.L[norm(l)] = struct{}{}
+			s.add(norm(l))
 		}
 		for _, lr := range r.loopReads {
 			s.loops[lr.loc] = lr.def
