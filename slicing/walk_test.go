@@ -51,6 +51,9 @@ type walker struct {
 	vals map[ssa.Value]symbolic.Value
 	// stored are the values stores write to their objects.
 	stored map[*ssa.Store]symbolic.Value
+	// globals number the package variables' objects alike in every
+	// walk, from 1000.
+	globals map[*ssa.Global]int32
 	// raise are the instructions that panic (implicit branches taking
 	// their panic outcome).
 	raise map[ssa.Instruction]bool
@@ -98,7 +101,6 @@ type walk struct {
 	stack   []*frame
 	nextAct int32
 	nextObj int32
-	globals map[*ssa.Global]int32
 	decide  []bool
 	steps   []step
 	kind    symbolic.EndKind
@@ -109,7 +111,7 @@ type walk struct {
 // If, in order). Pointer parameters point to fresh objects named after
 // them. The first step is empty and leaves the state at fn's entry.
 func (w *walker) path(fn *ssa.Function, decide ...bool) ([]step, symbolic.EndKind, int) {
-	k := &walk{w: w, globals: map[*ssa.Global]int32{}, decide: decide, nextAct: 1, nextObj: 1}
+	k := &walk{w: w, decide: decide, nextAct: 1, nextObj: 1}
 	f := k.push(fn, nil)
 	for _, p := range fn.Params {
 		switch p.Type().Underlying().(type) {
@@ -180,10 +182,14 @@ func (k *walk) reads(f *frame, instr ssa.Instruction) []symbolic.Loc {
 // objOf is the object a pointer operand points into.
 func (k *walk) objOf(f *frame, v ssa.Value) symbolic.Loc {
 	if g, ok := v.(*ssa.Global); ok {
-		id, ok := k.globals[g]
+		if k.w.globals == nil {
+			k.w.globals = map[*ssa.Global]int32{}
+		}
+		id, ok := k.w.globals[g]
 		if !ok {
-			id = k.obj(g.Name())
-			k.globals[g] = id
+			id = int32(1000 + len(k.w.globals))
+			k.w.globals[g] = id
+			k.w.objName[id] = g.Name()
 		}
 		return symbolic.Loc{Kind: symbolic.LocObj, Index: id}
 	}
