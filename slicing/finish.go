@@ -37,7 +37,7 @@ func (g *Graph) finish(n *node) {
 			p.pending--
 		}
 		// Free what no one needs any more: the subtree has ended.
-		n.events, n.points, n.writes, n.acc, n.parent = nil, nil, nil, backState{}, nil
+		n.events, n.points, n.writes, n.opaque, n.acc, n.parent = nil, nil, nil, nil, backState{}, nil
 		n = p
 	}
 }

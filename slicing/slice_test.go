@@ -282,3 +282,23 @@ func TestTestedCovers(t *testing.T) {
 	// b0 stays relevant: b5 is still uncovered.
 	checkSets(t, fx.sets(), map[string]string{"Two.b0": "{c}", "Two.b1": "{}", "Two.b3": "{}", "Two.b4": "{}"})
 }
+
+// An opaque event may also write what it does not list: a point after it
+// whose relevant location was last written before it (or never) cannot
+// tell the value it holds, and publishes nothing.
+func TestOpaqueHidesValues(t *testing.T) {
+	fx := newFixture(t, twiceSrc, "Twice", cdg.Options{NoImplicitBranches: true})
+	fx.coverAllBut(fx.block("Twice", 3))
+	paths, kinds, conds := fx.paths("Twice", []bool{false, false})
+	fx.g.Root(1, []int32{1}, nil)
+	for i, s := range paths[0] {
+		evs := s.evs
+		if i == 2 { // t0 = c == 3, after *p = 1
+			evs = append([]symbolic.Event(nil), evs...)
+			evs[0].Opaque = true
+		}
+		fx.g.Step(1, evs, s.pt)
+	}
+	fx.g.End(1, kinds[0], true, false, conds[0])
+	checkSets(t, fx.sets(), map[string]string{"Twice.b4": "{}"})
+}

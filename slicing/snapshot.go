@@ -72,31 +72,35 @@ func (g *Graph) snapshot(n *node, pt *pointRec, s *backState) *Snapshot {
 	slices.SortFunc(pairs, func(a, b pair) int { return locLess(a.named, b.named) })
 	snap := &Snapshot{Ctx: pt.p.Ctx, point: pt, Locs: make([]symbolic.Loc, len(pairs)), Values: make([]symbolic.Value, len(pairs))}
 	for i, p := range pairs {
-		snap.Locs[i] = p.named
-		snap.Values[i] = g.valueAt(n, pt.pos, p.key)
+		v, ok := g.valueAt(n, pt.pos, p.key)
+		if !ok {
+			return nil // an opaque event may have changed it unseen
+		}
+		snap.Locs[i], snap.Values[i] = p.named, v
 	}
 	snap.Constraints = relevantConstraints(n.cond[:pt.p.CondLen], snap.Values)
 	return snap
 }
 
 // valueAt is what loc held after the first pos events of n: the last
-// write on the path, else what the root's state held.
-func (g *Graph) valueAt(n *node, pos int, loc symbolic.Loc) symbolic.Value {
-	if v, ok := n.lastWrite(loc, pos); ok {
-		return v
+// write on the path, else what the root's state held; false when an
+// opaque event may have changed it since.
+func (g *Graph) valueAt(n *node, pos int, loc symbolic.Loc) (symbolic.Value, bool) {
+	if v, found, known := n.lastWrite(loc, pos); !known || found {
+		return v, known
 	}
 	root := n.root
 	if root == nil || root.initial == nil {
-		return nil
+		return nil, true
 	}
 	if loc.Kind == symbolic.LocReg || loc.Kind == symbolic.LocDefer {
 		d := slices.Index(root.acts, loc.Act)
 		if d < 0 {
-			return nil
+			return nil, true
 		}
 		loc.Act = int32(d)
 	}
-	return root.initial.ValueAt(loc)
+	return root.initial.ValueAt(loc), true
 }
 
 // relevantConstraints returns Δ|L: the conjuncts of cond that share a

@@ -29,6 +29,7 @@ type node struct {
 	cond []expr.Expr // the path condition of some path below
 
 	writes map[symbolic.Loc][]int32 // per location, the events writing it (lazy)
+	opaque []int32                  // the opaque events (with writes)
 }
 
 // rootInfo is what Root gave: the initial state and its activations.
@@ -65,33 +66,49 @@ type pointRec struct {
 
 // lastWrite returns the value of the last write to loc (normalised)
 // among the first pos events of n and its ancestors, and whether there
-// was one. It is called only once n has ended, when n and its ancestors
-// get no more events, so the index it builds stays valid.
-func (n *node) lastWrite(loc symbolic.Loc, pos int) (symbolic.Value, bool) {
+// was one. known is false when an opaque event came after that write (or,
+// without one, anywhere before pos): it may have changed loc unseen. It
+// is called only once n has ended, when n and its ancestors get no more
+// events, so the index it builds stays valid.
+func (n *node) lastWrite(loc symbolic.Loc, pos int) (v symbolic.Value, found, known bool) {
 	for m := n; m != nil; m = m.parent {
 		if m.writes == nil {
-			m.writes = map[symbolic.Loc][]int32{}
-			for i, e := range m.events {
-				for _, w := range e.ev.Writes {
-					k := norm(w.Loc)
-					m.writes[k] = append(m.writes[k], int32(i))
-				}
-			}
+			m.index()
+		}
+		before := func(idx []int32) int {
+			return sort.Search(len(idx), func(j int) bool { return int(idx[j]) >= pos }) - 1
 		}
 		idx := m.writes[loc]
-		// The last write before pos.
-		if j := sort.Search(len(idx), func(j int) bool { return int(idx[j]) >= pos }) - 1; j >= 0 {
-			var v symbolic.Value
+		j := before(idx)
+		if q := before(m.opaque); q >= 0 && (j < 0 || m.opaque[q] > idx[j]) {
+			return nil, false, false
+		}
+		if j >= 0 {
 			for _, w := range m.events[idx[j]].ev.Writes {
 				if norm(w.Loc) == loc {
 					v = w.Value
 				}
 			}
-			return v, true
+			return v, true, true
 		}
 		if m.parent != nil {
 			pos = len(m.parent.events)
 		}
 	}
-	return nil, false
+	return nil, false, true
+}
+
+// index builds n's per-location write index and its list of opaque
+// events.
+func (n *node) index() {
+	n.writes = map[symbolic.Loc][]int32{}
+	for i, e := range n.events {
+		for _, w := range e.ev.Writes {
+			k := norm(w.Loc)
+			n.writes[k] = append(n.writes[k], int32(i))
+		}
+		if e.ev.Opaque {
+			n.opaque = append(n.opaque, int32(i))
+		}
+	}
 }
