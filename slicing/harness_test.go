@@ -15,16 +15,48 @@ import (
 
 // fixture is a program under test with its analysis and relevance.
 type fixture struct {
-	t    *testing.T
+	t    testing.TB
 	pkg  *ssa.Package
 	a    *cdg.Analysis
 	rel  *cdg.Relevance
 	w    *walker
 	g    *Graph
 	snap []*Snapshot
+	// rec, when set, receives the calls explore makes instead of g.
+	rec *recorder
 }
 
-func newFixture(t *testing.T, src, root string, opts cdg.Options) *fixture {
+// calls is what explore calls: a Graph, or a recorder.
+type calls interface {
+	Root(id int, acts []int32, initial *symbolic.State)
+	Fork(parent, child int)
+	Step(id int, evs []symbolic.Event, p *Point)
+}
+
+func (fx *fixture) to() calls {
+	if fx.rec != nil {
+		return fx.rec
+	}
+	return fx.g
+}
+
+// recorder records a run of calls to replay them on fresh graphs.
+type recorder struct{ ops []func(g *Graph) }
+
+func (r *recorder) Root(id int, acts []int32, initial *symbolic.State) {
+	r.ops = append(r.ops, func(g *Graph) { g.Root(id, acts, initial) })
+}
+func (r *recorder) Fork(parent, child int) {
+	r.ops = append(r.ops, func(g *Graph) { g.Fork(parent, child) })
+}
+func (r *recorder) Step(id int, evs []symbolic.Event, p *Point) {
+	r.ops = append(r.ops, func(g *Graph) { g.Step(id, evs, p) })
+}
+func (r *recorder) End(id int, kind symbolic.EndKind, cond []expr.Expr) {
+	r.ops = append(r.ops, func(g *Graph) { g.End(id, kind, true, false, cond) })
+}
+
+func newFixture(t testing.TB, src, root string, opts cdg.Options) *fixture {
 	pkg := build(t, src)
 	fn := pkg.Func(root)
 	if fn == nil {
@@ -124,7 +156,7 @@ func (fx *fixture) explore(id int, from int, paths [][]step, idx []int, next *in
 		k++
 	}
 	for _, s := range paths[0][from:k] {
-		fx.g.Step(id, s.evs, s.pt)
+		fx.to().Step(id, s.evs, s.pt)
 	}
 	if len(paths) == 1 {
 		end(id, idx[0])
@@ -158,7 +190,7 @@ func (fx *fixture) explore(id int, from int, paths [][]step, idx []int, next *in
 	for _, gr := range groups[1:] {
 		*next++
 		gr.id = *next
-		fx.g.Fork(id, gr.id)
+		fx.to().Fork(id, gr.id)
 	}
 	for _, gr := range groups {
 		fx.explore(gr.id, k, gr.paths, gr.idx, next, end)
@@ -173,11 +205,15 @@ func (fx *fixture) run(fn string, end func(g *Graph, id, path int, kind symbolic
 	for i := range idx {
 		idx[i] = i
 	}
-	fx.g.Root(1, []int32{1}, nil)
+	fx.to().Root(1, []int32{1}, nil)
 	next := 1
 	fx.explore(1, 0, paths, idx, &next, func(id, p int) {
 		if end != nil {
 			end(fx.g, id, p, kinds[p], conds[p])
+			return
+		}
+		if fx.rec != nil {
+			fx.rec.End(id, kinds[p], conds[p])
 			return
 		}
 		fx.g.End(id, kinds[p], true, false, conds[p])

@@ -19,7 +19,7 @@ import (
 // match point after each step that enters a block.
 
 // build compiles src (package p, no imports) to SSA.
-func build(t *testing.T, src string) *ssa.Package {
+func build(t testing.TB, src string) *ssa.Package {
 	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, 0)
