@@ -18,14 +18,17 @@ func (g *Graph) back(s *backState, r *evRec) {
 		return
 	}
 	// Step 5: locations the event defines. An object is only partly
-	// written by most writes, so it stays relevant.
+	// written by most writes, so it stays relevant; an allocation makes
+	// it whole (before it the object does not exist, and a state in the
+	// same context has allocated as many).
 	written := false
 	var defined []symbolic.Loc
+	allocates := isAlloc(ev.Instr)
 	for _, w := range ev.Writes {
 		k := norm(w.Loc)
 		if _, ok := s.L[k]; ok {
 			written = true
-			if k.Kind != symbolic.LocObj {
+			if k.Kind != symbolic.LocObj || allocates {
 				defined = append(defined, k)
 			}
 		}
@@ -80,4 +83,14 @@ func (g *Graph) back(s *backState, r *evRec) {
 	if ev.Pushed != 0 {
 		delete(s.marks, ev.Pushed)
 	}
+}
+
+// isAlloc reports whether instr only allocates: the objects it writes
+// are new, written whole.
+func isAlloc(instr ssa.Instruction) bool {
+	switch instr.(type) {
+	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan:
+		return true
+	}
+	return false
 }

@@ -302,3 +302,29 @@ func TestOpaqueHidesValues(t *testing.T) {
 	fx.g.End(1, kinds[0], true, false, conds[0])
 	checkSets(t, fx.sets(), map[string]string{"Twice.b4": "{}"})
 }
+
+const allocSrc = `package p
+
+var sink int
+
+type T struct{ a int }
+
+// b0: t0 = new T; t1 = &t0.a; *t1 = v; t2 = &t0.a; t3 = *t2; if t3 == 3 b1 b2.
+func Local(v int) int {
+	p := &T{}
+	p.a = v
+	if p.a == 3 {
+		sink = 1
+	}
+	return 0
+}
+`
+
+// An allocation writes its object whole: before it the object is not
+// relevant (a store only updates part of an object, which stays).
+func TestAllocDefines(t *testing.T) {
+	fx := newFixture(t, allocSrc, "Local", cdg.Options{NoImplicitBranches: true})
+	fx.coverAllBut(fx.block("Local", 1))
+	fx.run("Local", nil, []bool{false})
+	checkSets(t, fx.sets(), map[string]string{"Local.b0": "{v}", "Local.b2": "{}"})
+}
