@@ -67,8 +67,10 @@
 //     relevant, always.
 //   - Step 5, at any other event that writes a location of L: the
 //     registers it writes leave L (they are defined here); an object it
-//     writes stays (most writes update part of it); its reads join L and
-//     its control parent joins C.
+//     writes stays (most writes update part of it) unless the event
+//     allocates it (Alloc, MakeSlice, MakeMap, MakeChan: before that the
+//     object does not exist); its reads join L and its control parent
+//     joins C.
 //   - φs: a φ whose register is in L reads the operand of the edge taken
 //     (data) and, since the choice of edge matters, puts a marker on the
 //     φ block's immediate dominator: until the walk meets the latest
@@ -100,7 +102,9 @@
 // the relevant constraints Δ|L: the conjuncts of the path condition at
 // the point that share a variable with those values, closed transitively
 // over shared variables (snapshot.go). A point where L holds a register
-// of an activation not on its stack publishes nothing: soundness first.
+// of an activation not on its stack publishes nothing, and neither does
+// one where an opaque event came after the last write of a relevant
+// location (it may have written it unseen): soundness first.
 //
 // Not here yet: dynamic refinement (§3.4) needs the provenance of each
 // location (which relevant branch brought it in); single-valued locations
