@@ -23,13 +23,14 @@ type Graph struct {
 	st     *static
 	states map[int]*pathState
 	seq    int64
+	vars   varCache
 }
 
 // New returns the graph of one exploration round. a gives control
 // dependence; rel the relevant static branches (cdg.Relevance over
 // a.Graph(fn)), which the graph also updates as tested paths cover code.
 func New(a *cdg.Analysis, rel *cdg.Relevance, opts Options) *Graph {
-	return &Graph{a: a, rel: rel, opts: opts, st: newStatic(a), states: map[int]*pathState{}}
+	return &Graph{a: a, rel: rel, opts: opts, st: newStatic(a), states: map[int]*pathState{}, vars: varCache{}}
 }
 
 // Root starts the path of state id (an initial state). acts are its

@@ -78,7 +78,7 @@ func (g *Graph) snapshot(n *node, pt *pointRec, s *backState) *Snapshot {
 		}
 		snap.Locs[i], snap.Values[i] = p.named, v
 	}
-	snap.Constraints = relevantConstraints(n.cond[:pt.p.CondLen], snap.Values)
+	snap.Constraints = g.vars.relevant(n.cond[:pt.p.CondLen], snap.Values)
 	return snap
 }
 
@@ -103,10 +103,28 @@ func (g *Graph) valueAt(n *node, pos int, loc symbolic.Loc) (symbolic.Value, boo
 	return root.initial.ValueAt(loc), true
 }
 
+// varCache remembers the variables of each conjunct: the points of a
+// path share their conditions' prefixes.
+type varCache map[expr.Expr][]expr.Expr
+
+func (c varCache) of(e expr.Expr) []expr.Expr {
+	vs, ok := c[e]
+	if !ok {
+		vs = expr.Vars(e)
+		c[e] = vs
+	}
+	return vs
+}
+
 // relevantConstraints returns Δ|L: the conjuncts of cond that share a
 // variable with vals, closed transitively over shared variables, in
 // cond's order.
 func relevantConstraints(cond []expr.Expr, vals []symbolic.Value) []expr.Expr {
+	return varCache{}.relevant(cond, vals)
+}
+
+// relevant is relevantConstraints with c's memory of variables.
+func (c varCache) relevant(cond []expr.Expr, vals []symbolic.Value) []expr.Expr {
 	vars := map[expr.Expr]bool{}
 	for _, v := range vals {
 		var terms []expr.Expr
@@ -123,8 +141,8 @@ func relevantConstraints(cond []expr.Expr, vals []symbolic.Value) []expr.Expr {
 		return nil
 	}
 	cvars := make([][]expr.Expr, len(cond))
-	for i, c := range cond {
-		cvars[i] = expr.Vars(c)
+	for i, e := range cond {
+		cvars[i] = c.of(e)
 	}
 	taken := make([]bool, len(cond))
 	for changed := true; changed; {
@@ -147,9 +165,9 @@ func relevantConstraints(cond []expr.Expr, vals []symbolic.Value) []expr.Expr {
 		}
 	}
 	var out []expr.Expr
-	for i, c := range cond {
+	for i, e := range cond {
 		if taken[i] {
-			out = append(out, c)
+			out = append(out, e)
 		}
 	}
 	return out
