@@ -58,6 +58,12 @@ func (st *static) instr(instr ssa.Instruction) *instrInfo {
 	if ii, ok := st.instrs[instr]; ok {
 		return ii
 	}
+	if instr.Block() == nil || instr.Parent() == nil {
+		// Nothing cdg can say: no branch, controlled by its entry.
+		ii := &instrInfo{}
+		st.instrs[instr] = ii
+		return ii
+	}
 	fi := st.fn(instr.Parent())
 	ii := &instrInfo{fn: fi}
 	if b, ok := fi.branches[instr]; ok {
