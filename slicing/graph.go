@@ -1,0 +1,196 @@
+package slicing
+
+import (
+	"github.com/gosymtest/gosymtest/cdg"
+	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Options configure a Graph.
+type Options struct {
+	// Publish receives each snapshot as soon as it is known (see
+	// Snapshot).
+	Publish func(*Snapshot)
+}
+
+// Graph is the state tree and dynamic dependence graph of one
+// exploration round (§3.2.1). It is not safe for concurrent use.
+type Graph struct {
+	a      *cdg.Analysis
+	rel    *cdg.Relevance
+	opts   Options
+	st     *static
+	states map[int]*pathState
+	seq    int64
+	vars   varCache
+}
+
+// New returns the graph of one exploration round. a gives control
+// dependence; rel the relevant static branches (cdg.Relevance over
+// a.Graph(fn)), which the graph also updates as tested paths cover code.
+func New(a *cdg.Analysis, rel *cdg.Relevance, opts Options) *Graph {
+	return &Graph{a: a, rel: rel, opts: opts, st: newStatic(a), states: map[int]*pathState{}, vars: varCache{}}
+}
+
+// Root starts the path of state id (an initial state). acts are its
+// frames' activations, outermost first. initial is a frozen copy of the
+// state (s.Frozen()): a location no event on the path has written holds
+// initial.ValueAt(loc with Act replaced by its depth in acts) (objects:
+// Act 0). initial may be nil: such locations then hold nil.
+func (g *Graph) Root(id int, acts []int32, initial *symbolic.State) {
+	n := &node{root: &rootInfo{acts: append([]int32(nil), acts...), initial: initial}, live: true}
+	ps := &pathState{node: n, acts: map[int32]*actState{}}
+	for _, act := range acts {
+		ps.acts[act] = &actState{last: map[cdg.Branch]int64{}}
+	}
+	g.states[id] = ps
+}
+
+// Fork starts child's path where parent's stands now (called during the
+// parent's step; the events of that step come afterwards through Step,
+// separately for parent and for child).
+func (g *Graph) Fork(parent, child int) {
+	ps := g.states[parent]
+	if ps == nil {
+		return
+	}
+	n := ps.node
+	stay := &node{parent: n, root: n.root, live: true}
+	away := &node{parent: n, root: n.root, live: true}
+	n.live = false
+	n.pending += 2
+	cs := ps.fork()
+	ps.node, cs.node = stay, away
+	g.states[child] = cs
+}
+
+// Point is a match point: the state's context, its activations there
+// (outermost first), and the length of its path condition there.
+type Point struct {
+	Ctx     symbolic.Context
+	Acts    []int32
+	CondLen int
+
+	// at is the block the state stands at when Ctx has no frames (tests
+	// build points without a state).
+	at *ssa.BasicBlock
+}
+
+// Step appends the events of one step of state id. When p is not nil the
+// state then stands at a match point. The graph keeps the events' Reads
+// and Writes: the caller must not reuse them.
+func (g *Graph) Step(id int, evs []symbolic.Event, p *Point) {
+	ps := g.states[id]
+	if ps == nil {
+		return
+	}
+	n := ps.node
+	for _, ev := range evs {
+		g.seq++
+		r := &evRec{ev: ev, id: g.seq}
+		g.advance(ps, r)
+		n.events = append(n.events, r)
+	}
+	if p != nil {
+		pt := &pointRec{pos: len(n.events), p: *p, ctrl: g.pointCtrl(ps, p)}
+		pt.p.Acts = append([]int32(nil), p.Acts...)
+		n.points = append(n.points, pt)
+		ps.last = pt
+	}
+}
+
+// End ends id's path. complete says the path ended by return or panic
+// with nothing concretized, so nothing below it was cut. tested says its
+// test replayed: every instruction it ran is then covered, before
+// slicing. cond is the path condition at the end (its prefixes are the
+// conditions at earlier points: cond[:Point.CondLen]).
+func (g *Graph) End(id int, kind symbolic.EndKind, complete, tested bool, cond []expr.Expr) {
+	ps := g.states[id]
+	if ps == nil {
+		return
+	}
+	delete(g.states, id)
+	n := ps.node
+	if tested {
+		g.cover(n)
+	}
+	n.live = false
+	n.cond = cond
+	if !complete || (kind != symbolic.EndReturn && kind != symbolic.EndPanic) {
+		n.bad = true
+	} else {
+		s := newBackState()
+		if kind == symbolic.EndPanic {
+			// §3.2.3's step 3: an embedded halt depends on the branches
+			// that decide it.
+			if r := ps.raised; r != nil {
+				if r.info != nil && r.info.isBranch {
+					s.C[r.id] = struct{}{}
+				}
+				if r.ctrl != 0 {
+					s.C[r.ctrl] = struct{}{}
+				}
+			}
+		}
+		n.acc.merge(s)
+	}
+	g.finish(n)
+}
+
+// Pruned ends id's path at its last point, where the detector matched it
+// to snap (§3.2.4, step 6: that point's relevant set is snap's, and the
+// path counts as complete).
+func (g *Graph) Pruned(id int, snap *Snapshot, cond []expr.Expr) {
+	ps := g.states[id]
+	if ps == nil {
+		return
+	}
+	delete(g.states, id)
+	n := ps.node
+	n.live = false
+	n.cond = cond
+	pt := ps.last
+	if pt == nil || snap == nil || pt.ctrl < 0 || len(n.points) == 0 || n.points[len(n.points)-1] != pt {
+		// The point is not where the path stands: nothing to build on.
+		n.bad = true
+		g.finish(n)
+		return
+	}
+	s := newBackState()
+	for _, l := range snap.Locs {
+		if l.Kind == symbolic.LocReg || l.Kind == symbolic.LocDefer {
+			if int(l.Act) >= len(pt.p.Acts) {
+				n.bad = true
+				g.finish(n)
+				return
+			}
+			l.Act = pt.p.Acts[l.Act]
+		}
+		s.add(norm(l))
+	}
+	if pt.ctrl > 0 {
+		s.C[pt.ctrl] = struct{}{}
+	}
+	// The path stops at the point; its own snapshot would only repeat
+	// snap's.
+	n.events = n.events[:pt.pos]
+	n.points = n.points[:len(n.points)-1]
+	n.acc.merge(s)
+	g.finish(n)
+}
+
+// cover gives the instructions of n's path to rel.CoverInstr (Algorithm
+// 1, line 16), each tree node once.
+func (g *Graph) cover(n *node) {
+	for m := n; m != nil && !m.covered; m = m.parent {
+		m.covered = true
+		seen := map[any]bool{}
+		for _, r := range m.events {
+			if in := r.ev.Instr; in != nil && !seen[in] {
+				seen[in] = true
+				g.rel.CoverInstr(in)
+			}
+		}
+	}
+}

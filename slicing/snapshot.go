@@ -1,0 +1,174 @@
+package slicing
+
+import (
+	"slices"
+
+	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+)
+
+// Snapshot is what one point of a finished subtree leaves for matching
+// (§3.2, §3.3): the point's context, its relevant locations with the
+// values they held there, and the relevant constraints.
+type Snapshot struct {
+	Ctx symbolic.Context
+	// Locs are the relevant locations, with Loc.Act as a depth in Ctx's
+	// stack (0 outermost), not an activation; objects have Act 0.
+	// Sorted, no duplicates.
+	Locs []symbolic.Loc
+	// Values are what each of Locs held at the point (nil when not
+	// written yet).
+	Values []symbolic.Value
+	// Constraints are the relevant constraints: of the path condition at
+	// the point, those that depend on Locs: the conjuncts that share a
+	// variable (expr.Vars) with some value in Values, closed transitively
+	// over shared variables (paper §3.2: "Δ|L").
+	Constraints []expr.Expr
+
+	// point is where the snapshot was taken (provenance, for tests and
+	// later refinement).
+	point *pointRec
+}
+
+// locLess orders locations by kind, activation (depth) and index.
+func locLess(a, b symbolic.Loc) int {
+	switch {
+	case a.Kind != b.Kind:
+		return int(a.Kind) - int(b.Kind)
+	case a.Act != b.Act:
+		return int(a.Act) - int(b.Act)
+	}
+	return int(a.Index) - int(b.Index)
+}
+
+// snapshot builds the snapshot of point pt of node n from the relevant
+// set s holding there; nil when the point has none (L unusable, or a
+// location that cannot be named at the point).
+func (g *Graph) snapshot(n *node, pt *pointRec, s *backState) *Snapshot {
+	if s.top || pt.p.CondLen > len(n.cond) {
+		return nil
+	}
+	depth := map[int32]int32{}
+	for d, act := range pt.p.Acts {
+		depth[act] = int32(d)
+	}
+	type pair struct {
+		key, named symbolic.Loc // as the path names it, as the point does
+	}
+	pairs := make([]pair, 0, len(s.L))
+	for l := range s.L {
+		named := l
+		if l.Kind == symbolic.LocReg || l.Kind == symbolic.LocDefer {
+			d, ok := depth[l.Act]
+			if !ok {
+				// A location of a frame not on the stack: it should not be
+				// needed here; soundness first.
+				return nil
+			}
+			named.Act = d
+		}
+		pairs = append(pairs, pair{l, named})
+	}
+	slices.SortFunc(pairs, func(a, b pair) int { return locLess(a.named, b.named) })
+	snap := &Snapshot{Ctx: pt.p.Ctx, point: pt, Locs: make([]symbolic.Loc, len(pairs)), Values: make([]symbolic.Value, len(pairs))}
+	for i, p := range pairs {
+		v, ok := g.valueAt(n, pt.pos, p.key)
+		if !ok {
+			return nil // an opaque event may have changed it unseen
+		}
+		snap.Locs[i], snap.Values[i] = p.named, v
+	}
+	snap.Constraints = g.vars.relevant(n.cond[:pt.p.CondLen], snap.Values)
+	return snap
+}
+
+// valueAt is what loc held after the first pos events of n: the last
+// write on the path, else what the root's state held; false when an
+// opaque event may have changed it since.
+func (g *Graph) valueAt(n *node, pos int, loc symbolic.Loc) (symbolic.Value, bool) {
+	if v, found, known := n.lastWrite(loc, pos); !known || found {
+		return v, known
+	}
+	root := n.root
+	if root == nil || root.initial == nil {
+		return nil, true
+	}
+	if loc.Kind == symbolic.LocReg || loc.Kind == symbolic.LocDefer {
+		d := slices.Index(root.acts, loc.Act)
+		if d < 0 {
+			return nil, true
+		}
+		loc.Act = int32(d)
+	}
+	return root.initial.ValueAt(loc), true
+}
+
+// varCache remembers the variables of each conjunct: the points of a
+// path share their conditions' prefixes.
+type varCache map[expr.Expr][]expr.Expr
+
+func (c varCache) of(e expr.Expr) []expr.Expr {
+	vs, ok := c[e]
+	if !ok {
+		vs = expr.Vars(e)
+		c[e] = vs
+	}
+	return vs
+}
+
+// relevantConstraints returns Δ|L: the conjuncts of cond that share a
+// variable with vals, closed transitively over shared variables, in
+// cond's order.
+func relevantConstraints(cond []expr.Expr, vals []symbolic.Value) []expr.Expr {
+	return varCache{}.relevant(cond, vals)
+}
+
+// relevant is relevantConstraints with c's memory of variables.
+func (c varCache) relevant(cond []expr.Expr, vals []symbolic.Value) []expr.Expr {
+	vars := map[expr.Expr]bool{}
+	for _, v := range vals {
+		var terms []expr.Expr
+		symbolic.ValueExprs(v, func(e expr.Expr) {
+			if e.IsValid() {
+				terms = append(terms, e)
+			}
+		})
+		for _, x := range expr.Vars(terms...) {
+			vars[x] = true
+		}
+	}
+	if len(vars) == 0 {
+		return nil
+	}
+	cvars := make([][]expr.Expr, len(cond))
+	for i, e := range cond {
+		cvars[i] = c.of(e)
+	}
+	taken := make([]bool, len(cond))
+	for changed := true; changed; {
+		changed = false
+		for i := range cond {
+			if taken[i] {
+				continue
+			}
+			for _, x := range cvars[i] {
+				if vars[x] {
+					taken[i], changed = true, true
+					break
+				}
+			}
+			if taken[i] {
+				for _, x := range cvars[i] {
+					vars[x] = true
+				}
+			}
+		}
+	}
+	var out []expr.Expr
+	for i, e := range cond {
+		if taken[i] {
+			out = append(out, e)
+		}
+	}
+	return out
+}
