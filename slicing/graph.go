@@ -87,6 +87,11 @@ func (g *Graph) Step(id int, evs []symbolic.Event, p *Point) {
 	}
 	n := ps.node
 	for _, ev := range evs {
+		if ev.Lost {
+			// A continuation was dropped undecided: the subtree is not
+			// all explored, so nothing above it may be matched.
+			n.bad = true
+		}
 		g.seq++
 		r := &evRec{ev: ev, id: g.seq}
 		g.advance(ps, r)
@@ -140,14 +145,18 @@ func (g *Graph) End(id int, kind symbolic.EndKind, complete, tested bool, cond [
 
 // Pruned ends id's path at its last point, where the detector matched it
 // to snap (§3.2.4, step 6: that point's relevant set is snap's, and the
-// path counts as complete).
-func (g *Graph) Pruned(id int, snap *Snapshot, cond []expr.Expr) {
+// path counts as complete). tested says a test now runs the path up to
+// there: its instructions are covered.
+func (g *Graph) Pruned(id int, snap *Snapshot, cond []expr.Expr, tested bool) {
 	ps := g.states[id]
 	if ps == nil {
 		return
 	}
 	delete(g.states, id)
 	n := ps.node
+	if tested {
+		g.cover(n)
+	}
 	n.live = false
 	n.cond = cond
 	pt := ps.last

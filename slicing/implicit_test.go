@@ -86,6 +86,6 @@ func TestPrunedInCallee(t *testing.T) {
 		fx.g.Step(10, paths[0][n].evs, paths[0][n].pt)
 	}
 	fx.g.Step(10, paths[0][n].evs, paths[0][n].pt) // the call: stands at leaf.b0
-	fx.g.Pruned(10, at, conds[0][:1])              // the condition where it stands
+	fx.g.Pruned(10, at, conds[0][:1], false)       // the condition where it stands
 	checkSets(t, fx.sets(), map[string]string{"Outer.b0": "{c, v}", "Outer.b1": "{v}"})
 }

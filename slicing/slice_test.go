@@ -226,7 +226,7 @@ func TestPrunedTakesSnapshot(t *testing.T) {
 	if paths[0][1].pt.at != fx.block("Phi", 2) {
 		t.Fatal("the walk should stand at b2 after its second step")
 	}
-	fx.g.Pruned(10, at, nil)
+	fx.g.Pruned(10, at, nil, false)
 	checkSets(t, fx.sets(), map[string]string{"Phi.b0": "{c}"})
 }
 

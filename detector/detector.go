@@ -1,0 +1,92 @@
+package detector
+
+import (
+	"github.com/gosymtest/gosymtest/cdg"
+	"github.com/gosymtest/gosymtest/slicing"
+	"github.com/gosymtest/gosymtest/symbolic"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Options switch parts of the detector off, to measure each one's share.
+type Options struct {
+	// NoRefine turns off dynamic refinement (§3.4).
+	NoRefine bool
+}
+
+// New returns a Config.Pruner for engines exploring prog: each engine gets
+// a detector of its own; they share the static control dependence
+// analysis.
+func New(prog *ssa.Program, opts Options) func() symbolic.Pruner {
+	a := cdg.New(prog, cdg.Options{})
+	return func() symbolic.Pruner { return &detector{cdg: a, opts: opts} }
+}
+
+// detector is one engine's redundant-state detector. It implements
+// Algorithm 1's boxed lines: it feeds the slicing graph with the engine's
+// events (UpdateDynamicDepGraph), lets tested paths cover code
+// (UpdateRelBranchSet), stores the snapshots the graph publishes, and
+// matches each state at each point against them (FindMatch).
+type detector struct {
+	cdg  *cdg.Analysis
+	opts Options
+
+	fn *ssa.Function
+	// rel is fn's relevance; it outlives rounds, since code a test
+	// covers stays covered.
+	rel   *cdg.Relevance
+	graph *slicing.Graph
+	store store
+	conds condSets
+	// matched holds, from Stepped to Ended, the snapshot that each state
+	// the engine is pruning matched.
+	matched map[int]*slicing.Snapshot
+}
+
+func (d *detector) Begin(fn *ssa.Function) {
+	if fn != d.fn {
+		d.fn = fn
+		d.rel = cdg.NewRelevance(d.cdg.Graph(fn))
+	}
+	d.store = newStore()
+	d.conds = condSets{}
+	d.matched = make(map[int]*slicing.Snapshot)
+	d.graph = slicing.New(d.cdg, d.rel, slicing.Options{Publish: d.store.add})
+}
+
+func (d *detector) Root(s *symbolic.State) {
+	d.graph.Root(s.ID(), s.Activations(), s.Frozen())
+}
+
+func (d *detector) Forked(parent, child *symbolic.State) {
+	d.graph.Fork(parent.ID(), child.ID())
+}
+
+func (d *detector) Stepped(s *symbolic.State, evs []symbolic.Event) bool {
+	ctx, at := s.AtPoint()
+	var p *slicing.Point
+	if at {
+		p = &slicing.Point{Ctx: ctx, Acts: s.Activations(), CondLen: len(s.Cond())}
+	}
+	d.graph.Step(s.ID(), evs, p)
+	if !at {
+		return false
+	}
+	snap := d.store.match(ctx, s, d.conds.of(s))
+	if snap == nil {
+		return false
+	}
+	d.matched[s.ID()] = snap
+	return true
+}
+
+func (d *detector) Ended(s *symbolic.State, kind symbolic.EndKind, tested bool) {
+	d.conds.drop(s.ID())
+	if kind == symbolic.EndPruned {
+		snap := d.matched[s.ID()]
+		delete(d.matched, s.ID())
+		d.graph.Pruned(s.ID(), snap, s.Cond(), tested)
+		return
+	}
+	complete := (kind == symbolic.EndReturn || kind == symbolic.EndPanic) && !s.Concretized()
+	d.graph.End(s.ID(), kind, complete, tested, s.Cond())
+}
