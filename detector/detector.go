@@ -50,7 +50,10 @@ func (d *detector) Begin(fn *ssa.Function) {
 	d.store = newStore()
 	d.conds = condSets{}
 	d.matched = make(map[int]*slicing.Snapshot)
-	d.graph = slicing.New(d.cdg, d.rel, slicing.Options{Publish: d.store.add})
+	d.graph = slicing.New(d.cdg, d.rel, slicing.Options{
+		Publish:  func(s *slicing.Snapshot) { d.store.add(s, d.graph.Epoch()) },
+		NoRefine: d.opts.NoRefine,
+	})
 }
 
 func (d *detector) Root(s *symbolic.State) {
@@ -71,7 +74,11 @@ func (d *detector) Stepped(s *symbolic.State, evs []symbolic.Event) bool {
 	if !at {
 		return false
 	}
-	snap := d.store.match(ctx, s, d.conds.of(s))
+	var rel *cdg.Relevance
+	if !d.opts.NoRefine {
+		rel = d.rel
+	}
+	snap := d.store.match(ctx, s, d.conds.of(s), d.graph.Epoch(), rel)
 	if snap == nil {
 		return false
 	}

@@ -9,13 +9,14 @@ import (
 // (§3.2.2): the relevant locations L, the relevant control set C (dynamic
 // branch instances, by event id), and the pending φ markers: per
 // activation, blocks whose latest entry ends the stretch of branches that
-// chose a relevant φ's incoming edge. top says L is unusable (an opaque
-// event reads everything).
+// chose a relevant φ's incoming edge. Each entry carries its provenance
+// (prov.go). top says L is unusable (an opaque event reads everything).
 type backState struct {
 	top   bool
-	L     map[symbolic.Loc]struct{}
-	C     map[int64]struct{}
-	marks map[int32]map[*ssa.BasicBlock]struct{}
+	provs *provTable
+	L     map[symbolic.Loc]prov
+	C     map[int64]prov
+	marks map[int32]map[*ssa.BasicBlock]prov
 	// loops are the registers of L defined in a cycle, with the block
 	// that defines them (loops.go).
 	loops map[symbolic.Loc]*ssa.BasicBlock
@@ -23,8 +24,8 @@ type backState struct {
 	mem int
 }
 
-func newBackState() backState {
-	return backState{L: map[symbolic.Loc]struct{}{}, C: map[int64]struct{}{}, marks: map[int32]map[*ssa.BasicBlock]struct{}{},
+func newBackState(provs *provTable) backState {
+	return backState{provs: provs, L: map[symbolic.Loc]prov{}, C: map[int64]prov{}, marks: map[int32]map[*ssa.BasicBlock]prov{},
 		loops: map[symbolic.Loc]*ssa.BasicBlock{}}
 }
 
@@ -35,23 +36,18 @@ func (s *backState) merge(o backState) {
 		return
 	}
 	s.top = s.top || o.top
-	for l := range o.L {
-		s.add(l)
+	for l, p := range o.L {
+		s.add(l, p)
 	}
-	for c := range o.C {
-		s.C[c] = struct{}{}
+	for c, p := range o.C {
+		s.control(c, p)
 	}
 	for l, b := range o.loops {
 		s.loops[l] = b
 	}
 	for act, bs := range o.marks {
-		m := s.marks[act]
-		if m == nil {
-			m = map[*ssa.BasicBlock]struct{}{}
-			s.marks[act] = m
-		}
-		for b := range bs {
-			m[b] = struct{}{}
+		for b, p := range bs {
+			s.mark(act, b, p)
 		}
 	}
 }
@@ -61,15 +57,29 @@ func (s *backState) merge(o backState) {
 // registers are assigned once; φs and loops.go stand for the rest).
 func (s *backState) hasMem() bool { return s.mem > 0 }
 
-// add puts l into L.
-func (s *backState) add(l symbolic.Loc) {
-	if _, ok := s.L[l]; ok {
-		return
+// memProv is the provenance of L's locations that are no registers.
+func (s *backState) memProv() prov {
+	p := provNone
+	for l, lp := range s.L {
+		if l.Kind != symbolic.LocReg {
+			p = s.provs.union(p, lp)
+		}
 	}
-	s.L[l] = struct{}{}
-	if l.Kind != symbolic.LocReg {
+	return p
+}
+
+// add puts l into L, for the reasons p.
+func (s *backState) add(l symbolic.Loc, p prov) {
+	old, ok := s.L[l]
+	if !ok && l.Kind != symbolic.LocReg {
 		s.mem++
 	}
+	s.L[l] = s.provs.union(old, p)
+}
+
+// control puts branch instance c into C, for the reasons p.
+func (s *backState) control(c int64, p prov) {
+	s.C[c] = s.provs.union(s.C[c], p)
 }
 
 // del takes l out of L.
@@ -84,11 +94,11 @@ func (s *backState) del(l symbolic.Loc) {
 	}
 }
 
-func (s *backState) mark(act int32, b *ssa.BasicBlock) {
+func (s *backState) mark(act int32, b *ssa.BasicBlock, p prov) {
 	m := s.marks[act]
 	if m == nil {
-		m = map[*ssa.BasicBlock]struct{}{}
+		m = map[*ssa.BasicBlock]prov{}
 		s.marks[act] = m
 	}
-	m[b] = struct{}{}
+	m[b] = s.provs.union(m[b], p)
 }

@@ -9,7 +9,7 @@ func (g *Graph) finish(n *node) {
 		s := n.acc
 		if !n.bad {
 			if s.L == nil {
-				s = newBackState()
+				s = newBackState(g.provs)
 			}
 			pi := len(n.points) - 1
 			for i := len(n.events); ; i-- {

@@ -12,6 +12,9 @@ type Options struct {
 	// Publish receives each snapshot as soon as it is known (see
 	// Snapshot).
 	Publish func(*Snapshot)
+	// NoRefine records no provenance: every relevant location counts as
+	// relevant for good, and Snapshot.Refine keeps it (§3.4 off).
+	NoRefine bool
 }
 
 // Graph is the state tree and dynamic dependence graph of one
@@ -24,13 +27,17 @@ type Graph struct {
 	states map[int]*pathState
 	seq    int64
 	vars   varCache
+	provs  *provTable
+	// epoch counts the coverings that made some branch irrelevant: a
+	// snapshot refined at an older epoch may refine further.
+	epoch int
 }
 
 // New returns the graph of one exploration round. a gives control
 // dependence; rel the relevant static branches (cdg.Relevance over
 // a.Graph(fn)), which the graph also updates as tested paths cover code.
 func New(a *cdg.Analysis, rel *cdg.Relevance, opts Options) *Graph {
-	return &Graph{a: a, rel: rel, opts: opts, st: newStatic(a), states: map[int]*pathState{}, vars: varCache{}}
+	return &Graph{a: a, rel: rel, opts: opts, st: newStatic(a), states: map[int]*pathState{}, vars: varCache{}, provs: newProvTable()}
 }
 
 // Root starts the path of state id (an initial state). acts are its
@@ -125,16 +132,16 @@ func (g *Graph) End(id int, kind symbolic.EndKind, complete, tested bool, cond [
 	if !complete || (kind != symbolic.EndReturn && kind != symbolic.EndPanic) {
 		n.bad = true
 	} else {
-		s := newBackState()
+		s := newBackState(g.provs)
 		if kind == symbolic.EndPanic {
 			// §3.2.3's step 3: an embedded halt depends on the branches
-			// that decide it.
+			// that decide it, whatever gets covered later.
 			if r := ps.raised; r != nil {
 				if r.info != nil && r.info.isBranch {
-					s.C[r.id] = struct{}{}
+					s.control(r.id, provAlways)
 				}
 				if r.ctrl != 0 {
-					s.C[r.ctrl] = struct{}{}
+					s.control(r.ctrl, provAlways)
 				}
 			}
 		}
@@ -166,8 +173,9 @@ func (g *Graph) Pruned(id int, snap *Snapshot, cond []expr.Expr, tested bool) {
 		g.finish(n)
 		return
 	}
-	s := newBackState()
-	for _, l := range snap.Locs {
+	s := newBackState(g.provs)
+	why := provNone
+	for i, l := range snap.Locs {
 		if l.Kind == symbolic.LocReg || l.Kind == symbolic.LocDefer {
 			if int(l.Act) >= len(pt.p.Acts) {
 				n.bad = true
@@ -176,10 +184,12 @@ func (g *Graph) Pruned(id int, snap *Snapshot, cond []expr.Expr, tested bool) {
 			}
 			l.Act = pt.p.Acts[l.Act]
 		}
-		s.add(norm(l))
+		p := snap.prov(i)
+		s.add(norm(l), p)
+		why = g.provs.union(why, p)
 	}
-	if pt.ctrl > 0 {
-		s.C[pt.ctrl] = struct{}{}
+	if pt.ctrl > 0 && why != provNone {
+		s.control(pt.ctrl, why)
 	}
 	// The path stops at the point; its own snapshot would only repeat
 	// snap's.
@@ -188,6 +198,10 @@ func (g *Graph) Pruned(id int, snap *Snapshot, cond []expr.Expr, tested bool) {
 	n.acc.merge(s)
 	g.finish(n)
 }
+
+// Epoch counts the coverings that made a branch irrelevant so far: a
+// snapshot refined at an earlier epoch may be refined further.
+func (g *Graph) Epoch() int { return g.epoch }
 
 // cover gives the instructions of n's path to rel.CoverInstr (Algorithm
 // 1, line 16), each tree node once.
@@ -198,7 +212,9 @@ func (g *Graph) cover(n *node) {
 		for _, r := range m.events {
 			if in := r.ev.Instr; in != nil && !seen[in] {
 				seen[in] = true
-				g.rel.CoverInstr(in)
+				if len(g.rel.CoverInstr(in)) > 0 {
+					g.epoch++
+				}
 			}
 		}
 	}

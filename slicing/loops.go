@@ -96,12 +96,11 @@ type loopRead struct {
 	def *ssa.BasicBlock
 }
 
-// loopDep reports whether branch event r could, by its untaken side,
-// have led to defining again a relevant register of its activation.
-func loopDep(s *backState, r *evRec) bool {
-	if len(s.loops) == 0 {
-		return false
-	}
+// loopDep is the provenance of the relevant registers of its activation
+// that branch event r could, by its untaken side, have led to defining
+// again; provNone when there are none.
+func loopDep(s *backState, r *evRec) prov {
+	why := provNone
 	fi, b := r.info.fn, r.info.branch
 	for l, def := range s.loops {
 		if l.Act != r.ev.Act {
@@ -112,7 +111,7 @@ func loopDep(s *backState, r *evRec) bool {
 			// block, which only returns.
 			if !r.takenKnown || r.taken == cdg.Panic {
 				if fi.reaches(b.Block, def) {
-					return true
+					why = s.provs.union(why, s.L[l])
 				}
 			}
 			continue
@@ -126,9 +125,10 @@ func loopDep(s *backState, r *evRec) bool {
 				continue
 			}
 			if fi.reaches(succ, def) {
-				return true
+				why = s.provs.union(why, s.L[l])
+				break
 			}
 		}
 	}
-	return false
+	return why
 }

@@ -21,53 +21,64 @@ func (g *Graph) back(s *backState, r *evRec) {
 	// written by most writes, so it stays relevant; an allocation makes
 	// it whole (before it the object does not exist, and a state in the
 	// same context has allocated as many).
-	written := false
+	// why is the provenance of the event's relevance: the union of the
+	// reasons below; provNone when it has none.
+	why := provNone
 	var defined []symbolic.Loc
 	allocates := isAlloc(ev.Instr)
 	for _, w := range ev.Writes {
 		k := norm(w.Loc)
-		if _, ok := s.L[k]; ok {
-			written = true
+		if p, ok := s.L[k]; ok {
+			why = g.provs.union(why, p)
 			if k.Kind != symbolic.LocObj || allocates {
 				defined = append(defined, k)
 			}
 		}
 	}
-	relevant := written
+	written := why != provNone
 	switch {
 	case r.info != nil && r.info.isBranch:
 		// Step 4: a dynamic branch.
-		_, inC := s.C[r.id]
-		delete(s.C, r.id)
-		if len(s.marks[ev.Act]) > 0 {
-			inC = true // it may have chosen a relevant φ's edge
+		if p, inC := s.C[r.id]; inC {
+			why = g.provs.union(why, p)
+			delete(s.C, r.id)
 		}
-		relevant = relevant || inC || g.rel.Relevant(r.info.branch) ||
-			(s.hasMem() && r.info.fn.mayWriteOther(r.info.branch, r.taken, r.takenKnown)) ||
-			loopDep(s, r)
+		for _, p := range s.marks[ev.Act] {
+			why = g.provs.union(why, p) // it may have chosen a relevant φ's edge
+		}
+		if g.rel.Relevant(r.info.branch) {
+			why = g.provs.union(why, g.provs.of(r.info.branch))
+		}
+		if s.hasMem() && r.info.fn.mayWriteOther(r.info.branch, r.taken, r.takenKnown) {
+			why = g.provs.union(why, s.memProv())
+		}
+		why = g.provs.union(why, loopDep(s, r))
 	case ev.Decided:
 		// A decision at no branch cdg knows: relevant, always.
-		relevant = true
+		why = provAlways
+	}
+	if g.opts.NoRefine && why != provNone {
+		why = provAlways
 	}
 	if written {
 		if phi, ok := ev.Instr.(*ssa.Phi); ok {
 			if idom := phi.Block().Idom(); idom != nil {
-				s.mark(ev.Act, idom)
+				s.mark(ev.Act, idom, why)
 			}
 		}
 	}
-	if relevant {
+	if why != provNone {
 		for _, d := range defined {
 			s.del(d)
 		}
 		for _, l := range ev.Reads {
-			s.add(norm(l))
+			s.add(norm(l), why)
 		}
 		for _, lr := range r.loopReads {
 			s.loops[lr.loc] = lr.def
 		}
 		if r.ctrl != 0 {
-			s.C[r.ctrl] = struct{}{}
+			s.control(r.ctrl, why)
 		}
 	}
 	// The latest entry into a marked block ends its marker.

@@ -3,6 +3,7 @@ package slicing
 import (
 	"slices"
 
+	"github.com/gosymtest/gosymtest/cdg"
 	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
@@ -25,9 +26,54 @@ type Snapshot struct {
 	// over shared variables (paper §3.2: "Δ|L").
 	Constraints []expr.Expr
 
-	// point is where the snapshot was taken (provenance, for tests and
-	// later refinement).
+	// point is where the snapshot was taken (for tests).
 	point *pointRec
+	// provs are the provenance of each of Locs in table (prov.go), and
+	// cond the path condition at the point, for Refine.
+	provs []prov
+	table *provTable
+	cond  []expr.Expr
+	vars  varCache
+}
+
+// prov is the provenance of Locs[i]; a snapshot built by hand (tests)
+// has none, and its locations count as relevant always.
+func (s *Snapshot) prov(i int) prov {
+	if s.provs == nil {
+		return provAlways
+	}
+	return s.provs[i]
+}
+
+// Refine is the snapshot without the locations that are no longer
+// relevant now that rel's code is covered (§3.4): those whose every
+// reason was a branch that has stopped being relevant. The relevant
+// constraints shrink with them. It returns s itself when nothing goes.
+func (s *Snapshot) Refine(rel *cdg.Relevance) *Snapshot {
+	if s.provs == nil {
+		return s
+	}
+	keep := make([]bool, len(s.Locs))
+	n := 0
+	for i := range s.Locs {
+		if keep[i] = s.table.live(s.provs[i], rel); keep[i] {
+			n++
+		}
+	}
+	if n == len(s.Locs) {
+		return s
+	}
+	r := &Snapshot{Ctx: s.Ctx, point: s.point, table: s.table, cond: s.cond, vars: s.vars,
+		Locs: make([]symbolic.Loc, 0, n), Values: make([]symbolic.Value, 0, n), provs: make([]prov, 0, n)}
+	for i, k := range keep {
+		if k {
+			r.Locs = append(r.Locs, s.Locs[i])
+			r.Values = append(r.Values, s.Values[i])
+			r.provs = append(r.provs, s.provs[i])
+		}
+	}
+	r.Constraints = s.vars.relevant(s.cond, r.Values)
+	return r
 }
 
 // locLess orders locations by kind, activation (depth) and index.
@@ -70,15 +116,16 @@ func (g *Graph) snapshot(n *node, pt *pointRec, s *backState) *Snapshot {
 		pairs = append(pairs, pair{l, named})
 	}
 	slices.SortFunc(pairs, func(a, b pair) int { return locLess(a.named, b.named) })
-	snap := &Snapshot{Ctx: pt.p.Ctx, point: pt, Locs: make([]symbolic.Loc, len(pairs)), Values: make([]symbolic.Value, len(pairs))}
+	snap := &Snapshot{Ctx: pt.p.Ctx, point: pt, Locs: make([]symbolic.Loc, len(pairs)), Values: make([]symbolic.Value, len(pairs)),
+		provs: make([]prov, len(pairs)), table: g.provs, cond: n.cond[:pt.p.CondLen:pt.p.CondLen], vars: g.vars}
 	for i, p := range pairs {
 		v, ok := g.valueAt(n, pt.pos, p.key)
 		if !ok {
 			return nil // an opaque event may have changed it unseen
 		}
-		snap.Locs[i], snap.Values[i] = p.named, v
+		snap.Locs[i], snap.Values[i], snap.provs[i] = p.named, v, s.L[p.key]
 	}
-	snap.Constraints = g.vars.relevant(n.cond[:pt.p.CondLen], snap.Values)
+	snap.Constraints = g.vars.relevant(snap.cond, snap.Values)
 	return snap
 }
 
