@@ -11,6 +11,9 @@ import (
 type Options struct {
 	// NoRefine turns off dynamic refinement (§3.4).
 	NoRefine bool
+	// NoSearch turns off the relevant-search heuristic (§3.6): no
+	// unsound sets are built, and no state is put off.
+	NoSearch bool
 }
 
 // New returns a Config.Pruner for engines exploring prog: each engine gets
@@ -36,7 +39,9 @@ type detector struct {
 	rel   *cdg.Relevance
 	graph *slicing.Graph
 	store store
-	conds condSets
+	// unsound holds the snapshots of the unsound slice (§3.6).
+	unsound store
+	conds   condSets
 	// matched holds, from Stepped to Ended, the snapshot that each state
 	// the engine is pruning matched.
 	matched map[int]*slicing.Snapshot
@@ -47,12 +52,19 @@ func (d *detector) Begin(fn *ssa.Function) {
 		d.fn = fn
 		d.rel = cdg.NewRelevance(d.cdg.Graph(fn))
 	}
-	d.store = newStore()
+	d.store, d.unsound = newStore(), newStore()
 	d.conds = condSets{}
 	d.matched = make(map[int]*slicing.Snapshot)
 	d.graph = slicing.New(d.cdg, d.rel, slicing.Options{
-		Publish:  func(s *slicing.Snapshot) { d.store.add(s, d.graph.Epoch()) },
+		Publish: func(s *slicing.Snapshot) {
+			if s.Unsound {
+				d.unsound.add(s, d.graph.Epoch())
+			} else {
+				d.store.add(s, d.graph.Epoch())
+			}
+		},
 		NoRefine: d.opts.NoRefine,
+		Unsound:  !d.opts.NoSearch,
 	})
 }
 
@@ -64,7 +76,7 @@ func (d *detector) Forked(parent, child *symbolic.State) {
 	d.graph.Fork(parent.ID(), child.ID())
 }
 
-func (d *detector) Stepped(s *symbolic.State, evs []symbolic.Event) bool {
+func (d *detector) Stepped(s *symbolic.State, evs []symbolic.Event) symbolic.Verdict {
 	ctx, at := s.AtPoint()
 	var p *slicing.Point
 	if at {
@@ -72,18 +84,21 @@ func (d *detector) Stepped(s *symbolic.State, evs []symbolic.Event) bool {
 	}
 	d.graph.Step(s.ID(), evs, p)
 	if !at {
-		return false
+		return symbolic.Keep
 	}
 	var rel *cdg.Relevance
 	if !d.opts.NoRefine {
 		rel = d.rel
 	}
-	snap := d.store.match(ctx, s, d.conds.of(s), d.graph.Epoch(), rel)
-	if snap == nil {
-		return false
+	cond := d.conds.of(s)
+	if snap := d.store.match(ctx, s, cond, d.graph.Epoch(), rel); snap != nil {
+		d.matched[s.ID()] = snap
+		return symbolic.Prune
 	}
-	d.matched[s.ID()] = snap
-	return true
+	if !d.opts.NoSearch && d.unsound.match(ctx, s, cond, d.graph.Epoch(), rel) != nil {
+		return symbolic.Later
+	}
+	return symbolic.Keep
 }
 
 func (d *detector) Ended(s *symbolic.State, kind symbolic.EndKind, tested bool) {

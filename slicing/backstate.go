@@ -29,6 +29,13 @@ func newBackState(provs *provTable) backState {
 		loops: map[symbolic.Loc]*ssa.BasicBlock{}}
 }
 
+// clone is a copy of s that shares nothing with it.
+func (s backState) clone() backState {
+	c := newBackState(s.provs)
+	c.merge(s)
+	return c
+}
+
 // merge adds o to s: the union of steps 1 and 2 at a fork.
 func (s *backState) merge(o backState) {
 	if s.L == nil {

@@ -6,22 +6,10 @@ package slicing
 // of its points, hands its start state to its parent and is freed.
 func (g *Graph) finish(n *node) {
 	for n != nil && n.pending == 0 && !n.live {
-		s := n.acc
+		var starts [2]backState
 		if !n.bad {
-			if s.L == nil {
-				s = newBackState(g.provs)
-			}
-			pi := len(n.points) - 1
-			for i := len(n.events); ; i-- {
-				for ; pi >= 0 && n.points[pi].pos >= i; pi-- {
-					if snap := g.snapshot(n, n.points[pi], &s); snap != nil && g.opts.Publish != nil {
-						g.opts.Publish(snap)
-					}
-				}
-				if i == 0 {
-					break
-				}
-				g.back(&s, n.events[i-1])
+			for k := 0; k < g.kinds(); k++ {
+				starts[k] = g.sliceNode(n, n.acc[k], k == 0)
 			}
 		}
 		p := n.parent
@@ -29,7 +17,9 @@ func (g *Graph) finish(n *node) {
 			if n.bad {
 				p.bad = true
 			} else if !p.bad {
-				p.acc.merge(s)
+				for k := 0; k < g.kinds(); k++ {
+					p.acc[k].merge(starts[k])
+				}
 			}
 			if len(n.cond) > len(p.cond) {
 				p.cond = n.cond
@@ -37,7 +27,30 @@ func (g *Graph) finish(n *node) {
 			p.pending--
 		}
 		// Free what no one needs any more: the subtree has ended.
-		n.events, n.points, n.writes, n.opaque, n.acc, n.parent = nil, nil, nil, nil, backState{}, nil
+		n.events, n.points, n.writes, n.opaque, n.acc, n.parent = nil, nil, nil, nil, [2]backState{}, nil
 		n = p
+	}
+}
+
+// sliceNode walks n's events backwards from s, what its children need,
+// publishing the snapshot of each point on the way, and returns what n
+// needs at its start. sound says whether potential dependences count;
+// the unsound slice's snapshots are marked so.
+func (g *Graph) sliceNode(n *node, s backState, sound bool) backState {
+	if s.L == nil {
+		s = newBackState(g.provs)
+	}
+	pi := len(n.points) - 1
+	for i := len(n.events); ; i-- {
+		for ; pi >= 0 && n.points[pi].pos >= i; pi-- {
+			if snap := g.snapshot(n, n.points[pi], &s); snap != nil && g.opts.Publish != nil {
+				snap.Unsound = !sound
+				g.opts.Publish(snap)
+			}
+		}
+		if i == 0 {
+			return s
+		}
+		g.back(&s, n.events[i-1], sound)
 	}
 }

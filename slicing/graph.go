@@ -15,6 +15,20 @@ type Options struct {
 	// NoRefine records no provenance: every relevant location counts as
 	// relevant for good, and Snapshot.Refine keeps it (§3.4 off).
 	NoRefine bool
+	// Unsound also slices through data and control dependences alone,
+	// without the potential ones, and publishes those snapshots too, with
+	// Snapshot.Unsound set: only for the search heuristic of §3.6, never
+	// for pruning.
+	Unsound bool
+}
+
+// kinds is how many slices the graph computes: the sound one, and with
+// Options.Unsound the unsound one.
+func (g *Graph) kinds() int {
+	if g.opts.Unsound {
+		return 2
+	}
+	return 1
 }
 
 // Graph is the state tree and dynamic dependence graph of one
@@ -145,7 +159,9 @@ func (g *Graph) End(id int, kind symbolic.EndKind, complete, tested bool, cond [
 				}
 			}
 		}
-		n.acc.merge(s)
+		for k := 0; k < g.kinds(); k++ {
+			n.acc[k].merge(s.clone())
+		}
 	}
 	g.finish(n)
 }
@@ -195,7 +211,9 @@ func (g *Graph) Pruned(id int, snap *Snapshot, cond []expr.Expr, tested bool) {
 	// snap's.
 	n.events = n.events[:pt.pos]
 	n.points = n.points[:len(n.points)-1]
-	n.acc.merge(s)
+	for k := 0; k < g.kinds(); k++ {
+		n.acc[k].merge(s.clone())
+	}
 	g.finish(n)
 }
 

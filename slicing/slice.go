@@ -8,7 +8,7 @@ import (
 // back applies one event to the backward state s, which holds what the
 // rest of the path needs just after the event; afterwards it holds what
 // is needed just before it (§3.2.2 steps 4 and 5).
-func (g *Graph) back(s *backState, r *evRec) {
+func (g *Graph) back(s *backState, r *evRec, sound bool) {
 	if s.top {
 		return
 	}
@@ -48,6 +48,9 @@ func (g *Graph) back(s *backState, r *evRec) {
 		}
 		if g.rel.Relevant(r.info.branch) {
 			why = g.provs.union(why, g.provs.of(r.info.branch))
+		}
+		if !sound {
+			break // §3.6: data and control dependences only
 		}
 		if s.hasMem() && r.info.fn.mayWriteOther(r.info.branch, r.taken, r.takenKnown) {
 			why = g.provs.union(why, s.memProv())

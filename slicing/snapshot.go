@@ -25,6 +25,9 @@ type Snapshot struct {
 	// variable (expr.Vars) with some value in Values, closed transitively
 	// over shared variables (paper §3.2: "Δ|L").
 	Constraints []expr.Expr
+	// Unsound marks a snapshot of the unsound slice (Options.Unsound):
+	// for the search heuristic only, never for pruning.
+	Unsound bool
 
 	// point is where the snapshot was taken (for tests).
 	point *pointRec
@@ -63,7 +66,7 @@ func (s *Snapshot) Refine(rel *cdg.Relevance) *Snapshot {
 	if n == len(s.Locs) {
 		return s
 	}
-	r := &Snapshot{Ctx: s.Ctx, point: s.point, table: s.table, cond: s.cond, vars: s.vars,
+	r := &Snapshot{Ctx: s.Ctx, point: s.point, Unsound: s.Unsound, table: s.table, cond: s.cond, vars: s.vars,
 		Locs: make([]symbolic.Loc, 0, n), Values: make([]symbolic.Value, 0, n), provs: make([]prov, 0, n)}
 	for i, k := range keep {
 		if k {

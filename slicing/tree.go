@@ -24,9 +24,9 @@ type node struct {
 	covered bool // its instructions were given to rel.CoverInstr
 
 	// What the finished children left at their starts (§3.2.2 steps 1-2).
-	acc  backState
-	bad  bool        // some path below ended incomplete: publish nothing
-	cond []expr.Expr // the path condition of some path below
+	acc  [2]backState // sound, unsound (Options.Unsound)
+	bad  bool         // some path below ended incomplete: publish nothing
+	cond []expr.Expr  // the path condition of some path below
 
 	writes map[symbolic.Loc][]int32 // per location, the events writing it (lazy)
 	opaque []int32                  // the opaque events (with writes)

@@ -25,15 +25,29 @@ type Pruner interface {
 	// follows for each with what it did after the copy too.
 	Forked(parent, child *State)
 	// Stepped reports the step s just took, as events in the order they
-	// happened. When it returns true the engine ends s as redundant, and
-	// calls Pruned, not Ended.
-	Stepped(s *State, evs []Event) (prune bool)
+	// happened, and asks what to do with s.
+	Stepped(s *State, evs []Event) Verdict
 	// Ended tells that s's path ended. tested is set when the path gave a
 	// test that replayed as predicted: the code it ran is then covered.
 	// A path ended by anything but EndReturn or EndPanic, or concretized,
 	// did not explore every continuation of its states.
 	Ended(s *State, kind EndKind, tested bool)
 }
+
+// Verdict is a Pruner's answer about a state after a step.
+type Verdict uint8
+
+const (
+	// Keep: run s on.
+	Keep Verdict = iota
+	// Prune: s is redundant. The engine ends it (Ended follows, with
+	// EndPruned).
+	Prune
+	// Later: run s on, but after the states that do not look redundant
+	// (Bugrara and Engler's relevant-search heuristic, §3.6): it matched
+	// a snapshot that is not sound enough to prune it.
+	Later
+)
 
 // An Event is one thing a step did: an instruction, or one φ of the block
 // a jump entered, or a step of a panic's unwinding. It lists the

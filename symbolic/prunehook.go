@@ -67,10 +67,17 @@ func (e *Engine) afterStep(s *State, b stepBefore, forked []*State) {
 			continue // Ended has been told
 		}
 		start := time.Now()
-		redundant := e.pruner.Stepped(t, e.stepEvents(t, b, log))
+		v := e.pruner.Stepped(t, e.stepEvents(t, b, log))
 		e.summary.PruneTime += time.Since(start)
-		if redundant {
+		switch v {
+		case Prune:
 			e.prune(t)
+		case Later:
+			t.later = true
+		case Keep:
+			if _, at := t.AtPoint(); at {
+				t.later = false // a verdict at a point replaces the last
+			}
 		}
 	}
 }

@@ -29,7 +29,7 @@ func (p *shadowPruner) Forked(parent, child *State) {
 }
 func (p *shadowPruner) Ended(s *State, _ EndKind, _ bool) { delete(p.shadows, s.ID()) }
 
-func (p *shadowPruner) Stepped(s *State, evs []Event) bool {
+func (p *shadowPruner) Stepped(s *State, evs []Event) Verdict {
 	p.steps++
 	sh := p.shadows[s.ID()]
 	for _, ev := range evs {
@@ -68,7 +68,7 @@ func (p *shadowPruner) Stepped(s *State, evs []Event) bool {
 			p.errs = append(p.errs, fmt.Sprintf("after %s: %v holds %#v, the writes say %#v", instr, loc, got, want))
 		}
 	}
-	return false
+	return Keep
 }
 
 // TestPruneEventsDescribeEveryWrite runs the shadow check over the

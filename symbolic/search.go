@@ -94,6 +94,11 @@ func (p *randomPath) pick(states []*State) int {
 	return weightedPick(p.r, weights, total)
 }
 
+// laterFactor is how much less likely covNew picks a state the Pruner
+// put off (State.later): much less, but not never: the verdict rests on
+// an unsound set.
+const laterFactor = 64
+
 // covNew prefers states that are about to enter blocks no path has entered
 // yet: the weight of a state falls with the distance, in CFG edges within
 // its current function, to the nearest uncovered block.
@@ -108,6 +113,9 @@ func (p *covNew) pick(states []*State) int {
 	for i, s := range states {
 		d := p.distance(s)
 		weights[i] = 1 / float64((d+1)*(d+1))
+		if s.later {
+			weights[i] /= laterFactor
+		}
 		total += weights[i]
 	}
 	return weightedPick(p.r, weights, total)

@@ -77,6 +77,9 @@ type State struct {
 	// it runs with or the record of what the mutants would compute; nil
 	// on every other state, which costs binOp one nil check.
 	mut *mutation
+	// later is the Pruner's last verdict at a point was Later: the
+	// searcher runs s after states that do not look redundant.
+	later bool
 	// lostSide tells the Pruner's next event that a branch side was
 	// dropped as undecidable during the step (branch.go).
 	lostSide bool
