@@ -31,6 +31,7 @@ type Analysis struct {
 
 	mu      sync.Mutex
 	returns map[*ssa.Function]bool // decided by solveReturns
+	noPanic map[*ssa.Function]bool // decided by cannotPanic
 	funcs   map[*ssa.Function]*Func
 	callees *defaultCallees
 }
@@ -41,6 +42,7 @@ func New(prog *ssa.Program, opts Options) *Analysis {
 		prog:    prog,
 		opts:    opts,
 		returns: map[*ssa.Function]bool{},
+		noPanic: map[*ssa.Function]bool{},
 		funcs:   map[*ssa.Function]*Func{},
 	}
 	a.callees = newDefaultCallees(prog)

@@ -73,7 +73,7 @@ func (a *Analysis) buildFunc(fn *ssa.Function) *Func {
 				how = endHaltExit
 			case a.callHalt(instr) == haltPanic:
 				how = endHaltPanic
-			case implicit && MayPanic(instr):
+			case implicit && a.mayPanic(instr):
 				how = endImplicit
 			default:
 				continue

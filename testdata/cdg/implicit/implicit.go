@@ -37,10 +37,8 @@ func ConstDiv(a int) int {
 func inc(x int) int { return x + 1 }
 
 func CallThenBranch(x int) int {
-	// The call of inc is an implicit branch: inc might panic, as far as
-	// MayPanic can tell without looking inside.
+	// The call of inc is no implicit branch: nothing in inc can panic.
 	//@ cd(CallThenBranch, b0)
-	//@ cd(CallThenBranch, "b0[1:]", "b0.i0:ok")
 	//@ cd(CallThenBranch, b1, "b0:true")
 	//@ cd(CallThenBranch, b2, "b0:false")
 	y := inc(x)
@@ -99,4 +97,53 @@ func UsesValidate(x, y int) int {
 		return 1
 	}
 	return 2
+}
+
+func first(xs []int) int { return xs[0] }
+
+func CallMayPanic(xs []int, y int) int {
+	// first may panic (xs[0] is out of range when xs is empty), so its
+	// call is an implicit branch.
+	//@ cd(CallMayPanic, b0)
+	//@ cd(CallMayPanic, "b0[1:]", "b0.i0:ok")
+	//@ cd(CallMayPanic, b1, "b0:true")
+	//@ cd(CallMayPanic, b2, "b0:false")
+	v := first(xs)
+	if y > v {
+		return 1
+	}
+	return 0
+}
+
+func SumBytes(s string, xs []int) int {
+	// The guards i < len(s) and j < len(xs) dominate s[i] and xs[j], and
+	// i and j start at 0 (range: -1, then +1) and only grow: no implicit
+	// branches. The loop tests are the only branches.
+	//@ cd(SumBytes, b0)
+	//@ cd(SumBytes, b1, "b1:true")
+	//@ cd(SumBytes, b2, "b1:true")
+	//@ cd(SumBytes, b3)
+	//@ cd(SumBytes, b4, "b4:true")
+	//@ cd(SumBytes, b5, "b4:true")
+	//@ cd(SumBytes, b6)
+	n := 0
+	for i := 0; i < len(s); i++ {
+		n += int(s[i])
+	}
+	for j := range xs {
+		n += xs[j]
+	}
+	return n
+}
+
+func Unguarded(s string, k int) byte {
+	// k may be negative: k < len(s) does not keep s[k] in range.
+	//@ cd(Unguarded, b0)
+	//@ cd(Unguarded, b1, "b0:true")
+	//@ cd(Unguarded, "b1[1:]", "b1.i0:ok")
+	//@ cd(Unguarded, b2, "b0:false")
+	if k < len(s) {
+		return s[k]
+	}
+	return 0
 }
