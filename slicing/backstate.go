@@ -22,11 +22,14 @@ type backState struct {
 	loops map[symbolic.Loc]*ssa.BasicBlock
 	// mem counts the locations of L that are no registers.
 	mem int
+	// parts lists, per whole register, the parts of it in L (0: the
+	// whole), so that a write of the register finds them all.
+	parts map[symbolic.Loc][]int32
 }
 
 func newBackState(provs *provTable) backState {
 	return backState{provs: provs, L: map[symbolic.Loc]prov{}, C: map[int64]prov{}, marks: map[int32]map[*ssa.BasicBlock]prov{},
-		loops: map[symbolic.Loc]*ssa.BasicBlock{}}
+		loops: map[symbolic.Loc]*ssa.BasicBlock{}, parts: map[symbolic.Loc][]int32{}}
 }
 
 // clone is a copy of s that shares nothing with it.
@@ -78,8 +81,12 @@ func (s *backState) memProv() prov {
 // add puts l into L, for the reasons p.
 func (s *backState) add(l symbolic.Loc, p prov) {
 	old, ok := s.L[l]
-	if !ok && l.Kind != symbolic.LocReg {
-		s.mem++
+	if !ok {
+		if l.Kind != symbolic.LocReg {
+			s.mem++
+		}
+		w := l.Whole()
+		s.parts[w] = append(s.parts[w], l.Part)
 	}
 	s.L[l] = s.provs.union(old, p)
 }
@@ -99,6 +106,30 @@ func (s *backState) del(l symbolic.Loc) {
 	if l.Kind != symbolic.LocReg {
 		s.mem--
 	}
+	w := l.Whole()
+	ps := s.parts[w]
+	for i, p := range ps {
+		if p == l.Part {
+			ps = append(ps[:i:i], ps[i+1:]...)
+			break
+		}
+	}
+	if len(ps) == 0 {
+		delete(s.parts, w)
+	} else {
+		s.parts[w] = ps
+	}
+}
+
+// within lists the locations of L that are w or a part of it.
+func (s *backState) within(w symbolic.Loc) []symbolic.Loc {
+	var out []symbolic.Loc
+	for _, p := range s.parts[w] {
+		l := w
+		l.Part = p
+		out = append(out, l)
+	}
+	return out
 }
 
 func (s *backState) mark(act int32, b *ssa.BasicBlock, p prov) {

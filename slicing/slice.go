@@ -27,9 +27,9 @@ func (g *Graph) back(s *backState, r *evRec, sound bool) {
 	var defined []symbolic.Loc
 	allocates := isAlloc(ev.Instr)
 	for _, w := range ev.Writes {
-		k := norm(w.Loc)
-		if p, ok := s.L[k]; ok {
-			why = g.provs.union(why, p)
+		// A write is of a whole location: it writes every part of it.
+		for _, k := range s.within(norm(w.Loc).Whole()) {
+			why = g.provs.union(why, s.L[k])
 			if k.Kind != symbolic.LocObj || allocates {
 				defined = append(defined, k)
 			}

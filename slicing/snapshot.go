@@ -86,8 +86,10 @@ func locLess(a, b symbolic.Loc) int {
 		return int(a.Kind) - int(b.Kind)
 	case a.Act != b.Act:
 		return int(a.Act) - int(b.Act)
+	case a.Index != b.Index:
+		return int(a.Index) - int(b.Index)
 	}
-	return int(a.Index) - int(b.Index)
+	return int(a.Part) - int(b.Part)
 }
 
 // snapshot builds the snapshot of point pt of node n from the relevant
@@ -136,8 +138,8 @@ func (g *Graph) snapshot(n *node, pt *pointRec, s *backState) *Snapshot {
 // write on the path, else what the root's state held; false when an
 // opaque event may have changed it since.
 func (g *Graph) valueAt(n *node, pos int, loc symbolic.Loc) (symbolic.Value, bool) {
-	if v, found, known := n.lastWrite(loc, pos); !known || found {
-		return v, known
+	if v, found, known := n.lastWrite(loc.Whole(), pos); !known || found {
+		return symbolic.ValuePart(v, loc.Part), known
 	}
 	root := n.root
 	if root == nil || root.initial == nil {

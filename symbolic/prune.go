@@ -110,8 +110,24 @@ const (
 // engine, once per frame pushed, so a register of one call is never
 // confused with the same register of another; a forked state keeps its
 // parent's numbers.
+//
+// Part narrows a register that holds a string to a part of it, as the
+// bytes of a C string are locations of their own in Bugrara and Engler's
+// KLEE: PartLen its length, PartByte(k) its byte k. Only reads name
+// parts (s[k] at a constant k, len(s)); a write writes the whole
+// register, and so every part of it. Part 0 is the whole.
 type Loc struct {
 	Kind  LocKind
 	Act   int32
 	Index int32
+	Part  int32
 }
+
+// PartLen is the Part of a string register that is its length.
+const PartLen int32 = -1
+
+// PartByte is the Part of a string register that is its byte k.
+func PartByte(k int) int32 { return int32(k) + 1 }
+
+// Whole is l without its part: the whole location.
+func (l Loc) Whole() Loc { l.Part = 0; return l }

@@ -1,8 +1,11 @@
 package symbolic
 
 import (
+	"go/constant"
+	"go/types"
 	"time"
 
+	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -109,6 +112,7 @@ func (e *Engine) stepEvents(t *State, b stepBefore, log *accessLog) []Event {
 	t.lostSide = false
 	if b.instr != nil {
 		ev.Reads = operandLocs(b.frame, b.act, b.instr, ev.Reads)
+		ev.Reads = stringParts(b.frame, b.instr, ev.Reads)
 	}
 	if log != nil {
 		ev.Reads = appendObjects(ev.Reads, log.reads)
@@ -272,4 +276,79 @@ func dedupObjects(ids []ObjectID) []ObjectID {
 		}
 	}
 	return out
+}
+
+// stringParts narrows the read of a string register to the parts read
+// when instr reads only those: s[k] at a constant k reads the length (the
+// bounds check) and byte k; len(s) reads the length. reads holds the
+// operand registers of instr, from operandLocs.
+func stringParts(f *frame, instr ssa.Instruction, reads []Loc) []Loc {
+	var x, index ssa.Value
+	switch in := instr.(type) {
+	case *ssa.Index:
+		x, index = in.X, in.Index
+	case *ssa.Lookup:
+		x, index = in.X, in.Index
+	case *ssa.Call:
+		if b, ok := in.Call.Value.(*ssa.Builtin); ok && b.Name() == "len" && len(in.Call.Args) == 1 {
+			x = in.Call.Args[0]
+		}
+	}
+	if x == nil || !isStringType(x.Type()) {
+		return reads
+	}
+	idx, ok := f.info.index[x]
+	if !ok {
+		return reads
+	}
+	parts := []int32{PartLen}
+	if index != nil {
+		k, ok := constantIndex(f, index)
+		if !ok {
+			return reads // a symbolic index may read any byte
+		}
+		parts = append(parts, PartByte(k))
+	}
+	whole := Loc{Kind: LocReg, Act: f.act, Index: int32(idx)}
+	out := reads[:0:0]
+	for _, l := range reads {
+		if l == whole {
+			for _, p := range parts {
+				out = append(out, Loc{Kind: LocReg, Act: l.Act, Index: l.Index, Part: p})
+			}
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// constantIndex is the value of index in f when it is a constant term.
+func constantIndex(f *frame, index ssa.Value) (int, bool) {
+	var x expr.Expr
+	if c, ok := index.(*ssa.Const); ok {
+		k, exact := constant.Int64Val(constant.ToInt(c.Value))
+		return int(k), exact && k >= 0 && k < 1<<30
+	}
+	idx, ok := f.info.index[index]
+	if !ok {
+		return 0, false
+	}
+	x, v := f.readReg(slot(idx))
+	if !x.IsValid() {
+		sc, ok := v.(Scalar)
+		if !ok {
+			return 0, false
+		}
+		x = sc.E
+	}
+	if !x.IsConst() || x.Value() >= 1<<30 {
+		return 0, false
+	}
+	return int(x.Value()), true
+}
+
+func isStringType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }

@@ -3,6 +3,7 @@ package symbolic
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"sort"
 	"testing"
 
@@ -96,4 +97,52 @@ func TestPruneEventsDescribeEveryWrite(t *testing.T) {
 		t.Fatalf("the pruner saw %d steps and %d points", steps, points)
 	}
 	t.Logf("%d functions, %d steps, %d points", len(names), steps, points)
+}
+
+// recordingPruner keeps every event it is told of.
+type recordingPruner struct{ evs []Event }
+
+func (p *recordingPruner) Begin(*ssa.Function)         {}
+func (p *recordingPruner) Root(*State)                 {}
+func (p *recordingPruner) Forked(*State, *State)       {}
+func (p *recordingPruner) Ended(*State, EndKind, bool) {}
+func (p *recordingPruner) Stepped(_ *State, evs []Event) Verdict {
+	p.evs = append(p.evs, evs...)
+	return Keep
+}
+
+// A string register read at a constant index, or by len, is read in
+// parts: ParseHexColor's s[0] reads the length and byte 0 of s, and
+// len(s) the length only, never the whole of s.
+func TestStringReadsNameParts(t *testing.T) {
+	rp := &recordingPruner{}
+	explore(t, "classic.ParseHexColor", Config{MaxWork: 200000, Pruner: func() Pruner { return rp }})
+	var sawIndex, sawLen bool
+	for _, ev := range rp.evs {
+		var parts []int32
+		for _, l := range ev.Reads {
+			if l.Kind == LocReg && l.Index == 0 { // s, the first parameter
+				parts = append(parts, l.Part)
+			}
+		}
+		switch in := ev.Instr.(type) {
+		case *ssa.Index:
+			if c, ok := in.Index.(*ssa.Const); ok && c.String() == "0:int" {
+				sawIndex = true
+				if !slices.Equal(parts, []int32{PartLen, PartByte(0)}) {
+					t.Errorf("%v reads parts %v of s, want the length and byte 0", in, parts)
+				}
+			}
+		case *ssa.Call:
+			if b, ok := in.Call.Value.(*ssa.Builtin); ok && b.Name() == "len" && len(parts) > 0 {
+				sawLen = true
+				if !slices.Equal(parts, []int32{PartLen}) {
+					t.Errorf("%v reads parts %v of s, want the length", in, parts)
+				}
+			}
+		}
+	}
+	if !sawIndex || !sawLen {
+		t.Fatalf("no s[0] (%v) or len(s) (%v) among %d events", sawIndex, sawLen, len(rp.evs))
+	}
 }

@@ -146,9 +146,9 @@ func (s *State) ValueAt(loc Loc) Value {
 		}
 		x, v := f.readReg(slot(loc.Index))
 		if x.IsValid() {
-			return scalarValue(x)
+			v = scalarValue(x)
 		}
-		return v
+		return ValuePart(v, loc.Part)
 	case LocObj:
 		o := s.mem.get(ObjectID(loc.Index))
 		if o == nil {
@@ -169,6 +169,24 @@ func (s *State) ValueAt(loc Loc) Value {
 			return nil
 		}
 		return s.panicked.value
+	}
+	return nil
+}
+
+// ValuePart is part p (Loc.Part) of v: v itself for the whole, the length
+// or a byte of a string; nil when v has no such part.
+func ValuePart(v Value, p int32) Value {
+	if p == 0 {
+		return v
+	}
+	s, ok := v.(String)
+	switch {
+	case !ok:
+		return nil
+	case p == PartLen:
+		return scalarValue(s.Len)
+	case p > 0 && int(p-1) < len(s.Bytes):
+		return scalarValue(s.Bytes[p-1])
 	}
 	return nil
 }
