@@ -1,8 +1,72 @@
 // Package detector is gosymtest's redundant-state detector, after Bugrara
-// and Engler, "Redundant State Detection for Dynamic Symbolic Execution":
-// it prunes a state whose relevant values match a relevant constraint set
-// recorded on a path already explored from the same context-sensitive
-// point.
+// and Engler, "Redundant State Detection for Dynamic Symbolic Execution"
+// (the boxed lines of their Algorithm 1). It drops every state that
+// cannot reach code no test covers yet, and it does so soundly: a state
+// is dropped only when an explored subtree, with nothing cut, already
+// shows everything it could do that matters for coverage.
+//
+// # How it hooks into the engine
+//
+// The engine (package symbolic) calls a symbolic.Pruner: Begin for each
+// round of a function, Root for each initial state, Forked, Stepped after
+// every step with the step's events (what it read and wrote), and Ended.
+// New returns the Config.Pruner that makes one detector per engine. The
+// detector reads states only through symbolic's exported view (AtPoint,
+// ValueAt, Cond), and the engine knows nothing of the detector.
+//
+// # Relevant branches (§3.1)
+//
+// A static branch is relevant while it controls, through the control
+// dependence graph of package cdg, a block no test enters. Coverage
+// comes from paths whose test replayed as predicted, never from paths
+// merely entered, so a block counts as covered only when an emitted test
+// will cover it.
+//
+// # Relevant locations (§3.2)
+//
+// Package slicing builds the dynamic dependence graph along the state
+// tree and, when every state forked below a point has ended with nothing
+// cut, computes the point's relevant locations: the registers, objects,
+// deferred calls and panic that may decide a relevant branch further on,
+// through data, control and potential dependences, with φs depending on
+// the branches that chose their edge, halts (panics) on the branches
+// that control them, and pruned paths taking the relevant set of the
+// snapshot that pruned them (inter-path slicing, §3.2.4). Each such point
+// becomes a snapshot: its context, its relevant locations with the values
+// they held, and its relevant constraints (the conjuncts of its path
+// condition that share variables with those values, transitively).
+//
+// # Matching (§3.3)
+//
+// After each step, a state that stands at a point (a block entry, its φs
+// done, no panic in flight) is matched against the snapshots of the same
+// context (symbolic.Context: the block, the stack of call sites, and what
+// else decides the future besides locations). It matches one when every
+// relevant location holds the same value (the same hash-consed terms) and
+// the snapshot's relevant constraints are all among the state's. Then the
+// state's every feasible continuation was feasible for the snapshot,
+// whose subtree covered all it could: the state is dropped. The
+// constraints that involve other variables share none with the relevant
+// ones, so they cannot make a relevant outcome feasible for the state
+// that was infeasible for the snapshot.
+//
+// # Refinement, search and switches (§3.4, §3.6)
+//
+// When tested paths cover code, some branches stop being relevant, and
+// with them the locations they alone made relevant (slicing keeps each
+// location's provenance). Before a point's snapshots are matched, they
+// are refined to the current relevance and the point's tree is rebuilt
+// if any shrank. A state that matches no sound snapshot but one of the
+// unsound slice (data and control dependences only) gets the verdict
+// Later: the searcher runs it after states that look less redundant.
+// Options.NoRefine and Options.NoSearch turn each off, so that its share
+// can be measured; a nil Config.Pruner (-prune none) turns everything
+// off.
+//
+// A pruned state that entered a block no test enters yet still gives a
+// test: the engine runs its inputs concretely to the end (Algorithm 1
+// computes test inputs for a pruned state too), so pruning never loses
+// the coverage of the stretch before the match.
 //
 // # Decision trees (§3.7)
 //

@@ -24,9 +24,13 @@
 // # Dynamic dependences (§3.2.1)
 //
 // Locations are symbolic.Locs: registers of an activation, whole objects,
-// deferred calls, the panic. Data dependences come from each event's
-// Reads and Writes; calls write the callee's parameters and returns the
-// caller's register, so they are ordinary data dependences.
+// deferred calls, the panic. A string register is read in parts where
+// the engine can tell (its length, a byte at a constant index: KLEE's
+// locations are bytes), so that a parser's state at byte k does not
+// depend on the constraints of the bytes it has consumed; a write of a
+// register defines all its parts. Data dependences come from each
+// event's Reads and Writes; calls write the callee's parameters and
+// returns the caller's register, so they are ordinary data dependences.
 //
 // Control dependences are computed forward, as events arrive (state.go):
 // the dynamic control parent of an event is, in its activation, the most
@@ -106,7 +110,25 @@
 // one where an opaque event came after the last write of a relevant
 // location (it may have written it unseen): soundness first.
 //
-// Not here yet: dynamic refinement (§3.4) needs the provenance of each
-// location (which relevant branch brought it in); single-valued locations
-// (§3.5); the unsound sets of the search heuristic (§3.6).
+// # Dynamic refinement (§3.4; prov.go)
+//
+// Every entry of L and C carries its provenance: the relevant static
+// branches (step 4's first reason) at the start of the chains of
+// dependences that brought it in, as an interned set; a reason that is
+// no static branch (an unknown decision, a halt) is "always". A
+// Snapshot keeps each location's provenance and the path condition at
+// its point, and Snapshot.Refine drops the locations whose branches have
+// all stopped being relevant, and their constraints, without slicing
+// again. Epoch counts the coverings that made some branch irrelevant, so
+// that the detector refines a point's snapshots only when something
+// changed. Options.NoRefine turns provenance off (everything is always).
+//
+// # The search heuristic's unsound sets (§3.6)
+//
+// With Options.Unsound, each node is sliced a second time through data
+// and control dependences only (no potential dependences, no loop
+// exits), and those snapshots are published with Snapshot.Unsound set.
+// They are for the searcher's priorities alone, never for pruning.
+//
+// Not here: single-valued locations (§3.5).
 package slicing
