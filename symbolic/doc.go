@@ -205,6 +205,29 @@
 // keeps the same cases. Uncontrolled and order-dependent tests are not
 // weighed; Config.NoMutants turns the pass off.
 //
+// # Pruning redundant states
+//
+// Config.Pruner plugs in the redundant-state detector (package detector,
+// after Bugrara and Engler) through the small interface Pruner
+// (prune.go). The engine tells it every search state's forks and ends,
+// and after each step describes what the step did as Events
+// (prunehook.go): the registers (by activation, Loc.Act; a string's
+// length or byte where only that was read, Loc.Part), objects, deferred
+// calls and panic it read, and those it wrote with their new values.
+// Object accesses are logged by the memory itself (memory.log) during
+// the step. A step the events cannot describe is Opaque. The pruner reads
+// a state only through pruneview.go: its Context at a block entry (the
+// call-site stack and what else besides locations decides its future),
+// ValueAt, Cond. Its verdict: Keep; Later (run it after the states that
+// look less redundant: §3.6); or Prune, and the engine ends the state
+// without a test of its own, but runs its inputs concretely to the end
+// when it entered a block no test enters yet, so that the stretch before
+// the match keeps its test. A pruned state is counted in Summary.Pruned,
+// not in Paths, and never makes an exploration less exhaustive; a branch
+// side dropped as undecidable is told to the pruner (Event.Lost), so
+// that nothing above it counts as fully explored. Without a Pruner none
+// of this runs: one nil check per step.
+//
 // # Assumptions
 //
 // A 64-bit platform (int is 64 bits). No goroutines, channels, select or
