@@ -67,6 +67,23 @@
 //		the package's operations (< for <=, == for !=, + for -, a
 //		negation dropped), and a case is kept when it tells such a
 //		mutant from the original and no kept case does.
+//	-prune mode
+//		The redundant-state detector (package detector; Bugrara and
+//		Engler's redundant state detection): rse, the default, drops a
+//		state when it can reach no block that a state already explored
+//		could not, so that independent branches stop multiplying the
+//		paths; none explores every path.
+//	-prune-off list
+//		Turn off some of the detector's refinements, to measure each one's
+//		share: a comma-separated list among refine (dynamic refinement of
+//		the relevant sets as blocks get covered), single (dropping the
+//		locations that hold one value on every path) and search (preferring
+//		states that match no unsound relevant set). Pruning stays sound;
+//		it only prunes less.
+//	-prune-semantic
+//		Also match a state to a snapshot when the solver proves the
+//		state's relevant constraints imply the snapshot's, not only when
+//		they are the same expressions. Off by default: it costs queries.
 //	-all-paths
 //		Keep one test per path found. By default a test is kept only when
 //		it covers a block or a branch edge of its package that the tests
@@ -174,13 +191,15 @@
 //	    "functions_skipped": 1,  selected targets not explored: the
 //	                             executor cannot run them, or an interrupt
 //	                             came first
-//	    "paths": 52, "instructions": 2204, "solver_queries": 161,
+//	    "paths": 52, "pruned": 0, "instructions": 2204,
+//	    "solver_queries": 161,
 //	    "solver_ms": 812, "blocks": 60, "blocks_covered": 58,
 //	    "tests_emitted": 31, "tests_dropped": 0, "wall_ms": 9240, ...
 //	  },
 //	  "functions": [{"package": "example.com/p", "name": "Classify",
 //	                 "position": "p/triangle.go:27", "blocks": 16,
-//	                 "blocks_covered": 16, "paths": 11, "tests": 11,
+//	                 "blocks_covered": 16, "paths": 11, "pruned": 0,
+//	                 "tests": 11,
 //	                 "exhausted": true, "wall_ms": 247,
 //	                 "ms_to_cover": 182,
 //	                 "cover_timeline": [[0, 1], [38, 2], ...],
@@ -193,6 +212,8 @@
 // A function's wall_ms is the time its exploration took, ms_to_cover when
 // the last block it covered was first entered, and cover_timeline the
 // coverage curve, [ms, blocks covered] each time a new block was entered;
+// pruned counts the states the detector dropped as redundant (see
+// -prune), not in paths;
 // boundary_cases counts the cases made at the boundaries of its
 // comparisons (see -no-boundaries), apart from paths; mutant_replays the
 // replays of its tests with a mutant in place (see -no-mutants);
