@@ -21,7 +21,7 @@ func Fields(a, b, h int) int {
 	if c.hits == 2 {
 		return 2
 	}
-	if h*h == 1522756 {
+	if h*3-17 == 1522756 {
 		return -1
 	}
 	return c.misses

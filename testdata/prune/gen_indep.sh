@@ -11,7 +11,7 @@ for n in $(seq 1 16); do
 	for i in $(seq 1 $n); do params="${params}a$i, "; done
 	echo
 	echo "// Indep$n has $n independent sign tests whose sum no branch reads,"
-	echo "// then one hard branch on h (h = ±1234) that needs the solver."
+	echo "// then one hard branch on h (h = 507591) that needs the solver."
 	echo "func Indep$n(${params}h int) int {"
 	echo "	acc := 0"
 	for i in $(seq 1 $n); do
@@ -19,7 +19,7 @@ for n in $(seq 1 16); do
 		echo "		acc += $i"
 		echo "	}"
 	done
-	echo "	if h*h == 1522756 {"
+	echo "	if h*3-17 == 1522756 {"
 	echo "		return -1"
 	echo "	}"
 	echo "	return acc"

@@ -3,20 +3,20 @@
 package prune
 
 // Indep1 has 1 independent sign tests whose sum no branch reads,
-// then one hard branch on h (h = ±1234) that needs the solver.
+// then one hard branch on h (h = 507591) that needs the solver.
 func Indep1(a1, h int) int {
 	acc := 0
 	if a1 > 0 {
 		acc += 1
 	}
-	if h*h == 1522756 {
+	if h*3-17 == 1522756 {
 		return -1
 	}
 	return acc
 }
 
 // Indep2 has 2 independent sign tests whose sum no branch reads,
-// then one hard branch on h (h = ±1234) that needs the solver.
+// then one hard branch on h (h = 507591) that needs the solver.
 func Indep2(a1, a2, h int) int {
 	acc := 0
 	if a1 > 0 {
@@ -25,14 +25,14 @@ func Indep2(a1, a2, h int) int {
 	if a2 > 0 {
 		acc += 2
 	}
-	if h*h == 1522756 {
+	if h*3-17 == 1522756 {
 		return -1
 	}
 	return acc
 }
 
 // Indep3 has 3 independent sign tests whose sum no branch reads,
-// then one hard branch on h (h = ±1234) that needs the solver.
+// then one hard branch on h (h = 507591) that needs the solver.
 func Indep3(a1, a2, a3, h int) int {
 	acc := 0
 	if a1 > 0 {
@@ -44,14 +44,14 @@ func Indep3(a1, a2, a3, h int) int {
 	if a3 > 0 {
 		acc += 3
 	}
-	if h*h == 1522756 {
+	if h*3-17 == 1522756 {
 		return -1
 	}
 	return acc
 }
 
 // Indep4 has 4 independent sign tests whose sum no branch reads,
-// then one hard branch on h (h = ±1234) that needs the solver.
+// then one hard branch on h (h = 507591) that needs the solver.
 func Indep4(a1, a2, a3, a4, h int) int {
 	acc := 0
 	if a1 > 0 {
@@ -66,14 +66,14 @@ func Indep4(a1, a2, a3, a4, h int) int {
 	if a4 > 0 {
 		acc += 4
 	}
-	if h*h == 1522756 {
+	if h*3-17 == 1522756 {
 		return -1
 	}
 	return acc
 }
 
 // Indep5 has 5 independent sign tests whose sum no branch reads,
-// then one hard branch on h (h = ±1234) that needs the solver.
+// then one hard branch on h (h = 507591) that needs the solver.
 func Indep5(a1, a2, a3, a4, a5, h int) int {
 	acc := 0
 	if a1 > 0 {
@@ -91,14 +91,14 @@ func Indep5(a1, a2, a3, a4, a5, h int) int {
 	if a5 > 0 {
 		acc += 5
 	}
-	if h*h == 1522756 {
+	if h*3-17 == 1522756 {
 		return -1
 	}
 	return acc
 }
 
 // Indep6 has 6 independent sign tests whose sum no branch reads,
-// then one hard branch on h (h = ±1234) that needs the solver.
+// then one hard branch on h (h = 507591) that needs the solver.
 func Indep6(a1, a2, a3, a4, a5, a6, h int) int {
 	acc := 0
 	if a1 > 0 {
@@ -119,14 +119,14 @@ func Indep6(a1, a2, a3, a4, a5, a6, h int) int {
 	if a6 > 0 {
 		acc += 6
 	}
-	if h*h == 1522756 {
+	if h*3-17 == 1522756 {
 		return -1
 	}
 	return acc
 }
 
 // Indep7 has 7 independent sign tests whose sum no branch reads,
-// then one hard branch on h (h = ±1234) that needs the solver.
+// then one hard branch on h (h = 507591) that needs the solver.
 func Indep7(a1, a2, a3, a4, a5, a6, a7, h int) int {
 	acc := 0
 	if a1 > 0 {
@@ -150,14 +150,14 @@ func Indep7(a1, a2, a3, a4, a5, a6, a7, h int) int {
 	if a7 > 0 {
 		acc += 7
 	}
-	if h*h == 1522756 {
+	if h*3-17 == 1522756 {
 		return -1
 	}
 	return acc
 }
 
 // Indep8 has 8 independent sign tests whose sum no branch reads,
-// then one hard branch on h (h = ±1234) that needs the solver.
+// then one hard branch on h (h = 507591) that needs the solver.
 func Indep8(a1, a2, a3, a4, a5, a6, a7, a8, h int) int {
 	acc := 0
 	if a1 > 0 {
@@ -184,14 +184,14 @@ func Indep8(a1, a2, a3, a4, a5, a6, a7, a8, h int) int {
 	if a8 > 0 {
 		acc += 8
 	}
-	if h*h == 1522756 {
+	if h*3-17 == 1522756 {
 		return -1
 	}
 	return acc
 }
 
 // Indep9 has 9 independent sign tests whose sum no branch reads,
-// then one hard branch on h (h = ±1234) that needs the solver.
+// then one hard branch on h (h = 507591) that needs the solver.
 func Indep9(a1, a2, a3, a4, a5, a6, a7, a8, a9, h int) int {
 	acc := 0
 	if a1 > 0 {
@@ -221,14 +221,14 @@ func Indep9(a1, a2, a3, a4, a5, a6, a7, a8, a9, h int) int {
 	if a9 > 0 {
 		acc += 9
 	}
-	if h*h == 1522756 {
+	if h*3-17 == 1522756 {
 		return -1
 	}
 	return acc
 }
 
 // Indep10 has 10 independent sign tests whose sum no branch reads,
-// then one hard branch on h (h = ±1234) that needs the solver.
+// then one hard branch on h (h = 507591) that needs the solver.
 func Indep10(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, h int) int {
 	acc := 0
 	if a1 > 0 {
@@ -261,14 +261,14 @@ func Indep10(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, h int) int {
 	if a10 > 0 {
 		acc += 10
 	}
-	if h*h == 1522756 {
+	if h*3-17 == 1522756 {
 		return -1
 	}
 	return acc
 }
 
 // Indep11 has 11 independent sign tests whose sum no branch reads,
-// then one hard branch on h (h = ±1234) that needs the solver.
+// then one hard branch on h (h = 507591) that needs the solver.
 func Indep11(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, h int) int {
 	acc := 0
 	if a1 > 0 {
@@ -304,14 +304,14 @@ func Indep11(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, h int) int {
 	if a11 > 0 {
 		acc += 11
 	}
-	if h*h == 1522756 {
+	if h*3-17 == 1522756 {
 		return -1
 	}
 	return acc
 }
 
 // Indep12 has 12 independent sign tests whose sum no branch reads,
-// then one hard branch on h (h = ±1234) that needs the solver.
+// then one hard branch on h (h = 507591) that needs the solver.
 func Indep12(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, h int) int {
 	acc := 0
 	if a1 > 0 {
@@ -350,14 +350,14 @@ func Indep12(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, h int) int {
 	if a12 > 0 {
 		acc += 12
 	}
-	if h*h == 1522756 {
+	if h*3-17 == 1522756 {
 		return -1
 	}
 	return acc
 }
 
 // Indep13 has 13 independent sign tests whose sum no branch reads,
-// then one hard branch on h (h = ±1234) that needs the solver.
+// then one hard branch on h (h = 507591) that needs the solver.
 func Indep13(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, h int) int {
 	acc := 0
 	if a1 > 0 {
@@ -399,14 +399,14 @@ func Indep13(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, h int) int 
 	if a13 > 0 {
 		acc += 13
 	}
-	if h*h == 1522756 {
+	if h*3-17 == 1522756 {
 		return -1
 	}
 	return acc
 }
 
 // Indep14 has 14 independent sign tests whose sum no branch reads,
-// then one hard branch on h (h = ±1234) that needs the solver.
+// then one hard branch on h (h = 507591) that needs the solver.
 func Indep14(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, h int) int {
 	acc := 0
 	if a1 > 0 {
@@ -451,14 +451,14 @@ func Indep14(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, h int)
 	if a14 > 0 {
 		acc += 14
 	}
-	if h*h == 1522756 {
+	if h*3-17 == 1522756 {
 		return -1
 	}
 	return acc
 }
 
 // Indep15 has 15 independent sign tests whose sum no branch reads,
-// then one hard branch on h (h = ±1234) that needs the solver.
+// then one hard branch on h (h = 507591) that needs the solver.
 func Indep15(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, h int) int {
 	acc := 0
 	if a1 > 0 {
@@ -506,14 +506,14 @@ func Indep15(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, h
 	if a15 > 0 {
 		acc += 15
 	}
-	if h*h == 1522756 {
+	if h*3-17 == 1522756 {
 		return -1
 	}
 	return acc
 }
 
 // Indep16 has 16 independent sign tests whose sum no branch reads,
-// then one hard branch on h (h = ±1234) that needs the solver.
+// then one hard branch on h (h = 507591) that needs the solver.
 func Indep16(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, h int) int {
 	acc := 0
 	if a1 > 0 {
@@ -564,7 +564,7 @@ func Indep16(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a
 	if a16 > 0 {
 		acc += 16
 	}
-	if h*h == 1522756 {
+	if h*3-17 == 1522756 {
 		return -1
 	}
 	return acc

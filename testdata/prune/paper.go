@@ -11,9 +11,11 @@ package prune
 // redundant and is pruned; the one that differs on m is not, since m
 // decides the second branch.
 func TwoBranches(w, m int) string {
-	out := "Y"
+	var out string
 	if w != 0 {
 		out = "X"
+	} else {
+		out = "Y"
 	}
 	if m != 0 {
 		return out + " exit 0"

@@ -1,0 +1,249 @@
+package detector
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/gosymtest/gosymtest/loader"
+	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/symbolic"
+	"golang.org/x/tools/go/ssa"
+)
+
+// The detector's fixtures are in testdata/prune (see its doc.go).
+
+// fixtureWork bounds each exploration of a fixture: enough for the
+// unpruned search to exhaust every fixture but the larger Indeps.
+const fixtureWork = 5_000_000
+
+var (
+	pruneOnce sync.Once
+	pruneProg *loader.Program
+	pruneErr  error
+)
+
+// pruneFixtures loads testdata/prune once for all tests.
+func pruneFixtures(t *testing.T) *loader.Program {
+	t.Helper()
+	pruneOnce.Do(func() {
+		pruneProg, pruneErr = loader.Load(loader.Config{Dir: "..", Patterns: []string{"./testdata/prune"}})
+		if pruneErr == nil && (len(pruneProg.Errors) > 0 || len(pruneProg.Packages) != 1) {
+			pruneErr = fmt.Errorf("testdata/prune did not load: %v", pruneProg.Errors)
+		}
+	})
+	if pruneErr != nil {
+		t.Fatal(pruneErr)
+	}
+	return pruneProg
+}
+
+// pruneFunc is the fixture function name of testdata/prune.
+func pruneFunc(t *testing.T, name string) *ssa.Function {
+	t.Helper()
+	for _, fn := range pruneFixtures(t).Packages[0].Targets {
+		if loader.FuncName(fn) == name {
+			return fn
+		}
+	}
+	t.Fatalf("no fixture %s in testdata/prune", name)
+	return nil
+}
+
+// rsePruner is the detector for the fixtures' program; the test is
+// skipped while New is the stand-in that prunes nothing.
+func rsePruner(t *testing.T, opts Options) func() symbolic.Pruner {
+	t.Helper()
+	p := New(pruneFixtures(t).SSA, opts)
+	if p == nil {
+		t.Skip("detector.New prunes nothing yet")
+	}
+	return p
+}
+
+// run is one exploration of a fixture.
+type run struct {
+	sum     *symbolic.Summary
+	covered map[*ssa.BasicBlock]bool // by paths whose test replayed
+	results map[string]bool          // fmt of each tested path's results, or "panic"
+}
+
+// exploreFixture explores fn with pruner (nil: none) within work.
+func exploreFixture(t *testing.T, fn *ssa.Function, pruner func() symbolic.Pruner, work int64) run {
+	t.Helper()
+	z3, err := solver.NewZ3(solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer z3.Close()
+	r := run{covered: map[*ssa.BasicBlock]bool{}, results: map[string]bool{}}
+	sink := func(p *symbolic.PathEnd) {
+		if p.Boundary != "" || p.Test == nil || !p.Test.Replayed {
+			return
+		}
+		for _, b := range p.Blocks {
+			r.covered[b] = true
+		}
+		if p.Test.Panics {
+			r.results["panic"] = true
+			return
+		}
+		var res []string
+		for _, v := range p.Test.Results {
+			res = append(res, v.String())
+		}
+		r.results[strings.Join(res, ", ")] = true
+	}
+	r.sum, err = symbolic.NewEngine(pruneFixtures(t).SSA, symbolic.Config{
+		Solver:       z3,
+		Sink:         symbolic.SinkFunc(sink),
+		MaxWork:      work,
+		NoBoundaries: true,
+		NoMutants:    true,
+		Pruner:       pruner,
+	}).Explore(context.Background(), fn)
+	if err != nil {
+		t.Fatalf("%s: %v", fn.Name(), err)
+	}
+	return r
+}
+
+func sortedKeys[K comparable](m map[K]bool, name func(K) string) []string {
+	var out []string
+	for k := range m {
+		out = append(out, name(k))
+	}
+	slices.Sort(out)
+	return out
+}
+
+func blockSet(m map[*ssa.BasicBlock]bool) []string { return sortedKeys(m, blockName) }
+
+// TestPaperTwoBranches is the paper's §2 example: the state that differs
+// from an explored one only in w (what was printed) is pruned at the
+// branch on m; those that differ in m are not, so both exits are tested,
+// and the coverage is that of the unpruned search with fewer paths.
+func TestPaperTwoBranches(t *testing.T) {
+	fn := pruneFunc(t, "TwoBranches")
+	none := exploreFixture(t, fn, nil, fixtureWork)
+	if !none.sum.Exhausted || none.sum.Paths != 4 {
+		t.Fatalf("without pruning: %d paths, exhausted %v; want 4, exhausted", none.sum.Paths, none.sum.Exhausted)
+	}
+	if !bothExits(none) {
+		t.Fatalf("without pruning the tested results are %v, not both exits", sortedKeys(none.results, func(s string) string { return s }))
+	}
+	rse := exploreFixture(t, fn, rsePruner(t, Options{}), fixtureWork)
+	if !rse.sum.Exhausted {
+		t.Errorf("with pruning the search is not exhausted")
+	}
+	if rse.sum.Pruned == 0 || rse.sum.Paths >= none.sum.Paths {
+		t.Errorf("with pruning: %d paths, %d pruned; want fewer than %d paths and a state pruned", rse.sum.Paths, rse.sum.Pruned, none.sum.Paths)
+	}
+	if a, b := blockSet(none.covered), blockSet(rse.covered); !slices.Equal(a, b) {
+		t.Errorf("covered without pruning %v, with %v", a, b)
+	}
+	if !bothExits(rse) {
+		t.Errorf("with pruning the tested results are %v: a state that differs in m was pruned", sortedKeys(rse.results, func(s string) string { return s }))
+	}
+}
+
+// bothExits tells whether TwoBranches' tests returned both exits.
+func bothExits(r run) bool {
+	exits := map[string]bool{}
+	for res := range r.results {
+		if i := strings.Index(res, "exit"); i >= 0 {
+			exits[res[i:]] = true
+		}
+	}
+	return exits[`exit 0"`] && exits[`exit 1"`]
+}
+
+// TestPruneFixturesKeepCoverage explores each small fixture of
+// testdata/prune (the φ and pointer cases, and the Indeps the unpruned
+// search exhausts) with and without pruning, and with each refinement
+// turned off: every arm must cover the same blocks and give the same set
+// of results, since the unpruned search finished.
+func TestPruneFixturesKeepCoverage(t *testing.T) {
+	arms := []struct {
+		name string
+		opts Options
+	}{
+		{"rse", Options{}},
+		{"no-refine", Options{NoRefine: true}},
+		{"no-single", Options{NoSingleValue: true}},
+		{"no-search", Options{NoSearch: true}},
+		{"no-refinements", Options{NoRefine: true, NoSingleValue: true, NoSearch: true}},
+		{"semantic", Options{Semantic: true}},
+	}
+	names := []string{"TwoBranches", "PhiFlag", "PhiCount", "PhiLoop", "Fields", "Alias", "Untaken", "Indep1", "Indep2", "Indep3", "Indep4"}
+	// The unpruned runs first: that each fixture is exhausted without
+	// pruning is checked even before the detector prunes anything.
+	nones := map[string]run{}
+	for _, name := range names {
+		none := exploreFixture(t, pruneFunc(t, name), nil, fixtureWork)
+		if !none.sum.Exhausted {
+			t.Fatalf("%s: the unpruned search is not exhausted within %d work", name, fixtureWork)
+		}
+		nones[name] = none
+	}
+	for _, arm := range arms {
+		pruner := rsePruner(t, arm.opts)
+		for _, name := range names {
+			none, rse := nones[name], exploreFixture(t, pruneFunc(t, name), pruner, fixtureWork)
+			if !rse.sum.Exhausted {
+				t.Errorf("%s, %s: not exhausted", name, arm.name)
+			}
+			if a, b := blockSet(none.covered), blockSet(rse.covered); !slices.Equal(a, b) {
+				t.Errorf("%s, %s: covered %v, without pruning %v", name, arm.name, b, a)
+			}
+			if a, b := sortedKeys(none.results, func(s string) string { return s }), sortedKeys(rse.results, func(s string) string { return s }); !slices.Equal(a, b) {
+				t.Errorf("%s, %s: results %q, without pruning %q", name, arm.name, b, a)
+			}
+			if rse.sum.Paths > none.sum.Paths {
+				t.Errorf("%s, %s: %d paths, more than the %d without pruning", name, arm.name, rse.sum.Paths, none.sum.Paths)
+			}
+		}
+	}
+}
+
+// TestScalingIndep is the issue's scaling acceptance: IndepN has N
+// independent sign tests and one hard branch. Without pruning its paths
+// double with each N (2^(N+1)); with the detector they grow linearly, at
+// the same (full) coverage, for N = 1…16.
+func TestScalingIndep(t *testing.T) {
+	// The unpruned search is run where it is cheap, to pin the 2^(N+1)
+	// that the detector must beat.
+	const noneUpTo = 6
+	for n := 1; n <= noneUpTo; n++ {
+		fn := pruneFunc(t, fmt.Sprintf("Indep%d", n))
+		none := exploreFixture(t, fn, nil, fixtureWork)
+		t.Logf("Indep%d: work %d, %d paths", n, none.sum.Work, none.sum.Paths)
+		if want := 1 << (n + 1); none.sum.Paths != want || !none.sum.Exhausted || len(none.covered) != len(fn.Blocks) {
+			t.Fatalf("Indep%d without pruning: %d paths (want %d), exhausted %v, %d of %d blocks covered, work %d",
+				n, none.sum.Paths, want, none.sum.Exhausted, len(none.covered), len(fn.Blocks), none.sum.Work)
+		}
+	}
+	pruner := rsePruner(t, Options{})
+	// Linear: a few paths per independent branch, whatever N. The
+	// detector keeps about one state per branch outcome.
+	const perBranch, fixed = 3, 4
+	var paths []int
+	for n := 1; n <= 16; n++ {
+		fn := pruneFunc(t, fmt.Sprintf("Indep%d", n))
+		rse := exploreFixture(t, fn, pruner, fixtureWork)
+		paths = append(paths, rse.sum.Paths)
+		if !rse.sum.Exhausted {
+			t.Errorf("Indep%d with pruning: not exhausted (%d paths, %d pruned)", n, rse.sum.Paths, rse.sum.Pruned)
+		}
+		if len(rse.covered) != len(fn.Blocks) {
+			t.Errorf("Indep%d with pruning: %d of %d blocks covered", n, len(rse.covered), len(fn.Blocks))
+		}
+		if rse.sum.Paths > perBranch*n+fixed {
+			t.Errorf("Indep%d with pruning: %d paths, more than %d·N+%d = %d", n, rse.sum.Paths, perBranch, fixed, perBranch*n+fixed)
+		}
+	}
+	t.Logf("paths with pruning, N = 1…16: %v", paths)
+}
