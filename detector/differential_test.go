@@ -276,6 +276,13 @@ func (d *diff) run(t *testing.T, rse func(*ssa.Program) func() symbolic.Pruner) 
 	}(); total == 0 {
 		t.Fatal("the native runs reached no marker: the harness does not call the functions")
 	}
+	for name, ks := range reached {
+		for _, k := range ks {
+			if d.mark[k] == nil {
+				t.Fatalf("%s reached marker %d natively, which has no SSA block: the markers are not found", name, k)
+			}
+		}
+	}
 	var problems []string
 	for _, f := range d.pkg.Funcs {
 		for _, p := range compareArms(none[f.Name], pruned[f.Name], reached[f.Name], d.mark) {

@@ -3,6 +3,8 @@ package detector
 import (
 	"context"
 	"fmt"
+	"os"
+	"os/exec"
 	"slices"
 	"strings"
 	"sync"
@@ -246,4 +248,22 @@ func TestScalingIndep(t *testing.T) {
 		}
 	}
 	t.Logf("paths with pruning, N = 1…16: %v", paths)
+}
+
+// TestIndepIsGenerated checks that testdata/prune/indep.go is what
+// gen_indep.sh writes, so that the family cannot drift from its script.
+func TestIndepIsGenerated(t *testing.T) {
+	cmd := exec.Command("sh", "gen_indep.sh")
+	cmd.Dir = "../testdata/prune"
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("gen_indep.sh: %v", err)
+	}
+	have, err := os.ReadFile("../testdata/prune/indep.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out) != string(have) {
+		t.Errorf("testdata/prune/indep.go is not gen_indep.sh's output: run sh gen_indep.sh > indep.go there")
+	}
 }
