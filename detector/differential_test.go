@@ -89,6 +89,48 @@ func TestDifferentialCatchesWrongPruner(t *testing.T) {
 	t.Logf("caught: %d problems, the first: %s", len(problems), strings.SplitN(problems[0], "\n", 2)[0])
 }
 
+// TestDifferentialCatchesLostBlocks checks the whole comparison, native
+// runs and marker blocks included, on real explorations, whatever the
+// engine does with a Pruner: a made-up pruned arm that kept only the
+// first tested path of each unpruned exploration and claims to be
+// exhausted must be caught, both as covering less and as claiming dead
+// blocks that native runs reach.
+func TestDifferentialCatchesLostBlocks(t *testing.T) {
+	d := newDiff(t, 3, 12)
+	none, lossy := map[string]arm{}, map[string]arm{}
+	firstOnly := 0
+	for _, f := range d.pkg.Funcs {
+		var first []*ssa.BasicBlock
+		a := d.exploreFirst(t, d.fns[f.Name], &first)
+		none[f.Name] = a
+		l := arm{exhausted: true, covered: map[*ssa.BasicBlock]bool{}}
+		for _, b := range first {
+			l.covered[b] = true
+		}
+		if len(l.covered) < len(a.covered) {
+			firstOnly++
+		}
+		lossy[f.Name] = l
+	}
+	if firstOnly == 0 {
+		t.Fatal("every function has one path: the generated package tests nothing")
+	}
+	problems := d.check(t, none, lossy)
+	var less, native int
+	for _, p := range problems {
+		if strings.Contains(p, "covers without pruning but not with") {
+			less++
+		}
+		if strings.Contains(p, "claimed dead by the exhausted rse exploration ran natively") {
+			native++
+		}
+	}
+	t.Logf("%d functions lost blocks; caught %d as covering less and %d dead claims refuted natively", firstOnly, less, native)
+	if less < firstOnly || native == 0 {
+		t.Errorf("%d functions lost blocks; caught %d as covering less and %d dead claims refuted natively", firstOnly, less, native)
+	}
+}
+
 // TestCompareArms checks the comparison itself on made-up runs, engine
 // aside: each kind of disagreement is reported, and agreement is not.
 func TestCompareArms(t *testing.T) {
@@ -234,8 +276,6 @@ func (d *diff) run(t *testing.T, rse func(*ssa.Program) func() symbolic.Pruner) 
 	t.Helper()
 	var st diffStats
 	none, pruned := map[string]arm{}, map[string]arm{}
-	rng := rand.New(rand.NewPCG(uint64(len(d.pkg.Funcs)), 17))
-	inputs := map[string][][]int{}
 	pruner := rse(d.prog.SSA)
 	for _, f := range d.pkg.Funcs {
 		fn := d.fns[f.Name]
@@ -250,10 +290,24 @@ func (d *diff) run(t *testing.T, rse func(*ssa.Program) func() symbolic.Pruner) 
 		if pruned[f.Name].exhausted {
 			st.rseExhausted++
 		}
+	}
+	return d.check(t, none, pruned), st
+}
+
+// check runs every function natively on random inputs and on those of
+// both arms' tests, and returns the disagreements of compareArms, each
+// with the function's source.
+func (d *diff) check(t *testing.T, none, pruned map[string]arm) []string {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(uint64(len(d.pkg.Funcs)), 17))
+	inputs := map[string][][]int{}
+	for _, f := range d.pkg.Funcs {
 		in := append(slices.Clone(none[f.Name].inputs), pruned[f.Name].inputs...)
 		for range nativeCalls {
 			a := make([]int, f.Params)
 			for i := range a {
+				// Mostly near the generated constants (-4…4), where the
+				// branches are decided; some wider, some anywhere.
 				switch r := rng.IntN(10); {
 				case r < 7:
 					a[i] = rng.IntN(15) - 7
@@ -289,11 +343,25 @@ func (d *diff) run(t *testing.T, rse func(*ssa.Program) func() symbolic.Pruner) 
 			problems = append(problems, fmt.Sprintf("%s: %s\n%s", f.Name, p, f.Source))
 		}
 	}
-	return problems, st
+	return problems
 }
 
 // explore runs the engine on fn with pruner (nil: none), within diffWork.
 func (d *diff) explore(t *testing.T, fn *ssa.Function, pruner func() symbolic.Pruner) arm {
+	t.Helper()
+	return d.exploreWith(t, fn, pruner, nil)
+}
+
+// exploreFirst explores fn without pruning and also gives the blocks of
+// the first path that had a replayed test.
+func (d *diff) exploreFirst(t *testing.T, fn *ssa.Function, first *[]*ssa.BasicBlock) arm {
+	t.Helper()
+	return d.exploreWith(t, fn, nil, first)
+}
+
+// exploreWith is explore, storing into first (when not nil) the blocks of
+// the first tested path of the package.
+func (d *diff) exploreWith(t *testing.T, fn *ssa.Function, pruner func() symbolic.Pruner, first *[]*ssa.BasicBlock) arm {
 	t.Helper()
 	z3, err := solver.NewZ3(solver.Options{})
 	if err != nil {
@@ -301,6 +369,7 @@ func (d *diff) explore(t *testing.T, fn *ssa.Function, pruner func() symbolic.Pr
 	}
 	defer z3.Close()
 	a := arm{covered: map[*ssa.BasicBlock]bool{}}
+	tested := 0
 	sink := func(p *symbolic.PathEnd) {
 		if p.Boundary != "" || p.Test == nil || !p.Test.Replayed {
 			return
@@ -308,8 +377,12 @@ func (d *diff) explore(t *testing.T, fn *ssa.Function, pruner func() symbolic.Pr
 		for _, b := range p.Blocks {
 			if b.Parent().Pkg == d.inPkg {
 				a.covered[b] = true
+				if first != nil && tested == 0 {
+					*first = append(*first, b)
+				}
 			}
 		}
+		tested++
 		var args []int
 		for _, v := range p.Test.Args {
 			if v.Kind != concrete.Int {
