@@ -192,8 +192,8 @@
 //	                             executor cannot run them, or an interrupt
 //	                             came first
 //	    "paths": 52, "pruned": 0, "instructions": 2204,
-//	    "solver_queries": 161,
-//	    "solver_ms": 812, "blocks": 60, "blocks_covered": 58,
+//	    "solver_queries": 161, "solver_ms": 812, "blocks": 60,
+//	    "blocks_covered": 58,
 //	    "tests_emitted": 31, "tests_dropped": 0, "wall_ms": 9240, ...
 //	  },
 //	  "functions": [{"package": "example.com/p", "name": "Classify",
@@ -213,13 +213,12 @@
 // the last block it covered was first entered, and cover_timeline the
 // coverage curve, [ms, blocks covered] each time a new block was entered;
 // pruned counts the states the detector dropped as redundant (see
-// -prune), not in paths;
-// boundary_cases counts the cases made at the boundaries of its
-// comparisons (see -no-boundaries), apart from paths; mutant_replays the
-// replays of its tests with a mutant in place (see -no-mutants);
-// skipped_reason says why a target was not explored; with -fuzz-seeds,
-// fuzz_target and fuzz_seeds name the function's FuzzXxx and count its
-// seed files.
+// -prune), which are not in paths; boundary_cases counts the cases made
+// at the boundaries of its comparisons (see -no-boundaries), apart from
+// paths; mutant_replays the replays of its tests with a mutant in place
+// (see -no-mutants); skipped_reason says why a target was not explored;
+// with -fuzz-seeds, fuzz_target and fuzz_seeds name the function's
+// FuzzXxx and count its seed files.
 // Each function also has blocks_dead (SSA blocks no path entered in an
 // exhausted exploration: unreachable within the bounds), statements,
 // statements_covered, statements_executor_covered and statements_dead (go
