@@ -361,13 +361,15 @@ func measurePackage(b *bench, e entry, goroot string) pkgResult {
 	return pr
 }
 
-// flagAvailable reports whether the gosymtest binary defines a flag: an
-// undefined one makes the flag package exit 2 before -version prints.
+// flagAvailable reports whether the gosymtest binary accepts a flag, or
+// flags with their values separated by spaces ("-prune none"): an
+// undefined flag or a bad value makes the flag package exit 2 before
+// -version prints.
 func (b *bench) flagAvailable(flagName string) bool {
 	if ok, seen := b.flags[flagName]; seen {
 		return ok
 	}
-	r := command(b.scratch, nil, time.Minute, b.gosymtest, flagName, "-version")
+	r := command(b.scratch, nil, time.Minute, b.gosymtest, append(strings.Fields(flagName), "-version")...)
 	b.flags[flagName] = r.Err == nil
 	return r.Err == nil
 }
