@@ -76,6 +76,14 @@ type run struct {
 // exploreFixture explores fn with pruner (nil: none) within work.
 func exploreFixture(t *testing.T, fn *ssa.Function, pruner func() symbolic.Pruner, work int64) run {
 	t.Helper()
+	return exploreIn(t, pruneFixtures(t).SSA, fn, symbolic.Config{MaxWork: work, Pruner: pruner})
+}
+
+// exploreIn explores fn of prog with cfg, without the passes after the
+// search (boundary cases, mutants), and collects what its tested paths
+// covered and returned.
+func exploreIn(t *testing.T, prog *ssa.Program, fn *ssa.Function, cfg symbolic.Config) run {
+	t.Helper()
 	z3, err := solver.NewZ3(solver.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -99,14 +107,9 @@ func exploreFixture(t *testing.T, fn *ssa.Function, pruner func() symbolic.Prune
 		}
 		r.results[strings.Join(res, ", ")] = true
 	}
-	r.sum, err = symbolic.NewEngine(pruneFixtures(t).SSA, symbolic.Config{
-		Solver:       z3,
-		Sink:         symbolic.SinkFunc(sink),
-		MaxWork:      work,
-		NoBoundaries: true,
-		NoMutants:    true,
-		Pruner:       pruner,
-	}).Explore(context.Background(), fn)
+	cfg.Solver, cfg.Sink = z3, symbolic.SinkFunc(sink)
+	cfg.NoBoundaries, cfg.NoMutants = true, true
+	r.sum, err = symbolic.NewEngine(prog, cfg).Explore(context.Background(), fn)
 	if err != nil {
 		t.Fatalf("%s: %v", fn.Name(), err)
 	}
