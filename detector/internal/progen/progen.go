@@ -214,7 +214,14 @@ func (g *gen) stmt(indent int) {
 		g.line(indent, v+" := 0")
 		g.line(indent, "_ = "+v)
 		g.declare(variable{name: v})
-		g.ifStmt(indent, deep, func(in int) { g.line(in, fmt.Sprintf("%s = %d", v, 1+g.rng.IntN(3))) })
+		set := 1 + g.rng.IntN(3)
+		g.ifStmt(indent, deep, func(in int) { g.line(in, fmt.Sprintf("%s = %d", v, set)) })
+		if g.rng.IntN(2) == 0 {
+			// Tested at once, on the value the φ chose.
+			g.line(indent, fmt.Sprintf("if %s == %d {", v, set))
+			g.marker(indent + 1)
+			g.line(indent, "}")
+		}
 	case r < 36:
 		g.line(indent, fmt.Sprintf("%s %s %s", g.pick(g.visible(intVar, true)).name, g.pick([]variable{{name: "="}, {name: "+="}, {name: "-="}}).name, g.intExpr(2)))
 	case r < 58:
