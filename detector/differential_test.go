@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gosymtest/gosymtest/detector/internal/progen"
 	"github.com/gosymtest/gosymtest/loader"
@@ -277,10 +278,19 @@ func (d *diff) run(t *testing.T, rse func(*ssa.Program) func() symbolic.Pruner) 
 	var st diffStats
 	none, pruned := map[string]arm{}, map[string]arm{}
 	pruner := rse(d.prog.SSA)
-	for _, f := range d.pkg.Funcs {
+	for i, f := range d.pkg.Funcs {
 		fn := d.fns[f.Name]
+		began := time.Now()
 		none[f.Name] = d.explore(t, fn, nil)
 		pruned[f.Name] = d.explore(t, fn, pruner)
+		// Progress, for the full count; a slow function is named, since
+		// the work bound counts a query the same however long it takes.
+		if took := time.Since(began); took > 5*time.Second {
+			t.Logf("%s took %v (%d and %d paths)", f.Name, took.Round(time.Millisecond), none[f.Name].paths, pruned[f.Name].paths)
+		}
+		if (i+1)%100 == 0 {
+			t.Logf("%d of %d functions explored", i+1, len(d.pkg.Funcs))
+		}
 		st.nonePaths += none[f.Name].paths
 		st.rsePaths += pruned[f.Name].paths
 		st.pruned += pruned[f.Name].pruned

@@ -104,7 +104,8 @@ type gen struct {
 	names   int
 	helpers int // helpers the current function may call: h0..h(helpers-1)
 	isHelp  bool
-	budget  int // statements left
+	budget  int      // statements left
+	loops   []string // the indexes of the loops around the statement
 }
 
 // variable is an int variable in scope, or a pointer to one, a pair or a
@@ -131,6 +132,7 @@ func (g *gen) function(name string, params, helpers int, isHelper bool) string {
 	g.b.Reset()
 	g.scopes = [][]variable{nil}
 	g.names = 0
+	g.loops = nil
 	g.helpers = helpers
 	g.isHelp = isHelper
 	g.budget = 20
@@ -223,7 +225,13 @@ func (g *gen) stmt(indent int) {
 			g.line(indent, "}")
 		}
 	case r < 36:
-		g.line(indent, fmt.Sprintf("%s %s %s", g.pick(g.visible(intVar, true)).name, g.pick([]variable{{name: "="}, {name: "+="}, {name: "-="}}).name, g.intExpr(2)))
+		target := g.pick(g.visible(intVar, true)).name
+		switch op := []string{"=", "+=", "-="}[g.rng.IntN(3)]; {
+		case op == "=":
+			g.line(indent, fmt.Sprintf("%s = %s", target, g.intExpr(2)))
+		default:
+			g.line(indent, fmt.Sprintf("%s %s %s", target, op, g.step(2)))
+		}
 	case r < 58:
 		g.ifStmt(indent, deep, nil)
 	case r < 66 && !deep:
@@ -234,7 +242,7 @@ func (g *gen) stmt(indent int) {
 		g.pairStmt(indent)
 	case r < 87:
 		g.slice(indent)
-	case r < 94 && g.helpers > 0 && !g.isHelp:
+	case r < 94 && g.helpers > 0 && !g.isHelp && len(g.loops) == 0:
 		h := g.rng.IntN(g.helpers)
 		g.called[h] = true
 		g.line(indent, fmt.Sprintf("%s = h%d(%s, %s)", g.pick(g.visible(intVar, true)).name, h, g.intExpr(1), g.intExpr(1)))
@@ -276,7 +284,9 @@ func (g *gen) loop(indent int) {
 	i := g.fresh("i")
 	g.line(indent, fmt.Sprintf("for %s := 0; %s < %d; %s++ {", i, i, 1+g.rng.IntN(3), i))
 	g.scopes = append(g.scopes, []variable{{name: i, readOnly: true}})
+	g.loops = append(g.loops, i)
 	g.block(indent+1, 1+g.rng.IntN(2))
+	g.loops = g.loops[:len(g.loops)-1]
 	g.scopes = g.scopes[:len(g.scopes)-1]
 	g.line(indent, "}")
 	g.marker(indent)
@@ -291,7 +301,11 @@ func (g *gen) pointer(indent int, deep bool) {
 	if len(ints) > 1 && g.rng.IntN(2) == 0 {
 		g.ifStmt(indent, true, func(in int) { g.line(in, fmt.Sprintf("%s = &%s", p, g.pick(ints).name)) })
 	}
-	g.line(indent, fmt.Sprintf("*%s %s %s", p, []string{"=", "+="}[g.rng.IntN(2)], g.intExpr(1)))
+	if g.rng.IntN(2) == 0 {
+		g.line(indent, fmt.Sprintf("*%s = %s", p, g.intExpr(1)))
+	} else {
+		g.line(indent, fmt.Sprintf("*%s += %s", p, g.step(1)))
+	}
 	g.declare(variable{name: p, kind: ptrVar})
 }
 
@@ -366,8 +380,27 @@ func (g *gen) compare() string {
 	return fmt.Sprintf("%s %s %s", l, ops[g.rng.IntN(len(ops))], r)
 }
 
-// intExpr is an int expression of at most depth operators.
+// step is what a compound assignment (x += step) adds: in a loop, a
+// constant or a loop index, so that no variable's value refers to itself
+// twice; else an expression of at most depth operators.
+func (g *gen) step(depth int) string {
+	if len(g.loops) == 0 {
+		return g.intExpr(depth)
+	}
+	if g.rng.IntN(2) == 0 {
+		return g.loops[g.rng.IntN(len(g.loops))]
+	}
+	return fmt.Sprint(1 + g.rng.IntN(3))
+}
+
+// intExpr is an int expression of at most depth operators. In a loop it
+// is one atom: an expression that reads a variable twice and is assigned
+// to it (x = x + x), iterated, doubles the size of the symbolic value at
+// each iteration, and the test is about pruning, not about term sizes.
 func (g *gen) intExpr(depth int) string {
+	if len(g.loops) > 0 {
+		depth = 0
+	}
 	if depth == 0 || g.rng.IntN(2) == 0 {
 		return g.intAtom()
 	}
