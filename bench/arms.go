@@ -36,6 +36,12 @@ type armSpec struct {
 var armSpecs = []armSpec{
 	{Name: "gosymtest", Kind: armGosymtest},
 	{Name: "gosymtest-no-incremental", Kind: armGosymtest, Flags: []string{"-no-incremental"}},
+	// Without the redundant-state detector (issue 13): the Pruning table
+	// sets it against the default arm.
+	{Name: armPruneNone, Kind: armGosymtest, Flags: []string{"-prune", "none"}},
+	// The detector with one refinement off, each to measure its share.
+	{Name: "rse-no-refine", Kind: armGosymtest, Flags: []string{"-prune-off", "refine"}, Extra: true, OptIn: true},
+	{Name: "rse-no-search", Kind: armGosymtest, Flags: []string{"-prune-off", "search"}, Extra: true, OptIn: true},
 	{Name: "fuzz", Kind: armFuzz},
 	{Name: "fuzz-seeded", Kind: armFuzzSeeded, Extra: true},
 	{Name: "human", Kind: armHuman},
@@ -78,6 +84,10 @@ type armResult struct {
 
 	// gosymtest's own counters (-stats), zero for the other arms.
 	Paths, Queries, SolverMs, Tests, Dropped, Dead, Skipped int64
+	// Pruned counts the states the redundant-state detector dropped,
+	// Instructions those interpreted, Exhausted the functions whose
+	// exploration finished (gosymtest arms only).
+	Pruned, Instructions, Exhausted int64
 
 	// DeadRefuted counts the statements gosymtest claimed dead (in the
 	// selected functions) that another arm's tests executed: each one is
@@ -127,6 +137,8 @@ type gosymtestStats struct {
 	Totals struct {
 		FunctionsSkipped int64 `json:"functions_skipped"`
 		Paths            int64 `json:"paths"`
+		Pruned           int64 `json:"pruned"`
+		Instructions     int64 `json:"instructions"`
 		SolverQueries    int64 `json:"solver_queries"`
 		SolverMs         int64 `json:"solver_ms"`
 		TestsEmitted     int64 `json:"tests_emitted"`
@@ -140,6 +152,7 @@ type gosymtestStats struct {
 		Name          string `json:"name"`
 		WallMs        int64  `json:"wall_ms"`
 		MsToCover     int64  `json:"ms_to_cover"`
+		Exhausted     bool   `json:"exhausted"`
 		SkippedReason string `json:"skipped_reason"`
 	} `json:"functions"`
 }
@@ -195,11 +208,11 @@ func (r gosymtestReport) reasons(selected []funcDecl) map[string]int {
 
 func runGosymtest(b *bench, w *pkgWork, spec armSpec) armResult {
 	res := armResult{Arm: spec.Name}
-	for _, f := range spec.Flags {
-		if !b.flagAvailable(f) {
-			res.Status = "flag not available: " + f
-			return res
-		}
+	// The flags are checked together: a flag's value (-prune none) is
+	// not a flag of its own.
+	if flags := strings.Join(spec.Flags, " "); flags != "" && !b.flagAvailable(flags) {
+		res.Status = "flag not available: " + flags
+		return res
 	}
 	dir := filepath.Join(w.Dir, spec.Name)
 	if err := copyPackage(w.Entry, w.Src, dir, false); err != nil {
@@ -235,11 +248,15 @@ func runGosymtest(b *bench, w *pkgWork, spec armSpec) armResult {
 	}
 	t := st.Totals
 	res.Paths, res.Queries, res.SolverMs = t.Paths, t.SolverQueries, t.SolverMs
+	res.Pruned, res.Instructions = t.Pruned, t.Instructions
 	res.Tests, res.Dropped, res.Dead, res.Skipped = t.TestsEmitted, t.TestsDropped, t.StatementsDead, t.FunctionsSkipped
 	skips := make(map[string]int)
 	for _, f := range st.Functions {
 		if f.SkippedReason != "" {
 			skips[f.SkippedReason]++
+		}
+		if f.Exhausted {
+			res.Exhausted++
 		}
 	}
 	if len(skips) > 0 {

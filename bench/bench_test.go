@@ -161,8 +161,8 @@ func TestRatioTable(t *testing.T) {
 	}
 	tab := ratioTable(results)
 	for _, want := range []string{
-		"| p | 10 | 80.0% | n/a | 40.0% | 100.0% | n/a | n/a | 2.00 | 0.50 | 0.80 | 2.00 |",
-		"| q | 5 | 100.0% | n/a | 100.0% | n/a | n/a | n/a | 1.00 | 1.00 | n/a | n/a |",
+		"| p | 10 | 80.0% | n/a | n/a | 40.0% | 100.0% | n/a | n/a | n/a | n/a | 2.00 | 0.50 | 0.80 | 2.00 |",
+		"| q | 5 | 100.0% | n/a | n/a | 100.0% | n/a | n/a | n/a | n/a | n/a | 1.00 | 1.00 | n/a | n/a |",
 		"**1.41** (n=2) | **0.71** (n=2) | **0.80** (n=1) | **2.00** (n=1) |",
 	} {
 		if !strings.Contains(tab, want) {

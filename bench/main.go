@@ -7,7 +7,10 @@
 // measures on each, side by side in one invocation:
 //
 //   - gosymtest with its default settings, and once more with each of its
-//     pruning or caching techniques switched off (armSpecs);
+//     pruning or caching techniques switched off (armSpecs): without the
+//     redundant-state detector (-prune none), and, opt-in with -with
+//     rse-no-refine,rse-no-search, with one of the
+//     detector's refinements off (prune.go);
 //   - go test -fuzz through FuzzXxx wrappers the harness generates, with
 //     the same time budget per function;
 //   - the package's own tests, the human baseline;
@@ -23,7 +26,9 @@
 //
 // Coverage is always what go test -coverprofile measures on the tests an
 // arm produced, over the same statements for every arm. The harness
-// writes a markdown table of ratios with a geometric-mean row, a table
+// writes a markdown table of ratios with a geometric-mean row, a table of
+// the detector's gains (paths, pruned states, instructions, queries,
+// exhausted functions, time to the same coverage), a table
 // against the packages' own tests (gosymtest's tests alone ÷ the own
 // tests, the two together, tests emitted, whether the written file passes
 // 3 separate go test runs, interpreter/Go disagreements and the top gap
@@ -356,13 +361,15 @@ func measurePackage(b *bench, e entry, goroot string) pkgResult {
 	return pr
 }
 
-// flagAvailable reports whether the gosymtest binary defines a flag: an
-// undefined one makes the flag package exit 2 before -version prints.
+// flagAvailable reports whether the gosymtest binary accepts a flag, or
+// flags with their values separated by spaces ("-prune none"): an
+// undefined flag or a bad value makes the flag package exit 2 before
+// -version prints.
 func (b *bench) flagAvailable(flagName string) bool {
 	if ok, seen := b.flags[flagName]; seen {
 		return ok
 	}
-	r := command(b.scratch, nil, time.Minute, b.gosymtest, flagName, "-version")
+	r := command(b.scratch, nil, time.Minute, b.gosymtest, append(strings.Fields(flagName), "-version")...)
 	b.flags[flagName] = r.Err == nil
 	return r.Err == nil
 }

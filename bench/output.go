@@ -52,6 +52,7 @@ func writeOutputs(repoRoot, outDir, resultsMD string, rep report) error {
 		return err
 	}
 	fmt.Println(ratioTable(rep.Results))
+	fmt.Println(pruningTable(rep.Results))
 	fmt.Println(ownTable(rep.Results))
 	fmt.Println(ownSummary(rep.Results))
 	if t := mutationTable(rep.Results); t != "" {
@@ -199,7 +200,7 @@ func detailTable(results []pkgResult) string {
 				fmt.Fprintf(&b, "| %s | %s | n/a | | | | | | | | | | | %s |\n", p.Entry.Name, a.Arm, cell(a.Status))
 				continue
 			}
-			sym := a.Arm == armSpecs[0].Name || strings.HasPrefix(a.Arm, "gosymtest")
+			sym := isGosymtestArm(a.Arm)
 			num := func(x int64) string {
 				if !sym {
 					return ""
@@ -213,6 +214,17 @@ func detailTable(results []pkgResult) string {
 		}
 	}
 	return b.String()
+}
+
+// isGosymtestArm tells whether the arm runs gosymtest, so that it has
+// gosymtest's counters.
+func isGosymtestArm(name string) bool {
+	for _, s := range armSpecs {
+		if s.Name == name {
+			return s.Kind == armGosymtest
+		}
+	}
+	return strings.HasPrefix(name, "gosymtest")
 }
 
 // deadCell shows the dead claims and, loudly, those another arm refuted.
@@ -229,7 +241,7 @@ func deadCell(a armResult, sym bool) string {
 func cell(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "|", "\\|"), "\n", " ") }
 
 var csvHeader = []string{"package", "kind", "source", "arm", "status", "covered", "total", "percent",
-	"to_final_ms", "wall_ms", "paths", "solver_queries", "solver_ms", "tests_emitted", "tests_dropped",
+	"to_final_ms", "wall_ms", "paths", "pruned", "instructions", "functions_exhausted", "solver_queries", "solver_ms", "tests_emitted", "tests_dropped",
 	"statements_dead", "dead_refuted", "functions_skipped", "max_rss_kb", "functions", "selected", "fuzzable", "disagreements", "passes", "reruns",
 	"union_covered", "union_total", "note"}
 
@@ -245,7 +257,7 @@ func writeCSV(w io.Writer, results []pkgResult) error {
 			cw.Write([]string{p.Entry.Name, p.Entry.Kind, p.Entry.Source, a.Arm, a.Status,
 				fmt.Sprint(a.Covered), fmt.Sprint(a.Total), fmt.Sprintf("%.2f", a.percent()),
 				fmt.Sprint(a.ToFinal.Milliseconds()), fmt.Sprint(a.Wall.Milliseconds()),
-				fmt.Sprint(a.Paths), fmt.Sprint(a.Queries), fmt.Sprint(a.SolverMs), fmt.Sprint(a.Tests),
+				fmt.Sprint(a.Paths), fmt.Sprint(a.Pruned), fmt.Sprint(a.Instructions), fmt.Sprint(a.Exhausted), fmt.Sprint(a.Queries), fmt.Sprint(a.SolverMs), fmt.Sprint(a.Tests),
 				fmt.Sprint(a.Dropped), fmt.Sprint(a.Dead), fmt.Sprint(a.DeadRefuted), fmt.Sprint(a.Skipped), fmt.Sprint(a.MaxRSSKB),
 				fmt.Sprint(p.Funcs), fmt.Sprint(p.Selected), fmt.Sprint(p.Fuzzable),
 				fmt.Sprint(len(a.Disagreements)), fmt.Sprint(a.Passes), fmt.Sprint(a.Reruns),
@@ -322,6 +334,7 @@ func writeMarkdown(w io.Writer, rep report, outRel string, havePlot bool) error 
 	fmt.Fprintf(w, "## Ratios\n\n")
 	fmt.Fprintf(w, "Coverage is statement coverage measured by `go test -coverprofile` on the tests each arm produced, over the same statements for every arm (the selected functions when a package is capped). `cov ÷ X` is gosymtest's coverage divided by arm X's (above 1: gosymtest covers more); `time ÷ X` divides the times to reach each arm's final coverage (below 1: gosymtest gets there sooner). n/a: an arm did not run (see why below) or its value is 0.\n\n")
 	fmt.Fprintln(w, ratioTable(rep.Results))
+	writePruningSection(w, rep.Results)
 	fmt.Fprintf(w, "## Against the packages' own tests\n\n")
 	fmt.Fprintf(w, "Statement coverage by `go test -coverprofile` of gosymtest's emitted tests alone (`gosymtest cov`, the default arm), of the package's own tests (`own tests cov`), and of both together (`union cov`), over the same statements. `gen ÷ own` is the first over the second. `passes 3 runs`: the written file passed 3 separate `go test -count=1` runs. `disagreements`: cases whose inputs Go ran to a different outcome than the interpreter predicted (gosymtest runs with -check-all-paths, so every path's inputs also run natively); each was dropped from the file and is listed below.\n\n")
 	fmt.Fprintln(w, ownTable(rep.Results))

@@ -45,6 +45,9 @@ type detector struct {
 	// matched holds, from Stepped to Ended, the snapshot that each state
 	// the engine is pruning matched.
 	matched map[int]*slicing.Snapshot
+	// visits are, by context, the first visits of states to a point
+	// whose subtree is still open (search.go).
+	visits visits
 }
 
 func (d *detector) Begin(fn *ssa.Function) {
@@ -55,6 +58,7 @@ func (d *detector) Begin(fn *ssa.Function) {
 	d.store, d.unsound = newStore(), newStore()
 	d.conds = condSets{}
 	d.matched = make(map[int]*slicing.Snapshot)
+	d.visits = visits{}
 	d.graph = slicing.New(d.cdg, d.rel, slicing.Options{
 		Publish: func(s *slicing.Snapshot) {
 			if s.Unsound {
@@ -86,6 +90,21 @@ func (d *detector) Stepped(s *symbolic.State, evs []symbolic.Event) symbolic.Ver
 	if !at {
 		return symbolic.Keep
 	}
+	return d.verdict(s, ctx)
+}
+
+func (d *detector) Recheck(s *symbolic.State) symbolic.Verdict {
+	ctx, at := s.AtPoint()
+	if !at {
+		return symbolic.Keep
+	}
+	return d.verdict(s, ctx)
+}
+
+// verdict matches s, standing at a point of context ctx, against the
+// snapshots there (FindMatch); a state that matches none is put off
+// when it looks redundant all the same (search.go).
+func (d *detector) verdict(s *symbolic.State, ctx symbolic.Context) symbolic.Verdict {
 	var rel *cdg.Relevance
 	if !d.opts.NoRefine {
 		rel = d.rel
@@ -95,7 +114,10 @@ func (d *detector) Stepped(s *symbolic.State, evs []symbolic.Event) symbolic.Ver
 		d.matched[s.ID()] = snap
 		return symbolic.Prune
 	}
-	if !d.opts.NoSearch && d.unsound.match(ctx, s, cond, d.graph.Epoch(), rel) != nil {
+	if d.opts.NoSearch {
+		return symbolic.Keep
+	}
+	if d.unsound.match(ctx, s, cond, d.graph.Epoch(), rel) != nil || d.visits.behind(d.graph, ctx, s.ID()) {
 		return symbolic.Later
 	}
 	return symbolic.Keep

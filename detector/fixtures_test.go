@@ -2,7 +2,12 @@ package detector
 
 import (
 	"context"
-	"sort"
+	"fmt"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gosymtest/gosymtest/loader"
@@ -11,77 +16,259 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// run explores fn with cfg and returns its summary and the blocks that
-// the replayed tests enter.
-func run(t *testing.T, prog *ssa.Program, fn *ssa.Function, cfg symbolic.Config) (*symbolic.Summary, map[*ssa.BasicBlock]bool) {
+// The detector's fixtures are in testdata/prune (see its doc.go).
+
+// fixtureWork bounds each exploration of a fixture: enough for the
+// unpruned search to exhaust every fixture but the larger Indeps.
+const fixtureWork = 5_000_000
+
+var (
+	pruneOnce sync.Once
+	pruneProg *loader.Program
+	pruneErr  error
+)
+
+// pruneFixtures loads testdata/prune once for all tests.
+func pruneFixtures(t *testing.T) *loader.Program {
+	t.Helper()
+	pruneOnce.Do(func() {
+		pruneProg, pruneErr = loader.Load(loader.Config{Dir: "..", Patterns: []string{"./testdata/prune"}})
+		if pruneErr == nil && (len(pruneProg.Errors) > 0 || len(pruneProg.Packages) != 1) {
+			pruneErr = fmt.Errorf("testdata/prune did not load: %v", pruneProg.Errors)
+		}
+	})
+	if pruneErr != nil {
+		t.Fatal(pruneErr)
+	}
+	return pruneProg
+}
+
+// pruneFunc is the fixture function name of testdata/prune.
+func pruneFunc(t *testing.T, name string) *ssa.Function {
+	t.Helper()
+	for _, fn := range pruneFixtures(t).Packages[0].Targets {
+		if loader.FuncName(fn) == name {
+			return fn
+		}
+	}
+	t.Fatalf("no fixture %s in testdata/prune", name)
+	return nil
+}
+
+// rsePruner is the detector for the fixtures' program; the test is
+// skipped while New is the stand-in that prunes nothing.
+func rsePruner(t *testing.T, opts Options) func() symbolic.Pruner {
+	t.Helper()
+	p := New(pruneFixtures(t).SSA, opts)
+	if p == nil {
+		t.Skip("detector.New prunes nothing yet")
+	}
+	return p
+}
+
+// run is one exploration of a fixture.
+type run struct {
+	sum     *symbolic.Summary
+	covered map[*ssa.BasicBlock]bool // by paths whose test replayed
+	results map[string]bool          // fmt of each tested path's results, or "panic"
+}
+
+// exploreFixture explores fn with pruner (nil: none) within work.
+func exploreFixture(t *testing.T, fn *ssa.Function, pruner func() symbolic.Pruner, work int64) run {
+	t.Helper()
+	return exploreIn(t, pruneFixtures(t).SSA, fn, symbolic.Config{MaxWork: work, Pruner: pruner})
+}
+
+// exploreIn explores fn of prog with cfg, without the passes after the
+// search (boundary cases, mutants), and collects what its tested paths
+// covered and returned.
+func exploreIn(t *testing.T, prog *ssa.Program, fn *ssa.Function, cfg symbolic.Config) run {
 	t.Helper()
 	z3, err := solver.NewZ3(solver.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer z3.Close()
-	tested := make(map[*ssa.BasicBlock]bool)
-	cfg.Solver = z3
-	cfg.Sink = symbolic.SinkFunc(func(p *symbolic.PathEnd) {
-		if p.Test != nil && p.Test.Replayed {
-			for _, b := range p.Blocks {
-				tested[b] = true
-			}
+	r := run{covered: map[*ssa.BasicBlock]bool{}, results: map[string]bool{}}
+	sink := func(p *symbolic.PathEnd) {
+		if p.Boundary != "" || p.Test == nil || !p.Test.Replayed {
+			return
 		}
-	})
-	sum, err := symbolic.NewEngine(prog, cfg).Explore(context.Background(), fn)
-	if err != nil {
-		t.Fatal(err)
+		for _, b := range p.Blocks {
+			r.covered[b] = true
+		}
+		if p.Test.Panics {
+			r.results["panic"] = true
+			return
+		}
+		var res []string
+		for _, v := range p.Test.Results {
+			res = append(res, v.String())
+		}
+		r.results[strings.Join(res, ", ")] = true
 	}
-	return sum, tested
+	cfg.Solver, cfg.Sink = z3, symbolic.SinkFunc(sink)
+	cfg.NoBoundaries, cfg.NoMutants = true, true
+	r.sum, err = symbolic.NewEngine(prog, cfg).Explore(context.Background(), fn)
+	if err != nil {
+		t.Fatalf("%s: %v", fn.Name(), err)
+	}
+	return r
 }
 
-// TestPruningKeepsCoverageOnFixtures is the differential check on every
-// function of the executor's fixtures: with the detector, the tests
-// enter every block they enter without it wherever the run without it
-// explored everything; and a function the detector's run calls
-// exhausted has no block that the run without it covers and it does not
-// (a dead claim refuted).
-func TestPruningKeepsCoverageOnFixtures(t *testing.T) {
-	if testing.Short() {
-		t.Skip("explores every fixture twice")
+func sortedKeys[K comparable](m map[K]bool, name func(K) string) []string {
+	var out []string
+	for k := range m {
+		out = append(out, name(k))
 	}
-	prog, err := loader.Load(loader.Config{Dir: "..", Patterns: []string{"./testdata/exec/..."}})
-	if err != nil {
-		t.Fatal(err)
+	slices.Sort(out)
+	return out
+}
+
+func blockSet(m map[*ssa.BasicBlock]bool) []string { return sortedKeys(m, blockName) }
+
+// TestPaperTwoBranches is the paper's §2 example: the state that differs
+// from an explored one only in w (what was printed) is pruned at the
+// branch on m; those that differ in m are not, so both exits are tested,
+// and the coverage is that of the unpruned search with fewer paths.
+func TestPaperTwoBranches(t *testing.T) {
+	fn := pruneFunc(t, "TwoBranches")
+	none := exploreFixture(t, fn, nil, fixtureWork)
+	if !none.sum.Exhausted || none.sum.Paths != 4 {
+		t.Fatalf("without pruning: %d paths, exhausted %v; want 4, exhausted", none.sum.Paths, none.sum.Exhausted)
 	}
-	rse := New(prog.SSA, Options{})
-	var fns []*ssa.Function
-	for _, p := range prog.Packages {
-		fns = append(fns, p.Targets...)
+	if !bothExits(none) {
+		t.Fatalf("without pruning the tested results are %v, not both exits", sortedKeys(none.results, func(s string) string { return s }))
 	}
-	sort.Slice(fns, func(i, j int) bool { return fns[i].String() < fns[j].String() })
-	var pruned, exhaustedNone, exhaustedRSE int
-	for _, fn := range fns {
-		base := symbolic.Config{MaxWork: 400000, NoBoundaries: true, NoMutants: true}
-		sumNone, none := run(t, prog.SSA, fn, base)
-		withRSE := base
-		withRSE.Pruner = rse
-		sumRSE, got := run(t, prog.SSA, fn, withRSE)
-		pruned += sumRSE.Pruned
-		if sumNone.Exhausted {
-			exhaustedNone++
+	rse := exploreFixture(t, fn, rsePruner(t, Options{}), fixtureWork)
+	if !rse.sum.Exhausted {
+		t.Errorf("with pruning the search is not exhausted")
+	}
+	if rse.sum.Pruned == 0 || rse.sum.Paths >= none.sum.Paths {
+		t.Errorf("with pruning: %d paths, %d pruned; want fewer than %d paths and a state pruned", rse.sum.Paths, rse.sum.Pruned, none.sum.Paths)
+	}
+	if a, b := blockSet(none.covered), blockSet(rse.covered); !slices.Equal(a, b) {
+		t.Errorf("covered without pruning %v, with %v", a, b)
+	}
+	if !bothExits(rse) {
+		t.Errorf("with pruning the tested results are %v: a state that differs in m was pruned", sortedKeys(rse.results, func(s string) string { return s }))
+	}
+}
+
+// bothExits tells whether TwoBranches' tests returned both exits.
+func bothExits(r run) bool {
+	exits := map[string]bool{}
+	for res := range r.results {
+		if i := strings.Index(res, "exit"); i >= 0 {
+			exits[res[i:]] = true
 		}
-		if sumRSE.Exhausted {
-			exhaustedRSE++
+	}
+	return exits[`exit 0"`] && exits[`exit 1"`]
+}
+
+// TestPruneFixturesKeepCoverage explores each small fixture of
+// testdata/prune (the φ and pointer cases, and the Indeps the unpruned
+// search exhausts) with and without pruning, and with each refinement
+// turned off: every arm must cover the same blocks, since the unpruned
+// search finished, and give only results the unpruned search gives.
+func TestPruneFixturesKeepCoverage(t *testing.T) {
+	arms := []struct {
+		name string
+		opts Options
+	}{
+		{"rse", Options{}},
+		{"no-refine", Options{NoRefine: true}},
+		{"no-search", Options{NoSearch: true}},
+		{"no-refinements", Options{NoRefine: true, NoSearch: true}},
+	}
+	names := []string{"TwoBranches", "PhiFlag", "PhiCount", "PhiLoop", "Fields", "Alias", "Untaken", "Indep1", "Indep2", "Indep3", "Indep4"}
+	// The unpruned runs first: that each fixture is exhausted without
+	// pruning is checked even before the detector prunes anything.
+	nones := map[string]run{}
+	for _, name := range names {
+		none := exploreFixture(t, pruneFunc(t, name), nil, fixtureWork)
+		if !none.sum.Exhausted {
+			t.Fatalf("%s: the unpruned search is not exhausted within %d work", name, fixtureWork)
 		}
-		if !sumNone.Exhausted && !sumRSE.Exhausted {
-			continue
-		}
-		for b := range none {
-			if !got[b] {
-				t.Errorf("%s: block %d of %s is covered without pruning, not with it (exhausted: none %v, rse %v)",
-					fn, b.Index, b.Parent(), sumNone.Exhausted, sumRSE.Exhausted)
+		nones[name] = none
+	}
+	for _, arm := range arms {
+		pruner := rsePruner(t, arm.opts)
+		for _, name := range names {
+			none, rse := nones[name], exploreFixture(t, pruneFunc(t, name), pruner, fixtureWork)
+			if !rse.sum.Exhausted {
+				t.Errorf("%s, %s: not exhausted", name, arm.name)
+			}
+			if a, b := blockSet(none.covered), blockSet(rse.covered); !slices.Equal(a, b) {
+				t.Errorf("%s, %s: covered %v, without pruning %v", name, arm.name, b, a)
+			}
+			// Pruning drops paths that give other results through the
+			// same blocks; but every result it gives is a real one.
+			for r := range rse.results {
+				if !none.results[r] {
+					t.Errorf("%s, %s: result %q, which no unpruned path gives", name, arm.name, r)
+				}
+			}
+			if rse.sum.Paths > none.sum.Paths {
+				t.Errorf("%s, %s: %d paths, more than the %d without pruning", name, arm.name, rse.sum.Paths, none.sum.Paths)
 			}
 		}
 	}
-	t.Logf("%d functions; %d states pruned; exhausted: none %d, rse %d", len(fns), pruned, exhaustedNone, exhaustedRSE)
-	if pruned == 0 {
-		t.Error("the detector pruned nothing on the fixtures")
+}
+
+// TestScalingIndep is the issue's scaling acceptance: IndepN has N
+// independent sign tests and one hard branch. Without pruning its paths
+// double with each N (2^(N+1)); with the detector they grow linearly, at
+// the same (full) coverage, for N = 1…16.
+func TestScalingIndep(t *testing.T) {
+	// The unpruned search is run where it is cheap, to pin the 2^(N+1)
+	// that the detector must beat.
+	const noneUpTo = 6
+	for n := 1; n <= noneUpTo; n++ {
+		fn := pruneFunc(t, fmt.Sprintf("Indep%d", n))
+		none := exploreFixture(t, fn, nil, fixtureWork)
+		t.Logf("Indep%d: work %d, %d paths", n, none.sum.Work, none.sum.Paths)
+		if want := 1 << (n + 1); none.sum.Paths != want || !none.sum.Exhausted || len(none.covered) != len(fn.Blocks) {
+			t.Fatalf("Indep%d without pruning: %d paths (want %d), exhausted %v, %d of %d blocks covered, work %d",
+				n, none.sum.Paths, want, none.sum.Exhausted, len(none.covered), len(fn.Blocks), none.sum.Work)
+		}
+	}
+	pruner := rsePruner(t, Options{})
+	// Linear: a few paths per independent branch, whatever N. The
+	// detector keeps about one state per branch outcome.
+	const perBranch, fixed = 3, 4
+	var paths []int
+	for n := 1; n <= 16; n++ {
+		fn := pruneFunc(t, fmt.Sprintf("Indep%d", n))
+		rse := exploreFixture(t, fn, pruner, fixtureWork)
+		paths = append(paths, rse.sum.Paths)
+		if !rse.sum.Exhausted {
+			t.Errorf("Indep%d with pruning: not exhausted (%d paths, %d pruned)", n, rse.sum.Paths, rse.sum.Pruned)
+		}
+		if len(rse.covered) != len(fn.Blocks) {
+			t.Errorf("Indep%d with pruning: %d of %d blocks covered", n, len(rse.covered), len(fn.Blocks))
+		}
+		if rse.sum.Paths > perBranch*n+fixed {
+			t.Errorf("Indep%d with pruning: %d paths, more than %d·N+%d = %d", n, rse.sum.Paths, perBranch, fixed, perBranch*n+fixed)
+		}
+	}
+	t.Logf("paths with pruning, N = 1…16: %v", paths)
+}
+
+// TestIndepIsGenerated checks that testdata/prune/indep.go is what
+// gen_indep.sh writes, so that the family cannot drift from its script.
+func TestIndepIsGenerated(t *testing.T) {
+	cmd := exec.Command("sh", "gen_indep.sh")
+	cmd.Dir = "../testdata/prune"
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("gen_indep.sh: %v", err)
+	}
+	have, err := os.ReadFile("../testdata/prune/indep.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out) != string(have) {
+		t.Errorf("testdata/prune/indep.go is not gen_indep.sh's output: run sh gen_indep.sh > indep.go there")
 	}
 }

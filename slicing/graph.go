@@ -217,6 +217,37 @@ func (g *Graph) Pruned(id int, snap *Snapshot, cond []expr.Expr, tested bool) {
 	g.finish(n)
 }
 
+// Mark names where state id stands in the state tree now, so that one
+// can later ask whether a state descends from there (Below) and whether
+// everything below it has ended (Open).
+type Mark struct{ n *node }
+
+// Mark is where id stands now.
+func (g *Graph) Mark(id int) Mark {
+	if ps := g.states[id]; ps != nil {
+		return Mark{ps.node}
+	}
+	return Mark{}
+}
+
+// Open reports whether some state below m still runs.
+func (m Mark) Open() bool { return m.n != nil && !m.n.finished }
+
+// Below reports whether state id descends from where m was taken (or
+// stands there still).
+func (g *Graph) Below(id int, m Mark) bool {
+	ps := g.states[id]
+	if ps == nil || m.n == nil {
+		return false
+	}
+	for n := ps.node; n != nil; n = n.parent {
+		if n == m.n {
+			return true
+		}
+	}
+	return false
+}
+
 // Epoch counts the coverings that made a branch irrelevant so far: a
 // snapshot refined at an earlier epoch may be refined further.
 func (g *Graph) Epoch() int { return g.epoch }

@@ -19,9 +19,10 @@ type node struct {
 
 	// pending counts the children not finished yet; live says a state
 	// still runs in this node (a leaf).
-	pending int
-	live    bool
-	covered bool // its instructions were given to rel.CoverInstr
+	pending  int
+	live     bool
+	covered  bool // its instructions were given to rel.CoverInstr
+	finished bool // its whole subtree has ended
 
 	// What the finished children left at their starts (§3.2.2 steps 1-2).
 	acc  [2]backState // sound, unsound (Options.Unsound)

@@ -27,6 +27,10 @@ type Pruner interface {
 	// Stepped reports the step s just took, as events in the order they
 	// happened, and asks what to do with s.
 	Stepped(s *State, evs []Event) Verdict
+	// Recheck asks again about a state put off (Later), which the
+	// searcher has chosen to run: it has not moved since, but what the
+	// pruner knows may have grown.
+	Recheck(s *State) Verdict
 	// Ended tells that s's path ended. tested is set when the path gave a
 	// test that replayed as predicted: the code it ran is then covered.
 	// A path ended by anything but EndReturn or EndPanic, or concretized,

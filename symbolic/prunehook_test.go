@@ -29,6 +29,7 @@ func (p *shadowPruner) Forked(parent, child *State) {
 	p.shadows[child.ID()] = maps.Clone(p.shadows[parent.ID()])
 }
 func (p *shadowPruner) Ended(s *State, _ EndKind, _ bool) { delete(p.shadows, s.ID()) }
+func (p *shadowPruner) Recheck(*State) Verdict            { return Keep }
 
 func (p *shadowPruner) Stepped(s *State, evs []Event) Verdict {
 	p.steps++
@@ -106,6 +107,7 @@ func (p *recordingPruner) Begin(*ssa.Function)         {}
 func (p *recordingPruner) Root(*State)                 {}
 func (p *recordingPruner) Forked(*State, *State)       {}
 func (p *recordingPruner) Ended(*State, EndKind, bool) {}
+func (p *recordingPruner) Recheck(*State) Verdict      { return Keep }
 func (p *recordingPruner) Stepped(_ *State, evs []Event) Verdict {
 	p.evs = append(p.evs, evs...)
 	return Keep

@@ -89,14 +89,17 @@ func (p *randomPath) pick(states []*State) int {
 	for i, s := range states {
 		d := min(s.depth-minDepth, 60)
 		weights[i] = 1 / float64(uint64(1)<<uint(d))
+		if s.later {
+			weights[i] /= laterFactor
+		}
 		total += weights[i]
 	}
 	return weightedPick(p.r, weights, total)
 }
 
-// laterFactor is how much less likely covNew picks a state the Pruner
-// put off (State.later): much less, but not never: the verdict rests on
-// an unsound set.
+// laterFactor is how much less likely covNew and random-path pick a state
+// the Pruner put off (State.later): much less, but not never, since the
+// verdict is a guess.
 const laterFactor = 64
 
 // covNew prefers states that are about to enter blocks no path has entered

@@ -26,8 +26,11 @@ type config struct {
 	// noMutants turns off the in-process mutation pass that chooses
 	// cases for the mutants they catch (for measurement).
 	noMutants bool
-	maxLen    int // bytes of a string input
-	maxElems  int // elements of a slice input
+	// prune is -prune and -prune-off: the redundant-state
+	// detector and its refinements.
+	prune    pruneConfig
+	maxLen   int // bytes of a string input
+	maxElems int // elements of a slice input
 	// maxLenCap and maxElemsCap are what maxLen and maxElems may grow to
 	// for an input a branch needs larger; not above them: no growth.
 	maxLenCap   int
@@ -95,6 +98,8 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.BoolVar(&cfg.noIncremental, "no-incremental", false, "")
 	fs.BoolVar(&cfg.noBoundaries, "no-boundaries", false, "")
 	fs.BoolVar(&cfg.noMutants, "no-mutants", false, "")
+	fs.Var(pruneMode{&cfg.prune.none}, "prune", "")
+	fs.Var(pruneOff{&cfg.prune.opts}, "prune-off", "")
 	fs.Var(nonNegativeInt{&cfg.maxLen}, "max-len", "")
 	fs.Var(nonNegativeInt{&cfg.maxElems}, "max-elems", "")
 	fs.Var(nonNegativeInt{&cfg.maxLenCap}, "max-len-cap", "")

@@ -12,7 +12,8 @@
 // in each package only after go test has run it and it passed; a case on
 // which Go and the interpreter disagree is dropped and reported. With
 // -fuzz-seeds it also writes fuzz targets whose seed corpus is the inputs
-// it solved. The redundant-state pruning is still to come.
+// it solved. A redundant-state detector (-prune) drops the states whose
+// future an explored state already covers.
 //
 // Usage:
 //
@@ -67,6 +68,20 @@
 //		the package's operations (< for <=, == for !=, + for -, a
 //		negation dropped), and a case is kept when it tells such a
 //		mutant from the original and no kept case does.
+//	-prune mode
+//		The redundant-state detector (package detector; Bugrara and
+//		Engler's redundant state detection): rse, the default, drops a
+//		state when it can reach no block that a state already explored
+//		could not, so that independent branches stop multiplying the
+//		paths; none explores every path. A dropped state that entered a
+//		block no test enters still gives a test, its inputs run to the
+//		end.
+//	-prune-off list
+//		Turn off some of the detector's refinements, to measure each one's
+//		share: a comma-separated list among refine (dynamic refinement of
+//		the relevant sets as blocks get covered) and search (running
+//		later the states that match an unsound relevant set). Pruning
+//		stays sound; it only prunes less.
 //	-all-paths
 //		Keep one test per path found. By default a test is kept only when
 //		it covers a block or a branch edge of its package that the tests
@@ -174,13 +189,15 @@
 //	    "functions_skipped": 1,  selected targets not explored: the
 //	                             executor cannot run them, or an interrupt
 //	                             came first
-//	    "paths": 52, "instructions": 2204, "solver_queries": 161,
-//	    "solver_ms": 812, "blocks": 60, "blocks_covered": 58,
+//	    "paths": 52, "pruned": 0, "instructions": 2204,
+//	    "solver_queries": 161, "solver_ms": 812, "blocks": 60,
+//	    "blocks_covered": 58,
 //	    "tests_emitted": 31, "tests_dropped": 0, "wall_ms": 9240, ...
 //	  },
 //	  "functions": [{"package": "example.com/p", "name": "Classify",
 //	                 "position": "p/triangle.go:27", "blocks": 16,
-//	                 "blocks_covered": 16, "paths": 11, "tests": 11,
+//	                 "blocks_covered": 16, "paths": 11, "pruned": 0,
+//	                 "tests": 11,
 //	                 "exhausted": true, "wall_ms": 247,
 //	                 "ms_to_cover": 182,
 //	                 "cover_timeline": [[0, 1], [38, 2], ...],
@@ -193,12 +210,13 @@
 // A function's wall_ms is the time its exploration took, ms_to_cover when
 // the last block it covered was first entered, and cover_timeline the
 // coverage curve, [ms, blocks covered] each time a new block was entered;
-// boundary_cases counts the cases made at the boundaries of its
-// comparisons (see -no-boundaries), apart from paths; mutant_replays the
-// replays of its tests with a mutant in place (see -no-mutants);
-// skipped_reason says why a target was not explored; with -fuzz-seeds,
-// fuzz_target and fuzz_seeds name the function's FuzzXxx and count its
-// seed files.
+// pruned counts the states the detector dropped as redundant (see
+// -prune), which are not in paths; boundary_cases counts the cases made
+// at the boundaries of its comparisons (see -no-boundaries), apart from
+// paths; mutant_replays the replays of its tests with a mutant in place
+// (see -no-mutants); skipped_reason says why a target was not explored;
+// with -fuzz-seeds, fuzz_target and fuzz_seeds name the function's
+// FuzzXxx and count its seed files.
 // Each function also has blocks_dead (SSA blocks no path entered in an
 // exhausted exploration: unreachable within the bounds), statements,
 // statements_covered, statements_executor_covered and statements_dead (go

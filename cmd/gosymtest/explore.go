@@ -35,6 +35,9 @@ func exploreTargets(ctx context.Context, prog *loader.Program, targets []target,
 	// One Inits for the run: each package's init runs once, whatever the
 	// number of functions (and engines) that need it.
 	inits := symbolic.NewInits(symbolic.InitBudget{Work: int64(cfg.initWork), Time: cfg.initBudget})
+	// One detector for the run: what it learns of the program (the
+	// relevant branches) does not depend on the function explored.
+	pruner := cfg.prune.pruner(prog.SSA)
 	logged := 0
 	for _, t := range targets {
 		r := explored{target: t}
@@ -50,7 +53,7 @@ func exploreTargets(ctx context.Context, prog *loader.Program, targets []target,
 			done()
 			continue
 		}
-		sum, stats, err := exploreOne(ctx, prog, t, cfg, inits, &r)
+		sum, stats, err := exploreOne(ctx, prog, t, cfg, inits, pruner, &r)
 		logged = logInitFailures(log, inits, logged)
 		switch {
 		case ctx.Err() != nil:
@@ -76,8 +79,9 @@ func exploreTargets(ctx context.Context, prog *loader.Program, targets []target,
 // exploreOne explores one function with a solver of its own: Z3's answers
 // depend on the queries it saw before, so sharing one across functions
 // would make a function's tests depend on how far the previous function
-// got within its time budget.
-func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config, inits *symbolic.Inits, r *explored) (*symbolic.Summary, solver.Stats, error) {
+// got within its time budget. pruner is the Config.Pruner (nil for
+// -prune none).
+func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config, inits *symbolic.Inits, pruner func() symbolic.Pruner, r *explored) (*symbolic.Summary, solver.Stats, error) {
 	z3, err := solver.NewZ3(solver.Options{Timeout: cfg.solverTimeout(), NoIncremental: cfg.noIncremental})
 	if err != nil {
 		return nil, solver.Stats{}, err
@@ -94,6 +98,7 @@ func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config,
 
 		NoBoundaries: cfg.noBoundaries,
 		NoMutants:    cfg.noMutants,
+		Pruner:       pruner,
 	})
 	sum, err := engine.Explore(ctx, t.fn)
 	return sum, z3.Stats(), err

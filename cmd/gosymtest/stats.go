@@ -34,15 +34,18 @@ type disagreementJSON struct {
 }
 
 type totals struct {
-	Packages          int   `json:"packages"`
-	PackagesFailed    int   `json:"packages_failed"`
-	Functions         int   `json:"functions"`
-	FunctionsExplored int   `json:"functions_explored"`
-	FunctionsSkipped  int   `json:"functions_skipped"`
-	Paths             int   `json:"paths"`
-	Instructions      int64 `json:"instructions"`
-	SolverQueries     int64 `json:"solver_queries"`
-	SolverMs          int64 `json:"solver_ms"`
+	Packages          int `json:"packages"`
+	PackagesFailed    int `json:"packages_failed"`
+	Functions         int `json:"functions"`
+	FunctionsExplored int `json:"functions_explored"`
+	FunctionsSkipped  int `json:"functions_skipped"`
+	Paths             int `json:"paths"`
+	// Pruned counts the states the redundant-state detector dropped
+	// (symbolic.Summary.Pruned); they are not in Paths.
+	Pruned        int   `json:"pruned"`
+	Instructions  int64 `json:"instructions"`
+	SolverQueries int64 `json:"solver_queries"`
+	SolverMs      int64 `json:"solver_ms"`
 	// Blocks and BlocksCovered count SSA blocks as the executor saw them:
 	// entered by some path, whether or not a test came of it.
 	Blocks        int `json:"blocks"`
@@ -79,6 +82,7 @@ type functionStats struct {
 	Blocks        int    `json:"blocks"`
 	BlocksCovered int    `json:"blocks_covered"`
 	Paths         int    `json:"paths"`
+	Pruned        int    `json:"pruned"` // states the detector dropped
 	// BoundaryCases counts the cases made at comparisons' boundaries
 	// (not paths: they add tests, not coverage claims).
 	BoundaryCases int `json:"boundary_cases"`
@@ -187,6 +191,7 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 			}
 			if r.summary != nil {
 				f.BlocksCovered, f.Paths, f.Exhausted = r.summary.Covered, r.summary.Paths, r.summary.Exhausted
+				f.Pruned = r.summary.Pruned
 				f.BoundaryCases = r.summary.Boundaries
 				f.MutantReplays = r.summary.MutantReplays
 				f.SolverQueries = r.queries
@@ -196,6 +201,7 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 				}
 				s.Totals.FunctionsExplored++
 				s.Totals.Paths += r.summary.Paths
+				s.Totals.Pruned += r.summary.Pruned
 				s.Totals.Instructions += r.summary.Instructions
 				s.Totals.SolverQueries += r.queries
 				s.Totals.SolverMs += r.solverTime.Milliseconds()

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"time"
+)
+
+// The Pruning table: the redundant-state detector (gosymtest's default,
+// -prune rse) against the same runs without it (-prune none), and the
+// detector with one refinement off (the opt-in rse-no-* arms), per
+// package. Issue 13's targets: time to the same coverage ≥ 10× (median)
+// and paths ≥ 14× fewer on path-explosion functions, coverage never lower,
+// more functions exhausted.
+
+// armPruneNone is the arm without the detector.
+const armPruneNone = "gosymtest-prune-none"
+
+// pruneArms are the arms of the Pruning table: the detector's (the
+// default arm first), then the one without it.
+func pruneArms() []string {
+	names := []string{armSpecs[0].Name}
+	for _, s := range armSpecs {
+		if strings.HasPrefix(s.Name, "rse-") {
+			names = append(names, s.Name)
+		}
+	}
+	return append(names, armPruneNone)
+}
+
+// timeToCoverage is when a's coverage curve first reached percent, or
+// false when it never did.
+func timeToCoverage(a armResult, percent float64) (time.Duration, bool) {
+	for _, pt := range a.Curve {
+		if pt.Percent >= percent-1e-9 {
+			return time.Duration(pt.Ms) * time.Millisecond, true
+		}
+	}
+	return 0, false
+}
+
+// pruneRatios are the detector's gains on one package: the time the
+// unpruned arm took to its final coverage over the time the detector's
+// arm took to reach that same coverage (NaN when it never did: then the
+// coverage is lower, which the table shows), and the unpruned arm's paths
+// over the detector's.
+func pruneRatios(p pkgResult) (tm, paths float64) {
+	rse, ok1 := p.arm(armSpecs[0].Name)
+	none, ok2 := p.arm(armPruneNone)
+	if !ok1 || !ok2 || p.Status != "" {
+		return math.NaN(), math.NaN()
+	}
+	tm = math.NaN()
+	if at, ok := timeToCoverage(rse, none.percent()); ok {
+		// A curve point at 0 ms (coverage from loading alone) is
+		// counted as 1 ms, so that the ratio stays finite.
+		tm = ratio(seconds(none.ToFinal), max(seconds(at), 0.001))
+	}
+	return tm, ratio(float64(none.Paths), float64(max(rse.Paths, 1)))
+}
+
+// pruningTable has, per package and arm of pruneArms, the measures of the
+// exploration, and per package the detector's ratios, with geometric
+// means and medians.
+func pruningTable(results []pkgResult) string {
+	var b strings.Builder
+	b.WriteString("| package | arm | coverage | to final | paths | pruned | instructions | queries | solver ms | exhausted fns | time to same cov ÷ | paths ÷ |\n")
+	b.WriteString("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	var tms, paths []float64
+	for _, p := range results {
+		if p.Status != "" {
+			continue
+		}
+		tm, pa := pruneRatios(p)
+		tms, paths = append(tms, tm), append(paths, pa)
+		first := true
+		for _, name := range pruneArms() {
+			a, present := p.armAny(name)
+			if !present {
+				continue
+			}
+			ratios := " | |"
+			if first {
+				ratios = fmt.Sprintf(" %s | %s |", fmtRatio(tm), fmtRatio(pa))
+				first = false
+			}
+			if !a.ran() {
+				fmt.Fprintf(&b, "| %s | %s | n/a: %s | | | | | | | |%s\n", p.Entry.Name, name, cell(a.Status), ratios)
+				continue
+			}
+			fmt.Fprintf(&b, "| %s | %s | %.1f%% | %.1fs | %d | %d | %d | %d | %d | %d |%s\n",
+				p.Entry.Name, name, a.percent(), a.ToFinal.Seconds(), a.Paths, a.Pruned, a.Instructions,
+				a.Queries, a.SolverMs, a.Exhausted, ratios)
+		}
+	}
+	gt, nt := geomean(tms)
+	gp, np := geomean(paths)
+	mt, _ := median(tms)
+	mp, _ := median(paths)
+	fmt.Fprintf(&b, "| **geomean** | | | | | | | | | | **%s** (n=%d) | **%s** (n=%d) |\n", fmtRatio(gt), nt, fmtRatio(gp), np)
+	fmt.Fprintf(&b, "| **median** | | | | | | | | | | **%s** | **%s** |\n", fmtRatio(mt), fmtRatio(mp))
+	return b.String()
+}
+
+// writePruningSection writes RESULTS.md's Pruning section.
+func writePruningSection(w io.Writer, results []pkgResult) {
+	fmt.Fprintf(w, "## Pruning\n\n")
+	fmt.Fprintf(w, "The redundant-state detector (gosymtest's default, `-prune rse`) against the same run without it (`%s`, `-prune none`), and, when run (`-with rse-no-refine,rse-no-search`), with one of its refinements off (`-prune-off`). `paths`, `pruned` (states dropped as redundant), `instructions`, `queries`, `solver ms` and `exhausted fns` come from gosymtest's `-stats`; coverage and `to final` are as in the ratio table. On each package's first row: `time to same cov ÷` is the unpruned arm's time to its final coverage divided by the time the detector's arm took to reach that same coverage (n/a when it never did: lower coverage), and `paths ÷` the unpruned arm's paths over the detector's (above 1: the detector explores fewer).\n\n", armPruneNone)
+	fmt.Fprintln(w, pruningTable(results))
+}

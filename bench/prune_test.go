@@ -1,0 +1,72 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestPruningTable checks the Pruning table's ratios: the time the
+// detector's arm took to reach the unpruned arm's final coverage, read
+// off its curve (n/a when it never reached it), and the paths.
+func TestPruningTable(t *testing.T) {
+	arm := func(name string, cov int, toFinal time.Duration, paths int64, curve ...point) armResult {
+		return armResult{Arm: name, Covered: cov, Total: 10, ToFinal: toFinal, Paths: paths, Pruned: paths / 2,
+			Instructions: 100 * paths, Queries: 3 * paths, SolverMs: paths, Exhausted: 2, Curve: curve}
+	}
+	results := []pkgResult{
+		{Entry: entry{Name: "p"}, Arms: []armResult{
+			// The detector reaches the 80% at 0.5s, and its final 90% at 2s.
+			arm("gosymtest", 9, 2*time.Second, 10, point{0, 0}, point{500, 80}, point{2000, 90}),
+			{Arm: "rse-no-refine", Status: "not run: opt-in (-with rse-no-refine)"},
+			arm(armPruneNone, 8, 10*time.Second, 200, point{0, 0}, point{10000, 80}),
+		}},
+		{Entry: entry{Name: "q"}, Arms: []armResult{
+			arm("gosymtest", 7, time.Second, 50, point{0, 0}, point{1000, 70}),
+			arm(armPruneNone, 8, 4*time.Second, 100, point{0, 0}, point{4000, 80}),
+		}},
+	}
+	tab := pruningTable(results)
+	for _, want := range []string{
+		"| p | gosymtest | 90.0% | 2.0s | 10 | 5 | 1000 | 30 | 10 | 2 | 20.00 | 20.00 |",
+		"| p | rse-no-refine | n/a: not run: opt-in (-with rse-no-refine) |",
+		"| p | gosymtest-prune-none | 80.0% | 10.0s | 200 | 100 | 20000 | 600 | 200 | 2 | | |",
+		"| q | gosymtest | 70.0% | 1.0s | 50 | 25 | 5000 | 150 | 50 | 2 | n/a | 2.00 |",
+		"| **geomean** | | | | | | | | | | **20.00** (n=1) | **6.32** (n=2) |",
+		"| **median** | | | | | | | | | | **20.00** | **11.00** |",
+	} {
+		if !strings.Contains(tab, want) {
+			t.Errorf("table lacks %q:\n%s", want, tab)
+		}
+	}
+	if strings.Contains(tab, "rse-no-search") {
+		t.Errorf("the table lists an arm the packages do not have:\n%s", tab)
+	}
+}
+
+// TestPruneArms checks that the arms without the detector and without
+// each refinement exist with their flags, the refinements' opt-in and
+// out of the ratio table, the unpruned one a regular baseline.
+func TestPruneArms(t *testing.T) {
+	want := map[string]string{
+		armPruneNone:    "-prune none",
+		"rse-no-refine": "-prune-off refine",
+		"rse-no-search": "-prune-off search",
+	}
+	for _, s := range armSpecs {
+		flags, ok := want[s.Name]
+		if !ok {
+			continue
+		}
+		delete(want, s.Name)
+		if got := strings.Join(s.Flags, " "); got != flags || s.Kind != armGosymtest {
+			t.Errorf("%s: kind %s, flags %q; want gosymtest, %q", s.Name, s.Kind, got, flags)
+		}
+		if regular := s.Name == armPruneNone; s.Extra == regular || s.OptIn == regular {
+			t.Errorf("%s: extra %v, opt-in %v", s.Name, s.Extra, s.OptIn)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("missing arms: %v", want)
+	}
+}

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/gosymtest/gosymtest/detector"
+	"github.com/gosymtest/gosymtest/symbolic"
+	"golang.org/x/tools/go/ssa"
+)
+
+// pruneConfig is what -prune and -prune-off set: whether the
+// redundant-state detector runs, and which of its refinements, so that
+// the share of each can be measured (issue 13).
+type pruneConfig struct {
+	none bool             // -prune none: no detector at all
+	opts detector.Options // -prune-off
+}
+
+// pruner is the Config.Pruner the flags ask for: nil for -prune none.
+func (p pruneConfig) pruner(prog *ssa.Program) func() symbolic.Pruner {
+	if p.none {
+		return nil
+	}
+	return detector.New(prog, p.opts)
+}
+
+// pruneMode is the -prune flag: none or rse.
+type pruneMode struct{ none *bool }
+
+func (v pruneMode) String() string {
+	if v.none != nil && *v.none {
+		return "none"
+	}
+	return "rse"
+}
+
+func (v pruneMode) Set(s string) error {
+	switch s {
+	case "none":
+		*v.none = true
+	case "rse":
+		*v.none = false
+	default:
+		return fmt.Errorf("%q is neither none nor rse", s)
+	}
+	return nil
+}
+
+// pruneOff is the -prune-off flag: a comma-separated list of the
+// detector's refinements to turn off, among refine (§3.4) and search
+// (§3.6). The empty list turns none off.
+type pruneOff struct{ opts *detector.Options }
+
+// pruneOffWords are the words -prune-off takes, in the order -help lists
+// them.
+var pruneOffWords = []string{"refine", "search"}
+
+func (v pruneOff) String() string {
+	if v.opts == nil {
+		return ""
+	}
+	var words []string
+	for _, w := range pruneOffWords {
+		if *v.field(w) {
+			words = append(words, w)
+		}
+	}
+	return strings.Join(words, ",")
+}
+
+// field is the Options switch word turns on.
+func (v pruneOff) field(word string) *bool {
+	switch word {
+	case "refine":
+		return &v.opts.NoRefine
+	case "search":
+		return &v.opts.NoSearch
+	}
+	return nil
+}
+
+func (v pruneOff) Set(s string) error {
+	var set []*bool
+	for _, w := range strings.Split(s, ",") {
+		w = strings.TrimSpace(w)
+		if w == "" {
+			continue
+		}
+		f := v.field(w)
+		if f == nil {
+			return errors.New("unknown refinement " + fmt.Sprintf("%q", w) + " (want a comma-separated list of " + strings.Join(pruneOffWords, ", ") + ")")
+		}
+		set = append(set, f)
+	}
+	// A flag given twice replaces the first: only the last list counts.
+	v.opts.NoRefine, v.opts.NoSearch = false, false
+	for _, f := range set {
+		*f = true
+	}
+	return nil
+}

@@ -1,0 +1,55 @@
+package detector
+
+import (
+	"github.com/gosymtest/gosymtest/slicing"
+	"github.com/gosymtest/gosymtest/symbolic"
+)
+
+// The searcher's side of the detector. Bugrara and Engler's relevant
+// search (§3.6) puts off a state that matches an unsound relevant set:
+// it is probably redundant, and states that are not are likelier to
+// reach new code. A snapshot exists only once the subtree below its
+// point has ended, so a second heuristic serves the same end: a state
+// that reaches a point another path has reached first, and whose subtree
+// is still open, is put off as well. It would probably match the
+// snapshot that subtree leaves; run later, when the engine asks again
+// (Recheck), it is pruned if it does. Without it a breadth-first search
+// lets states through every point before any snapshot is there, and
+// nothing gets pruned. Neither heuristic prunes: both only reorder.
+
+// visits holds, by context hash, the first visit of each point whose
+// subtree is open.
+type visits map[uint64][]visit
+
+type visit struct {
+	ctx  symbolic.Context
+	mark slicing.Mark
+}
+
+// behind reports whether the state id at context ctx comes behind
+// another path's visit still open there, not being part of it; when no
+// visit is open there, id's becomes the point's visit.
+func (v visits) behind(g *slicing.Graph, ctx symbolic.Context, id int) bool {
+	h := ctx.Hash()
+	list := v[h]
+	open := list[:0]
+	behind, below := false, false
+	for _, vi := range list {
+		if !vi.mark.Open() {
+			continue // its snapshots are in the store now
+		}
+		open = append(open, vi)
+		if vi.ctx.Equal(ctx) {
+			if g.Below(id, vi.mark) {
+				below = true // a later visit of the same path (a loop)
+			} else {
+				behind = true
+			}
+		}
+	}
+	if !behind && !below {
+		open = append(open, visit{ctx: ctx, mark: g.Mark(id)})
+	}
+	v[h] = open
+	return behind
+}

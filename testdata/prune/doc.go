@@ -1,0 +1,12 @@
+// Package prune holds the redundant-state detector's fixtures (issue 13;
+// Bugrara and Engler, "Redundant State Detection for Dynamic Symbolic
+// Execution"): the paper's §2 program in Go (paper.go), the scaling family
+// of N independent branches followed by one hard branch (indep.go,
+// written by gen_indep.sh), and the cases where a careless detector is
+// unsound: values chosen by φs, and writes through pointers and struct
+// fields (phi.go, fields.go).
+//
+// The detector's tests (package detector) assert what each should prune;
+// like every testdata package, these are also explored and their tests
+// replayed by the tool's other tests.
+package prune
