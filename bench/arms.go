@@ -85,9 +85,10 @@ type armResult struct {
 	// gosymtest's own counters (-stats), zero for the other arms.
 	Paths, Queries, SolverMs, Tests, Dropped, Dead, Skipped int64
 	// Pruned counts the states the redundant-state detector dropped,
-	// Instructions those interpreted, Exhausted the functions whose
-	// exploration finished (gosymtest arms only).
-	Pruned, Instructions, Exhausted int64
+	// PruneMs the time spent on it, Instructions those interpreted,
+	// Exhausted the functions whose exploration finished (gosymtest arms
+	// only).
+	Pruned, PruneMs, Instructions, Exhausted int64
 
 	// DeadRefuted counts the statements gosymtest claimed dead (in the
 	// selected functions) that another arm's tests executed: each one is
@@ -138,6 +139,7 @@ type gosymtestStats struct {
 		FunctionsSkipped int64 `json:"functions_skipped"`
 		Paths            int64 `json:"paths"`
 		Pruned           int64 `json:"pruned"`
+		PruneMs          int64 `json:"prune_ms"`
 		Instructions     int64 `json:"instructions"`
 		SolverQueries    int64 `json:"solver_queries"`
 		SolverMs         int64 `json:"solver_ms"`
@@ -248,7 +250,7 @@ func runGosymtest(b *bench, w *pkgWork, spec armSpec) armResult {
 	}
 	t := st.Totals
 	res.Paths, res.Queries, res.SolverMs = t.Paths, t.SolverQueries, t.SolverMs
-	res.Pruned, res.Instructions = t.Pruned, t.Instructions
+	res.Pruned, res.PruneMs, res.Instructions = t.Pruned, t.PruneMs, t.Instructions
 	res.Tests, res.Dropped, res.Dead, res.Skipped = t.TestsEmitted, t.TestsDropped, t.StatementsDead, t.FunctionsSkipped
 	skips := make(map[string]int)
 	for _, f := range st.Functions {

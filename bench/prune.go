@@ -66,8 +66,8 @@ func pruneRatios(p pkgResult) (tm, paths float64) {
 // means and medians.
 func pruningTable(results []pkgResult) string {
 	var b strings.Builder
-	b.WriteString("| package | arm | coverage | to final | paths | pruned | instructions | queries | solver ms | exhausted fns | time to same cov ÷ | paths ÷ |\n")
-	b.WriteString("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	b.WriteString("| package | arm | coverage | to final | paths | pruned | instructions | queries | solver ms | detector ms | max RSS MB | exhausted fns | time to same cov ÷ | paths ÷ |\n")
+	b.WriteString("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	var tms, paths []float64
 	for _, p := range results {
 		if p.Status != "" {
@@ -87,26 +87,26 @@ func pruningTable(results []pkgResult) string {
 				first = false
 			}
 			if !a.ran() {
-				fmt.Fprintf(&b, "| %s | %s | n/a: %s | | | | | | | |%s\n", p.Entry.Name, name, cell(a.Status), ratios)
+				fmt.Fprintf(&b, "| %s | %s | n/a: %s | | | | | | | | | |%s\n", p.Entry.Name, name, cell(a.Status), ratios)
 				continue
 			}
-			fmt.Fprintf(&b, "| %s | %s | %.1f%% | %.1fs | %d | %d | %d | %d | %d | %d |%s\n",
+			fmt.Fprintf(&b, "| %s | %s | %.1f%% | %.1fs | %d | %d | %d | %d | %d | %d | %d | %d |%s\n",
 				p.Entry.Name, name, a.percent(), a.ToFinal.Seconds(), a.Paths, a.Pruned, a.Instructions,
-				a.Queries, a.SolverMs, a.Exhausted, ratios)
+				a.Queries, a.SolverMs, a.PruneMs, a.MaxRSSKB/1024, a.Exhausted, ratios)
 		}
 	}
 	gt, nt := geomean(tms)
 	gp, np := geomean(paths)
 	mt, _ := median(tms)
 	mp, _ := median(paths)
-	fmt.Fprintf(&b, "| **geomean** | | | | | | | | | | **%s** (n=%d) | **%s** (n=%d) |\n", fmtRatio(gt), nt, fmtRatio(gp), np)
-	fmt.Fprintf(&b, "| **median** | | | | | | | | | | **%s** | **%s** |\n", fmtRatio(mt), fmtRatio(mp))
+	fmt.Fprintf(&b, "| **geomean** | | | | | | | | | | | | **%s** (n=%d) | **%s** (n=%d) |\n", fmtRatio(gt), nt, fmtRatio(gp), np)
+	fmt.Fprintf(&b, "| **median** | | | | | | | | | | | | **%s** | **%s** |\n", fmtRatio(mt), fmtRatio(mp))
 	return b.String()
 }
 
 // writePruningSection writes RESULTS.md's Pruning section.
 func writePruningSection(w io.Writer, results []pkgResult) {
 	fmt.Fprintf(w, "## Pruning\n\n")
-	fmt.Fprintf(w, "The redundant-state detector (gosymtest's default, `-prune rse`) against the same run without it (`%s`, `-prune none`), and, when run (`-with rse-no-refine,rse-no-search`), with one of its refinements off (`-prune-off`). `paths`, `pruned` (states dropped as redundant), `instructions`, `queries`, `solver ms` and `exhausted fns` come from gosymtest's `-stats`; coverage and `to final` are as in the ratio table. On each package's first row: `time to same cov ÷` is the unpruned arm's time to its final coverage divided by the time the detector's arm took to reach that same coverage (n/a when it never did: lower coverage), and `paths ÷` the unpruned arm's paths over the detector's (above 1: the detector explores fewer).\n\n", armPruneNone)
+	fmt.Fprintf(w, "The redundant-state detector (gosymtest's default, `-prune rse`) against the same run without it (`%s`, `-prune none`), and, when run (`-with rse-no-refine,rse-no-search`), with one of its refinements off (`-prune-off`). `paths`, `pruned` (states dropped as redundant), `instructions`, `queries`, `solver ms`, `detector ms` (the detector's own time: its overhead) and `exhausted fns` come from gosymtest's `-stats`, `max RSS MB` from the run (the detector's memory is the difference between the arms); coverage and `to final` are as in the ratio table. On each package's first row: `time to same cov ÷` is the unpruned arm's time to its final coverage divided by the time the detector's arm took to reach that same coverage (n/a when it never did: lower coverage), and `paths ÷` the unpruned arm's paths over the detector's (above 1: the detector explores fewer).\n\n", armPruneNone)
 	fmt.Fprintln(w, pruningTable(results))
 }

@@ -12,7 +12,7 @@ import (
 func TestPruningTable(t *testing.T) {
 	arm := func(name string, cov int, toFinal time.Duration, paths int64, curve ...point) armResult {
 		return armResult{Arm: name, Covered: cov, Total: 10, ToFinal: toFinal, Paths: paths, Pruned: paths / 2,
-			Instructions: 100 * paths, Queries: 3 * paths, SolverMs: paths, Exhausted: 2, Curve: curve}
+			Instructions: 100 * paths, Queries: 3 * paths, SolverMs: paths, PruneMs: paths / 10, MaxRSSKB: 2048, Exhausted: 2, Curve: curve}
 	}
 	results := []pkgResult{
 		{Entry: entry{Name: "p"}, Arms: []armResult{
@@ -28,12 +28,12 @@ func TestPruningTable(t *testing.T) {
 	}
 	tab := pruningTable(results)
 	for _, want := range []string{
-		"| p | gosymtest | 90.0% | 2.0s | 10 | 5 | 1000 | 30 | 10 | 2 | 20.00 | 20.00 |",
+		"| p | gosymtest | 90.0% | 2.0s | 10 | 5 | 1000 | 30 | 10 | 1 | 2 | 2 | 20.00 | 20.00 |",
 		"| p | rse-no-refine | n/a: not run: opt-in (-with rse-no-refine) |",
-		"| p | gosymtest-prune-none | 80.0% | 10.0s | 200 | 100 | 20000 | 600 | 200 | 2 | | |",
-		"| q | gosymtest | 70.0% | 1.0s | 50 | 25 | 5000 | 150 | 50 | 2 | n/a | 2.00 |",
-		"| **geomean** | | | | | | | | | | **20.00** (n=1) | **6.32** (n=2) |",
-		"| **median** | | | | | | | | | | **20.00** | **11.00** |",
+		"| p | gosymtest-prune-none | 80.0% | 10.0s | 200 | 100 | 20000 | 600 | 200 | 20 | 2 | 2 | | |",
+		"| q | gosymtest | 70.0% | 1.0s | 50 | 25 | 5000 | 150 | 50 | 5 | 2 | 2 | n/a | 2.00 |",
+		"| **geomean** | | | | | | | | | | | | **20.00** (n=1) | **6.32** (n=2) |",
+		"| **median** | | | | | | | | | | | | **20.00** | **11.00** |",
 	} {
 		if !strings.Contains(tab, want) {
 			t.Errorf("table lacks %q:\n%s", want, tab)

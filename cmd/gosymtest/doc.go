@@ -189,7 +189,7 @@
 //	    "functions_skipped": 1,  selected targets not explored: the
 //	                             executor cannot run them, or an interrupt
 //	                             came first
-//	    "paths": 52, "pruned": 0, "instructions": 2204,
+//	    "paths": 52, "pruned": 0, "prune_ms": 3, "instructions": 2204,
 //	    "solver_queries": 161, "solver_ms": 812, "blocks": 60,
 //	    "blocks_covered": 58,
 //	    "tests_emitted": 31, "tests_dropped": 0, "wall_ms": 9240, ...
@@ -211,7 +211,8 @@
 // the last block it covered was first entered, and cover_timeline the
 // coverage curve, [ms, blocks covered] each time a new block was entered;
 // pruned counts the states the detector dropped as redundant (see
-// -prune), which are not in paths; boundary_cases counts the cases made
+// -prune), which are not in paths, and prune_ms the time spent on the
+// detector; boundary_cases counts the cases made
 // at the boundaries of its comparisons (see -no-boundaries), apart from
 // paths; mutant_replays the replays of its tests with a mutant in place
 // (see -no-mutants); skipped_reason says why a target was not explored;

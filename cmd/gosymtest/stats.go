@@ -41,8 +41,11 @@ type totals struct {
 	FunctionsSkipped  int `json:"functions_skipped"`
 	Paths             int `json:"paths"`
 	// Pruned counts the states the redundant-state detector dropped
-	// (symbolic.Summary.Pruned); they are not in Paths.
+	// (symbolic.Summary.Pruned); they are not in Paths. PruneMs is the
+	// time spent on the detector (symbolic.Summary.PruneTime): its
+	// overhead.
 	Pruned        int   `json:"pruned"`
+	PruneMs       int64 `json:"prune_ms"`
 	Instructions  int64 `json:"instructions"`
 	SolverQueries int64 `json:"solver_queries"`
 	SolverMs      int64 `json:"solver_ms"`
@@ -82,7 +85,8 @@ type functionStats struct {
 	Blocks        int    `json:"blocks"`
 	BlocksCovered int    `json:"blocks_covered"`
 	Paths         int    `json:"paths"`
-	Pruned        int    `json:"pruned"` // states the detector dropped
+	Pruned        int    `json:"pruned"`   // states the detector dropped
+	PruneMs       int64  `json:"prune_ms"` // time spent on the detector
 	// BoundaryCases counts the cases made at comparisons' boundaries
 	// (not paths: they add tests, not coverage claims).
 	BoundaryCases int `json:"boundary_cases"`
@@ -191,7 +195,7 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 			}
 			if r.summary != nil {
 				f.BlocksCovered, f.Paths, f.Exhausted = r.summary.Covered, r.summary.Paths, r.summary.Exhausted
-				f.Pruned = r.summary.Pruned
+				f.Pruned, f.PruneMs = r.summary.Pruned, r.summary.PruneTime.Milliseconds()
 				f.BoundaryCases = r.summary.Boundaries
 				f.MutantReplays = r.summary.MutantReplays
 				f.SolverQueries = r.queries
@@ -202,6 +206,7 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 				s.Totals.FunctionsExplored++
 				s.Totals.Paths += r.summary.Paths
 				s.Totals.Pruned += r.summary.Pruned
+				s.Totals.PruneMs += r.summary.PruneTime.Milliseconds()
 				s.Totals.Instructions += r.summary.Instructions
 				s.Totals.SolverQueries += r.queries
 				s.Totals.SolverMs += r.solverTime.Milliseconds()
