@@ -132,17 +132,10 @@ func (g *Graph) Step(id int, evs []symbolic.Event, p *Point) {
 // slicing. cond is the path condition at the end (its prefixes are the
 // conditions at earlier points: cond[:Point.CondLen]).
 func (g *Graph) End(id int, kind symbolic.EndKind, complete, tested bool, cond []expr.Expr) {
-	ps := g.states[id]
+	ps, n := g.stop(id, cond, tested)
 	if ps == nil {
 		return
 	}
-	delete(g.states, id)
-	n := ps.node
-	if tested {
-		g.cover(n)
-	}
-	n.live = false
-	n.cond = cond
 	if !complete || (kind != symbolic.EndReturn && kind != symbolic.EndPanic) {
 		n.bad = true
 	} else {
@@ -171,17 +164,10 @@ func (g *Graph) End(id int, kind symbolic.EndKind, complete, tested bool, cond [
 // path counts as complete). tested says a test now runs the path up to
 // there: its instructions are covered.
 func (g *Graph) Pruned(id int, snap *Snapshot, cond []expr.Expr, tested bool) {
-	ps := g.states[id]
+	ps, n := g.stop(id, cond, tested)
 	if ps == nil {
 		return
 	}
-	delete(g.states, id)
-	n := ps.node
-	if tested {
-		g.cover(n)
-	}
-	n.live = false
-	n.cond = cond
 	pt := ps.last
 	if pt == nil || snap == nil || pt.ctrl < 0 || len(n.points) == 0 || n.points[len(n.points)-1] != pt {
 		// The point is not where the path stands: nothing to build on.
@@ -215,6 +201,24 @@ func (g *Graph) Pruned(id int, snap *Snapshot, cond []expr.Expr, tested bool) {
 		n.acc[k].merge(s.clone())
 	}
 	g.finish(n)
+}
+
+// stop ends the path of state id, whose condition at the end is cond,
+// covering its code when tested, and returns its state and leaf; nil
+// when id is unknown.
+func (g *Graph) stop(id int, cond []expr.Expr, tested bool) (*pathState, *node) {
+	ps := g.states[id]
+	if ps == nil {
+		return nil, nil
+	}
+	delete(g.states, id)
+	n := ps.node
+	if tested {
+		g.cover(n)
+	}
+	n.live = false
+	n.cond = cond
+	return ps, n
 }
 
 // Mark names where state id stands in the state tree now, so that one

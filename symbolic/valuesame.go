@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"go/types"
+	"slices"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
@@ -42,7 +43,7 @@ func SameValue(a, b Value) bool {
 		return ok && sameString(x, y)
 	case Slice:
 		y, ok := b.(Slice)
-		return ok && x.NonNil == y.NonNil && x.Obj == y.Obj && samePath(x.Base, y.Base) &&
+		return ok && x.NonNil == y.NonNil && x.Obj == y.Obj && slices.Equal(x.Base, y.Base) &&
 			x.Offset == y.Offset && x.Len == y.Len && x.Cap == y.Cap
 	case Interface:
 		y, ok := b.(Interface)
@@ -67,7 +68,7 @@ func SameValue(a, b Value) bool {
 		return ok && x.pos == y.pos && sameString(x.str, y.str) && sameValues(x.keys, y.keys) && sameValues(x.vals, y.vals)
 	case runeProgress:
 		y, ok := b.(runeProgress)
-		return ok && x.at == y.at && sameExprs(x.runes, y.runes)
+		return ok && x.at == y.at && slices.Equal(x.runes, y.runes)
 	case UnsafePointer:
 		y, ok := b.(UnsafePointer)
 		return ok && samePointer(x.Ptr, y.Ptr) && sameType(x.Elem, y.Elem)
@@ -93,42 +94,10 @@ func sameValues(a, b []Value) bool {
 	return true
 }
 
-func sameExprs(a, b []expr.Expr) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func sameString(a, b String) bool { return a.Len == b.Len && sameExprs(a.Bytes, b.Bytes) }
-
-func samePath(a, b Path) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
+func sameString(a, b String) bool { return a.Len == b.Len && slices.Equal(a.Bytes, b.Bytes) }
 
 func samePointer(a, b Pointer) bool {
-	if a.NonNil != b.NonNil || a.Obj != b.Obj || !samePath(a.Path, b.Path) || len(a.Sym) != len(b.Sym) {
-		return false
-	}
-	for i := range a.Sym {
-		if a.Sym[i] != b.Sym[i] {
-			return false
-		}
-	}
-	return true
+	return a.NonNil == b.NonNil && a.Obj == b.Obj && slices.Equal(a.Path, b.Path) && slices.Equal(a.Sym, b.Sym)
 }
 
 func sameType(a, b types.Type) bool {
