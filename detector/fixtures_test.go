@@ -55,15 +55,10 @@ func pruneFunc(t *testing.T, name string) *ssa.Function {
 	return nil
 }
 
-// rsePruner is the detector for the fixtures' program; the test is
-// skipped while New is the stand-in that prunes nothing.
+// rsePruner is the detector for the fixtures' program.
 func rsePruner(t *testing.T, opts Options) func() symbolic.Pruner {
 	t.Helper()
-	p := New(pruneFixtures(t).SSA, opts)
-	if p == nil {
-		t.Skip("detector.New prunes nothing yet")
-	}
-	return p
+	return New(pruneFixtures(t).SSA, opts)
 }
 
 // run is one exploration of a fixture.

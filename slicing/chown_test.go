@@ -1,7 +1,6 @@
 package slicing
 
 import (
-	"os"
 	"testing"
 
 	"github.com/gosymtest/gosymtest/cdg"
@@ -46,14 +45,6 @@ func Chown(arg1, arg2 string, referenceFile bool) int {
 	return chownFile(user, group, recurse) // 22
 }
 `
-
-func TestChownSSA(t *testing.T) {
-	if os.Getenv("SLICING_DUMP") == "" {
-		t.Skip()
-	}
-	fx := newFixture(t, chownSrc, "Chown", cdg.Options{NoImplicitBranches: true})
-	fx.pkg.Func("Chown").WriteTo(os.Stdout)
-}
 
 // The SSA of Chown, by block (paper lines):
 //
