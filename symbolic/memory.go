@@ -118,11 +118,7 @@ func (m *memory) addDescriptor(key string, id ObjectID) {
 }
 
 func (m *memory) noteLayout(name string, id ObjectID) {
-	h := m.layout*1099511628211 ^ uint64(id)
-	for i := 0; i < len(name); i++ {
-		h = (h ^ uint64(name[i])) * 1099511628211
-	}
-	m.layout = h
+	m.layout = mixString(m.layout*hashPrime^uint64(id), name)
 }
 
 // set replaces the contents of an object.

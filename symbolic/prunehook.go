@@ -24,7 +24,6 @@ type stepBefore struct {
 	cond      int
 	panicked  *panicking
 	defers    int
-	callAct   int32 // the activation below the top, 0 if none
 	popCall   ssa.CallInstruction
 	popDefer  bool
 	popFilled bool
@@ -47,9 +46,6 @@ func (e *Engine) beforeStep(s *State) stepBefore {
 		panicked: s.panicked, defers: len(top.defers), popCall: top.call, popDefer: top.isDefer, popFilled: top.fill != nil}
 	if !top.unwinding {
 		b.instr = top.block.Instrs[top.next]
-	}
-	if len(s.stack) > 1 {
-		b.callAct = s.stack[len(s.stack)-2].act
 	}
 	s.mem.log = &accessLog{}
 	return b
@@ -78,8 +74,10 @@ func (e *Engine) afterStep(s *State, b stepBefore, forked []*State) {
 		case Later:
 			t.later = true
 		case Keep:
-			if _, at := t.AtPoint(); at {
-				t.later = false // a verdict at a point replaces the last
+			if t.later {
+				if _, at := t.AtPoint(); at {
+					t.later = false // a verdict at a point replaces the last
+				}
 			}
 		}
 	}
@@ -111,7 +109,7 @@ func (e *Engine) stepEvents(t *State, b stepBefore, log *accessLog) []Event {
 	ev := Event{Instr: b.instr, Act: b.act, Decided: len(t.cond) > b.cond, Lost: t.lostSide}
 	t.lostSide = false
 	if b.instr != nil {
-		ev.Reads = operandLocs(b.frame, b.act, b.instr, ev.Reads)
+		ev.Reads = operandLocs(b.frame, b.instr, ev.Reads)
 		ev.Reads = stringParts(b.frame, b.instr, ev.Reads)
 	}
 	if log != nil {
@@ -232,15 +230,15 @@ func phiEvents(f *frame, out []Event) []Event {
 	return out
 }
 
-// operandLocs appends the registers of f (activation act) that instr reads.
-func operandLocs(f *frame, act int32, instr ssa.Instruction, out []Loc) []Loc {
+// operandLocs appends the registers of f that instr reads.
+func operandLocs(f *frame, instr ssa.Instruction, out []Loc) []Loc {
 	var buf [8]*ssa.Value
 	for _, op := range instr.Operands(buf[:0]) {
 		if op == nil || *op == nil {
 			continue
 		}
 		if idx, ok := f.info.index[*op]; ok {
-			out = append(out, Loc{Kind: LocReg, Act: act, Index: int32(idx)})
+			out = append(out, Loc{Kind: LocReg, Act: f.act, Index: int32(idx)})
 		}
 	}
 	return out
@@ -248,11 +246,7 @@ func operandLocs(f *frame, act int32, instr ssa.Instruction, out []Loc) []Loc {
 
 // appendReg appends the write of register idx of f, with its value.
 func appendReg(out []Write, f *frame, idx int) []Write {
-	x, v := f.readReg(slot(idx))
-	if x.IsValid() {
-		v = scalarValue(x)
-	}
-	return append(out, Write{Loc: Loc{Kind: LocReg, Act: f.act, Index: int32(idx)}, Value: v})
+	return append(out, Write{Loc: Loc{Kind: LocReg, Act: f.act, Index: int32(idx)}, Value: f.boxed(slot(idx))})
 }
 
 func appendObjects(out []Loc, ids []ObjectID) []Loc {

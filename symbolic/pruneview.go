@@ -110,13 +110,17 @@ const (
 func choicesHash(m map[string]int) uint64 {
 	var sum uint64
 	for k, v := range m {
-		h := uint64(hashOffset)
-		for i := 0; i < len(k); i++ {
-			h = (h ^ uint64(k[i])) * hashPrime
-		}
-		sum += (h ^ uint64(v)) * hashPrime
+		sum += (mixString(hashOffset, k) ^ uint64(v)) * hashPrime
 	}
 	return sum
+}
+
+// mixString mixes the bytes of s into the hash h, FNV-1a style.
+func mixString(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * hashPrime
+	}
+	return h
 }
 
 // Activations lists the activation numbers of s's frames, outermost first:
@@ -144,11 +148,7 @@ func (s *State) ValueAt(loc Loc) Value {
 		if int(loc.Index) >= len(f.regs) {
 			return nil
 		}
-		x, v := f.readReg(slot(loc.Index))
-		if x.IsValid() {
-			v = scalarValue(x)
-		}
-		return ValuePart(v, loc.Part)
+		return ValuePart(f.boxed(slot(loc.Index)), loc.Part)
 	case LocObj:
 		o := s.mem.get(ObjectID(loc.Index))
 		if o == nil {

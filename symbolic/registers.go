@@ -56,3 +56,13 @@ func (f *frame) setValue(i slot, v Value) {
 		f.sregs[i] = expr.Expr{}
 	}
 }
+
+// boxed is register i of f as a Value, a scalar boxed, nil when never
+// written; unlike value it never writes f, so it may read a frozen frame.
+func (f *frame) boxed(i slot) Value {
+	x, v := f.readReg(i)
+	if x.IsValid() {
+		return scalarValue(x)
+	}
+	return v
+}
