@@ -64,6 +64,9 @@ type Stats struct {
 	// by an earlier one (incremental solving). Their ratio shows what
 	// push/pop saves.
 	Asserted, Reused int64
+	// Layers count the work of the chain's layers (NewChain), outermost
+	// first; nil for a solver that is not a chain.
+	Layers []LayerStats
 }
 
 // Options configure the Z3 backend.

@@ -26,6 +26,11 @@ type config struct {
 	// noMutants turns off the in-process mutation pass that chooses
 	// cases for the mutants they catch (for measurement).
 	noMutants bool
+	// solverOff and solverValidate are -solver-off and -solver-validate:
+	// the solver layers left out, and whether every layer's answer is
+	// checked against Z3.
+	solverOff      []string
+	solverValidate bool
 	// prune is -prune and -prune-off: the redundant-state
 	// detector and its refinements.
 	prune    pruneConfig
@@ -98,6 +103,8 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.BoolVar(&cfg.noIncremental, "no-incremental", false, "")
 	fs.BoolVar(&cfg.noBoundaries, "no-boundaries", false, "")
 	fs.BoolVar(&cfg.noMutants, "no-mutants", false, "")
+	fs.Var(layerList{&cfg.solverOff}, "solver-off", "")
+	fs.BoolVar(&cfg.solverValidate, "solver-validate", false, "")
 	fs.Var(pruneMode{&cfg.prune.none}, "prune", "")
 	fs.Var(pruneOff{&cfg.prune.opts}, "prune-off", "")
 	fs.Var(nonNegativeInt{&cfg.maxLen}, "max-len", "")

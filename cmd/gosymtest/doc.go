@@ -55,6 +55,18 @@
 //		Turn off the solver's incremental mode, in which a query reuses
 //		the constraints it shares with the previous one. The answers are
 //		the same; only the speed differs. For benchmarks.
+//	-solver-off list
+//		Leave some of the solver's layers out, to measure each one's
+//		share: a comma-separated list among fast (constant folding and
+//		duplicate constraints), indep (solving independent groups of
+//		constraints apart), cache (answers to queries asked before),
+//		trie (GreenTrie: reuse by implication) and cex (KLEE's
+//		counterexample cache), or all. The answers stay correct; only
+//		the number of queries that reach Z3 changes.
+//	-solver-validate
+//		Check every answer a solver layer gives against Z3 itself, and
+//		count the wrong ones in the stats (solver_layers). For debugging;
+//		it makes every query reach Z3 at least once more.
 //	-no-boundaries
 //		Do not add boundary cases. By default, for each ordered comparison
 //		of integers that a tested path decides at an if of the package,

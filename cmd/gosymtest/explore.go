@@ -18,6 +18,7 @@ type explored struct {
 	paths      []*symbolic.PathEnd
 	queries    int64
 	solverTime time.Duration
+	layers     []solver.LayerStats // the solver chain's, outermost first
 }
 
 // interruptedReason is the skip reason of a target whose exploration an
@@ -67,7 +68,7 @@ func exploreTargets(ctx context.Context, prog *loader.Program, targets []target,
 			log.Warn().Str("func", t.name).Err(err).Msg("skipped")
 			done()
 		default:
-			r.summary, r.queries, r.solverTime = sum, stats.Queries, stats.Time
+			r.summary, r.queries, r.solverTime, r.layers = sum, stats.Queries, stats.Time, stats.Layers
 			logExplored(log, &r)
 			done()
 		}
@@ -86,9 +87,14 @@ func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config,
 	if err != nil {
 		return nil, solver.Stats{}, err
 	}
-	defer z3.Close()
+	chain, err := solver.NewChain(z3, cfg.solverChain(t.fn.String()))
+	if err != nil {
+		z3.Close()
+		return nil, solver.Stats{}, err
+	}
+	defer chain.Close()
 	engine := symbolic.NewEngine(prog.SSA, symbolic.Config{
-		Solver:   z3,
+		Solver:   chain,
 		Sink:     symbolic.SinkFunc(func(p *symbolic.PathEnd) { r.paths = append(r.paths, p) }),
 		Budget:   cfg.budget,
 		MaxPaths: cfg.maxPaths,
@@ -101,7 +107,7 @@ func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config,
 		Pruner:       pruner,
 	})
 	sum, err := engine.Explore(ctx, t.fn)
-	return sum, z3.Stats(), err
+	return sum, chain.Stats(), err
 }
 
 // logInitFailures logs the package initialisations that failed since the

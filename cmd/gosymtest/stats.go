@@ -49,6 +49,10 @@ type totals struct {
 	Instructions  int64 `json:"instructions"`
 	SolverQueries int64 `json:"solver_queries"`
 	SolverMs      int64 `json:"solver_ms"`
+	// SolverLayers are the solver chain's layers, outermost first, summed
+	// over the functions: what reached each and what each answered.
+	// SolverQueries counts only what none answered (what reached Z3).
+	SolverLayers []layerStatsJSON `json:"solver_layers"`
 	// Blocks and BlocksCovered count SSA blocks as the executor saw them:
 	// entered by some path, whether or not a test came of it.
 	Blocks        int `json:"blocks"`
@@ -106,8 +110,9 @@ type functionStats struct {
 	MsToCover int64 `json:"ms_to_cover"`
 	// CoverTimeline is the coverage curve: [ms, blocks covered] each time
 	// the exploration first entered a block of the function.
-	CoverTimeline [][2]int64 `json:"cover_timeline"`
-	SolverQueries int64      `json:"solver_queries"`
+	CoverTimeline [][2]int64       `json:"cover_timeline"`
+	SolverQueries int64            `json:"solver_queries"`
+	SolverLayers  []layerStatsJSON `json:"solver_layers"`
 	// BlocksDead: SSA blocks no path entered in an exhausted exploration.
 	// The statement counts and uncovered are in go test -cover's units.
 	BlocksDead                int             `json:"blocks_dead"`
@@ -136,6 +141,7 @@ type loadErrorJSON struct {
 // results are the explored targets (none with -dry-run).
 func newStats(prog *loader.Program, selected []target, results []explored, written testsWritten, rep *report.Report, wall time.Duration) stats {
 	s := stats{Functions: []functionStats{}, LoadErrors: []loadErrorJSON{}, Disagreements: []disagreementJSON{}}
+	s.Totals.SolverLayers = []layerStatsJSON{}
 	if prog == nil {
 		return s
 	}
@@ -199,6 +205,8 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 				f.BoundaryCases = r.summary.Boundaries
 				f.MutantReplays = r.summary.MutantReplays
 				f.SolverQueries = r.queries
+				f.SolverLayers = layersJSON(r.layers)
+				s.Totals.SolverLayers = addLayers(s.Totals.SolverLayers, f.SolverLayers)
 				f.WallMs, f.MsToCover = r.summary.Elapsed.Milliseconds(), r.summary.TimeToCover.Milliseconds()
 				for i, t := range r.summary.CoverTimes {
 					f.CoverTimeline = append(f.CoverTimeline, [2]int64{t.Milliseconds(), int64(i + 1)})

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/gosymtest/gosymtest/solver"
+)
+
+// solverChain is how the flags assemble the solver chain for the
+// function named fn (its full name scopes the stored answers).
+func (c config) solverChain(fn string) solver.ChainOptions {
+	return solver.ChainOptions{Off: c.solverOff, Validate: c.solverValidate, Scope: fn}
+}
+
+// layerList is the -solver-off flag: a comma-separated list of solver
+// layers (solver.Layers) to leave out; "all" leaves out every one. A flag
+// given twice replaces the first list.
+type layerList struct{ off *[]string }
+
+func (v layerList) String() string {
+	if v.off == nil {
+		return ""
+	}
+	return strings.Join(*v.off, ",")
+}
+
+func (v layerList) Set(s string) error {
+	var off []string
+	for _, w := range strings.Split(s, ",") {
+		w = strings.TrimSpace(w)
+		switch {
+		case w == "":
+		case w == "all":
+			off = append(off, solver.Layers...)
+		default:
+			off = append(off, w)
+		}
+	}
+	// Checked here, so that the error names the flag before any work.
+	if _, err := solver.NewChain(nil, solver.ChainOptions{Off: off}); err != nil {
+		return err
+	}
+	*v.off = off
+	return nil
+}
+
+// layerStatsJSON is one solver layer's line in the -stats file.
+type layerStatsJSON struct {
+	Name     string `json:"name"`
+	Queries  int64  `json:"queries"`
+	Answered int64  `json:"answered"`
+	Ms       int64  `json:"ms"`
+	Wrong    int64  `json:"wrong,omitempty"`
+}
+
+func layersJSON(layers []solver.LayerStats) []layerStatsJSON {
+	out := []layerStatsJSON{}
+	for _, l := range layers {
+		out = append(out, layerStatsJSON{Name: l.Name, Queries: l.Queries, Answered: l.Answered, Ms: l.Time.Milliseconds(), Wrong: l.Wrong})
+	}
+	return out
+}
+
+// addLayers adds one function's layer counts into the totals, by name,
+// keeping the chain's order.
+func addLayers(total, fn []layerStatsJSON) []layerStatsJSON {
+	for _, l := range fn {
+		i := 0
+		for i < len(total) && total[i].Name != l.Name {
+			i++
+		}
+		if i == len(total) {
+			total = append(total, layerStatsJSON{Name: l.Name})
+		}
+		total[i].Queries += l.Queries
+		total[i].Answered += l.Answered
+		total[i].Ms += l.Ms
+		total[i].Wrong += l.Wrong
+	}
+	return total
+}
