@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"golang.org/x/tools/go/ssa"
 )
 
 // TestReadableInputs checks that a test's inputs are values a person
@@ -59,5 +60,39 @@ func TestReadableInputs(t *testing.T) {
 	}
 	if !nul {
 		t.Errorf("Sum: no input has the NUL byte its branch needs")
+	}
+}
+
+// TestASCIIFirst checks that the block a path first enters is entered on
+// ASCII input when ASCII can reach it: a range over a string forks on
+// how its bytes decode, and the non-ASCII ways run after the others
+// (State.offbeat), so the test that covers a block reads as text.
+func TestASCIIFirst(t *testing.T) {
+	_, paths := explore(t, "readable.Words", Config{MaxPaths: 40})
+	seen := make(map[*ssa.BasicBlock]bool)
+	firsts := 0
+	for _, p := range paths {
+		if p.Test == nil || !p.Test.Replayed {
+			continue
+		}
+		first := false
+		for _, b := range p.Blocks {
+			if !seen[b] {
+				seen[b], first = true, true
+			}
+		}
+		if !first {
+			continue
+		}
+		firsts++
+		for _, c := range []byte(p.Test.Args[0].Str) {
+			if c < ' ' || c > '~' {
+				t.Errorf("the path that first enters a block has input %q, not printable ASCII", p.Test.Args[0].Str)
+				break
+			}
+		}
+	}
+	if firsts < 3 {
+		t.Errorf("%d paths entered a block first, want at least 3 (the loop, a space, three words)", firsts)
 	}
 }

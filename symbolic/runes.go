@@ -80,6 +80,13 @@ func (e *Engine) decodeAt(s *State, str String, at int, then func(t *State, r ex
 		}
 		var here *State
 		here, rest = e.branch(rest, d.Cond, "")
+		if i == 0 && here != nil && rest != nil {
+			// The bytes may be ASCII or not: the path that needs them not
+			// to be runs after the others (State.offbeat), so that a
+			// block ASCII text reaches is first reached with it, and its
+			// test reads as text.
+			rest.offbeat = true
+		}
 		if here != nil {
 			then(here, d.Rune, d.Size)
 		}

@@ -88,14 +88,30 @@ func (p *randomPath) pick(states []*State) int {
 	total := 0.0
 	for i, s := range states {
 		d := min(s.depth-minDepth, 60)
-		weights[i] = 1 / float64(uint64(1)<<uint(d))
-		if s.later {
-			weights[i] /= laterFactor
-		}
+		weights[i] = 1 / float64(uint64(1)<<uint(d)) / deferral(s)
 		total += weights[i]
 	}
 	return weightedPick(p.r, weights, total)
 }
+
+// deferral is how much less likely than others s is to be picked: the
+// states the Pruner put off and those that took an offbeat branch run
+// after the others, though not never.
+func deferral(s *State) float64 {
+	f := 1.0
+	if s.later {
+		f *= laterFactor
+	}
+	if s.offbeat {
+		f *= offbeatFactor
+	}
+	return f
+}
+
+// offbeatFactor is how much less likely covNew and random-path pick a
+// state on an offbeat path (State.offbeat). Less than laterFactor: such a
+// path is as good for coverage as any, only its tests read worse.
+const offbeatFactor = 8
 
 // laterFactor is how much less likely covNew and random-path pick a state
 // the Pruner put off (State.later): much less, but not never, since the
@@ -115,10 +131,7 @@ func (p *covNew) pick(states []*State) int {
 	total := 0.0
 	for i, s := range states {
 		d := p.distance(s)
-		weights[i] = 1 / float64((d+1)*(d+1))
-		if s.later {
-			weights[i] /= laterFactor
-		}
+		weights[i] = 1 / float64((d+1)*(d+1)) / deferral(s)
 		total += weights[i]
 	}
 	return weightedPick(p.r, weights, total)

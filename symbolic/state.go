@@ -80,6 +80,12 @@ type State struct {
 	// later is the Pruner's last verdict at a point was Later: the
 	// searcher runs s after states that do not look redundant.
 	later bool
+	// offbeat is set on a path that took a branch no person would take
+	// first when another was open, such as non-ASCII bytes where ASCII
+	// was possible: the searcher runs it after the others
+	// (offbeatFactor), so that the tests of the blocks both reach read
+	// as a person would write them.
+	offbeat bool
 	// lostSide tells the Pruner's next event that a branch side was
 	// dropped as undecidable during the step (branch.go).
 	lostSide bool
