@@ -64,11 +64,13 @@ func (in *interrupts) watch(log zerolog.Logger, beforeExit func()) {
 	}
 	select {
 	case <-in.ch:
+		// Said first: the write being cancelled may end the run on its
+		// own, by the main goroutine, before this one gets the lock.
+		log.Warn().Msg("interrupted again: quitting; no further file written")
 		in.stopWrite()
 		// Wait for the write in progress to give up (its context is
 		// cancelled), and keep the lock: nothing is written after this.
 		in.files.Lock()
-		log.Warn().Msg("interrupted again: quitting; no further file written")
 		beforeExit()
 		os.Exit(int(in.first.Load()))
 	case <-in.done:
