@@ -283,23 +283,28 @@
 //
 // Sharding: a CI matrix runs gosymtest -shard i/n -stats si.json -report
 // ri.json on n machines (with one -store redis://... they share their
-// answers), then
+// answers), gathers the files, and runs in one checkout
 //
-//	gosymtest merge -stats stats.json -report report.json s1.json ... r1.json ...
+//	gosymtest merge -tests -stats stats.json -report report.json s1.json ... r1.json ...
 //
-// combines the shards' files (stats and reports, in any order; every
-// shard's stats are needed) into those one unsharded run writes: the
-// functions in the unsharded order, the totals recomputed, and coverage
-// as the union of what the shards' tests ran, so that a function covered
-// by the tests of a caller in another shard counts as covered. When the
-// explorations are the same, the merged report is byte-identical to the
-// unsharded run's, and so is the merged statistics file but for what no
-// two runs share: times (the *_ms fields, ms_to_cover, the times in
-// cover_timeline, which are summed over the shards or taken from the one
-// that explored the function) and validation_runs (each shard validates
-// its own test file). The test files are not merged: the shards' files
-// hold, between them, the unsharded file's test functions, each the
-// same, with each file's helpers declared in it.
+// merge combines the shards' files (stats and reports, in any order;
+// every shard's stats are needed) into those one unsharded run writes:
+// the functions in the unsharded order, the totals recomputed, and
+// coverage as the union of what the shards' tests ran, so that a
+// function covered by the tests of a caller in another shard counts as
+// covered. With -tests it also joins each package's shard test files
+// into gosymtest_generated_test.go (tests in the unsharded order, each
+// helper once, the imports' union) and removes them; it runs in the
+// directory the shards ran in, since the stats' positions are relative
+// to it. When the explorations are the same, the merged report and test
+// files are byte-identical to the unsharded run's, and so is the merged
+// statistics file but for what no two runs share: times (the *_ms
+// fields, ms_to_cover, the times in cover_timeline: summed over the
+// shards, or the shard's that explored the function) and validation_runs
+// (each shard validates its own file). Shards run one after the other in
+// one checkout see each other's test files, whose names testgen then
+// avoids: their helpers may get other names, and merge -tests refuses
+// files that declare one helper differently.
 //
 // After exploring, a coverage summary is printed at the end of the log
 // (with -log-json, only its "coverage" log event): per package the

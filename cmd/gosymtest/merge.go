@@ -15,16 +15,20 @@ import (
 )
 
 // runMerge is gosymtest merge: it combines the -stats files (and the
-// -report files) of the shards of one run (-shard i/n) into the files an
-// unsharded run writes. Flags: -stats FILE and -report FILE, the merged
-// files to write; the arguments are the shards' files, stats and reports
-// in any order (told apart by their content).
+// -report files, and the test files) of the shards of one run (-shard
+// i/n) into the files an unsharded run writes. Flags: -stats FILE and
+// -report FILE, the merged files to write, and -tests, to join each
+// package's shard test files into one (mergetests.go); the arguments are
+// the shards' files, stats and reports in any order (told apart by their
+// content).
 func runMerge(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gosymtest merge", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var statsOut, reportOut string
+	var tests bool
 	fs.StringVar(&statsOut, "stats", "", "")
 	fs.StringVar(&reportOut, "report", "", "")
+	fs.BoolVar(&tests, "tests", false, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, helpText())
@@ -33,8 +37,8 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gosymtest merge: %v\n%s", err, mergeUsage)
 		return exitUsage
 	}
-	if fs.NArg() == 0 || (statsOut == "" && reportOut == "") {
-		fmt.Fprintf(stderr, "gosymtest merge: want -stats or -report, and the shards' files\n%s", mergeUsage)
+	if fs.NArg() == 0 || (statsOut == "" && reportOut == "" && !tests) {
+		fmt.Fprintf(stderr, "gosymtest merge: want -stats, -report or -tests, and the shards' files\n%s", mergeUsage)
 		return exitUsage
 	}
 	var shards []*stats
@@ -62,6 +66,12 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 			return exitFail
 		}
 	}
+	if tests {
+		if err := m.mergeTests(); err != nil {
+			fmt.Fprintf(stderr, "gosymtest merge: -tests: %v\n", err)
+			return exitFail
+		}
+	}
 	if reportOut != "" {
 		r, err := m.report(reports)
 		if err == nil {
@@ -75,7 +85,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-const mergeUsage = "usage: gosymtest merge [-stats FILE] [-report FILE] SHARD-FILES...\nRun 'gosymtest -help' for details.\n"
+const mergeUsage = "usage: gosymtest merge [-stats FILE] [-report FILE] [-tests] SHARD-FILES...\nRun 'gosymtest -help' for details.\n"
 
 // readShardFile reads a shard's -stats file (it has a shard object) or
 // -report file (it has bounds).

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 )
@@ -91,34 +90,45 @@ func timeless(t *testing.T, path string) []byte {
 }
 
 // TestMergeShardsEqualsUnshardedRun explores four functions of
-// testdata/demo whole and in three shards, and merges the shards' -stats
-// and -report files: the report is byte-identical to the unsharded
-// run's, and so are the statistics but for their times. LaterName (shard
-// 3) calls Max[string] (shard 1): the union of the shards' coverage is
-// needed to get Max[string]'s right.
+// testdata/demo whole and in three shards, each shard in a checkout of
+// its own as on the machines of a CI matrix, gathers the shards' files in
+// another checkout and merges them there: the report and the test file
+// are byte-identical to the unsharded run's, and so are the statistics
+// but for their times. LaterName (shard 3) calls Max[string] (shard 1):
+// the union of the shards' coverage is needed to get Max[string]'s right.
 func TestMergeShardsEqualsUnshardedRun(t *testing.T) {
-	dir := demoModule(t)
 	out := t.TempDir()
-	common := []string{"-store", "off", "-max-work", "200000", "-run", "Max|HighScore|LaterName|Classify", "./testdata/demo"}
 	file := func(name string) string { return filepath.Join(out, name) }
-	runIn(t, dir, nil, append([]string{"-stats", file("stats.json"), "-report", file("report.json")}, common...)...)
-	whole, err := os.ReadFile(filepath.Join(dir, "testdata", "demo", "gosymtest_generated_test.go"))
+	const testFile = "gosymtest_generated_test.go"
+	common := []string{"-store", "off", "-max-work", "200000", "-run", "Max|HighScore|LaterName|Classify", "./testdata/demo"}
+	whole := demoModule(t)
+	runIn(t, whole, nil, append([]string{"-stats", file("stats.json"), "-report", file("report.json")}, common...)...)
+	wantTests, err := os.ReadFile(filepath.Join(whole, "testdata", "demo", testFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.Remove(filepath.Join(dir, "testdata", "demo", "gosymtest_generated_test.go"))
-	args := []string{"merge", "-stats", file("merged-stats.json"), "-report", file("merged-report.json")}
-	var listedNames []string
+
+	gathered := demoModule(t)
+	args := []string{"merge", "-tests", "-stats", file("merged-stats.json"), "-report", file("merged-report.json")}
+	var explored []string
 	for i := 1; i <= 3; i++ {
+		dir := demoModule(t)
 		s, r := file(fmt.Sprintf("stats%d.json", i)), file(fmt.Sprintf("report%d.json", i))
 		res := runIn(t, dir, nil, append([]string{"-shard", fmt.Sprintf("%d/3", i), "-stats", s, "-report", r}, common...)...)
-		listedNames = append(listedNames, listed(t, res.stdout)[demoPath]...)
+		explored = append(explored, listed(t, res.stdout)[demoPath]...)
 		args = append(args, s, r)
+		name := fmt.Sprintf("gosymtest_generated_shard_%d_of_3_test.go", i)
+		if err := copyFile(filepath.Join(dir, "testdata", "demo", name), filepath.Join(gathered, "testdata", "demo", name)); err != nil {
+			t.Fatalf("shard %d/3 wrote no test file: %v", i, err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "testdata", "demo", testFile)); err == nil {
+			t.Errorf("shard %d/3 wrote %s", i, testFile)
+		}
 	}
-	if len(listedNames) != 5 {
-		t.Errorf("the shards explored %q, want the 5 targets once each", listedNames)
+	if len(explored) != 5 {
+		t.Errorf("the shards explored %q, want the 5 targets once each", explored)
 	}
-	runIn(t, dir, nil, args...)
+	runIn(t, gathered, nil, args...)
 
 	wantReport, _ := os.ReadFile(file("report.json"))
 	gotReport, _ := os.ReadFile(file("merged-report.json"))
@@ -128,39 +138,16 @@ func TestMergeShardsEqualsUnshardedRun(t *testing.T) {
 	if want, got := timeless(t, file("stats.json")), timeless(t, file("merged-stats.json")); !bytes.Equal(want, got) {
 		t.Errorf("merged statistics differ from the unsharded run's:\n%s\n--- unsharded:\n%s", got, want)
 	}
-
-	// Each shard wrote its own test file; together they hold every test
-	// function of the unsharded run's file.
-	testFunc := regexp.MustCompile(`(?m)^func (Test\w+)`)
-	var sharded []string
-	for i := 1; i <= 3; i++ {
-		src, err := os.ReadFile(filepath.Join(dir, "testdata", "demo", fmt.Sprintf("gosymtest_generated_shard_%d_of_3_test.go", i)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range testFunc.FindAllSubmatch(src, -1) {
-			sharded = append(sharded, string(m[1]))
-		}
+	gotTests, err := os.ReadFile(filepath.Join(gathered, "testdata", "demo", testFile))
+	if err != nil {
+		t.Fatal(err)
 	}
-	var unsharded []string
-	for _, m := range testFunc.FindAllSubmatch(whole, -1) {
-		unsharded = append(unsharded, string(m[1]))
+	if !bytes.Equal(wantTests, gotTests) {
+		t.Errorf("merged test file differs from the unsharded run's:\n%s\n--- unsharded:\n%s", gotTests, wantTests)
 	}
-	if fmt.Sprint(sortedCopy(sharded)) != fmt.Sprint(sortedCopy(unsharded)) {
-		t.Errorf("the shards' test files have %q, the unsharded file %q", sharded, unsharded)
+	if left, _ := filepath.Glob(filepath.Join(gathered, "testdata", "demo", "gosymtest_generated_shard_*")); len(left) != 0 {
+		t.Errorf("merge -tests left the shards' files: %q", left)
 	}
-}
-
-func sortedCopy(s []string) []string {
-	c := append([]string(nil), s...)
-	for i := range c {
-		for j := i + 1; j < len(c); j++ {
-			if c[j] < c[i] {
-				c[i], c[j] = c[j], c[i]
-			}
-		}
-	}
-	return c
 }
 
 // TestMergeRejectsIncompleteShards: a missing shard, one given twice, or
@@ -209,5 +196,84 @@ func TestMergeRejectsIncompleteShards(t *testing.T) {
 	}
 	if code := run([]string{"merge", "-stats", out, one, two}, &stdout, &stderr); code != exitOK {
 		t.Errorf("merge of two whole shards: exit %d: %s", code, stderr.String())
+	}
+}
+
+// TestMergeTestsRefusesWhatItCannotJoin: shard files that do not match
+// the shards' statistics, or that import two packages by one name, are
+// an error, and nothing is written or removed.
+func TestMergeTestsRefusesWhatItCannotJoin(t *testing.T) {
+	const head = "// Code generated by gosymtest. DO NOT EDIT.\n\npackage p\n\n"
+	for _, tc := range []struct {
+		name   string
+		files  [2]string
+		tests  [2]int // functions with tests, of shard 1 and 2
+		want   string
+		merged string // the merged file when there is no error
+	}{
+		{
+			name:  "more test functions than functions",
+			files: [2]string{head + "import \"testing\"\n\nfunc TestA(t *testing.T) {}\n\nfunc TestA2(t *testing.T) {}\n", head + "import \"testing\"\n\nfunc TestB(t *testing.T) {}\n"},
+			tests: [2]int{1, 1},
+			want:  "more test functions",
+		},
+		{
+			name:  "one name for two packages",
+			files: [2]string{head + "import (\n\t\"crypto/rand\"\n\t\"testing\"\n)\n\nfunc TestA(t *testing.T) { _ = rand.Reader }\n", head + "import (\n\t\"math/rand\"\n\t\"testing\"\n)\n\nfunc TestB(t *testing.T) { _ = rand.Int }\n"},
+			tests: [2]int{1, 1},
+			want:  "import crypto/rand and math/rand as rand",
+		},
+		{
+			name:  "a helper declared twice differently",
+			files: [2]string{head + "import \"testing\"\n\nfunc TestA(t *testing.T) {}\n\nfunc errText(err error) string { return \"\" }\n", head + "import \"testing\"\n\nfunc TestB(t *testing.T) {}\n\nfunc errText(err error) string { return \"x\" }\n"},
+			tests: [2]int{1, 1},
+			want:  "declare the helper errText differently",
+		},
+		{
+			name:   "joined in the targets' order, helpers once",
+			files:  [2]string{head + "import \"testing\"\n\nfunc TestB(t *testing.T) {}\n\nfunc h() {}\n", head + "import (\n\t\"fmt\"\n\t\"testing\"\n\n\t\"example.com/x\"\n)\n\nfunc TestA(t *testing.T) { fmt.Println(x.X) }\n\nfunc h() {}\n"},
+			tests:  [2]int{1, 1},
+			merged: head + "import (\n\t\"fmt\"\n\t\"testing\"\n\n\t\"example.com/x\"\n)\n\nfunc TestA(t *testing.T) { fmt.Println(x.X) }\n\nfunc TestB(t *testing.T) {}\n\nfunc h() {}\n",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			// Target A is shard 2's, B shard 1's: the merged file puts A
+			// first.
+			targets := []string{"p.A", "p.B"}
+			var shards []*stats
+			for i, name := range []string{"B", "A"} {
+				s := &stats{Shard: &shardJSON{Index: i + 1, Count: 2, Targets: targets}}
+				s.Functions = []functionStats{{Package: "p", Name: name, Position: filepath.Join(dir, "p.go") + ":1", Tests: tc.tests[i]}}
+				shards = append(shards, s)
+				if err := os.WriteFile(filepath.Join(dir, (shardSpec{i + 1, 2}).testFileName()), []byte(tc.files[i]), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			m, err := newMerger(shards)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = m.mergeTests()
+			merged, rerr := os.ReadFile(filepath.Join(dir, "gosymtest_generated_test.go"))
+			if tc.want != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Errorf("mergeTests = %v, want an error with %q", err, tc.want)
+				}
+				if rerr == nil {
+					t.Errorf("a merged file was written despite the error:\n%s", merged)
+				}
+				if left, _ := filepath.Glob(filepath.Join(dir, "gosymtest_generated_shard_*")); len(left) != 2 {
+					t.Errorf("shard files left: %q, want both", left)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(merged) != tc.merged {
+				t.Errorf("merged file:\n%s\nwant:\n%s", merged, tc.merged)
+			}
+		})
 	}
 }
