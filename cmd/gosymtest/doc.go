@@ -215,7 +215,7 @@
 //	  "totals": {
 //	    "packages": 1,           packages loaded
 //	    "packages_failed": 0,    packages left out because of errors
-//	    "functions": 8,          targets selected by -run
+//	    "functions": 8,          targets selected by -run and -shard
 //	    "functions_explored": 7, targets explored
 //	    "functions_skipped": 1,  selected targets not explored: the
 //	                             executor cannot run them, or an interrupt
