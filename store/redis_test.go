@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"net"
 	"strings"
 	"sync"
 	"testing"
@@ -126,4 +127,14 @@ func TestRedisServerGone(t *testing.T) {
 	if r.Stats().Errors != 2 {
 		t.Errorf("Stats.Errors = %d, want 2", r.Stats().Errors)
 	}
+}
+
+// freePortForTest is a loopback port nothing listens on.
+func freePortForTest() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
 }
