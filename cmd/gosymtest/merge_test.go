@@ -173,6 +173,7 @@ func TestMergeRejectsIncompleteShards(t *testing.T) {
 	twoAgain := write("2b.json", shard(2, "p.B"))
 	both := write("both.json", shard(2, "p.A", "p.B"))
 	plain := write("plain.json", stats{})
+	bad := write("bad.json", shard(3))
 	out := filepath.Join(dir, "out.json")
 	for _, tc := range []struct {
 		args []string
@@ -182,6 +183,7 @@ func TestMergeRejectsIncompleteShards(t *testing.T) {
 		{[]string{one, two, twoAgain}, "shard 2/2 given twice"},
 		{[]string{one, both}, "p.A explored by two shards"},
 		{[]string{one, plain}, "without -shard"},
+		{[]string{one, two, bad}, "shard 3/2 does not exist"},
 		{[]string{one, two, filepath.Join(dir, "none.json")}, "no such file"},
 	} {
 		var stdout, stderr bytes.Buffer

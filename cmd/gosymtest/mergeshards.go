@@ -27,11 +27,17 @@ func newMerger(in []*stats) (*merger, error) {
 		return nil, errors.New("no -stats file of a shard: merge needs every shard's")
 	}
 	n := in[0].Shard.Count
+	if n < 1 {
+		return nil, fmt.Errorf("a shard of %d shards", n)
+	}
 	m := &merger{shards: make([]*stats, n), owner: map[string]int{}, funcs: map[string]*functionStats{}, targets: in[0].Shard.Targets}
 	for _, s := range in {
 		sh := s.Shard
 		if sh.Count != n {
 			return nil, fmt.Errorf("shards of different splits: %d/%d and x/%d", sh.Index, sh.Count, n)
+		}
+		if sh.Index < 1 || sh.Index > n {
+			return nil, fmt.Errorf("shard %d/%d does not exist", sh.Index, n)
 		}
 		if m.shards[sh.Index-1] != nil {
 			return nil, fmt.Errorf("shard %d/%d given twice", sh.Index, n)
