@@ -135,6 +135,10 @@ type profileBlock struct {
 	file                   string // import path / base name
 	l0, c0, l1, c1, nstmts int
 	count                  int
+	// For Blocks: the position as gaps write it, and whether an
+	// exploration entered the block and the profile lacks it.
+	pos, end           string
+	entered, unmatched bool
 }
 
 // Build computes the report.
@@ -269,12 +273,13 @@ func buildPackage(in Input, x *index, p Package, files []string, all coverage) *
 			start, end := fi.fb.fset.Position(b.start), fi.fb.fset.Position(b.end)
 			v := fi.eval(i, all, memo)
 			file := p.Path + "/" + filepath.Base(name)
-			covered := v == ran
+			covered, unmatched := v == ran, false
 			if in.Tested != nil {
 				key := profileKey(file, start.Line, start.Column, end.Line, end.Column, b.stmts)
 				covered = in.Tested.ran(key)
 				if in.Tested.unmatched(file, key) {
 					pr.Unmatched += b.stmts
+					unmatched = true
 				}
 			}
 			count := 0
@@ -285,6 +290,8 @@ func buildPackage(in Input, x *index, p Package, files []string, all coverage) *
 				file: file,
 				l0:   start.Line, c0: start.Column, l1: end.Line, c1: end.Column,
 				nstmts: b.stmts, count: count,
+				pos: relPos(in.BaseDir, start), end: fmt.Sprintf("%d:%d", end.Line, end.Column),
+				entered: v == ran, unmatched: unmatched,
 			})
 			pr.Statements += b.stmts
 			if v == ran {

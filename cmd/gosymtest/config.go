@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic"
 )
 
@@ -31,6 +32,13 @@ type config struct {
 	// checked against Z3.
 	solverOff      []string
 	solverValidate bool
+	// store is -store: off, a directory, a redis:// URL, or "" for the
+	// file store in the user cache directory. solverStore is the store
+	// it opened for the run (nil for none); it is not a flag.
+	store       string
+	solverStore solver.Store
+	// shard is -shard: the part of the targets this run explores.
+	shard shardSpec
 	// prune is -prune and -prune-off: the redundant-state
 	// detector and its refinements.
 	prune    pruneConfig
@@ -105,6 +113,8 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.BoolVar(&cfg.noMutants, "no-mutants", false, "")
 	fs.Var(layerList{&cfg.solverOff}, "solver-off", "")
 	fs.BoolVar(&cfg.solverValidate, "solver-validate", false, "")
+	fs.Var(storeSpec{&cfg.store}, "store", "")
+	fs.Var(shardFlag{&cfg.shard}, "shard", "")
 	fs.Var(pruneMode{&cfg.prune.none}, "prune", "")
 	fs.Var(pruneOff{&cfg.prune.opts}, "prune-off", "")
 	fs.Var(nonNegativeInt{&cfg.maxLen}, "max-len", "")

@@ -18,6 +18,7 @@
 // Usage:
 //
 //	gosymtest [flags] [packages]
+//	gosymtest merge [-stats file] [-report file] shard-files...
 //
 // Packages are named as for "go list"; the default is ./... . A pattern
 // rooted in a testdata directory, such as ./testdata/..., is expanded by
@@ -67,6 +68,24 @@
 //		Check every answer a solver layer gives against Z3 itself, and
 //		count the wrong ones in the stats (solver_layers). For debugging;
 //		it makes every query reach Z3 at least once more.
+//	-store off|dir|redis://host:port[/db]
+//		Where the solver's answers are kept across runs, so that a rerun
+//		on unchanged code needs few solver calls. The default is a
+//		directory of files in the user cache directory
+//		($XDG_CACHE_HOME/gosymtest, ~/.cache/gosymtest); dir names
+//		another; redis://host:port keeps them in a Redis server, which
+//		the machines of a CI matrix can share; off keeps them for the
+//		run only. Answers are kept per function and per build of
+//		gosymtest (package store explains why this is sound); two runs
+//		may share a store at once. A store that cannot be opened is a
+//		warning, and the run goes on without one.
+//	-shard i/n
+//		Explore only the i-th of n parts of the targets (1 ≤ i ≤ n): those
+//		whose full name's FNV-1a 64 hash is i-1 modulo n, so that a
+//		function stays in its shard when others are added or removed.
+//		A shard writes its tests to
+//		gosymtest_generated_shard_<i>_of_<n>_test.go, and its -stats
+//		file holds what gosymtest merge needs (see below).
 //	-no-boundaries
 //		Do not add boundary cases. By default, for each ordered comparison
 //		of integers that a tested path decides at an if of the package,
@@ -196,7 +215,7 @@
 //	  "totals": {
 //	    "packages": 1,           packages loaded
 //	    "packages_failed": 0,    packages left out because of errors
-//	    "functions": 8,          targets selected by -run
+//	    "functions": 8,          targets selected by -run and -shard
 //	    "functions_explored": 7, targets explored
 //	    "functions_skipped": 1,  selected targets not explored: the
 //	                             executor cannot run them, or an interrupt
@@ -258,6 +277,35 @@
 // The statistics file is replaced atomically, so a reader never sees half
 // of it; so are the -report and -coverprofile files.
 //
+// The stats also have a "store" object: the kind of store used (off,
+// file or redis), its loads and saves, the entries they carried, the
+// time they took (load_ms, save_ms) and its errors.
+//
+// Sharding: a CI matrix runs gosymtest -shard i/n -stats si.json -report
+// ri.json on n machines (with one -store redis://... they share their
+// answers), gathers the files, and runs in one checkout
+//
+//	gosymtest merge -tests -stats stats.json -report report.json s1.json ... r1.json ...
+//
+// merge combines the shards' files (stats and reports, in any order;
+// every shard's stats are needed) into those one unsharded run writes:
+// the functions in the unsharded order, the totals recomputed, and
+// coverage as the union of what the shards' tests ran, so that a
+// function covered by the tests of a caller in another shard counts as
+// covered. With -tests it also joins each package's shard test files
+// into gosymtest_generated_test.go (tests in the unsharded order, each
+// helper once, the imports' union) and removes them; it runs in the
+// directory the shards ran in, since the stats' positions are relative
+// to it. When the explorations are the same, the merged report and test
+// files are byte-identical to the unsharded run's, and so is the merged
+// statistics file but for what no two runs share: times (the *_ms
+// fields, ms_to_cover, the times in cover_timeline: summed over the
+// shards, or the shard's that explored the function) and validation_runs
+// (each shard validates its own file). Shards run one after the other in
+// one checkout see each other's test files, whose names testgen then
+// avoids: their helpers may get other names, and merge -tests refuses
+// files that declare one helper differently.
+//
 // After exploring, a coverage summary is printed at the end of the log
 // (with -log-json, only its "coverage" log event): per package the
 // functions, how many explorations were exhausted, the statements the
@@ -271,7 +319,8 @@
 //	   skipped
 //	1  nothing could be loaded at all, a package's test file could not be
 //	   written (the log says why), or the -coverprofile, -report or
-//	   -stats file could not be written
+//	   -stats file could not be written; for merge, the shards' files do
+//	   not make up one run
 //	2  the command line is wrong: an unknown flag or a bad value for one
 //	130, 143
 //	   interrupted by SIGINT or SIGTERM; the tests of the functions

@@ -42,6 +42,24 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	// Hermetic: the binary's default store (the user cache directory)
+	// is one of the test's own, never the user's. The go command keeps
+	// its caches where they were (GOCACHE defaults to one under the user
+	// cache directory too, GOMODCACHE to one under HOME, which a test
+	// unsets).
+	goenv, err := exec.Command("go", "env", "GOCACHE", "GOMODCACHE").Output()
+	if err == nil {
+		lines := strings.Split(strings.TrimSpace(string(goenv)), "\n")
+		err = errors.Join(os.Setenv("GOCACHE", lines[0]), os.Setenv("GOMODCACHE", lines[len(lines)-1]))
+	}
+	if err == nil {
+		err = os.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "setting the cache directories:", err)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
 	binary = filepath.Join(dir, "gosymtest")
 	build := exec.Command("go", "build", "-o", binary, ".")
 	build.Stderr = os.Stderr
@@ -194,6 +212,12 @@ func TestUsageErrorsExit2NamingTheFlag(t *testing.T) {
 		{[]string{"-max-paths", "many"}, "-max-paths: not an integer"},
 		{[]string{"-no-such-flag"}, "flag provided but not defined: -no-such-flag"},
 		{[]string{"./testdata/demo", "-budget"}, "flag needs an argument: -budget"},
+		{[]string{"-shard", "0/3"}, "-shard: want 1 ≤ i ≤ n"},
+		{[]string{"-shard", "4/3"}, "-shard: want 1 ≤ i ≤ n"},
+		{[]string{"-shard", "half"}, "-shard: want i/n"},
+		{[]string{"-store", ""}, "-store: empty"},
+		{[]string{"-store", "ftp://host"}, "-store: unknown scheme"},
+		{[]string{"-store", "redis://"}, "-store: not a redis://host:port"},
 	} {
 		r := gosymtest(t, tc.args...)
 		if r.code != 2 {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gosymtest/gosymtest/loader"
+	"github.com/gosymtest/gosymtest/store"
 	"github.com/rs/zerolog"
 )
 
@@ -26,6 +27,9 @@ const (
 // stderr, and returns the exit status. An interrupt cuts the exploration
 // short (interrupt.go).
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "merge" {
+		return runMerge(args[1:], stdout, stderr)
+	}
 	cfg, err := parseArgs(args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -68,7 +72,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			logLoadError(log, e)
 		}
 	}
-	var selected []target
+	var all, selected []target // all: before -shard
+	var st store.Store
 	var results []explored
 	var written testsWritten
 	var intr *interrupts // nil until exploring starts
@@ -76,7 +81,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		log.Error().Err(err).Msg("nothing could be loaded")
 		status = exitFail
 	} else {
-		selected = selectTargets(prog, cfg.run, dir)
+		all = selectTargets(prog, cfg.run, dir)
+		selected = cfg.shard.filter(all)
 		if err := printTargets(stdout, selected); err != nil {
 			log.Error().Err(err).Msg("cannot write the list of functions")
 			status = exitFail
@@ -84,6 +90,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		log.Info().
 			Int("packages", len(prog.Packages)).
 			Int("functions", len(selected)).
+			Stringer("shard", cfg.shard).
 			Msg("loaded")
 		if len(selected) == 0 && cfg.run != nil {
 			log.Warn().Str("run", cfg.run.String()).Msg("no function matches -run")
@@ -91,8 +98,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if !cfg.dryRun {
 			intr = watchSignals(log, statusLine.stop)
 			defer intr.stop()
+			st = openStore(intr.explore, cfg, log)
+			cfg.solverStore = st
 			statusLine.start(len(selected))
 			results = exploreTargets(intr.explore, prog, selected, cfg, log, statusLine.finished)
+			if st != nil {
+				if err := st.Close(); err != nil {
+					log.Warn().Err(err).Msg("-store: closing the store")
+				}
+			}
 			statusLine.setPhase("writing tests")
 			var failed bool
 			written, failed = writeTests(intr, prog, results, cfg, log)
@@ -114,7 +128,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if cfg.stats != "" {
 		intr.writing(func() {
-			if err := writeStatsFile(cfg.stats, newStats(prog, selected, results, written, rep.report, time.Since(began))); err != nil {
+			s := newStats(prog, selected, results, written, rep.report, time.Since(began))
+			s.Store = storeJSON(st)
+			if cfg.shard.on() {
+				s.Shard = newShardJSON(cfg.shard, all, rep.report)
+			}
+			if err := writeStatsFile(cfg.stats, s); err != nil {
 				log.Error().Err(err).Str("file", cfg.stats).Msg("cannot write the statistics file")
 				status = exitFail
 			} else {

@@ -9,7 +9,7 @@ import (
 // solverChain is how the flags assemble the solver chain for the
 // function named fn (its full name scopes the stored answers).
 func (c config) solverChain(fn string) solver.ChainOptions {
-	return solver.ChainOptions{Off: c.solverOff, Validate: c.solverValidate, Scope: fn}
+	return solver.ChainOptions{Off: c.solverOff, Validate: c.solverValidate, Store: c.solverStore, Scope: fn}
 }
 
 // layerList is the -solver-off flag: a comma-separated list of solver

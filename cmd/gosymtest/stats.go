@@ -20,6 +20,10 @@ type stats struct {
 	// from the interpreter's: each was dropped from the test file, and
 	// each is a bug in the interpreter (or in its models) to look at.
 	Disagreements []disagreementJSON `json:"disagreements"`
+	// Store is the persistent store's work (-store).
+	Store storeStatsJSON `json:"store"`
+	// Shard is what merge needs of a -shard run; absent otherwise.
+	Shard *shardJSON `json:"shard,omitempty"`
 }
 
 // disagreementJSON is one case the interpreter and Go disagree about.
@@ -140,7 +144,7 @@ type loadErrorJSON struct {
 // newStats summarizes a run. prog may be nil when the go command failed;
 // results are the explored targets (none with -dry-run).
 func newStats(prog *loader.Program, selected []target, results []explored, written testsWritten, rep *report.Report, wall time.Duration) stats {
-	s := stats{Functions: []functionStats{}, LoadErrors: []loadErrorJSON{}, Disagreements: []disagreementJSON{}}
+	s := stats{Functions: []functionStats{}, LoadErrors: []loadErrorJSON{}, Disagreements: []disagreementJSON{}, Store: storeStatsJSON{Kind: storeOff}}
 	s.Totals.SolverLayers = []layerStatsJSON{}
 	if prog == nil {
 		return s

@@ -42,7 +42,7 @@ func writeTests(intr *interrupts, prog *loader.Program, results []explored, cfg 
 		if len(funcs) == 0 || ctx.Err() != nil {
 			continue
 		}
-		opts := testgen.Options{AllPaths: cfg.allPaths, CheckAll: cfg.checkAllPaths, Validate: true, Cover: true}
+		opts := testgen.Options{FileName: cfg.shard.testFileName(), AllPaths: cfg.allPaths, CheckAll: cfg.checkAllPaths, Validate: true, Cover: true}
 		var rep *testgen.Report
 		var err error
 		if cfg.fuzzSeeds {
