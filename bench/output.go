@@ -51,18 +51,19 @@ func writeOutputs(repoRoot, outDir, resultsMD string, rep report) error {
 	if err := writeFile(md, func(w io.Writer) error { return writeMarkdown(w, rep, filepath.ToSlash(rel), plotErr == nil) }); err != nil {
 		return err
 	}
-	general := generalResults(rep.Results)
-	fmt.Println(ratioTable(general))
-	fmt.Println(pruningTable(general))
-	fmt.Println(ownTable(general))
-	fmt.Println(ownSummary(general))
-	if t := mutationTable(general); t != "" {
-		fmt.Println(t)
-		fmt.Println(mutationSummary(general))
-	}
-	fmt.Println(readabilityTable(general))
-	if t := seedsTable(general); t != "" {
-		fmt.Println(t)
+	if general := generalResults(rep.Results); len(general) > 0 {
+		fmt.Println(ratioTable(general))
+		fmt.Println(pruningTable(general))
+		fmt.Println(ownTable(general))
+		fmt.Println(ownSummary(general))
+		if t := mutationTable(general); t != "" {
+			fmt.Println(t)
+			fmt.Println(mutationSummary(general))
+		}
+		fmt.Println(readabilityTable(general))
+		if t := seedsTable(general); t != "" {
+			fmt.Println(t)
+		}
 	}
 	if anySolverArm(rep.Results) {
 		for _, group := range []string{groupSubject, groupReal, groupFixture} {
@@ -360,6 +361,13 @@ func writeMarkdown(w io.Writer, rep report, outRel string, havePlot bool) error 
 	fmt.Fprintf(w, "- **Machine:** %s\n", rep.Machine)
 	fmt.Fprintf(w, "- **Mode:** %s: gosymtest `-budget %s -max-work %d`, `-fuzztime %s` per function, at most %s functions per package, %d samples of the fuzz curve\n\n",
 		mode, s.Budget, s.MaxWork, s.FuzzTime, capText(s.Cap), s.Samples)
+	if len(general) == 0 {
+		// A run on the solver-bench subjects alone (-only '^sb-'):
+		// every other table would be empty.
+		writeSolverSection(w, rep.Results)
+		writeFilesSection(w, outRel, false)
+		return nil
+	}
 	fmt.Fprintf(w, "## Ratios\n\n")
 	fmt.Fprintf(w, "Coverage is statement coverage measured by `go test -coverprofile` on the tests each arm produced, over the same statements for every arm (the selected functions when a package is capped). `cov ÷ X` is gosymtest's coverage divided by arm X's (above 1: gosymtest covers more); `time ÷ X` divides the times to reach each arm's final coverage (below 1: gosymtest gets there sooner). n/a: an arm did not run (see why below) or its value is 0.\n\n")
 	fmt.Fprintln(w, ratioTable(general))
@@ -389,12 +397,17 @@ func writeMarkdown(w io.Writer, rep report, outRel string, havePlot bool) error 
 		}
 		fmt.Fprintln(w)
 	}
+	writeFilesSection(w, outRel, havePlot)
+	return nil
+}
+
+// writeFilesSection lists the files written beside RESULTS.md.
+func writeFilesSection(w io.Writer, outRel string, havePlot bool) {
 	fmt.Fprintf(w, "## Files\n\n- [%s/%s](%s/%s): one row per package and arm\n- [%s/%s](%s/%s): the coverage curves' samples\n- [%s/%s](%s/%s): one row per package and gremlins run\n",
 		outRel, csvName, outRel, csvName, outRel, curvesName, outRel, curvesName, outRel, mutationName, outRel, mutationName)
 	if havePlot {
 		fmt.Fprintf(w, "\n![coverage over time](%s/%s)\n", outRel, plotName)
 	}
-	return nil
 }
 
 func capText(c int) string {

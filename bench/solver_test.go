@@ -423,3 +423,29 @@ func TestGeneralResults(t *testing.T) {
 		t.Errorf("generalResults = %v", names)
 	}
 }
+
+// TestMarkdownSubjectsAlone checks RESULTS.md after a run on the
+// subjects alone: the Solver section and the files, no empty table of
+// the other arms; and after a run with other packages, both.
+func TestMarkdownSubjectsAlone(t *testing.T) {
+	var b strings.Builder
+	rep := report{Settings: fullSettings, Results: solverResults()[:1]}
+	if err := writeMarkdown(&b, rep, "results", false); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if !strings.Contains(out, "## Solver chain") || !strings.Contains(out, "## Files") || strings.Contains(out, "## Ratios") {
+		t.Errorf("subjects alone: want the Solver section and the files only:\n%s", out)
+	}
+	b.Reset()
+	rep.Results = solverResults()
+	if err := writeMarkdown(&b, rep, "results", false); err != nil {
+		t.Fatal(err)
+	}
+	out = b.String()
+	solver, rest := out[strings.Index(out, "## Solver chain"):], out[:strings.Index(out, "## Solver chain")]
+	rest += solver[strings.Index(solver, "\n## "):]
+	if !strings.Contains(out, "## Ratios") || !strings.Contains(solver, "| sb-tcas |") || strings.Contains(rest, "sb-tcas") {
+		t.Errorf("with other packages: want every section, the subjects in the Solver section alone:\n%s", out)
+	}
+}
