@@ -59,7 +59,8 @@
 //	go run ./bench          # the whole corpus, about 20 minutes
 //	go run ./bench -only '^(hex|semver)$' -skip fuzz   # a few packages, no fuzzing
 //	go run ./bench -with mutation   # and the mutation arm (make bench-mutation)
-//	go run ./bench -with solver -only '^sb-'   # the solver arms on the subjects alone
+//	go run ./bench -with solver -only '^sb-'   # the solver arms on the subjects alone (about 3 minutes)
+//	go run ./bench -with solver -skip gosymtest,gosymtest-no-incremental,gosymtest-prune-none,fuzz,fuzz-seeded,human   # the solver arms alone, subjects and corpus
 //	make bench BENCHFLAGS=-quick
 package main
 

@@ -449,3 +449,69 @@ func TestMarkdownSubjectsAlone(t *testing.T) {
 		t.Errorf("with other packages: want every section, the subjects in the Solver section alone:\n%s", out)
 	}
 }
+
+// TestFirstRunFake runs a rerun arm's first run with a fake gosymtest:
+// it gets the args (the shared -store), a user cache directory of its
+// own, a copy of the package that is removed afterwards, and its -stats
+// figures are read; a run that writes no stats fails.
+func TestFirstRunFake(t *testing.T) {
+	root := t.TempDir()
+	fake := filepath.Join(root, "gosymtest")
+	script := `#!/bin/sh
+echo "XDG=$XDG_CACHE_HOME ARGS=$* FILES=$(ls *.go)" >> "` + root + `/seen"
+if [ -f "` + root + `/fail" ]; then echo "boom" >&2; exit 1; fi
+echo '{"totals": {"solver_queries": 12, "solver_ms": 34, "solver_layers": [{"name": "trie", "queries": 20, "answered": 8, "ms": 5}]}}' > bench-stats.json
+`
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(root, "src")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeFileString(filepath.Join(src, "p.go"), "package p\n"); err != nil {
+		t.Fatal(err)
+	}
+	w := &pkgWork{Entry: entry{Kind: kindFixture, Name: "p"}, Src: source{Dir: src, GoMod: []byte("module bench.local/p\n")}, Dir: filepath.Join(root, "work")}
+	b := &bench{gosymtest: fake, gocache: "/cache/go-build"}
+	dir := filepath.Join(w.Dir, armSolverStore)
+	args := []string{"-stats", "bench-stats.json", "-store", filepath.Join(w.Dir, "store"), "./"}
+	for range 2 {
+		got, err := firstRun(b, w, dir, args, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := runFigures{Queries: 12, SolverMs: 34, Wall: got.Wall, Layers: []layerStats{{"trie", 20, 8, 5, 0}}}
+		if got.Queries != want.Queries || got.SolverMs != want.SolverMs || !slices.Equal(got.Layers, want.Layers) {
+			t.Errorf("firstRun = %+v, want %+v", got, want)
+		}
+		if _, err := os.Stat(dir); !os.IsNotExist(err) {
+			t.Errorf("the first run's copy was left behind (%v)", err)
+		}
+	}
+	seen, err := readFileString(filepath.Join(root, "seen"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(seen), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("gosymtest ran %d times, want 2:\n%s", len(lines), seen)
+	}
+	xdg := make(map[string]bool)
+	for _, l := range lines {
+		x, rest, _ := strings.Cut(strings.TrimPrefix(l, "XDG="), " ")
+		xdg[x] = true
+		if !strings.HasPrefix(x, w.Dir+string(filepath.Separator)) || !strings.Contains(rest, "-store "+filepath.Join(w.Dir, "store")) || !strings.HasSuffix(rest, "FILES=p.go") {
+			t.Errorf("a run of gosymtest got %q", l)
+		}
+	}
+	if len(xdg) != 2 {
+		t.Errorf("the two runs shared a user cache directory:\n%s", seen)
+	}
+	if err := writeFileString(filepath.Join(root, "fail"), ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := firstRun(b, w, dir, args, time.Minute); err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Errorf("a failed first run: %v, want an error with gosymtest's stderr", err)
+	}
+}
