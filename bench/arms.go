@@ -31,6 +31,14 @@ type armSpec struct {
 	// OptIn arms run only when -with names them: their cost would
 	// otherwise multiply a regular run's time.
 	OptIn bool
+	// Solver arms measure the solver chain (issue 14, solver.go): they
+	// alone run on the solver-bench subjects, -with solver names them
+	// all, and the clock never cuts them (solverBudget).
+	Solver bool
+	// Rerun arms run gosymtest twice with one fresh -store directory
+	// and report the second run; the first run's figures are in
+	// armResult.First.
+	Rerun bool
 }
 
 var armSpecs = []armSpec{
@@ -42,6 +50,13 @@ var armSpecs = []armSpec{
 	// The detector with one refinement off, each to measure its share.
 	{Name: "rse-no-refine", Kind: armGosymtest, Flags: []string{"-prune-off", "refine"}, Extra: true, OptIn: true},
 	{Name: "rse-no-search", Kind: armGosymtest, Flags: []string{"-prune-off", "search"}, Extra: true, OptIn: true},
+	// The solver chain's layers (issue 14; solver.go): none, then KLEE's
+	// layers one by one, then GreenTrie, then a rerun from the store.
+	{Name: armSolverNone, Kind: armGosymtest, Flags: []string{"-solver-off", "all"}, Extra: true, OptIn: true, Solver: true},
+	{Name: armSolverExact, Kind: armGosymtest, Flags: []string{"-solver-off", "trie,cex"}, Extra: true, OptIn: true, Solver: true},
+	{Name: armSolverCex, Kind: armGosymtest, Flags: []string{"-solver-off", "trie"}, Extra: true, OptIn: true, Solver: true},
+	{Name: armSolverGreen, Kind: armGosymtest, Extra: true, OptIn: true, Solver: true},
+	{Name: armSolverStore, Kind: armGosymtest, Extra: true, OptIn: true, Solver: true, Rerun: true},
 	{Name: "fuzz", Kind: armFuzz},
 	{Name: "fuzz-seeded", Kind: armFuzzSeeded, Extra: true},
 	{Name: "human", Kind: armHuman},
@@ -107,6 +122,13 @@ type armResult struct {
 	// passed, of Reruns (gosymtest arms only; 0 of 0 when not run).
 	Passes, Reruns int
 
+	// Layers are the solver chain's layers, outermost first, as -stats'
+	// solver_layers totals them (gosymtest arms only).
+	Layers []layerStats
+	// First is the first of a rerun arm's two runs, which filled the
+	// store the reported run read (nil for the other arms).
+	First *runFigures
+
 	profile    profile // what go test measured, for cross-checks
 	deadBlocks []block // the blocks the -report claims dead
 }
@@ -143,11 +165,14 @@ type gosymtestStats struct {
 		Instructions     int64 `json:"instructions"`
 		SolverQueries    int64 `json:"solver_queries"`
 		SolverMs         int64 `json:"solver_ms"`
-		TestsEmitted     int64 `json:"tests_emitted"`
-		TestsDropped     int64 `json:"tests_dropped"`
-		StatementsDead   int64 `json:"statements_dead"`
-		Disagreements    int64 `json:"disagreements"`
-		WallMs           int64 `json:"wall_ms"`
+		// SolverLayers are what each layer of the solver chain was
+		// asked and answered; SolverQueries counts what reached Z3.
+		SolverLayers   []layerStats `json:"solver_layers"`
+		TestsEmitted   int64        `json:"tests_emitted"`
+		TestsDropped   int64        `json:"tests_dropped"`
+		StatementsDead int64        `json:"statements_dead"`
+		Disagreements  int64        `json:"disagreements"`
+		WallMs         int64        `json:"wall_ms"`
 	} `json:"totals"`
 	Disagreements []disagreement `json:"disagreements"`
 	Functions     []struct {
@@ -216,40 +241,59 @@ func runGosymtest(b *bench, w *pkgWork, spec armSpec) armResult {
 		res.Status = "flag not available: " + flags
 		return res
 	}
-	dir := filepath.Join(w.Dir, spec.Name)
-	if err := copyPackage(w.Entry, w.Src, dir, false); err != nil {
-		res.Status = "copy: " + err.Error()
+	if spec.Rerun && !b.flagAvailable(storeProbe) {
+		res.Status = "flag not available: -store"
 		return res
 	}
+	dir := filepath.Join(w.Dir, spec.Name)
 	args := append([]string{}, spec.Flags...)
 	if spec.Name == armSpecs[0].Name && b.flagAvailable("-check-all-paths") {
 		// The differential check: every path's inputs run natively too.
 		// The default arm is enough; the others differ only in speed.
 		args = append(args, "-check-all-paths")
 	}
-	args = append(args, "-budget", b.set.Budget.String(), "-max-work", fmt.Sprint(b.set.MaxWork),
+	budget := b.set.Budget
+	if spec.Solver {
+		budget = max(budget, solverBudget)
+	}
+	args = append(args, "-budget", budget.String(), "-max-work", fmt.Sprint(b.set.MaxWork),
 		"-stats", "bench-stats.json", "-report", "bench-report.json")
 	if len(w.Selected) < len(w.Pkg.Funcs) {
 		args = append(args, "-run", runPattern(w.Selected))
 	}
+	timeout := 10*time.Minute + time.Duration(3*len(w.Selected))*budget
+	if spec.Rerun {
+		args = append(args, "-store", filepath.Join(w.Dir, spec.Name+"-store"))
+		first, err := firstRun(b, w, dir, append(args, "./"), timeout)
+		if err != nil {
+			res.Status = "first run: " + err.Error()
+			return res
+		}
+		res.First = &first
+	}
+	if err := copyPackage(w.Entry, w.Src, dir, false); err != nil {
+		res.Status = "copy: " + err.Error()
+		return res
+	}
 	args = append(args, "./")
-	timeout := 10*time.Minute + time.Duration(3*len(w.Selected))*b.set.Budget
-	r := command(dir, b.env, timeout, b.gosymtest, args...)
+	env, err := b.hermeticEnv(w.Dir)
+	if err != nil {
+		res.Status = err.Error()
+		return res
+	}
+	r := command(dir, env, timeout, b.gosymtest, args...)
 	res.Wall, res.MaxRSSKB = r.Wall, r.MaxRSSKB
 	if r.TimedOut {
 		res.Note = "timed out; "
 	}
-	var st gosymtestStats
-	data, err := os.ReadFile(filepath.Join(dir, "bench-stats.json"))
-	if err == nil {
-		err = json.Unmarshal(data, &st)
-	}
+	st, err := readStats(filepath.Join(dir, "bench-stats.json"))
 	if err != nil {
 		res.Status = "gosymtest failed: " + r.tail(2)
 		return res
 	}
 	t := st.Totals
 	res.Paths, res.Queries, res.SolverMs = t.Paths, t.SolverQueries, t.SolverMs
+	res.Layers = t.SolverLayers
 	res.Pruned, res.PruneMs, res.Instructions = t.Pruned, t.PruneMs, t.Instructions
 	res.Tests, res.Dropped, res.Dead, res.Skipped = t.TestsEmitted, t.TestsDropped, t.StatementsDead, t.FunctionsSkipped
 	skips := make(map[string]int)
@@ -284,7 +328,9 @@ func runGosymtest(b *bench, w *pkgWork, spec armSpec) armResult {
 	res.Covered, res.Total = prof.coverage(w.Scope)
 	res.profile = prof
 	res.deadBlocks = deadBlocks(rep.deadPositions(w.Selected), prof)
-	if why == "" {
+	if why == "" && !spec.Solver {
+		// The solver arms differ from the default one only in speed:
+		// its reruns check the file's stability for them all.
 		res.Passes, res.Reruns = rerun(b, dir, reruns), reruns
 	}
 

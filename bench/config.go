@@ -22,6 +22,10 @@ type entry struct {
 	Source string // directory, std import path, or module@version[/dir]
 	Quick  bool   // part of the -quick run
 	Seeds  bool   // a fixture with hard guards: the fuzz-seeded arm runs on it
+	// Subject marks a solver-bench subject (testdata/solverbench, tag
+	// subject): selected only when a solver arm runs, and measured by
+	// the solver arms alone (solver.go).
+	Subject bool
 }
 
 var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
@@ -44,7 +48,7 @@ func parseCorpus(r io.Reader) ([]entry, error) {
 			continue
 		}
 		if len(f) < 3 {
-			return nil, fmt.Errorf("corpus line %d: want kind name source [quick] [seeds], got %q", line, sc.Text())
+			return nil, fmt.Errorf("corpus line %d: want kind name source [quick] [seeds] [subject], got %q", line, sc.Text())
 		}
 		e := entry{Kind: f[0], Name: f[1], Source: f[2]}
 		switch e.Kind {
@@ -69,6 +73,8 @@ func parseCorpus(r io.Reader) ([]entry, error) {
 				e.Quick = true
 			case "seeds":
 				e.Seeds = true
+			case "subject":
+				e.Subject = true
 			default:
 				return nil, fmt.Errorf("corpus line %d: unknown tag %q", line, tag)
 			}

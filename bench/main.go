@@ -17,6 +17,13 @@
 //   - on the fixtures with hard guards (corpus tag seeds), go test -fuzz
 //     once more, from the seed corpus gosymtest -fuzz-seeds writes
 //     (seeds.go);
+//   - with -with solver, gosymtest with its solver chain's layers
+//     (issue 14) switched off by -solver-off, from all of them to none,
+//     and the whole chain rerun from a -store its first run filled
+//     (solver.go): on the corpus and on the solver-bench subjects, the
+//     GreenTrie paper's programs ported to Go in testdata/solverbench
+//     (corpus tag subject), which only these arms measure, so the
+//     default run does not get longer;
 //   - with -with mutation, mutation testing (gremlins) of gosymtest's
 //     tests, of the own tests and of both (mutation.go): opt-in, as it
 //     runs go test once per mutant, three times per package (on
@@ -33,7 +40,10 @@
 // tests, the two together, tests emitted, whether the written file passes
 // 3 separate go test runs, interpreter/Go disagreements and the top gap
 // reasons, with the median of gen ÷ own and how many packages reach 0.7),
-// a table of mutation efficacy (with -with mutation), readability counts
+// a table of the solver arms (with -with solver: Z3 calls, solver time,
+// wall time and coverage per package, issue 14's ordering and ratio
+// checks, and the layers' hits, solvertable.go), a table of mutation
+// efficacy (with -with mutation), readability counts
 // of the generated files (readability.go), a table of fuzzing with and
 // without gosymtest's seeds, a CSV, a PNG of coverage over time per
 // package, and bench/RESULTS.md.
@@ -49,6 +59,8 @@
 //	go run ./bench          # the whole corpus, about 20 minutes
 //	go run ./bench -only '^(hex|semver)$' -skip fuzz   # a few packages, no fuzzing
 //	go run ./bench -with mutation   # and the mutation arm (make bench-mutation)
+//	go run ./bench -with solver -only '^sb-'   # the solver arms on the subjects alone (about 3 minutes)
+//	go run ./bench -with solver -skip gosymtest,gosymtest-no-incremental,gosymtest-prune-none,fuzz,fuzz-seeded,human   # the solver arms alone, subjects and corpus
 //	make bench BENCHFLAGS=-quick
 package main
 
@@ -109,7 +121,7 @@ func main() {
 	maxWork := flag.Int("max-work", -1, "override gosymtest's -max-work")
 	limit := flag.Int("cap", -1, "override the functions per package (0: all)")
 	skip := flag.String("skip", "", "comma-separated arms not to run (e.g. fuzz,gosymtest-no-incremental); the default runs every arm but the opt-in ones")
-	with := flag.String("with", "", "comma-separated opt-in arms to run too (mutation)")
+	with := flag.String("with", "", "comma-separated opt-in arms to run too (mutation, rse-no-refine, ...; solver: every solver arm)")
 	mutWorkers := flag.Int("mutation-workers", 0, "gremlins --workers for the mutation arm (0: gremlins' default, one per CPU)")
 	mutTimeout := flag.Duration("mutation-timeout", 0, "override the time limit of one gremlins run")
 	flag.Parse()
@@ -166,7 +178,7 @@ func run(set settings, corpusFile, only, outDir, resultsMD string, keep bool, sk
 	if err != nil {
 		return err
 	}
-	entries, err = pick(entries, set.Quick, only)
+	entries, err = pick(entries, set.Quick, only, solverSelected(skip, with))
 	if err != nil {
 		return err
 	}
@@ -217,8 +229,9 @@ func run(set settings, corpusFile, only, outDir, resultsMD string, keep bool, sk
 	return writeOutputs(b.repoRoot, outDir, resultsMD, rep)
 }
 
-// pick keeps the quick entries in quick mode and those -only matches.
-func pick(entries []entry, quick bool, only string) ([]entry, error) {
+// pick keeps the quick entries in quick mode and those -only matches;
+// the solver-bench subjects only when a solver arm runs (solver).
+func pick(entries []entry, quick bool, only string, solver bool) ([]entry, error) {
 	var re *regexp.Regexp
 	if only != "" {
 		var err error
@@ -228,13 +241,13 @@ func pick(entries []entry, quick bool, only string) ([]entry, error) {
 	}
 	var out []entry
 	for _, e := range entries {
-		if (quick && !e.Quick) || (re != nil && !re.MatchString(e.Name)) {
+		if (quick && !e.Quick) || (re != nil && !re.MatchString(e.Name)) || (e.Subject && !solver) {
 			continue
 		}
 		out = append(out, e)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("no corpus entry selected")
+		return nil, fmt.Errorf("no corpus entry selected (the solver-bench subjects need -with solver)")
 	}
 	return out, nil
 }
@@ -312,10 +325,18 @@ func measurePackage(b *bench, e entry, goroot string) pkgResult {
 		w.Base[bl] = false
 	}
 	// gosymtest's load time, where its coverage curve starts.
-	r = command(base, b.env, b.set.TestTimeout, b.gosymtest, "-dry-run", "./")
+	env, err := b.hermeticEnv(w.Dir)
+	if err != nil {
+		pr.Status = err.Error()
+		return pr
+	}
+	r = command(base, env, b.set.TestTimeout, b.gosymtest, "-dry-run", "./")
 	w.LoadMs = r.Wall.Milliseconds()
 
 	for _, spec := range armSpecs {
+		if e.Subject && !spec.Solver {
+			continue // a subject is there for the solver arms alone
+		}
 		var a armResult
 		switch {
 		case spec.Kind == armMutation:
@@ -396,12 +417,21 @@ func (b *bench) notRun(spec armSpec) string {
 }
 
 // parseArms reads -skip or -with: arm names separated by commas, each
-// one of armSpecs, so that a typo fails at once.
+// one of armSpecs, so that a typo fails at once; "solver" stands for
+// every solver arm.
 func parseArms(flagName, s string) (map[string]bool, error) {
 	out := make(map[string]bool)
 	for _, name := range strings.Split(s, ",") {
 		name = strings.TrimSpace(name)
 		if name == "" {
+			continue
+		}
+		if name == solverGroup {
+			for _, spec := range armSpecs {
+				if spec.Solver {
+					out[spec.Name] = true
+				}
+			}
 			continue
 		}
 		known := false

@@ -42,7 +42,7 @@ func writeOutputs(repoRoot, outDir, resultsMD string, rep report) error {
 	if err := writeFile(filepath.Join(dir, mutationName), func(w io.Writer) error { return writeMutationCSV(w, rep.Results) }); err != nil {
 		return err
 	}
-	plotErr := writePlot(filepath.Join(dir, plotName), rep.Results)
+	plotErr := writePlot(filepath.Join(dir, plotName), generalResults(rep.Results))
 	if plotErr != nil {
 		logf("plot: %v", plotErr)
 	}
@@ -51,17 +51,29 @@ func writeOutputs(repoRoot, outDir, resultsMD string, rep report) error {
 	if err := writeFile(md, func(w io.Writer) error { return writeMarkdown(w, rep, filepath.ToSlash(rel), plotErr == nil) }); err != nil {
 		return err
 	}
-	fmt.Println(ratioTable(rep.Results))
-	fmt.Println(pruningTable(rep.Results))
-	fmt.Println(ownTable(rep.Results))
-	fmt.Println(ownSummary(rep.Results))
-	if t := mutationTable(rep.Results); t != "" {
-		fmt.Println(t)
-		fmt.Println(mutationSummary(rep.Results))
+	if general := generalResults(rep.Results); len(general) > 0 {
+		fmt.Println(ratioTable(general))
+		fmt.Println(pruningTable(general))
+		fmt.Println(ownTable(general))
+		fmt.Println(ownSummary(general))
+		if t := mutationTable(general); t != "" {
+			fmt.Println(t)
+			fmt.Println(mutationSummary(general))
+		}
+		fmt.Println(readabilityTable(general))
+		if t := seedsTable(general); t != "" {
+			fmt.Println(t)
+		}
 	}
-	fmt.Println(readabilityTable(rep.Results))
-	if t := seedsTable(rep.Results); t != "" {
-		fmt.Println(t)
+	if anySolverArm(rep.Results) {
+		for _, group := range []string{groupSubject, groupReal, groupFixture} {
+			if groupHasSolverArm(rep.Results, group) {
+				fmt.Println(solverTable(rep.Results, group))
+			}
+		}
+		fmt.Println(strings.Join(solverSummary(rep.Results), "\n"))
+		fmt.Println()
+		fmt.Println(layerTable(rep.Results))
 	}
 	logf("wrote %s, %s, %s, %s", md, filepath.Join(dir, csvName), filepath.Join(dir, curvesName), filepath.Join(dir, plotName))
 	return nil
@@ -86,6 +98,18 @@ func writeFile(name string, fill func(io.Writer) error) error {
 		return err
 	}
 	return f.Close()
+}
+
+// generalResults are the packages of every table but the Solver
+// section's: the solver-bench subjects left out.
+func generalResults(results []pkgResult) []pkgResult {
+	var out []pkgResult
+	for _, p := range results {
+		if !p.Entry.Subject {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // baselines are the arms gosymtest's default arm is divided by.
@@ -243,7 +267,7 @@ func cell(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "|"
 var csvHeader = []string{"package", "kind", "source", "arm", "status", "covered", "total", "percent",
 	"to_final_ms", "wall_ms", "paths", "pruned", "instructions", "functions_exhausted", "solver_queries", "solver_ms", "tests_emitted", "tests_dropped",
 	"statements_dead", "dead_refuted", "functions_skipped", "max_rss_kb", "functions", "selected", "fuzzable", "disagreements", "passes", "reruns",
-	"union_covered", "union_total", "note"}
+	"union_covered", "union_total", "note", "solver_layers", "first_solver_queries", "first_solver_ms", "first_wall_ms"}
 
 func writeCSV(w io.Writer, results []pkgResult) error {
 	cw := csv.NewWriter(w)
@@ -261,7 +285,10 @@ func writeCSV(w io.Writer, results []pkgResult) error {
 				fmt.Sprint(a.Dropped), fmt.Sprint(a.Dead), fmt.Sprint(a.DeadRefuted), fmt.Sprint(a.Skipped), fmt.Sprint(a.MaxRSSKB),
 				fmt.Sprint(p.Funcs), fmt.Sprint(p.Selected), fmt.Sprint(p.Fuzzable),
 				fmt.Sprint(len(a.Disagreements)), fmt.Sprint(a.Passes), fmt.Sprint(a.Reruns),
-				fmt.Sprint(p.Union.Covered), fmt.Sprint(p.Union.Total), a.Note})
+				fmt.Sprint(p.Union.Covered), fmt.Sprint(p.Union.Total), a.Note,
+				layersCell(a.Layers), firstCell(a, func(f runFigures) int64 { return f.Queries }),
+				firstCell(a, func(f runFigures) int64 { return f.SolverMs }),
+				firstCell(a, func(f runFigures) int64 { return f.Wall.Milliseconds() })})
 		}
 	}
 	cw.Flush()
@@ -321,6 +348,9 @@ func worst(results []pkgResult, n int) []string {
 
 func writeMarkdown(w io.Writer, rep report, outRel string, havePlot bool) error {
 	s := rep.Settings
+	// The solver-bench subjects are measured by the solver arms alone:
+	// they have the Solver section and the CSV, no other table.
+	general := generalResults(rep.Results)
 	mode := "full"
 	if s.Quick {
 		mode = "quick (-quick)"
@@ -331,40 +361,53 @@ func writeMarkdown(w io.Writer, rep report, outRel string, havePlot bool) error 
 	fmt.Fprintf(w, "- **Machine:** %s\n", rep.Machine)
 	fmt.Fprintf(w, "- **Mode:** %s: gosymtest `-budget %s -max-work %d`, `-fuzztime %s` per function, at most %s functions per package, %d samples of the fuzz curve\n\n",
 		mode, s.Budget, s.MaxWork, s.FuzzTime, capText(s.Cap), s.Samples)
+	if len(general) == 0 {
+		// A run on the solver-bench subjects alone (-only '^sb-'):
+		// every other table would be empty.
+		writeSolverSection(w, rep.Results)
+		writeFilesSection(w, outRel, false)
+		return nil
+	}
 	fmt.Fprintf(w, "## Ratios\n\n")
 	fmt.Fprintf(w, "Coverage is statement coverage measured by `go test -coverprofile` on the tests each arm produced, over the same statements for every arm (the selected functions when a package is capped). `cov ÷ X` is gosymtest's coverage divided by arm X's (above 1: gosymtest covers more); `time ÷ X` divides the times to reach each arm's final coverage (below 1: gosymtest gets there sooner). n/a: an arm did not run (see why below) or its value is 0.\n\n")
-	fmt.Fprintln(w, ratioTable(rep.Results))
-	writePruningSection(w, rep.Results)
+	fmt.Fprintln(w, ratioTable(general))
+	writePruningSection(w, general)
+	writeSolverSection(w, rep.Results)
 	fmt.Fprintf(w, "## Against the packages' own tests\n\n")
 	fmt.Fprintf(w, "Statement coverage by `go test -coverprofile` of gosymtest's emitted tests alone (`gosymtest cov`, the default arm), of the package's own tests (`own tests cov`), and of both together (`union cov`), over the same statements. `gen ÷ own` is the first over the second. `passes 3 runs`: the written file passed 3 separate `go test -count=1` runs. `disagreements`: cases whose inputs Go ran to a different outcome than the interpreter predicted (gosymtest runs with -check-all-paths, so every path's inputs also run natively); each was dropped from the file and is listed below.\n\n")
-	fmt.Fprintln(w, ownTable(rep.Results))
-	fmt.Fprintf(w, "%s\n\n", ownSummary(rep.Results))
-	if ds := disagreementList(rep.Results); len(ds) > 0 {
+	fmt.Fprintln(w, ownTable(general))
+	fmt.Fprintf(w, "%s\n\n", ownSummary(general))
+	if ds := disagreementList(general); len(ds) > 0 {
 		fmt.Fprintf(w, "### Interpreter/Go disagreements\n\n")
 		for _, d := range ds {
 			fmt.Fprintf(w, "- %s\n", cell(d))
 		}
 		fmt.Fprintln(w)
 	}
-	writeMutationSection(w, rep.Results)
-	writeReadabilitySection(w, rep.Results)
-	writeSeedsSection(w, rep.Results, s)
+	writeMutationSection(w, general)
+	writeReadabilitySection(w, general)
+	writeSeedsSection(w, general, s)
 	fmt.Fprintf(w, "## Every measure\n\n")
 	fmt.Fprintf(w, "`to final`: when the arm reached its final coverage (gosymtest: load time plus the explorations up to the `ms_to_cover` of the last function that added coverage; fuzz: when the last input was kept, fuzzing functions one after another; human: the `go test` run). `wall`: the arm's whole run (gosymtest including writing and validating its tests; fuzz: all `go test -fuzz` runs, not the replay). Paths to skipped functions come from gosymtest's `-stats` and `-report`; `dead stmts` is `-stats`' statements_dead, and counts in bold the statements of blocks the report claims dead (in the selected functions) that another arm's tests executed: wrong claims.\n\n")
-	fmt.Fprintln(w, detailTable(rep.Results))
-	if ws := worst(rep.Results, 3); len(ws) > 0 {
+	fmt.Fprintln(w, detailTable(general))
+	if ws := worst(general, 3); len(ws) > 0 {
 		fmt.Fprintf(w, "## Where gosymtest does worst\n\nPackages where gosymtest covers less than the better of the fuzzer and the package's own tests, worst first, with the reasons its -stats and -report give (skipped functions, and the reasons of uncovered blocks in the selected functions):\n\n")
 		for i, s := range ws {
 			fmt.Fprintf(w, "%d. %s\n", i+1, s)
 		}
 		fmt.Fprintln(w)
 	}
+	writeFilesSection(w, outRel, havePlot)
+	return nil
+}
+
+// writeFilesSection lists the files written beside RESULTS.md.
+func writeFilesSection(w io.Writer, outRel string, havePlot bool) {
 	fmt.Fprintf(w, "## Files\n\n- [%s/%s](%s/%s): one row per package and arm\n- [%s/%s](%s/%s): the coverage curves' samples\n- [%s/%s](%s/%s): one row per package and gremlins run\n",
 		outRel, csvName, outRel, csvName, outRel, curvesName, outRel, curvesName, outRel, mutationName, outRel, mutationName)
 	if havePlot {
 		fmt.Fprintf(w, "\n![coverage over time](%s/%s)\n", outRel, plotName)
 	}
-	return nil
 }
 
 func capText(c int) string {

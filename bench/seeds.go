@@ -44,8 +44,13 @@ func runFuzzSeeded(b *bench, w *pkgWork, spec armSpec) armResult {
 		res.Status = "copy: " + err.Error()
 		return res
 	}
+	env, err := b.hermeticEnv(w.Dir)
+	if err != nil {
+		res.Status = err.Error()
+		return res
+	}
 	timeout := 10*time.Minute + time.Duration(3*len(fuzzable))*b.set.Budget
-	r := command(dir, b.env, timeout, b.gosymtest, seedsFlag, "-budget", b.set.Budget.String(),
+	r := command(dir, env, timeout, b.gosymtest, seedsFlag, "-budget", b.set.Budget.String(),
 		"-max-work", fmt.Sprint(b.set.MaxWork), "-run", runPattern(fuzzable), "./")
 	seeds, unmatched := harvestSeeds(filepath.Join(dir, "testdata", "fuzz"), fuzzable)
 	if len(seeds) == 0 {
