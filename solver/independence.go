@@ -70,7 +70,8 @@ func join(into, m *expr.Values) {
 }
 
 // split groups the constraints by shared variables (union-find over the
-// variables). A constraint without variables is a group of its own.
+// variables). The constraints without variables (constants, when the
+// fast paths are off) make one group.
 func (l *indepLayer) split(cs []expr.Expr) [][]expr.Expr {
 	if len(cs) <= 1 {
 		return [][]expr.Expr{cs}
@@ -97,12 +98,10 @@ func (l *indepLayer) split(cs []expr.Expr) [][]expr.Expr {
 	var groups [][]expr.Expr
 	index := map[expr.Expr]int{} // root variable → its group
 	for _, c := range cs {
-		vs := l.varsOf(c)
-		if len(vs) == 0 {
-			groups = append(groups, []expr.Expr{c})
-			continue
+		var root expr.Expr // the zero Expr for no variables
+		if vs := l.varsOf(c); len(vs) > 0 {
+			root = find(vs[0])
 		}
-		root := find(vs[0])
 		i, ok := index[root]
 		if !ok {
 			i = len(groups)
