@@ -1,0 +1,79 @@
+package solver_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/gosymtest/gosymtest/solver"
+)
+
+// recording passes queries to a solver and keeps them.
+type recording struct {
+	solver.Solver
+	queries []solver.Query
+}
+
+func (r *recording) Check(ctx context.Context, q solver.Query) solver.Response {
+	r.queries = append(r.queries, solver.Query{Constraints: slices.Clone(q.Constraints), ResourceLimit: q.ResourceLimit})
+	return r.Solver.Check(ctx, q)
+}
+
+// recordStreams explores each fixture function with Z3 alone and
+// returns the queries the engine asked, one stream per function.
+func recordStreams(b *testing.B) [][]solver.Query {
+	var streams [][]solver.Query
+	for _, fn := range targets(b) {
+		var rec *recording
+		explore(b, fn, solver.ChainOptions{Off: solver.Layers}, func(z solver.Solver) solver.Solver {
+			rec = &recording{Solver: z}
+			return rec
+		})
+		streams = append(streams, rec.queries)
+	}
+	return streams
+}
+
+// BenchmarkChain replays the queries recorded while exploring the
+// fixture packages, one chain (and one Z3) per function as gosymtest
+// makes them, with every layer off and with the whole chain. It reports
+// the queries that reached Z3 and Z3's time per replay of all streams;
+// ns/op is the whole time, the layers' included.
+func BenchmarkChain(b *testing.B) {
+	streams := recordStreams(b)
+	total := 0
+	for _, s := range streams {
+		total += len(s)
+	}
+	for _, arm := range []struct {
+		name string
+		off  []string
+	}{{"off", solver.Layers}, {"chain", nil}} {
+		b.Run(arm.name, func(b *testing.B) {
+			var st solver.Stats
+			for b.Loop() {
+				st = solver.Stats{}
+				for _, stream := range streams {
+					z, err := solver.NewZ3(solver.Options{})
+					if err != nil {
+						b.Fatal(err)
+					}
+					c, err := solver.NewChain(z, solver.ChainOptions{Off: arm.off})
+					if err != nil {
+						b.Fatal(err)
+					}
+					for _, q := range stream {
+						c.Check(context.Background(), q)
+					}
+					s := c.Stats()
+					st.Queries += s.Queries
+					st.Time += s.Time
+					c.Close()
+				}
+			}
+			b.ReportMetric(float64(total), "queries/op")
+			b.ReportMetric(float64(st.Queries), "z3-queries/op")
+			b.ReportMetric(float64(st.Time.Microseconds())/1000, "z3-ms/op")
+		})
+	}
+}
