@@ -11,9 +11,9 @@ import (
 // the key (cachekey.go) is the premise as a set and the last constraint's
 // atom, and each key holds two slots, the query and its negation, as in
 // KLEE's caching solver. It keeps Sat and Unsat answers whatever the
-// resource limit, and resource-limit Unknowns for the same limit only. A
-// Sat answer is given again only after its model is evaluated anew
-// against the query.
+// resource limit, and resource-limit Unknowns for the same limit only
+// (slot says which comes first). A Sat answer is given again only after
+// its model is evaluated anew against the query.
 //
 // With a Store, the layer reads its scope's entries before its first
 // query and saves the entries it added or changed when it closes. A
@@ -51,30 +51,37 @@ func (c *cacheLayer) Check(ctx context.Context, q Query) Response {
 		pol = 1
 	}
 	e := c.lookup(key)
-	if s := e.slots[pol]; s != nil {
-		switch {
-		case s.Result == Sat && modelHolds(q.Constraints, s.Model) && covers(s.Model, expr.Vars(q.Constraints...)):
-			return c.answer(ctx, q, Response{Result: Sat, Model: s.Model})
-		case s.Result == Unsat:
-			return c.answer(ctx, q, Response{Result: Unsat})
-		case s.Result == Unknown && s.Limit == q.ResourceLimit:
-			return c.answer(ctx, q, Response{Result: Unknown, Reason: s.Reason})
+	s := e.slots[pol]
+	if s != nil {
+		if r, ok := s.answer(q.ResourceLimit); ok && (r.Result != Sat || c.fits(q, r.Model)) {
+			return c.answer(ctx, q, r)
 		}
 	}
 	r := c.pass(ctx, q)
-	if reusable(r, q.ResourceLimit) {
-		s := &slot{Result: r.Result, Model: r.Model}
-		if r.Result == Unknown {
-			s.Reason, s.Limit = r.Reason, q.ResourceLimit
-		}
-		if r.Result == Sat {
-			s.Model = project(r.Model, expr.Vars(q.Constraints...))
-		}
-		e.slots[pol] = s
-		e.dirty = true
-		c.entries[key] = e
+	if !reusable(r, q.ResourceLimit) {
+		return r
 	}
+	if s == nil {
+		s = &slot{}
+		e.slots[pol] = s
+	}
+	switch r.Result {
+	case Unknown:
+		s.Unknowns = append(s.Unknowns, limited{Limit: q.ResourceLimit, Reason: r.Reason})
+	case Sat:
+		s.Result, s.Model = Sat, project(r.Model, expr.Vars(q.Constraints...))
+	default:
+		s.Result, s.Model = r.Result, nil
+	}
+	e.dirty = true
+	c.entries[key] = e
 	return r
+}
+
+// fits reports whether a stored model is one of q: it evaluates every
+// constraint to true and gives every variable a value.
+func (c *cacheLayer) fits(q Query, m *expr.Values) bool {
+	return modelHolds(q.Constraints, m) && covers(m, expr.Vars(q.Constraints...))
 }
 
 // lookup is the entry for key, decoded from the store if need be, or a

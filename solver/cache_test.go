@@ -52,11 +52,11 @@ func TestCacheHitsOnCanonicalForm(t *testing.T) {
 func TestCacheUnknowns(t *testing.T) {
 	hard := expr.Eq(expr.Mul(x8, y8), c8(143))
 	c, rec := newTestChain(t, ChainOptions{Off: only(LayerCache)})
-	limited := "resource limit of 100 exceeded"
+	reason := "resource limit of 100 exceeded"
 	rec.fake = func(q Query) (Response, bool) {
 		switch q.ResourceLimit {
 		case 100:
-			return Response{Result: Unknown, Reason: limited}, true
+			return Response{Result: Unknown, Reason: reason}, true
 		case 0:
 			return Response{Result: Unknown, Reason: "timeout after 1ms"}, true
 		}
@@ -64,7 +64,7 @@ func TestCacheUnknowns(t *testing.T) {
 	}
 	q := Query{Constraints: []expr.Expr{hard}, ResourceLimit: 100}
 	for range 2 {
-		if r := c.Check(bg, q); r.Result != Unknown || r.Reason != limited {
+		if r := c.Check(bg, q); r.Result != Unknown || r.Reason != reason {
 			t.Fatalf("got %v (%s)", r.Result, r.Reason)
 		}
 	}
@@ -82,8 +82,14 @@ func TestCacheUnknowns(t *testing.T) {
 	if len(rec.queries) != 4 {
 		t.Fatalf("a resource-limit Unknown was reused for another limit")
 	}
-	// Once solved (the large limit was Sat), the answer serves every limit.
-	mustResult(t, c, Query{Constraints: q.Constraints, ResourceLimit: 100}, Sat)
+	// Once solved (the large limit was Sat), the answer serves every
+	// other limit; the Unknown stays the answer for its own limit, as it
+	// would be when a rerun replays the answers from a Store.
+	mustResult(t, c, Query{Constraints: q.Constraints, ResourceLimit: 300}, Sat)
+	mustResult(t, c, query(hard), Sat)
+	if r := c.Check(bg, q); r.Result != Unknown || r.Reason != reason {
+		t.Fatalf("got %v (%s), want the Unknown of the limit", r.Result, r.Reason)
+	}
 	if len(rec.queries) != 4 {
 		t.Fatalf("a Sat answer was not reused for another limit")
 	}
@@ -112,6 +118,10 @@ func queriesForStore() []Query {
 		query(expr.Ult(x8, c8(3)), expr.Ult(c8(5), x8)),
 		query(expr.BoolVar("b"), expr.Eq(z8, c8(200))),
 		{Constraints: []expr.Expr{expr.Eq(expr.Mul(x8, y8), c8(143))}, ResourceLimit: 100},
+		// Solved after the Unknown: a rerun must still get the Unknown
+		// first.
+		query(expr.Eq(expr.Mul(x8, y8), c8(143))),
+		{Constraints: []expr.Expr{expr.Eq(expr.Mul(x8, y8), c8(143))}, ResourceLimit: 100},
 	}
 }
 
@@ -134,8 +144,11 @@ func TestStoreRoundTrip(t *testing.T) {
 	if err := first.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if store.Len("pkg.F") != len(answers) || store.Saves != 1 {
-		t.Fatalf("%d entries in %d saves, want %d in one", store.Len("pkg.F"), store.Saves, len(answers))
+	if want := len(answers) - 2; store.Len("pkg.F") != want || store.Saves != 1 {
+		t.Fatalf("%d entries in %d saves, want %d in one", store.Len("pkg.F"), store.Saves, want)
+	}
+	if answers[4].Result != Unknown || answers[5].Result != Sat || answers[6].Result != Unknown {
+		t.Fatalf("the first run got %v, %v, %v for the limited, unlimited and limited query", answers[4].Result, answers[5].Result, answers[6].Result)
 	}
 	second, rec2 := newTestChain(t, opts)
 	for i, q := range queriesForStore() {
@@ -177,7 +190,7 @@ func TestEntryEncoding(t *testing.T) {
 			Scalars: map[expr.Expr]uint64{x8: 3, expr.BoolVar("b"): 1, expr.BVVar("w", 64): 1<<64 - 1},
 			Arrays:  map[expr.Expr]expr.ArrayValue{arr: {Default: 4, Entries: map[uint64]uint64{1: 2, 255: 9}}, expr.ArrayVar("n", 64, 1): {}},
 		}},
-		{Result: Unknown, Reason: "resource limit of 7 exceeded", Limit: 7},
+		{Result: Unsat, Unknowns: []limited{{Limit: 7, Reason: "resource limit of 7 exceeded"}, {Limit: 9, Reason: "resource limit of 9 exceeded"}}},
 	}}
 	data := e.encode()
 	if string(data) != string(e.encode()) {
@@ -190,7 +203,7 @@ func TestEntryEncoding(t *testing.T) {
 	if string(back.encode()) != string(data) {
 		t.Fatalf("the entry changed in a round trip")
 	}
-	if back.slots[0].Model.Arrays[arr].Entries[255] != 9 || back.slots[1].Limit != 7 {
+	if back.slots[0].Model.Arrays[arr].Entries[255] != 9 || back.slots[1].Unknowns[1].Limit != 9 {
 		t.Fatalf("decoded %+v", back)
 	}
 	for n := range len(data) {

@@ -20,14 +20,40 @@ type entry struct {
 	dirty bool // changed since it was loaded: to be saved
 }
 
-// slot is one reusable answer.
+// slot holds the reusable answers to one query: its Sat or Unsat
+// answer, if one is known, and the resource-limit Unknowns it got, each
+// reused for its own ResourceLimit only.
+//
+// An Unknown for the query's limit comes before a Sat or Unsat answer:
+// a run that got Unknown for a limit, and later the answer without one,
+// must get Unknown again when it is replayed from a Store, where both
+// are known from its first query on.
 type slot struct {
-	Result Result
-	Model  *expr.Values // on Sat
-	// Reason and Limit are those of a resource-limit Unknown, which is
-	// reused only for the same ResourceLimit.
-	Reason string
+	Result   Result       // Sat, Unsat, or Unknown for none yet
+	Model    *expr.Values // on Sat
+	Unknowns []limited
+}
+
+// limited is a resource-limit Unknown.
+type limited struct {
 	Limit  uint64
+	Reason string
+}
+
+// answer is the slot's answer for a query with the given limit.
+func (s *slot) answer(limit uint64) (Response, bool) {
+	for _, u := range s.Unknowns {
+		if u.Limit == limit {
+			return Response{Result: Unknown, Reason: u.Reason}, true
+		}
+	}
+	switch s.Result {
+	case Sat:
+		return Response{Result: Sat, Model: s.Model}, true
+	case Unsat:
+		return Response{Result: Unsat}, true
+	}
+	return Response{}, false
 }
 
 // reusable reports whether r may be answered again: a Sat or Unsat, or
@@ -50,8 +76,8 @@ const entryVersion = 1
 // encode is the entry in a compact binary form, the same bytes for the
 // same entry (variables in order of name and sort).
 //
-//	version, then per slot: 0 (absent) or 1, result, limit, reason, model
-//	model: scalars (var, value)…, arrays (var, default, entries (index, value)…)
+//	version, then per slot: 0 (absent) or 1, result, model, unknowns (limit, reason)…
+//	model: 0 (none) or 1, scalars (var, value)…, arrays (var, default, entries (index, value)…)
 //	var: name, sort kind, width, index width
 //
 // Numbers are uvarints, strings a uvarint length and the bytes.
@@ -63,9 +89,12 @@ func (e *entry) encode() []byte {
 			continue
 		}
 		b = append(b, 1, byte(s.Result))
-		b = binary.AppendUvarint(b, s.Limit)
-		b = appendString(b, s.Reason)
 		b = appendModel(b, s.Model)
+		b = binary.AppendUvarint(b, uint64(len(s.Unknowns)))
+		for _, u := range s.Unknowns {
+			b = binary.AppendUvarint(b, u.Limit)
+			b = appendString(b, u.Reason)
+		}
 	}
 	return b
 }
@@ -146,10 +175,13 @@ func decodeEntry(data []byte) (e *entry, err error) {
 		if d.byte() == 0 {
 			continue
 		}
-		s := &slot{Result: Result(d.byte()), Limit: d.uvarint(), Reason: d.string()}
+		s := &slot{Result: Result(d.byte())}
 		s.Model = d.model()
+		for range d.count() {
+			s.Unknowns = append(s.Unknowns, limited{Limit: d.uvarint(), Reason: d.string()})
+		}
 		if s.Result > Unsat || (s.Result == Sat) != (s.Model != nil) {
-			d.err = errEntry
+			d.fail()
 		}
 		e.slots[i] = s
 	}
