@@ -127,9 +127,15 @@ type chain struct {
 	layers    []*LayerStats // outermost first
 	validate  *validator    // nil without ChainOptions.Validate
 	cache     *cacheLayer   // nil when the cache is off
+	closed    bool
 }
 
-func (c *chain) Check(ctx context.Context, q Query) Response { return c.top.Check(ctx, q) }
+func (c *chain) Check(ctx context.Context, q Query) Response {
+	if c.closed {
+		return unknown("solver is closed")
+	}
+	return c.top.Check(ctx, q)
+}
 
 func (c *chain) Stats() Stats {
 	st := c.core.Stats()
@@ -143,6 +149,10 @@ func (c *chain) Stats() Stats {
 // Close closes the layers and the core; the cache saves to the Store
 // first. Its error includes the Store's (StoreErr).
 func (c *chain) Close() error {
+	if c.closed {
+		return nil
+	}
+	c.closed = true
 	err := c.top.Close()
 	if c.validate != nil {
 		c.validate.close()

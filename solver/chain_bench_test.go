@@ -2,6 +2,7 @@ package solver_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -36,44 +37,57 @@ func recordStreams(b *testing.B) [][]solver.Query {
 
 // BenchmarkChain replays the queries recorded while exploring the
 // fixture packages, one chain (and one Z3) per function as gosymtest
-// makes them, with every layer off and with the whole chain. It reports
-// the queries that reached Z3 and Z3's time per replay of all streams;
-// ns/op is the whole time, the layers' included.
+// makes them: with every layer off, with the whole chain, and with the
+// whole chain and a Store that a first replay filled (a rerun). It
+// reports the queries that reached Z3 and Z3's time per replay of all
+// streams; ns/op is the whole time, the layers' included.
 func BenchmarkChain(b *testing.B) {
 	streams := recordStreams(b)
 	total := 0
 	for _, s := range streams {
 		total += len(s)
 	}
+	filled := solver.NewMemStore()
+	replay(b, streams, solver.ChainOptions{Store: filled})
 	for _, arm := range []struct {
 		name string
-		off  []string
-	}{{"off", solver.Layers}, {"chain", nil}} {
+		opts solver.ChainOptions
+	}{{"off", solver.ChainOptions{Off: solver.Layers}}, {"chain", solver.ChainOptions{}}, {"rerun", solver.ChainOptions{Store: filled}}} {
 		b.Run(arm.name, func(b *testing.B) {
 			var st solver.Stats
 			for b.Loop() {
-				st = solver.Stats{}
-				for _, stream := range streams {
-					z, err := solver.NewZ3(solver.Options{})
-					if err != nil {
-						b.Fatal(err)
-					}
-					c, err := solver.NewChain(z, solver.ChainOptions{Off: arm.off})
-					if err != nil {
-						b.Fatal(err)
-					}
-					for _, q := range stream {
-						c.Check(context.Background(), q)
-					}
-					s := c.Stats()
-					st.Queries += s.Queries
-					st.Time += s.Time
-					c.Close()
-				}
+				st = replay(b, streams, arm.opts)
 			}
 			b.ReportMetric(float64(total), "queries/op")
 			b.ReportMetric(float64(st.Queries), "z3-queries/op")
 			b.ReportMetric(float64(st.Time.Microseconds())/1000, "z3-ms/op")
 		})
 	}
+}
+
+// replay asks each stream of a chain of its own, scoped by the stream's
+// index, and sums the chains' stats.
+func replay(b *testing.B, streams [][]solver.Query, opts solver.ChainOptions) solver.Stats {
+	var st solver.Stats
+	for i, stream := range streams {
+		z, err := solver.NewZ3(solver.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		opts.Scope = fmt.Sprint(i)
+		c, err := solver.NewChain(z, opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, q := range stream {
+			c.Check(context.Background(), q)
+		}
+		s := c.Stats()
+		st.Queries += s.Queries
+		st.Time += s.Time
+		if err := c.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return st
 }

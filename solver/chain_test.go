@@ -27,6 +27,10 @@ func TestChainAssembly(t *testing.T) {
 	if _, err := NewChain(nil, ChainOptions{Off: []string{"nope"}}); err == nil {
 		t.Error("an unknown layer name was accepted")
 	}
+	c.Close()
+	if r := c.Check(bg, query(expr.Ult(x8, c8(1)))); r.Result != Unknown || r.Reason != "solver is closed" {
+		t.Errorf("a closed chain answered %v (%s)", r.Result, r.Reason)
+	}
 	// The flags check their list with a nil core.
 	if _, err := NewChain(nil, ChainOptions{Off: []string{LayerCex}, Validate: true}); err != nil {
 		t.Error(err)
