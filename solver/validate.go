@@ -45,7 +45,9 @@ func (v *validator) check(ctx context.Context, q Query, r Response) (Response, b
 	return r, false
 }
 
-// ask is Z3's answer to q without a resource limit.
+// ask is Z3's answer to q, within q's resource limit: a query that needed
+// one would take the validator as long as it took the core. Z3's answer
+// is used only when it decides: a model, or Unsat, proves itself.
 func (v *validator) ask(ctx context.Context, q Query) Response {
 	if v.z == nil && v.err == nil {
 		v.z, v.err = NewZ3(Options{})
@@ -53,7 +55,7 @@ func (v *validator) ask(ctx context.Context, q Query) Response {
 	if v.err != nil {
 		return unknown("validation: " + v.err.Error())
 	}
-	return v.z.Check(ctx, Query{Constraints: q.Constraints})
+	return v.z.Check(ctx, q)
 }
 
 func (v *validator) close() {
