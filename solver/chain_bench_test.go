@@ -61,6 +61,9 @@ func BenchmarkChain(b *testing.B) {
 			b.ReportMetric(float64(total), "queries/op")
 			b.ReportMetric(float64(st.Queries), "z3-queries/op")
 			b.ReportMetric(float64(st.Time.Microseconds())/1000, "z3-ms/op")
+			if all := st.Asserted + st.Reused; all > 0 {
+				b.ReportMetric(float64(st.Reused)/float64(all), "reused/constraint")
+			}
 		})
 	}
 }
@@ -85,6 +88,8 @@ func replay(b *testing.B, streams [][]solver.Query, opts solver.ChainOptions) so
 		s := c.Stats()
 		st.Queries += s.Queries
 		st.Time += s.Time
+		st.Asserted += s.Asserted
+		st.Reused += s.Reused
 		if err := c.Close(); err != nil {
 			b.Fatal(err)
 		}
