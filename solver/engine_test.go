@@ -66,6 +66,7 @@ func targets(t testing.TB) []*ssa.Function {
 // outcome is what an exploration found, in a comparable form.
 type outcome struct {
 	paths   []string // each path's end and blocks, sorted
+	tests   []string // every end, boundary cases too, with its test's inputs, in order
 	covered []string // the blocks entered, sorted
 	summary string
 	stats   solver.Stats
@@ -90,6 +91,13 @@ func explore(t testing.TB, fn *ssa.Function, opts solver.ChainOptions, record fu
 	defer chain.Close()
 	var out outcome
 	sink := func(p *symbolic.PathEnd) {
+		t := fmt.Sprintf("%v %s:", p.Kind, p.Boundary)
+		if p.Test != nil {
+			for _, a := range p.Test.Args {
+				t += " " + a.String()
+			}
+		}
+		out.tests = append(out.tests, t)
 		if p.Boundary != "" {
 			// A boundary case runs the inputs of a model of the operands
 			// at the boundary: the rest of the run follows the model.
@@ -189,4 +197,26 @@ func minus(a, b []string) []string {
 		}
 	}
 	return out
+}
+
+// TestChainRerunFromStore explores every fixture function twice with the
+// whole chain and one Store: the second run must ask Z3 nothing and
+// replay the first run's answers, so that it finds the same paths with
+// the same test inputs, boundary cases included.
+func TestChainRerunFromStore(t *testing.T) {
+	store := solver.NewMemStore()
+	for _, fn := range targets(t) {
+		opts := solver.ChainOptions{Store: store, Scope: fn.String()}
+		first := explore(t, fn, opts, nil)
+		again := explore(t, fn, opts, nil)
+		if again.stats.Queries != 0 {
+			t.Errorf("%s: the rerun asked Z3 %d queries (the first run %d)", fn, again.stats.Queries, first.stats.Queries)
+		}
+		if !slices.Equal(first.tests, again.tests) {
+			t.Errorf("%s: the rerun found\n%s\nthe first run\n%s", fn, strings.Join(again.tests, "\n"), strings.Join(first.tests, "\n"))
+		}
+		if store.Len(fn.String()) == 0 {
+			t.Errorf("%s: nothing stored", fn)
+		}
+	}
 }
