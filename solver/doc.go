@@ -82,7 +82,8 @@
 // The tests: a unit test per layer; every layer, alone and together, on
 // random path-shaped query streams against Z3 with validation on; the
 // explorations of the fixture packages with the chain, each layer alone
-// and Z3 alone, which must find the same paths and coverage
+// and Z3 alone, which must find the same paths and coverage, and their
+// rerun from a Store, which must ask Z3 nothing and write the same tests
 // (engine_test.go); BenchmarkChain replays their recorded queries.
 //
 // # The Z3 backend
