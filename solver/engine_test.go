@@ -141,6 +141,12 @@ func explore(t testing.TB, fn *ssa.Function, opts solver.ChainOptions, record fu
 // follow the model beyond the boundary, are left out; and so is the
 // work, as the engine asks no query for a readable-input preference
 // that the model already satisfies.
+//
+// The explorations that MaxWork cuts are compared too, which holds on
+// these fixtures. It need not hold everywhere: where the engine
+// concretizes to model values, other models can spend the work on other
+// paths (testdata/exec/stdlib's Join, with independence and a cache on,
+// ends 109 paths where Z3 alone ends 139, covering the same blocks).
 func TestChainExplorationsAgree(t *testing.T) {
 	arms := map[string][]string{"all": nil}
 	for _, l := range []string{solver.LayerFast, solver.LayerIndependence, solver.LayerCache, solver.LayerCex} {
