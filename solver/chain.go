@@ -2,10 +2,13 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
 // The layers of the chain, outermost first: a query meets them in this
@@ -80,16 +83,59 @@ func NewChain(core Solver, opts ChainOptions) (Solver, error) {
 			return nil, fmt.Errorf("unknown solver layer %q (want one of %s)", name, strings.Join(Layers, ", "))
 		}
 	}
-	return &chain{core: core, top: core}, nil
+	c := &chain{core: core, top: core}
+	if opts.Validate {
+		c.validate = &validator{}
+	}
+	on := func(name string) bool { return !slices.Contains(opts.Off, name) }
+	// Assembled from the inside out; each layer gets what it wraps.
+	var wrapped []*layer // innermost first
+	add := func(name string, s Solver, l *layer) {
+		l.stats.Name = name
+		l.validate = c.validate
+		c.top = s
+		wrapped = append(wrapped, l)
+	}
+	if on(LayerCex) {
+		l := newCexLayer(c.top)
+		add(LayerCex, l, &l.layer)
+	}
+	// The slot of LayerTrie (GreenTrie, seed 004): it goes here, between
+	// the counterexample cache and the query cache.
+	if on(LayerCache) {
+		l := newCacheLayer(c.top, newKeyer(), opts.Store, opts.Scope)
+		add(LayerCache, l, &l.layer)
+		c.cache = l
+	}
+	if on(LayerIndependence) {
+		l := &indepLayer{layer: layer{inner: c.top}, vars: map[expr.Expr][]expr.Expr{}}
+		add(LayerIndependence, l, &l.layer)
+	}
+	if on(LayerFast) {
+		l := &fastLayer{layer: layer{inner: c.top}, seen: map[atomKey]uint8{}}
+		add(LayerFast, l, &l.layer)
+	}
+	for i := len(wrapped) - 1; i >= 0; i-- {
+		c.layers = append(c.layers, &wrapped[i].stats)
+	}
+	return c, nil
 }
 
 // chain is an assembled chain: top is the outermost layer.
 type chain struct {
 	core, top Solver
-	layers    []*LayerStats
+	layers    []*LayerStats // outermost first
+	validate  *validator    // nil without ChainOptions.Validate
+	cache     *cacheLayer   // nil when the cache is off
+	closed    bool
 }
 
-func (c *chain) Check(ctx context.Context, q Query) Response { return c.top.Check(ctx, q) }
+func (c *chain) Check(ctx context.Context, q Query) Response {
+	if c.closed {
+		return unknown("solver is closed")
+	}
+	return c.top.Check(ctx, q)
+}
 
 func (c *chain) Stats() Stats {
 	st := c.core.Stats()
@@ -100,4 +146,35 @@ func (c *chain) Stats() Stats {
 	return st
 }
 
-func (c *chain) Close() error { return c.top.Close() }
+// Close closes the layers and the core; the cache saves to the Store
+// first. Its error includes the Store's (StoreErr).
+func (c *chain) Close() error {
+	if c.closed {
+		return nil
+	}
+	c.closed = true
+	err := c.top.Close()
+	if c.validate != nil {
+		c.validate.close()
+	}
+	return errors.Join(err, c.StoreErr())
+}
+
+// StoreErr is what went wrong with the Store (ChainOptions.Store), if
+// anything: the chain goes on without a Store that fails, and this says
+// why (the first error, and how many there were).
+func (c *chain) StoreErr() error {
+	if c.cache == nil {
+		return nil
+	}
+	return c.cache.StoreErr()
+}
+
+// StoreErr is the Store error of a chain made by NewChain (see
+// ChainOptions.Store), nil for any other Solver or when there was none.
+func StoreErr(s Solver) error {
+	if c, ok := s.(interface{ StoreErr() error }); ok {
+		return c.StoreErr()
+	}
+	return nil
+}

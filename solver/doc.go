@@ -15,10 +15,76 @@
 //
 // Solver is one small interface so that layers can wrap one another, as in
 // KLEE's solver chain (Cadar, Dunbar & Engler, OSDI 2008): a layer may
-// answer a query itself (a cache hit), rewrite it (keep only the
-// constraints that share variables with the last one), or pass it on. The
-// innermost layer is Z3. Later work adds the layers; each has a switch to
-// turn it off and a test that compares answers with it on and off.
+// answer a query itself, rewrite it, or pass it on. NewChain assembles
+// them in front of Z3 (chain.go), outermost first:
+//
+//   - fast (fastpath.go) drops constant-true constraints and repeats,
+//     and answers Unsat for a constant-false constraint or a constraint
+//     beside its negation (!c, or a comparison with its operands
+//     swapped: !(a < b) is b <= a); nothing left is Sat with an empty
+//     model.
+//   - indep (independence.go) splits the constraints into groups that
+//     share variables, transitively (array variables included), asks
+//     each group on its own, in the order of the query, and joins their
+//     models: Unsat if a group is, Unknown if one is and none is Unsat.
+//     A branch changes one group; the others are asked again as they
+//     were, and the caches below answer them.
+//   - cache (cache.go, cachekey.go, cacheentry.go) answers a query asked
+//     before, exactly. Its key is the premise (every constraint but the
+//     last) as a set and the last constraint's atom; a query and its
+//     negation share one entry with two slots, as in KLEE's caching
+//     solver. Keys are SHA-256 hashes over the terms' structure (op,
+//     sort, constants, names), computed bottom-up and memoized: stable
+//     across processes, unlike memory addresses, and without the
+//     collisions a 64-bit Expr.Hash would risk in a shared store. With a
+//     Store (store.go) the layer loads its scope's entries before its
+//     first query and saves those it added when the chain closes, in a
+//     small versioned binary form (models with their arrays, and
+//     resource-limit Unknowns); a Store that fails is not fatal: the
+//     layer goes on without it and StoreErr says why.
+//   - the slot of trie (GreenTrie's reuse by implication, seed 004).
+//   - cex (cexcache.go) is KLEE's counterexample cache over sets of
+//     constraints: a stored Unsat subset gives Unsat; a stored model
+//     that satisfies the query gives Sat, trying those filed under the
+//     query's last constraint (the models of its supersets among them)
+//     and the few most recent. Indexes keep lookups away from a scan of
+//     everything stored.
+//
+// What every layer keeps to:
+//
+//   - Every reused model is evaluated against the query (expr.Eval of
+//     every constraint) before it is given; one that fails, or that
+//     cannot be evaluated (an equality of arrays), is a miss. It is cut
+//     down to the query's variables, each with a value, as Z3's would be.
+//   - Sat and Unsat answers are reused whatever the resource limit; an
+//     Unknown only when it is a resource-limit Unknown for the same
+//     limit (deterministic, unlike a timeout), and then before a Sat or
+//     Unsat answer the same query got later, so that a rerun from a
+//     Store replays the first run's answers in order.
+//   - Everything is per chain, and gosymtest makes one chain per
+//     function, so that what a function's exploration gets never depends
+//     on which functions ran before it; the Store is scoped by function
+//     for the same reason.
+//   - A layer's answer is right, not necessarily the one Z3 would have
+//     given: a different model steers the parts of the engine that follow
+//     models (boundary cases, readable inputs), never which paths exist.
+//
+// Each layer counts the queries that reach it, those it answers itself
+// and its own time, not counting the layers below (LayerStats);
+// Stats.Queries stays the count of what reached Z3. ChainOptions.Off
+// leaves layers out. ChainOptions.Validate checks every answer a layer
+// gives, and the models indep joins, against a Z3 of the chain's own
+// (validate.go; the core's state must not depend on it): a model by
+// evaluation, an Unsat by asking Z3; a wrong answer is counted
+// (LayerStats.Wrong) and Z3's is returned. MemStore is a Store in memory
+// for the tests.
+//
+// The tests: a unit test per layer; every layer, alone and together, on
+// random path-shaped query streams against Z3 with validation on; the
+// explorations of the fixture packages with the chain, each layer alone
+// and Z3 alone, which must find the same paths and coverage, and their
+// rerun from a Store, which must ask Z3 nothing and write the same tests
+// (engine_test.go); BenchmarkChain replays their recorded queries.
 //
 // # The Z3 backend
 //
