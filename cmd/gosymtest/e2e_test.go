@@ -59,7 +59,7 @@ func TestEndToEnd(t *testing.T) {
 	}
 
 	var stats struct {
-		Totals map[string]int `json:"totals"`
+		Totals counts `json:"totals"`
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "stats.json"))
 	if err != nil {

@@ -63,7 +63,7 @@ func TestFuzzSeedsFlag(t *testing.T) {
 		}
 	}
 	var s struct {
-		Totals    map[string]int `json:"totals"`
+		Totals    counts `json:"totals"`
 		Functions []struct {
 			Name       string `json:"name"`
 			FuzzTarget string `json:"fuzz_target"`

@@ -11,8 +11,11 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/solver"
 )
 
 // binary is the gosymtest command, built once by TestMain.
@@ -274,7 +277,7 @@ func TestStatsFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got struct {
-		Totals    map[string]int `json:"totals"`
+		Totals    counts `json:"totals"`
 		Functions []struct {
 			Package       string `json:"package"`
 			Name          string `json:"name"`
@@ -316,6 +319,29 @@ func TestStatsFile(t *testing.T) {
 	if got.Totals["solver_queries"] == 0 || got.Totals["instructions"] == 0 {
 		t.Errorf("no solver queries or instructions counted: %v", got.Totals)
 	}
+	// The solver chain's layers, in chain order, each reached by queries;
+	// what none answered is what reached Z3.
+	var layers struct {
+		Totals struct {
+			SolverLayers []struct {
+				Name              string
+				Queries, Answered int
+			} `json:"solver_layers"`
+		} `json:"totals"`
+	}
+	if err := json.Unmarshal(data, &layers); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, l := range layers.Totals.SolverLayers {
+		names = append(names, l.Name)
+		if l.Queries == 0 || l.Answered > l.Queries {
+			t.Errorf("solver layer %s: %d queries, %d answered", l.Name, l.Queries, l.Answered)
+		}
+	}
+	if !slices.Equal(names, solver.Layers) {
+		t.Errorf("solver_layers are %v, want %v", names, solver.Layers)
+	}
 	// Each function's tests are counted, and add up to the total.
 	sumTests := 0
 	for _, f := range got.Functions {
@@ -327,7 +353,7 @@ func TestStatsFile(t *testing.T) {
 	if sumTests != got.Totals["tests_emitted"] {
 		t.Errorf("functions' tests add up to %d, totals say %d", sumTests, got.Totals["tests_emitted"])
 	}
-	var names []string
+	names = nil
 	for _, f := range got.Functions {
 		if f.Package != demoPath || !strings.HasPrefix(f.Position, "testdata/demo/") || !f.Exhausted || f.Blocks != f.BlocksCovered {
 			t.Errorf("function entry %+v", f)
@@ -467,4 +493,23 @@ func copyFile(from, to string) error {
 		return err
 	}
 	return os.WriteFile(to, data, 0o644)
+}
+
+// counts are the numbers of a JSON object, its other fields left out:
+// the stats' totals also hold solver_layers, a list.
+type counts map[string]int
+
+func (c *counts) UnmarshalJSON(data []byte) error {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return err
+	}
+	*c = counts{}
+	for k, v := range fields {
+		var n int
+		if json.Unmarshal(v, &n) == nil {
+			(*c)[k] = n
+		}
+	}
+	return nil
 }
