@@ -90,7 +90,7 @@ func reduceTerm(t expr.Expr, atoms []atom, out []atom) ([]atom, bool) {
 	w := t.Width()
 	top := maxKey(w)
 	s, u := span{0, top}, span{0, top} // signed and unsigned keys
-	except := make(map[uint64]bool)     // E, as bits
+	except := make(map[uint64]bool)    // E, as bits
 	hasEq, eqv := false, uint64(0)
 	for _, a := range atoms {
 		sp := &u
