@@ -6,8 +6,8 @@ import (
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
-// canonAll turns a conjunction into its canonical atoms, sorted and without
-// duplicates. False reports a constraint that is false by itself (the
+// canonAll turns a conjunction of Bool terms (allBool) into its canonical
+// atoms, sorted and without duplicates. False reports a constraint that is false by itself (the
 // constant false, or T <s MinInt): the conjunction is unsatisfiable.
 func canonAll(q []expr.Expr) (atoms []atom, isFalse bool) {
 	for _, c := range q {
@@ -28,10 +28,6 @@ func sortAtoms(atoms []atom) []atom {
 // canon appends the atoms whose conjunction is equivalent to the Bool
 // constraint e (none when e is true), or reports that e is false.
 func canon(e expr.Expr, out []atom) ([]atom, bool) {
-	if !e.IsValid() || !e.Sort().IsBool() {
-		// Not a constraint: keep it as itself, so that nothing is inferred.
-		return append(out, atom{t: e}), false
-	}
 	neg := false
 	for e.Op() == expr.OpNot {
 		neg, e = !neg, e.Arg(0)

@@ -16,6 +16,9 @@ import (
 // once each. Equal inputs give equal outputs, and Reduce of a reduced
 // conjunction gives it back.
 func Reduce(q []expr.Expr) (reduced []expr.Expr, conflict bool) {
+	if !allBool(q) {
+		return slices.Clone(q), false // not a conjunction: nothing to say
+	}
 	atoms, isFalse := canonAll(q)
 	if isFalse {
 		return nil, true

@@ -28,8 +28,11 @@ func NewStore() *Store {
 // may be shared with the store: do not modify it. An empty q, or one
 // that is false by itself, finds nothing.
 func (s *Store) FindSat(q []expr.Expr) (model *expr.Values, ok bool) {
+	if !allBool(q) {
+		return nil, false
+	}
 	atoms, isFalse := canonAll(q)
-	if isFalse || len(atoms) == 0 || !allBool(q) {
+	if isFalse || len(atoms) == 0 {
 		return nil, false
 	}
 	checkable := 0 // 1 when q can be evaluated, -1 when it cannot; found once
@@ -56,6 +59,9 @@ func (s *Store) FindSat(q []expr.Expr) (model *expr.Values, ok bool) {
 // constraint that is false by itself (the constant false, T <s MinInt),
 // which is unsatisfiable with no stored help.
 func (s *Store) FindUnsat(q []expr.Expr) bool {
+	if !allBool(q) {
+		return false
+	}
 	atoms, isFalse := canonAll(q)
 	if isFalse {
 		return true
@@ -69,9 +75,12 @@ func (s *Store) FindUnsat(q []expr.Expr) bool {
 // The store keeps the canonical atoms of q, not q: callers get the most
 // reuse by storing and querying Reduce's output. model must satisfy q
 // (FindSat checks it again before it gives it out); a q that is false by
-// itself is not stored.
+// itself, or holds something other than Bool terms, is not stored.
 func (s *Store) AddSat(q []expr.Expr, model *expr.Values) {
-	if atoms, isFalse := canonAll(q); !isFalse && model != nil {
+	if !allBool(q) || model == nil {
+		return
+	}
+	if atoms, isFalse := canonAll(q); !isFalse {
 		s.sat.add(atoms, model)
 	}
 }
@@ -79,6 +88,9 @@ func (s *Store) AddSat(q []expr.Expr, model *expr.Values) {
 // AddUnsat stores q as unsatisfiable; see AddSat. q must be unsatisfiable:
 // the store believes it.
 func (s *Store) AddUnsat(q []expr.Expr) {
+	if !allBool(q) {
+		return
+	}
 	if atoms, isFalse := canonAll(q); !isFalse {
 		s.unsat.add(atoms, nil)
 	}
