@@ -73,8 +73,8 @@ func reducePass(atoms []atom) ([]atom, bool) {
 		i = j
 	}
 	for t := range opaques {
-		if t.IsValid() && t.Op() == expr.OpNot && opaques[t.Arg(0)] {
-			return nil, true // c ∧ ¬c
+		if opaques[opaque(t, true).t] {
+			return nil, true // c ∧ ¬c, with ¬c in its canonical form
 		}
 	}
 	return sortAtoms(out), false
