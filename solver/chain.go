@@ -100,8 +100,10 @@ func NewChain(core Solver, opts ChainOptions) (Solver, error) {
 		l := newCexLayer(c.top)
 		add(LayerCex, l, &l.layer)
 	}
-	// The slot of LayerTrie (GreenTrie, seed 004): it goes here, between
-	// the counterexample cache and the query cache.
+	if on(LayerTrie) {
+		l := newTrieLayer(c.top)
+		add(LayerTrie, l, &l.layer)
+	}
 	if on(LayerCache) {
 		l := newCacheLayer(c.top, newKeyer(), opts.Store, opts.Scope)
 		add(LayerCache, l, &l.layer)

@@ -16,8 +16,7 @@ func TestChainAssembly(t *testing.T) {
 	for _, l := range c.Stats().Layers {
 		names = append(names, l.Name)
 	}
-	// The trie is not built yet: its slot is empty.
-	if want := []string{LayerFast, LayerIndependence, LayerCache, LayerCex}; !slices.Equal(names, want) {
+	if want := []string{LayerFast, LayerIndependence, LayerCache, LayerTrie, LayerCex}; !slices.Equal(names, want) {
 		t.Errorf("layers %v, want %v", names, want)
 	}
 	off, _ := newTestChain(t, ChainOptions{Off: Layers})

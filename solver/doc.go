@@ -42,7 +42,16 @@
 //     small versioned binary form (models with their arrays, and
 //     resource-limit Unknowns); a Store that fails is not fatal: the
 //     layer goes on without it and StoreErr says why.
-//   - the slot of trie (GreenTrie's reuse by implication, seed 004).
+//   - trie (trielayer.go, package green) is GreenTrie's reuse by
+//     implication (Jia, Ghezzi & Ye, seed 004). The query is reduced
+//     first (the atoms on one term merged into an interval and excluded
+//     points; an empty one is Unsat with no solver); then a stored Unsat
+//     query that it implies atom by atom makes it Unsat, and a stored Sat
+//     query that implies it gives its model. The reduced form is only
+//     for the look-up and the store: what goes on is the query as built,
+//     so that Z3 keeps reusing the prefix it shares with the last one.
+//     Package green's doc says why its atoms and rules are sound for
+//     Go's wrapping integers.
 //   - cex (cexcache.go) is KLEE's counterexample cache over sets of
 //     constraints: a stored Unsat subset gives Unsat; a stored model
 //     that satisfies the query gives Sat, trying those filed under the

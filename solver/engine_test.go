@@ -69,7 +69,10 @@ type outcome struct {
 	tests   []string // every end, boundary cases too, with its test's inputs, in order
 	covered []string // the blocks entered, sorted
 	summary string
-	stats   solver.Stats
+	// exhausted: the exploration ran every path to its end, so the paths
+	// do not depend on how the work was spent.
+	exhausted bool
+	stats     solver.Stats
 }
 
 // explore explores fn with a chain of the given options over a new Z3;
@@ -124,6 +127,7 @@ func explore(t testing.TB, fn *ssa.Function, opts solver.ChainOptions, record fu
 	// Work is left out: the number of queries depends on the models
 	// (a readable-input preference that the model already satisfies
 	// needs no query).
+	out.exhausted = sum.Exhausted
 	out.summary = fmt.Sprintf("paths %d, covered %d of %d, exhausted %v, ends", sum.Paths, sum.Covered, sum.Blocks, sum.Exhausted)
 	for _, k := range ends {
 		out.summary += fmt.Sprintf(" %v:%d", k, sum.Ends[k])
@@ -142,14 +146,16 @@ func explore(t testing.TB, fn *ssa.Function, opts solver.ChainOptions, record fu
 // work, as the engine asks no query for a readable-input preference
 // that the model already satisfies.
 //
-// The explorations that MaxWork cuts are compared too, which holds on
-// these fixtures. It need not hold everywhere: where the engine
-// concretizes to model values, other models can spend the work on other
-// paths (testdata/exec/stdlib's Join, with independence and a cache on,
-// ends 109 paths where Z3 alone ends 139, covering the same blocks).
+// The paths of an exploration that MaxWork cuts are not compared, only
+// its coverage: where the engine concretizes to model values, or reads
+// the bytes of a readable input, other models spend the work on other
+// paths (testdata/exec/classic's ParseHexColor, with the whole chain,
+// ends one of its 49 paths on the budget where Z3 alone returns on it;
+// testdata/exec/stdlib's Join, with independence and a cache on, ends
+// 109 paths where Z3 alone ends 139, covering the same blocks).
 func TestChainExplorationsAgree(t *testing.T) {
 	arms := map[string][]string{"all": nil}
-	for _, l := range []string{solver.LayerFast, solver.LayerIndependence, solver.LayerCache, solver.LayerCex} {
+	for _, l := range solver.Layers {
 		var off []string
 		for _, o := range solver.Layers {
 			if o != l {
@@ -167,10 +173,16 @@ func TestChainExplorationsAgree(t *testing.T) {
 			if name == "all" {
 				z3Chain += got.stats.Queries
 			}
-			if got.summary != base.summary {
-				t.Errorf("%s, %s on: %s; Z3 alone: %s", fn, name, got.summary, base.summary)
+			if got.exhausted != base.exhausted {
+				t.Errorf("%s, %s on: exhausted %v; Z3 alone: %v", fn, name, got.exhausted, base.exhausted)
 			}
-			if !slices.Equal(got.paths, base.paths) {
+			// An exploration cut by the work is compared by its coverage
+			// only (below).
+			switch {
+			case !base.exhausted:
+			case got.summary != base.summary:
+				t.Errorf("%s, %s on: %s; Z3 alone: %s", fn, name, got.summary, base.summary)
+			case !slices.Equal(got.paths, base.paths):
 				t.Errorf("%s, %s on: other paths; only with it:\n%s\nonly without:\n%s", fn, name, strings.Join(minus(got.paths, base.paths), "\n"), strings.Join(minus(base.paths, got.paths), "\n"))
 			}
 			if !slices.Equal(got.covered, base.covered) {
