@@ -194,7 +194,7 @@ func Build(in Input) (*Report, error) {
 	for _, p := range in.Packages {
 		pr := buildPackage(in, x, p, files[p.Path], all)
 		r.Packages = append(r.Packages, pr)
-		r.Totals.add(pr.Counts)
+		r.Totals.Add(pr.Counts)
 		for k, n := range pr.Reasons {
 			r.Reasons[k] += n
 		}
@@ -202,7 +202,8 @@ func Build(in Input) (*Report, error) {
 	return r, nil
 }
 
-func (c *Counts) add(o Counts) {
+// Add adds o's counts into c, as Build sums its packages.
+func (c *Counts) Add(o Counts) {
 	c.Funcs += o.Funcs
 	c.Explored += o.Explored
 	c.Exhausted += o.Exhausted

@@ -3,7 +3,9 @@ package testgen
 import (
 	"fmt"
 	"go/types"
+	"maps"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -76,13 +78,27 @@ func (im *imports) paths() []string {
 	return paths
 }
 
-// decl is the import declaration: the standard library first, then the
-// rest, as goimports groups them.
+// decl is the import declaration (ImportDecl).
 func (im *imports) decl() string {
-	var std, other []string
+	named := make(map[string]string, len(im.used))
 	for _, p := range im.paths() {
-		spec := fmt.Sprintf("%q", p)
+		named[p] = ""
 		if n := im.names[p]; n != im.used[p].Name() || n != path.Base(p) {
+			named[p] = n
+		}
+	}
+	return ImportDecl(named)
+}
+
+// ImportDecl is the import declaration of a generated file: imports maps
+// each path to the name it is imported by, "" for the package's own;
+// the standard library comes first, then the rest, each group by path,
+// as goimports groups them.
+func ImportDecl(imports map[string]string) string {
+	var std, other []string
+	for _, p := range slices.Sorted(maps.Keys(imports)) {
+		spec := fmt.Sprintf("%q", p)
+		if n := imports[p]; n != "" {
 			spec = n + " " + spec
 		}
 		if isStd(p) {

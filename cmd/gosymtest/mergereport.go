@@ -82,22 +82,10 @@ func (m *merger) report(reports []*report.Report) (*report.Report, error) {
 		c.Funcs, c.Explored, c.Exhausted = pr.Funcs, pr.Explored, pr.Exhausted
 		pr.Counts, pr.Reasons, pr.Other = c, reasons, other
 		out.Packages = append(out.Packages, pr)
-		addCounts(&out.Totals, c)
+		out.Totals.Add(c)
 		for k, n := range reasons {
 			out.Reasons[k] += n
 		}
 	}
 	return out, nil
-}
-
-// addCounts adds o into c as report.Build sums its packages.
-func addCounts(c *report.Counts, o report.Counts) {
-	c.Funcs += o.Funcs
-	c.Explored += o.Explored
-	c.Exhausted += o.Exhausted
-	c.Statements += o.Statements
-	c.Covered += o.Covered
-	c.Dead += o.Dead
-	c.ExecutorCovered += o.ExecutorCovered
-	c.Unmatched += o.Unmatched
 }
