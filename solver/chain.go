@@ -78,10 +78,8 @@ type LayerStats struct {
 // core's, with Layers filled in, so that Queries keeps counting only what
 // reached core.
 func NewChain(core Solver, opts ChainOptions) (Solver, error) {
-	for _, name := range opts.Off {
-		if !slices.Contains(Layers, name) {
-			return nil, fmt.Errorf("unknown solver layer %q (want one of %s)", name, strings.Join(Layers, ", "))
-		}
+	if err := CheckLayers(opts.Off); err != nil {
+		return nil, err
 	}
 	c := &chain{core: core, top: core}
 	if opts.Validate {
@@ -121,6 +119,16 @@ func NewChain(core Solver, opts ChainOptions) (Solver, error) {
 		c.layers = append(c.layers, &wrapped[i].stats)
 	}
 	return c, nil
+}
+
+// CheckLayers reports the first of names that is not a layer of Layers.
+func CheckLayers(names []string) error {
+	for _, name := range names {
+		if !slices.Contains(Layers, name) {
+			return fmt.Errorf("unknown solver layer %q (want one of %s)", name, strings.Join(Layers, ", "))
+		}
+	}
+	return nil
 }
 
 // chain is an assembled chain: top is the outermost layer.

@@ -37,7 +37,7 @@ func (v layerList) Set(s string) error {
 		}
 	}
 	// Checked here, so that the error names the flag before any work.
-	if _, err := solver.NewChain(nil, solver.ChainOptions{Off: off}); err != nil {
+	if err := solver.CheckLayers(off); err != nil {
 		return err
 	}
 	*v.off = off
