@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"time"
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver"
@@ -13,12 +12,12 @@ import (
 // explored is what exploring one target gave.
 type explored struct {
 	target
-	skipped    string // why it was not explored; "" when it was
-	summary    *symbolic.Summary
-	paths      []*symbolic.PathEnd
-	queries    int64
-	solverTime time.Duration
-	layers     []solver.LayerStats // the solver chain's, outermost first
+	skipped string // why it was not explored; "" when it was
+	summary *symbolic.Summary
+	paths   []*symbolic.PathEnd
+	// solver is the solver chain's work: Queries and Time are Z3's,
+	// Layers the chain's layers, outermost first.
+	solver solver.Stats
 }
 
 // interruptedReason is the skip reason of a target whose exploration an
@@ -68,7 +67,7 @@ func exploreTargets(ctx context.Context, prog *loader.Program, targets []target,
 			log.Warn().Str("func", t.name).Err(err).Msg("skipped")
 			done()
 		default:
-			r.summary, r.queries, r.solverTime, r.layers = sum, stats.Queries, stats.Time, stats.Layers
+			r.summary, r.solver = sum, stats
 			logExplored(log, &r)
 			done()
 		}

@@ -208,8 +208,8 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 				f.Pruned, f.PruneMs = r.summary.Pruned, r.summary.PruneTime.Milliseconds()
 				f.BoundaryCases = r.summary.Boundaries
 				f.MutantReplays = r.summary.MutantReplays
-				f.SolverQueries = r.queries
-				f.SolverLayers = layersJSON(r.layers)
+				f.SolverQueries = r.solver.Queries
+				f.SolverLayers = layersJSON(r.solver.Layers)
 				s.Totals.SolverLayers = addLayers(s.Totals.SolverLayers, f.SolverLayers)
 				f.WallMs, f.MsToCover = r.summary.Elapsed.Milliseconds(), r.summary.TimeToCover.Milliseconds()
 				for i, t := range r.summary.CoverTimes {
@@ -220,8 +220,8 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 				s.Totals.Pruned += r.summary.Pruned
 				s.Totals.PruneMs += r.summary.PruneTime.Milliseconds()
 				s.Totals.Instructions += r.summary.Instructions
-				s.Totals.SolverQueries += r.queries
-				s.Totals.SolverMs += r.solverTime.Milliseconds()
+				s.Totals.SolverQueries += r.solver.Queries
+				s.Totals.SolverMs += r.solver.Time.Milliseconds()
 			}
 		}
 		s.Totals.Blocks += f.Blocks
