@@ -122,6 +122,9 @@ type Summary struct {
 	// Boundaries counts the boundary cases handed to the Sink
 	// (boundary.go); they are not in Paths or Ends.
 	Boundaries int
+	// Infections counts the infection cases handed to the Sink
+	// (infection.go); like boundary cases, they are not in Paths or Ends.
+	Infections int
 	// MutantReplays counts the replays of tests with a mutant in place
 	// (mutants.go), and MutantWork the instructions of those and of their
 	// probes: part of Work.
@@ -182,6 +185,9 @@ type Engine struct {
 	// boundary keeps the comparisons and tested paths of the current
 	// exploration for its boundary cases (boundary.go).
 	boundary boundaryPass
+	// infection keeps the arithmetic operations the exploration ran on
+	// symbolic operands, for its infection cases (infection.go).
+	infection infectionPass
 	// unc knows the ranges of the values a test cannot set (uncontrolled.go).
 	unc uncontrolledVars
 
@@ -272,6 +278,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 	e.grown, e.growth, e.plannedSides, e.prefixes, e.tests = nil, nil, nil, nil, 0
 	e.tested = make(map[*ssa.BasicBlock]bool)
 	e.boundary = newBoundaryPass()
+	e.infection = infectionPass{}
 	e.mpass = mutationPass{}
 	var err error
 	e.searcher, err = newSearcher(e.cfg.Searcher, e.cfg.Seed, e.summary.CoveredBlocks)
@@ -316,6 +323,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 	}
 	e.runToCompletion(outer, fn)
 	e.boundaryCases(outer, fn)
+	e.infectionCases(outer, fn)
 	for b := range e.summary.CoveredBlocks {
 		if b.Parent() == fn {
 			e.summary.Covered++

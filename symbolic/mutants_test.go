@@ -5,11 +5,12 @@ import (
 	"testing"
 )
 
-// testsOf lists the tests of the paths and boundary cases.
+// testsOf lists the tests of the paths and boundary cases, not those of
+// infection cases (infection_test.go), which the pass adds only when on.
 func testsOf(paths []*PathEnd) []*Test {
 	var out []*Test
 	for _, p := range paths {
-		if p.Test != nil && p.Test.Replayed {
+		if p.Test != nil && p.Test.Replayed && !p.Infection {
 			out = append(out, p.Test)
 		}
 	}

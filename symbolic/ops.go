@@ -99,6 +99,10 @@ func (e *Engine) binOpAs(s *State, f *frame, code *instrCode, in *ssa.BinOp, op 
 	default:
 		panic(internalError("binary operator %s on %v", op, in.X.Type()))
 	}
+	switch op {
+	case token.ADD, token.SUB, token.MUL, token.QUO, token.REM:
+		e.noteArithmetic(s, in, x, y, signed)
+	}
 	e.setScalar(s, code.dst, r)
 }
 
@@ -153,7 +157,9 @@ func (e *Engine) unOp(s *State, f *frame, code *instrCode, in *ssa.UnOp) {
 			e.floatNeg(s, in)
 			return
 		}
-		e.setScalar(s, code.dst, expr.Neg(e.scalarOperand(s, f, code.ops[0], in.X)))
+		x := e.scalarOperand(s, f, code.ops[0], in.X)
+		e.noteArithmetic(s, in, x, expr.Expr{}, false)
+		e.setScalar(s, code.dst, expr.Neg(x))
 	case token.ARROW:
 		e.unsupported(s, "channel")
 	default:

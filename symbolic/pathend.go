@@ -109,6 +109,11 @@ type PathEnd struct {
 	// the explored path the run took, or the boundary text alone when it
 	// took none; it is not counted in the Summary.
 	Boundary string
+	// Infection is set on an infection case (infection.go): a concrete
+	// run made for an arithmetic mutant that no other test kills, and
+	// which this one does. It too is an extra test, with the fields of
+	// the explored path it took, or its pin alone.
+	Infection bool
 
 	// Test is the concrete test for this path: inputs from a model of the
 	// path condition and the outcome of replaying them. It is nil when the

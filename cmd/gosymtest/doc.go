@@ -98,7 +98,10 @@
 //		case is also replayed, in the interpreter, with small changes to
 //		the package's operations (< for <=, == for !=, + for -, a
 //		negation dropped), and a case is kept when it tells such a
-//		mutant from the original and no kept case does.
+//		mutant from the original and no kept case does. An arithmetic
+//		mutant that no case tells apart gets a case of its own where
+//		the solver finds inputs that make it compute another value and
+//		the case then tells it apart.
 //	-prune mode
 //		The redundant-state detector (package detector; Bugrara and
 //		Engler's redundant state detection): rse, the default, drops a
@@ -245,8 +248,9 @@
 // -prune), which are not in paths, and prune_ms the time spent on the
 // detector; boundary_cases counts the cases made
 // at the boundaries of its comparisons (see -no-boundaries), apart from
-// paths; mutant_replays the replays of its tests with a mutant in place
-// (see -no-mutants); skipped_reason says why a target was not explored;
+// paths; infection_cases the cases made for an arithmetic mutant no
+// other case caught, likewise apart from paths; mutant_replays the
+// replays of its tests with a mutant in place (see -no-mutants); skipped_reason says why a target was not explored;
 // with -fuzz-seeds, fuzz_target and fuzz_seeds name the function's
 // FuzzXxx and count its seed files.
 // Each function also has blocks_dead (SSA blocks no path entered in an

@@ -98,6 +98,9 @@ type functionStats struct {
 	// BoundaryCases counts the cases made at comparisons' boundaries
 	// (not paths: they add tests, not coverage claims).
 	BoundaryCases int `json:"boundary_cases"`
+	// InfectionCases counts the cases made for an arithmetic mutant that
+	// no other case caught (likewise not paths).
+	InfectionCases int `json:"infection_cases"`
 	// MutantReplays counts the replays of its tests with a mutant of the
 	// package's code in place (see -no-mutants).
 	MutantReplays int    `json:"mutant_replays"`
@@ -207,6 +210,7 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 				f.BlocksCovered, f.Paths, f.Exhausted = r.summary.Covered, r.summary.Paths, r.summary.Exhausted
 				f.Pruned, f.PruneMs = r.summary.Pruned, r.summary.PruneTime.Milliseconds()
 				f.BoundaryCases = r.summary.Boundaries
+				f.InfectionCases = r.summary.Infections
 				f.MutantReplays = r.summary.MutantReplays
 				f.SolverQueries = r.solver.Queries
 				f.SolverLayers = layersJSON(r.solver.Layers)

@@ -37,3 +37,13 @@ func Abs(x int) int {
 func Blank(s string) bool {
 	return strings.TrimSpace(s) == ""
 }
+
+// Shift moves a position past the start by an offset. The shortest inputs
+// have an offset of 0, and pos + 0 is pos - 0: only a case made for the
+// mutant tells them apart.
+func Shift(pos, offset int) int {
+	if pos > 0 {
+		return pos + offset
+	}
+	return pos
+}
