@@ -51,10 +51,10 @@ func branchText(b Branch) string {
 // a case that no branch decides (kept for its panic, its boundary or a
 // mutant, or with every path) names nothing but its boundary, if it has
 // one, and the mutant it tells apart ("lev.go:26: tells y <= n from
-// y < n"), if it was kept for one. Without them, it falls
-// back on the pins, joined with &&: a pin that names an SSA temporary
-// tells a reader nothing and is left out, and a loop's pin that repeats
-// on every turn is said once. "no branch depends on the inputs" is said
+// y < n"), if it was kept for one. Without branches, a case kept for a
+// mutant says only that; any other falls back on the pins, joined with
+// &&: a pin that names an SSA temporary tells a reader nothing and is
+// left out, and a loop's pin that repeats on every turn is said once. "no branch depends on the inputs" is said
 // only when that is true: the path pinned no branch at all.
 func comment(c *candidate, home *types.Package) []string {
 	var parts []string
@@ -69,6 +69,10 @@ func comment(c *candidate, home *types.Package) []string {
 			}
 			parts = append(parts, branchText(b))
 		}
+	case c.tells != nil:
+		// Kept for a mutant alone, with no branch in source terms: the
+		// pins are a path condition that decided nothing about it, and
+		// the mutant below says why the case is here.
 	default:
 		seen := make(map[string]bool)
 		for _, p := range c.Pins {

@@ -52,6 +52,13 @@ func TestSelectMutantKillers(t *testing.T) {
 	if got := strings.Join(comment(kept[1], nil), "\n"); got != "sum.go:10: tells i <= n from i < n" {
 		t.Errorf("the killer's comment: %q", got)
 	}
+	// Its pins, a path condition that decided nothing about the mutant,
+	// are left out: the mutant says why the case is here.
+	kept[1].Pins = []string{"n > 0"}
+	if got := strings.Join(comment(kept[1], nil), "\n"); got != "sum.go:10: tells i <= n from i < n" {
+		t.Errorf("the killer's comment with pins: %q", got)
+	}
+	kept[1].Pins = nil
 	if got := summaries(selectCases(cands, true, nil)); got != "returns 0,returns 1,returns 2,returns 3,returns 4" {
 		t.Errorf("all paths kept %s", got)
 	}
