@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -292,3 +293,13 @@ func (c *countingSolver) Check(ctx context.Context, q Query) Response {
 }
 func (c *countingSolver) Stats() Stats { return c.inner.Stats() }
 func (c *countingSolver) Close() error { return c.inner.Close() }
+
+// Z3Version names the library the binding runs on, which the store's
+// namespace separates answers by.
+func TestZ3Version(t *testing.T) {
+	v := Z3Version()
+	var major, minor int
+	if _, err := fmt.Sscanf(v, "%d.%d.", &major, &minor); err != nil || major < minZ3Major || major == minZ3Major && minor < minZ3Minor {
+		t.Errorf("Z3Version() = %q, want a version of at least %d.%d", v, minZ3Major, minZ3Minor)
+	}
+}

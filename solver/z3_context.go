@@ -61,6 +61,14 @@ func newZ3Context(timeout time.Duration) (*z3Context, error) {
 	return c, nil
 }
 
+// Z3Version is the full version of the Z3 library linked in, as Z3
+// reports it ("4.8.12.0"): with a shared libz3 it changes with an
+// upgrade of the library alone, which the persistent store's namespace
+// must tell (package store).
+func Z3Version() string {
+	return C.GoString(C.Z3_get_full_version())
+}
+
 func checkZ3Version() error {
 	var major, minor, build, rev C.uint
 	C.Z3_get_version(&major, &minor, &build, &rev)

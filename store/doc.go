@@ -27,13 +27,12 @@
 // asks have the same answers. What could make a stored answer wrong is a
 // different translation of the formula to Z3 (a fix in package solver),
 // a different encoding of the keys (a change in the cache layer), or a
-// different Z3. So every build of gosymtest gets a namespace of its own:
-// Namespace hashes the content of the running executable. Package solver
-// does not expose Z3's version; with a dynamically linked libz3 an
-// upgrade of Z3 alone keeps the namespace. That is sound for Unsat and
-// for models, which the cache layer checks by evaluation before it uses
-// them, but it may replay a model another Z3 would not have given,
-// which only changes which inputs the tests use.
+// different Z3. So every build of gosymtest, with every Z3 library, gets
+// a namespace of its own: Namespace hashes the content of the running
+// executable and Z3's full version (solver.Z3Version), since with a
+// dynamically linked libz3 an upgrade of Z3 alone leaves the executable
+// as it was. A different Z3 would give other models, so reusing the old
+// ones would make a rerun write other tests than a fresh run does.
 //
 // Entries are grouped by scope, the explored function's full name
 // (solver.ChainOptions.Scope): a chain replays the answers its own

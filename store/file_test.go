@@ -259,12 +259,16 @@ func TestOpenSpecs(t *testing.T) {
 	if _, err := Open(ctx, "redis://[bad", Options{Namespace: "n"}); err == nil {
 		t.Error("Open of a malformed redis URL: no error")
 	}
-	ns, err := Namespace()
+	ns, err := Namespace("4.8.12.0")
 	if err != nil || len(ns) != 32 {
 		t.Fatalf("Namespace() = %q, %v", ns, err)
 	}
-	if again, _ := Namespace(); again != ns {
+	if again, _ := Namespace("4.8.12.0"); again != ns {
 		t.Errorf("Namespace changed within a process: %q then %q", ns, again)
+	}
+	// Another Z3 library under the same executable gets other answers.
+	if other, _ := Namespace("4.13.0.0"); other == ns || len(other) != 32 {
+		t.Errorf("Namespace with another Z3: %q, with this one %q", other, ns)
 	}
 }
 

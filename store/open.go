@@ -83,24 +83,38 @@ func DefaultDir() (string, error) {
 	return filepath.Join(dir, "gosymtest"), nil
 }
 
-// Namespace names the running build of gosymtest: the first 16 bytes of
-// the SHA-256 of its executable, in hex (see the package comment). It is
-// computed once per process.
-var Namespace = sync.OnceValues(func() (string, error) {
+// Namespace names the answers of the running build of gosymtest with the
+// Z3 library z3 (its full version, solver.Z3Version): the first 16 bytes
+// of the SHA-256 of the executable and that version, in hex (see the
+// package comment). The executable is read once per process.
+func Namespace(z3 string) (string, error) {
+	exe, err := executableHash()
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	h.Write(exe)
+	h.Write([]byte{0})
+	h.Write([]byte(z3))
+	return hex.EncodeToString(h.Sum(nil)[:16]), nil
+}
+
+// executableHash is the SHA-256 of the running executable.
+var executableHash = sync.OnceValues(func() ([]byte, error) {
 	exe, err := os.Executable()
 	if err != nil {
-		return "", fmt.Errorf("finding the executable: %w", err)
+		return nil, fmt.Errorf("finding the executable: %w", err)
 	}
 	f, err := os.Open(exe)
 	if err != nil {
-		return "", fmt.Errorf("reading the executable: %w", err)
+		return nil, fmt.Errorf("reading the executable: %w", err)
 	}
 	defer f.Close()
 	h := sha256.New()
 	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("reading the executable: %w", err)
+		return nil, fmt.Errorf("reading the executable: %w", err)
 	}
-	return hex.EncodeToString(h.Sum(nil)[:16]), nil
+	return h.Sum(nil), nil
 })
 
 // counter keeps a store's Stats.
