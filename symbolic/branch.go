@@ -41,8 +41,14 @@ func (e *Engine) branch(s *State, cond expr.Expr, pin string) (onTrue, onFalse *
 	switch {
 	case canTrue == solver.Sat && canFalse == solver.Sat:
 		f := e.fork(s)
-		s.assume(cond, pin)
-		f.assume(expr.Not(cond), negatePin(pin))
+		onTrue, onFalse := pin, negatePin(pin)
+		if label := e.funcLabel(s.topFunc()); label != "" && pin != "" {
+			// A callee's variables are not the caller's: "List.Len:
+			// l == nil" is about Len's receiver, not the test's l.
+			onTrue, onFalse = label+": "+onTrue, label+": "+onFalse
+		}
+		s.assume(cond, onTrue)
+		f.assume(expr.Not(cond), onFalse)
 		s.depth++
 		f.depth++
 		return s, f

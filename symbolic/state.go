@@ -186,6 +186,12 @@ func (s *State) assume(c expr.Expr, pin string) {
 	}
 }
 
+// topFunc is the function the state is running, nil before it starts.
+func (s *State) topFunc() *ssa.Function {
+	fn, _ := s.Location()
+	return fn
+}
+
 // ID identifies the state within one exploration.
 func (s *State) ID() int { return s.id }
 

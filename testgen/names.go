@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/parser"
 	"go/types"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -209,6 +210,7 @@ func casePhrases(c *candidate, home *types.Package) []string {
 			continue
 		}
 		tried[cond] = true
+		cond = withoutFuncLabel(cond)
 		if _, err := parser.ParseExpr(cond); err != nil {
 			// not a condition: a pin that says how an input was made,
 			// or that the path was cut
@@ -285,4 +287,13 @@ func panicName(msg string) string {
 func upperFirst(s string) string {
 	r, size := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[size:]
+}
+
+// funcLabel matches the label of a pin the path pinned in another
+// function than the one under test: "List.Len: l == nil".
+var funcLabel = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*: `)
+
+// withoutFuncLabel is a pin's condition without its function's label.
+func withoutFuncLabel(pin string) string {
+	return funcLabel.ReplaceAllString(pin, "")
 }

@@ -185,3 +185,12 @@ func TestSelectionAfterADivergence(t *testing.T) {
 		t.Errorf("all paths kept %d, want 3", rep.Kept)
 	}
 }
+
+// A pin from a callee carries its function's label ("List.Len: l ==
+// nil"); the name reads the condition after it.
+func TestPhrasesReadPinsPastTheirLabel(t *testing.T) {
+	c := &candidate{Case: Case{Pins: []string{"List.Len: l == nil"}}}
+	if got := casePhrases(c, nil); len(got) != 1 || got[0] != condPhrase("l == nil") {
+		t.Errorf("casePhrases = %q, want [%q]", got, condPhrase("l == nil"))
+	}
+}
