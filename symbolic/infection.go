@@ -47,8 +47,9 @@ const (
 	// loop's operation has a pair per iteration, and the first two are
 	// the likeliest to be solvable cheaply.
 	maxInfectionTerms = 2
-	// maxInfectionCases bounds one function's infection cases, as the
-	// writer keeps at most that many cases for their mutants anyway.
+	// maxInfectionCases bounds one function's infection cases: each is
+	// one more row, and the writer keeps only so many cases for their
+	// mutants (half of them for these).
 	maxInfectionCases = 8
 )
 

@@ -176,12 +176,14 @@
 // a way no kept case did. A case
 // the executor made to sit on, or one past, a comparison's boundary
 // (Case.Boundary) is kept when no kept case has the same boundary, up to
-// eight such cases per function: a case at n == 10 tells n < 10 from a
-// mutated n <= 10, which a case away from the boundary does not. Then,
-// of the cases left, in the executor's order, one is kept when it kills a
-// mutant of the package's code (Case.Kills, from the executor's mutation
-// pass) that no kept case kills, the kept cases' kills counting first,
-// up to eight such cases per function (mutantcase.go): a case whose
+// eight such cases per function, when the executor did not weigh the
+// cases against mutants (-no-mutants): a case at n == 10 tells n < 10
+// from a mutated n <= 10, which a case away from the boundary does not.
+// Then, of the cases left (the boundary cases too, when they were
+// weighed), in the executor's order, one is kept when it kills a mutant
+// of the package's code (Case.Kills, from the executor's mutation pass)
+// that no kept case kills, the kept cases' kills counting first, up to
+// sixteen such cases per function (mutantcase.go): a case whose
 // strings have two runes tells y <= n from y < n where the shortest
 // inputs cannot. What each kept case adds, or the mutant it was kept
 // for, is recorded for its comment and its name. When

@@ -22,7 +22,7 @@ import (
 // and the first few killers take most of what the others would (a case
 // that runs a loop twice kills the loop's boundary and arithmetic
 // mutants together).
-const maxMutantCases = 8
+const maxMutantCases = 16
 
 // keepKillers marks, among the candidates not kept, those that kill a
 // mutant no kept case kills, in order, up to maxMutantCases; it sets

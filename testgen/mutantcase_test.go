@@ -80,7 +80,7 @@ func TestSelectMutantKillers(t *testing.T) {
 
 	// At most maxMutantCases cases are kept for mutants alone.
 	cands = []*candidate{mutantCand(0, a)}
-	for i := range 12 {
+	for i := range maxMutantCases + 4 {
 		m := Mutant{Pos: "f.go:1:1", Expr: "x + y", From: "+", To: "-"}
 		m.Pos += strings.Repeat("0", i)
 		cands = append(cands, mutantCand(int64(i+1), a, m))

@@ -3,6 +3,7 @@ package testgen
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -31,8 +32,10 @@ const maxBoundaryCases = 8
 // candidate did (a panic inside an already covered block is a finding the
 // tests must still show: an index out of range, a nil dereference), or
 // that sit on a comparison's boundary that no kept case sits on (up to
-// maxBoundaryCases of them: such a case tells a mutated comparison, < for
-// <=, from the original, which a case away from the boundary does not);
+// maxBoundaryCases of them, and only when no case has Kills: such a case
+// tells a mutated comparison, < for <=, from the original, which a case
+// away from the boundary does not, but when the executor weighed the
+// cases against the mutants, the Kills say which boundary cases do);
 // then, of the others, those that kill a mutant no kept case kills (up to
 // maxMutantCases: mutantcase.go); with all set it keeps every one. Failed
 // candidates are never kept. The order is the executor's, so the choice
@@ -43,6 +46,10 @@ func selectCases(cands []*candidate, all bool, home *types.Package) []*candidate
 	panics := make(map[string]bool)
 	boundaries := make(map[string]bool)
 	keptArgs := make(map[string]bool)
+	// When the executor weighed the cases against mutants, a boundary
+	// case is worth its row only for a mutant it kills (keepKillers);
+	// without that knowledge (-no-mutants), the first few are kept.
+	weighed := slices.ContainsFunc(cands, func(c *candidate) bool { return len(c.Kills) > 0 })
 	var kept []*candidate
 	for _, c := range cands {
 		c.adds, c.tells = nil, nil
@@ -76,7 +83,7 @@ func selectCases(cands []*candidate, all bool, home *types.Package) []*candidate
 		// A boundary case whose inputs a kept case already has (an
 		// ordinary case that sits on the boundary) would be a second row
 		// with the same call.
-		if c.Boundary != "" && !boundaries[c.Boundary] && !keptArgs[argsKey(c.Case)] && (adds || len(boundaries) < maxBoundaryCases) {
+		if c.Boundary != "" && !boundaries[c.Boundary] && !keptArgs[argsKey(c.Case)] && (adds || !weighed && len(boundaries) < maxBoundaryCases) {
 			boundaries[c.Boundary] = true
 			adds = true
 		}
