@@ -77,7 +77,9 @@ func comment(c *candidate, home *types.Package) []string {
 		seen := make(map[string]bool)
 		for _, p := range c.Pins {
 			p = commentText(p)
-			if ssaTemp.MatchString(p) || seen[p] {
+			if ssaTemp.MatchString(p) || seen[p] || p == commentText(c.Boundary) {
+				// A boundary case that took no explored path has its
+				// boundary for its pin: it is said once, below.
 				continue
 			}
 			seen[p] = true

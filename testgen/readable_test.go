@@ -514,3 +514,35 @@ func TestSelectionCountsOnlyThePackagesBlocks(t *testing.T) {
 		t.Errorf("without a home package kept %q, want all three", got)
 	}
 }
+
+// When the executor weighed the cases against mutants, a boundary case
+// is kept for a mutant it kills that no kept case kills, not for its
+// boundary alone.
+func TestSelectionKeepsBoundaryCasesThatKill(t *testing.T) {
+	a := BlockID{Index: 1}
+	arg := func(n int64) []concrete.Value { return []concrete.Value{{Kind: concrete.Int, Int: n}} }
+	le := Mutant{Pos: "a.go:3:5", Expr: "n < 10", From: "<", To: "<="}
+	ge := Mutant{Pos: "a.go:3:5", Expr: "n < 10", From: "<", To: ">="}
+	cands := []*candidate{
+		{Case: Case{Summary: "1", Args: arg(1), Covers: []BlockID{a}, Kills: []Mutant{ge}}},
+		{Case: Case{Summary: "2", Args: arg(9), Covers: []BlockID{a}, Boundary: "n == 9, one past the boundary of n < 10", Kills: []Mutant{ge}}},
+		{Case: Case{Summary: "3", Args: arg(10), Covers: []BlockID{a}, Boundary: "n == 10, the boundary of n < 10", Kills: []Mutant{le, ge}}},
+	}
+	var got []string
+	for _, c := range selectCases(cands, false, nil) {
+		got = append(got, c.Summary)
+	}
+	if strings.Join(got, ",") != "1,3" {
+		t.Errorf("kept %s, want 1 for coverage and 3 for the mutant only it kills", strings.Join(got, ","))
+	}
+}
+
+// A boundary case that took no explored path has its boundary for its
+// only pin: the comment says it once.
+func TestBoundaryCommentSaidOnce(t *testing.T) {
+	b := "accept.hi == b1-1, one past the boundary of accept.hi < b1"
+	c := &candidate{Case: Case{Pins: []string{b}, Boundary: b}}
+	if got, want := strings.Join(comment(c, nil), " "), "boundary: "+b; got != want {
+		t.Errorf("comment = %q, want %q", got, want)
+	}
+}
