@@ -55,12 +55,15 @@ const (
 )
 
 // boundaryWork is the work the boundary pass may spend, in Config.MaxWork
-// units: about a hundred queries, and no more than an eighth of the
-// function's work limit.
+// units: about four hundred queries, and no more than a quarter of the
+// function's work limit. A case costs up to readableQueries queries, and
+// a function whose callees compare a byte against ten bounds (utf8's
+// DecodeRune) has twenty cases to try; a hundred queries made half of
+// them.
 func (e *Engine) boundaryWork() int64 {
-	n := int64(100 * QueryWork)
+	n := int64(400 * QueryWork)
 	if e.cfg.MaxWork > 0 {
-		n = min(n, e.cfg.MaxWork/8)
+		n = min(n, e.cfg.MaxWork/4)
 	}
 	return n
 }
