@@ -205,6 +205,15 @@
 // keeps the same cases. Uncontrolled and order-dependent tests are not
 // weighed; Config.NoMutants turns the pass off.
 //
+// An arithmetic mutant that no test kills was often never infected: the
+// readable model's small numbers make x+0 equal x-0. For such a mutant of
+// an operation a path ran on symbolic operands, the engine solves that
+// path, up to the operation, with the mutant's value differing from the
+// original's (DeMillo and Offutt's constraint-based testing), and hands
+// the run on to the Sink, as an infection case (PathEnd.Infection), when
+// it kills the mutant (infection.go). Like a boundary case it is an extra
+// test, counted apart (Summary.Infections), within the same allowance.
+//
 // # Pruning redundant states
 //
 // Config.Pruner plugs in the redundant-state detector (package detector,
