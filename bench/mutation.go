@@ -319,11 +319,16 @@ func runGremlins(b *bench, bin, dir, exclude string) mutationRun {
 	}
 	// No result file: typically the tests fail (or do not build) before
 	// any mutation, and gremlins stops at its coverage run with a message
-	// that does not say which ("impossible to executeCoverage"): one go
-	// test run of the unmutated copy names them.
+	// that does not say which ("impossible to executeCoverage"): the same
+	// go test run as gremlins' coverage run (-cover ./..., as a test may
+	// fail under coverage alone) on the unmutated copy names them.
 	run.Status = "gremlins failed: " + truncate(strings.Join(strings.Fields(r.tail(3)), " "), 160)
-	if failing := failingTests(command(dir, env, b.set.MutTimeout, "go", "test", ".")); failing != "" {
+	check := command(dir, env, b.set.MutTimeout, "go", "test", "-cover", "./...")
+	switch failing := failingTests(check); {
+	case failing != "":
 		run.Status = "the tests fail on the unmutated copy, so gremlins measures nothing: " + failing
+	case check.Err != nil:
+		run.Status = "go test -cover ./... fails on the unmutated copy: " + truncate(strings.Join(strings.Fields(check.tail(3)), " "), 160)
 	}
 	return run
 }

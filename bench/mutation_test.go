@@ -307,8 +307,32 @@ JSON
 	if err := os.WriteFile(filepath.Join(dir, "fail"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The copy is a module whose tests pass: gremlins' own message stays.
+	writeFiles := func(t *testing.T, dir string, files map[string]string) {
+		t.Helper()
+		for name, text := range files {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	writeFiles(t, dir, map[string]string{"go.mod": "module p\n\ngo 1.21\n", "p.go": "package p\n"})
 	if run := runGremlins(b, fake, dir, "/"); run.ran() || !strings.Contains(run.Status, "build failed") {
 		t.Errorf("a failing gremlins run: %+v", run)
+	}
+	// Tests that fail only under coverage are named from go test -cover.
+	writeFiles(t, dir, map[string]string{"p_test.go": `package p
+
+import "testing"
+
+func TestUnderCover(t *testing.T) {
+	if testing.CoverMode() != "" {
+		t.Fatal("fails under -cover")
+	}
+}
+`})
+	if run := runGremlins(b, fake, dir, "/"); run.ran() || !strings.Contains(run.Status, "TestUnderCover") {
+		t.Errorf("gremlins failing on a test that fails under -cover: %+v", run)
 	}
 }
 
