@@ -65,9 +65,10 @@ type infectionSite struct {
 
 // infectionPass is what one exploration keeps for its infection cases.
 type infectionPass struct {
+	// sites are in the order the paths ran them.
 	sites []infectionSite
-	// terms counts the pairs kept per operation.
-	terms map[ssa.Instruction]int
+	// of indexes sites by operation: at most maxInfectionTerms each.
+	of map[ssa.Instruction][]int
 }
 
 // noteArithmetic records that in, an arithmetic operation of the package
@@ -80,18 +81,19 @@ func (e *Engine) noteArithmetic(s *State, in ssa.Instruction, x, y expr.Expr, si
 	if x.IsConst() && (!y.IsValid() || y.IsConst()) {
 		return
 	}
-	if e.infection.terms[in] == maxInfectionTerms || e.mutSiteOf(in) == nil {
+	kept := e.infection.of[in]
+	if len(kept) == maxInfectionTerms || e.mutSiteOf(in) == nil {
 		return
 	}
-	for _, site := range e.infection.sites {
-		if site.in == in && site.x == x && site.y == y {
+	for _, i := range kept {
+		if site := e.infection.sites[i]; site.x == x && site.y == y {
 			return
 		}
 	}
-	if e.infection.terms == nil {
-		e.infection.terms = make(map[ssa.Instruction]int)
+	if e.infection.of == nil {
+		e.infection.of = make(map[ssa.Instruction][]int)
 	}
-	e.infection.terms[in]++
+	e.infection.of[in] = append(kept, len(e.infection.sites))
 	e.infection.sites = append(e.infection.sites, infectionSite{in: in, x: x, y: y, signed: signed, cond: slices.Clone(s.cond)})
 }
 
