@@ -38,24 +38,37 @@ func (e *Engine) boundaryCase(fn *ssa.Function, c boundaryCandidate) (*PathEnd, 
 	if resp.Result != solver.Sat {
 		return nil, nil
 	}
+	text := e.boundaryText(c, resp.Model)
+	end := e.extraCase(fn, resp, c.origin, append(slices.Clip(cond[:c.at]), edge), text)
+	if end == nil {
+		return nil, nil
+	}
+	end.Boundary = text
+	return end, resp.Model
+}
+
+// extraCase runs the inputs of resp, solved for an extra case (a
+// boundary or an infection case), and makes its PathEnd: a copy of the
+// explored path the run took, if it took one (origin is tried first; nil
+// for none in particular), as the case then reads as that path, or else
+// one with cond and the single pin; nil when the run gives no test.
+func (e *Engine) extraCase(fn *ssa.Function, resp solver.Response, origin *PathEnd, cond []expr.Expr, pin string) *PathEnd {
 	run := e.concreteRun(fn, resp, false, e.cfg.Bounds.MaxSteps)
 	t := e.boundaryTest(fn, resp, run)
 	if t == nil {
-		return nil, nil
+		return nil
 	}
-	text := e.boundaryText(c, resp.Model)
-	end := &PathEnd{Func: fn, Kind: run.endKind, Condition: append(slices.Clip(cond[:c.at]), edge), Pins: []string{text}}
-	if p := e.boundaryMatch(c.origin, run, resp.Model); p != nil {
-		// Its inputs took an explored path: the case reads as that path.
+	end := &PathEnd{Func: fn, Kind: run.endKind, Condition: cond, Pins: []string{pin}}
+	if p := e.boundaryMatch(origin, run, resp.Model); p != nil {
 		cp := *p
 		end = &cp
 	}
 	end.Blocks, end.Edges = firstEntries(run.blocks), firstEntries(run.edges)
-	end.Test, end.Boundary = t, text
+	end.Test = t
 	if run.endKind == EndPanic && run.panicked != nil {
 		end.Panic = run.panicked.kind
 	}
-	return end, resp.Model
+	return end
 }
 
 // boundaryEdge is the condition that puts the operands of the comparison
@@ -107,7 +120,8 @@ func (e *Engine) boundaryTest(fn *ssa.Function, resp solver.Response, run *State
 
 // boundaryMatch finds the tested path that the run on the model m took:
 // one whose condition m satisfies, that ended alike and entered the same
-// blocks. It tries origin first; nil when none is found.
+// blocks. It tries origin first, unless it is nil; nil when none is
+// found.
 func (e *Engine) boundaryMatch(origin *PathEnd, run *State, m expr.Assignment) *PathEnd {
 	ev := expr.NewEvaluator(m)
 	blocks := firstEntries(run.blocks)
@@ -122,7 +136,7 @@ func (e *Engine) boundaryMatch(origin *PathEnd, run *State, m expr.Assignment) *
 		}
 		return true
 	}
-	if took(origin) {
+	if origin != nil && took(origin) {
 		return origin
 	}
 	for i, p := range e.boundary.origins {

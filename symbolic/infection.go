@@ -196,37 +196,17 @@ func (e *Engine) infectionCase(fn *ssa.Function, site infectionSite, key mutantK
 	if !infects.IsValid() || infects.IsConst() {
 		return nil, nil // never infected, or always: solving adds nothing
 	}
-	resp := e.readableModel(append(slices.Clip(site.cond), infects))
+	cond := append(slices.Clip(site.cond), infects)
+	resp := e.readableModel(cond)
 	if resp.Result != solver.Sat {
 		return nil, nil
 	}
-	run := e.concreteRun(fn, resp, false, e.cfg.Bounds.MaxSteps)
-	t := e.boundaryTest(fn, resp, run)
-	if t == nil {
+	end := e.extraCase(fn, resp, nil, cond, infectionText(e.mutantOf(key, e.mutSiteOf(site.in))))
+	if end == nil {
 		return nil, nil
 	}
-	end := &PathEnd{Func: fn, Kind: run.endKind, Condition: append(slices.Clip(site.cond), infects)}
-	if p := e.matchExplored(run, resp.Model); p != nil {
-		cp := *p
-		end = &cp
-	} else if m := e.mutSiteOf(site.in); m != nil {
-		end.Pins = []string{infectionText(e.mutantOf(key, m))}
-	}
-	end.Blocks, end.Edges = firstEntries(run.blocks), firstEntries(run.edges)
-	end.Test, end.Boundary, end.Infection = t, "", true
-	if run.endKind == EndPanic && run.panicked != nil {
-		end.Panic = run.panicked.kind
-	}
+	end.Boundary, end.Infection = "", true
 	return end, resp.Model
-}
-
-// matchExplored is the explored path whose test a run on the model m
-// took, or nil.
-func (e *Engine) matchExplored(run *State, m expr.Assignment) *PathEnd {
-	if len(e.boundary.origins) == 0 {
-		return nil
-	}
-	return e.boundaryMatch(e.boundary.origins[0], run, m)
 }
 
 // infectionText is the pin of an infection case that took no explored
