@@ -251,8 +251,15 @@ func (e *Engine) info(fn *ssa.Function) *funcInfo {
 
 // Explore symbolically executes fn from fresh symbolic inputs, handing every
 // finished path to the Sink, until every path has ended or the budget is
-// spent.
-func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error) {
+// spent. A bug of the executor outside a path's steps (which end that
+// path alone: step) is returned as an error naming where it was raised,
+// so that the caller goes on with the other functions.
+func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *Summary, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			sum, err = nil, fmt.Errorf("exploring %s: %s", fn, internalReason(r))
+		}
+	}()
 	if len(fn.Blocks) == 0 {
 		return nil, fmt.Errorf("%s has no body", fn)
 	}
@@ -280,7 +287,6 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (*Summary, error
 	e.boundary = newBoundaryPass()
 	e.infection = infectionPass{}
 	e.mpass = mutationPass{}
-	var err error
 	e.searcher, err = newSearcher(e.cfg.Searcher, e.cfg.Seed, e.summary.CoveredBlocks)
 	if err != nil {
 		return nil, err

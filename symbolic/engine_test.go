@@ -41,7 +41,7 @@ var natives = map[string]any{
 	"ifaces.Kind": ifaces.Kind, "ifaces.Open": ifaces.Open, "ifaces.Inspect": ifaces.Inspect, "ifaces.Bump": ifaces.Bump,
 	"funcs.Counter": funcs.Counter, "funcs.MethodValue": funcs.MethodValue, "funcs.Fact": funcs.Fact, "funcs.Apply": funcs.Apply,
 	"panics.SafeDiv": panics.SafeDiv, "panics.Explicit": panics.Explicit, "panics.Shift": panics.Shift,
-	"panics.Deref": panics.Deref, "panics.Order": panics.Order,
+	"panics.Deref": panics.Deref, "panics.Order": panics.Order, "panics.Wrapped": panics.Wrapped,
 	"classic.ParseHexColor": classic.ParseHexColor, "classic.ParseFlag": classic.ParseFlag,
 	"classic.Stack.Pop": (*classic.Stack).Pop, "classic.Stack.Push": (*classic.Stack).Push,
 	"generics.UseMax": generics.UseMax, "generics.Swap": generics.Swap,
@@ -509,4 +509,24 @@ func TestBranchesBeyondTheBoundsPreventClaims(t *testing.T) {
 // fixed.
 func TestBoundaryCasesAreDeterministic(t *testing.T) {
 	checkDeterministic(t, "boundary.Pairs", Config{})
+}
+
+// A panic with a value that is no error (a struct, as text/tabwriter's
+// osError) has no Error text: its test panics with the message unknown,
+// and the exploration goes on (it used to crash looking the method up).
+func TestPanicWithAValueThatIsNoError(t *testing.T) {
+	_, paths := explore(t, "panics.Wrapped", Config{})
+	found := false
+	for _, p := range paths {
+		if p.Kind == EndPanic && p.Test != nil && p.Test.Panics {
+			found = true
+			if p.Test.PanicMsgKnown {
+				t.Errorf("panic message %q claimed known", p.Test.PanicMsg)
+			}
+		}
+	}
+	if !found {
+		t.Error("no test of Wrapped panics")
+	}
+	checkAgainstGo(t, "panics.Wrapped", paths)
 }

@@ -335,6 +335,12 @@ func (e *Engine) errorText(s *State, v Value, t types.Type) string {
 		str, _ := concreteString(iv.Value.(String))
 		return str
 	}
+	if !types.Implements(iv.Type, errorInterface) {
+		// A panic value of static type error in a harness sense only
+		// (tabwriter panics with an osError struct): fmt prints it with
+		// %v, not through an Error method it does not have.
+		return ""
+	}
 	fn := e.prog.LookupMethod(iv.Type, nil, "Error")
 	if fn == nil || len(fn.Blocks) == 0 {
 		return ""
@@ -352,6 +358,9 @@ func (e *Engine) errorText(s *State, v Value, t types.Type) string {
 	str, _ := concreteString(call.results[0].(String))
 	return str
 }
+
+// errorInterface is the error interface's method set.
+var errorInterface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
 func isErrorType(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())

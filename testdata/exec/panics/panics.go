@@ -35,3 +35,16 @@ func Order(x int) (s string) {
 	}
 	return "neg"
 }
+
+// writeError wraps an error to tell it from other panics, as
+// text/tabwriter's osError does; it is no error itself.
+type writeError struct{ err error }
+
+// Wrapped panics with a writeError for a negative n: fmt prints the value,
+// as it has no Error method.
+func Wrapped(n int) int {
+	if n < 0 {
+		panic(writeError{nil})
+	}
+	return n
+}
