@@ -84,9 +84,12 @@ func mutationTable(results []pkgResult) string {
 
 // mutationSummary is the headline: the generated tests' median efficacy
 // against the own tests' (issue 12's target: at least as high), and on
-// how many packages the union kills more than the own tests.
+// how many packages the union kills more than the own tests. The target
+// is judged on the packages where both were measured: the fixtures have
+// no own tests, and their generated efficacy would lift the one median
+// and not the other.
 func mutationSummary(results []pkgResult) string {
-	var gen, own []float64
+	var gen, own, paired []float64
 	beats, known := 0, 0
 	for _, p := range results {
 		m := p.Mutation
@@ -98,6 +101,9 @@ func mutationSummary(results []pkgResult) string {
 		}
 		if m.Own.ran() {
 			own = append(own, m.Own.Tally.efficacy())
+			if m.Gen.ran() {
+				paired = append(paired, m.Gen.Tally.efficacy())
+			}
 		}
 		if yes, ok := m.unionBeatsOwn(); ok {
 			known++
@@ -108,15 +114,16 @@ func mutationSummary(results []pkgResult) string {
 	}
 	g, ng := median(gen)
 	o, no := median(own)
+	pg, np := median(paired)
 	verdict := "n/a"
-	if ng > 0 && no > 0 {
+	if np > 0 && np == no {
 		verdict = "not met"
-		if g >= o {
+		if pg >= o {
 			verdict = "met"
 		}
 	}
-	return fmt.Sprintf("median efficacy: generated **%s** (n=%d), own **%s** (n=%d); target generated ≥ own: **%s**; the union kills more mutants than the own tests on **%d of %d** packages",
-		fmtPercent(g), ng, fmtPercent(o), no, verdict, beats, known)
+	return fmt.Sprintf("median efficacy: generated **%s** (n=%d), own **%s** (n=%d); generated on the %d packages with own tests **%s**; target generated ≥ own there: **%s**; the union kills more mutants than the own tests on **%d of %d** packages",
+		fmtPercent(g), ng, fmtPercent(o), no, np, fmtPercent(pg), verdict, beats, known)
 }
 
 // mutationStatus says why the arm has no table: the status every
