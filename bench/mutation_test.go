@@ -185,6 +185,29 @@ func errText(err error) string {
 	if err != nil || len(renamed) != 0 || string(same) != gen {
 		t.Errorf("renameCollisions without collisions changed the file (renamed %v, err %v)", renamed, err)
 	}
+	// An external test file that dot-imports p sees the internal file's
+	// TestEncode (unicode/utf8's own tests do this).
+	dot := "package p_test\n\nimport (\n\t\"testing\"\n\n\t. \"example.com/p\"\n)\n\nfunc TestEncode(t *testing.T) { _ = Encode }\n"
+	if err := os.WriteFile(filepath.Join(dir, "ext_test.go"), []byte(dot), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, renamed, err := renameCollisions([]byte(gen), dir); err != nil || strings.Join(renamed, ",") != "TestEncode" {
+		t.Errorf("with a dot-importing p_test: renamed %v (err %v), want TestEncode", renamed, err)
+	}
+	// And an external generated file that dot-imports p sees the
+	// internal test files' names; without the dot import it does not.
+	if err := os.WriteFile(filepath.Join(dir, "own_test.go"), []byte(own), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	extGen := "package p_test\n\nimport (\n\t\"testing\"\n\n\t. \"example.com/p\"\n)\n\nfunc TestDecode(t *testing.T) { _ = Decode }\n"
+	if _, renamed, err := renameCollisions([]byte(extGen), dir); err != nil || strings.Join(renamed, ",") != "TestDecode" {
+		t.Errorf("a dot-importing generated p_test: renamed %v (err %v), want TestDecode", renamed, err)
+	}
+	plain := strings.Replace(extGen, "\t. \"example.com/p\"", "\t\"example.com/p\"", 1)
+	plain = strings.Replace(plain, "_ = Decode", "_ = p.Decode", 1)
+	if _, renamed, err := renameCollisions([]byte(plain), dir); err != nil || strings.Contains(strings.Join(renamed, ","), "TestDecode") {
+		t.Errorf("a generated p_test without a dot import: renamed %v (err %v), want no TestDecode", renamed, err)
+	}
 }
 
 func TestMutationTable(t *testing.T) {

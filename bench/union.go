@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // renameCollisions makes gosymtest's generated file compile beside the
@@ -23,9 +24,10 @@ func renameCollisions(gen []byte, dir string) ([]byte, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	// Only test files of the same package, internal (p) or external
-	// (p_test), share its scope.
-	taken := ownTestNames(dir, f.Name.Name)
+	// Test files of the same package, internal (p) or external (p_test),
+	// share its scope; so do, through a dot import of p, the exported
+	// names of the internal ones and the external ones'.
+	taken := ownTestNames(dir, f.Name.Name, hasDotImport(f))
 	newName := make(map[*ast.Object]string)
 	var renamed []string
 	for name, obj := range f.Scope.Objects {
@@ -71,8 +73,12 @@ func renameCollisions(gen []byte, dir string) ([]byte, []string, error) {
 }
 
 // ownTestNames lists the package-level names the test files in dir
-// declare in package pkgName (the generated file aside).
-func ownTestNames(dir, pkgName string) map[string]bool {
+// (the generated file aside) declare in package pkgName, or in the
+// package beside it when one side dot-imports the other: an external
+// test file with import . "p" sees the exported names of p's internal
+// test files (utf8_test.go's TestValid against an internal TestValid),
+// and so does an external generated file (dotImports) those of p's.
+func ownTestNames(dir, pkgName string, dotImports bool) map[string]bool {
 	out := make(map[string]bool)
 	files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
 	fset := token.NewFileSet()
@@ -85,7 +91,21 @@ func ownTestNames(dir, pkgName string) map[string]bool {
 			continue
 		}
 		f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
-		if err != nil || f.Name.Name != pkgName {
+		if err != nil {
+			continue
+		}
+		internal := !strings.HasSuffix(pkgName, "_test")
+		switch f.Name.Name {
+		case pkgName:
+		case pkgName + "_test":
+			if !internal || !hasDotImport(f) {
+				continue
+			}
+		case strings.TrimSuffix(pkgName, "_test"):
+			if internal || !dotImports {
+				continue
+			}
+		default:
 			continue
 		}
 		for _, decl := range f.Decls {
@@ -109,4 +129,14 @@ func ownTestNames(dir, pkgName string) map[string]bool {
 		}
 	}
 	return out
+}
+
+// hasDotImport reports whether f has an import . "path".
+func hasDotImport(f *ast.File) bool {
+	for _, imp := range f.Imports {
+		if imp.Name != nil && imp.Name.Name == "." {
+			return true
+		}
+	}
+	return false
 }
