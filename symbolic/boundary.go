@@ -196,6 +196,19 @@ func (e *Engine) boundaryCandidates(fn *ssa.Function) []boundaryCandidate {
 	return out
 }
 
+// extraPass starts a pass that makes extra cases once the function is
+// explored (boundary or infection cases): the solver gets time of its
+// own (afterExploration), and the pass may spend boundaryWork, the
+// mutation pass's work on its cases aside (that is within the mutation
+// pass's own allowance). over reports whether the pass must stop; done
+// ends it.
+func (e *Engine) extraPass(ctx context.Context) (over func() bool, done func()) {
+	ctx, done = e.afterExploration(ctx)
+	work := func() int64 { return e.summary.Work - e.mpass.work }
+	start, limit := work(), e.boundaryWork()
+	return func() bool { return work()-start >= limit || ctx.Err() != nil }, done
+}
+
 // boundaryCases makes the boundary cases of fn once it is explored and
 // hands them to the Sink. ctx is the exploration's context without the
 // function's budget, which may be spent: the solver gets a little time of
@@ -208,16 +221,11 @@ func (e *Engine) boundaryCases(ctx context.Context, fn *ssa.Function) {
 	if len(cands) == 0 {
 		return
 	}
-	ctx, done := e.afterExploration(ctx)
+	over, done := e.extraPass(ctx)
 	defer done()
-
-	// The mutation pass's work on the boundary cases is its own, within
-	// its allowance, not the boundary pass's.
-	work := func() int64 { return e.summary.Work - e.mpass.work }
-	start, limit := work(), e.boundaryWork()
 	var made [][]concrete.Value
 	for _, c := range cands {
-		if len(made) == maxBoundaryCases || work()-start >= limit || ctx.Err() != nil {
+		if len(made) == maxBoundaryCases || over() {
 			return
 		}
 		end, model := e.boundaryCase(fn, c)

@@ -153,14 +153,12 @@ func (e *Engine) infectionCases(ctx context.Context, fn *ssa.Function) {
 	if e.cfg.NoMutants || len(e.infection.sites) == 0 || ctx.Err() != nil {
 		return
 	}
-	ctx, done := e.afterExploration(ctx)
+	over, done := e.extraPass(ctx)
 	defer done()
-	work := func() int64 { return e.summary.Work - e.mpass.work }
-	start, limit := work(), e.boundaryWork()
 	var made [][]concrete.Value
 	for _, site := range e.infection.sites {
 		for _, key := range site.keys() {
-			if len(made) == maxInfectionCases || work()-start >= limit || ctx.Err() != nil {
+			if len(made) == maxInfectionCases || over() {
 				return
 			}
 			if e.mpass.kills[key] > 0 {
