@@ -250,7 +250,8 @@
 // at the boundaries of its comparisons (see -no-boundaries), apart from
 // paths; infection_cases the cases made for an arithmetic mutant no
 // other case caught, likewise apart from paths; mutant_replays the
-// replays of its tests with a mutant in place (see -no-mutants); skipped_reason says why a target was not explored;
+// replays of its tests with a mutant in place (see -no-mutants);
+// skipped_reason says why a target was not explored;
 // with -fuzz-seeds, fuzz_target and fuzz_seeds name the function's
 // FuzzXxx and count its seed files.
 // Each function also has blocks_dead (SSA blocks no path entered in an
