@@ -3,6 +3,7 @@ package symbolic
 import (
 	"fmt"
 	"go/types"
+	"strings"
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -76,6 +77,8 @@ type envEntry struct {
 
 // Names of the environment's inputs. They start with '$', which no
 // parameter's name does, so they never clash with a parameter's parts.
+// Uncontrolled values start with it too, but a test sets the environment:
+// isEnvironInput tells them apart.
 const environName = "$environ"
 
 // environCountName is the selector of the number of entries os.Environ
@@ -84,7 +87,16 @@ const environName = "$environ"
 // make fail as a whole (readable.go).
 const environCountName = "count($environ)"
 
-func envSlotName(j int) string { return fmt.Sprintf("$env[%d]", j) }
+// envSlotPrefix starts the names of the inputs of lookups (envSlotName).
+const envSlotPrefix = "$env["
+
+func envSlotName(j int) string { return fmt.Sprintf("%s%d]", envSlotPrefix, j) }
+
+// isEnvironInput reports whether an input's name is one of the
+// environment's, which the test sets (its environ column).
+func isEnvironInput(name string) bool {
+	return strings.HasPrefix(name, environName+"[") || strings.HasPrefix(name, envSlotPrefix)
+}
 
 // envModels read the path's environment.
 func envModels() map[string]model {

@@ -143,6 +143,27 @@ func TestEnvironIsTheWholeEnvironment(t *testing.T) {
 	}
 }
 
+// TestEnvironValuesAreReadable: the environment is an input the test
+// sets, so its keys and values get readable bytes as a parameter's do,
+// not the solver's control bytes (envconf's FromEnv got "\x01\x01=").
+func TestEnvironValuesAreReadable(t *testing.T) {
+	for _, name := range []string{"env.Lookup", "env.Flag"} {
+		_, paths := explore(t, name, Config{MaxPaths: 40})
+		for _, p := range paths {
+			if p.Test == nil || p.Test.Env == nil {
+				continue
+			}
+			for _, v := range p.Test.Env.Vars {
+				for _, s := range []string{v.Key, v.Value} {
+					if strings.IndexFunc(s, func(r rune) bool { return r < ' ' || r > '~' }) >= 0 {
+						t.Errorf("%s: path %v sets %q=%q: not printable ASCII", name, p.Pins, v.Key, v.Value)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestEnvAtInitIsNoInput: a package variable initialised from the
 // environment got its value when the test binary started, which no test
 // can set, so the initialiser's read is refused as a call into package os

@@ -32,7 +32,8 @@ import (
 // the same model.
 
 // uncontrolledPrefix starts the names of uncontrolled variables. No input
-// name starts with it (inputs are named after Go parameters).
+// named after a Go parameter starts with it; the environment's inputs do
+// (environName), and isUncontrolled leaves them out.
 const uncontrolledPrefix = "$"
 
 // Ranges of the uncontrolled values, as the real calls give them.
@@ -58,9 +59,10 @@ type uncontrolledVars struct {
 	limits map[expr.Expr]bool
 }
 
-// isUncontrolled reports whether v is an uncontrolled variable.
+// isUncontrolled reports whether v is an uncontrolled variable: not one
+// of the environment's, whose names share the prefix but which a test sets.
 func isUncontrolled(v expr.Expr) bool {
-	return v.IsVar() && strings.HasPrefix(v.Name(), uncontrolledPrefix)
+	return v.IsVar() && strings.HasPrefix(v.Name(), uncontrolledPrefix) && !isEnvironInput(v.Name())
 }
 
 // uncontrolledCall numbers the next uncontrolled call of s and names its
