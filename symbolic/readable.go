@@ -37,8 +37,10 @@ import (
 // of Z3's resource units; a query cut there ends the search, and what
 // the queries do not reach keeps the value of the previous model (the
 // concrete runs to the end of cut paths, which share a small solver
-// budget, ask fewer and smaller queries). The bound is Z3's count of steps, not time, so that two runs
-// write the same tests however loaded the machine is. The path condition
+// budget, ask fewer and smaller queries), until readablerepair.go tries
+// printable values for its bytes by evaluation. The bound is Z3's count
+// of steps, not time, so that two runs write the same tests however
+// loaded the machine is. The path condition
 // is always kept, so the path is the same, and the replay of the inputs
 // checks that it is.
 
@@ -124,7 +126,7 @@ func (e *Engine) readableModelWithin(cond []expr.Expr, queries int, rlimit uint6
 	for round := readableRounds - 1; round >= 0; round-- {
 		r.try(others, round)
 	}
-	r.best.Model = e.withFill(r.best.Model, setOf(vars))
+	r.best.Model = e.withFill(e.repairBytes(cond, r.best.Model, vars), setOf(vars))
 	return r.best
 }
 
