@@ -28,7 +28,12 @@ import (
 // otherwise. The inputs are run concretely, as every test's are; the case
 // asserts what that run did, whichever path it took (the side the path
 // did not take leads to another path, often of another outcome, which is
-// the point).
+// the point). The rest of the path may hide the boundary (it returns by a
+// later branch, whichever side this comparison took), so the case is made
+// from each path that decided the comparison in turn, up to
+// maxBoundaryOrigins of them, until one kills a mutant of the comparison;
+// the states the redundant-state detector pruned count as such paths
+// too, after those that gave a test.
 //
 // A boundary case is handed to the Sink as a PathEnd with Boundary set.
 // It claims nothing: it is not counted in the Summary's paths, ends or
@@ -38,7 +43,7 @@ import (
 // one (and then it took that path), or else the boundary text alone.
 //
 // The work is bounded: each comparison (a condition term and the side of
-// the case) is tried once, at most maxBoundarySiteTerms distinct terms per
+// the case) gives one case, at most maxBoundarySiteTerms distinct terms per
 // if (a loop's test is one if with a term per iteration), at most
 // maxBoundaryCases cases per function, and the queries and runs are
 // counted in Summary.Work, within boundaryWork on top of Config.MaxWork,
@@ -52,6 +57,11 @@ const (
 	// maxBoundaryMatch is how many of the function's tested paths a
 	// boundary case's inputs are checked against to find the path it took.
 	maxBoundaryMatch = 1024
+	// maxBoundaryOrigins bounds the paths a comparison's case is made
+	// from in turn, until one kills a mutant of the comparison.
+	maxBoundaryOrigins = 4
+	// maxBoundaryPruned bounds the pruned states kept as origins.
+	maxBoundaryPruned = 256
 )
 
 // boundaryWork is the work the boundary pass may spend, in Config.MaxWork
@@ -78,6 +88,9 @@ type boundaryPass struct {
 	ifs map[*ssa.If]*boundarySite
 	// origins are the paths that gave a test, in the order they ended.
 	origins []*PathEnd
+	// pruned are the conditions of states the detector pruned (at most
+	// maxBoundaryPruned), as PathEnds without a test, after the origins.
+	pruned []*PathEnd
 }
 
 func newBoundaryPass() boundaryPass {
@@ -144,6 +157,18 @@ func (e *Engine) noteBoundaryOrigin(end *PathEnd) {
 	e.boundary.origins = append(e.boundary.origins, end)
 }
 
+// noteBoundaryPrefix keeps the condition of a state the detector pruned:
+// a path that covers nothing new, but whose decisions may be the ones
+// that tell a comparison from its mutant (FullRune's p = {232, 128}
+// returns false right after accept.hi < p[1]; the path kept goes on to
+// test p[2] and returns true by it on either side).
+func (e *Engine) noteBoundaryPrefix(s *State) {
+	if e.cfg.NoBoundaries || e.boundary.sites == nil || len(s.cond) == 0 || s.uncontrolledCalls > 0 || len(e.boundary.pruned) == maxBoundaryPruned {
+		return
+	}
+	e.boundary.pruned = append(e.boundary.pruned, &PathEnd{Func: e.summary.Func, Kind: EndPruned, Condition: s.cond})
+}
+
 // boundaryCandidate is one boundary case to try: the comparison decided
 // at Condition[at] of origin, with its operands at the edge of side.
 type boundaryCandidate struct {
@@ -156,17 +181,33 @@ type boundaryCandidate struct {
 }
 
 // boundaryCandidates lists the cases to try, those of the function under
-// test first, each comparison and side once, in the order the paths ended.
-func (e *Engine) boundaryCandidates(fn *ssa.Function) []boundaryCandidate {
+// test first, each comparison and side once, in the order the paths ended:
+// each as up to maxBoundaryOrigins candidates, which the pass tries in
+// turn: one per path that decided the comparison, then, past
+// maxBoundarySiteTerms terms of its if, one per path that decided
+// another term of the if (another iteration of a loop, or the same
+// comparison over terms built otherwise), for the same side.
+func (e *Engine) boundaryCandidates(fn *ssa.Function) [][]boundaryCandidate {
 	type key struct {
 		cmp  expr.Expr
 		side bool
 	}
-	tried := make(map[key]bool)
+	type siteSide struct {
+		site *boundarySite
+		side bool
+	}
+	groups := make(map[key]int)
+	firsts := make(map[siteSide]int)
 	terms := make(map[expr.Expr]bool)
-	var out []boundaryCandidate
+	var out [][]boundaryCandidate
+	add := func(g int, c boundaryCandidate) {
+		if len(out[g]) < maxBoundaryOrigins && !slices.ContainsFunc(out[g], func(o boundaryCandidate) bool { return o.origin == c.origin }) {
+			out[g] = append(out[g], c)
+		}
+	}
+	origins := append(slices.Clip(e.boundary.origins), e.boundary.pruned...)
 	for _, own := range []bool{true, false} {
-		for _, p := range e.boundary.origins {
+		for _, p := range origins {
 			for i, c := range p.Condition {
 				cmp, held := c, true
 				if c.Op() == expr.OpNot {
@@ -176,19 +217,28 @@ func (e *Engine) boundaryCandidates(fn *ssa.Function) []boundaryCandidate {
 				if site == nil || (site.fn == fn) != own {
 					continue
 				}
-				if !terms[cmp] {
-					if site.terms == maxBoundarySiteTerms {
-						continue
-					}
+				if !terms[cmp] && site.terms < maxBoundarySiteTerms {
 					site.terms++
 					terms[cmp] = true
 				}
 				for _, side := range []bool{held, !held} {
-					if tried[key{cmp, side}] {
+					cand := boundaryCandidate{origin: p, at: i, site: site, cmp: cmp, held: held, side: side}
+					if !terms[cmp] {
+						if g, ok := firsts[siteSide{site, side}]; ok {
+							add(g, cand)
+						}
 						continue
 					}
-					tried[key{cmp, side}] = true
-					out = append(out, boundaryCandidate{origin: p, at: i, site: site, cmp: cmp, held: held, side: side})
+					g, ok := groups[key{cmp, side}]
+					if !ok {
+						g = len(out)
+						groups[key{cmp, side}] = g
+						out = append(out, nil)
+						if _, ok := firsts[siteSide{site, side}]; !ok {
+							firsts[siteSide{site, side}] = g
+						}
+					}
+					add(g, cand)
 				}
 			}
 		}
@@ -224,19 +274,53 @@ func (e *Engine) boundaryCases(ctx context.Context, fn *ssa.Function) {
 	over, done := e.extraPass(ctx)
 	defer done()
 	var made [][]concrete.Value
-	for _, c := range cands {
+	for _, alts := range cands {
 		if len(made) == maxBoundaryCases || over() {
 			return
 		}
-		end, model := e.boundaryCase(fn, c)
-		if end == nil || slices.ContainsFunc(made, func(args []concrete.Value) bool { return reflect.DeepEqual(args, end.Test.Args) }) {
+		end := e.boundaryCaseOf(fn, alts, made, over)
+		if end == nil {
 			continue
 		}
 		made = append(made, end.Test.Args)
-		e.noteKills(fn, model, end.Test, true)
 		e.summary.Boundaries++
 		if e.cfg.Sink != nil {
 			e.cfg.Sink.PathEnded(end)
 		}
 	}
+}
+
+// boundaryCaseOf makes the case of one comparison and side from the first
+// of alts whose inputs kill a mutant of that comparison, or else from the
+// first that gives a new test at all. The rest of the path an origin
+// decided is kept, and that can hide the boundary: FullRune's case for
+// accept.hi == p[1], made from a path that goes on to test p[2] < locb,
+// returns true by p[2] whether the comparison is < or <=; the path that
+// returns after it tells them apart. Each case tried is weighed against
+// the mutants (noteKills).
+func (e *Engine) boundaryCaseOf(fn *ssa.Function, alts []boundaryCandidate, made [][]concrete.Value, over func() bool) *PathEnd {
+	var first *PathEnd
+	for _, c := range alts {
+		if over() {
+			break
+		}
+		end, model := e.boundaryCase(fn, c)
+		if end == nil || slices.ContainsFunc(made, func(args []concrete.Value) bool { return reflect.DeepEqual(args, end.Test.Args) }) {
+			continue
+		}
+		e.noteKills(fn, model, end.Test, true)
+		if e.cfg.NoMutants || e.killsAt(end.Test, c.site.cmp) {
+			return end
+		}
+		if first == nil {
+			first = end
+		}
+	}
+	return first
+}
+
+// killsAt reports whether t kills a mutant of the operator of in.
+func (e *Engine) killsAt(t *Test, in ssa.Instruction) bool {
+	site := e.mutSiteOf(in)
+	return site != nil && slices.ContainsFunc(t.Kills, func(m Mutant) bool { return m.Pos == site.pos })
 }

@@ -92,6 +92,7 @@ func (e *Engine) afterStep(s *State, b stepBefore, forked []*State) {
 func (e *Engine) prune(t *State) {
 	t.done, t.endKind = true, EndPruned
 	e.summary.Pruned++
+	e.noteBoundaryPrefix(t)
 	tested := false
 	if e.entersUntested(t) {
 		var steps int

@@ -50,3 +50,22 @@ const digits = "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff
 	"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff" +
 	"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff" +
 	"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+
+// Complete reports whether p begins with a whole two- or three-byte
+// sequence or with one that can never be whole, as utf8.FullRune does:
+// a second or third byte outside 0x80 … 0xBF ends it early. The path that
+// returns false right after the second byte's test covers nothing new,
+// so the redundant-state detector prunes it; it is the one whose
+// boundary case tells 0xBF < p[1] from 0xBF <= p[1].
+func Complete(p []byte) bool {
+	n := len(p)
+	if n == 0 {
+		return false
+	}
+	if n > 1 && (p[1] < 0x80 || 0xBF < p[1]) {
+		return true
+	} else if n > 2 && (p[2] < 0x80 || 0xBF < p[2]) {
+		return true
+	}
+	return n > 2
+}
