@@ -31,7 +31,8 @@ import (
 // the point). The rest of the path may hide the boundary (it returns by a
 // later branch, whichever side this comparison took), so the case is made
 // from each path that decided the comparison in turn, up to
-// maxBoundaryOrigins of them, until one kills a mutant of the comparison;
+// maxBoundaryOrigins of them, until one kills a mutant of the comparison
+// (the comparisons whose mutants some test already kills come last);
 // the states the redundant-state detector pruned count as such paths
 // too, after those that gave a test.
 //
@@ -274,18 +275,30 @@ func (e *Engine) boundaryCases(ctx context.Context, fn *ssa.Function) {
 	over, done := e.extraPass(ctx)
 	defer done()
 	var made [][]concrete.Value
-	for _, alts := range cands {
-		if len(made) == maxBoundaryCases || over() {
-			return
+	// The comparisons whose mutants some test already kills come last:
+	// the allowance goes first to those whose mutants live.
+	var later [][]boundaryCandidate
+	for _, pass := range []int{0, 1} {
+		if pass == 1 {
+			cands = later
 		}
-		end := e.boundaryCaseOf(fn, alts, made, over)
-		if end == nil {
-			continue
-		}
-		made = append(made, end.Test.Args)
-		e.summary.Boundaries++
-		if e.cfg.Sink != nil {
-			e.cfg.Sink.PathEnded(end)
+		for _, alts := range cands {
+			if len(made) == maxBoundaryCases || over() {
+				return
+			}
+			if pass == 0 && e.comparisonKilled(alts[0].site.cmp) {
+				later = append(later, alts)
+				continue
+			}
+			end := e.boundaryCaseOf(fn, alts, made, over)
+			if end == nil {
+				continue
+			}
+			made = append(made, end.Test.Args)
+			e.summary.Boundaries++
+			if e.cfg.Sink != nil {
+				e.cfg.Sink.PathEnded(end)
+			}
 		}
 	}
 }
@@ -317,6 +330,22 @@ func (e *Engine) boundaryCaseOf(fn *ssa.Function, alts []boundaryCandidate, made
 		}
 	}
 	return first
+}
+
+// comparisonKilled reports whether some test already kills both mutants
+// of the comparison in (its boundary moved, its negation), so that its
+// boundary cases likely tell nothing new: they are made after the others.
+// Without the mutation pass it is false.
+func (e *Engine) comparisonKilled(in *ssa.BinOp) bool {
+	if e.cfg.NoMutants || e.mutSiteOf(in) == nil {
+		return false
+	}
+	for _, to := range []token.Token{boundaryOp[in.Op], negatedOp[in.Op]} {
+		if e.mpass.kills[mutantKey{pos: in.Pos(), from: in.Op, to: to}] == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // killsAt reports whether t kills a mutant of the operator of in.
