@@ -51,14 +51,18 @@ func (e *Engine) boundaryCase(fn *ssa.Function, c boundaryCandidate) (*PathEnd, 
 // boundary or an infection case), and makes its PathEnd: a copy of the
 // explored path the run took, if it took one (origin is tried first; nil
 // for none in particular), as the case then reads as that path, or else
-// one with cond and the single pin; nil when the run gives no test.
+// one with cond and the single pin (none when pin is ""); nil when the
+// run gives no test.
 func (e *Engine) extraCase(fn *ssa.Function, resp solver.Response, origin *PathEnd, cond []expr.Expr, pin string) *PathEnd {
 	run := e.concreteRun(fn, resp, false, e.cfg.Bounds.MaxSteps)
 	t := e.boundaryTest(fn, resp, run)
 	if t == nil {
 		return nil
 	}
-	end := &PathEnd{Func: fn, Kind: run.endKind, Condition: cond, Pins: []string{pin}}
+	end := &PathEnd{Func: fn, Kind: run.endKind, Condition: cond}
+	if pin != "" {
+		end.Pins = []string{pin}
+	}
 	if p := e.boundaryMatch(origin, run, resp.Model); p != nil {
 		cp := *p
 		end = &cp

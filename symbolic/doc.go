@@ -214,6 +214,14 @@
 // it kills the mutant (infection.go). Like a boundary case it is an extra
 // test, counted apart (Summary.Infections), within the same allowance.
 //
+// A mutant a test infects may still survive it because the readable
+// model's defaults hide the difference (a nil pointer returned either
+// way). For such a mutant, the path of that test is solved again with
+// other values, the inputs the path condition does not mention made
+// non-default, and the run is handed to the Sink as a propagation case
+// (PathEnd.Propagation, Summary.Propagations) when it kills the mutant
+// (propagation.go).
+//
 // # Pruning redundant states
 //
 // Config.Pruner plugs in the redundant-state detector (package detector,

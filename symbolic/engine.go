@@ -125,6 +125,9 @@ type Summary struct {
 	// Infections counts the infection cases handed to the Sink
 	// (infection.go); like boundary cases, they are not in Paths or Ends.
 	Infections int
+	// Propagations counts the propagation cases handed to the Sink
+	// (propagation.go); likewise not paths.
+	Propagations int
 	// MutantReplays counts the replays of tests with a mutant in place
 	// (mutants.go), and MutantWork the instructions of those and of their
 	// probes: part of Work.
@@ -330,6 +333,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *Summary, e
 	e.runToCompletion(outer, fn)
 	e.boundaryCases(outer, fn)
 	e.infectionCases(outer, fn)
+	e.propagationCases(outer, fn)
 	for b := range e.summary.CoveredBlocks {
 		if b.Parent() == fn {
 			e.summary.Covered++

@@ -84,6 +84,12 @@ type mutationPass struct {
 	// kills counts the tests that kill each mutant so far, tries its
 	// replays that did not end.
 	kills, tries map[mutantKey]int
+	// lived are, for each mutant an explored path's test infected but
+	// did not kill, up to maxLivedOrigins such paths, in the order the
+	// mutants were first met (livedOrder): the propagation cases'
+	// starting points (propagation.go).
+	lived      map[mutantKey][]livedOrigin
+	livedOrder []livedMutant
 	// replays are the mutant replays done, work their instructions and
 	// those of the probes.
 	replays, probes int
@@ -108,25 +114,27 @@ func (e *Engine) mutantAllowance(kept bool) int64 {
 // model m of fn's path) with the mutant in place tells from the
 // original. kept tells a test the writer keeps whatever it kills (it
 // enters a new block, or it is a boundary case).
-func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *Test, kept bool) {
+// It returns the mutants the test infected and whose replay ended but
+// gave the same outcome.
+func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *Test, kept bool) (lived []livedMutant) {
 	if e.cfg.NoMutants || t == nil || !t.Replayed || t.OrderDependent || t.Uncontrolled {
-		return
+		return nil
 	}
 	replays := maxMutantReplays
 	if !kept {
 		replays -= maxMutantReplays / 4
 		if e.mpass.probes == maxMutantProbes {
-			return
+			return nil
 		}
 		e.mpass.probes++
 	}
 	if e.mpass.replays >= replays || e.mpass.work >= e.mutantAllowance(kept) {
-		return
+		return nil
 	}
 	probe := e.mutantRun(fn, m, &mutation{infected: make(map[mutantKey]*mutSite)}, e.cfg.Bounds.MaxSteps)
 	var base Test
 	if !endsControlled(probe) || !e.recordOutcome(&base, probe) {
-		return
+		return nil
 	}
 	keys := slices.SortedFunc(maps.Keys(probe.mut.infected), func(a, b mutantKey) int {
 		return cmp.Or(cmp.Compare(a.pos, b.pos), cmp.Compare(a.from, b.from), cmp.Compare(a.to, b.to))
@@ -151,12 +159,17 @@ func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *Test, kept bo
 			e.mpass.tries[key]++
 		}
 		var got Test
-		if !endsControlled(run) || !e.recordOutcome(&got, run) || !outcomeDiffers(&base, &got) {
+		if !endsControlled(run) || !e.recordOutcome(&got, run) {
+			continue
+		}
+		if !outcomeDiffers(&base, &got) {
+			lived = append(lived, livedMutant{key, probe.mut.infected[key]})
 			continue
 		}
 		e.mpass.kills[key]++
 		t.Kills = append(t.Kills, e.mutantOf(key, probe.mut.infected[key]))
 	}
+	return lived
 }
 
 // mutantRun replays fn on the inputs of m with mut, within steps, and

@@ -114,6 +114,11 @@ type PathEnd struct {
 	// which this one does. It too is an extra test, with the fields of
 	// the explored path it took, or its pin alone.
 	Infection bool
+	// Propagation is set on a propagation case (propagation.go): a
+	// concrete run on other values of an explored path whose test
+	// infected a mutant that no test kills, and which this one kills;
+	// likewise an extra test.
+	Propagation bool
 
 	// Test is the concrete test for this path: inputs from a model of the
 	// path condition and the outcome of replaying them. It is nil when the

@@ -79,7 +79,7 @@ func (e *Engine) makeTest(s *State) *Test {
 		t.Uncontrolled = uncontrolled
 		e.uncontrolledOutcome(t, s, replay, resp.Model)
 	}
-	e.noteKills(fn, resp.Model, t, e.entersUntested(s))
+	e.noteLived(s.cond, resp.Model, e.noteKills(fn, resp.Model, t, e.entersUntested(s)))
 	return t
 }
 

@@ -246,11 +246,13 @@
 // coverage curve, [ms, blocks covered] each time a new block was entered;
 // pruned counts the states the detector dropped as redundant (see
 // -prune), which are not in paths, and prune_ms the time spent on the
-// detector; boundary_cases counts the cases made
-// at the boundaries of its comparisons (see -no-boundaries), apart from
-// paths; infection_cases the cases made for an arithmetic mutant no
-// other case caught, likewise apart from paths; mutant_replays the
-// replays of its tests with a mutant in place (see -no-mutants);
+// detector; boundary_cases counts the cases made at the boundaries of
+// its comparisons (see -no-boundaries), apart from paths;
+// infection_cases the cases made for an arithmetic mutant no other case
+// caught, and propagation_cases those made on other values of a path
+// whose test a mutant survived, likewise apart from paths;
+// mutant_replays the replays of its tests with a mutant in place (see
+// -no-mutants);
 // skipped_reason says why a target was not explored;
 // with -fuzz-seeds, fuzz_target and fuzz_seeds name the function's
 // FuzzXxx and count its seed files.

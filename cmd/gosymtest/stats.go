@@ -101,6 +101,9 @@ type functionStats struct {
 	// InfectionCases counts the cases made for an arithmetic mutant that
 	// no other case caught (likewise not paths).
 	InfectionCases int `json:"infection_cases"`
+	// PropagationCases counts the cases made on other values of a path
+	// whose test a mutant survived, which kill it (likewise not paths).
+	PropagationCases int `json:"propagation_cases"`
 	// MutantReplays counts the replays of its tests with a mutant of the
 	// package's code in place (see -no-mutants).
 	MutantReplays int    `json:"mutant_replays"`
@@ -211,6 +214,7 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 				f.Pruned, f.PruneMs = r.summary.Pruned, r.summary.PruneTime.Milliseconds()
 				f.BoundaryCases = r.summary.Boundaries
 				f.InfectionCases = r.summary.Infections
+				f.PropagationCases = r.summary.Propagations
 				f.MutantReplays = r.summary.MutantReplays
 				f.SolverQueries = r.solver.Queries
 				f.SolverLayers = layersJSON(r.solver.Layers)

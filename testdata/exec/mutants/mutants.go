@@ -47,3 +47,14 @@ func Shift(pos, offset int) int {
 	}
 	return pos
 }
+
+// Gate passes v through when n is positive, and 0 otherwise. v takes no
+// part in any branch, so the readable model leaves it 0, and then no case
+// tells n > 0 from n <= 0: both return 0. Only a case on the same path
+// with another v does.
+func Gate(n, v int) int {
+	if n > 0 {
+		return v
+	}
+	return 0
+}

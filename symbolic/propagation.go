@@ -1,0 +1,206 @@
+package symbolic
+
+import (
+	"context"
+	"reflect"
+	"slices"
+
+	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Propagation cases. A mutant that a test infects (the mutated operator
+// computes another value on its inputs) still survives when the
+// difference never reaches what the test asserts, and the readable
+// model's defaults are often what stops it: container/list's
+// Element.Next returns e.next, which the model leaves nil, so with
+// `e.list != nil && p != &e.list.root` negated it returns nil as well.
+//
+// So, once the infection cases are made, for each mutant that an explored
+// path's test infected and no test kills (mutationPass.lived, at most
+// maxLivedOrigins paths per mutant), that path's condition is solved
+// again for other values: each input the condition mentions is pushed
+// away from the first model's value where the condition allows (and kept
+// printable, or within ±10,000), and each input it does not mention,
+// which any value drives alike, gets a value that is not the default: a
+// pointer non-nil, a bool true, a number 1, a byte its letter. The inputs
+// run concretely, as a boundary case's do, and the test is handed to the
+// Sink only when it kills the mutant it was made for. Like a boundary
+// case it claims nothing: it is an extra test (PathEnd.Propagation,
+// Summary.Propagations), not a path of the exploration.
+//
+// Bounded by counts (maxPropagationCases cases per function, and
+// diverseQueries queries per case) and by the boundary pass's work
+// allowance (boundaryWork), so that a run gives the same cases every
+// time. Config.NoMutants turns it off with the rest of the mutation pass.
+
+const (
+	// maxLivedOrigins bounds the paths kept per surviving mutant.
+	maxLivedOrigins = 2
+	// maxPropagationCases bounds one function's propagation cases.
+	maxPropagationCases = 8
+	// diverseQueries bounds the queries of one diverse model.
+	diverseQueries = 6
+)
+
+// livedMutant is a mutant a test infected and did not kill, and the
+// source reading of its operator.
+type livedMutant struct {
+	key  mutantKey
+	site *mutSite
+}
+
+// livedOrigin is an explored path whose test infected a mutant that
+// survived it: its condition and the model its test came from.
+type livedOrigin struct {
+	cond  []expr.Expr
+	model expr.Assignment
+}
+
+// noteLived records the path of condition cond, whose test (of model m)
+// infected the mutants lived without killing them.
+func (e *Engine) noteLived(cond []expr.Expr, m expr.Assignment, lived []livedMutant) {
+	if len(lived) == 0 || len(cond) == 0 {
+		return
+	}
+	if e.mpass.lived == nil {
+		e.mpass.lived = make(map[mutantKey][]livedOrigin)
+	}
+	for _, l := range lived {
+		origins := e.mpass.lived[l.key]
+		if len(origins) == maxLivedOrigins {
+			continue
+		}
+		if origins == nil {
+			e.mpass.livedOrder = append(e.mpass.livedOrder, l)
+		}
+		e.mpass.lived[l.key] = append(origins, livedOrigin{cond: cond, model: m})
+	}
+}
+
+// propagationCases makes the propagation cases of fn once its infection
+// cases are made. ctx is as for boundaryCases.
+func (e *Engine) propagationCases(ctx context.Context, fn *ssa.Function) {
+	if e.cfg.NoMutants || len(e.mpass.livedOrder) == 0 || ctx.Err() != nil {
+		return
+	}
+	over, done := e.extraPass(ctx)
+	defer done()
+	var made [][]concrete.Value
+	for _, l := range e.mpass.livedOrder {
+		key := l.key
+		for _, o := range e.mpass.lived[key] {
+			if len(made) == maxPropagationCases || over() {
+				return
+			}
+			if e.mpass.kills[key] > 0 {
+				break
+			}
+			resp := e.diverseModel(o.cond, o.model)
+			if resp.Result != solver.Sat {
+				continue
+			}
+			end := e.extraCase(fn, resp, nil, o.cond, "")
+			if end == nil || slices.ContainsFunc(made, func(args []concrete.Value) bool { return reflect.DeepEqual(args, end.Test.Args) }) {
+				continue
+			}
+			e.noteKills(fn, resp.Model, end.Test, true)
+			if e.mpass.kills[key] == 0 {
+				continue
+			}
+			target := e.mutantOf(key, l.site)
+			if i := slices.Index(end.Test.Kills, target); i > 0 {
+				end.Test.Kills = slices.Insert(slices.Delete(end.Test.Kills, i, i+1), 0, target)
+			}
+			end.Boundary, end.Propagation = "", true
+			made = append(made, end.Test.Args)
+			e.summary.Propagations++
+			if e.cfg.Sink != nil {
+				e.cfg.Sink.PathEnded(end)
+			}
+		}
+	}
+}
+
+// diverseModel is a model of cond whose inputs differ from those of m
+// where cond allows (diverseQueries queries at most: all at once, then by
+// halves), with the inputs cond does not mention at values that are not
+// the default.
+func (e *Engine) diverseModel(cond []expr.Expr, m expr.Assignment) solver.Response {
+	vars := expr.Vars(cond...)
+	spans := inputSpans(vars)
+	var prefs []expr.Expr
+	for _, v := range vars {
+		if isUncontrolled(v) || !v.IsVar() {
+			continue
+		}
+		val := m.Scalar(v)
+		switch {
+		case v.Sort().IsBool():
+			prefs = append(prefs, expr.Eq(v, expr.BoolConst(val == 0)))
+		case v.Sort().IsBV():
+			p := expr.Ne(v, expr.Const(v.Width(), val))
+			if l, ok := e.ladder(v, spans); ok {
+				p = expr.And(p, l[readableRounds-1])
+			}
+			prefs = append(prefs, p)
+		}
+	}
+	best := solver.Response{}
+	budget := diverseQueries
+	kept := slices.Clip(cond)
+	var try func(group []expr.Expr)
+	try = func(group []expr.Expr) {
+		if len(group) == 0 || budget == 0 {
+			return
+		}
+		budget--
+		q := append(slices.Clip(kept), group...)
+		if e.summary != nil {
+			e.summary.Work += QueryWork
+		}
+		resp := e.cfg.Solver.Check(e.ctx, solver.Query{Constraints: q, ResourceLimit: readableRlimit})
+		switch {
+		case resp.Result == solver.Sat:
+			best, kept = resp, q
+		case resp.Result == solver.Unsat && len(group) > 1:
+			h := len(group) / 2
+			try(group[:h])
+			try(group[h:])
+		}
+	}
+	try(prefs)
+	if best.Result != solver.Sat {
+		if best = e.check(solver.Query{Constraints: cond}); best.Result != solver.Sat {
+			return best
+		}
+	}
+	best.Model = e.withDiverseFill(best.Model, setOf(vars))
+	return best
+}
+
+// withDiverseFill is a copy of m that gives each input the path condition
+// does not mention (not in bound) a value that is not the default: true
+// for a bool (a pointer non-nil, a map present), a byte its letter, 1 for
+// any other number.
+func (e *Engine) withDiverseFill(m *expr.Values, bound map[expr.Expr]bool) *expr.Values {
+	c := *m
+	c.Fill = func(x expr.Expr) uint64 {
+		if bound[x] || isUncontrolled(x) {
+			return 0
+		}
+		if x.Sort().IsBool() {
+			return 1
+		}
+		if !x.Sort().IsBV() {
+			return 0
+		}
+		if letter, ok := fillByte(x.Name()); ok && x.Width() == 8 && !e.signedInputs[x.Name()] && !e.arrayBytes[x.Name()] {
+			return uint64(letter)
+		}
+		return 1
+	}
+	return &c
+}
