@@ -172,18 +172,21 @@ func (e *Engine) infectionCases(ctx context.Context, fn *ssa.Function) {
 			if e.mpass.kills[key] == 0 {
 				continue // infected, but the difference never reached the outcome
 			}
-			// The mutant it was made for first: the writer names a case
-			// kept for its mutants after the first of them.
-			target := e.mutantOf(key, e.mutSiteOf(site.in))
-			if i := slices.Index(end.Test.Kills, target); i > 0 {
-				end.Test.Kills = slices.Insert(slices.Delete(end.Test.Kills, i, i+1), 0, target)
-			}
+			killsFirst(end.Test, e.mutantOf(key, e.mutSiteOf(site.in)))
 			made = append(made, end.Test.Args)
 			e.summary.Infections++
 			if e.cfg.Sink != nil {
 				e.cfg.Sink.PathEnded(end)
 			}
 		}
+	}
+}
+
+// killsFirst moves the mutant a case was made for to the front of its
+// Kills: the writer names a case kept for its mutants after the first.
+func killsFirst(t *Test, target Mutant) {
+	if i := slices.Index(t.Kills, target); i > 0 {
+		t.Kills = slices.Insert(slices.Delete(t.Kills, i, i+1), 0, target)
 	}
 }
 

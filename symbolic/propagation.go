@@ -110,10 +110,7 @@ func (e *Engine) propagationCases(ctx context.Context, fn *ssa.Function) {
 			if e.mpass.kills[key] == 0 {
 				continue
 			}
-			target := e.mutantOf(key, l.site)
-			if i := slices.Index(end.Test.Kills, target); i > 0 {
-				end.Test.Kills = slices.Insert(slices.Delete(end.Test.Kills, i, i+1), 0, target)
-			}
+			killsFirst(end.Test, e.mutantOf(key, l.site))
 			end.Boundary, end.Propagation = "", true
 			made = append(made, end.Test.Args)
 			e.summary.Propagations++
