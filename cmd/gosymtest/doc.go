@@ -101,7 +101,10 @@
 //		mutant from the original and no kept case does. An arithmetic
 //		mutant that no case tells apart gets a case of its own where
 //		the solver finds inputs that make it compute another value and
-//		the case then tells it apart.
+//		the case then tells it apart; a mutant that a case reaches but
+//		does not tell apart gets one on the same path with other
+//		values (a pointer non-nil, an input no branch reads set), kept
+//		when that tells it apart.
 //	-prune mode
 //		The redundant-state detector (package detector; Bugrara and
 //		Engler's redundant state detection): rse, the default, drops a
