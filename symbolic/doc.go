@@ -146,8 +146,10 @@
 // asserts. The model is one a person would write (readable.go): the input
 // bytes no condition reads are letters, the others printable and letters
 // where the path allows, strings as short and integers as small as it
-// allows, within a few solver queries per test; the path condition is
-// kept, and the replay checks that the inputs take the path. The replay
+// allows, within a few solver queries per test, and a byte those queries
+// did not reach is made a letter by evaluating the path condition
+// (readablerepair.go); the path condition is kept, and the replay checks
+// that the inputs take the path. The replay
 // also records what the pointer and slice arguments (the receiver
 // included) point to once the input constructors have run and again when
 // the function returns (Test.Before and Test.After, afterstate.go), so
