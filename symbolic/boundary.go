@@ -3,7 +3,6 @@ package symbolic
 import (
 	"context"
 	"go/token"
-	"reflect"
 	"slices"
 
 	"github.com/gosymtest/gosymtest/loader"
@@ -318,7 +317,7 @@ func (e *Engine) boundaryCaseOf(fn *ssa.Function, alts []boundaryCandidate, made
 			break
 		}
 		end, model := e.boundaryCase(fn, c)
-		if end == nil || slices.ContainsFunc(made, func(args []concrete.Value) bool { return reflect.DeepEqual(args, end.Test.Args) }) {
+		if end == nil || madeBefore(made, end.Test) {
 			continue
 		}
 		e.noteKills(fn, model, end.Test, true)

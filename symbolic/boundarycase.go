@@ -1,9 +1,11 @@
 package symbolic
 
 import (
+	"reflect"
 	"slices"
 
 	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
 )
@@ -73,6 +75,12 @@ func (e *Engine) extraCase(fn *ssa.Function, resp solver.Response, origin *PathE
 		end.Panic = run.panicked.kind
 	}
 	return end
+}
+
+// madeBefore reports whether an extra pass already made a case with t's
+// arguments (made lists each case's): a second row with the same call.
+func madeBefore(made [][]concrete.Value, t *Test) bool {
+	return slices.ContainsFunc(made, func(args []concrete.Value) bool { return reflect.DeepEqual(args, t.Args) })
 }
 
 // boundaryEdge is the condition that puts the operands of the comparison

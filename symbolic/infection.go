@@ -3,7 +3,6 @@ package symbolic
 import (
 	"context"
 	"go/token"
-	"reflect"
 	"slices"
 	"strings"
 
@@ -165,7 +164,7 @@ func (e *Engine) infectionCases(ctx context.Context, fn *ssa.Function) {
 				continue
 			}
 			end, model := e.infectionCase(fn, site, key)
-			if end == nil || slices.ContainsFunc(made, func(args []concrete.Value) bool { return reflect.DeepEqual(args, end.Test.Args) }) {
+			if end == nil || madeBefore(made, end.Test) {
 				continue
 			}
 			e.noteKills(fn, model, end.Test, true)

@@ -2,7 +2,6 @@ package symbolic
 
 import (
 	"context"
-	"reflect"
 	"slices"
 
 	"github.com/gosymtest/gosymtest/solver"
@@ -103,7 +102,7 @@ func (e *Engine) propagationCases(ctx context.Context, fn *ssa.Function) {
 				continue
 			}
 			end := e.extraCase(fn, resp, nil, o.cond, "")
-			if end == nil || slices.ContainsFunc(made, func(args []concrete.Value) bool { return reflect.DeepEqual(args, end.Test.Args) }) {
+			if end == nil || madeBefore(made, end.Test) {
 				continue
 			}
 			e.noteKills(fn, resp.Model, end.Test, true)
@@ -174,30 +173,6 @@ func (e *Engine) diverseModel(cond []expr.Expr, m expr.Assignment) solver.Respon
 			return best
 		}
 	}
-	best.Model = e.withDiverseFill(best.Model, setOf(vars))
+	best.Model = e.withFill(best.Model, setOf(vars), 1)
 	return best
-}
-
-// withDiverseFill is a copy of m that gives each input the path condition
-// does not mention (not in bound) a value that is not the default: true
-// for a bool (a pointer non-nil, a map present), a byte its letter, 1 for
-// any other number.
-func (e *Engine) withDiverseFill(m *expr.Values, bound map[expr.Expr]bool) *expr.Values {
-	c := *m
-	c.Fill = func(x expr.Expr) uint64 {
-		if bound[x] || isUncontrolled(x) {
-			return 0
-		}
-		if x.Sort().IsBool() {
-			return 1
-		}
-		if !x.Sort().IsBV() {
-			return 0
-		}
-		if letter, ok := fillByte(x.Name()); ok && x.Width() == 8 && !e.signedInputs[x.Name()] && !e.arrayBytes[x.Name()] {
-			return uint64(letter)
-		}
-		return 1
-	}
-	return &c
 }

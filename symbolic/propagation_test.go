@@ -16,28 +16,15 @@ import (
 func TestPropagationCaseKillsWhatDefaultsHide(t *testing.T) {
 	sum, paths := explore(t, "mutants.Gate", Config{MaxWork: 2_000_000})
 	negated := Mutant{Pos: "mutants.go:56:7", Expr: "n > 0", From: ">", To: "<="}
-	var cases int
-	for _, p := range paths {
-		tc := p.Test
-		if tc == nil || !tc.Replayed {
-			continue
-		}
-		kills := slices.Contains(tc.Kills, negated)
-		switch {
-		case !p.Propagation && kills:
-			t.Errorf("Gate%v, not a propagation case, kills %v: the fixture no longer needs one", argStrings(tc), negated)
-		case p.Propagation && !kills:
-			t.Errorf("propagation case Gate%v does not kill %v (kills %v)", argStrings(tc), negated, tc.Kills)
-		case p.Propagation:
-			cases++
-			n, v := tc.Args[0].Int, tc.Args[1].Int
-			if got, want := tc.Results[0].Int, int64(mutants.Gate(int(n), int(v))); got != want {
-				t.Errorf("Gate(%d, %d): interpreter %d, Go %d", n, v, got, want)
-			}
+	cases := extraCasesKilling(t, "Gate", "propagation", paths, func(p *PathEnd) bool { return p.Propagation }, negated)
+	for _, tc := range cases {
+		n, v := tc.Args[0].Int, tc.Args[1].Int
+		if got, want := tc.Results[0].Int, int64(mutants.Gate(int(n), int(v))); got != want {
+			t.Errorf("Gate(%d, %d): interpreter %d, Go %d", n, v, got, want)
 		}
 	}
-	if cases != 1 || sum.Propagations != 1 {
-		t.Errorf("%d propagation cases handed over, Summary.Propagations %d; want 1 and 1", cases, sum.Propagations)
+	if len(cases) != 1 || sum.Propagations != 1 {
+		t.Errorf("%d propagation cases handed over, Summary.Propagations %d; want 1 and 1", len(cases), sum.Propagations)
 	}
 	if sum.Paths != 2 {
 		t.Errorf("Summary.Paths = %d; a propagation case must not count as a path", sum.Paths)

@@ -87,7 +87,7 @@ func (e *Engine) readableModelWithin(cond []expr.Expr, queries int, rlimit uint6
 	if len(cond) == 0 {
 		// Nothing constrains the inputs: numbers are 0, as in the solver's
 		// model completion, and bytes letters.
-		return solver.Response{Result: solver.Sat, Model: e.withFill(&expr.Values{}, nil)}
+		return solver.Response{Result: solver.Sat, Model: e.withFill(&expr.Values{}, nil, 0)}
 	}
 	base := e.check(solver.Query{Constraints: cond})
 	if base.Result != solver.Sat {
@@ -126,7 +126,7 @@ func (e *Engine) readableModelWithin(cond []expr.Expr, queries int, rlimit uint6
 	for round := readableRounds - 1; round >= 0; round-- {
 		r.try(others, round)
 	}
-	r.best.Model = e.withFill(e.repairBytes(cond, r.best.Model, vars), setOf(vars))
+	r.best.Model = e.withFill(e.repairBytes(cond, r.best.Model, vars), setOf(vars), 0)
 	return r.best
 }
 
@@ -255,7 +255,7 @@ func (e *Engine) ladder(v expr.Expr, spans map[string]int) ([readableRounds]expr
 	c := func(x uint64) expr.Expr { return expr.Const(w, x) }
 	in := func(lo, hi uint64) expr.Expr { return expr.And(expr.Ule(c(lo), v), expr.Ule(v, c(hi))) }
 	signed := e.signedInputs[name]
-	if letter, ok := fillByte(name); ok && w == 8 && !signed && !e.arrayBytes[name] {
+	if letter, ok := e.textLetter(v); ok {
 		return [readableRounds]expr.Expr{expr.Eq(v, c(uint64(letter))), in('a', 'z'), in(' ', '~')}, true
 	}
 	if inner, ok := strings.CutPrefix(name, "len("); ok && strings.HasSuffix(inner, ")") {
@@ -307,19 +307,31 @@ func fillByte(name string) (byte, bool) {
 	return byte('a' + i%26), true
 }
 
+// textLetter is the letter of v when v is a byte of a string or []byte
+// input that a test writes as text (fillByte): not a number's byte
+// ([16]byte), not a signed integer, not a value the test cannot set.
+func (e *Engine) textLetter(v expr.Expr) (byte, bool) {
+	if !v.IsVar() || !v.Sort().IsBV() || v.Width() != 8 || isUncontrolled(v) || e.signedInputs[v.Name()] || e.arrayBytes[v.Name()] {
+		return 0, false
+	}
+	return fillByte(v.Name())
+}
+
 // withFill is a copy of m that gives each input byte the path condition
 // does not mention (not in bound) its letter: no branch reads it, so any
-// value drives the path alike.
-func (e *Engine) withFill(m *expr.Values, bound map[expr.Expr]bool) *expr.Values {
+// value drives the path alike. Every other such variable gets rest: 0 for
+// the readable model, 1 (a pointer non-nil, a bool true) for the diverse
+// one of propagation.go.
+func (e *Engine) withFill(m *expr.Values, bound map[expr.Expr]bool, rest uint64) *expr.Values {
 	c := *m
 	c.Fill = func(x expr.Expr) uint64 {
-		if bound[x] || isUncontrolled(x) || !x.Sort().IsBV() || x.Width() != 8 || e.signedInputs[x.Name()] || e.arrayBytes[x.Name()] {
+		if bound[x] || isUncontrolled(x) {
 			return 0
 		}
-		if letter, ok := fillByte(x.Name()); ok {
+		if letter, ok := e.textLetter(x); ok {
 			return uint64(letter)
 		}
-		return 0
+		return rest
 	}
 	return &c
 }

@@ -59,7 +59,7 @@ func readableByte(b uint64) bool {
 func (e *Engine) repairBytes(cond []expr.Expr, m *expr.Values, vars []expr.Expr) *expr.Values {
 	var unreadable []expr.Expr
 	for _, v := range vars {
-		if e.isTextByte(v) && !isAlnum(byte(m.Scalar(v))) {
+		if _, text := e.textLetter(v); text && !isAlnum(byte(m.Scalar(v))) {
 			unreadable = append(unreadable, v)
 		}
 	}
@@ -74,7 +74,7 @@ func (e *Engine) repairBytes(cond []expr.Expr, m *expr.Values, vars []expr.Expr)
 	}
 	for _, v := range unreadable {
 		old, had := out.Scalars[v]
-		letter, _ := fillByte(v.Name())
+		letter, _ := e.textLetter(v)
 		kept := false
 		candidates := alnumCandidates
 		if !readableByte(m.Scalar(v)) {
@@ -96,18 +96,6 @@ func (e *Engine) repairBytes(cond []expr.Expr, m *expr.Values, vars []expr.Expr)
 		}
 	}
 	return &out
-}
-
-// isTextByte reports whether v is a byte of a string or []byte input that a
-// test writes as text: not a number's byte ([16]byte), not a signed
-// integer, not a value the test cannot set.
-func (e *Engine) isTextByte(v expr.Expr) bool {
-	if !v.IsVar() || !v.Sort().IsBV() || v.Width() != 8 || isUncontrolled(v) {
-		return false
-	}
-	name := v.Name()
-	_, elem := fillByte(name)
-	return elem && !e.signedInputs[name] && !e.arrayBytes[name]
 }
 
 // termsMentioning maps each of vars to the terms of cond that mention it.
