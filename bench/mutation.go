@@ -98,7 +98,8 @@ type mutationRun struct {
 	Status  string // empty when it ran
 	Partial bool   // gremlins was stopped at the time limit; mutants come from its log
 	Wall    time.Duration
-	Tally   tally // over the mutants counted (see mutationResult)
+	Tally   tally    // over the mutants counted (see mutationResult)
+	Counted []mutant // the mutants Tally counts, each with its status
 	mutants []mutant
 }
 
@@ -242,6 +243,7 @@ func countMutants(res *mutationResult, s scope) {
 			}
 			kept = append(kept, m)
 		}
+		r.Counted = kept
 		r.Tally = tallyOf(kept)
 	}
 	if partial {

@@ -16,7 +16,7 @@ const gremlinsJSON = `{"go_module":"bench.local/hex","test_efficacy":66.6,"mutan
 "files":[{"file_name":"hex.go","mutations":[
 {"type":"CONDITIONALS_BOUNDARY","status":"KILLED","line":10,"column":7},
 {"type":"CONDITIONALS_NEGATION","status":"LIVED","line":10,"column":7},
-{"type":"ARITHMETIC_BASE","status":"TIMED OUT","line":30,"column":2},
+{"type":"CONDITIONALS_NEGATION","status":"TIMED OUT","line":30,"column":2},
 {"type":"INCREMENT_DECREMENT","status":"NOT COVERED","line":50,"column":4}]},
 {"file_name":"other.go","mutations":[{"type":"INVERT_NEGATIVES","status":"KILLED","line":3,"column":9}]}]}`
 
@@ -49,14 +49,14 @@ func TestParseGremlinsLog(t *testing.T) {
 		"      KILLED CONDITIONALS_BOUNDARY at hex.go:256:7\n" +
 		"\x1b[31m       LIVED\x1b[0m INCREMENT_DECREMENT at hex.go:304:4\n" +
 		"   TIMED OUT INCREMENT_DECREMENT at hex.go:347:9\n" +
-		" NOT COVERED ARITHMETIC_BASE at sub/x.go:25:70\n" +
+		" NOT COVERED CONDITIONALS_NEGATION at sub/x.go:25:70\n" +
 		"Killed: 59, Lived: 15, Not covered: 16\n"
 	ms := parseGremlinsLog(log)
 	want := []mutant{
 		{"hex.go", 256, 7, "CONDITIONALS_BOUNDARY", "KILLED"},
 		{"hex.go", 304, 4, "INCREMENT_DECREMENT", "LIVED"},
 		{"hex.go", 347, 9, "INCREMENT_DECREMENT", "TIMED OUT"},
-		{"x.go", 25, 70, "ARITHMETIC_BASE", "NOT COVERED"},
+		{"x.go", 25, 70, "CONDITIONALS_NEGATION", "NOT COVERED"},
 	}
 	if len(ms) != len(want) {
 		t.Fatalf("parseGremlinsLog = %+v, want %+v", ms, want)
@@ -87,6 +87,16 @@ func TestCountMutants(t *testing.T) {
 	}
 	if _, known := res.unionBeatsOwn(); known {
 		t.Error("union compared although it did not run")
+	}
+	var csvOut strings.Builder
+	if err := writeMutantsCSV(&csvOut, []pkgResult{{Entry: entry{Name: "p"}, Mutation: res}}); err != nil {
+		t.Fatal(err)
+	}
+	wantCSV := "package,tests,file,line,col,mutator,status\n" +
+		"p,generated,a.go,2,1,CONDITIONALS_NEGATION,KILLED\np,generated,a.go,3,1,CONDITIONALS_NEGATION,LIVED\n" +
+		"p,own,a.go,2,1,CONDITIONALS_NEGATION,KILLED\np,own,a.go,3,1,CONDITIONALS_NEGATION,KILLED\n"
+	if csvOut.String() != wantCSV {
+		t.Errorf("mutants.csv, the scoped mutants only:\n%s\nwant\n%s", csvOut.String(), wantCSV)
 	}
 
 	res = &mutationResult{

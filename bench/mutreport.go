@@ -9,8 +9,13 @@ import (
 	"time"
 )
 
-// mutationName is the mutation CSV, under the output directory.
-const mutationName = "mutation.csv"
+// mutationName is the mutation CSV, under the output directory;
+// mutantsName lists each mutant counted there with its status per run,
+// so that the mutants one set of tests leaves alive can be read.
+const (
+	mutationName = "mutation.csv"
+	mutantsName  = "mutants.csv"
+)
 
 // mutationRuns names the three gremlins runs of a result, in table order.
 func mutationRuns(m *mutationResult) []struct {
@@ -165,6 +170,25 @@ func writeMutationCSV(w io.Writer, results []pkgResult) error {
 			}
 			cw.Write([]string{p.Entry.Name, r.Name, r.Run.Status, fmt.Sprint(t.Killed), fmt.Sprint(t.Lived), fmt.Sprint(t.TimedOut),
 				fmt.Sprint(t.NotCovered), fmt.Sprint(t.NotViable), eff, fmt.Sprint(r.Run.Partial), fmt.Sprint(r.Run.Wall.Milliseconds())})
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// writeMutantsCSV writes one row per package, gremlins run and mutant
+// counted: where it is, its mutator and what the run made of it.
+func writeMutantsCSV(w io.Writer, results []pkgResult) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"package", "tests", "file", "line", "col", "mutator", "status"})
+	for _, p := range results {
+		if !p.Mutation.ran() {
+			continue
+		}
+		for _, r := range mutationRuns(p.Mutation) {
+			for _, m := range r.Run.Counted {
+				cw.Write([]string{p.Entry.Name, r.Name, m.File, fmt.Sprint(m.Line), fmt.Sprint(m.Col), m.Type, m.Status})
+			}
 		}
 	}
 	cw.Flush()

@@ -42,6 +42,9 @@ func writeOutputs(repoRoot, outDir, resultsMD string, rep report) error {
 	if err := writeFile(filepath.Join(dir, mutationName), func(w io.Writer) error { return writeMutationCSV(w, rep.Results) }); err != nil {
 		return err
 	}
+	if err := writeFile(filepath.Join(dir, mutantsName), func(w io.Writer) error { return writeMutantsCSV(w, rep.Results) }); err != nil {
+		return err
+	}
 	plotErr := writePlot(filepath.Join(dir, plotName), generalResults(rep.Results))
 	if plotErr != nil {
 		logf("plot: %v", plotErr)
@@ -403,8 +406,8 @@ func writeMarkdown(w io.Writer, rep report, outRel string, havePlot bool) error 
 
 // writeFilesSection lists the files written beside RESULTS.md.
 func writeFilesSection(w io.Writer, outRel string, havePlot bool) {
-	fmt.Fprintf(w, "## Files\n\n- [%s/%s](%s/%s): one row per package and arm\n- [%s/%s](%s/%s): the coverage curves' samples\n- [%s/%s](%s/%s): one row per package and gremlins run\n",
-		outRel, csvName, outRel, csvName, outRel, curvesName, outRel, curvesName, outRel, mutationName, outRel, mutationName)
+	fmt.Fprintf(w, "## Files\n\n- [%s/%s](%s/%s): one row per package and arm\n- [%s/%s](%s/%s): the coverage curves' samples\n- [%s/%s](%s/%s): one row per package and gremlins run\n- [%s/%s](%s/%s): one row per mutant counted there, with its status in each run\n",
+		outRel, csvName, outRel, csvName, outRel, curvesName, outRel, curvesName, outRel, mutationName, outRel, mutationName, outRel, mutantsName, outRel, mutantsName)
 	if havePlot {
 		fmt.Fprintf(w, "\n![coverage over time](%s/%s)\n", outRel, plotName)
 	}
