@@ -79,13 +79,14 @@ func Load(cfg Config) (*Program, error) {
 		return nil, fmt.Errorf("no packages matched %q", patterns)
 	}
 
-	initial, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir, Tests: false, BuildFlags: pureGoBuildFlags()}, expanded...)
-	if err == nil && usesPureGoTags(initial) {
-		initial, err = packages.Load(&packages.Config{Mode: loadMode, Dir: dir, Tests: false}, expanded...)
+	loaded, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir, Tests: false, BuildFlags: pureGoBuildFlags()}, withHarness(expanded)...)
+	if err == nil && usesPureGoTags(userPackages(dir, expanded, loaded)) {
+		loaded, err = packages.Load(&packages.Config{Mode: loadMode, Dir: dir, Tests: false}, withHarness(expanded)...)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("loading %q: %w", patterns, err)
 	}
+	initial := userPackages(dir, expanded, loaded)
 	if len(initial) == 0 {
 		return nil, fmt.Errorf("no packages matched %q", patterns)
 	}
@@ -94,23 +95,29 @@ func Load(cfg Config) (*Program, error) {
 	if !anyWellTyped(initial) {
 		return prog, errors.New("no package could be loaded: every package failed to load or type-check")
 	}
-	ssaProg, ssaPkgs, err := buildSSA(initial)
+	// The harness packages are built too, though no target is theirs.
+	ssaProg, ssaPkgs, err := buildSSA(loaded)
 	if err != nil {
 		return prog, err
 	}
 	prog.SSA = ssaProg
+	ssaOf := make(map[*packages.Package]*ssa.Package, len(loaded))
+	for i, p := range loaded {
+		ssaOf[p] = ssaPkgs[i]
+	}
 
 	instances := instancesByPackage(ssaProg, initial)
-	for i, p := range initial {
-		if ssaPkgs[i] == nil {
+	for _, p := range initial {
+		sp := ssaOf[p]
+		if sp == nil {
 			continue // reported by collectErrors
 		}
 		prog.Packages = append(prog.Packages, &Package{
 			Path:    p.PkgPath,
 			Dir:     p.Dir,
 			Types:   p.Types,
-			SSA:     ssaPkgs[i],
-			Targets: packageTargets(ssaProg, p, instances[ssaPkgs[i]]),
+			SSA:     sp,
+			Targets: packageTargets(ssaProg, p, instances[sp]),
 		})
 	}
 	sort.Slice(prog.Packages, func(i, j int) bool { return prog.Packages[i].Path < prog.Packages[j].Path })

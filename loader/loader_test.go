@@ -239,3 +239,27 @@ func TestLoadIsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// The harness packages are in every program, so that the input harness
+// can make a reader with strings.NewReader for a package that never
+// imports strings, and they are no targets.
+func TestHarnessPackagesAreLoadedButNotTargets(t *testing.T) {
+	prog := load(t, "./testdata/targets")
+	for _, path := range harnessPackages {
+		if prog.SSA.ImportedPackage(path) == nil {
+			t.Errorf("harness package %s is not in the program", path)
+		}
+	}
+	var paths []string
+	for _, p := range prog.Packages {
+		paths = append(paths, p.Path)
+	}
+	if want := []string{fixturePath + "targets"}; !slices.Equal(paths, want) {
+		t.Errorf("packages = %v, want %v: the harness packages are no targets", paths, want)
+	}
+
+	prog = load(t, "strings")
+	if len(prog.Packages) != 1 || prog.Packages[0].Path != "strings" || len(prog.Packages[0].Targets) == 0 {
+		t.Errorf("a pattern that names strings makes it a target package; got %d packages", len(prog.Packages))
+	}
+}

@@ -38,7 +38,7 @@ var natives = map[string]any{
 	"maps.Histogram": maps.Histogram, "maps.Lookup": maps.Lookup, "maps.Total": maps.Total, "maps.NilMap": maps.NilMap,
 	"maps.CountAbove": maps.CountAbove, "maps.FirstKey": maps.FirstKey,
 	"ifaces.Pick": ifaces.Pick, "ifaces.Measure": ifaces.Measure, "ifaces.Describe": ifaces.Describe, "ifaces.MustInt": ifaces.MustInt, "ifaces.Check": ifaces.Check,
-	"ifaces.Kind": ifaces.Kind, "ifaces.Open": ifaces.Open, "ifaces.Inspect": ifaces.Inspect, "ifaces.Bump": ifaces.Bump,
+	"ifaces.Kind": ifaces.Kind, "ifaces.Open": ifaces.Open, "ifaces.Inspect": ifaces.Inspect, "ifaces.Bump": ifaces.Bump, "ifaces.ReadOne": ifaces.ReadOne,
 	"funcs.Counter": funcs.Counter, "funcs.MethodValue": funcs.MethodValue, "funcs.Fact": funcs.Fact, "funcs.Apply": funcs.Apply,
 	"panics.SafeDiv": panics.SafeDiv, "panics.Explicit": panics.Explicit, "panics.Shift": panics.Shift,
 	"panics.Deref": panics.Deref, "panics.Order": panics.Order, "panics.Wrapped": panics.Wrapped,
@@ -357,6 +357,44 @@ func TestInterfaceInputsTakeEachImplementation(t *testing.T) {
 	}
 	if !sum.Exhausted || sum.Covered != sum.Blocks {
 		t.Errorf("exhausted=%v, covered %d of %d", sum.Exhausted, sum.Covered, sum.Blocks)
+	}
+}
+
+// A reader of another package in a struct field (*io.LimitedReader, as
+// the program's types give it) is never a nil pointer in a non-nil
+// interface: no caller passes (*io.LimitedReader)(nil), and its Read
+// would only panic. The package's own types keep their nil (Bump's
+// *Counter).
+func TestForeignDynamicPointersAreNotNil(t *testing.T) {
+	_, paths := explore(t, "ifaces.ReadOne", Config{})
+	readers := 0
+	for _, p := range paths {
+		if p.Test == nil {
+			continue
+		}
+		src := p.Test.Args[0]
+		if src.Kind != concrete.Pointer || src.Elem == nil {
+			continue
+		}
+		if r := src.Elem.Elems[0]; r.Kind == concrete.Interface && r.Elem != nil {
+			if r.Elem.Kind == concrete.Nil {
+				t.Errorf("ReadOne is given a nil %s as its reader", r.Elem.Type)
+			}
+			readers++
+		}
+	}
+	if readers == 0 {
+		t.Error("no path gives ReadOne a reader")
+	}
+	_, paths = explore(t, "ifaces.Bump", Config{})
+	nilCounter := false
+	for _, p := range paths {
+		if p.Test != nil && p.Test.Args[0].Elem != nil && p.Test.Args[0].Elem.Kind == concrete.Nil {
+			nilCounter = true
+		}
+	}
+	if !nilCounter {
+		t.Error("Bump: no path passes a nil *Counter, which the package's own type keeps")
 	}
 }
 

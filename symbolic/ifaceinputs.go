@@ -262,7 +262,24 @@ func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int, 
 	}
 	v := in.build(e, s, dynamicName(name, a.typ), a.typ, depth)
 	in.dest = nil
+	if p, ok := v.(Pointer); ok && e.nonNilDynamic(set, t, a.typ, in.home) && in.model == nil && !p.NonNil.IsConst() {
+		s.assume(p.NonNil, "")
+	}
 	return Interface{Type: a.typ, Value: v}
+}
+
+// nonNilDynamic reports whether a dynamic value of type dyn, a pointer,
+// is made non-nil in an input of interface type t. A nil *T of another
+// package in a non-nil interface is a value callers hardly ever pass
+// ((*io.LimitedReader)(nil) as a reader), which the code under test
+// cannot tell apart; where the types tried are not every
+// implementation, the path already speaks for some dynamic values only,
+// so leaving it out claims nothing more. The package's own types, and
+// those an empty interface's assertions name, keep their nil: the code
+// may test for it.
+func (e *Engine) nonNilDynamic(set implSet, t, dyn types.Type, home *ssa.Function) bool {
+	iface, ok := t.Underlying().(*types.Interface)
+	return ok && !iface.Empty() && !set.complete && !e.isLocal(dyn, home)
 }
 
 // ctorArgAlts are the alternatives tried for an interface parameter of a

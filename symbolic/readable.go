@@ -321,11 +321,13 @@ func (e *Engine) textLetter(v expr.Expr) (byte, bool) {
 // does not mention (not in bound) its letter: no branch reads it, so any
 // value drives the path alike. Every other such variable gets rest: 0 for
 // the readable model, 1 (a pointer non-nil, a bool true) for the diverse
-// one of propagation.go.
+// one of propagation.go. The elements of a byte array no branch reads
+// stay 0 whatever rest is: a [1025]byte of ones is a literal no reader
+// wants, and the array is data, not a switch a test turns on.
 func (e *Engine) withFill(m *expr.Values, bound map[expr.Expr]bool, rest uint64) *expr.Values {
 	c := *m
 	c.Fill = func(x expr.Expr) uint64 {
-		if bound[x] || isUncontrolled(x) {
+		if bound[x] || isUncontrolled(x) || x.IsVar() && e.arrayBytes[x.Name()] {
 			return 0
 		}
 		if letter, ok := e.textLetter(x); ok {

@@ -40,3 +40,24 @@ func TestRepairBytesKeepsThePath(t *testing.T) {
 		t.Errorf("repairBytes changed the model it was given: %v", model.Scalars)
 	}
 }
+
+// TestDiverseFillLeavesByteArraysZero: the fill of the diverse model
+// (propagation.go) makes an unread pointer non-nil and an unread number 1,
+// but leaves the unread bytes of an array at 0, so that a [1025]byte
+// buffer no branch reads is not written out as a literal of ones; a string
+// byte no branch reads still gets its letter, and a bound input keeps the
+// model's value.
+func TestDiverseFillLeavesByteArraysZero(t *testing.T) {
+	buf := expr.BVVar(elemName("s.buf", 7), 8)
+	text := expr.BVVar(elemName("s.name", 0), 8)
+	count := expr.BVVar("s.count", 64)
+	bound := expr.BVVar("s.pos", 64)
+	e := &Engine{arrayBytes: map[string]bool{buf.Name(): true}}
+	m := e.withFill(&expr.Values{Scalars: map[expr.Expr]uint64{bound: 5}}, map[expr.Expr]bool{bound: true}, 1)
+	letter, _ := fillByte(text.Name())
+	for v, want := range map[expr.Expr]uint64{buf: 0, text: uint64(letter), count: 1, bound: 5} {
+		if got := m.Scalar(v); got != want {
+			t.Errorf("%s = %d in the diverse fill, want %d", v.Name(), got, want)
+		}
+	}
+}

@@ -1,9 +1,11 @@
 package testgen
 
 import (
+	"cmp"
 	"fmt"
 	"go/types"
 	"reflect"
+	"slices"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 )
@@ -25,23 +27,32 @@ import (
 //   - A pointer whose pointee has a literal in every row is compared
 //     whole: wantP T, with != when == means DeepEqual (check.go).
 //   - A pointer to a struct that has none (a list whose root points to
-//     itself) is compared field by field, for the scalar and string
-//     fields at its first level that some row changes: wantLen int for
-//     l.len, at most maxFieldChecks of them.
+//     itself, a scanner over a strings.Reader) is compared field by
+//     field, for the scalar and string fields that some row changes, at
+//     its first level and in the structs it holds by value: wantLen int
+//     for l.len, wantLine for s.Position.Line. The exported fields come
+//     first, as they are what a caller sees, then the others, at most
+//     maxFieldChecks in all: the executor judges a case's kills on the
+//     whole state, so a field left unchecked is a mutant it counts as
+//     killed and the test does not catch.
 //
 // A row that panics checks nothing of it; a column is made only when
 // every row that returns knows its value.
 
 // maxFieldChecks bounds the field columns of one argument.
-const maxFieldChecks = 3
+const maxFieldChecks = 8
+
+// maxFieldDepth bounds the nesting of the structs held by value whose
+// fields are checked.
+const maxFieldDepth = 2
 
 // afterColumn is the check of what one argument points to after the call.
 type afterColumn struct {
 	column
 	param int
-	// part is the index of the checked field of a pointer's struct
-	// pointee; -1 checks the whole pointee or slice.
-	part  int
+	// part is the path of field indices to the checked field of a
+	// pointer's struct pointee; nil checks the whole pointee or slice.
+	part  []int
 	check comparison // checkEqual, checkValue or checkBytes
 	got   string     // the expression compared, on tt: tt.l.len, *tt.p, tt.dst
 	label string     // names it in failure messages: l.len, *p, dst
@@ -75,7 +86,7 @@ func afterColumns(t *table, cands []*candidate, l *literals, used map[string]boo
 					check = checkBytes
 				}
 			}
-			cols = append(cols, afterColumn{column: column{uniqueField("want"+upperFirst(name), used), typ}, param: i, part: -1, check: check, got: tt, label: name})
+			cols = append(cols, afterColumn{column: column{uniqueField("want"+upperFirst(name), used), typ}, param: i, check: check, got: tt, label: name})
 		case *types.Pointer:
 			if !allNonNil(returned) || !changed(returned, nil) {
 				continue
@@ -89,7 +100,7 @@ func afterColumns(t *table, cands []*candidate, l *literals, used map[string]boo
 				if plainlyComparable(u.Elem()) {
 					check = checkEqual
 				}
-				cols = append(cols, afterColumn{column: column{uniqueField("want"+upperFirst(name), used), typ}, param: i, part: -1, check: check, got: "*" + tt, label: "*" + name})
+				cols = append(cols, afterColumn{column: column{uniqueField("want"+upperFirst(name), used), typ}, param: i, check: check, got: "*" + tt, label: "*" + name})
 				continue
 			}
 			cols = append(cols, fieldColumns(i, name, tt, u.Elem(), returned, l, used)...)
@@ -128,25 +139,21 @@ func allNonNil(states []afterState) bool {
 	return true
 }
 
-// pick is the part of a value a check reads: the field f of a struct, or
-// the whole value for f < 0.
-func pick(v concrete.Value, f int) (concrete.Value, bool) {
-	if f < 0 {
-		return v, true
+// pick is the part of a value a check reads: the field at path of a
+// struct, or the whole value for an empty path.
+func pick(v concrete.Value, path []int) (concrete.Value, bool) {
+	for _, f := range path {
+		if v.Kind != concrete.Struct || f >= len(v.Elems) {
+			return concrete.Value{}, false
+		}
+		v = v.Elems[f]
 	}
-	if v.Kind != concrete.Struct || f >= len(v.Elems) {
-		return concrete.Value{}, false
-	}
-	return v.Elems[f], true
+	return v, true
 }
 
-// changed reports whether some row's call changed the part fields picks
+// changed reports whether some row's call changed the part f picks
 // (nil: the whole value).
-func changed(states []afterState, field *int) bool {
-	f := -1
-	if field != nil {
-		f = *field
-	}
+func changed(states []afterState, f []int) bool {
 	for _, s := range states {
 		a, ok1 := pick(s.after, f)
 		b, ok2 := pick(s.before, f)
@@ -157,13 +164,10 @@ func changed(states []afterState, field *int) bool {
 	return false
 }
 
-// allLiteral reports whether every row's after value (or its field) can
-// be written as a literal in a slot of type slot (nil: the value's own).
-func allLiteral(states []afterState, field *int, slot types.Type, l *literals) bool {
-	f := -1
-	if field != nil {
-		f = *field
-	}
+// allLiteral reports whether every row's after value (or its field at
+// path f) can be written as a literal in a slot of type slot (nil: the
+// value's own).
+func allLiteral(states []afterState, f []int, slot types.Type, l *literals) bool {
 	for _, s := range states {
 		v, ok := pick(s.after, f)
 		if !ok {
@@ -193,32 +197,78 @@ func canWrite(v concrete.Value, slot types.Type, l *literals) bool {
 }
 
 // fieldColumns are the checks of the scalar and string fields of a
-// struct pointee that some row changes.
+// struct pointee, and of the structs it holds by value, that some row
+// changes: exported first, at most maxFieldChecks.
 func fieldColumns(param int, name, tt string, elem types.Type, states []afterState, l *literals, used map[string]bool) []afterColumn {
-	st, ok := elem.Underlying().(*types.Struct)
-	if !ok {
-		return nil
-	}
+	leaves := scalarLeaves(elem, nil, "", l, 0)
+	slices.SortStableFunc(leaves, func(a, b fieldLeaf) int {
+		return cmp.Compare(b2i(!a.exported), b2i(!b.exported))
+	})
 	var cols []afterColumn
-	for f := 0; f < st.NumFields() && len(cols) < maxFieldChecks; f++ {
-		fv := st.Field(f)
-		if fv.Name() == "_" || !scalarField(fv.Type()) || !visibleField(fv, l) {
+	for _, f := range leaves {
+		if len(cols) == maxFieldChecks {
+			break
+		}
+		if !changed(states, f.path) || !allLiteral(states, f.path, f.typ, l) {
 			continue
 		}
-		if !changed(states, &f) || !allLiteral(states, &f, fv.Type(), l) {
-			continue
-		}
-		typ, err := l.typeName(fv.Type())
+		typ, err := l.typeName(f.typ)
 		if err != nil {
 			continue
 		}
-		field := uniqueField("want"+upperFirst(fv.Name()), used, "want"+upperFirst(name)+upperFirst(fv.Name()))
+		field := uniqueField("want"+upperFirst(f.name), used, "want"+upperFirst(name)+upperFirst(f.name))
 		cols = append(cols, afterColumn{
-			column: column{field, typ}, param: param, part: f, check: checkEqual,
-			got: tt + "." + fv.Name(), label: name + "." + fv.Name(),
+			column: column{field, typ}, param: param, part: f.path, check: checkEqual,
+			got: tt + f.selector, label: name + f.selector,
 		})
 	}
 	return cols
+}
+
+// fieldLeaf is a scalar or string field of a struct, at a path of field
+// indices below the struct a check starts from.
+type fieldLeaf struct {
+	path     []int
+	selector string // ".Position.Line"
+	name     string // "Line"
+	typ      types.Type
+	exported bool // every field on the path is exported
+}
+
+// scalarLeaves lists in declaration order the scalar and string fields
+// of t that the test file may read, descending into the structs t holds
+// by value down to maxFieldDepth.
+func scalarLeaves(t types.Type, path []int, selector string, l *literals, depth int) []fieldLeaf {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var out []fieldLeaf
+	for f := 0; f < st.NumFields(); f++ {
+		fv := st.Field(f)
+		if fv.Name() == "_" || !visibleField(fv, l) {
+			continue
+		}
+		p := append(slices.Clip(path), f)
+		sel := selector + "." + fv.Name()
+		switch {
+		case scalarField(fv.Type()):
+			out = append(out, fieldLeaf{path: p, selector: sel, name: fv.Name(), typ: fv.Type(), exported: fv.Exported()})
+		case depth+1 < maxFieldDepth:
+			for _, leaf := range scalarLeaves(fv.Type(), p, sel, l, depth+1) {
+				leaf.exported = leaf.exported && fv.Exported()
+				out = append(out, leaf)
+			}
+		}
+	}
+	return out
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // scalarField reports whether a field is a number, a bool or a string.
@@ -246,7 +296,7 @@ func afterWants(t *table, c *candidate, l *literals) ([]string, error) {
 			return nil, fmt.Errorf("after-call state of %s", col.label)
 		}
 		slot := t.fn.Params[col.param].Type()
-		if col.part >= 0 {
+		if col.part != nil {
 			slot = v.Type
 		} else if p, ok := slot.Underlying().(*types.Pointer); ok {
 			slot = p.Elem()

@@ -13,7 +13,7 @@ import (
 // TestWhatACallChangesIsChecked runs the binary on a copy of
 // testdata/exec/afterstate and checks the file it writes: a void method's
 // counter, a slice sorted and one upper-cased in place, a map, the size of a ring
-// whose root points to itself, each have a want column checked after the
+// whose root points to itself and a field of a struct it embeds, each have a want column checked after the
 // call; sentinel errors are compared with errors.Is and the others by
 // message. The file passes go test, and fails it once the package is
 // mutated the way a bug would change it: that is what the checks are for.
@@ -29,6 +29,7 @@ func TestWhatACallChangesIsChecked(t *testing.T) {
 		"wantXs []int", "if !reflect.DeepEqual(tt.xs, tt.wantXs) {",
 		"wantB []byte", "if !bytes.Equal(tt.b, tt.wantB) {", `wantB: []byte("A")`,
 		"wantSize  int", "if tt.r.size != tt.wantSize {", `"Ring.Add() r.size:\n got %#v\nwant %#v"`,
+		"wantAdds  int", "if tt.r.Stats.Adds != tt.wantAdds {", // a field of an embedded struct, exported: first
 		"wantCounts map[string]int", "if !reflect.DeepEqual(tt.counts, tt.wantCounts) {",
 		"wantErr: io.EOF", "wantErr: ErrBang", `wantErrMsg: "afterstate: question"`,
 		"if !errors.Is(gotErr, tt.wantErr) {",
@@ -65,6 +66,7 @@ func TestWhatACallChangesIsChecked(t *testing.T) {
 		{"xs[0], xs[1] = xs[1], xs[0]", "xs[0] = xs[1]", "TestSort2"},
 		{"b[i] = c - 'a' + 'A'", "b[i] = c - 'a' + 'B'", "TestUpper"},
 		{"\tr.size++\n", "\tr.size += 2\n", "TestRing_Add"},
+		{"\tr.Adds++\n", "\tr.Adds += 2\n", "TestRing_Add"},
 		{"counts[word]++", "counts[word] += 2", "TestTally"},
 		{"return 0, io.EOF", "return 0, io.ErrUnexpectedEOF", "TestTake"},
 	} {

@@ -2,7 +2,7 @@
 // the memory its arguments point to, and of sentinel errors: a method
 // that returns nothing and changes a counter, functions that write into a
 // slice argument (sorting, upper-casing) or a map, a ring whose root points to itself (no literal can
-// write it whole) with a size that changes, and a function that returns
+// write it whole) with a size and an embedded count that change, and a function that returns
 // io.EOF, a sentinel of its own or an error made on the spot.
 package afterstate
 
@@ -46,10 +46,16 @@ type node struct {
 }
 
 // Ring is a ring of nodes; its root points to itself when the ring is
-// empty, as container/list's does.
+// empty, as container/list's does. Its Stats are what a caller reads.
 type Ring struct {
 	root node
 	size int
+	Stats
+}
+
+// Stats counts what was done to a Ring.
+type Stats struct {
+	Adds int
 }
 
 // Add puts a node after the root.
@@ -59,6 +65,7 @@ func (r *Ring) Add() {
 	}
 	r.root.next = &node{next: r.root.next}
 	r.size++
+	r.Adds++
 }
 
 // Tally counts one more of word; a nil map panics.

@@ -1,8 +1,12 @@
 // Package ifaces holds interface fixtures: an interface with two
-// implementations, type switches and assertions.
+// implementations, type switches and assertions, and a reader of another
+// package's type held in a struct.
 package ifaces
 
-import "errors"
+import (
+	"errors"
+	"io"
+)
 
 // Shape has an area.
 type Shape interface{ Area() int }
@@ -152,4 +156,18 @@ func Bump(v any) int {
 		return c.N
 	}
 	return 0
+}
+
+// Source holds a reader of any package's making.
+type Source struct{ R io.Reader }
+
+// ReadOne reads one byte from s.R: a nil reader is -1, else what Read
+// returns.
+func ReadOne(s *Source) int {
+	if s == nil || s.R == nil {
+		return -1
+	}
+	var b [1]byte
+	n, _ := s.R.Read(b[:])
+	return n
 }
