@@ -6,7 +6,12 @@
 // program from source, standard library included, and builds SSA with
 // bodies for all of them: the symbolic executor interprets callees, so a
 // dependency without a body would be a dead end. Generic functions are
-// built once per concrete instantiation (ssa.InstantiateGenerics).
+// built once per concrete instantiation (ssa.InstantiateGenerics). The
+// harness packages bytes, errors and strings are loaded with every
+// program, though their functions are targets only when a pattern names
+// them: the input harness makes readers with strings.NewReader, writers
+// with new(bytes.Buffer) and errors with errors.New, also for a package
+// that imports none of them (see harness.go).
 //
 // The program is loaded with the build tags purego and math_big_pure_go,
 // under which the standard library compiles Go fallbacks for code that is
