@@ -112,9 +112,11 @@
 // whole (wantDst []byte with bytes.Equal, else reflect.DeepEqual), a
 // pointee whole when every row can write it (wantC Counter, compared
 // with != when comparable), and else, for a struct no literal writes (a
-// list whose root points to itself), its scalar and string fields that
-// some row changes, each in its own column (wantLen int, checked as
-// "List.PushBack() l.len:"). A row that panics checks none of it. A result column is only
+// list whose root points to itself, a scanner over a strings.Reader), its
+// scalar and string fields that some row changes, those of the structs
+// it holds by value too, exported ones first and at most eight, each in
+// its own column (wantLen int, checked as "List.PushBack() l.len:";
+// wantLine for s.Position.Line). A row that panics checks none of it. A result column is only
 // compared if every returning row can write its value: a func, a chan, a
 // value of another package's unexported type, or a NaN inside a composite
 // value (which DeepEqual finds unequal to itself) leaves the column out, with a comment saying
