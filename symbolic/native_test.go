@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"fmt"
+	"io"
 	"reflect"
 	"unsafe"
 
@@ -19,9 +20,10 @@ var dynamicTypes = map[string]reflect.Type{
 	"github.com/gosymtest/gosymtest/testdata/exec/ifaces.Rect":     reflect.TypeOf(ifaces.Rect{}),
 	"*github.com/gosymtest/gosymtest/testdata/exec/ifaces.Square":  reflect.TypeOf(&ifaces.Square{}),
 	"*github.com/gosymtest/gosymtest/testdata/exec/ifaces.Counter": reflect.TypeOf(&ifaces.Counter{}),
-	"int":    reflect.TypeOf(0),
-	"bool":   reflect.TypeOf(false),
-	"string": reflect.TypeOf(""),
+	"*io.LimitedReader": reflect.TypeOf(&io.LimitedReader{}), // ifaces.Source's reader
+	"int":               reflect.TypeOf(0),
+	"bool":              reflect.TypeOf(false),
+	"string":            reflect.TypeOf(""),
 }
 
 // toReflect builds a Go value of type rt from a concrete value.
