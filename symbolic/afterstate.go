@@ -65,24 +65,41 @@ func (e *Engine) watchArgs(s *State) *argWatch {
 }
 
 // watched reports whether a parameter of type t points into memory a
-// test can read after the call.
+// test can read after the call: an interface may hold a *bytes.Buffer,
+// whose text a test reads with String (see pointees).
 func watched(t types.Type) bool {
 	switch t.Underlying().(type) {
-	case *types.Pointer, *types.Slice, *types.Map:
+	case *types.Pointer, *types.Slice, *types.Map, *types.Interface:
 		return true
 	}
 	return false
 }
 
+// isBytesBuffer reports whether t is *bytes.Buffer, the io.Writer the
+// harness makes.
+func isBytesBuffer(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "bytes" && named.Obj().Name() == "Buffer"
+}
+
 // pointees is, for each argument, what it points to in s: a pointer's
 // pointee, a slice's elements (as a Slice value), a map's entries (as a
-// Map value: a map is a reference too), and the zero Value for any other
-// argument or a nil one.
+// Map value: a map is a reference too), an interface holding a
+// *bytes.Buffer whole (what the call wrote to it), and the zero Value for
+// any other argument or a nil one.
 func (e *Engine) pointees(s *State, args []Value, fn *ssa.Function) []concrete.Value {
 	out := make([]concrete.Value, len(args))
 	for i, a := range args {
 		t := fn.Params[i].Type()
 		switch x := a.(type) {
+		case Interface:
+			if p, ok := x.Value.(Pointer); ok && isBytesBuffer(x.Type) && p.NonNil.IsTrue() && len(p.Sym) == 0 {
+				out[i] = e.toConcrete(s, x, t, map[ObjectID]bool{})
+			}
 		case Pointer:
 			if _, isMap := t.Underlying().(*types.Map); isMap {
 				if x.NonNil.IsTrue() {

@@ -56,6 +56,9 @@ type afterColumn struct {
 	check comparison // checkEqual, checkValue or checkBytes
 	got   string     // the expression compared, on tt: tt.l.len, *tt.p, tt.dst
 	label string     // names it in failure messages: l.len, *p, dst
+	// buffer, when set, compares the text of the bytes.Buffer the part
+	// holds (bufcheck.go): got is the part, the String call is added.
+	buffer bufferKind
 }
 
 // afterColumns chooses the after-call checks of fn's table.
@@ -70,6 +73,11 @@ func afterColumns(t *table, cands []*candidate, l *literals, used map[string]boo
 		name := t.params[i].field
 		tt := t.vars.tt + "." + name
 		switch u := pt.Underlying().(type) {
+		case *types.Interface:
+			// An io.Writer made as new(bytes.Buffer): what the call wrote.
+			if kind := bufferOf(pt, returned, nil); kind != noBuffer {
+				cols = append(cols, afterColumn{column: column{uniqueField("want"+upperFirst(name), used), "string"}, param: i, check: checkEqual, got: tt, label: name, buffer: kind})
+			}
 		case *types.Map, *types.Slice:
 			// A reference argument: its entries or elements as the call
 			// left them, compared whole.
@@ -205,6 +213,15 @@ func fieldColumns(param int, name, tt string, elem types.Type, states []afterSta
 		return cmp.Compare(b2i(!a.exported), b2i(!b.exported))
 	})
 	var cols []afterColumn
+	for _, f := range bufferLeaves(elem, nil, "", l, 0) {
+		if kind := bufferOf(f.typ, states, f.path); kind != noBuffer && len(cols) < maxFieldChecks {
+			field := uniqueField("want"+upperFirst(f.name), used, "want"+upperFirst(name)+upperFirst(f.name))
+			cols = append(cols, afterColumn{
+				column: column{field, "string"}, param: param, part: f.path, check: checkEqual,
+				got: tt + f.selector, label: name + f.selector, buffer: kind,
+			})
+		}
+	}
 	for _, f := range leaves {
 		if len(cols) == maxFieldChecks {
 			break
@@ -301,6 +318,13 @@ func afterWants(t *table, c *candidate, l *literals) ([]string, error) {
 		} else if p, ok := slot.Underlying().(*types.Pointer); ok {
 			slot = p.Elem()
 		}
+		if col.buffer != noBuffer {
+			text, ok := bufferText(v)
+			if !ok {
+				continue // no buffer in this row: not checked
+			}
+			v, slot = concrete.Value{Type: types.Typ[types.String], Kind: concrete.String, Str: text}, types.Typ[types.String]
+		}
 		if v.Kind == 0 {
 			continue // a nil slice stays nil: the column's zero value
 		}
@@ -320,6 +344,11 @@ func (e *emitter) afterChecks(t *table) {
 	for _, col := range t.after {
 		want := v.tt + "." + col.field
 		label := t.label + " " + col.label
+		if col.buffer != noBuffer {
+			fmt.Fprintf(&e.b, "if %s {\n%s.Errorf(%s, buf.String(), %s)\n}\n",
+				bufferCheck(col.got, want, col.buffer, e.imp.name("bytes", "bytes")), v.t, message(label, "got %q", "want %q"), want)
+			continue
+		}
 		switch col.check {
 		case checkBytes:
 			fmt.Fprintf(&e.b, "if !%s.Equal(%s, %s) {\n%s.Errorf(%s, %[2]s, %[3]s)\n}\n",

@@ -13,7 +13,8 @@ import (
 // TestWhatACallChangesIsChecked runs the binary on a copy of
 // testdata/exec/afterstate and checks the file it writes: a void method's
 // counter, a slice sorted and one upper-cased in place, a map, the size of a ring
-// whose root points to itself and a field of a struct it embeds, each have a want column checked after the
+// whose root points to itself and a field of a struct it embeds, the text
+// written to an io.Writer argument or kept in a field, each have a want column checked after the
 // call; sentinel errors are compared with errors.Is and the others by
 // message. The file passes go test, and fails it once the package is
 // mutated the way a bug would change it: that is what the checks are for.
@@ -33,6 +34,10 @@ func TestWhatACallChangesIsChecked(t *testing.T) {
 		"wantCounts map[string]int", "if !reflect.DeepEqual(tt.counts, tt.wantCounts) {",
 		"wantErr: io.EOF", "wantErr: ErrBang", `wantErrMsg: "afterstate: question"`,
 		"if !errors.Is(gotErr, tt.wantErr) {",
+		// What is written to a new(bytes.Buffer): an argument's, and a
+		// field's of a pointee with no literal.
+		"wantW     string", "if buf, ok := tt.w.(*bytes.Buffer); ok && buf.String() != tt.wantW {",
+		"wantOut   string", "if buf, ok := tt.l.out.(*bytes.Buffer); ok && buf.String() != tt.wantOut {",
 	} {
 		if !strings.Contains(string(file), want) {
 			t.Errorf("the file lacks %s:\n%s", want, file)
@@ -69,6 +74,8 @@ func TestWhatACallChangesIsChecked(t *testing.T) {
 		{"\tr.Adds++\n", "\tr.Adds += 2\n", "TestRing_Add"},
 		{"counts[word]++", "counts[word] += 2", "TestTally"},
 		{"return 0, io.EOF", "return 0, io.ErrUnexpectedEOF", "TestTake"},
+		{`"hello, "+name`, `"hello "+name`, "TestGreet"},
+		{`msg+"\n"`, `msg`, "TestLogger_Log"},
 	} {
 		mutated := strings.Replace(string(src), m.from, m.to, 1)
 		if mutated == string(src) {

@@ -3,13 +3,44 @@
 // that returns nothing and changes a counter, functions that write into a
 // slice argument (sorting, upper-casing) or a map, a ring whose root points to itself (no literal can
 // write it whole) with a size and an embedded count that change, and a function that returns
-// io.EOF, a sentinel of its own or an error made on the spot.
+// io.EOF, a sentinel of its own or an error made on the spot; and what a
+// function and a writer type write to an io.Writer.
 package afterstate
 
 import (
 	"errors"
 	"io"
 )
+
+// Greet writes a greeting for name to w: what a test checks is the text.
+func Greet(w io.Writer, name string) {
+	if name == "" {
+		name = "you"
+	}
+	io.WriteString(w, "hello, "+name)
+}
+
+// Logger writes lines to its output.
+type Logger struct {
+	out   io.Writer
+	lines int
+}
+
+// NewLogger is a Logger writing to out.
+func NewLogger(out io.Writer) *Logger { return &Logger{out: out} }
+
+// Log writes one line; an empty message, or a Logger without an
+// output, writes nothing.
+func (l *Logger) Log(msg string) error {
+	if l.out == nil || msg == "" {
+		return nil
+	}
+	if _, err := io.WriteString(l.out, msg+"\n"); err != nil {
+		return errors.New("log: " + err.Error())
+	}
+	l.lines++
+	return nil
+}
 
 // Counter counts calls of Inc.
 type Counter struct {

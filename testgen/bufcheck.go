@@ -1,0 +1,145 @@
+package testgen
+
+import (
+	"go/types"
+
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
+)
+
+// What a call writes to a bytes.Buffer. The harness makes an io.Writer
+// as new(bytes.Buffer), and a writer type keeps it in a field
+// (tabwriter.Writer's output, NewWriter(new(bytes.Buffer), …)): the text
+// the call writes is what a reviewer checks, as buf.String(). A Buffer
+// has unexported fields, so the pointee that holds it has no literal and
+// would otherwise be compared field by field, without its output. So an
+// argument of interface type, or a field of a pointee (at its first level
+// or in a struct it holds by value) of interface or pointer type, that
+// holds a *bytes.Buffer after the call in some returning row, and whose
+// text some row's call changes, gets a column of its own: wantOutput
+// string, compared with the buffer's String() in the rows whose part is
+// a buffer (a row that passes a failing writer checks its error).
+
+// bufferKind says how a checked part holds its bytes.Buffer.
+type bufferKind int
+
+const (
+	noBuffer    bufferKind = iota
+	bufferIface            // an interface holding a *bytes.Buffer
+	bufferPtr              // a *bytes.Buffer
+)
+
+// bufferText is the text the *bytes.Buffer v holds (buf[off:]), or that
+// an interface v holds one of; ok is false for any other value.
+func bufferText(v concrete.Value) (text string, ok bool) {
+	if v.Kind == concrete.Interface && v.Elem != nil {
+		v = *v.Elem
+	}
+	if v.Kind != concrete.Pointer || v.Elem == nil || !isBytesBuffer(v.Type) {
+		return "", false
+	}
+	b := *v.Elem
+	st, ok := b.Type.Underlying().(*types.Struct)
+	if !ok || b.Kind != concrete.Struct || len(b.Elems) != st.NumFields() {
+		return "", false
+	}
+	var buf []byte
+	off := -1
+	for i := 0; i < st.NumFields(); i++ {
+		f := b.Elems[i]
+		switch st.Field(i).Name() {
+		case "buf":
+			if f.Kind == concrete.Slice {
+				for _, c := range f.Elems {
+					buf = append(buf, byte(c.Uint))
+				}
+			}
+		case "off":
+			off = int(f.Int)
+		}
+	}
+	if off < 0 || off > len(buf) {
+		return "", false
+	}
+	return string(buf[off:]), true
+}
+
+// isBytesBuffer reports whether t is *bytes.Buffer.
+func isBytesBuffer(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "bytes" && named.Obj().Name() == "Buffer"
+}
+
+// bufferOf is how a part of type t holds a buffer after the call: the
+// part holds a *bytes.Buffer in some returning row, and some row's call
+// changed its text. A row whose part holds another writer (a failing
+// one) or none is not checked (bufferCheck); noBuffer when no row
+// qualifies.
+func bufferOf(t types.Type, states []afterState, f []int) bufferKind {
+	kind := noBuffer
+	switch t.Underlying().(type) {
+	case *types.Interface:
+		kind = bufferIface
+	case *types.Pointer:
+		if !isBytesBuffer(t) {
+			return noBuffer
+		}
+		kind = bufferPtr
+	default:
+		return noBuffer
+	}
+	for _, s := range states {
+		a, _ := pick(s.after, f)
+		after, ok := bufferText(a)
+		if !ok {
+			continue
+		}
+		b, _ := pick(s.before, f)
+		if before, _ := bufferText(b); before != after {
+			return kind
+		}
+	}
+	return noBuffer
+}
+
+// bufferLeaves are the fields of a struct, and of the structs it holds by
+// value, that may hold a bytes.Buffer: of interface or pointer type, and
+// readable by the test file.
+func bufferLeaves(t types.Type, path []int, selector string, l *literals, depth int) []fieldLeaf {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var out []fieldLeaf
+	for f := 0; f < st.NumFields(); f++ {
+		fv := st.Field(f)
+		if fv.Name() == "_" || !visibleField(fv, l) {
+			continue
+		}
+		p := append(path[:len(path):len(path)], f)
+		sel := selector + "." + fv.Name()
+		switch fv.Type().Underlying().(type) {
+		case *types.Interface, *types.Pointer:
+			out = append(out, fieldLeaf{path: p, selector: sel, name: fv.Name(), typ: fv.Type(), exported: fv.Exported()})
+		case *types.Struct:
+			if depth+1 < maxFieldDepth {
+				out = append(out, bufferLeaves(fv.Type(), p, sel, l, depth+1)...)
+			}
+		}
+	}
+	return out
+}
+
+// bufferCheck is the condition under which a buffer column's check
+// fails: got is the part that holds the buffer, want the row's text,
+// bytesPkg the name the file imports bytes as. A row whose part holds
+// no buffer passes it.
+func bufferCheck(got, want string, kind bufferKind, bytesPkg string) string {
+	if kind == bufferIface {
+		return "buf, ok := " + got + ".(*" + bytesPkg + ".Buffer); ok && buf.String() != " + want
+	}
+	return "buf := " + got + "; buf != nil && buf.String() != " + want
+}
