@@ -150,8 +150,9 @@
 // did not reach is made a letter by evaluating the path condition
 // (readablerepair.go); the path condition is kept, and the replay checks
 // that the inputs take the path. The replay
-// also records what the pointer and slice arguments (the receiver
-// included) point to once the input constructors have run and again when
+// also records what the pointer, slice and map arguments (the receiver
+// included), and the *bytes.Buffer an interface argument holds, point to
+// once the input constructors have run and again when
 // the function returns (Test.Before and Test.After, afterstate.go), so
 // that a test checks what a call changes, and reports a returned error
 // that is the value of a package variable a test can name as that

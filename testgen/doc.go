@@ -116,7 +116,11 @@
 // scalar and string fields that some row changes, those of the structs
 // it holds by value too, exported ones first and at most eight, each in
 // its own column (wantLen int, checked as "List.PushBack() l.len:";
-// wantLine for s.Position.Line). A row that panics checks none of it. A result column is only
+// wantLine for s.Position.Line). The text written to a *bytes.Buffer,
+// the io.Writer the harness makes, is checked as a string wherever it is
+// an argument or a field of such a struct (bufcheck.go: wantW, compared
+// with buf.String() in the rows that pass a buffer). A row that panics
+// checks none of it. A result column is only
 // compared if every returning row can write its value: a func, a chan, a
 // value of another package's unexported type, or a NaN inside a composite
 // value (which DeepEqual finds unequal to itself) leaves the column out, with a comment saying
