@@ -1,6 +1,7 @@
 package loader
 
 import (
+	"go/types"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -43,4 +44,15 @@ func userPackages(dir string, patterns []string, loaded []*packages.Package) []*
 func below(path, dir string) bool {
 	rel, err := filepath.Rel(dir, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// IsBytesBuffer reports whether t is *bytes.Buffer, the io.Writer the
+// harness makes: what a call writes to it is what a test checks.
+func IsBytesBuffer(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "bytes" && named.Obj().Name() == "Buffer"
 }

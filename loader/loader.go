@@ -80,13 +80,14 @@ func Load(cfg Config) (*Program, error) {
 	}
 
 	loaded, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir, Tests: false, BuildFlags: pureGoBuildFlags()}, withHarness(expanded)...)
-	if err == nil && usesPureGoTags(userPackages(dir, expanded, loaded)) {
+	initial := userPackages(dir, expanded, loaded)
+	if err == nil && usesPureGoTags(initial) {
 		loaded, err = packages.Load(&packages.Config{Mode: loadMode, Dir: dir, Tests: false}, withHarness(expanded)...)
+		initial = userPackages(dir, expanded, loaded)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("loading %q: %w", patterns, err)
 	}
-	initial := userPackages(dir, expanded, loaded)
 	if len(initial) == 0 {
 		return nil, fmt.Errorf("no packages matched %q", patterns)
 	}

@@ -3,6 +3,7 @@ package symbolic
 import (
 	"go/types"
 
+	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"golang.org/x/tools/go/ssa"
 )
@@ -75,17 +76,6 @@ func watched(t types.Type) bool {
 	return false
 }
 
-// isBytesBuffer reports whether t is *bytes.Buffer, the io.Writer the
-// harness makes.
-func isBytesBuffer(t types.Type) bool {
-	p, ok := t.(*types.Pointer)
-	if !ok {
-		return false
-	}
-	named, ok := types.Unalias(p.Elem()).(*types.Named)
-	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "bytes" && named.Obj().Name() == "Buffer"
-}
-
 // pointees is, for each argument, what it points to in s: a pointer's
 // pointee, a slice's elements (as a Slice value), a map's entries (as a
 // Map value: a map is a reference too), an interface holding a
@@ -97,7 +87,7 @@ func (e *Engine) pointees(s *State, args []Value, fn *ssa.Function) []concrete.V
 		t := fn.Params[i].Type()
 		switch x := a.(type) {
 		case Interface:
-			if p, ok := x.Value.(Pointer); ok && isBytesBuffer(x.Type) && p.NonNil.IsTrue() && len(p.Sym) == 0 {
+			if p, ok := x.Value.(Pointer); ok && loader.IsBytesBuffer(x.Type) && p.NonNil.IsTrue() && len(p.Sym) == 0 {
 				out[i] = e.toConcrete(s, x, t, map[ObjectID]bool{})
 			}
 		case Pointer:

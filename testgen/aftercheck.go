@@ -208,12 +208,12 @@ func canWrite(v concrete.Value, slot types.Type, l *literals) bool {
 // struct pointee, and of the structs it holds by value, that some row
 // changes: exported first, at most maxFieldChecks.
 func fieldColumns(param int, name, tt string, elem types.Type, states []afterState, l *literals, used map[string]bool) []afterColumn {
-	leaves := scalarLeaves(elem, nil, "", l, 0)
+	leaves := fieldLeaves(elem, scalarField, nil, "", l, 0)
 	slices.SortStableFunc(leaves, func(a, b fieldLeaf) int {
 		return cmp.Compare(b2i(!a.exported), b2i(!b.exported))
 	})
 	var cols []afterColumn
-	for _, f := range bufferLeaves(elem, nil, "", l, 0) {
+	for _, f := range fieldLeaves(elem, bufferField, nil, "", l, 0) {
 		if kind := bufferOf(f.typ, states, f.path); kind != noBuffer && len(cols) < maxFieldChecks {
 			field := uniqueField("want"+upperFirst(f.name), used, "want"+upperFirst(name)+upperFirst(f.name))
 			cols = append(cols, afterColumn{
@@ -252,10 +252,12 @@ type fieldLeaf struct {
 	exported bool // every field on the path is exported
 }
 
-// scalarLeaves lists in declaration order the scalar and string fields
-// of t that the test file may read, descending into the structs t holds
-// by value down to maxFieldDepth.
-func scalarLeaves(t types.Type, path []int, selector string, l *literals, depth int) []fieldLeaf {
+// fieldLeaves lists in declaration order the fields of t that the test
+// file may read and whose type isLeaf accepts, descending into the
+// structs t holds by value down to maxFieldDepth: the scalar fields a
+// check compares (scalarField), or those that may hold a bytes.Buffer
+// (bufferField).
+func fieldLeaves(t types.Type, isLeaf func(types.Type) bool, path []int, selector string, l *literals, depth int) []fieldLeaf {
 	st, ok := t.Underlying().(*types.Struct)
 	if !ok {
 		return nil
@@ -269,10 +271,10 @@ func scalarLeaves(t types.Type, path []int, selector string, l *literals, depth 
 		p := append(slices.Clip(path), f)
 		sel := selector + "." + fv.Name()
 		switch {
-		case scalarField(fv.Type()):
+		case isLeaf(fv.Type()):
 			out = append(out, fieldLeaf{path: p, selector: sel, name: fv.Name(), typ: fv.Type(), exported: fv.Exported()})
 		case depth+1 < maxFieldDepth:
-			for _, leaf := range scalarLeaves(fv.Type(), p, sel, l, depth+1) {
+			for _, leaf := range fieldLeaves(fv.Type(), isLeaf, p, sel, l, depth+1) {
 				leaf.exported = leaf.exported && fv.Exported()
 				out = append(out, leaf)
 			}

@@ -3,6 +3,7 @@ package testgen
 import (
 	"go/types"
 
+	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 )
 
@@ -34,7 +35,7 @@ func bufferText(v concrete.Value) (text string, ok bool) {
 	if v.Kind == concrete.Interface && v.Elem != nil {
 		v = *v.Elem
 	}
-	if v.Kind != concrete.Pointer || v.Elem == nil || !isBytesBuffer(v.Type) {
+	if v.Kind != concrete.Pointer || v.Elem == nil || !loader.IsBytesBuffer(v.Type) {
 		return "", false
 	}
 	b := *v.Elem
@@ -63,16 +64,6 @@ func bufferText(v concrete.Value) (text string, ok bool) {
 	return string(buf[off:]), true
 }
 
-// isBytesBuffer reports whether t is *bytes.Buffer.
-func isBytesBuffer(t types.Type) bool {
-	p, ok := t.(*types.Pointer)
-	if !ok {
-		return false
-	}
-	named, ok := types.Unalias(p.Elem()).(*types.Named)
-	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "bytes" && named.Obj().Name() == "Buffer"
-}
-
 // bufferOf is how a part of type t holds a buffer after the call: the
 // part holds a *bytes.Buffer in some returning row, and some row's call
 // changed its text. A row whose part holds another writer (a failing
@@ -84,7 +75,7 @@ func bufferOf(t types.Type, states []afterState, f []int) bufferKind {
 	case *types.Interface:
 		kind = bufferIface
 	case *types.Pointer:
-		if !isBytesBuffer(t) {
+		if !loader.IsBytesBuffer(t) {
 			return noBuffer
 		}
 		kind = bufferPtr
@@ -105,32 +96,14 @@ func bufferOf(t types.Type, states []afterState, f []int) bufferKind {
 	return noBuffer
 }
 
-// bufferLeaves are the fields of a struct, and of the structs it holds by
-// value, that may hold a bytes.Buffer: of interface or pointer type, and
-// readable by the test file.
-func bufferLeaves(t types.Type, path []int, selector string, l *literals, depth int) []fieldLeaf {
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return nil
+// bufferField reports whether a field of type t may hold a bytes.Buffer:
+// it is an interface or a pointer.
+func bufferField(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Interface, *types.Pointer:
+		return true
 	}
-	var out []fieldLeaf
-	for f := 0; f < st.NumFields(); f++ {
-		fv := st.Field(f)
-		if fv.Name() == "_" || !visibleField(fv, l) {
-			continue
-		}
-		p := append(path[:len(path):len(path)], f)
-		sel := selector + "." + fv.Name()
-		switch fv.Type().Underlying().(type) {
-		case *types.Interface, *types.Pointer:
-			out = append(out, fieldLeaf{path: p, selector: sel, name: fv.Name(), typ: fv.Type(), exported: fv.Exported()})
-		case *types.Struct:
-			if depth+1 < maxFieldDepth {
-				out = append(out, bufferLeaves(fv.Type(), p, sel, l, depth+1)...)
-			}
-		}
-	}
-	return out
+	return false
 }
 
 // bufferCheck is the condition under which a buffer column's check
