@@ -147,8 +147,9 @@
 // bytes no condition reads are letters, the others printable and letters
 // where the path allows, strings as short and integers as small as it
 // allows, within a few solver queries per test, and a byte those queries
-// did not reach is made a letter by evaluating the path condition
-// (readablerepair.go); the path condition is kept, and the replay checks
+// did not reach is made a letter, and an integer they left large is
+// moved toward zero, by evaluating the path condition (readablerepair.go,
+// readableshrink.go); the path condition is kept, and the replay checks
 // that the inputs take the path. The replay
 // also records what the pointer, slice and map arguments (the receiver
 // included), and the *bytes.Buffer an interface argument holds, point to

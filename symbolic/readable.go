@@ -38,7 +38,8 @@ import (
 // the queries do not reach keeps the value of the previous model (the
 // concrete runs to the end of cut paths, which share a small solver
 // budget, ask fewer and smaller queries), until readablerepair.go tries
-// printable values for its bytes by evaluation. The bound is Z3's count
+// printable values for its bytes by evaluation and readableshrink.go
+// moves its large integers toward zero. The bound is Z3's count
 // of steps, not time, so that two runs write the same tests however
 // loaded the machine is. The path condition
 // is always kept, so the path is the same, and the replay of the inputs
@@ -126,7 +127,7 @@ func (e *Engine) readableModelWithin(cond []expr.Expr, queries int, rlimit uint6
 	for round := readableRounds - 1; round >= 0; round-- {
 		r.try(others, round)
 	}
-	r.best.Model = e.withFill(e.repairBytes(cond, r.best.Model, vars), setOf(vars), 0)
+	r.best.Model = e.withFill(e.repairBytes(cond, e.shrinkIntegers(cond, r.best.Model, vars), vars), setOf(vars), 0)
 	return r.best
 }
 

@@ -61,3 +61,48 @@ func TestDiverseFillLeavesByteArraysZero(t *testing.T) {
 		}
 	}
 }
+
+// TestShrinkIntegersKeepsThePath: tabwriter's writePadding panics when
+// (cellw+tw-1)/tw*tw - textw < 0, and the preference queries, cut on the
+// division, left every input at the solver's 64-bit choice. Shrinking by
+// evaluation brings them near zero, one after another (textw first lets
+// cellw follow), keeps a value the path pins, leaves an unsigned input
+// unsigned, and does not change the model it was given.
+func TestShrinkIntegersKeepsThePath(t *testing.T) {
+	textw, cellw, tw := expr.BVVar("textw", 64), expr.BVVar("cellw", 64), expr.BVVar("b.tabwidth", 64)
+	pinned, mask := expr.BVVar("b.flags", 64), expr.BVVar("b.mask", 32)
+	c := func(x int64) expr.Expr { return expr.Const(64, uint64(x)) }
+	rounded := expr.Mul(expr.Div(expr.Sub(expr.Add(cellw, tw), c(1)), tw, true), tw)
+	cond := []expr.Expr{
+		expr.Ne(tw, c(0)),
+		expr.Slt(expr.Sub(rounded, textw), c(0)),
+		expr.Eq(pinned, c(123456)),
+		expr.Ult(expr.Const(32, 1000), mask),
+	}
+	big := func(x int64) uint64 { return uint64(x) }
+	model := &expr.Values{Scalars: map[expr.Expr]uint64{
+		textw: big(1876198887973060738), cellw: big(-5023315710128987935), tw: big(2697240351),
+		pinned: 123456, mask: 0xfffffff0,
+	}}
+	e := &Engine{signedInputs: map[string]bool{"textw": true, "cellw": true, "b.tabwidth": true, "b.flags": true}}
+	got := e.shrinkIntegers(cond, model, []expr.Expr{textw, cellw, tw, pinned, mask})
+	for _, term := range cond {
+		if !expr.EvalBool(term, got) {
+			t.Errorf("the shrunk model breaks %v", term)
+		}
+	}
+	for _, v := range []expr.Expr{textw, cellw, tw} {
+		if m := magnitude(got.Scalar(v), 64, true); m > 10 {
+			t.Errorf("%s = %d after shrinking, want within ±10", v.Name(), signExtend(got.Scalar(v), 64))
+		}
+	}
+	if g := got.Scalar(pinned); g != 123456 {
+		t.Errorf("b.flags = %d after shrinking, want the pinned 123456", g)
+	}
+	if g := got.Scalar(mask); g != 1001 {
+		t.Errorf("b.mask = %d after shrinking, want 1001, the least above 1000", g)
+	}
+	if model.Scalars[textw] != big(1876198887973060738) {
+		t.Errorf("shrinkIntegers changed the model it was given: %v", model.Scalars)
+	}
+}
