@@ -67,11 +67,7 @@ func (e *Engine) repairBytes(cond []expr.Expr, m *expr.Values, vars []expr.Expr)
 		return m
 	}
 	mentions := termsMentioning(cond, unreadable)
-	out := *m
-	out.Scalars = maps.Clone(m.Scalars)
-	if out.Scalars == nil {
-		out.Scalars = make(map[expr.Expr]uint64)
-	}
+	out := scalarsCopy(m)
 	for _, v := range unreadable {
 		old, had := out.Scalars[v]
 		letter, _ := e.textLetter(v)
@@ -96,6 +92,17 @@ func (e *Engine) repairBytes(cond []expr.Expr, m *expr.Values, vars []expr.Expr)
 		}
 	}
 	return &out
+}
+
+// scalarsCopy is a copy of m whose Scalars can be written without
+// changing m's.
+func scalarsCopy(m *expr.Values) expr.Values {
+	out := *m
+	out.Scalars = maps.Clone(m.Scalars)
+	if out.Scalars == nil {
+		out.Scalars = make(map[expr.Expr]uint64)
+	}
+	return out
 }
 
 // termsMentioning maps each of vars to the terms of cond that mention it.

@@ -1,7 +1,6 @@
 package symbolic
 
 import (
-	"maps"
 	"strings"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -48,11 +47,7 @@ func (e *Engine) shrinkIntegers(cond []expr.Expr, m *expr.Values, vars []expr.Ex
 		return m
 	}
 	mentions := termsMentioning(cond, large)
-	out := *m
-	out.Scalars = maps.Clone(m.Scalars)
-	if out.Scalars == nil {
-		out.Scalars = make(map[expr.Expr]uint64)
-	}
+	out := scalarsCopy(m)
 	evals := 0
 	for round := 0; round < shrinkRounds && evals < shrinkEvals; round++ {
 		changed := false
