@@ -96,3 +96,28 @@ func TestASCIIFirst(t *testing.T) {
 		t.Errorf("%d paths entered a block first, want at least 3 (the loop, a space, three words)", firsts)
 	}
 }
+
+// TestDividedIntegersAreSmall: Pad divides by a symbolic tab width, on
+// which the preference queries are cut; every path's inputs must still be
+// numbers a reviewer reads at a glance (within ±100), not the solver's
+// 64-bit choice. The boundary case n == -1 needs textw and cellw moved
+// together, and a returning path the solver put where cellw − textw
+// wraps around needs the jump to small values.
+func TestDividedIntegersAreSmall(t *testing.T) {
+	_, paths := explore(t, "readable.Pad", Config{MaxPaths: 50})
+	tested := 0
+	for _, p := range paths {
+		if p.Test == nil || !p.Test.Replayed {
+			continue
+		}
+		tested++
+		for i, a := range p.Test.Args {
+			if a.Int < -100 || a.Int > 100 {
+				t.Errorf("path %d (%s): argument %d is %d, want within ±100", tested, p.Kind, i, a.Int)
+			}
+		}
+	}
+	if tested == 0 {
+		t.Fatal("no tested path")
+	}
+}

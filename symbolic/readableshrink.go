@@ -1,6 +1,7 @@
 package symbolic
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -20,8 +21,10 @@ import (
 // until no candidate holds. Evaluation decides each term exactly, so the
 // path is the same. The inputs are shrunk one after another, in rounds,
 // since one's value may hold back another's (cellw − textw < 0 needs
-// textw small before cellw can be), within shrinkEvals evaluations per
-// model, a count, so that two runs write the same tests.
+// textw small before cellw can be); when none moves alone, two that a
+// term ties are moved together, and when a few are still large, a grid of
+// small values is tried for them at once (jump). All within shrinkEvals
+// evaluations per model, a count, so that two runs write the same tests.
 
 const (
 	// shrinkFrom is the magnitude from which an integer is shrunk: the
@@ -35,7 +38,9 @@ const (
 
 // shrinkIntegers returns m with each integer input among vars that is
 // beyond ±shrinkFrom moved toward zero where the path condition cond
-// allows; m itself is not changed.
+// allows; m itself is not changed. Besides each input alone, two inputs
+// that a term mentions together are moved by the same amount: a boundary
+// case's cellw − textw == −1 holds neither still while the other moves.
 func (e *Engine) shrinkIntegers(cond []expr.Expr, m *expr.Values, vars []expr.Expr) *expr.Values {
 	var large []expr.Expr
 	for _, v := range vars {
@@ -47,35 +52,186 @@ func (e *Engine) shrinkIntegers(cond []expr.Expr, m *expr.Values, vars []expr.Ex
 		return m
 	}
 	mentions := termsMentioning(cond, large)
+	singles := make([]shrinkGroup, 0, len(large))
+	for _, v := range large {
+		singles = append(singles, shrinkGroup{vars: []expr.Expr{v}})
+	}
+	pairs := coupledPairs(large, mentions)
 	out := scalarsCopy(m)
-	evals := 0
-	for round := 0; round < shrinkRounds && evals < shrinkEvals; round++ {
-		changed := false
-		for _, v := range large {
-			signed := e.signedInputs[v.Name()]
-			for evals < shrinkEvals {
-				cur := out.Scalar(v)
-				if magnitude(cur, v.Width(), signed) == 0 {
-					break
-				}
-				next, ok := firstHolding(shrinkCandidates(cur, v.Width(), signed), func(x uint64) bool {
-					evals++
-					out.Scalars[v] = x
-					return allHold(mentions[v], &out)
-				})
-				if !ok {
-					out.Scalars[v] = cur
-					break
-				}
-				out.Scalars[v] = next
-				changed = true
-			}
-		}
-		if !changed {
+	sh := &shrinker{e: e, out: &out, mentions: mentions}
+	// Each input alone as far as it goes, then, when none moves, the
+	// pairs, after which the inputs alone may move again.
+	for round := 0; round < shrinkRounds && sh.evals < shrinkEvals; round++ {
+		if !sh.shrinkAll(singles) && !sh.shrinkAll(pairs) && !sh.jump(large) {
 			break
 		}
 	}
 	return &out
+}
+
+// gridValues are the small values jump tries, the smallest first.
+var gridValues = []int64{0, 1, -1, 2, -2, 3, -3, 5, -5, 8, -8}
+
+// maxGridInputs bounds the inputs jump moves at once: 11³ evaluations.
+const maxGridInputs = 3
+
+// jump sets the inputs of vars that are still beyond ±shrinkFrom, when
+// there are at most maxGridInputs of them, to the first tuple of small
+// values (gridValues each, the smallest sum of magnitudes first) under
+// which the terms mentioning them hold, and reports whether one did.
+// Moves from the solver's values cannot leave a region where an
+// operation wraps around: writePadding's rounded cellw − textw is
+// non-negative there only because it overflows, and every move that
+// brings one input nearer to zero breaks that, though cellw = 2 with
+// textw = 0 takes the same path without it.
+func (sh *shrinker) jump(vars []expr.Expr) bool {
+	var still []expr.Expr
+	for _, v := range vars {
+		if magnitude(sh.out.Scalar(v), v.Width(), sh.e.signedInputs[v.Name()]) > shrinkFrom {
+			still = append(still, v)
+		}
+	}
+	if len(still) == 0 || len(still) > maxGridInputs {
+		return false
+	}
+	var terms []expr.Expr
+	cur := make([]uint64, len(still))
+	for i, v := range still {
+		terms = append(terms, sh.mentions[v]...)
+		cur[i] = sh.out.Scalar(v)
+	}
+	for _, tuple := range gridTuples(len(still)) {
+		if sh.evals >= shrinkEvals {
+			break
+		}
+		sh.evals++
+		for i, v := range still {
+			sh.out.Scalars[v] = truncate(uint64(tuple[i]), v.Width())
+		}
+		if allHold(terms, sh.out) {
+			return true
+		}
+	}
+	for i, v := range still {
+		sh.out.Scalars[v] = cur[i]
+	}
+	return false
+}
+
+// gridTuples are the n-tuples of gridValues, the smallest sum of
+// magnitudes first (in gridValues' order within a sum).
+func gridTuples(n int) [][]int64 {
+	tuples := [][]int64{nil}
+	for range n {
+		var next [][]int64
+		for _, t := range tuples {
+			for _, x := range gridValues {
+				next = append(next, append(slices.Clip(t), x))
+			}
+		}
+		tuples = next
+	}
+	weight := func(t []int64) int64 {
+		var w int64
+		for _, x := range t {
+			w += max(x, -x)
+		}
+		return w
+	}
+	slices.SortStableFunc(tuples, func(a, b []int64) int { return int(weight(a) - weight(b)) })
+	return tuples
+}
+
+// shrinkAll steps each group as far as it goes and reports whether any
+// moved.
+func (sh *shrinker) shrinkAll(groups []shrinkGroup) bool {
+	moved := false
+	for _, g := range groups {
+		for sh.evals < shrinkEvals && sh.step(g) {
+			moved = true
+		}
+	}
+	return moved
+}
+
+// maxShrinkPairs bounds the pairs of inputs moved together.
+const maxShrinkPairs = 16
+
+// shrinkGroup is inputs moved together: by the same amount, or, when
+// opposite, the second by the negated amount (textw − d with cellw + d
+// keeps cellw − textw's sign where it wraps around).
+type shrinkGroup struct {
+	vars     []expr.Expr
+	opposite bool
+}
+
+// coupledPairs are the pairs of inputs, of one width, that some term
+// mentions together, each moved both ways.
+func coupledPairs(vars []expr.Expr, mentions map[expr.Expr][]expr.Expr) []shrinkGroup {
+	var pairs []shrinkGroup
+	for i, u := range vars {
+		shared := setOf(mentions[u])
+		for _, v := range vars[i+1:] {
+			if len(pairs) >= maxShrinkPairs {
+				return pairs
+			}
+			if u.Width() == v.Width() && slices.ContainsFunc(mentions[v], func(t expr.Expr) bool { return shared[t] }) {
+				pairs = append(pairs, shrinkGroup{vars: []expr.Expr{u, v}}, shrinkGroup{vars: []expr.Expr{u, v}, opposite: true})
+			}
+		}
+	}
+	return pairs
+}
+
+// shrinker moves inputs of out toward zero, counting its evaluations.
+type shrinker struct {
+	e        *Engine
+	out      *expr.Values
+	mentions map[expr.Expr][]expr.Expr
+	evals    int
+}
+
+// step moves the inputs of group by one amount, the first that brings
+// the first of them nearer to zero, grows none of the others, and keeps the terms that mention any of them true, and
+// reports whether it found one.
+func (sh *shrinker) step(g shrinkGroup) bool {
+	group := g.vars
+	lead := group[0]
+	w, signed := lead.Width(), sh.e.signedInputs[lead.Name()]
+	cur := make([]uint64, len(group))
+	for i, v := range group {
+		cur[i] = sh.out.Scalar(v)
+	}
+	if magnitude(cur[0], w, signed) <= shrinkFrom && (len(group) > 1 || cur[0] == 0) {
+		return false // a pair moves only what is still large
+	}
+	var terms []expr.Expr
+	for _, v := range group {
+		terms = append(terms, sh.mentions[v]...)
+	}
+	_, ok := firstHolding(shrinkCandidates(cur[0], w, signed), func(x uint64) bool {
+		sh.evals++
+		delta := x - cur[0]
+		for i, v := range group {
+			d := delta
+			if g.opposite && i > 0 {
+				d = -delta
+			}
+			moved := truncate(cur[i]+d, v.Width())
+			vs := sh.e.signedInputs[v.Name()]
+			if magnitude(moved, v.Width(), vs) > magnitude(cur[i], v.Width(), vs) {
+				return false // the pair's other input would grow
+			}
+			sh.out.Scalars[v] = moved
+		}
+		return allHold(terms, sh.out)
+	})
+	if !ok {
+		for i, v := range group {
+			sh.out.Scalars[v] = cur[i]
+		}
+	}
+	return ok
 }
 
 // shrinkable reports whether v is an integer input a test writes as a

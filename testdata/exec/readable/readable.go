@@ -60,3 +60,18 @@ func Words(s string) int {
 	}
 	return n
 }
+
+// Pad is text/tabwriter's padding arithmetic: the cell width rounded up
+// to a multiple of the tab width, less the text width. The division by a
+// symbolic tab width makes Z3's preference queries hard at 64 bits.
+func Pad(textw, cellw, tabwidth int) int {
+	if tabwidth == 0 {
+		return 0
+	}
+	cellw = (cellw + tabwidth - 1) / tabwidth * tabwidth
+	n := cellw - textw
+	if n < 0 {
+		panic("internal error")
+	}
+	return (n + tabwidth - 1) / tabwidth
+}
