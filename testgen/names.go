@@ -221,7 +221,26 @@ func casePhrases(c *candidate, home *types.Package) []string {
 			phrases = append(phrases, p)
 		}
 	}
+	// The dynamic type an interface input was given ("i is int32") tells
+	// apart the cases of a type switch, which no ssa.If decides.
+	for _, pin := range c.Pins {
+		if p := typeChoicePhrase(pin); p != "" && !seen[p] {
+			seen[p] = true
+			phrases = append(phrases, p)
+		}
+	}
 	return phrases
+}
+
+// typeChoicePhrase is the phrase of a pin that says which dynamic type an
+// interface input has, "i is *strings.Reader" → i_strings_reader, or ""
+// for any other pin.
+func typeChoicePhrase(pin string) string {
+	name, typ, ok := strings.Cut(withoutFuncLabel(pin), " is ")
+	if !ok || strings.ContainsAny(name, " ()") || strings.ContainsAny(typ, " ,") {
+		return ""
+	}
+	return strings.ToLower(identifier(strings.Trim(identifier(name), "_") + "_" + strings.Trim(identifier(typ), "_")))
 }
 
 // outcomeName names what a case does, from its summary (returns_3,

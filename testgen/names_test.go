@@ -194,3 +194,22 @@ func TestPhrasesReadPinsPastTheirLabel(t *testing.T) {
 		t.Errorf("casePhrases = %q, want [%q]", got, condPhrase("l == nil"))
 	}
 }
+
+// The cases of a type switch differ only in the dynamic type of an
+// interface input, which no ssa.If decides: their names take it from the
+// pin ("i is int32"), not a counter (returns_0_nil_2, _3, …).
+func TestTypeSwitchCasesAreNamedByType(t *testing.T) {
+	row := func(pin string) *candidate {
+		return &candidate{Case: Case{Summary: "returns 0, nil", Pins: []string{pin}}}
+	}
+	got := rowNames([]*candidate{row("i is uint16"), row("i is int32"), row("ToInt: i is *strings.Reader")}, nil)
+	want := []string{"returns_0_nil", "returns_0_nil_i_int32", "returns_0_nil_i_strings_reader"}
+	if !slices.Equal(got, want) {
+		t.Errorf("rowNames = %q, want %q", got, want)
+	}
+	for _, pin := range []string{"s = strings.NewReader(…)", "l == nil", "cut: the path was cut"} {
+		if p := typeChoicePhrase(pin); p != "" {
+			t.Errorf("typeChoicePhrase(%q) = %q, want none", pin, p)
+		}
+	}
+}
