@@ -278,13 +278,17 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *Summary, e
 	e.ctx = ctx
 	e.initMemory(fn.Pkg)
 	outer := ctx
+	// The clock starts before the budget's: a run whose budget ran out
+	// has then always been going for at least the budget (Elapsed), even
+	// when the scheduler held this goroutine between the two, and the
+	// report blames the budget, not the solver, for the queries it cut.
+	e.started = time.Now()
 	if e.cfg.Budget > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, e.cfg.Budget)
 		defer cancel()
 	}
 	e.ctx = ctx
-	e.started = time.Now()
 	e.grown, e.growth, e.plannedSides, e.prefixes, e.tests = nil, nil, nil, nil, 0
 	e.tested = make(map[*ssa.BasicBlock]bool)
 	e.boundary = newBoundaryPass()
