@@ -232,12 +232,21 @@ func casePhrases(c *candidate, home *types.Package) []string {
 	return phrases
 }
 
+// typeAssertion matches a type assertion within an input's name.
+var typeAssertion = regexp.MustCompile(`\.\(\*?[\w.]+\)`)
+
 // typeChoicePhrase is the phrase of a pin that says which dynamic type an
 // interface input has, "i is *strings.Reader" → i_strings_reader, or ""
 // for any other pin.
 func typeChoicePhrase(pin string) string {
 	name, typ, ok := strings.Cut(withoutFuncLabel(pin), " is ")
-	if !ok || strings.ContainsAny(name, " ()") || strings.ContainsAny(typ, " ,") {
+	if !ok {
+		return ""
+	}
+	// A nested input's name asserts its parent's type on the way,
+	// x.(*constraint.NotExpr).X: the phrase keeps the path, x_x.
+	name = typeAssertion.ReplaceAllString(name, "")
+	if strings.ContainsAny(name, " ()") || strings.ContainsAny(typ, " ,") {
 		return ""
 	}
 	return strings.ToLower(identifier(strings.Trim(identifier(name), "_") + "_" + strings.Trim(identifier(typ), "_")))

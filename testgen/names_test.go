@@ -202,8 +202,8 @@ func TestTypeSwitchCasesAreNamedByType(t *testing.T) {
 	row := func(pin string) *candidate {
 		return &candidate{Case: Case{Summary: "returns 0, nil", Pins: []string{pin}}}
 	}
-	got := rowNames([]*candidate{row("i is uint16"), row("i is int32"), row("ToInt: i is *strings.Reader")}, nil)
-	want := []string{"returns_0_nil", "returns_0_nil_i_int32", "returns_0_nil_i_strings_reader"}
+	got := rowNames([]*candidate{row("i is uint16"), row("i is int32"), row("ToInt: i is *strings.Reader"), row("x.(*constraint.NotExpr).X is *AndExpr")}, nil)
+	want := []string{"returns_0_nil", "returns_0_nil_i_int32", "returns_0_nil_i_strings_reader", "returns_0_nil_x_x_andexpr"}
 	if !slices.Equal(got, want) {
 		t.Errorf("rowNames = %q, want %q", got, want)
 	}
