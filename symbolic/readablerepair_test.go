@@ -92,8 +92,8 @@ func TestShrinkIntegersKeepsThePath(t *testing.T) {
 		}
 	}
 	for _, v := range []expr.Expr{textw, cellw, tw} {
-		if m := magnitude(got.Scalar(v), 64, true); m > 10 {
-			t.Errorf("%s = %d after shrinking, want within ±10", v.Name(), signExtend(got.Scalar(v), 64))
+		if m := e.magnitude(v, got.Scalar(v)); m > 10 {
+			t.Errorf("%s = %d after shrinking, want within ±10", v.Name(), expr.Const(64, got.Scalar(v)).SignedValue())
 		}
 	}
 	if g := got.Scalar(pinned); g != 123456 {

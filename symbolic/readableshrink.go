@@ -3,6 +3,7 @@ package symbolic
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
@@ -39,12 +40,12 @@ const (
 // shrinkIntegers returns m with each integer input among vars that is
 // beyond ±shrinkFrom moved toward zero where the path condition cond
 // allows; m itself is not changed. Besides each input alone, two inputs
-// that a term mentions together are moved by the same amount: a boundary
-// case's cellw − textw == −1 holds neither still while the other moves.
+// that a term mentions together are moved together: a boundary case's
+// cellw − textw == −1 holds neither still while the other moves.
 func (e *Engine) shrinkIntegers(cond []expr.Expr, m *expr.Values, vars []expr.Expr) *expr.Values {
 	var large []expr.Expr
 	for _, v := range vars {
-		if e.shrinkable(v) && magnitude(m.Scalar(v), v.Width(), e.signedInputs[v.Name()]) > shrinkFrom {
+		if e.shrinkable(v) && e.magnitude(v, m.Scalar(v)) > shrinkFrom {
 			large = append(large, v)
 		}
 	}
@@ -87,7 +88,7 @@ const maxGridInputs = 3
 func (sh *shrinker) jump(vars []expr.Expr) bool {
 	var still []expr.Expr
 	for _, v := range vars {
-		if magnitude(sh.out.Scalar(v), v.Width(), sh.e.signedInputs[v.Name()]) > shrinkFrom {
+		if sh.e.magnitude(v, sh.out.Scalar(v)) > shrinkFrom {
 			still = append(still, v)
 		}
 	}
@@ -100,13 +101,13 @@ func (sh *shrinker) jump(vars []expr.Expr) bool {
 		terms = append(terms, sh.mentions[v]...)
 		cur[i] = sh.out.Scalar(v)
 	}
-	for _, tuple := range gridTuples(len(still)) {
+	for _, tuple := range gridTuples()[len(still)] {
 		if sh.evals >= shrinkEvals {
 			break
 		}
 		sh.evals++
 		for i, v := range still {
-			sh.out.Scalars[v] = truncate(uint64(tuple[i]), v.Width())
+			sh.out.Scalars[v] = expr.Const(v.Width(), uint64(tuple[i])).Value()
 		}
 		if allHold(terms, sh.out) {
 			return true
@@ -118,19 +119,10 @@ func (sh *shrinker) jump(vars []expr.Expr) bool {
 	return false
 }
 
-// gridTuples are the n-tuples of gridValues, the smallest sum of
-// magnitudes first (in gridValues' order within a sum).
-func gridTuples(n int) [][]int64 {
-	tuples := [][]int64{nil}
-	for range n {
-		var next [][]int64
-		for _, t := range tuples {
-			for _, x := range gridValues {
-				next = append(next, append(slices.Clip(t), x))
-			}
-		}
-		tuples = next
-	}
+// gridTuples are, by n up to maxGridInputs, the n-tuples of gridValues,
+// the smallest sum of magnitudes first (in gridValues' order within a
+// sum); made once, on the first jump.
+var gridTuples = sync.OnceValue(func() [maxGridInputs + 1][][]int64 {
 	weight := func(t []int64) int64 {
 		var w int64
 		for _, x := range t {
@@ -138,9 +130,21 @@ func gridTuples(n int) [][]int64 {
 		}
 		return w
 	}
-	slices.SortStableFunc(tuples, func(a, b []int64) int { return int(weight(a) - weight(b)) })
-	return tuples
-}
+	var byN [maxGridInputs + 1][][]int64
+	tuples := [][]int64{nil}
+	for n := 1; n <= maxGridInputs; n++ {
+		var next [][]int64
+		for _, t := range tuples {
+			for _, x := range gridValues {
+				next = append(next, append(slices.Clip(t), x))
+			}
+		}
+		tuples = next
+		byN[n] = slices.Clone(tuples)
+		slices.SortStableFunc(byN[n], func(a, b []int64) int { return int(weight(a) - weight(b)) })
+	}
+	return byN
+})
 
 // shrinkAll steps each group as far as it goes and reports whether any
 // moved.
@@ -192,24 +196,24 @@ type shrinker struct {
 }
 
 // step moves the inputs of group by one amount, the first that brings
-// the first of them nearer to zero, grows none of the others, and keeps the terms that mention any of them true, and
-// reports whether it found one.
+// the first of them nearer to zero, grows none of the others, and keeps
+// the terms that mention any of them true, and reports whether it found
+// one.
 func (sh *shrinker) step(g shrinkGroup) bool {
 	group := g.vars
 	lead := group[0]
-	w, signed := lead.Width(), sh.e.signedInputs[lead.Name()]
 	cur := make([]uint64, len(group))
 	for i, v := range group {
 		cur[i] = sh.out.Scalar(v)
 	}
-	if magnitude(cur[0], w, signed) <= shrinkFrom && (len(group) > 1 || cur[0] == 0) {
+	if sh.e.magnitude(lead, cur[0]) <= shrinkFrom && (len(group) > 1 || cur[0] == 0) {
 		return false // a pair moves only what is still large
 	}
 	var terms []expr.Expr
 	for _, v := range group {
 		terms = append(terms, sh.mentions[v]...)
 	}
-	_, ok := firstHolding(shrinkCandidates(cur[0], w, signed), func(x uint64) bool {
+	_, ok := firstHolding(shrinkCandidates(cur[0], lead.Width(), sh.e.signedInputs[lead.Name()]), func(x uint64) bool {
 		sh.evals++
 		delta := x - cur[0]
 		for i, v := range group {
@@ -217,9 +221,8 @@ func (sh *shrinker) step(g shrinkGroup) bool {
 			if g.opposite && i > 0 {
 				d = -delta
 			}
-			moved := truncate(cur[i]+d, v.Width())
-			vs := sh.e.signedInputs[v.Name()]
-			if magnitude(moved, v.Width(), vs) > magnitude(cur[i], v.Width(), vs) {
+			moved := expr.Const(v.Width(), cur[i]+d).Value()
+			if sh.e.magnitude(v, moved) > sh.e.magnitude(v, cur[i]) {
 				return false // the pair's other input would grow
 			}
 			sh.out.Scalars[v] = moved
@@ -259,54 +262,26 @@ func firstHolding(candidates []uint64, holds func(uint64) bool) (uint64, bool) {
 // (two's complement when signed), the smallest first: 0, x−x/2, x−x/4,
 // …, x−1 (x+1 for a negative x).
 func shrinkCandidates(x uint64, w int, signed bool) []uint64 {
-	v := int64(x)
-	if signed {
-		v = signExtend(x, w)
-	}
-	var out []uint64
-	add := func(c int64) {
-		if len(out) == 0 || out[len(out)-1] != truncate(uint64(c), w) {
-			out = append(out, truncate(uint64(c), w))
-		}
-	}
-	add(0)
+	out := []uint64{0}
 	if !signed {
 		for d := x / 2; d > 0; d /= 2 {
 			out = append(out, x-d)
 		}
 		return out
 	}
+	v := expr.Const(w, x).SignedValue()
 	for d := v / 2; d != 0; d /= 2 {
-		add(v - d)
+		out = append(out, expr.Const(w, uint64(v-d)).Value())
 	}
 	return out
 }
 
-// magnitude is |x| for a w-bit integer, two's complement when signed.
-func magnitude(x uint64, w int, signed bool) uint64 {
-	if !signed {
+// magnitude is |x| for a value x of the integer input v, read as two's
+// complement when v is signed.
+func (e *Engine) magnitude(v expr.Expr, x uint64) uint64 {
+	if !e.signedInputs[v.Name()] {
 		return x
 	}
-	v := signExtend(x, w)
-	if v < 0 {
-		return uint64(-v)
-	}
-	return uint64(v)
-}
-
-// signExtend reads the low w bits of x as a two's complement integer.
-func signExtend(x uint64, w int) int64 {
-	if w >= 64 {
-		return int64(x)
-	}
-	shift := 64 - w
-	return int64(x<<shift) >> shift
-}
-
-// truncate keeps the low w bits of x.
-func truncate(x uint64, w int) uint64 {
-	if w >= 64 {
-		return x
-	}
-	return x & (1<<w - 1)
+	s := expr.Const(v.Width(), x).SignedValue()
+	return uint64(max(s, -s))
 }

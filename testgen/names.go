@@ -249,7 +249,7 @@ func typeChoicePhrase(pin string) string {
 	if strings.ContainsAny(name, " ()") || strings.ContainsAny(typ, " ,") {
 		return ""
 	}
-	return strings.ToLower(identifier(strings.Trim(identifier(name), "_") + "_" + strings.Trim(identifier(typ), "_")))
+	return strings.ToLower(identifier(name + " " + typ))
 }
 
 // outcomeName names what a case does, from its summary (returns_3,
