@@ -36,7 +36,9 @@ import (
 // Only parameters are made this way (of the function under test, and of
 // the constructors): a part of an input built lazily has no frame to wait
 // for a call, so it is built field by field as before, and its literal may
-// be impossible (the case is then left out, with the reason).
+// be impossible (the case is then left out, with the reason). Of the
+// made interface values it takes only those that need no call
+// (lazyMakeable).
 
 // maker is how the harness makes an input through its package's API.
 type maker struct {
@@ -48,6 +50,19 @@ type maker struct {
 	// errNew the errors.New that makes the error.
 	fail           failKind
 	reader, errNew *ssa.Function
+}
+
+// lazyMakeable reports whether m can make a part of an input built
+// lazily, which has no prologue to call a constructor in: new(T), a
+// package variable, and the failing writer (its error made in place).
+func (e *Engine) lazyMakeable(m *maker) bool {
+	switch m.fail {
+	case failNone:
+		return m.fn == nil
+	case failWriting:
+		return e.errorStringType() != nil
+	}
+	return false
 }
 
 // String is how a pin names the maker.

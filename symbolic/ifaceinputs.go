@@ -31,7 +31,11 @@ import (
 // new(bytes.Buffer) or a writer that fails (iofail.go), an error the
 // package's sentinels and errors.New. These come first, and then only the
 // home package's own types follow; a constructor's interface argument is
-// never nil and takes only the made values.
+// never nil and takes only the made values. An interface a parameter
+// holds (a struct field, an element) takes the made values that need no
+// call: new(bytes.Buffer), the writer that fails and the sentinels, so
+// that what a method writes to its receiver's io.Writer field is a text
+// the test can check, and its write errors are handled.
 // When the list is cut short, holds made values, or the interface is
 // empty, the paths record that not every dynamic type was tried, so they
 // are never exhaustive.
@@ -116,11 +120,12 @@ func (e *Engine) implementations(t types.Type, home *ssa.Function, atParam bool)
 		if home != nil {
 			pkg = home.Pkg
 		}
-		if atParam {
-			made = e.apiMakers(iface, t, pkg)
-			if isErrorType(t) {
-				limit = maxErrorAlternatives
-			}
+		made = e.apiMakers(iface, t, pkg)
+		if !atParam {
+			made = slices.DeleteFunc(made, func(m *maker) bool { return !e.lazyMakeable(m) })
+		}
+		if len(made) > 0 && isErrorType(t) {
+			limit = maxErrorAlternatives
 		}
 		var left bool
 		cands, left = e.namedImplementations(iface, pkg)
@@ -243,10 +248,23 @@ func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int, 
 	// The dynamic value is no deeper than the interface that holds it:
 	// depth bounds the nesting of values inside values.
 	a := set.alts[k-1]
-	if a.made != nil {
-		if dest == nil {
-			panic(internalError("%s: a made alternative for a value that is no parameter", name))
+	if a.made != nil && dest == nil {
+		// A part of a parameter, built lazily: no prologue.
+		var v Value
+		switch {
+		case !e.lazyMakeable(a.made):
+			panic(internalError("%s: a made alternative that needs a constructor call for a value that is no parameter", name))
+		case a.made.fail == failWriting:
+			v = e.buildLazyFailingWriter(s, a.made)
+		default:
+			v = e.buildMade(s, dynamicName(name, a.typ), a.made, depth, paramSlot{})
 		}
+		if _, ok := v.(Interface); ok {
+			return v
+		}
+		return Interface{Type: a.typ, Value: v}
+	}
+	if a.made != nil {
 		slot := *dest
 		if !types.IsInterface(a.made.typ) {
 			slot.wrap = a.made.typ

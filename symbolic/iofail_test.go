@@ -1,7 +1,9 @@
 package symbolic
 
 import (
+	"go/types"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
@@ -59,4 +61,62 @@ func TestFailingReaderAndWriterReachErrorBranches(t *testing.T) {
 	if !readData {
 		t.Errorf("no read error after data was copied")
 	}
+}
+
+// TestWriterFieldIsANewBufferOrFails: an io.Writer a receiver keeps in a
+// field (built lazily, with no prologue to make it in) is
+// new(bytes.Buffer), whose text the call leaves for the test to check, or
+// a writer that fails, whose error the method returns; neither is
+// offered through a constructor call.
+func TestWriterFieldIsANewBufferOrFails(t *testing.T) {
+	paths := exploreMade(t, "ctor.Log.Print")
+	var texts []string
+	failed := false
+	for _, p := range paths {
+		if p.Test == nil || p.Test.Panics || p.Test.Args[0].Kind != concrete.Pointer {
+			continue
+		}
+		log := *p.Test.Args[0].Elem
+		prefix, msg := log.Elems[1].Str, p.Test.Args[1].Str
+		switch out := dynamic(log.Elems[0]); {
+		case out.IsHelper() && out.Func.Name() == "errWriter":
+			if got := p.Test.Results[0]; got.Kind != concrete.Interface || !strings.Contains(got.String(), "write failed") {
+				t.Errorf("Print to a failing writer returned %v", got)
+			}
+			failed = true
+		case out.Kind == concrete.Call && out.Func == nil && types.TypeString(out.Type, nil) == "*bytes.Buffer":
+			text, ok := bufferText(p.Test.After[0].Elems[0])
+			want := prefix + msg
+			if !strings.HasSuffix(msg, "\n") {
+				want += "\n"
+			}
+			if !ok || text != want {
+				t.Errorf("Print(%q) with prefix %q left %q in the buffer (read: %v), want %q", msg, prefix, text, ok, want)
+			}
+			texts = append(texts, text)
+		default:
+			t.Errorf("a returning Print with l.out = %v", out)
+		}
+	}
+	if len(texts) == 0 || !failed {
+		t.Errorf("buffers written %q, a failing writer tried: %v", texts, failed)
+	}
+}
+
+// bufferText is the text a *bytes.Buffer an interface holds has written
+// (its buf field from off on), as Test.After reads it.
+func bufferText(v concrete.Value) (string, bool) {
+	p := dynamic(v)
+	if p.Kind != concrete.Pointer || p.Elem == nil || p.Elem.Kind != concrete.Struct || len(p.Elem.Elems) < 2 {
+		return "", false
+	}
+	buf, off := p.Elem.Elems[0], p.Elem.Elems[1].Int
+	var b []byte
+	for _, c := range buf.Elems {
+		b = append(b, byte(c.Uint))
+	}
+	if off > int64(len(b)) {
+		return "", false
+	}
+	return string(b[off:]), true
 }

@@ -1,6 +1,6 @@
 // Package ctor holds fixtures whose inputs are made through their
 // packages' APIs: a type with unexported fields made by its constructor,
-// io.Reader, io.Writer and error parameters.
+// io.Reader, io.Writer and error parameters, and an io.Writer field.
 package ctor
 
 import (
@@ -109,4 +109,23 @@ func Level(g *tally.Gauge, v int) string {
 		return "over"
 	}
 	return "set"
+}
+
+// Log writes lines to the writer it keeps, as a logger does.
+type Log struct {
+	out    io.Writer
+	prefix string
+}
+
+// Print writes the prefix and msg to l.out, ending the line when msg does
+// not.
+func (l *Log) Print(msg string) error {
+	if _, err := io.WriteString(l.out, l.prefix+msg); err != nil {
+		return err
+	}
+	if strings.HasSuffix(msg, "\n") {
+		return nil
+	}
+	_, err := l.out.Write([]byte{'\n'})
+	return err
 }
