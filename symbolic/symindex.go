@@ -13,7 +13,8 @@ import (
 // of it is a load, a store to it, or a field or element address that is
 // itself so contained (decided statically from the SSA referrers). Such a
 // pointer stands for all the elements the index may select; a load through
-// it merges them into one if-then-else value and a store rewrites each of
+// it merges them into one if-then-else value (by runs of indices, for a
+// table of constants: consttable.go) and a store rewrites each of
 // them as ite(i == k, new, old), so a table lookup (utf8's first[p[0]], a
 // hex decode table) neither forks per index nor stops at Bounds.MaxFork.
 // Where the elements cannot be merged (pointers to different objects,
@@ -156,26 +157,30 @@ func readSym(v Value, p Pointer, depth int) (Value, bool) {
 			continue
 		}
 		arr := v.(Array)
-		var out Value
-		for k := arr.Len() - 1; k >= 0; k-- {
-			hit := expr.Eq(i, expr.Const(64, uint64(k)))
-			if hit.IsFalse() {
+		var ks []uint64
+		var els []Value
+		for k := range arr.Len() {
+			if expr.Eq(i, expr.Const(64, uint64(k))).IsFalse() {
 				continue
 			}
 			el, ok := readSym(arr.At(k), p, depth+1)
 			if !ok {
 				return nil, false
 			}
-			if out == nil {
-				out = el // the last candidate: the bounds check rules out the rest
-				continue
-			}
-			if out, ok = iteValue(hit, el, out); !ok {
+			ks, els = append(ks, uint64(k)), append(els, el)
+		}
+		if len(els) == 0 {
+			panic(internalError("symbolic index selects no element"))
+		}
+		if vals, sort, ok := constScalars(els); ok {
+			return Scalar{constLookup(i, ks, vals, sort)}, true
+		}
+		out := els[len(els)-1] // the last candidate: the bounds check rules out the rest
+		for n := len(els) - 2; n >= 0; n-- {
+			var ok bool
+			if out, ok = iteValue(expr.Eq(i, expr.Const(64, ks[n])), els[n], out); !ok {
 				return nil, false
 			}
-		}
-		if out == nil {
-			panic(internalError("symbolic index selects no element"))
 		}
 		return out, true
 	}

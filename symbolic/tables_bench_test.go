@@ -11,9 +11,11 @@ import (
 )
 
 // Table representations, side by side (symbolic/doc.go, "Symbolic
-// indexing"): a read of a constant table at a symbolic index as the
-// if-then-else chain the executor builds, against Z3's array theory (a
-// chain of stores over a constant array, then a select). Each iteration
+// indexing"): a read of a constant table at a symbolic index as a chain
+// of one if-then-else per element (what the executor builds when an
+// element is not a constant), as the runs of indices it builds for a
+// table of constants (consttable.go), and as Z3's array theory (a chain
+// of stores over a constant array, then a select). Each iteration
 // builds the terms over fresh variables, so neither the term cache nor the
 // solver's incremental state carries over, and solves one query.
 
@@ -64,6 +66,16 @@ type lookup func(table []expr.Expr, i expr.Expr) expr.Expr
 
 func iteLookup(table []expr.Expr, i expr.Expr) expr.Expr {
 	return selectTerm(table, i, table[0])
+}
+
+// runsLookup is the lookup by runs of indices the executor builds for a
+// table of constants (consttable.go).
+func runsLookup(table []expr.Expr, i expr.Expr) expr.Expr {
+	ks, vals := make([]uint64, len(table)), make([]uint64, len(table))
+	for k, t := range table {
+		ks[k], vals[k] = uint64(k), t.Value()
+	}
+	return constLookup(expr.ZExt(i, 64), ks, vals, table[0].Sort())
 }
 
 func arrayLookup(table []expr.Expr, i expr.Expr) expr.Expr {
@@ -119,7 +131,7 @@ func BenchmarkTableLookup(b *testing.B) {
 		for _, rep := range []struct {
 			name string
 			look lookup
-		}{{"ite", iteLookup}, {"array", arrayLookup}} {
+		}{{"ite", iteLookup}, {"runs", runsLookup}, {"array", arrayLookup}} {
 			b.Run(q+"/"+rep.name, func(b *testing.B) {
 				z3, err := solver.NewZ3(solver.Options{Timeout: benchSolverTimeout})
 				if err != nil {
