@@ -118,27 +118,38 @@ func progressionValue(i expr.Expr, p progression, width int, elemSort expr.Sort)
 	return expr.Add(base, expr.Mul(k, expr.Const(width, p.step)))
 }
 
-// constScalars are the values of els when every one is a constant scalar
-// of one sort, a bit-vector of at most 64 bits or a bool, and there are
-// more than two of them (two are one if-then-else either way).
-func constScalars(els []Value) (vals []uint64, sort expr.Sort, ok bool) {
-	if len(els) <= 2 {
+// constTerms are the values of terms when every one is a constant of one
+// sort, a bit-vector of at most 64 bits or a bool, and there are more
+// than two of them (two are one if-then-else either way).
+func constTerms(terms []expr.Expr) (vals []uint64, sort expr.Sort, ok bool) {
+	if len(terms) <= 2 {
 		return nil, sort, false
 	}
-	for n, el := range els {
-		sc, isScalar := el.(Scalar)
-		if !isScalar || !sc.E.IsConst() {
+	sort = terms[0].Sort()
+	if !sort.IsBool() && (!sort.IsBV() || sort.Width() > 64) {
+		return nil, sort, false
+	}
+	for _, t := range terms {
+		if !t.IsConst() || t.Sort() != sort {
 			return nil, sort, false
 		}
-		if n == 0 {
-			sort = sc.E.Sort()
-			if !sort.IsBool() && (!sort.IsBV() || sort.Width() > 64) {
-				return nil, sort, false
-			}
-		} else if sc.E.Sort() != sort {
-			return nil, sort, false
-		}
-		vals = append(vals, sc.E.Value())
+		vals = append(vals, t.Value())
 	}
 	return vals, sort, true
+}
+
+// constSelect is terms[i] for a table of constants, def where i is past
+// its end: the runs of constLookup, guarded by the bound when i can pass
+// it.
+func constSelect(terms []expr.Expr, vals []uint64, sort expr.Sort, i expr.Expr, def expr.Expr) expr.Expr {
+	wide := i
+	if i.Width() < 64 {
+		wide = expr.ZExt(i, 64)
+	}
+	ks := countTo(len(terms) - 1)
+	out := constLookup(wide, ks, vals, sort)
+	if i.Width() >= 64 || uint64(len(terms)) <= widthMask(i.Width()) {
+		out = expr.Ite(expr.Ult(i, expr.Const(i.Width(), uint64(len(terms)))), out, def)
+	}
+	return out
 }

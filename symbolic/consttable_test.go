@@ -92,6 +92,32 @@ func TestConstLookupIsTheTable(t *testing.T) {
 	}
 }
 
+// TestSelectTermIsTheTable: selectTerm, which reads a string's bytes
+// and an array value's elements, gives a table of constants' value below
+// its end and def past it, for every value of an 8-bit index.
+func TestSelectTermIsTheTable(t *testing.T) {
+	table := "0123456789abcdef"
+	terms := make([]expr.Expr, len(table))
+	for k := range terms {
+		terms[k] = expr.Const(8, uint64(table[k]))
+	}
+	i := expr.BVVar("i", 8)
+	def := expr.Const(8, '?')
+	got := selectTerm(terms, i, def)
+	for k := range 256 {
+		want := uint64('?')
+		if k < len(table) {
+			want = uint64(table[k])
+		}
+		if v := expr.Eval(got, &expr.Values{Scalars: map[expr.Expr]uint64{i: uint64(k)}}); v != want {
+			t.Fatalf("at %d: %q, want %q\n%s", k, rune(v), rune(want), got)
+		}
+	}
+	if got.Size() > 25 {
+		t.Errorf("%d terms for two runs and the bound\n%s", got.Size(), got)
+	}
+}
+
 // TestHexLookupIsSolved: a path through uuid's 32 hex-digit lookups
 // (xtob of each pair, every one a digit) is solved, as one query, and the
 // model's bytes are hex digits, within the resource limit of a readable

@@ -40,13 +40,17 @@ func concreteString(s String) (string, bool) {
 func (s String) byteAt(i expr.Expr) expr.Expr { return selectTerm(s.Bytes, i, expr.Const(8, 0)) }
 
 // selectTerm is terms[i] for a possibly symbolic i: an if-then-else chain
-// over the positions that exist, falling back to def beyond them.
+// over the positions that exist, falling back to def beyond them (by runs
+// of positions when every term is a constant: consttable.go).
 func selectTerm(terms []expr.Expr, i expr.Expr, def expr.Expr) expr.Expr {
 	if i.IsConst() {
 		if i.Value() < uint64(len(terms)) {
 			return terms[i.Value()]
 		}
 		return def
+	}
+	if vals, sort, ok := constTerms(terms); ok {
+		return constSelect(terms, vals, sort, i, def)
 	}
 	out := def
 	for k := len(terms) - 1; k >= 0; k-- {

@@ -172,8 +172,10 @@ func readSym(v Value, p Pointer, depth int) (Value, bool) {
 		if len(els) == 0 {
 			panic(internalError("symbolic index selects no element"))
 		}
-		if vals, sort, ok := constScalars(els); ok {
-			return Scalar{constLookup(i, ks, vals, sort)}, true
+		if terms, ok := scalarTerms(els); ok {
+			if vals, sort, ok := constTerms(terms); ok {
+				return Scalar{constLookup(i, ks, vals, sort)}, true
+			}
 		}
 		out := els[len(els)-1] // the last candidate: the bounds check rules out the rest
 		for n := len(els) - 2; n >= 0; n-- {

@@ -65,17 +65,17 @@ func hexDigit(i int) byte {
 type lookup func(table []expr.Expr, i expr.Expr) expr.Expr
 
 func iteLookup(table []expr.Expr, i expr.Expr) expr.Expr {
-	return selectTerm(table, i, table[0])
+	out := table[0]
+	for k := len(table) - 1; k >= 0; k-- {
+		out = expr.Ite(expr.Eq(i, expr.Const(i.Width(), uint64(k))), table[k], out)
+	}
+	return out
 }
 
 // runsLookup is the lookup by runs of indices the executor builds for a
 // table of constants (consttable.go).
 func runsLookup(table []expr.Expr, i expr.Expr) expr.Expr {
-	ks, vals := make([]uint64, len(table)), make([]uint64, len(table))
-	for k, t := range table {
-		ks[k], vals[k] = uint64(k), t.Value()
-	}
-	return constLookup(expr.ZExt(i, 64), ks, vals, table[0].Sort())
+	return selectTerm(table, i, table[0])
 }
 
 func arrayLookup(table []expr.Expr, i expr.Expr) expr.Expr {
