@@ -16,7 +16,7 @@ import (
 // branch, and the progression with the most runs is the default. xvalues
 // becomes four branches: '0'..'9', 'a'..'f', 'A'..'F', and 255 for the
 // rest. The value at every candidate index is the same as the chain's
-// (constLookup_test.go checks them all), so the path conditions mean what
+// (consttable_test.go checks them all), so the path conditions mean what
 // they meant; only their size changes.
 
 // progression is value(k) = base + k·step, modulo 2^width.
