@@ -123,8 +123,7 @@
 // non-exhaustive and say how many values were tried. An interface held
 // inside a parameter (a struct field, built lazily, when no prologue can
 // run) takes the made values that need no call: a writer field is
-// new(bytes.Buffer) or &errWriter{err} (its error made in place as
-// errors.New makes it), an error field the sentinels; so what a method
+// new(bytes.Buffer), an error field the sentinels; so what a method
 // writes through its receiver's field is text a test checks.
 //
 // The process environment is an input too (environ.go), made the first

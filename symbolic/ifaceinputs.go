@@ -33,9 +33,8 @@ import (
 // home package's own types follow; a constructor's interface argument is
 // never nil and takes only the made values. An interface a parameter
 // holds (a struct field, an element) takes the made values that need no
-// call: new(bytes.Buffer), the writer that fails and the sentinels, so
-// that what a method writes to its receiver's io.Writer field is a text
-// the test can check, and its write errors are handled.
+// call: new(bytes.Buffer) and the sentinels, so that what a method writes
+// to its receiver's io.Writer field is a text the test can check.
 // When the list is cut short, holds made values, or the interface is
 // empty, the paths record that not every dynamic type was tried, so they
 // are never exhaustive.
@@ -122,7 +121,7 @@ func (e *Engine) implementations(t types.Type, home *ssa.Function, atParam bool)
 		}
 		made = e.apiMakers(iface, t, pkg)
 		if !atParam {
-			made = slices.DeleteFunc(made, func(m *maker) bool { return !e.lazyMakeable(m) })
+			made = slices.DeleteFunc(made, func(m *maker) bool { return !lazyMakeable(m) })
 		}
 		if len(made) > 0 && isErrorType(t) {
 			limit = maxErrorAlternatives
@@ -250,15 +249,10 @@ func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int, 
 	a := set.alts[k-1]
 	if a.made != nil && dest == nil {
 		// A part of a parameter, built lazily: no prologue.
-		var v Value
-		switch {
-		case !e.lazyMakeable(a.made):
+		if !lazyMakeable(a.made) {
 			panic(internalError("%s: a made alternative that needs a constructor call for a value that is no parameter", name))
-		case a.made.fail == failWriting:
-			v = e.buildLazyFailingWriter(s, a.made)
-		default:
-			v = e.buildMade(s, dynamicName(name, a.typ), a.made, depth, paramSlot{})
 		}
+		v := e.buildMade(s, dynamicName(name, a.typ), a.made, depth, paramSlot{})
 		if _, ok := v.(Interface); ok {
 			return v
 		}

@@ -184,40 +184,6 @@ func (e *Engine) failingMethod(s *State, instr ssa.CallInstruction, recv Interfa
 	e.setResults(s, instr, []Value{zeroValue(types.Typ[types.Int]), err})
 }
 
-// buildLazyFailingWriter makes the failing writer &errWriter{err} for a
-// part of an input built lazily, which has no prologue to call
-// errors.New in: its error is the value errors.New returns,
-// &errorString{text}, made in place. nil when the program's errors
-// package has no errorString to make it with.
-func (e *Engine) buildLazyFailingWriter(s *State, mk *maker) Value {
-	errType := e.errorStringType()
-	if errType == nil {
-		return nil
-	}
-	errObj := s.mem.alloc(&object{typ: errType.Elem(), value: Struct{Fields: []Value{stringConst(mk.failText())}}})
-	err := Interface{Type: errType, Value: Pointer{NonNil: expr.True, Obj: errObj}}
-	w := s.mem.alloc(&object{typ: errWriterType.Elem(), value: Struct{Fields: []Value{err}}})
-	return Pointer{NonNil: expr.True, Obj: w}
-}
-
-// errorStringType is *errors.errorString, what errors.New returns, when
-// the program has it as a struct of one string.
-func (e *Engine) errorStringType() *types.Pointer {
-	pkg := e.prog.ImportedPackage("errors")
-	if pkg == nil {
-		return nil
-	}
-	tm, ok := pkg.Members["errorString"].(*ssa.Type)
-	if !ok {
-		return nil
-	}
-	st, ok := tm.Type().Underlying().(*types.Struct)
-	if !ok || st.NumFields() != 1 || !types.Identical(st.Field(0).Type(), types.Typ[types.String]) {
-		return nil
-	}
-	return types.NewPointer(tm.Type())
-}
-
 // failingString is how a pin names a failing maker.
 func (mk *maker) failingString() string {
 	if mk.fail == failWriting {

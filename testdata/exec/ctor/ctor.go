@@ -120,12 +120,9 @@ type Log struct {
 // Print writes the prefix and msg to l.out, ending the line when msg does
 // not.
 func (l *Log) Print(msg string) error {
-	if _, err := io.WriteString(l.out, l.prefix+msg); err != nil {
-		return err
+	if !strings.HasSuffix(msg, "\n") {
+		msg += "\n"
 	}
-	if strings.HasSuffix(msg, "\n") {
-		return nil
-	}
-	_, err := l.out.Write([]byte{'\n'})
+	_, err := io.WriteString(l.out, l.prefix+msg)
 	return err
 }
