@@ -81,7 +81,7 @@ func TestWriterFieldIsANewBuffer(t *testing.T) {
 			t.Errorf("a returning Print with l.out = %v", out)
 			continue
 		}
-		text, ok := bufferText(p.Test.After[0].Elems[0])
+		text, ok := concrete.BufferText(p.Test.After[0].Elems[0])
 		want := prefix + msg
 		if !strings.HasSuffix(msg, "\n") {
 			want += "\n"
@@ -94,22 +94,4 @@ func TestWriterFieldIsANewBuffer(t *testing.T) {
 	if len(texts) < 2 {
 		t.Errorf("buffers written %q, want a line that ends and one that does not", texts)
 	}
-}
-
-// bufferText is the text a *bytes.Buffer an interface holds has written
-// (its buf field from off on), as Test.After reads it.
-func bufferText(v concrete.Value) (string, bool) {
-	p := dynamic(v)
-	if p.Kind != concrete.Pointer || p.Elem == nil || p.Elem.Kind != concrete.Struct || len(p.Elem.Elems) < 2 {
-		return "", false
-	}
-	buf, off := p.Elem.Elems[0], p.Elem.Elems[1].Int
-	var b []byte
-	for _, c := range buf.Elems {
-		b = append(b, byte(c.Uint))
-	}
-	if off > int64(len(b)) {
-		return "", false
-	}
-	return string(b[off:]), true
 }

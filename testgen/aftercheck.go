@@ -321,7 +321,7 @@ func afterWants(t *table, c *candidate, l *literals) ([]string, error) {
 			slot = p.Elem()
 		}
 		if col.buffer != noBuffer {
-			text, ok := bufferText(v)
+			text, ok := concrete.BufferText(v)
 			if !ok {
 				continue // no buffer in this row: not checked
 			}

@@ -29,41 +29,6 @@ const (
 	bufferPtr              // a *bytes.Buffer
 )
 
-// bufferText is the text the *bytes.Buffer v holds (buf[off:]), or that
-// an interface v holds one of; ok is false for any other value.
-func bufferText(v concrete.Value) (text string, ok bool) {
-	if v.Kind == concrete.Interface && v.Elem != nil {
-		v = *v.Elem
-	}
-	if v.Kind != concrete.Pointer || v.Elem == nil || !loader.IsBytesBuffer(v.Type) {
-		return "", false
-	}
-	b := *v.Elem
-	st, ok := b.Type.Underlying().(*types.Struct)
-	if !ok || b.Kind != concrete.Struct || len(b.Elems) != st.NumFields() {
-		return "", false
-	}
-	var buf []byte
-	off := -1
-	for i := 0; i < st.NumFields(); i++ {
-		f := b.Elems[i]
-		switch st.Field(i).Name() {
-		case "buf":
-			if f.Kind == concrete.Slice {
-				for _, c := range f.Elems {
-					buf = append(buf, byte(c.Uint))
-				}
-			}
-		case "off":
-			off = int(f.Int)
-		}
-	}
-	if off < 0 || off > len(buf) {
-		return "", false
-	}
-	return string(buf[off:]), true
-}
-
 // bufferOf is how a part of type t holds a buffer after the call: the
 // part holds a *bytes.Buffer in some returning row, and some row's call
 // changed its text. A row whose part holds another writer (a failing
@@ -84,12 +49,12 @@ func bufferOf(t types.Type, states []afterState, f []int) bufferKind {
 	}
 	for _, s := range states {
 		a, _ := pick(s.after, f)
-		after, ok := bufferText(a)
+		after, ok := concrete.BufferText(a)
 		if !ok {
 			continue
 		}
 		b, _ := pick(s.before, f)
-		if before, _ := bufferText(b); before != after {
+		if before, _ := concrete.BufferText(b); before != after {
 			return kind
 		}
 	}
