@@ -138,18 +138,18 @@ func constTerms(terms []expr.Expr) (vals []uint64, sort expr.Sort, ok bool) {
 	return vals, sort, true
 }
 
-// constSelect is terms[i] for a table of constants, def where i is past
+// constSelect is vals[i] for a table of constants, def where i is past
 // its end: the runs of constLookup, guarded by the bound when i can pass
 // it.
-func constSelect(terms []expr.Expr, vals []uint64, sort expr.Sort, i expr.Expr, def expr.Expr) expr.Expr {
+func constSelect(vals []uint64, sort expr.Sort, i expr.Expr, def expr.Expr) expr.Expr {
 	wide := i
 	if i.Width() < 64 {
 		wide = expr.ZExt(i, 64)
 	}
-	ks := countTo(len(terms) - 1)
-	out := constLookup(wide, ks, vals, sort)
-	if i.Width() >= 64 || uint64(len(terms)) <= widthMask(i.Width()) {
-		out = expr.Ite(expr.Ult(i, expr.Const(i.Width(), uint64(len(terms)))), out, def)
+	n := uint64(len(vals))
+	out := constLookup(wide, countTo(len(vals)-1), vals, sort)
+	if i.Width() >= 64 || n <= widthMask(i.Width()) {
+		out = expr.Ite(expr.Ult(i, expr.Const(i.Width(), n)), out, def)
 	}
 	return out
 }

@@ -247,19 +247,16 @@ func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int, 
 	// The dynamic value is no deeper than the interface that holds it:
 	// depth bounds the nesting of values inside values.
 	a := set.alts[k-1]
-	if a.made != nil && dest == nil {
-		// A part of a parameter, built lazily: no prologue.
-		if !lazyMakeable(a.made) {
+	if a.made != nil {
+		// A part of a parameter, built lazily, has no slot: its makers
+		// call nothing (lazyMakeable), so none is needed.
+		var slot paramSlot
+		switch {
+		case dest != nil:
+			slot = *dest
+		case !lazyMakeable(a.made):
 			panic(internalError("%s: a made alternative that needs a constructor call for a value that is no parameter", name))
 		}
-		v := e.buildMade(s, dynamicName(name, a.typ), a.made, depth, paramSlot{})
-		if _, ok := v.(Interface); ok {
-			return v
-		}
-		return Interface{Type: a.typ, Value: v}
-	}
-	if a.made != nil {
-		slot := *dest
 		if !types.IsInterface(a.made.typ) {
 			slot.wrap = a.made.typ
 		}

@@ -50,7 +50,7 @@ func selectTerm(terms []expr.Expr, i expr.Expr, def expr.Expr) expr.Expr {
 		return def
 	}
 	if vals, sort, ok := constTerms(terms); ok {
-		return constSelect(terms, vals, sort, i, def)
+		return constSelect(vals, sort, i, def)
 	}
 	out := def
 	for k := len(terms) - 1; k >= 0; k-- {
