@@ -179,7 +179,7 @@ func (e *Engine) mutantRun(fn *ssa.Function, m expr.Assignment, mut *mutation, s
 	run.replay = true
 	run.mut = mut
 	run.stepLimit = steps
-	e.runToEnd(run)
+	e.runWatched(run) // so that recordOutcome has what the arguments point to after it
 	e.mpass.work += int64(run.steps) + mutantRunWork
 	e.summary.Work += mutantRunWork
 	e.summary.MutantWork += int64(run.steps) + mutantRunWork
@@ -223,7 +223,42 @@ func outcomeDiffers(a, b *Test) bool {
 	}
 	if len(a.After) == len(b.After) {
 		for i := range a.After {
-			if a.After[i].Kind != 0 && b.After[i].Kind != 0 && asserted(a.After[i]) && asserted(b.After[i]) && valueDiffers(a.After[i], b.After[i]) {
+			if a.After[i].Kind != 0 && b.After[i].Kind != 0 && afterDiffers(a.After[i], b.After[i], 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxAfterFieldDepth is how deep in structs held by value the writer
+// checks a field of what an argument points to, when it cannot compare
+// the whole (testgen's maxFieldDepth).
+const maxAfterFieldDepth = 2
+
+// afterDiffers reports whether a test tells two states of what an
+// argument points to after the call apart. It compares them whole when
+// it can write them; a struct it cannot (a list whose root points to
+// itself) it compares field by field, as the writer does: its scalar and
+// string fields, at its first level and in the structs it holds by value.
+// So a mutant that only changes a list's length is seen, though the list
+// itself has no literal.
+func afterDiffers(a, b concrete.Value, depth int) bool {
+	if asserted(a) && asserted(b) {
+		return valueDiffers(a, b)
+	}
+	if a.Kind != concrete.Struct || b.Kind != concrete.Struct || len(a.Elems) != len(b.Elems) || depth >= maxAfterFieldDepth {
+		return false
+	}
+	for i := range a.Elems {
+		fa, fb := a.Elems[i], b.Elems[i]
+		switch fa.Kind {
+		case concrete.Bool, concrete.Int, concrete.Uint, concrete.Float, concrete.String:
+			if valueDiffers(fa, fb) {
+				return true
+			}
+		case concrete.Struct:
+			if afterDiffers(fa, fb, depth+1) {
 				return true
 			}
 		}

@@ -143,3 +143,24 @@ func TestMutantsOnlyOfThePackage(t *testing.T) {
 		t.Errorf("no test kills %v", eq)
 	}
 }
+
+// Take returns nothing, and the ring it leaves points to itself, so no
+// literal of it exists: the writer checks r.n alone, and so must the
+// pass. Every test where Take returns tells r.n-- from r.n++ by it.
+func TestMutantsKilledByWhatAMethodLeaves(t *testing.T) {
+	_, paths := explore(t, "mutants.Ring.Take", Config{})
+	inc := Mutant{Pos: "mutants.go:73:2", Expr: "r.n--", From: "--", To: "++"}
+	returned := 0
+	for _, tc := range testsOf(paths) {
+		if tc.Panics {
+			continue
+		}
+		returned++
+		if !slices.Contains(tc.Kills, inc) {
+			t.Errorf("Take on %v kills %v, not %v", argStrings(tc), tc.Kills, inc)
+		}
+	}
+	if returned == 0 {
+		t.Fatal("no test where Take returns")
+	}
+}

@@ -58,3 +58,17 @@ func Gate(n, v int) int {
 	}
 	return 0
 }
+
+// Ring counts what it holds. Take points head back at the ring itself,
+// so a Ring after the call has no literal, and a test checks its count
+// field by field: a mutant of r.n-- shows only in what Take leaves in r.
+type Ring struct {
+	head *Ring
+	n    int
+}
+
+// Take removes one item from the ring.
+func (r *Ring) Take() {
+	r.head = r
+	r.n--
+}
