@@ -214,14 +214,16 @@
 // value at an operation the test executes (weak mutation); each such
 // mutant is replayed with the mutant in place (State.mut, which binOp and
 // unOp consult: one nil check on every other state), and kills the test
-// when the outcome differs as the test asserts it. A replay cut by its
-// step limit proves nothing. Test.Kills lists the kills, in source terms
-// (Mutant: "levenshtein.go:26:16", "y <= runeStr1len", "<=", "<"). The
-// replays are bounded by counts per function (replays, killers and tries
-// per mutant, probes), and their work, counted in Summary.Work and
-// Summary.MutantWork, by the exploration's own, so that the same run
-// keeps the same cases. Uncontrolled and order-dependent tests are not
-// weighed; Config.NoMutants turns the pass off.
+// when the outcome differs as the test asserts it: its results, its
+// panic, or what its pointer and slice arguments hold after the call. A
+// replay cut by its step limit proves nothing. Test.Kills lists the
+// kills, in source terms (Mutant: "levenshtein.go:26:16",
+// "y <= runeStr1len", "<=", "<"). The replays are bounded by counts per
+// function (replays, killers and tries per mutant, probes), and their
+// work, counted in Summary.Work and Summary.MutantWork, by the
+// exploration's own, so that the same run keeps the same cases.
+// Uncontrolled and order-dependent tests are not weighed;
+// Config.NoMutants turns the pass off.
 //
 // An arithmetic mutant that no test kills was often never infected: the
 // readable model's small numbers make x+0 equal x-0. For such a mutant of

@@ -27,7 +27,10 @@ import (
 // infected mutant is then replayed in full, the mutant in place of its
 // operator, and kills the test when the replay ends otherwise than the
 // probe as the test asserts it: other results or error messages, a
-// panic or none, another panic message. A replay that hits its step
+// panic or none, another panic message, or other contents of what an
+// argument points to after the call (both runs are watched, as a
+// replay is: afterstate.go), compared field by field where the writer
+// checks them so (a list's l.len). A replay that hits its step
 // limit (a mutant that loops), ends internally, or makes uncontrolled
 // calls proves nothing and is no kill.
 //
