@@ -202,3 +202,27 @@ func TestBoundaryTextIsTheSource(t *testing.T) {
 		}
 	}
 }
+
+// A byte compared with characters sits on boundaries that read as
+// characters: '0' and the one before it, '9' and the one after it.
+func TestBoundaryTextsOfCharactersAreCharacters(t *testing.T) {
+	_, paths := explore(t, "boundary.IsDigit", Config{})
+	bounds, _ := boundaryEnds(paths)
+	got := boundaryTexts(bounds)
+	slices.Sort(got)
+	want := []string{
+		"c == '/', one past the boundary of '0' <= c",
+		"c == '0', the boundary of '0' <= c",
+		"c == '9', the boundary of c <= '9'",
+		"c == ':', one past the boundary of c <= '9'",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("boundary cases %q, want %q", got, want)
+	}
+	for _, p := range bounds {
+		c := byte(p.Test.Args[0].Uint)
+		if p.Test.Results[0].Bool != boundary.IsDigit(c) {
+			t.Errorf("IsDigit(%q): interpreter %v", c, p.Test.Results[0].Bool)
+		}
+	}
+}

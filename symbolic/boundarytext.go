@@ -31,14 +31,23 @@ func (e *Engine) boundaryText(c boundaryCandidate, m expr.Assignment) string {
 		}
 		return strconv.FormatUint(v, 10)
 	}
+	// A value compared with a character literal is one too where it is
+	// printable ASCII: c == '0', not c == 48 (a negative one has its
+	// high bits set, and stays a number).
+	value := func(v uint64, other string) string {
+		if isCharLiteral(other) && v >= ' ' && v <= '~' {
+			return strconv.QuoteRune(rune(v))
+		}
+		return num(v)
+	}
 	// An operand the path has made constant (a loop counter) is named by
 	// the other, which the inputs set.
 	var eq string
 	switch {
 	case yt.IsConst():
-		eq = src.x + " == " + num(x)
+		eq = src.x + " == " + value(x, src.y)
 	case xt.IsConst():
-		eq = src.y + " == " + num(y)
+		eq = src.y + " == " + value(y, src.x)
 	default:
 		eq = src.x + " == " + src.y + offset(x, y, w, signed)
 	}
@@ -47,6 +56,12 @@ func (e *Engine) boundaryText(c boundaryCandidate, m expr.Assignment) string {
 		where = "one past the boundary"
 	}
 	return fmt.Sprintf("%s, %s of %s", eq, where, src.whole)
+}
+
+// isCharLiteral reports whether an operand as written is a character
+// literal: '0', '\n'.
+func isCharLiteral(operand string) bool {
+	return len(operand) >= 3 && operand[0] == '\'' && operand[len(operand)-1] == '\''
 }
 
 // binText is a comparison and its operands as a reader sees them.

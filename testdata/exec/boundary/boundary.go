@@ -44,3 +44,12 @@ func Step(limit int) int {
 	}
 	return n
 }
+
+// IsDigit compares a byte with characters: its boundaries read as
+// characters too, c == '0' and c == '/', not 48 and 47.
+func IsDigit(c byte) bool {
+	if '0' <= c && c <= '9' {
+		return true
+	}
+	return false
+}
