@@ -54,8 +54,9 @@ func branchText(b Branch) string {
 // y < n"), if it was kept for one. Without branches, a case kept for a
 // mutant says only that; any other falls back on the pins, joined with
 // &&: a pin that names an SSA temporary tells a reader nothing and is
-// left out, and a loop's pin that repeats on every turn is said once. "no branch depends on the inputs" is said
-// only when that is true: the path pinned no branch at all.
+// left out, and a loop's pin that repeats on every turn is said once.
+// "no branch depends on the inputs" is said only when that is true: the
+// path pinned no branch at all.
 func comment(c *candidate, home *types.Package) []string {
 	var parts []string
 	sep := " && "
@@ -91,21 +92,21 @@ func comment(c *candidate, home *types.Package) []string {
 			parts = append(parts, p)
 		}
 	}
+	// The boundary, the mutant and the panic are sentences of their own,
+	// not one more condition of the path: each ends the part before it,
+	// so that pins joined with && never run on into them.
 	if c.Boundary != "" {
-		parts = append(parts, "boundary: "+commentText(c.Boundary))
+		parts = append(endClause(parts), "boundary: "+commentText(c.Boundary))
 	}
 	if c.tells != nil {
-		parts = append(parts, mutantText(*c.tells))
+		parts = append(endClause(parts), mutantText(*c.tells))
 	}
 	if c.Want.Panics {
 		p := "panics"
 		if c.Want.PanicMsgKnown {
 			p += ": " + commentText(c.Want.PanicMsg)
 		}
-		if len(parts) > 0 {
-			parts[len(parts)-1] += ";"
-		}
-		parts = append(parts, p)
+		parts = append(endClause(parts), p)
 	}
 	if len(parts) == 0 {
 		if len(c.Pins) == 0 && len(c.Branches) == 0 {
@@ -114,6 +115,15 @@ func comment(c *candidate, home *types.Package) []string {
 		return nil
 	}
 	return wrapParts(parts, sep)
+}
+
+// endClause ends the last part with a semicolon, unless it has one:
+// wrapParts then puts a space after it, not the separator.
+func endClause(parts []string) []string {
+	if n := len(parts); n > 0 && !strings.HasSuffix(parts[n-1], ";") {
+		parts[n-1] += ";"
+	}
+	return parts
 }
 
 // wrapParts joins parts with sep into lines of at most commentWidth

@@ -546,3 +546,25 @@ func TestBoundaryCommentSaidOnce(t *testing.T) {
 		t.Errorf("comment = %q, want %q", got, want)
 	}
 }
+
+// A case whose function has no branch in source terms (return '0' <= ch
+// && ch <= '9') has pins joined with &&; its boundary and the mutant it
+// tells apart are sentences of their own, not one more condition.
+func TestBoundaryAndMutantAreNotConditions(t *testing.T) {
+	b := "ch == '0', the boundary of '0' <= ch"
+	c := &candidate{
+		Case:  Case{Pins: []string{"ch >= 48", "ch <= 57"}, Boundary: b},
+		tells: &Mutant{Pos: "scanner.go:363:35", Expr: "'0' <= ch", From: "<=", To: "<"},
+	}
+	got := strings.Join(comment(c, nil), " ")
+	want := "boundary: " + b + "; scanner.go:363: tells '0' <= ch from '0' < ch"
+	if got != want {
+		t.Errorf("kept for its mutant: comment = %q, want %q", got, want)
+	}
+	c.tells = nil
+	got = strings.Join(comment(c, nil), " ")
+	want = "ch >= 48 && ch <= 57; boundary: " + b
+	if got != want {
+		t.Errorf("kept for its boundary: comment = %q, want %q", got, want)
+	}
+}
