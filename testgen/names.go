@@ -129,10 +129,10 @@ const maxOutcome = 24
 // A case with a decisive branch is named by the phrase of the last one
 // (the nearest the outcome) and its
 // outcome, empty_s_returns_error, s0_not_v_returns_false; a panic by its
-// kind, panics_index_out_of_range; a case kept for a mutant by its
-// outcome and the mutant it tells apart, returns_2_not_y_below_n; a
-// boundary case by the value it sits at, n_is_10_returns_true; any other
-// by its summary, returns_3.
+// kind, panics_index_out_of_range; a boundary case by the value it sits
+// at, n_is_10_returns_true, even when it was kept for a mutant; another
+// case kept for a mutant by its outcome and the mutant it tells apart,
+// returns_2_not_y_below_n; any other by its summary, returns_3.
 // A name that repeats takes a phrase of another branch of its case (the
 // other decisive ones, then the rest from the outcome backwards; the pins
 // when the case has no branches), and a number only as a last resort.
@@ -152,10 +152,13 @@ func rowNames(cands []*candidate, home *types.Package) []string {
 		case first != "":
 			bases[i] = first + "_" + cutWords(outcomeName(c, true), maxOutcome)
 			used[i] = first
+		case boundaryPhrase(c.Boundary) != "":
+			// The value a boundary case sits at says what its mutant
+			// would say, in the words a reviewer uses: ch_is_0, not
+			// not_ch_above_0.
+			bases[i] = boundaryPhrase(c.Boundary) + "_" + cutWords(outcomeName(c, true), maxOutcome)
 		case c.tells != nil && mutantPhrase(*c.tells) != "":
 			bases[i] = cutWords(outcomeName(c, true), maxOutcome) + "_" + mutantPhrase(*c.tells)
-		case boundaryPhrase(c.Boundary) != "":
-			bases[i] = boundaryPhrase(c.Boundary) + "_" + cutWords(outcomeName(c, true), maxOutcome)
 		default:
 			bases[i] = outcomeName(c, false)
 		}

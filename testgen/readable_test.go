@@ -568,3 +568,15 @@ func TestBoundaryAndMutantAreNotConditions(t *testing.T) {
 		t.Errorf("kept for its boundary: comment = %q, want %q", got, want)
 	}
 }
+
+// A boundary case kept for the mutant it kills is named by the value it
+// sits at, as a reviewer would name it.
+func TestBoundaryCaseKeptForAMutantNamedByItsValue(t *testing.T) {
+	c := &candidate{
+		Case:  Case{Summary: "returns true", Pins: []string{"ch >= 48"}, Boundary: "ch == '0', the boundary of '0' <= ch"},
+		tells: &Mutant{Pos: "scanner.go:363:35", Expr: "'0' <= ch", From: "<=", To: "<"},
+	}
+	if got := rowNames([]*candidate{c}, nil); !slices.Equal(got, []string{"ch_is_0_returns_true"}) {
+		t.Errorf("named %q, want ch_is_0_returns_true", got)
+	}
+}
