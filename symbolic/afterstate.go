@@ -25,9 +25,12 @@ type argWatch struct {
 }
 
 // runWatched runs a concrete state to its end, like runToEnd, and records
-// its arguments and what they point to when the function under test
-// starts, for recordOutcome's After.
-func (e *Engine) runWatched(s *State) {
+// its arguments when the function under test starts, for recordOutcome's
+// After; with before, also what they point to then (Test.Before), which
+// only a test the writer may keep needs: a mutant's replay is told apart
+// by what it leaves, and reading the pointees at every one of a
+// function's replays would be work thrown away.
+func (e *Engine) runWatched(s *State, before bool) {
 	spawned := len(e.spawned)
 	for !s.done && s.inPrologue() {
 		e.step(s)
@@ -37,14 +40,14 @@ func (e *Engine) runWatched(s *State) {
 		}
 	}
 	if !s.done && len(s.stack) == 1 {
-		s.watch = e.watchArgs(s)
+		s.watch = e.watchArgs(s, before)
 	}
 	e.runToEnd(s)
 }
 
-// watchArgs reads the entry frame's parameters, and what the pointer,
-// slice and map ones point to; nil when there are none.
-func (e *Engine) watchArgs(s *State) *argWatch {
+// watchArgs reads the entry frame's parameters, and with before what the
+// pointer, slice and map ones point to; nil when there are none.
+func (e *Engine) watchArgs(s *State, before bool) *argWatch {
 	f := s.stack[0]
 	w := &argWatch{fn: f.fn}
 	some := false
@@ -61,7 +64,9 @@ func (e *Engine) watchArgs(s *State) *argWatch {
 	if !some {
 		return nil
 	}
-	w.before = e.pointees(s, w.args, f.fn)
+	if before {
+		w.before = e.pointees(s, w.args, f.fn)
+	}
 	return w
 }
 

@@ -185,7 +185,7 @@ func (e *Engine) mutantRun(fn *ssa.Function, m expr.Assignment, mut *mutation, s
 	run.replay = true
 	run.mut = mut
 	run.stepLimit = steps
-	e.runWatched(run) // so that recordOutcome has what the arguments point to after it
+	e.runWatched(run, false) // so that recordOutcome has what the arguments point to after it
 	e.mpass.work += int64(run.steps) + mutantRunWork
 	e.summary.Work += mutantRunWork
 	e.summary.MutantWork += int64(run.steps) + mutantRunWork

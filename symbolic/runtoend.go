@@ -193,7 +193,7 @@ func (e *Engine) concreteRun(fn *ssa.Function, resp solver.Response, reversed bo
 	run.replay = true
 	run.reverseMaps = reversed
 	run.stepLimit = steps
-	e.runWatched(run)
+	e.runWatched(run, true)
 	return run
 }
 

@@ -89,7 +89,7 @@ func (e *Engine) replayRun(fn *ssa.Function, m expr.Assignment, reversed bool) *
 	replay := e.initialState(fn, e.replayInputs(m))
 	replay.replay = true
 	replay.reverseMaps = reversed
-	e.runWatched(replay)
+	e.runWatched(replay, true)
 	return replay
 }
 
