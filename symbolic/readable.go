@@ -38,8 +38,9 @@ import (
 // the queries do not reach keeps the value of the previous model (the
 // concrete runs to the end of cut paths, which share a small solver
 // budget, ask fewer and smaller queries), until readablerepair.go tries
-// printable values for its bytes by evaluation and readableshrink.go
-// moves its large integers toward zero. The bound is Z3's count
+// printable values for its bytes by evaluation, readablerunes.go whole
+// printable characters for its runs of bytes above 0x7f, and
+// readableshrink.go moves its large integers toward zero. The bound is Z3's count
 // of steps, not time, so that two runs write the same tests however
 // loaded the machine is. The path condition
 // is always kept, so the path is the same, and the replay of the inputs
@@ -127,7 +128,8 @@ func (e *Engine) readableModelWithin(cond []expr.Expr, queries int, rlimit uint6
 	for round := readableRounds - 1; round >= 0; round-- {
 		r.try(others, round)
 	}
-	r.best.Model = e.withFill(e.repairBytes(cond, e.shrinkIntegers(cond, r.best.Model, vars), vars), setOf(vars), 0)
+	repaired := e.repairRunes(cond, e.repairBytes(cond, e.shrinkIntegers(cond, r.best.Model, vars), vars), vars)
+	r.best.Model = e.withFill(repaired, setOf(vars), 0)
 	return r.best
 }
 
@@ -275,34 +277,32 @@ func (e *Engine) ladder(v expr.Expr, spans map[string]int) ([readableRounds]expr
 func inputSpans(vars []expr.Expr) map[string]int {
 	spans := make(map[string]int)
 	for _, v := range vars {
-		name := v.Name()
-		if !strings.HasSuffix(name, "]") {
-			continue
-		}
-		open := strings.LastIndexByte(name, '[')
-		if open < 0 {
-			continue
-		}
-		i, err := strconv.Atoi(name[open+1 : len(name)-1])
-		if err != nil {
-			continue
-		}
-		if base := name[:open]; spans[base] < i+1 {
+		if base, i, ok := elementOf(v.Name()); ok && spans[base] < i+1 {
 			spans[base] = i + 1
 		}
 	}
 	return spans
 }
 
-// fillByte is the letter for the element called name ("s[3]" is 'd'), when
-// name is an element's.
-func fillByte(name string) (byte, bool) {
+// elementOf splits the name of an element ("s[3]") into the name of what
+// holds it and its index; ok is false for a name that is no element's.
+func elementOf(name string) (base string, i int, ok bool) {
 	open := strings.LastIndexByte(name, '[')
 	if open < 0 || !strings.HasSuffix(name, "]") {
-		return 0, false
+		return "", 0, false
 	}
 	i, err := strconv.Atoi(name[open+1 : len(name)-1])
 	if err != nil || i < 0 {
+		return "", 0, false
+	}
+	return name[:open], i, true
+}
+
+// fillByte is the letter for the element called name ("s[3]" is 'd'), when
+// name is an element's.
+func fillByte(name string) (byte, bool) {
+	_, i, ok := elementOf(name)
+	if !ok {
 		return 0, false
 	}
 	return byte('a' + i%26), true
