@@ -122,6 +122,10 @@ type armResult struct {
 	// passed, of Reruns (gosymtest arms only; 0 of 0 when not run).
 	Passes, Reruns int
 
+	// Functions are the explored functions' own figures (gosymtest arms
+	// only), for the Pruning section's path-explosion table.
+	Functions []fnRun
+
 	// Layers are the solver chain's layers, outermost first, as -stats'
 	// solver_layers totals them (gosymtest arms only).
 	Layers []layerStats
@@ -175,13 +179,24 @@ type gosymtestStats struct {
 		WallMs         int64        `json:"wall_ms"`
 	} `json:"totals"`
 	Disagreements []disagreement `json:"disagreements"`
-	Functions     []struct {
-		Name          string `json:"name"`
-		WallMs        int64  `json:"wall_ms"`
-		MsToCover     int64  `json:"ms_to_cover"`
-		Exhausted     bool   `json:"exhausted"`
-		SkippedReason string `json:"skipped_reason"`
-	} `json:"functions"`
+	Functions     []fnRun `json:"functions"`
+}
+
+// fnRun is one explored function as gosymtest's -stats gives it.
+type fnRun struct {
+	Package       string `json:"package"`
+	Name          string `json:"name"`
+	Position      string `json:"position"`
+	WallMs        int64  `json:"wall_ms"`
+	MsToCover     int64  `json:"ms_to_cover"`
+	Paths         int64  `json:"paths"`
+	Exhausted     bool   `json:"exhausted"`
+	SkippedReason string `json:"skipped_reason"`
+	BlocksCovered int    `json:"blocks_covered"`
+	// CoverTimeline is when each block was first covered: pairs of
+	// milliseconds since the function's exploration began and blocks
+	// covered by then.
+	CoverTimeline [][2]int64 `json:"cover_timeline"`
 }
 
 // disagreement is one case the interpreter and Go disagreed about, as
@@ -308,6 +323,7 @@ func runGosymtest(b *bench, w *pkgWork, spec armSpec) armResult {
 	if len(skips) > 0 {
 		res.Note += strings.Replace(topReasons(skips, 3), "uncovered:", "skipped functions:", 1) + "; "
 	}
+	res.Functions = st.Functions
 	res.Disagreements = st.Disagreements
 	for _, d := range st.Disagreements {
 		logf("  warning: %s disagreement: %s", spec.Name, d)

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// The path-explosion table: issue 13's time and path targets are about
+// path-explosion functions, and a package's figures hide them among the
+// functions that both arms finish in a few paths. A function explodes
+// when the unpruned arm (-prune none) could not finish it within its
+// budget: it was neither exhausted nor skipped. For each such function the
+// table sets the detector's run (the default arm) beside the unpruned one:
+// paths, blocks covered, whether the detector finished it, and the time
+// to the same coverage, read off each function's own timeline (-stats'
+// cover_timeline): the time the unpruned run took to reach its final
+// blocks over the time the detector's run took to reach as many. A run of
+// a function starts its clock at its own start, so neither loading nor the
+// other functions enter the ratio.
+
+// explosionRow is one path-explosion function in both runs.
+type explosionRow struct {
+	Package, Function string
+	rse, none         fnRun
+}
+
+// key names a function the same way in both arms' stats.
+func (f fnRun) key() string { return f.Package + "." + f.Name + "@" + f.Position }
+
+// msToBlocks is when f's timeline first reached blocks covered, or false
+// when it never did.
+func (f fnRun) msToBlocks(blocks int) (int64, bool) {
+	for _, pt := range f.CoverTimeline {
+		if pt[1] >= int64(blocks) {
+			return pt[0], true
+		}
+	}
+	return 0, blocks <= 0
+}
+
+// explosionRows are the functions the unpruned arm did not finish, with
+// the detector's run of each, package by package in corpus order.
+func explosionRows(results []pkgResult) []explosionRow {
+	var rows []explosionRow
+	for _, p := range results {
+		rse, ok1 := p.arm(armSpecs[0].Name)
+		none, ok2 := p.arm(armPruneNone)
+		if !ok1 || !ok2 || p.Status != "" {
+			continue
+		}
+		byKey := make(map[string]fnRun, len(rse.Functions))
+		for _, f := range rse.Functions {
+			byKey[f.key()] = f
+		}
+		for _, f := range none.Functions {
+			g, ok := byKey[f.key()]
+			if !ok || f.Exhausted || f.SkippedReason != "" || g.SkippedReason != "" {
+				continue
+			}
+			rows = append(rows, explosionRow{Package: p.Entry.Name, Function: f.Name, rse: g, none: f})
+		}
+	}
+	return rows
+}
+
+// ratios are the row's time to the same coverage (NaN when the detector's
+// run never reached it) and paths, each the unpruned run's over the
+// detector's.
+func (r explosionRow) ratios() (tm, paths float64) {
+	tm = math.NaN()
+	target := r.none.BlocksCovered
+	if at, ok := r.rse.msToBlocks(target); ok {
+		took, _ := r.none.msToBlocks(target)
+		// A timeline point at 0 ms counts as 1 ms, so that the ratio
+		// stays finite.
+		tm = ratio(float64(max(took, 1)), float64(max(at, 1)))
+	}
+	return tm, ratio(float64(r.none.Paths), float64(max(r.rse.Paths, 1)))
+}
+
+// explosionTable has a row per path-explosion function and the medians and
+// geometric means of its ratios, with the functions the detector finished
+// and those where it covered fewer blocks.
+func explosionTable(rows []explosionRow) string {
+	var b strings.Builder
+	b.WriteString("| package | function | paths none | paths rse | paths ÷ | blocks none | blocks rse | to same blocks none | to same blocks rse | time ÷ | rse exhausted |\n")
+	b.WriteString("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")
+	var tms, paths []float64
+	exhausted, lower := 0, 0
+	for _, r := range rows {
+		tm, pa := r.ratios()
+		tms, paths = append(tms, tm), append(paths, pa)
+		if r.rse.Exhausted {
+			exhausted++
+		}
+		if r.rse.BlocksCovered < r.none.BlocksCovered {
+			lower++
+		}
+		noneAt, _ := r.none.msToBlocks(r.none.BlocksCovered)
+		rseAt := "never"
+		if at, ok := r.rse.msToBlocks(r.none.BlocksCovered); ok {
+			rseAt = fmt.Sprintf("%d ms", at)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s | %d | %d | %d ms | %s | %s | %s |\n",
+			r.Package, cell(r.Function), r.none.Paths, r.rse.Paths, fmtRatio(pa), r.none.BlocksCovered, r.rse.BlocksCovered,
+			noneAt, rseAt, fmtRatio(tm), yesNo(r.rse.Exhausted))
+	}
+	gt, nt := geomean(tms)
+	gp, np := geomean(paths)
+	mt, _ := median(tms)
+	mp, _ := median(paths)
+	fmt.Fprintf(&b, "| **median** | %d functions | | | **%s** | | | | | **%s** | **%d** exhausted |\n", len(rows), fmtRatio(mp), fmtRatio(mt), exhausted)
+	fmt.Fprintf(&b, "| **geomean** | %d with fewer blocks with rse | | | **%s** (n=%d) | | | | | **%s** (n=%d) | |\n", lower, fmtRatio(gp), np, fmtRatio(gt), nt)
+	return b.String()
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
