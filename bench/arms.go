@@ -179,7 +179,7 @@ type gosymtestStats struct {
 		WallMs         int64        `json:"wall_ms"`
 	} `json:"totals"`
 	Disagreements []disagreement `json:"disagreements"`
-	Functions     []fnRun `json:"functions"`
+	Functions     []fnRun        `json:"functions"`
 }
 
 // fnRun is one explored function as gosymtest's -stats gives it.
