@@ -4,20 +4,24 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 )
 
 // The path-explosion table: issue 13's time and path targets are about
 // path-explosion functions, and a package's figures hide them among the
 // functions that both arms finish in a few paths. A function explodes
-// when the unpruned arm (-prune none) could not finish it within its
-// budget: it was neither exhausted nor skipped. For each such function the
-// table sets the detector's run (the default arm) beside the unpruned one:
-// paths, blocks covered, whether the detector finished it, and the time
-// to the same coverage, read off each function's own timeline (-stats'
-// cover_timeline): the time the unpruned run took to reach its final
-// blocks over the time the detector's run took to reach as many. A run of
-// a function starts its clock at its own start, so neither loading nor the
-// other functions enter the ratio.
+// when the unpruned arm (-prune none) ran out of its budget on it: it
+// explored for the whole -budget and was not exhausted (a function cut
+// short by a concretised or unmodelled call is not exhausted either, but
+// it ends well within the budget). For each such function the table sets
+// the detector's run (the default arm) beside the unpruned one: paths,
+// blocks entered and covered by tests, exploration time, whether the
+// detector finished it, and the time to the same coverage, read off each
+// function's own timeline (-stats' cover_timeline: when the exploration
+// first entered each block): the time the unpruned run took to enter its
+// last new block over the time the detector's run took to enter as many.
+// A run of a function starts its clock at its own start, so neither
+// loading nor the other functions enter the ratio.
 
 // explosionRow is one path-explosion function in both runs.
 type explosionRow struct {
@@ -39,9 +43,10 @@ func (f fnRun) msToBlocks(blocks int) (int64, bool) {
 	return 0, blocks <= 0
 }
 
-// explosionRows are the functions the unpruned arm did not finish, with
-// the detector's run of each, package by package in corpus order.
-func explosionRows(results []pkgResult) []explosionRow {
+// explosionRows are the functions the unpruned arm ran out of its budget
+// on, with the detector's run of each, package by package in corpus
+// order.
+func explosionRows(results []pkgResult, budget time.Duration) []explosionRow {
 	var rows []explosionRow
 	for _, p := range results {
 		rse, ok1 := p.arm(armSpecs[0].Name)
@@ -55,7 +60,7 @@ func explosionRows(results []pkgResult) []explosionRow {
 		}
 		for _, f := range none.Functions {
 			g, ok := byKey[f.key()]
-			if !ok || f.Exhausted || f.SkippedReason != "" || g.SkippedReason != "" {
+			if !ok || f.Exhausted || f.SkippedReason != "" || g.SkippedReason != "" || f.WallMs < budget.Milliseconds() {
 				continue
 			}
 			rows = append(rows, explosionRow{Package: p.Entry.Name, Function: f.Name, rse: g, none: f})
@@ -64,12 +69,21 @@ func explosionRows(results []pkgResult) []explosionRow {
 	return rows
 }
 
+// entered is how many blocks f's exploration entered, the last count of
+// its timeline.
+func (f fnRun) entered() int {
+	if len(f.CoverTimeline) == 0 {
+		return 0
+	}
+	return int(f.CoverTimeline[len(f.CoverTimeline)-1][1])
+}
+
 // ratios are the row's time to the same coverage (NaN when the detector's
 // run never reached it) and paths, each the unpruned run's over the
 // detector's.
 func (r explosionRow) ratios() (tm, paths float64) {
 	tm = math.NaN()
-	target := r.none.BlocksCovered
+	target := r.none.entered()
 	if at, ok := r.rse.msToBlocks(target); ok {
 		took, _ := r.none.msToBlocks(target)
 		// A timeline point at 0 ms counts as 1 ms, so that the ratio
@@ -84,7 +98,7 @@ func (r explosionRow) ratios() (tm, paths float64) {
 // and those where it covered fewer blocks.
 func explosionTable(rows []explosionRow) string {
 	var b strings.Builder
-	b.WriteString("| package | function | paths none | paths rse | paths ÷ | blocks none | blocks rse | to same blocks none | to same blocks rse | time ÷ | rse exhausted |\n")
+	b.WriteString("| package | function | paths none | paths rse | paths ÷ | blocks entered none / rse | covered none / rse | explored none / rse | to same blocks none / rse | time ÷ | rse exhausted |\n")
 	b.WriteString("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")
 	var tms, paths []float64
 	exhausted, lower := 0, 0
@@ -97,21 +111,21 @@ func explosionTable(rows []explosionRow) string {
 		if r.rse.BlocksCovered < r.none.BlocksCovered {
 			lower++
 		}
-		noneAt, _ := r.none.msToBlocks(r.none.BlocksCovered)
+		noneAt, _ := r.none.msToBlocks(r.none.entered())
 		rseAt := "never"
-		if at, ok := r.rse.msToBlocks(r.none.BlocksCovered); ok {
+		if at, ok := r.rse.msToBlocks(r.none.entered()); ok {
 			rseAt = fmt.Sprintf("%d ms", at)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s | %d | %d | %d ms | %s | %s | %s |\n",
-			r.Package, cell(r.Function), r.none.Paths, r.rse.Paths, fmtRatio(pa), r.none.BlocksCovered, r.rse.BlocksCovered,
-			noneAt, rseAt, fmtRatio(tm), yesNo(r.rse.Exhausted))
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s | %d / %d | %d / %d | %d / %d ms | %d ms / %s | %s | %s |\n",
+			r.Package, cell(r.Function), r.none.Paths, r.rse.Paths, fmtRatio(pa), r.none.entered(), r.rse.entered(),
+			r.none.BlocksCovered, r.rse.BlocksCovered, r.none.WallMs, r.rse.WallMs, noneAt, rseAt, fmtRatio(tm), yesNo(r.rse.Exhausted))
 	}
 	gt, nt := geomean(tms)
 	gp, np := geomean(paths)
 	mt, _ := median(tms)
 	mp, _ := median(paths)
 	fmt.Fprintf(&b, "| **median** | %d functions | | | **%s** | | | | | **%s** | **%d** exhausted |\n", len(rows), fmtRatio(mp), fmtRatio(mt), exhausted)
-	fmt.Fprintf(&b, "| **geomean** | %d with fewer blocks with rse | | | **%s** (n=%d) | | | | | **%s** (n=%d) | |\n", lower, fmtRatio(gp), np, fmtRatio(gt), nt)
+	fmt.Fprintf(&b, "| **geomean** | %d with fewer blocks covered with rse | | | **%s** (n=%d) | | | | | **%s** (n=%d) | |\n", lower, fmtRatio(gp), np, fmtRatio(gt), nt)
 	return b.String()
 }
 

@@ -105,15 +105,15 @@ func pruningTable(results []pkgResult) string {
 }
 
 // writePruningSection writes RESULTS.md's Pruning section.
-func writePruningSection(w io.Writer, results []pkgResult) {
+func writePruningSection(w io.Writer, results []pkgResult, budget time.Duration) {
 	fmt.Fprintf(w, "## Pruning\n\n")
 	fmt.Fprintf(w, "The redundant-state detector (gosymtest's default, `-prune rse`) against the same run without it (`%s`, `-prune none`), and, when run (`-with rse-no-refine,rse-no-search`), with one of its refinements off (`-prune-off`). `paths`, `pruned` (states dropped as redundant), `instructions`, `queries`, `solver ms`, `detector ms` (the detector's own time: its overhead) and `exhausted fns` come from gosymtest's `-stats`, `max RSS MB` from the run (the detector's memory is the difference between the arms); coverage and `to final` are as in the ratio table. On each package's first row: `time to same cov ÷` is the unpruned arm's time to its final coverage divided by the time the detector's arm took to reach that same coverage (n/a when it never did: lower coverage), and `paths ÷` the unpruned arm's paths over the detector's (above 1: the detector explores fewer).\n\n", armPruneNone)
 	fmt.Fprintln(w, pruningTable(results))
-	rows := explosionRows(results)
+	rows := explosionRows(results, budget)
 	fmt.Fprintf(w, "### Path-explosion functions\n\n")
-	fmt.Fprintf(w, "The functions that `%s` did not finish within its budget (neither exhausted nor skipped), where issue 13's targets apply: paths ≥ 14× fewer and time to the same coverage ≥ 10× shorter (medians), coverage never lower. `blocks` are the blocks the function's tests cover, by gosymtest's count; `to same blocks` is when each run first covered as many blocks as the unpruned run did in the end, from the function's own start (-stats' `cover_timeline`); `time ÷` divides the two, `paths ÷` the unpruned run's paths by the detector's.\n\n", armPruneNone)
+	fmt.Fprintf(w, "The functions on which `%s` ran out of its budget (it explored for the whole %s and did not finish), where issue 13's targets apply: paths ≥ 14× fewer and time to the same coverage ≥ 10× shorter (medians), coverage never lower. Figures are per function, from -stats, none first: `blocks entered` by the exploration, `covered` by the function's tests, `explored` the exploration's time; `to same blocks` is when each run first entered as many blocks as the unpruned run did in the end, from the function's own start (`cover_timeline`); `time ÷` divides the two, `paths ÷` the unpruned run's paths by the detector's.\n\n", armPruneNone, budget)
 	if len(rows) == 0 {
-		fmt.Fprintf(w, "None: every function the unpruned arm explored was finished or skipped.\n\n")
+		fmt.Fprintf(w, "None: the unpruned arm finished every function within its budget.\n\n")
 		return
 	}
 	fmt.Fprintln(w, explosionTable(rows))

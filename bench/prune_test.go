@@ -72,40 +72,39 @@ func TestPruneArms(t *testing.T) {
 }
 
 // TestExplosionTable checks the path-explosion table: only the functions
-// the unpruned arm did not finish are rows; the time ratio reads each
-// run's own timeline at the unpruned run's final blocks, and is n/a when
-// the detector's run never reached them, which counts as fewer blocks.
+// the unpruned arm ran out of its budget on are rows (not one it finished,
+// nor one cut short by other means); the time ratio reads each run's own
+// timeline at the blocks the unpruned run entered in the end, and is n/a
+// when the detector's run never entered as many.
 func TestExplosionTable(t *testing.T) {
-	fn := func(name string, paths int64, exhausted bool, timeline ...[2]int64) fnRun {
-		blocks := 0
-		if len(timeline) > 0 {
-			blocks = int(timeline[len(timeline)-1][1])
-		}
-		return fnRun{Package: "p", Name: name, Position: name + ".go:1", Paths: paths, Exhausted: exhausted,
-			BlocksCovered: blocks, CoverTimeline: timeline}
+	fn := func(name string, paths, wallMs int64, exhausted bool, covered int, timeline ...[2]int64) fnRun {
+		return fnRun{Package: "p", Name: name, Position: name + ".go:1", Paths: paths, WallMs: wallMs, Exhausted: exhausted,
+			BlocksCovered: covered, CoverTimeline: timeline}
 	}
 	results := []pkgResult{{Entry: entry{Name: "p"}, Arms: []armResult{
 		{Arm: "gosymtest", Functions: []fnRun{
-			fn("Explodes", 10, true, [2]int64{0, 1}, [2]int64{40, 6}),
-			fn("Finished", 3, true, [2]int64{0, 1}, [2]int64{5, 2}),
-			fn("Lower", 4, false, [2]int64{0, 1}, [2]int64{10, 3}),
+			fn("Explodes", 10, 45, true, 6, [2]int64{0, 1}, [2]int64{40, 6}),
+			fn("Finished", 3, 5, true, 2, [2]int64{0, 1}, [2]int64{5, 2}),
+			fn("CutShort", 3, 5, false, 2, [2]int64{0, 1}, [2]int64{5, 2}),
+			fn("Lower", 4, 2000, false, 3, [2]int64{0, 1}, [2]int64{10, 3}),
 		}},
 		{Arm: armPruneNone, Functions: []fnRun{
-			fn("Explodes", 700, false, [2]int64{0, 1}, [2]int64{100, 5}, [2]int64{2000, 6}),
-			fn("Finished", 4, true, [2]int64{0, 1}, [2]int64{5, 2}),
-			fn("Lower", 50, false, [2]int64{0, 1}, [2]int64{30, 4}),
+			fn("Explodes", 700, 2000, false, 6, [2]int64{0, 1}, [2]int64{100, 5}, [2]int64{1900, 6}),
+			fn("Finished", 4, 5, true, 2, [2]int64{0, 1}, [2]int64{5, 2}),
+			fn("CutShort", 3, 6, false, 2, [2]int64{0, 1}, [2]int64{5, 2}),
+			fn("Lower", 50, 2001, false, 4, [2]int64{0, 1}, [2]int64{30, 4}),
 		}},
 	}}}
-	rows := explosionRows(results)
+	rows := explosionRows(results, 2*time.Second)
 	if len(rows) != 2 {
 		t.Fatalf("%d rows, want 2 (Explodes and Lower): %+v", len(rows), rows)
 	}
 	tab := explosionTable(rows)
 	for _, want := range []string{
-		"| p | Explodes | 700 | 10 | 70.00 | 6 | 6 | 2000 ms | 40 ms | 50.00 | yes |",
-		"| p | Lower | 50 | 4 | 12.50 | 4 | 3 | 30 ms | never | n/a | no |",
-		"| **median** | 2 functions | | | **41.25** | | | | | **50.00** | **1** exhausted |",
-		"| **geomean** | 1 with fewer blocks with rse |",
+		"| p | Explodes | 700 | 10 | 70.00 | 6 / 6 | 6 / 6 | 2000 / 45 ms | 1900 ms / 40 ms | 47.50 | yes |",
+		"| p | Lower | 50 | 4 | 12.50 | 4 / 3 | 4 / 3 | 2001 / 2000 ms | 30 ms / never | n/a | no |",
+		"| **median** | 2 functions | | | **41.25** | | | | | **47.50** | **1** exhausted |",
+		"| **geomean** | 1 with fewer blocks covered with rse |",
 	} {
 		if !strings.Contains(tab, want) {
 			t.Errorf("table lacks %q:\n%s", want, tab)
