@@ -46,8 +46,10 @@ type detector struct {
 	// the engine is pruning matched.
 	matched map[int]*slicing.Snapshot
 	// visits are, by context, the first visits of states to a point
-	// whose subtree is still open (search.go).
+	// whose subtree is still open, and putOff the states put off for
+	// coming behind one (search.go).
 	visits visits
+	putOff putOff
 }
 
 func (d *detector) Begin(fn *ssa.Function) {
@@ -59,6 +61,7 @@ func (d *detector) Begin(fn *ssa.Function) {
 	d.conds = condSets{}
 	d.matched = make(map[int]*slicing.Snapshot)
 	d.visits = visits{}
+	d.putOff = putOff{}
 	d.graph = slicing.New(d.cdg, d.rel, slicing.Options{
 		Publish: func(s *slicing.Snapshot) {
 			if s.Unsound {
@@ -117,7 +120,10 @@ func (d *detector) verdict(s *symbolic.State, ctx symbolic.Context) symbolic.Ver
 	if d.opts.NoSearch {
 		return symbolic.Keep
 	}
-	if d.unsound.match(ctx, s, cond, d.graph.Epoch(), rel) != nil || d.visits.behind(d.graph, ctx, s.ID()) {
+	if d.unsound.match(ctx, s, cond, d.graph.Epoch(), rel) != nil {
+		return symbolic.Later
+	}
+	if d.visits.behind(d.graph, ctx, s.ID()) && d.putOff.first(s.ID()) {
 		return symbolic.Later
 	}
 	return symbolic.Keep
@@ -125,6 +131,7 @@ func (d *detector) verdict(s *symbolic.State, ctx symbolic.Context) symbolic.Ver
 
 func (d *detector) Ended(s *symbolic.State, kind symbolic.EndKind, tested bool) {
 	d.conds.drop(s.ID())
+	delete(d.putOff, s.ID())
 	if kind == symbolic.EndPruned {
 		snap := d.matched[s.ID()]
 		delete(d.matched, s.ID())

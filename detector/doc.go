@@ -58,7 +58,10 @@
 // are refined to the current relevance and the point's tree is rebuilt
 // if any shrank. A state that matches no sound snapshot but one of the
 // unsound slice (data and control dependences only) gets the verdict
-// Later: the searcher runs it after states that look less redundant.
+// Later: the searcher runs it after states that look less redundant. So,
+// once, does a state that reaches a point whose first visit's subtree is
+// still open, since it would probably match the snapshot that subtree
+// leaves (search.go).
 // Options.NoRefine and Options.NoSearch turn each off, so that its share
 // can be measured; a nil Config.Pruner (-prune none) turns everything
 // off.
