@@ -15,7 +15,7 @@ import (
 // for them, but often a whole printable character can: "écdef" drives the
 // same path when all it asks is a valid two-byte sequence. So each run of
 // bytes from one at or above 0x80 that is not a printable character is
-// tried, without the solver, as a printable character of one to four
+// tried, without the solver, as a printable character of two to four
 // bytes: a few familiar ones first (é, €, 中, 😀), then the printable
 // characters that share the run's leading byte, in order. The first under
 // which every constraint of the path condition that mentions a byte it
@@ -39,16 +39,7 @@ const leadRunesTried = 64
 // condition cond allows; m itself is not changed.
 func (e *Engine) repairRunes(cond []expr.Expr, m *expr.Values, vars []expr.Expr) *expr.Values {
 	texts := e.textElements(vars, m)
-	var high []expr.Expr
-	for _, elems := range texts {
-		for _, v := range elems {
-			if m.Scalar(v) >= utf8.RuneSelf {
-				high = append(high, v)
-				break
-			}
-		}
-	}
-	if len(high) == 0 {
+	if !anyAbove(texts, m, utf8.RuneSelf) {
 		return m
 	}
 	mentions := termsMentioning(cond, vars)
@@ -57,11 +48,25 @@ func (e *Engine) repairRunes(cond []expr.Expr, m *expr.Values, vars []expr.Expr)
 	for base := range texts {
 		bases = append(bases, base)
 	}
-	sort.Strings(bases) // the repair of one text does not depend on another's, but keep the order fixed
+	// A term may mention two texts (s[0] == t[0]), so a repair sees the
+	// ones before it: a fixed order makes two runs repair alike.
+	sort.Strings(bases)
 	for _, base := range bases {
 		repairText(texts[base], mentions, &out)
 	}
 	return &out
+}
+
+// anyAbove reports whether some text byte is at least b in m.
+func anyAbove(texts map[string]map[int]expr.Expr, m *expr.Values, b uint64) bool {
+	for _, elems := range texts {
+		for _, v := range elems {
+			if m.Scalar(v) >= b {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // textElements groups the text bytes among vars (textLetter) by the input
