@@ -49,9 +49,8 @@ func (f fnRun) msToBlocks(blocks int) (int64, bool) {
 func explosionRows(results []pkgResult, budget time.Duration) []explosionRow {
 	var rows []explosionRow
 	for _, p := range results {
-		rse, ok1 := p.arm(armSpecs[0].Name)
-		none, ok2 := p.arm(armPruneNone)
-		if !ok1 || !ok2 || p.Status != "" {
+		rse, none, ok := prunePair(p)
+		if !ok {
 			continue
 		}
 		byKey := make(map[string]fnRun, len(rse.Functions))
@@ -78,17 +77,25 @@ func (f fnRun) entered() int {
 	return int(f.CoverTimeline[len(f.CoverTimeline)-1][1])
 }
 
+// sameBlocks is when each run first entered as many blocks as the
+// unpruned run did in the end; reached is false when the detector's run
+// never did.
+func (r explosionRow) sameBlocks() (noneAt, rseAt int64, reached bool) {
+	target := r.none.entered()
+	noneAt, _ = r.none.msToBlocks(target)
+	rseAt, reached = r.rse.msToBlocks(target)
+	return noneAt, rseAt, reached
+}
+
 // ratios are the row's time to the same coverage (NaN when the detector's
 // run never reached it) and paths, each the unpruned run's over the
 // detector's.
 func (r explosionRow) ratios() (tm, paths float64) {
 	tm = math.NaN()
-	target := r.none.entered()
-	if at, ok := r.rse.msToBlocks(target); ok {
-		took, _ := r.none.msToBlocks(target)
+	if noneAt, rseAt, ok := r.sameBlocks(); ok {
 		// A timeline point at 0 ms counts as 1 ms, so that the ratio
 		// stays finite.
-		tm = ratio(float64(max(took, 1)), float64(max(at, 1)))
+		tm = ratio(float64(max(noneAt, 1)), float64(max(rseAt, 1)))
 	}
 	return tm, ratio(float64(r.none.Paths), float64(max(r.rse.Paths, 1)))
 }
@@ -111,9 +118,9 @@ func explosionTable(rows []explosionRow) string {
 		if r.rse.BlocksCovered < r.none.BlocksCovered {
 			lower++
 		}
-		noneAt, _ := r.none.msToBlocks(r.none.entered())
+		noneAt, at, ok := r.sameBlocks()
 		rseAt := "never"
-		if at, ok := r.rse.msToBlocks(r.none.entered()); ok {
+		if ok {
 			rseAt = fmt.Sprintf("%d ms", at)
 		}
 		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s | %d / %d | %d / %d | %d / %d ms | %d ms / %s | %s | %s |\n",

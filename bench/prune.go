@@ -41,15 +41,22 @@ func timeToCoverage(a armResult, percent float64) (time.Duration, bool) {
 	return 0, false
 }
 
+// prunePair is a package's runs with the detector (the default arm) and
+// without it; ok is false when the package or either arm did not run.
+func prunePair(p pkgResult) (rse, none armResult, ok bool) {
+	rse, ok1 := p.arm(armSpecs[0].Name)
+	none, ok2 := p.arm(armPruneNone)
+	return rse, none, ok1 && ok2 && p.Status == ""
+}
+
 // pruneRatios are the detector's gains on one package: the time the
 // unpruned arm took to its final coverage over the time the detector's
 // arm took to reach that same coverage (NaN when it never did: then the
 // coverage is lower, which the table shows), and the unpruned arm's paths
 // over the detector's.
 func pruneRatios(p pkgResult) (tm, paths float64) {
-	rse, ok1 := p.arm(armSpecs[0].Name)
-	none, ok2 := p.arm(armPruneNone)
-	if !ok1 || !ok2 || p.Status != "" {
+	rse, none, ok := prunePair(p)
+	if !ok {
 		return math.NaN(), math.NaN()
 	}
 	tm = math.NaN()
