@@ -138,7 +138,6 @@ func runAt(elems map[int]expr.Expr, i int, m *expr.Values) []byte {
 // and returns its length; it leaves out unchanged when none does, and
 // returns 1.
 func repairRun(elems map[int]expr.Expr, i int, run []byte, mentions map[expr.Expr][]expr.Expr, out *expr.Values) int {
-	old := append([]byte(nil), run...)
 	for _, r := range runCandidates(run) {
 		var buf [utf8.UTFMax]byte
 		n := utf8.EncodeRune(buf[:], r)
@@ -155,7 +154,7 @@ func repairRun(elems map[int]expr.Expr, i int, run []byte, mentions map[expr.Exp
 			return n
 		}
 		for j := 0; j < n; j++ {
-			out.Scalars[elems[i+j]] = uint64(old[j])
+			out.Scalars[elems[i+j]] = uint64(run[j]) // run holds the bytes as they were
 		}
 	}
 	return 1
