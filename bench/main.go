@@ -9,7 +9,7 @@
 //   - gosymtest with its default settings, and once more with each of its
 //     pruning or caching techniques switched off (armSpecs): without the
 //     redundant-state detector (-prune none), and, opt-in with -with
-//     rse-no-refine,rse-no-search, with one of the
+//     rse-no-refine,rse-no-search,rse-no-single, with one of the
 //     detector's refinements off (prune.go);
 //   - go test -fuzz through FuzzXxx wrappers the harness generates, with
 //     the same time budget per function;

@@ -52,6 +52,7 @@ func TestPruneArms(t *testing.T) {
 		armPruneNone:    "-prune none",
 		"rse-no-refine": "-prune-off refine",
 		"rse-no-search": "-prune-off search",
+		"rse-no-single": "-prune-off single",
 	}
 	for _, s := range armSpecs {
 		flags, ok := want[s.Name]

@@ -1,6 +1,8 @@
 package detector
 
 import (
+	"sync/atomic"
+
 	"github.com/gosymtest/gosymtest/cdg"
 	"github.com/gosymtest/gosymtest/slicing"
 	"github.com/gosymtest/gosymtest/symbolic"
@@ -14,6 +16,20 @@ type Options struct {
 	// NoSearch turns off the relevant-search heuristic (§3.6): no
 	// unsound sets are built, and no state is put off.
 	NoSearch bool
+	// NoSingle turns off single-valued locations (§3.5): every relevant
+	// location is compared at every match.
+	NoSingle bool
+
+	// counts, when set, adds up what the detectors did (tests).
+	counts *counts
+}
+
+// counts are what the detectors of one Options did, for tests: the
+// locations of states read by matches against sound snapshots, and those
+// of them left out as single-valued where the state and the snapshot it
+// matched differ (it must stay 0).
+type counts struct {
+	lookups, wrongSingles atomic.Int64
 }
 
 // New returns a Config.Pruner for engines exploring prog: each engine gets
@@ -50,6 +66,8 @@ type detector struct {
 	// coming behind one (search.go).
 	visits visits
 	putOff putOff
+	// singles are the round's single-valued locations (single.go).
+	singles *singles
 }
 
 func (d *detector) Begin(fn *ssa.Function) {
@@ -57,7 +75,8 @@ func (d *detector) Begin(fn *ssa.Function) {
 		d.fn = fn
 		d.rel = cdg.NewRelevance(d.cdg.Graph(fn))
 	}
-	d.store, d.unsound = newStore(), newStore()
+	d.singles = newSingles(d.opts.NoSingle, d.opts.counts)
+	d.store, d.unsound = newStore(d.singles, d.opts.counts), newStore(d.singles, nil)
 	d.conds = condSets{}
 	d.matched = make(map[int]*slicing.Snapshot)
 	d.visits = visits{}
@@ -76,7 +95,9 @@ func (d *detector) Begin(fn *ssa.Function) {
 }
 
 func (d *detector) Root(s *symbolic.State) {
-	d.graph.Root(s.ID(), s.Activations(), s.Frozen())
+	frozen := s.Frozen()
+	d.graph.Root(s.ID(), s.Activations(), frozen)
+	d.singles.root(frozen)
 }
 
 func (d *detector) Forked(parent, child *symbolic.State) {
@@ -89,6 +110,7 @@ func (d *detector) Stepped(s *symbolic.State, evs []symbolic.Event) symbolic.Ver
 	if at {
 		p = &slicing.Point{Ctx: ctx, Acts: s.Activations(), CondLen: len(s.Cond())}
 	}
+	d.singles.stepped(s, evs)
 	d.graph.Step(s.ID(), evs, p)
 	if !at {
 		return symbolic.Keep

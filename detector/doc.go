@@ -62,9 +62,21 @@
 // once, does a state that reaches a point whose first visit's subtree is
 // still open, since it would probably match the snapshot that subtree
 // leaves (search.go).
-// Options.NoRefine and Options.NoSearch turn each off, so that its share
-// can be measured; a nil Config.Pruner (-prune none) turns everything
-// off.
+//
+// # Single-valued locations (§3.5)
+//
+// A location that has held one value on every path of the round so far
+// (every write, and every initial state, gave it that value) cannot
+// tell a state from a snapshot, so the decision trees and the
+// comparisons leave it out. The snapshot keeps it all the same: when a
+// second value is written, the trees that left it out are rebuilt
+// before their next match, with no re-slicing. single.go says why a
+// state at a point always holds the value (and never nothing) at such a
+// location. Its relevant constraints stay, so this only saves work.
+//
+// Options.NoRefine, Options.NoSearch and Options.NoSingle turn each off,
+// so that its share can be measured; a nil Config.Pruner (-prune none)
+// turns everything off.
 //
 // A pruned state that entered a block no test enters yet still gives a
 // test: the engine runs its inputs concretely to the end (Algorithm 1

@@ -11,52 +11,76 @@ import (
 // context-sensitive point, each point's in a decision tree (§3.7).
 type store struct {
 	points map[uint64][]*point
-	// lookups counts the location look-ups of every match, for the
-	// statistics.
-	matches, hits int
+	// singles are the single-valued locations (§3.5), which the trees
+	// leave out.
+	singles *singles
+	// counts, when set, adds up the locations of states that matches
+	// read (Options.counts).
+	counts *counts
 }
 
 // point is the snapshots recorded at one context, as refined at epoch
 // (§3.4: as code gets covered their relevant sets shrink), and their
-// tree.
+// tree, built when the singles epoch was singles.
 type point struct {
-	ctx   symbolic.Context
-	snaps []*slicing.Snapshot
-	epoch int
-	tree  *tree[symbolic.Loc, *slicing.Snapshot]
+	ctx     symbolic.Context
+	snaps   []*slicing.Snapshot
+	epoch   int
+	singles int
+	tree    *tree[symbolic.Loc, *indexed]
 }
 
-// refine brings the point's snapshots to the relevance of epoch, and
-// rebuilds its tree when any changed.
-func (pt *point) refine(epoch int, rel *cdg.Relevance) {
-	if pt.epoch == epoch {
-		return
-	}
-	pt.epoch = epoch
+// indexed is a snapshot as its point's tree holds it: only the
+// locations at compare (indices into its Locs) are compared; the others
+// were single-valued when the tree was built.
+type indexed struct {
+	snap    *slicing.Snapshot
+	compare []int
+}
+
+// refine brings the point's snapshots to the relevance of epoch (nil rel:
+// no refinement), and rebuilds its tree when any changed or a location
+// it left out has since got a second value.
+func (pt *point) refine(epoch int, rel *cdg.Relevance, sv *singles) {
 	changed := false
-	for i, s := range pt.snaps {
-		if r := s.Refine(rel); r != s {
-			pt.snaps[i], changed = r, true
+	if rel != nil && pt.epoch != epoch {
+		pt.epoch = epoch
+		for i, s := range pt.snaps {
+			if r := s.Refine(rel); r != s {
+				pt.snaps[i], changed = r, true
+			}
 		}
 	}
-	if !changed {
+	if !changed && pt.singles == sv.epoch {
 		return
 	}
-	pt.tree = newTree[symbolic.Loc, *slicing.Snapshot]()
+	pt.singles = sv.epoch
+	pt.tree = newTree[symbolic.Loc, *indexed]()
 	for _, s := range pt.snaps {
-		pt.tree.add(s.Locs, valueKeys(s.Values), s)
+		pt.index(s, sv)
 	}
 }
 
-func valueKeys(vals []symbolic.Value) []uint64 {
-	keys := make([]uint64, len(vals))
-	for i, v := range vals {
-		keys[i] = symbolic.ValueHash(v)
+// index adds snapshot s to the point's tree, leaving out the locations
+// that are single-valued now.
+func (pt *point) index(s *slicing.Snapshot, sv *singles) {
+	ix := &indexed{snap: s}
+	var locs []symbolic.Loc
+	var keys []uint64
+	for i, l := range s.Locs {
+		if sv.leaveOut(pt.ctx, l, s.Values[i]) {
+			continue
+		}
+		ix.compare = append(ix.compare, i)
+		locs = append(locs, l)
+		keys = append(keys, symbolic.ValueHash(s.Values[i]))
 	}
-	return keys
+	pt.tree.add(locs, keys, ix)
 }
 
-func newStore() store { return store{points: make(map[uint64][]*point)} }
+func newStore(sv *singles, c *counts) store {
+	return store{points: make(map[uint64][]*point), singles: sv, counts: c}
+}
 
 // add files a snapshot the slicing graph published, at epoch (it is
 // refined to the relevance of then already).
@@ -70,11 +94,11 @@ func (st *store) add(snap *slicing.Snapshot, epoch int) {
 		}
 	}
 	if pt == nil {
-		pt = &point{ctx: snap.Ctx, epoch: epoch, tree: newTree[symbolic.Loc, *slicing.Snapshot]()}
+		pt = &point{ctx: snap.Ctx, epoch: epoch, singles: st.singles.epoch, tree: newTree[symbolic.Loc, *indexed]()}
 		st.points[h] = append(st.points[h], pt)
 	}
 	pt.snaps = append(pt.snaps, snap)
-	pt.tree.add(snap.Locs, valueKeys(snap.Values), snap)
+	pt.index(snap, st.singles)
 }
 
 // match finds a snapshot at s's context that s matches (§3.3): every
@@ -92,10 +116,7 @@ func (st *store) match(ctx symbolic.Context, s *symbolic.State, cond map[expr.Ex
 	if pt == nil {
 		return nil
 	}
-	if rel != nil {
-		pt.refine(epoch, rel)
-	}
-	st.matches++
+	pt.refine(epoch, rel, st.singles)
 	values := make(map[symbolic.Loc]symbolic.Value)
 	valueOf := func(l symbolic.Loc) symbolic.Value {
 		v, ok := values[l]
@@ -108,9 +129,10 @@ func (st *store) match(ctx symbolic.Context, s *symbolic.State, cond map[expr.Ex
 	var found *slicing.Snapshot
 	pt.tree.lookup(
 		func(l symbolic.Loc) (uint64, bool) { return symbolic.ValueHash(valueOf(l)), true },
-		func(snap *slicing.Snapshot) bool {
-			for i, l := range snap.Locs {
-				if !symbolic.SameValue(valueOf(l), snap.Values[i]) {
+		func(ix *indexed) bool {
+			snap := ix.snap
+			for _, i := range ix.compare {
+				if !symbolic.SameValue(valueOf(snap.Locs[i]), snap.Values[i]) {
 					return false
 				}
 			}
@@ -119,11 +141,12 @@ func (st *store) match(ctx symbolic.Context, s *symbolic.State, cond map[expr.Ex
 					return false
 				}
 			}
+			st.singles.check(s, ix)
 			found = snap
 			return true
 		})
-	if found != nil {
-		st.hits++
+	if st.counts != nil {
+		st.counts.lookups.Add(int64(len(values)))
 	}
 	return found
 }

@@ -65,6 +65,10 @@ func (c Context) Equal(d Context) bool {
 // Depth is the number of frames on the context's stack.
 func (c Context) Depth() int { return len(c.frames) }
 
+// Func is the function of the frame at depth d of the context's stack (0
+// outermost).
+func (c Context) Func(d int) *ssa.Function { return c.frames[d].fn }
+
 // Block is the block the context's state has just entered.
 func (c Context) Block() *ssa.BasicBlock { return c.frames[len(c.frames)-1].block }
 
@@ -131,6 +135,16 @@ func (s *State) Activations() []int32 {
 		acts[i] = f.act
 	}
 	return acts
+}
+
+// Funcs lists the functions of s's frames, outermost first, as
+// Activations lists their activation numbers.
+func (s *State) Funcs() []*ssa.Function {
+	fns := make([]*ssa.Function, len(s.stack))
+	for i, f := range s.stack {
+		fns[i] = f.fn
+	}
+	return fns
 }
 
 // ValueAt is what location loc holds in s, with loc.Act read as a depth in

@@ -116,9 +116,11 @@
 //	-prune-off list
 //		Turn off some of the detector's refinements, to measure each one's
 //		share: a comma-separated list among refine (dynamic refinement of
-//		the relevant sets as blocks get covered) and search (running
-//		later the states that match an unsound relevant set). Pruning
-//		stays sound; it only prunes less.
+//		the relevant sets as blocks get covered), search (running later
+//		the states that match an unsound relevant set) and single
+//		(leaving out of matches the locations that have held one value
+//		on every path). Pruning stays sound; turning off refine or search
+//		only prunes less, and single only makes matching slower.
 //	-all-paths
 //		Keep one test per path found. By default a test is kept only when
 //		it covers a block or a branch edge of its package that the tests
