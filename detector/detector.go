@@ -160,6 +160,8 @@ func (d *detector) Ended(s *symbolic.State, kind symbolic.EndKind, tested bool) 
 		d.graph.Pruned(s.ID(), snap, s.Cond(), tested)
 		return
 	}
-	complete := (kind == symbolic.EndReturn || kind == symbolic.EndPanic) && !s.Concretized()
+	// A pin during the path came as Event.Lost; its other concretizations
+	// (inputs built in part) are the same for every state of a context.
+	complete := kind == symbolic.EndReturn || kind == symbolic.EndPanic
 	d.graph.End(s.ID(), kind, complete, tested, s.Cond())
 }

@@ -268,3 +268,25 @@ func TestIndepIsGenerated(t *testing.T) {
 		t.Errorf("testdata/prune/indep.go is not gen_indep.sh's output: run sh gen_indep.sh > indep.go there")
 	}
 }
+
+// TestPruneWithInputsBuiltInPart explores Notify, whose func input can
+// only be nil: every path is concretized from its start. The detector
+// must prune it as it prunes Indep4, at the same coverage as without
+// pruning, since what an input limit leaves out it leaves out of every
+// state alike; only a value pinned during a path cuts the subtree above
+// it.
+func TestPruneWithInputsBuiltInPart(t *testing.T) {
+	fn := pruneFunc(t, "Notify")
+	none := exploreFixture(t, fn, nil, fixtureWork)
+	if none.sum.Exhausted || none.sum.Paths != 32 {
+		t.Fatalf("without pruning: exhausted %v, %d paths; want a concretized search of 32 paths", none.sum.Exhausted, none.sum.Paths)
+	}
+	rse := exploreFixture(t, fn, rsePruner(t, Options{}), fixtureWork)
+	if a, b := blockSet(none.covered), blockSet(rse.covered); !slices.Equal(a, b) {
+		t.Errorf("covered %v, without pruning %v", b, a)
+	}
+	const perBranch, fixed = 3, 4
+	if rse.sum.Pruned == 0 || rse.sum.Paths > perBranch*4+fixed {
+		t.Errorf("with pruning: %d paths, %d pruned; want at most %d paths", rse.sum.Paths, rse.sum.Pruned, perBranch*4+fixed)
+	}
+}

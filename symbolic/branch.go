@@ -122,6 +122,10 @@ func (e *Engine) concretize(s *State, v expr.Expr, why string) (expr.Expr, bool)
 	}
 	s.assume(expr.Eq(v, c), "")
 	s.concretized = append(s.concretized, why)
+	// The pin drops the path's other values of v here: what lies above
+	// this step is not all explored (Event.Lost). What lies below is, for
+	// a condition that now holds the pin.
+	s.lostSide = true
 	return c, true
 }
 

@@ -310,6 +310,9 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *Summary, e
 		}
 		for _, s := range e.initialStates(fn) {
 			if e.pruner != nil {
+				// A value pinned while the inputs were built is part of
+				// the initial state: its condition holds the pin.
+				s.lostSide = false
 				e.pruner.Root(s)
 			}
 			e.searcher.Add(s)

@@ -33,8 +33,12 @@ type Pruner interface {
 	Recheck(s *State) Verdict
 	// Ended tells that s's path ended. tested is set when the path gave a
 	// test that replayed as predicted: the code it ran is then covered.
-	// A path ended by anything but EndReturn or EndPanic, or concretized,
-	// did not explore every continuation of its states.
+	// A path ended by anything but EndReturn or EndPanic did not explore
+	// every continuation of its states; one that did may still have
+	// dropped some at a step (Event.Lost), above which its states are
+	// not all explored. A path concretized otherwise (an input built in
+	// part, State.Concretized) explored as every state of its context
+	// would: input limits are the same for all of them.
 	Ended(s *State, kind EndKind, tested bool)
 }
 
@@ -81,9 +85,10 @@ type Event struct {
 	// Opaque is set when the step did something the event cannot
 	// describe: it must be taken to read every location.
 	Opaque bool
-	// Lost is set when the step dropped a continuation it could not
-	// decide (the solver answered unknown): what follows this point was
-	// not all explored.
+	// Lost is set when the step dropped continuations: a branch side it
+	// could not decide (the solver answered unknown), or the other values
+	// of a value it pinned (concretized). What follows the states before
+	// this step was not all explored.
 	Lost bool
 }
 

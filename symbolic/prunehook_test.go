@@ -148,3 +148,24 @@ func TestStringReadsNameParts(t *testing.T) {
 		t.Fatalf("no s[0] (%v) or len(s) (%v) among %d events", sawIndex, sawLen, len(rp.evs))
 	}
 }
+
+// A step that pins a symbolic value drops the path's other values, so
+// its event is Lost (what lies above it is not all explored), and only
+// that step's: Half pins n when it converts it to a float, on its n > 0
+// path alone.
+func TestPinIsLost(t *testing.T) {
+	rp := &recordingPruner{}
+	sum, _ := explore(t, "pins.Half", Config{MaxWork: 200000, Pruner: func() Pruner { return rp }})
+	if sum.Paths != 2 {
+		t.Fatalf("%d paths, want 2", sum.Paths)
+	}
+	var lost []string
+	for _, ev := range rp.evs {
+		if ev.Lost {
+			lost = append(lost, fmt.Sprintf("%T", ev.Instr))
+		}
+	}
+	if !slices.Equal(lost, []string{"*ssa.Convert"}) {
+		t.Errorf("lost events at %q, want one, at the conversion float64(n)", lost)
+	}
+}

@@ -87,7 +87,8 @@ type State struct {
 	// as a person would write them.
 	offbeat bool
 	// lostSide tells the Pruner's next event that a branch side was
-	// dropped as undecidable during the step (branch.go).
+	// dropped as undecidable, or a value pinned, during the step
+	// (branch.go).
 	lostSide bool
 }
 
