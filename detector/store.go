@@ -136,7 +136,7 @@ func (st *store) match(ctx symbolic.Context, s *symbolic.State, cond map[expr.Ex
 					return false
 				}
 			}
-			for _, c := range snap.Constraints {
+			for _, c := range snap.Constraints() {
 				if !cond[c] {
 					return false
 				}

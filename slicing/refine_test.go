@@ -30,8 +30,8 @@ func TestRefineDropsWhatCoveredCodeNeeded(t *testing.T) {
 	fx.coverAllBut()
 	fx.g.cover(&node{events: []*evRec{}}) // no instructions: the epoch stays
 	r := at.Refine(fx.rel)
-	if len(r.Locs) != 0 || len(r.Constraints) != 0 {
-		t.Errorf("Store.b0 after b3 is covered: locations %v, constraints %v; want none", r.Locs, r.Constraints)
+	if len(r.Locs) != 0 || len(r.Constraints()) != 0 {
+		t.Errorf("Store.b0 after b3 is covered: locations %v, constraints %v; want none", r.Locs, r.Constraints())
 	}
 	if len(at.Locs) != 3 {
 		t.Errorf("Refine changed the original: %v", at.Locs)

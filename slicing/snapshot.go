@@ -20,11 +20,6 @@ type Snapshot struct {
 	// Values are what each of Locs held at the point (nil when not
 	// written yet).
 	Values []symbolic.Value
-	// Constraints are the relevant constraints: of the path condition at
-	// the point, those that depend on Locs: the conjuncts that share a
-	// variable (expr.Vars) with some value in Values, closed transitively
-	// over shared variables (paper §3.2: "Δ|L").
-	Constraints []expr.Expr
 	// Unsound marks a snapshot of the unsound slice (Options.Unsound):
 	// for the search heuristic only, never for pruning.
 	Unsound bool
@@ -37,6 +32,26 @@ type Snapshot struct {
 	table *provTable
 	cond  []expr.Expr
 	vars  varCache
+	// constraints caches Constraints, once asked for (done).
+	constraints []expr.Expr
+	done        bool
+}
+
+// Constraints are the relevant constraints: of the path condition at the
+// point, those that depend on Locs: the conjuncts that share a variable
+// (expr.Vars) with some value in Values, closed transitively over shared
+// variables (paper §3.2: "Δ|L"). They are worked out when first asked
+// for: most snapshots are never matched that far, and the values of
+// their locations may be large (a package's tables).
+func (s *Snapshot) Constraints() []expr.Expr {
+	if !s.done {
+		vars := s.vars
+		if vars == nil {
+			vars = varCache{} // a snapshot built by hand
+		}
+		s.constraints, s.done = vars.relevant(s.cond, s.Values), true
+	}
+	return s.constraints
 }
 
 // prov is the provenance of Locs[i]; a snapshot built by hand (tests)
@@ -75,7 +90,6 @@ func (s *Snapshot) Refine(rel *cdg.Relevance) *Snapshot {
 			r.provs = append(r.provs, s.provs[i])
 		}
 	}
-	r.Constraints = s.vars.relevant(s.cond, r.Values)
 	return r
 }
 
@@ -130,7 +144,6 @@ func (g *Graph) snapshot(n *node, pt *pointRec, s *backState) *Snapshot {
 		}
 		snap.Locs[i], snap.Values[i], snap.provs[i] = p.named, v, s.L[p.key]
 	}
-	snap.Constraints = g.vars.relevant(snap.cond, snap.Values)
 	return snap
 }
 
@@ -179,15 +192,15 @@ func relevantConstraints(cond []expr.Expr, vals []symbolic.Value) []expr.Expr {
 func (c varCache) relevant(cond []expr.Expr, vals []symbolic.Value) []expr.Expr {
 	vars := map[expr.Expr]bool{}
 	for _, v := range vals {
-		var terms []expr.Expr
+		// Values are mostly constants (a package's tables): those have
+		// no variables, and the others are remembered by term.
 		symbolic.ValueExprs(v, func(e expr.Expr) {
-			if e.IsValid() {
-				terms = append(terms, e)
+			if e.IsValid() && !e.IsConst() {
+				for _, x := range c.of(e) {
+					vars[x] = true
+				}
 			}
 		})
-		for _, x := range expr.Vars(terms...) {
-			vars[x] = true
-		}
 	}
 	if len(vars) == 0 {
 		return nil

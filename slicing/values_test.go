@@ -100,8 +100,8 @@ func TestSnapshotValues(t *testing.T) {
 	if len(at.Values) != 1 || !symbolic.SameValue(at.Values[0], symbolic.Scalar{E: sum}) {
 		t.Fatalf("Values = %v, want A+1", at.Values)
 	}
-	if !slices.Equal(at.Constraints, cond[:1]) {
-		t.Fatalf("Constraints = %v, want %v", at.Constraints, cond[:1])
+	if !slices.Equal(at.Constraints(), cond[:1]) {
+		t.Fatalf("Constraints = %v, want %v", at.Constraints(), cond[:1])
 	}
 }
 

@@ -238,7 +238,7 @@ func NewEngine(prog *ssa.Program, cfg Config) *Engine {
 	}
 	e := &Engine{cfg: cfg, prog: prog, infos: make(map[*ssa.Function]*funcInfo), inits: inits}
 	if cfg.Pruner != nil {
-		e.pruner = cfg.Pruner()
+		e.pruner = timedPruner{p: cfg.Pruner(), e: e}
 	}
 	return e
 }

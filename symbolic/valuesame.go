@@ -86,6 +86,9 @@ func sameValues(a, b []Value) bool {
 	if len(a) != len(b) {
 		return false
 	}
+	if len(a) > 0 && &a[0] == &b[0] {
+		return true // one slice: a map's entries as two iterators hold them
+	}
 	for i := range a {
 		if !SameValue(a[i], b[i]) {
 			return false
@@ -219,6 +222,18 @@ func ValueHash(v Value) uint64 {
 			for i := 0; i < x.Len() && i < 16; i++ {
 				walk(x.At(i))
 			}
+		case mapValue:
+			// Likewise the first entries of a map.
+			mix(8)
+			term(x.Size)
+			walkFirst(x.Keys, walk, mix)
+			walkFirst(x.Vals, walk, mix)
+		case iterator:
+			mix(9)
+			mix(uint64(x.pos))
+			ValueExprs(x.str, term)
+			walkFirst(x.keys, walk, mix)
+			walkFirst(x.vals, walk, mix)
 		default:
 			mix(7)
 			ValueExprs(v, term)
@@ -226,4 +241,13 @@ func ValueHash(v Value) uint64 {
 	}
 	walk(v)
 	return h
+}
+
+// walkFirst hashes the length of vs and its first 16 values, for
+// ValueHash.
+func walkFirst(vs []Value, walk func(Value), mix func(uint64)) {
+	mix(uint64(len(vs)))
+	for _, v := range vs[:min(len(vs), 16)] {
+		walk(v)
+	}
 }
