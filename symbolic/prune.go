@@ -36,9 +36,9 @@ type Pruner interface {
 	// A path ended by anything but EndReturn or EndPanic did not explore
 	// every continuation of its states; one that did may still have
 	// dropped some at a step (Event.Lost), above which its states are
-	// not all explored. A path concretized otherwise (an input built in
-	// part, State.Concretized) explored as every state of its context
-	// would: input limits are the same for all of them.
+	// not all explored. A path that lost generality otherwise (an input
+	// built in part) explored as every state of its context would: input
+	// limits are the same for all of them.
 	Ended(s *State, kind EndKind, tested bool)
 }
 

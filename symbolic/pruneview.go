@@ -237,7 +237,3 @@ func (s *State) Cond() []expr.Expr { return s.cond[:len(s.cond):len(s.cond)] }
 // now after s has moved on.
 func (s *State) Frozen() *State { return s.fork(s.id) }
 
-// Concretized reports whether s's path pinned a symbolic value to one of
-// its values somewhere: it then stands for fewer inputs than its
-// condition says, and nothing below it is explored exhaustively.
-func (s *State) Concretized() bool { return len(s.concretized) > 0 }
