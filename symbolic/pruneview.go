@@ -236,4 +236,3 @@ func (s *State) Cond() []expr.Expr { return s.cond[:len(s.cond):len(s.cond)] }
 // Frozen returns a copy of s that never runs, to read the values s holds
 // now after s has moved on.
 func (s *State) Frozen() *State { return s.fork(s.id) }
-
