@@ -26,7 +26,10 @@
 //
 // Package slicing builds the dynamic dependence graph along the state
 // tree and, when every state forked below a point has ended with nothing
-// cut, computes the point's relevant locations: the registers, objects,
+// cut (a path that returned or panicked, with no branch side left
+// undecided and no value pinned on the way; an input built only in part
+// cuts nothing, since it is built so for every state alike), computes
+// the point's relevant locations: the registers, objects,
 // deferred calls and panic that may decide a relevant branch further on,
 // through data, control and potential dependences, with φs depending on
 // the branches that chose their edge, halts (panics) on the branches
@@ -50,7 +53,7 @@
 // ones, so they cannot make a relevant outcome feasible for the state
 // that was infeasible for the snapshot.
 //
-// # Refinement, search and switches (§3.4, §3.6)
+// # Refinement and search (§3.4, §3.6)
 //
 // When tested paths cover code, some branches stop being relevant, and
 // with them the locations they alone made relevant (slicing keeps each
@@ -73,6 +76,8 @@
 // before their next match, with no re-slicing. single.go says why a
 // state at a point always holds the value (and never nothing) at such a
 // location. Its relevant constraints stay, so this only saves work.
+//
+// # Switches, and the tests of pruned states
 //
 // Options.NoRefine, Options.NoSearch and Options.NoSingle turn each off,
 // so that its share can be measured; a nil Config.Pruner (-prune none)
