@@ -2,8 +2,12 @@ package solver
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"sync"
 	"time"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
 // reinterruptEvery is how often a cancelled check is interrupted again
@@ -30,6 +34,7 @@ func (z *Z3) checkInterruptibly(ctx context.Context) (Result, string, error) {
 type watcher struct {
 	mu      sync.Mutex
 	running bool
+	fired   bool          // interrupt was called
 	done    chan struct{} // closed by stop
 	exited  chan struct{} // closed when the goroutine ends
 }
@@ -49,6 +54,7 @@ func watch(ctx context.Context, interrupt func()) *watcher {
 			w.mu.Lock()
 			if w.running {
 				interrupt()
+				w.fired = true
 			}
 			w.mu.Unlock()
 			select {
@@ -61,12 +67,53 @@ func watch(ctx context.Context, interrupt func()) *watcher {
 	return w
 }
 
-// stop ends the watch. When it returns, interrupt is not running and will
-// not be called again.
-func (w *watcher) stop() {
+// stop ends the watch and reports whether it interrupted. When it
+// returns, interrupt is not running and will not be called again.
+func (w *watcher) stop() (fired bool) {
 	w.mu.Lock()
 	w.running = false
+	fired = w.fired
 	w.mu.Unlock()
 	close(w.done)
 	<-w.exited
+	return fired
+}
+
+// assertInterruptibly asserts the constraints, one scope each, and stops
+// Z3 when ctx is done or when the solver's timeout has passed: an assert
+// is part of a check's work, and can take as long (canceller). A stop is
+// an error that says why, and leaves the context cancelled: the caller
+// must replace it.
+func (z *Z3) assertInterruptibly(ctx context.Context, constraints []expr.Expr) error {
+	if len(constraints) == 0 {
+		return nil
+	}
+	if z.opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, z.opts.Timeout)
+		defer cancel()
+	}
+	w := watch(ctx, z.c.canceller())
+	var err error
+	for _, c := range constraints {
+		if ctx.Err() != nil {
+			break
+		}
+		if err = z.assertScoped(c); err != nil {
+			break
+		}
+	}
+	if w.stop() || ctx.Err() != nil {
+		return z.stopReason(ctx)
+	}
+	return err
+}
+
+// stopReason says why asserting stopped: the caller's context, or the
+// solver's timeout.
+func (z *Z3) stopReason(ctx context.Context) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) && z.opts.Timeout > 0 {
+		return fmt.Errorf("timeout after %v while asserting the query", z.opts.Timeout)
+	}
+	return fmt.Errorf("canceled: %v (while asserting the query)", ctx.Err())
 }

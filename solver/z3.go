@@ -133,7 +133,7 @@ func (z *Z3) count(r Response, elapsed time.Duration) {
 
 // solve asserts the query, checks it and reads the model.
 func (z *Z3) solve(ctx context.Context, q Query) Response {
-	vars, err := z.load(q.Constraints)
+	vars, err := z.load(ctx, q.Constraints)
 	if err != nil {
 		z.afterError()
 		return unknown(err.Error())
@@ -203,7 +203,7 @@ func (z *Z3) explainUnknown(ctx context.Context, limit uint64, took time.Duratio
 // returns their variables. Incrementally, it keeps the longest prefix
 // already asserted, pops the rest and pushes only the new constraints;
 // otherwise it empties the solver and pushes them all.
-func (z *Z3) load(constraints []expr.Expr) ([]expr.Expr, error) {
+func (z *Z3) load(ctx context.Context, constraints []expr.Expr) ([]expr.Expr, error) {
 	if err := z.renew(); err != nil {
 		return nil, err
 	}
@@ -229,17 +229,25 @@ func (z *Z3) load(constraints []expr.Expr) ([]expr.Expr, error) {
 		}
 	}
 	z.stats.Reused += int64(keep)
-	for _, c := range constraints[keep:] {
-		if err := z.c.push(); err != nil {
-			return nil, err
-		}
-		if err := z.tr.assert(c); err != nil {
-			return nil, err
-		}
-		z.stack = append(z.stack, asserted{constraint: c, vars: expr.Vars(c)})
-		z.stats.Asserted++
+	// A stopped assert leaves Z3 cancelled for good; solve then starts
+	// over with a new context, as after any error.
+	if err := z.assertInterruptibly(ctx, constraints[keep:]); err != nil {
+		return nil, err
 	}
 	return z.stackVars(), nil
+}
+
+// assertScoped pushes a scope and asserts c in it.
+func (z *Z3) assertScoped(c expr.Expr) error {
+	if err := z.c.push(); err != nil {
+		return err
+	}
+	if err := z.tr.assert(c); err != nil {
+		return err
+	}
+	z.stack = append(z.stack, asserted{constraint: c, vars: expr.Vars(c)})
+	z.stats.Asserted++
+	return nil
 }
 
 // commonPrefix is the number of leading constraints already asserted in

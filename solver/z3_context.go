@@ -197,6 +197,17 @@ func (c *z3Context) interrupter() func() {
 	return func() { C.Z3_solver_interrupt(ctx, s) }
 }
 
+// canceller gives a function that cancels the whole context: unlike
+// interrupter's, it also stops an assert. Z3 rewrites each assertion as
+// it takes it, and on a deep term of nested if-then-elses that can run
+// for minutes (encoding/csv's readRecord once spent 14 minutes in one
+// Z3_solver_assert, far past its budget). The context stays cancelled
+// for good, so whoever calls it must replace the context afterwards.
+func (c *z3Context) canceller() func() {
+	ctx := c.ctx
+	return func() { C.Z3_interrupt(ctx) }
+}
+
 // close deletes the context, which frees every object still in it.
 func (c *z3Context) close() {
 	if c.solver != nil {
