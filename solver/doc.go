@@ -137,7 +137,11 @@
 // A check stops at Options.Timeout, and when the context is cancelled: a
 // goroutine watches the context and calls Z3_solver_interrupt until the
 // check returns (not Z3_interrupt, which in Z3 4.8 cancels the context for
-// good if it arrives between checks).
+// good if it arrives between checks). Asserting the query is bounded the
+// same way, since Z3 rewrites each assertion as it takes it and that can
+// run for minutes on a deep term; only Z3_interrupt reaches an assert, so
+// a stopped assert answers Unknown and the solver goes on in a new
+// context (interrupt.go).
 //
 // # Memory and errors
 //
