@@ -88,19 +88,18 @@ func (p *randomPath) pick(states []*State) int {
 	total := 0.0
 	for i, s := range states {
 		d := min(s.depth-minDepth, 60)
-		weights[i] = 1 / float64(uint64(1)<<uint(d)) / deferral(s, s.later)
+		weights[i] = 1 / float64(uint64(1)<<uint(d)) / deferral(s)
 		total += weights[i]
 	}
 	return weightedPick(p.r, weights, total)
 }
 
 // deferral is how much less likely than others s is to be picked: the
-// states that took an offbeat branch run after the others, though not
-// never, and so do the states the Pruner put off when the picker honours
-// that (putOff).
-func deferral(s *State, putOff bool) float64 {
+// states the Pruner put off and those that took an offbeat branch run
+// after the others, though not never.
+func deferral(s *State) float64 {
 	f := 1.0
-	if putOff {
+	if s.later {
 		f *= laterFactor
 	}
 	if s.offbeat {
@@ -122,19 +121,6 @@ const laterFactor = 64
 // covNew prefers states that are about to enter blocks no path has entered
 // yet: the weight of a state falls with the distance, in CFG edges within
 // its current function, to the nearest uncovered block.
-//
-// It honours the Pruner's Later only for a state that can reach no
-// uncovered block. Later is a guess that the state is redundant, and a
-// path to a block no path has entered is evidence against it. Honoured
-// everywhere, the guess starved such states: the detector puts off the
-// states that come to a loop head behind another path's open visit
-// (detector/search.go), and the search then followed the first visitor's
-// subtree ever deeper into the loop, whose queries grow slower, while
-// the states that would have left the loop waited. At -budget 2s
-// text/scanner's scanNumber covered 22 of its 44 blocks so, against 30
-// without the detector; random-path, which still honours the guess, gives
-// the detector the ordering it needs to form snapshots before the states
-// that would match them run (TestScalingIndep).
 type covNew struct {
 	r       *rand.Rand
 	covered map[*ssa.BasicBlock]bool
@@ -144,21 +130,17 @@ func (p *covNew) pick(states []*State) int {
 	weights := make([]float64, len(states))
 	total := 0.0
 	for i, s := range states {
-		weights[i] = p.weight(s)
+		d := p.distance(s)
+		weights[i] = 1 / float64((d+1)*(d+1)) / deferral(s)
 		total += weights[i]
 	}
 	return weightedPick(p.r, weights, total)
 }
 
-// weight is how likely, relatively, covNew is to pick s.
-func (p *covNew) weight(s *State) float64 {
-	d := p.distance(s)
-	return 1 / float64((d+1)*(d+1)) / deferral(s, s.later && d == far)
-}
-
 // distance is the number of CFG edges from s's block to the nearest block
 // not covered yet in the same function (a large number if there is none).
 func (p *covNew) distance(s *State) int {
+	const far = 1000
 	_, start := s.Location()
 	if start == nil {
 		return far
@@ -182,9 +164,6 @@ func (p *covNew) distance(s *State) int {
 	}
 	return far
 }
-
-// far is covNew's distance for a state that can reach no uncovered block.
-const far = 1000
 
 func weightedPick(r *rand.Rand, weights []float64, total float64) int {
 	x := r.Float64() * total
