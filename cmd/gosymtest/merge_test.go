@@ -232,6 +232,14 @@ func TestMergeTestsRefusesWhatItCannotJoin(t *testing.T) {
 			want:  "declare the helper errText differently",
 		},
 		{
+			// The first file has only the last helper; the second puts
+			// another before it, as an unsharded file would.
+			name:   "a helper first in a later file goes before the ones after it",
+			files:  [2]string{head + "import \"testing\"\n\nfunc TestB(t *testing.T) {}\n\nfunc errText() {}\n", head + "import \"testing\"\n\nfunc TestA(t *testing.T) {}\n\nfunc ptr() {}\n\nfunc errText() {}\n"},
+			tests:  [2]int{1, 1},
+			merged: head + "import (\n\t\"testing\"\n)\n\nfunc TestA(t *testing.T) {}\n\nfunc TestB(t *testing.T) {}\n\nfunc ptr() {}\n\nfunc errText() {}\n",
+		},
+		{
 			name:   "joined in the targets' order, helpers once",
 			files:  [2]string{head + "import \"testing\"\n\nfunc TestB(t *testing.T) {}\n\nfunc h() {}\n", head + "import (\n\t\"fmt\"\n\t\"testing\"\n\n\t\"example.com/x\"\n)\n\nfunc TestA(t *testing.T) { fmt.Println(x.X) }\n\nfunc h() {}\n"},
 			tests:  [2]int{1, 1},

@@ -139,7 +139,7 @@ func (m *merger) mergeDir(dir string) (src []byte, files []string, err error) {
 			names[used] = p
 		}
 		var k int
-		var last string // the helper before, in this file
+		var own []string // this file's helpers, in order
 		for _, d := range f.Decls {
 			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
 				continue
@@ -153,19 +153,9 @@ func (m *merger) mergeDir(dir string) (src []byte, files []string, err error) {
 				k++
 				continue
 			}
-			if j := slices.Index(helpers, text); j >= 0 {
-				last = text
-				continue
-			}
-			// After the helper that came before it in this file, so
-			// that the files' common order is kept.
-			at := len(helpers)
-			if last != "" {
-				at = slices.Index(helpers, last) + 1
-			}
-			helpers = slices.Insert(helpers, at, text)
-			last = text
+			own = append(own, text)
 		}
+		helpers = placeHelpers(helpers, own)
 		if k != len(mine) {
 			return nil, nil, fmt.Errorf("%s has %d test functions for %d functions with tests", path, k, len(mine))
 		}
@@ -221,6 +211,28 @@ func declText(src []byte, f *ast.File, d ast.Decl) string {
 	}
 	base := f.FileStart
 	return string(src[start-base : d.End()-base])
+}
+
+// placeHelpers adds to helpers those of own, one file's helpers in its
+// order, that it lacks. Each goes before the first helper after it in own
+// that helpers has, else after the one before it, else last: the order
+// every file shares is kept, whichever shard's file comes first. (Going
+// only after the one before it put errors' ptr behind errText when the
+// first shard's file had errText alone.)
+func placeHelpers(helpers, own []string) []string {
+	for i, text := range own {
+		if slices.Contains(helpers, text) {
+			continue
+		}
+		at := len(helpers)
+		if j := slices.IndexFunc(own[i+1:], func(next string) bool { return slices.Contains(helpers, next) }); j >= 0 {
+			at = slices.Index(helpers, own[i+1+j])
+		} else if i > 0 {
+			at = slices.Index(helpers, own[i-1]) + 1
+		}
+		helpers = slices.Insert(helpers, at, text)
+	}
+	return helpers
 }
 
 // helpersDistinct checks that no two helpers declare one name (two
