@@ -2,7 +2,6 @@ package solver
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -34,7 +33,6 @@ func (z *Z3) checkInterruptibly(ctx context.Context) (Result, string, error) {
 type watcher struct {
 	mu      sync.Mutex
 	running bool
-	fired   bool          // interrupt was called
 	done    chan struct{} // closed by stop
 	exited  chan struct{} // closed when the goroutine ends
 }
@@ -54,7 +52,6 @@ func watch(ctx context.Context, interrupt func()) *watcher {
 			w.mu.Lock()
 			if w.running {
 				interrupt()
-				w.fired = true
 			}
 			w.mu.Unlock()
 			select {
@@ -67,16 +64,14 @@ func watch(ctx context.Context, interrupt func()) *watcher {
 	return w
 }
 
-// stop ends the watch and reports whether it interrupted. When it
-// returns, interrupt is not running and will not be called again.
-func (w *watcher) stop() (fired bool) {
+// stop ends the watch. When it returns, interrupt is not running and will
+// not be called again.
+func (w *watcher) stop() {
 	w.mu.Lock()
 	w.running = false
-	fired = w.fired
 	w.mu.Unlock()
 	close(w.done)
 	<-w.exited
-	return fired
 }
 
 // assertInterruptibly asserts the constraints, one scope each, and stops
@@ -88,32 +83,30 @@ func (z *Z3) assertInterruptibly(ctx context.Context, constraints []expr.Expr) e
 	if len(constraints) == 0 {
 		return nil
 	}
+	bounded := ctx
 	if z.opts.Timeout > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, z.opts.Timeout)
+		bounded, cancel = context.WithTimeout(ctx, z.opts.Timeout)
 		defer cancel()
 	}
-	w := watch(ctx, z.c.canceller())
+	// The watcher interrupts only once bounded is done, so bounded's
+	// error alone says whether asserting was stopped.
+	w := watch(bounded, z.c.canceller())
 	var err error
 	for _, c := range constraints {
-		if ctx.Err() != nil {
+		if bounded.Err() != nil {
 			break
 		}
 		if err = z.assertScoped(c); err != nil {
 			break
 		}
 	}
-	if w.stop() || ctx.Err() != nil {
-		return z.stopReason(ctx)
-	}
-	return err
-}
-
-// stopReason says why asserting stopped: the caller's context, or the
-// solver's timeout.
-func (z *Z3) stopReason(ctx context.Context) error {
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) && z.opts.Timeout > 0 {
+	w.stop()
+	switch {
+	case ctx.Err() != nil:
+		return fmt.Errorf("canceled: %v (while asserting the query)", ctx.Err())
+	case bounded.Err() != nil:
 		return fmt.Errorf("timeout after %v while asserting the query", z.opts.Timeout)
 	}
-	return fmt.Errorf("canceled: %v (while asserting the query)", ctx.Err())
+	return err
 }
