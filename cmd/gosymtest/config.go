@@ -18,6 +18,8 @@ type config struct {
 	budget   time.Duration  // per function, always positive
 	maxPaths int            // per function; 0 means no limit
 	maxWork  int            // per function, in symbolic.Config.MaxWork units; 0 means no limit
+	// seed starts the search's random choices (symbolic.Config.Seed).
+	seed uint64
 	// noIncremental turns off the solver's reuse of asserted prefixes
 	// (for benchmarks and differential runs).
 	noIncremental bool
@@ -108,6 +110,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.Var(positiveDuration{&cfg.budget}, "budget", "")
 	fs.Var(nonNegativeInt{&cfg.maxPaths}, "max-paths", "")
 	fs.Var(nonNegativeInt{&cfg.maxWork}, "max-work", "")
+	fs.Var(seedValue{&cfg.seed}, "seed", "")
 	fs.BoolVar(&cfg.noIncremental, "no-incremental", false, "")
 	fs.BoolVar(&cfg.noBoundaries, "no-boundaries", false, "")
 	fs.BoolVar(&cfg.noMutants, "no-mutants", false, "")
@@ -210,6 +213,25 @@ func (v positiveDuration) Set(s string) error {
 }
 
 // nonNegativeInt is a -max-paths flag: an int of 0 or more.
+// seedValue is -seed: any unsigned 64-bit number.
+type seedValue struct{ n *uint64 }
+
+func (v seedValue) String() string {
+	if v.n == nil {
+		return ""
+	}
+	return strconv.FormatUint(*v.n, 10)
+}
+
+func (v seedValue) Set(s string) error {
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return errors.New("not a whole number from 0 to 18446744073709551615")
+	}
+	*v.n = n
+	return nil
+}
+
 type nonNegativeInt struct{ n *int }
 
 func (v nonNegativeInt) String() string {

@@ -52,6 +52,12 @@
 //		this limit falls at the same point on every run, so a function it
 //		cuts short still gets the same tests each time. 0 means no limit;
 //		the default is 20000000 (about 4s on a 2-core machine).
+//	-seed n
+//		Start the search's random choices of which path to follow next
+//		from n. Two runs with the same seed and -max-work explore the
+//		same paths; another seed explores them in another order, which
+//		can reach other code where the limits cut a function short. The
+//		default is 0.
 //	-no-incremental
 //		Turn off the solver's incremental mode, in which a query reuses
 //		the constraints it shares with the previous one. The answers are

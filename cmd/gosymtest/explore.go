@@ -98,6 +98,7 @@ func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config,
 		Budget:   cfg.budget,
 		MaxPaths: cfg.maxPaths,
 		MaxWork:  int64(cfg.maxWork),
+		Seed:     cfg.seed,
 		Bounds:   cfg.bounds(),
 		Inits:    inits,
 

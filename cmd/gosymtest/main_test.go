@@ -213,6 +213,7 @@ func TestUsageErrorsExit2NamingTheFlag(t *testing.T) {
 		{[]string{"-run", "(["}, `invalid value "([" for flag -run: error parsing regexp`},
 		{[]string{"-max-paths", "-3"}, "-max-paths: must be 0"},
 		{[]string{"-max-paths", "many"}, "-max-paths: not an integer"},
+		{[]string{"-seed", "-1"}, "-seed: not a whole number"},
 		{[]string{"-no-such-flag"}, "flag provided but not defined: -no-such-flag"},
 		{[]string{"./testdata/demo", "-budget"}, "flag needs an argument: -budget"},
 		{[]string{"-shard", "0/3"}, "-shard: want 1 ≤ i ≤ n"},
