@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/gosymtest/gosymtest/loader"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
 )
@@ -44,7 +45,7 @@ func findWrittenGlobals(prog *ssa.Program) map[*ssa.Global]bool {
 			for _, instr := range b.Instrs {
 				for _, op := range instr.Operands(nil) {
 					g, ok := (*op).(*ssa.Global)
-					if ok && !readOnlyUse(instr, g) {
+					if ok && loader.ChangesGlobal(instr, g) {
 						written[g] = true
 					}
 				}
@@ -61,33 +62,6 @@ func isInitializer(fn *ssa.Function) bool {
 		fn = fn.Parent()
 	}
 	return fn.Synthetic == "package initializer" || strings.HasPrefix(fn.Name(), "init#")
-}
-
-// readOnlyUse reports whether instr only reads through addr: a load, or
-// the address of a field or element whose every use only reads.
-func readOnlyUse(instr ssa.Instruction, addr ssa.Value) bool {
-	switch in := instr.(type) {
-	case *ssa.UnOp:
-		return in.X == addr
-	case *ssa.FieldAddr:
-		return allReadOnly(in)
-	case *ssa.IndexAddr:
-		return in.X == addr && allReadOnly(in)
-	}
-	return false
-}
-
-func allReadOnly(v ssa.Value) bool {
-	refs := v.Referrers()
-	if refs == nil {
-		return false
-	}
-	for _, r := range *refs {
-		if !readOnlyUse(r, v) {
-			return false
-		}
-	}
-	return true
 }
 
 // noteGlobalRead records, on s, a read of the object id when it is a

@@ -93,6 +93,16 @@
 // test therefore gives the same outcome on any machine. t.Setenv forbids
 // t.Parallel, and the generated tests never call it.
 //
+// Every case's outcome is found from the state the package initialisers
+// leave, so a case puts back the package variables its function may
+// change in place (loader.GlobalsChanged: its own stores, a field or an
+// element's, and those of the package's functions it calls by name):
+// it saves them before the call and a deferred assignment restores them
+// (pkgstate.go). The cases and tests after it then start from that state
+// too, and the file passes in any order (go test -shuffle=on). A variable
+// that holds a lock is not copied (go vet's copylocks), and what a call
+// changes behind a pointer, slice or map a variable holds is not put back.
+//
 // Results are compared as a reviewer would write it (check.go): with !=
 // where == means what reflect.DeepEqual means (numbers, strings, booleans,
 // structs and arrays of them, pointers when every row expects nil), a

@@ -134,6 +134,7 @@ func (e *emitter) table(t *table) {
 	}
 	fmt.Fprintf(b, "}\nfor _, %[1]s := range %[2]s {\n%[3]s.Run(%[1]s.%[4]s, func(%[3]s *%[5]s.T) {\n", v.tt, v.tests, v.t, t.nameField, e.imp.name("testing", "testing"))
 	e.envSetup(t)
+	e.restoreSetup(t)
 	if t.panics {
 		e.recoverPanic(t, wantPanicColumn)
 	}

@@ -29,6 +29,8 @@ type table struct {
 	vars                                   locals
 	// env are the environment columns (environ.go).
 	env envColumns
+	// restore are the package variables each case puts back (pkgstate.go).
+	restore []restored
 }
 
 type column struct {
@@ -109,6 +111,7 @@ func buildTable(fn *ssa.Function, testName string, cands []*candidate, l *litera
 	t.panicsField = uniqueField("panics", used)
 	t.wantPanicField = uniqueField("wantPanic", used)
 	envTable(t, cands, used)
+	t.restore = restoredVars(fn, l.home, vars)
 	t.call = callExpr(fn, t.params, vars.tt, l)
 
 	for i, name := range rowNames(cands, l.home) {

@@ -1,0 +1,84 @@
+package loader
+
+import (
+	"go/token"
+	"sort"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Package variables a call may change. The executor starts every path
+// from the state the package initialisers leave; a test that changes a
+// package variable leaves it changed for the tests after it, which then
+// disagree with the executor, or pass or fail by their order.
+
+// ChangesGlobal reports whether instr, a use of addr (a package
+// variable's address, or the address of a field or element of one), may
+// change the variable: anything but a load, or the address of a field or
+// element whose every use only reads.
+func ChangesGlobal(instr ssa.Instruction, addr ssa.Value) bool {
+	switch in := instr.(type) {
+	case *ssa.UnOp:
+		return in.X != addr || in.Op != token.MUL
+	case *ssa.FieldAddr:
+		return !onlyRead(in)
+	case *ssa.IndexAddr:
+		return in.X != addr || !onlyRead(in)
+	}
+	return true
+}
+
+func onlyRead(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		if ChangesGlobal(r, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// GlobalsChanged lists, by name, the variables of fn's package that a
+// call of fn may change in place: those that fn, its closures, or a
+// function of the same package it calls by name (at any depth) store to
+// or take a writable address of. What a call changes through a pointer,
+// slice or map the variable holds is not the variable's own storage and
+// is not listed, nor is what calls through interfaces or function values
+// change.
+func GlobalsChanged(fn *ssa.Function) []*ssa.Global {
+	pkg := PackageOf(fn)
+	seen := map[*ssa.Function]bool{}
+	changed := map[*ssa.Global]bool{}
+	var visit func(f *ssa.Function)
+	visit = func(f *ssa.Function) {
+		if f == nil || seen[f] || PackageOf(f) != pkg {
+			return
+		}
+		seen[f] = true
+		for _, anon := range f.AnonFuncs {
+			visit(anon)
+		}
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					visit(call.Common().StaticCallee())
+				}
+				for _, op := range instr.Operands(nil) {
+					if g, ok := (*op).(*ssa.Global); ok && g.Pkg == pkg && ChangesGlobal(instr, g) {
+						changed[g] = true
+					}
+				}
+			}
+		}
+	}
+	visit(fn)
+	out := make([]*ssa.Global, 0, len(changed))
+	for g := range changed {
+		out = append(out, g)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	return out
+}
