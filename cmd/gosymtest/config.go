@@ -212,7 +212,6 @@ func (v positiveDuration) Set(s string) error {
 	return nil
 }
 
-// nonNegativeInt is a -max-paths flag: an int of 0 or more.
 // seedValue is -seed: any unsigned 64-bit number.
 type seedValue struct{ n *uint64 }
 
@@ -232,6 +231,7 @@ func (v seedValue) Set(s string) error {
 	return nil
 }
 
+// nonNegativeInt is a -max-paths flag: an int of 0 or more.
 type nonNegativeInt struct{ n *int }
 
 func (v nonNegativeInt) String() string {
