@@ -66,11 +66,11 @@ func GlobalsChanged(fn *ssa.Function) []*ssa.Global {
 				if call, ok := instr.(ssa.CallInstruction); ok {
 					visit(call.Common().StaticCallee())
 				}
-				for _, op := range instr.Operands(nil) {
-					if g, ok := (*op).(*ssa.Global); ok && g.Pkg == pkg && ChangesGlobal(instr, g) {
-						changed[g] = true
-					}
-				}
+			}
+		}
+		for _, g := range ChangedIn(f) {
+			if g.Pkg == pkg {
+				changed[g] = true
 			}
 		}
 	}
@@ -80,5 +80,22 @@ func GlobalsChanged(fn *ssa.Function) []*ssa.Global {
 		out = append(out, g)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	return out
+}
+
+// ChangedIn lists the package variables, of any package, that f's own
+// instructions may change (ChangesGlobal), not its closures' or its
+// callees'; a variable f changes in two places is listed twice.
+func ChangedIn(f *ssa.Function) []*ssa.Global {
+	var out []*ssa.Global
+	for _, b := range f.Blocks {
+		for _, instr := range b.Instrs {
+			for _, op := range instr.Operands(nil) {
+				if g, ok := (*op).(*ssa.Global); ok && ChangesGlobal(instr, g) {
+					out = append(out, g)
+				}
+			}
+		}
+	}
 	return out
 }

@@ -34,22 +34,15 @@ func (e *Engine) globalMayChange(g *ssa.Global) bool {
 }
 
 // findWrittenGlobals scans every function that is not an initialiser for
-// uses of a global's address other than reads.
+// uses of a global's address other than reads (loader.ChangedIn).
 func findWrittenGlobals(prog *ssa.Program) map[*ssa.Global]bool {
 	written := make(map[*ssa.Global]bool)
 	for fn := range ssautil.AllFunctions(prog) {
 		if isInitializer(fn) {
 			continue
 		}
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				for _, op := range instr.Operands(nil) {
-					g, ok := (*op).(*ssa.Global)
-					if ok && loader.ChangesGlobal(instr, g) {
-						written[g] = true
-					}
-				}
-			}
+		for _, g := range loader.ChangedIn(fn) {
+			written[g] = true
 		}
 	}
 	return written
