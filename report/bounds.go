@@ -20,9 +20,11 @@ type Bounds struct {
 	// MaxLen and MaxElems.
 	MaxLenCap   int `json:"max_len_cap,omitempty"`
 	MaxElemsCap int `json:"max_elems_cap,omitempty"`
-	// Budget and MaxPaths stop an exploration; one that stops on them is
-	// not exhausted, so they bound no claim, but the report states them.
+	// Budget, MaxWork and MaxPaths stop an exploration; one that stops on
+	// them is not exhausted, so they bound no claim, but the report
+	// states them.
 	Budget   string `json:"budget"`
+	MaxWork  int64  `json:"max_work,omitempty"`
 	MaxPaths int    `json:"max_paths"`
 	// Inputs says what the harness gives the inputs it does not make
 	// symbolic in full.
@@ -50,6 +52,7 @@ func newBounds(in Input) Bounds {
 		MaxSteps:     b.MaxSteps,
 		MaxDecisions: b.MaxDecisions,
 		MaxFork:      b.MaxFork,
+		MaxWork:      in.MaxWork,
 		MaxPaths:     in.MaxPaths,
 		Inputs:       boundsInputs,
 	}

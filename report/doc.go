@@ -53,7 +53,9 @@
 //     the order solver-unknown (the solver drops branch sides silently),
 //     unsupported/unmodelled, concretized, bounds, budget, internal. When
 //     the time budget ran out, unknown answers count as budget: the solver
-//     was interrupted.
+//     was interrupted. A budget gap's detail names the budget that was
+//     spent: the path budget, the work budget (-max-work, which usually
+//     stops a long exploration first) or the time budget.
 //   - no-test: an explored path entered the block, but no emitted test
 //     ran it (only with Input.Tested). The detail says how the first path
 //     that entered it without giving a test ended, or that the cases of

@@ -18,6 +18,7 @@ const moduleDir = "../"
 type exploration struct {
 	budget   time.Duration
 	maxPaths int
+	maxWork  int64
 	bounds   symbolic.Bounds
 }
 
@@ -36,7 +37,7 @@ func explore(t *testing.T, ex exploration, patterns ...string) (*Report, Input) 
 	if ex.budget == 0 {
 		ex.budget = 10 * time.Second
 	}
-	in := Input{Program: prog.SSA, Bounds: ex.bounds, Budget: ex.budget, MaxPaths: ex.maxPaths, BaseDir: dir, ModulePath: "github.com/gosymtest/gosymtest"}
+	in := Input{Program: prog.SSA, Bounds: ex.bounds, Budget: ex.budget, MaxWork: ex.maxWork, MaxPaths: ex.maxPaths, BaseDir: dir, ModulePath: "github.com/gosymtest/gosymtest"}
 	for _, p := range prog.Packages {
 		rp := Package{Path: p.Path, Dir: p.Dir}
 		for _, fn := range p.Targets {
@@ -55,6 +56,7 @@ func explore(t *testing.T, ex exploration, patterns ...string) (*Report, Input) 
 				Sink:     symbolic.SinkFunc(func(p *symbolic.PathEnd) { f.Paths = append(f.Paths, p) }),
 				Budget:   ex.budget,
 				MaxPaths: ex.maxPaths,
+				MaxWork:  ex.maxWork,
 				Bounds:   ex.bounds,
 			})
 			f.Summary, err = engine.Explore(context.Background(), fn)

@@ -135,7 +135,11 @@ type why struct {
 func newWhy(in Input, f *Func, fi *fileIndex, mine map[*ssa.Function]bool) *why {
 	w := &why{in: in, f: f, fi: fi, mine: mine}
 	sum := f.Summary
-	w.outOfTime = sum.Ends[symbolic.EndBudget] > 0 || (in.Budget > 0 && sum.Elapsed >= in.Budget)
+	// States stopped by a budget point at the clock only when neither the
+	// work nor the path budget was spent: those stop the exploration
+	// between steps, never a query half-way.
+	w.outOfTime = (in.Budget > 0 && sum.Elapsed >= in.Budget) ||
+		(sum.Ends[symbolic.EndBudget] > 0 && !w.outOfWork() && !w.outOfPaths())
 	for _, p := range f.Paths {
 		if r, ok := pathRank(p); ok {
 			if r == rankUnknown && w.outOfTime {
@@ -256,12 +260,31 @@ func (w *why) functionReason() (string, string) {
 	return "budget", w.budgetDetail()
 }
 
+// budgetDetail names the budget that stopped the exploration: the
+// deterministic ones first, since the work limit usually cuts a long
+// exploration well before the clock would (cmd/gosymtest's
+// defaultMaxWork), and a report that blamed the clock then would send the
+// user to the wrong flag.
 func (w *why) budgetDetail() string {
-	if w.in.MaxPaths > 0 && w.f.Summary.Paths >= w.in.MaxPaths {
+	if w.outOfPaths() {
 		return fmt.Sprintf("path budget %d", w.in.MaxPaths)
+	}
+	if w.outOfWork() {
+		return fmt.Sprintf("work budget %d (-max-work)", w.in.MaxWork)
 	}
 	if w.in.Budget > 0 {
 		return "time budget " + w.in.Budget.String()
 	}
 	return "budget"
+}
+
+// outOfWork tells whether the exploration spent its whole work budget.
+func (w *why) outOfWork() bool {
+	return w.in.MaxWork > 0 && w.f.Summary.Work >= w.in.MaxWork
+}
+
+// outOfPaths tells whether the exploration ended as many paths as it
+// could.
+func (w *why) outOfPaths() bool {
+	return w.in.MaxPaths > 0 && w.f.Summary.Paths >= w.in.MaxPaths
 }

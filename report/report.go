@@ -17,10 +17,11 @@ import (
 type Input struct {
 	Program  *ssa.Program
 	Packages []Package
-	// Bounds, Budget and MaxPaths are the limits the functions were
-	// explored under; every dead claim is made within them.
+	// Bounds, Budget, MaxWork and MaxPaths are the limits the functions
+	// were explored under; every dead claim is made within them.
 	Bounds   symbolic.Bounds
 	Budget   time.Duration
+	MaxWork  int64 // symbolic.Config.MaxWork: 0 for no limit
 	MaxPaths int
 	// BaseDir is the directory positions are written relative to (the
 	// module's); ModulePath, when set, shortens import paths in the text.

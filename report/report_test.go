@@ -90,9 +90,18 @@ func TestDeadcodeFixture(t *testing.T) {
 }
 
 // TestBudgetIsNeverDead explores with budgets too small to finish: the
-// gaps are budget gaps, never dead code.
+// gaps are budget gaps, never dead code, and Steps' gaps name the budget
+// that stopped it, so that the user knows which flag to raise.
 func TestBudgetIsNeverDead(t *testing.T) {
-	for _, ex := range []exploration{{maxPaths: 2}, {budget: time.Millisecond}} {
+	for _, c := range []struct {
+		ex     exploration
+		detail string // of Steps' budget gaps
+	}{
+		{exploration{maxPaths: 2}, "path budget 2"},
+		{exploration{maxWork: 3000}, "work budget 3000 (-max-work)"},
+		{exploration{budget: time.Millisecond}, "time budget 1ms"},
+	} {
+		ex := c.ex
 		r, _ := explore(t, ex, "./testdata/report/budget", "./testdata/report/deadcode")
 		budget := 0
 		for _, p := range r.Packages {
@@ -103,6 +112,9 @@ func TestBudgetIsNeverDead(t *testing.T) {
 					}
 					if g.Reason == "budget" {
 						budget++
+						if f.Name == "Steps" && !strings.HasPrefix(g.Detail, c.detail) {
+							t.Errorf("%+v: Steps' gap at %s: detail %q, want it to start with %q", ex, g.Pos, g.Detail, c.detail)
+						}
 					}
 				}
 				if f.Name == "Steps" && (f.Exhausted || len(f.Uncovered) == 0) {

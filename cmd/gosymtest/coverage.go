@@ -72,6 +72,7 @@ func buildReport(prog *loader.Program, results []explored, tested *report.Tested
 		Program:    prog.SSA,
 		Bounds:     cfg.bounds(),
 		Budget:     cfg.budget,
+		MaxWork:    int64(cfg.maxWork),
 		MaxPaths:   cfg.maxPaths,
 		BaseDir:    root,
 		ModulePath: module,
