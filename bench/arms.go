@@ -39,6 +39,9 @@ type armSpec struct {
 	// and report the second run; the first run's figures are in
 	// armResult.First.
 	Rerun bool
+	// Order runs are the runs of -orders (orders.go): only their
+	// coverage counts, so the file's stability is not rerun.
+	Order bool
 }
 
 var armSpecs = []armSpec{
@@ -345,7 +348,7 @@ func runGosymtest(b *bench, w *pkgWork, spec armSpec) armResult {
 	res.Covered, res.Total = prof.coverage(w.Scope)
 	res.profile = prof
 	res.deadBlocks = deadBlocks(rep.deadPositions(w.Selected), prof)
-	if why == "" && !spec.Solver {
+	if why == "" && !spec.Solver && !spec.Order {
 		// The solver arms differ from the default one only in speed:
 		// its reruns check the file's stability for them all.
 		res.Passes, res.Reruns = rerun(b, dir, reruns), reruns

@@ -10,7 +10,10 @@
 //     pruning or caching techniques switched off (armSpecs): without the
 //     redundant-state detector (-prune none), and, opt-in with -with
 //     rse-no-refine,rse-no-search,rse-no-single, with one of the
-//     detector's refinements off (prune.go);
+//     detector's refinements off (prune.go); with -orders N, the default
+//     arm and the unpruned one N times more each, with -seed 0 … N-1, so
+//     that their coverage compares over search orders, not one draw
+//     (orders.go);
 //   - go test -fuzz through FuzzXxx wrappers the harness generates, with
 //     the same time budget per function;
 //   - the package's own tests, the human baseline;
@@ -35,7 +38,8 @@
 // arm produced, over the same statements for every arm. The harness
 // writes a markdown table of ratios with a geometric-mean row, a table of
 // the detector's gains (paths, pruned states, instructions, queries,
-// exhausted functions, time to the same coverage), a table
+// exhausted functions, time to the same coverage; with -orders, their
+// coverage over the search orders), a table
 // against the packages' own tests (gosymtest's tests alone ÷ the own
 // tests, the two together, tests emitted, whether the written file passes
 // 3 separate go test runs, interpreter/Go disagreements and the top gap
@@ -59,6 +63,7 @@
 //	go run ./bench          # the whole corpus, about 20 minutes
 //	go run ./bench -only '^(hex|semver)$' -skip fuzz   # a few packages, no fuzzing
 //	go run ./bench -with mutation   # and the mutation arm (make bench-mutation)
+//	go run ./bench -orders 4 -skip fuzz,fuzz-seeded,human,gosymtest-no-incremental -only '^(scanner|html)$'   # the detector's coverage over 4 search orders
 //	go run ./bench -with solver -only '^sb-'   # the solver arms on the subjects alone (about 3 minutes)
 //	go run ./bench -with solver -skip gosymtest,gosymtest-no-incremental,gosymtest-prune-none,fuzz,fuzz-seeded,human   # the solver arms alone, subjects and corpus
 //	make bench BENCHFLAGS=-quick
@@ -86,6 +91,10 @@ type settings struct {
 	TestTimeout time.Duration // any one go test run
 	MutTimeout  time.Duration // any one gremlins run (the mutation arm)
 	MutWorkers  int           // gremlins --workers (0: gremlins' default, the CPUs)
+	// Orders is how many search orders (-seed 0 … Orders-1) the
+	// detector's arm and the unpruned one run over besides their main
+	// run (orders.go); 0: none.
+	Orders int
 }
 
 var (
@@ -124,6 +133,7 @@ func main() {
 	with := flag.String("with", "", "comma-separated opt-in arms to run too (mutation, rse-no-refine, ...; solver: every solver arm)")
 	mutWorkers := flag.Int("mutation-workers", 0, "gremlins --workers for the mutation arm (0: gremlins' default, one per CPU)")
 	mutTimeout := flag.Duration("mutation-timeout", 0, "override the time limit of one gremlins run")
+	orders := flag.Int("orders", 0, "also run gosymtest and gosymtest-prune-none with -seed 0 … N-1, and compare their coverage over these search orders")
 	flag.Parse()
 
 	set := fullSettings
@@ -143,6 +153,11 @@ func main() {
 		set.Cap = *limit
 	}
 	set.MutWorkers = *mutWorkers
+	if *orders < 0 {
+		fmt.Fprintln(os.Stderr, "bench: -orders must be 0 or more")
+		os.Exit(2)
+	}
+	set.Orders = *orders
 	if *mutTimeout > 0 {
 		set.MutTimeout = *mutTimeout
 	}
@@ -268,6 +283,8 @@ type pkgResult struct {
 	Mutation *mutationResult
 	// Readability counts the default gosymtest arm's file (nil: no file).
 	Readability *readability
+	// Orders are the runs over search orders (-orders; orders.go).
+	Orders []orderRuns
 }
 
 // unionCoverage is the coverage of two arms' tests together.
@@ -358,6 +375,9 @@ func measurePackage(b *bench, e entry, goroot string) pkgResult {
 		}
 		a.Arm = spec.Name
 		pr.Arms = append(pr.Arms, a)
+	}
+	if b.set.Orders > 0 && !e.Subject {
+		pr.Orders = runOrders(b, w)
 	}
 	pr.Union = unionOf(pr, w.Scope)
 	if src, err := os.ReadFile(filepath.Join(w.Dir, armSpecs[0].Name, generatedFile)); err == nil {

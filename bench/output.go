@@ -375,6 +375,7 @@ func writeMarkdown(w io.Writer, rep report, outRel string, havePlot bool) error 
 	fmt.Fprintf(w, "Coverage is statement coverage measured by `go test -coverprofile` on the tests each arm produced, over the same statements for every arm (the selected functions when a package is capped). `cov ÷ X` is gosymtest's coverage divided by arm X's (above 1: gosymtest covers more); `time ÷ X` divides the times to reach each arm's final coverage (below 1: gosymtest gets there sooner). n/a: an arm did not run (see why below) or its value is 0.\n\n")
 	fmt.Fprintln(w, ratioTable(general))
 	writePruningSection(w, general, s.Budget)
+	writeOrdersSection(w, general, s)
 	writeSolverSection(w, rep.Results)
 	fmt.Fprintf(w, "## Against the packages' own tests\n\n")
 	fmt.Fprintf(w, "Statement coverage by `go test -coverprofile` of gosymtest's emitted tests alone (`gosymtest cov`, the default arm), of the package's own tests (`own tests cov`), and of both together (`union cov`), over the same statements. `gen ÷ own` is the first over the second. `passes 3 runs`: the written file passed 3 separate `go test -count=1` runs. `disagreements`: cases whose inputs Go ran to a different outcome than the interpreter predicted (gosymtest runs with -check-all-paths, so every path's inputs also run natively); each was dropped from the file and is listed below.\n\n")

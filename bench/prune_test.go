@@ -112,3 +112,42 @@ func TestExplosionTable(t *testing.T) {
 		}
 	}
 }
+
+// TestOrdersTable checks the table over search orders: each arm's mean,
+// least and most coverage over the seeds, the difference of the means
+// (bold when the detector's is lower, and counted), and a package whose
+// arm failed on a seed is n/a with the reason, not a row of partial means.
+func TestOrdersTable(t *testing.T) {
+	results := []pkgResult{
+		{Entry: entry{Name: "p"}, Orders: []orderRuns{
+			{Arm: "gosymtest", Percents: []float64{80, 90, 85}, Paths: []int64{10, 20, 30}},
+			{Arm: armPruneNone, Percents: []float64{70, 90, 80}, Paths: []int64{100, 200, 300}},
+		}},
+		{Entry: entry{Name: "q"}, Orders: []orderRuns{
+			{Arm: "gosymtest", Percents: []float64{50, 60}, Paths: []int64{1, 3}},
+			{Arm: armPruneNone, Percents: []float64{60, 60}, Paths: []int64{4, 4}},
+		}},
+		{Entry: entry{Name: "r"}, Orders: []orderRuns{
+			{Arm: "gosymtest", Percents: []float64{50}, Paths: []int64{1}},
+			{Arm: armPruneNone, Status: "seed 1: gosymtest failed: boom"},
+		}},
+		{Entry: entry{Name: "s"}},
+	}
+	tab := ordersTable(results)
+	for _, want := range []string{
+		"| p | 3 | 85.0% (80.0–90.0) | 80.0% (70.0–90.0) | +5.0 | 20 / 200 |",
+		"| q | 2 | 55.0% (50.0–60.0) | 60.0% (60.0–60.0) | **-5.0** | 2 / 4 |",
+		"| r | n/a: seed 1: gosymtest failed: boom |",
+		"| **lower with rse** | 1 of 2 packages |",
+	} {
+		if !strings.Contains(tab, want) {
+			t.Errorf("table lacks %q:\n%s", want, tab)
+		}
+	}
+	if strings.Contains(tab, "| s |") {
+		t.Errorf("a package not run over orders has a row:\n%s", tab)
+	}
+	if got := len(orderArms()); got != 2 || orderArms()[0].Name != "gosymtest" || orderArms()[1].Name != armPruneNone {
+		t.Errorf("orderArms: %+v; want the default arm and %s", orderArms(), armPruneNone)
+	}
+}
