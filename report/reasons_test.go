@@ -1,0 +1,42 @@
+package report
+
+import (
+	"testing"
+	"time"
+
+	"github.com/gosymtest/gosymtest/symbolic"
+)
+
+// TestUnknownIsBudgetOnlyWhenTheClockRanOut checks which stop makes a
+// solver-unknown answer a budget gap: the clock, which interrupts the
+// solver, does; the work and path budgets, which stop the exploration
+// between steps, do not, so the unknown was the solver's own.
+func TestUnknownIsBudgetOnlyWhenTheClockRanOut(t *testing.T) {
+	unknown := &symbolic.PathEnd{Kind: symbolic.EndSolverUnknown}
+	for _, c := range []struct {
+		name   string
+		in     Input
+		sum    symbolic.Summary
+		budget bool   // the unknown path ranks as budget
+		detail string // the budget detail
+	}{
+		{"clock", Input{Budget: time.Second, MaxWork: 1000},
+			symbolic.Summary{Paths: 2, Work: 10, Elapsed: time.Second, Ends: map[symbolic.EndKind]int{symbolic.EndBudget: 1}},
+			true, "time budget 1s"},
+		{"work", Input{Budget: time.Second, MaxWork: 1000},
+			symbolic.Summary{Paths: 2, Work: 1000, Elapsed: time.Millisecond, Ends: map[symbolic.EndKind]int{symbolic.EndBudget: 1}},
+			false, "work budget 1000 (-max-work)"},
+		{"paths", Input{Budget: time.Second, MaxPaths: 2},
+			symbolic.Summary{Paths: 2, Work: 10, Elapsed: time.Millisecond, Ends: map[symbolic.EndKind]int{symbolic.EndBudget: 1}},
+			false, "path budget 2"},
+	} {
+		sum := c.sum
+		w := newWhy(c.in, &Func{Summary: &sum, Paths: []*symbolic.PathEnd{unknown}}, nil, nil)
+		if got := len(w.byRank[rankBudget]) == 1; got != c.budget {
+			t.Errorf("%s: the unknown path ranks as budget: %v, want %v", c.name, got, c.budget)
+		}
+		if got := w.budgetDetail(); got != c.detail {
+			t.Errorf("%s: budget detail %q, want %q", c.name, got, c.detail)
+		}
+	}
+}
