@@ -103,6 +103,9 @@ type armResult struct {
 
 	// gosymtest's own counters (-stats), zero for the other arms.
 	Paths, Queries, SolverMs, Tests, Dropped, Dead, Skipped int64
+	// UnknownMs is the part of SolverMs spent on queries Z3 answered
+	// unknown (gosymtest arms only).
+	UnknownMs int64
 	// Pruned counts the states the redundant-state detector dropped,
 	// PruneMs the time spent on it, Instructions those interpreted,
 	// Exhausted the functions whose exploration finished (gosymtest arms
@@ -173,6 +176,7 @@ type gosymtestStats struct {
 		Instructions     int64 `json:"instructions"`
 		SolverQueries    int64 `json:"solver_queries"`
 		SolverMs         int64 `json:"solver_ms"`
+		SolverUnknownMs  int64 `json:"solver_unknown_ms"`
 		// SolverLayers are what each layer of the solver chain was
 		// asked and answered; SolverQueries counts what reached Z3.
 		SolverLayers   []layerStats `json:"solver_layers"`
@@ -311,7 +315,7 @@ func runGosymtest(b *bench, w *pkgWork, spec armSpec) armResult {
 		return res
 	}
 	t := st.Totals
-	res.Paths, res.Queries, res.SolverMs = t.Paths, t.SolverQueries, t.SolverMs
+	res.Paths, res.Queries, res.SolverMs, res.UnknownMs = t.Paths, t.SolverQueries, t.SolverMs, t.SolverUnknownMs
 	res.Layers = t.SolverLayers
 	res.Pruned, res.PruneMs, res.Instructions = t.Pruned, t.PruneMs, t.Instructions
 	res.Tests, res.Dropped, res.Dead, res.Skipped = t.TestsEmitted, t.TestsDropped, t.StatementsDead, t.FunctionsSkipped

@@ -263,12 +263,13 @@ func solverResults() []pkgResult {
 func TestSolverTable(t *testing.T) {
 	rs := solverResults()
 	rs[2].Arms[4] = armResult{Arm: armSolverStore, Status: "flag not available: -store"}
+	rs[1].Arms[3].UnknownMs = 300
 	sub := solverTable(rs, groupSubject)
 	for _, want := range []string{
-		"| sb-tcas | solver-none | 50.0% (5/10) | 1000 | 900 | 9.0s | 1.00 | | ✓ | ✓ |",
-		"| sb-tcas | solver-exact | 50.0% (5/10) | 400 | 450 | 5.0s | 0.40 | | | |",
-		"| sb-tcas | solver-green | 50.0% (5/10) | 200 | 100 | 3.0s | 0.20 | | | |",
-		"| sb-tcas | solver-store | 50.0% (5/10) | 20 | 10 | 1.0s | 0.02 | 200, 100, 3.0s | | |",
+		"| sb-tcas | solver-none | 50.0% (5/10) | 1000 | 900 | 0 | 9.0s | 1.00 | | ✓ | ✓ |",
+		"| sb-tcas | solver-exact | 50.0% (5/10) | 400 | 450 | 0 | 5.0s | 0.40 | | | |",
+		"| sb-tcas | solver-green | 50.0% (5/10) | 200 | 100 | 0 | 3.0s | 0.20 | | | |",
+		"| sb-tcas | solver-store | 50.0% (5/10) | 20 | 10 | 0 | 1.0s | 0.02 | 200, 100, 3.0s | | |",
 	} {
 		if !strings.Contains(sub, want) {
 			t.Errorf("subjects' table lacks %q:\n%s", want, sub)
@@ -279,8 +280,9 @@ func TestSolverTable(t *testing.T) {
 	}
 	real := solverTable(rs, groupReal)
 	for _, want := range []string{
-		"| hex | solver-none | 50.0% (5/10) | 2000 | 4000 | 9.0s | 1.00 | | ✗ | ✓ |",
-		"| uuid | solver-store | n/a: flag not available: -store | | | | | | | |",
+		"| hex | solver-none | 50.0% (5/10) | 2000 | 4000 | 0 | 9.0s | 1.00 | | ✗ | ✓ |",
+		"| hex | solver-green | 50.0% (5/10) | 500 | 1000 | 300 | 3.0s | 0.25 | | | |",
+		"| uuid | solver-store | n/a: flag not available: -store | | | | | | | | |",
 	} {
 		if !strings.Contains(real, want) {
 			t.Errorf("real packages' table lacks %q:\n%s", want, real)
@@ -325,6 +327,16 @@ func TestSolverSummary(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("summary lacks %q:\n%s", want, got)
 		}
+	}
+	if strings.Contains(got, "answered unknown") {
+		t.Errorf("a summary with no unknown answers speaks of them:\n%s", got)
+	}
+	// With time spent on unknown answers, the ratio without it too:
+	// hex 4200 − 1200 ms ÷ 2100 − 600 ms (uuid spent none).
+	rs[1].Arms[0].UnknownMs, rs[1].Arms[3].UnknownMs = 1200, 600
+	got = strings.Join(solverSummary(rs), "\n")
+	if want := "Of that, Z3 spent 1200 ms (no layer) and 600 ms (whole chain) on queries it answered unknown, mostly timeouts, which no layer reuses; on the rest: 3000 ms ÷ 1500 ms = 2.00×."; !strings.Contains(got, want) {
+		t.Errorf("summary lacks %q:\n%s", want, got)
 	}
 	if s := solverSummary(rs[3:]); len(s) != 0 {
 		t.Errorf("a summary without solver arms: %v", s)

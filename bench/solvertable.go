@@ -110,13 +110,14 @@ func sameCoverage(p pkgResult) string {
 
 // solverTable has one row per package of the group and solver arm: the
 // coverage, the Z3 calls (-stats' solver_queries), Z3's time
-// (solver_ms), the run's wall time, the calls over none's, and, for the
+// (solver_ms) and the part of it spent on unknown answers
+// (solver_unknown_ms), the run's wall time, the calls over none's, and, for the
 // rerun arm, its first run's figures; on each package's first row the
 // ordering and coverage checks.
 func solverTable(results []pkgResult, group string) string {
 	var b strings.Builder
-	b.WriteString("| package | arm | coverage | Z3 calls | solver ms | wall | calls ÷ none | first run (calls, solver ms, wall) | order | same cov |\n")
-	b.WriteString("|---|---|---:|---:|---:|---:|---:|---:|:-:|:-:|\n")
+	b.WriteString("| package | arm | coverage | Z3 calls | solver ms | unknown ms | wall | calls ÷ none | first run (calls, solver ms, wall) | order | same cov |\n")
+	b.WriteString("|---|---|---:|---:|---:|---:|---:|---:|---:|:-:|:-:|\n")
 	for _, p := range results {
 		if solverGroupOf(p) != group || !hasSolverArm(p) {
 			continue
@@ -129,7 +130,7 @@ func solverTable(results []pkgResult, group string) string {
 				continue
 			}
 			if !a.ran() {
-				fmt.Fprintf(&b, "| %s | %s | n/a: %s | | | | | |%s\n", p.Entry.Name, name, cell(a.Status), checks)
+				fmt.Fprintf(&b, "| %s | %s | n/a: %s | | | | | | |%s\n", p.Entry.Name, name, cell(a.Status), checks)
 				checks = " | |"
 				continue
 			}
@@ -141,8 +142,8 @@ func solverTable(results []pkgResult, group string) string {
 			if a.First != nil {
 				first = fmt.Sprintf(" %d, %d, %.1fs |", a.First.Queries, a.First.SolverMs, a.First.Wall.Seconds())
 			}
-			fmt.Fprintf(&b, "| %s | %s | %.1f%% (%d/%d) | %d | %d | %.1fs | %s |%s%s\n",
-				p.Entry.Name, name, a.percent(), a.Covered, a.Total, a.Queries, a.SolverMs, a.Wall.Seconds(), vsNone, first, checks)
+			fmt.Fprintf(&b, "| %s | %s | %.1f%% (%d/%d) | %d | %d | %d | %.1fs | %s |%s%s\n",
+				p.Entry.Name, name, a.percent(), a.Covered, a.Total, a.Queries, a.SolverMs, a.UnknownMs, a.Wall.Seconds(), vsNone, first, checks)
 			checks = " | |"
 		}
 	}
@@ -165,6 +166,22 @@ func pooled(results []pkgResult, group, x, y string) (callsX, callsY, msX, msY i
 		n++
 	}
 	return callsX, callsY, msX, msY, n
+}
+
+// pooledUnknownMs sums the unknown ms of arms x and y over the packages
+// pooled sums.
+func pooledUnknownMs(results []pkgResult, group, x, y string) (msX, msY int64) {
+	for _, p := range results {
+		if solverGroupOf(p) != group || p.Status != "" {
+			continue
+		}
+		a, ok1 := p.arm(x)
+		c, ok2 := p.arm(y)
+		if ok1 && ok2 {
+			msX, msY = msX+a.UnknownMs, msY+c.UnknownMs
+		}
+	}
+	return msX, msY
 }
 
 // mark is ✓ when ok, else ✗.
@@ -216,6 +233,10 @@ func solverSummary(results []pkgResult) []string {
 		r := ratio(float64(none), float64(green))
 		out = append(out, fmt.Sprintf("Solver time over %d real packages: %d ms with no layer ÷ %d ms with the whole chain = %s× (target ≥ %.0f×: %s), coverage equal on %s.",
 			n, none, green, fmtRatio(r), targetTimeRatio, mark(r >= targetTimeRatio), countMarks(results, groupReal, sameCoverage)))
+		if noneUnknown, greenUnknown := pooledUnknownMs(results, groupReal, armSolverNone, armSolverGreen); noneUnknown+greenUnknown > 0 {
+			out = append(out, fmt.Sprintf("Of that, Z3 spent %d ms (no layer) and %d ms (whole chain) on queries it answered unknown, mostly timeouts, which no layer reuses; on the rest: %d ms ÷ %d ms = %s×.",
+				noneUnknown, greenUnknown, none-noneUnknown, green-greenUnknown, fmtRatio(ratio(float64(none-noneUnknown), float64(green-greenUnknown)))))
+		}
 	}
 	big, gained := 0, 0
 	for _, p := range results {
@@ -350,7 +371,7 @@ func writeSolverSection(w io.Writer, results []pkgResult) {
 		fmt.Fprintf(w, "The solver arms did not run: `go run ./bench -with solver` runs them (`-only '^sb-'` on the solver-bench subjects alone).\n\n")
 		return
 	}
-	fmt.Fprintf(w, "The solver chain's layers (issue 14), each arm a gosymtest run with `-solver-off`: `%s` (all: every query reaches Z3), `%s` (trie,cex: fast paths, independence and the exact cache), `%s` (trie: and KLEE's counterexample cache), `%s` (the whole chain, GreenTrie included), and `%s`: the whole chain run twice with one `-store` directory, the second run reported (the first in its own column). Every gosymtest process has a fresh user cache directory, so that no answer leaks between arms. The budget is at least %s, so that `-max-work`, which the engine charges the same whoever answers, cuts the explorations, and every arm explores the same paths. `Z3 calls` are -stats' `solver_queries` (what no layer answered), `solver ms` its `solver_ms`, `wall` the whole run's. `order`: GreenTrie ≤ KLEE-like ≤ exact ≤ none in Z3 calls; `same cov`: every solver arm covered the same statements. The subjects are the GreenTrie paper's programs (§7) ported to Go in testdata/solverbench; the real packages are the corpus' std and mod entries.\n\n",
+	fmt.Fprintf(w, "The solver chain's layers (issue 14), each arm a gosymtest run with `-solver-off`: `%s` (all: every query reaches Z3), `%s` (trie,cex: fast paths, independence and the exact cache), `%s` (trie: and KLEE's counterexample cache), `%s` (the whole chain, GreenTrie included), and `%s`: the whole chain run twice with one `-store` directory, the second run reported (the first in its own column). Every gosymtest process has a fresh user cache directory, so that no answer leaks between arms. The budget is at least %s, so that `-max-work`, which the engine charges the same whoever answers, cuts the explorations, and every arm explores the same paths. `Z3 calls` are -stats' `solver_queries` (what no layer answered), `solver ms` its `solver_ms`, `unknown ms` the part of that spent on queries Z3 answered unknown (`solver_unknown_ms`: timeouts, which no layer reuses), `wall` the whole run's. `order`: GreenTrie ≤ KLEE-like ≤ exact ≤ none in Z3 calls; `same cov`: every solver arm covered the same statements. The subjects are the GreenTrie paper's programs (§7) ported to Go in testdata/solverbench; the real packages are the corpus' std and mod entries.\n\n",
 		armSolverNone, armSolverExact, armSolverCex, armSolverGreen, armSolverStore, solverBudget)
 	for _, group := range []string{groupSubject, groupReal, groupFixture} {
 		if !groupHasSolverArm(results, group) {

@@ -55,3 +55,26 @@ func factors(w, bits int, p, q uint64) Query {
 		expr.Eq(expr.Mul(x, y), expr.Const(w, p*q)),
 	)
 }
+
+// TestUnknownTime: the time of the checks answered Unknown is counted
+// apart (Stats.UnknownTime), within Time, and a decided check adds none
+// of it.
+func TestUnknownTime(t *testing.T) {
+	z := newZ3(t, Options{})
+	q := factors(64, 20, 1009, 1013)
+	q.ResourceLimit = 1000
+	if r := z.Check(bg, q); r.Result != Unknown {
+		t.Fatalf("got %v, want unknown under the resource limit", r.Result)
+	}
+	st := z.Stats()
+	if st.Unknown != 1 || st.UnknownTime <= 0 || st.UnknownTime != st.Time {
+		t.Fatalf("after one unknown: %d unknown in %v of %v; want 1, all of the time", st.Unknown, st.UnknownTime, st.Time)
+	}
+	q.ResourceLimit = 0
+	requireModel(t, q, z.Check(bg, q))
+	after := z.Stats()
+	if after.UnknownTime != st.UnknownTime || after.Time <= st.Time {
+		t.Errorf("a decided check: unknown time %v → %v, time %v → %v; want the first unchanged, the second grown",
+			st.UnknownTime, after.UnknownTime, st.Time, after.Time)
+	}
+}

@@ -57,8 +57,11 @@ type Stats struct {
 	Queries             int64
 	Sat, Unsat, Unknown int64
 	// Time is the wall time spent in Z3 (translating, asserting, checking,
-	// reading models) for the counted queries.
-	Time time.Duration
+	// reading models) for the counted queries; UnknownTime is the part of
+	// it spent on those answered Unknown. No layer reuses an Unknown the
+	// clock caused (a timeout depends on the machine), so that part is
+	// what caching cannot save.
+	Time, UnknownTime time.Duration
 	// Asserted is the number of constraints translated and asserted;
 	// Reused is the number of constraints a query found already asserted
 	// by an earlier one (incremental solving). Their ratio shows what

@@ -128,6 +128,7 @@ func (z *Z3) count(r Response, elapsed time.Duration) {
 		z.stats.Unsat++
 	default:
 		z.stats.Unknown++
+		z.stats.UnknownTime += elapsed
 	}
 }
 

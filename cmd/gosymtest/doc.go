@@ -235,8 +235,11 @@
 //	                             executor cannot run them, or an interrupt
 //	                             came first
 //	    "paths": 52, "pruned": 0, "prune_ms": 3, "instructions": 2204,
-//	    "solver_queries": 161, "solver_ms": 812, "blocks": 60,
-//	    "blocks_covered": 58,
+//	    "solver_queries": 161, "solver_ms": 812,
+//	    "solver_unknowns": 0,    queries Z3 answered unknown (timeouts,
+//	    "solver_unknown_ms": 0,  resource limits), and the part of
+//	                             solver_ms they took
+//	    "blocks": 60, "blocks_covered": 58,
 //	    "tests_emitted": 31, "tests_dropped": 0, "wall_ms": 9240, ...
 //	  },
 //	  "functions": [{"package": "example.com/p", "name": "Classify",

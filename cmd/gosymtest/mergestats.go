@@ -87,6 +87,8 @@ func (m *merger) stats() stats {
 		t.Instructions += o.Instructions
 		t.SolverQueries += o.SolverQueries
 		t.SolverMs += o.SolverMs
+		t.SolverUnknowns += o.SolverUnknowns
+		t.SolverUnknownMs += o.SolverUnknownMs
 		t.TestsEmitted += o.TestsEmitted
 		t.TestsDropped += o.TestsDropped
 		t.Disagreements += o.Disagreements

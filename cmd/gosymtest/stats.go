@@ -53,6 +53,11 @@ type totals struct {
 	Instructions  int64 `json:"instructions"`
 	SolverQueries int64 `json:"solver_queries"`
 	SolverMs      int64 `json:"solver_ms"`
+	// SolverUnknowns counts the queries Z3 answered unknown (a timeout,
+	// a resource limit), and SolverUnknownMs is the part of SolverMs they
+	// took: time no cache saves, since a timeout is not reused.
+	SolverUnknowns  int64 `json:"solver_unknowns"`
+	SolverUnknownMs int64 `json:"solver_unknown_ms"`
 	// SolverLayers are the solver chain's layers, outermost first, summed
 	// over the functions: what reached each and what each answered.
 	// SolverQueries counts only what none answered (what reached Z3).
@@ -230,6 +235,8 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 				s.Totals.Instructions += r.summary.Instructions
 				s.Totals.SolverQueries += r.solver.Queries
 				s.Totals.SolverMs += r.solver.Time.Milliseconds()
+				s.Totals.SolverUnknowns += r.solver.Unknown
+				s.Totals.SolverUnknownMs += r.solver.UnknownTime.Milliseconds()
 			}
 		}
 		s.Totals.Blocks += f.Blocks
