@@ -372,7 +372,7 @@ func TestLayerTable(t *testing.T) {
 // solver arms ran, and how to run them when none did.
 func TestWriteSolverSection(t *testing.T) {
 	var b strings.Builder
-	writeSolverSection(&b, solverResults())
+	writeSolverSection(&b, solverResults(), time.Minute)
 	out := b.String()
 	for _, want := range []string{"## Solver chain", "### Subjects", "### Real packages", "- Ordering", "### Layers", "| subjects | solver-green | trie |"} {
 		if !strings.Contains(out, want) {
@@ -383,7 +383,7 @@ func TestWriteSolverSection(t *testing.T) {
 		t.Errorf("section has a group without solver arms:\n%s", out)
 	}
 	b.Reset()
-	writeSolverSection(&b, solverResults()[3:])
+	writeSolverSection(&b, solverResults()[3:], time.Minute)
 	if !strings.Contains(b.String(), "-with solver") {
 		t.Errorf("no solver arm ran, and the section does not say how to run them:\n%s", b.String())
 	}
@@ -525,5 +525,30 @@ echo '{"totals": {"solver_queries": 12, "solver_ms": 34, "solver_layers": [{"nam
 	}
 	if _, err := firstRun(b, w, dir, args, time.Minute); err == nil || !strings.Contains(err.Error(), "boom") {
 		t.Errorf("a failed first run: %v, want an error with gosymtest's stderr", err)
+	}
+}
+
+// TestClockCutLine checks the line that names the functions a solver arm
+// explored for its whole budget without finishing: only those, with the
+// arms that ran out of time on each, and a plain "none" line otherwise.
+func TestClockCutLine(t *testing.T) {
+	rs := solverResults()
+	if got, want := clockCutLine(rs, time.Minute), "Cut by the clock: none; every solver arm's exploration finished or stopped on -max-work."; got != want {
+		t.Errorf("without functions: %q, want %q", got, want)
+	}
+	fns := func(wallMs int64) []fnRun {
+		return []fnRun{
+			{Name: "Slow", WallMs: wallMs},
+			{Name: "Finished", WallMs: 70_000, Exhausted: true},
+			{Name: "Skipped", WallMs: 70_000, SkippedReason: "unsupported"},
+			{Name: "WorkCut", WallMs: 1_000},
+		}
+	}
+	rs[1].Arms[0].Functions = fns(60_000) // none: out of time
+	rs[1].Arms[1].Functions = fns(59_999) // exact: stopped on its work bound just in time
+	rs[1].Arms[3].Functions = fns(61_000) // green: out of time
+	want := "Cut by the clock, not by -max-work, so the arms' paths there may differ: hex Slow (solver-none, solver-green)."
+	if got := clockCutLine(rs, time.Minute); got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 )
 
 // The Solver section of RESULTS.md: the solver arms (solver.go) side by
@@ -364,15 +365,16 @@ func anySolverArm(results []pkgResult) bool {
 	return false
 }
 
-// writeSolverSection writes RESULTS.md's Solver section.
-func writeSolverSection(w io.Writer, results []pkgResult) {
+// writeSolverSection writes RESULTS.md's Solver section; budget is the
+// -budget the solver arms ran with.
+func writeSolverSection(w io.Writer, results []pkgResult, budget time.Duration) {
 	fmt.Fprintf(w, "## Solver chain\n\n")
 	if !anySolverArm(results) {
 		fmt.Fprintf(w, "The solver arms did not run: `go run ./bench -with solver` runs them (`-only '^sb-'` on the solver-bench subjects alone).\n\n")
 		return
 	}
-	fmt.Fprintf(w, "The solver chain's layers (issue 14), each arm a gosymtest run with `-solver-off`: `%s` (all: every query reaches Z3), `%s` (trie,cex: fast paths, independence and the exact cache), `%s` (trie: and KLEE's counterexample cache), `%s` (the whole chain, GreenTrie included), and `%s`: the whole chain run twice with one `-store` directory, the second run reported (the first in its own column). Every gosymtest process has a fresh user cache directory, so that no answer leaks between arms. The budget is at least %s, so that `-max-work`, which the engine charges the same whoever answers, cuts the explorations, and every arm explores the same paths. `Z3 calls` are -stats' `solver_queries` (what no layer answered), `solver ms` its `solver_ms`, `unknown ms` the part of that spent on queries Z3 answered unknown (`solver_unknown_ms`: timeouts, which no layer reuses), `wall` the whole run's. `order`: GreenTrie ≤ KLEE-like ≤ exact ≤ none in Z3 calls; `same cov`: every solver arm covered the same statements. The subjects are the GreenTrie paper's programs (§7) ported to Go in testdata/solverbench; the real packages are the corpus' std and mod entries.\n\n",
-		armSolverNone, armSolverExact, armSolverCex, armSolverGreen, armSolverStore, solverBudget)
+	fmt.Fprintf(w, "The solver chain's layers (issue 14), each arm a gosymtest run with `-solver-off`: `%s` (all: every query reaches Z3), `%s` (trie,cex: fast paths, independence and the exact cache), `%s` (trie: and KLEE's counterexample cache), `%s` (the whole chain, GreenTrie included), and `%s`: the whole chain run twice with one `-store` directory, the second run reported (the first in its own column). Every gosymtest process has a fresh user cache directory, so that no answer leaks between arms. The budget is %s, so that `-max-work`, which the engine charges the same whoever answers, cuts the explorations, and every arm explores the same paths. `Z3 calls` are -stats' `solver_queries` (what no layer answered), `solver ms` its `solver_ms`, `unknown ms` the part of that spent on queries Z3 answered unknown (`solver_unknown_ms`: timeouts, which no layer reuses), `wall` the whole run's. `order`: GreenTrie ≤ KLEE-like ≤ exact ≤ none in Z3 calls; `same cov`: every solver arm covered the same statements. The subjects are the GreenTrie paper's programs (§7) ported to Go in testdata/solverbench; the real packages are the corpus' std and mod entries.\n\n",
+		armSolverNone, armSolverExact, armSolverCex, armSolverGreen, armSolverStore, budget)
 	for _, group := range []string{groupSubject, groupReal, groupFixture} {
 		if !groupHasSolverArm(results, group) {
 			continue
@@ -380,11 +382,45 @@ func writeSolverSection(w io.Writer, results []pkgResult) {
 		fmt.Fprintf(w, "### %s\n\n", strings.ToUpper(group[:1])+group[1:])
 		fmt.Fprintln(w, solverTable(results, group))
 	}
-	for _, line := range solverSummary(results) {
+	for _, line := range append(solverSummary(results), clockCutLine(results, budget)) {
 		fmt.Fprintf(w, "- %s\n", line)
 	}
 	fmt.Fprintf(w, "\n### Layers\n\nPooled per group and arm from -stats' `solver_layers`, outermost layer first: the queries that reached each layer, those it answered (`hit %%`), and its time; `(Z3)` gets what no layer answered.\n\n")
 	fmt.Fprintln(w, layerTable(results))
+}
+
+// clockCutLine names the functions that a solver arm explored for its
+// whole budget without finishing them. The clock, not -max-work, cut
+// those, so the arms may have explored different paths there, and their
+// calls and times there do not compare.
+func clockCutLine(results []pkgResult, budget time.Duration) string {
+	var cut []string
+	for _, p := range results {
+		byFunc := make(map[string][]string)
+		var order []string
+		for _, name := range solverArmNames() {
+			a, ok := p.arm(name)
+			if !ok {
+				continue
+			}
+			for _, f := range a.Functions {
+				if f.Exhausted || f.SkippedReason != "" || f.WallMs < budget.Milliseconds() {
+					continue
+				}
+				if byFunc[f.Name] == nil {
+					order = append(order, f.Name)
+				}
+				byFunc[f.Name] = append(byFunc[f.Name], name)
+			}
+		}
+		for _, fn := range order {
+			cut = append(cut, fmt.Sprintf("%s %s (%s)", p.Entry.Name, fn, strings.Join(byFunc[fn], ", ")))
+		}
+	}
+	if len(cut) == 0 {
+		return "Cut by the clock: none; every solver arm's exploration finished or stopped on -max-work."
+	}
+	return "Cut by the clock, not by -max-work, so the arms' paths there may differ: " + strings.Join(cut, "; ") + "."
 }
 
 // layersCell is the CSV's solver_layers: name:queries/answered/ms per
