@@ -229,7 +229,7 @@ func run(set settings, corpusFile, only, outDir, resultsMD string, keep bool, sk
 		pr := measurePackage(b, e, goroot)
 		for _, a := range pr.Arms {
 			if a.ran() {
-				logf("  %-26s %5.1f%% (%d/%d) in %v", a.Arm, a.percent(), a.Covered, a.Total, a.Wall.Round(time.Millisecond))
+				logCoverage(a.Arm, a)
 			} else {
 				logf("  %-26s not run: %s", a.Arm, a.Status)
 			}
@@ -418,6 +418,11 @@ func (b *bench) flagAvailable(flagName string) bool {
 func goEnv(name string) (string, error) {
 	out, err := exec.Command("go", "env", name).Output()
 	return strings.TrimSpace(string(out)), err
+}
+
+// logCoverage logs the coverage and wall time of a run named name.
+func logCoverage(name string, a armResult) {
+	logf("  %-26s %5.1f%% (%d/%d) in %v", name, a.percent(), a.Covered, a.Total, a.Wall.Round(time.Millisecond))
 }
 
 func logf(format string, args ...any) {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 )
 
 // Coverage over search orders, for issue 13's "coverage never lower".
@@ -61,7 +60,7 @@ func runOrders(b *bench, w *pkgWork) []orderRuns {
 			}
 			runs.Percents = append(runs.Percents, a.percent())
 			runs.Paths = append(runs.Paths, a.Paths)
-			logf("  %-26s %5.1f%% (%d/%d) in %v", s.Name, a.percent(), a.Covered, a.Total, a.Wall.Round(time.Millisecond))
+			logCoverage(s.Name, a)
 		}
 		out = append(out, runs)
 	}
@@ -123,7 +122,7 @@ func ordersTable(results []pkgResult) string {
 		}
 		rse, none, ok := ordersOf(p)
 		if !ok {
-			why := strings.TrimPrefix(strings.TrimSpace(rse.Status+" "+none.Status), " ")
+			why := strings.TrimSpace(rse.Status + " " + none.Status)
 			if why == "" {
 				why = "an arm did not run"
 			}

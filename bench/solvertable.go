@@ -151,9 +151,9 @@ func solverTable(results []pkgResult, group string) string {
 	return b.String()
 }
 
-// pooled sums the Z3 calls and solver ms of arms x and y over the
-// group's packages where both ran, and counts those packages.
-func pooled(results []pkgResult, group, x, y string) (callsX, callsY, msX, msY int64, n int) {
+// pooled sums one figure of arms x and y over the group's packages where
+// both ran, and counts those packages.
+func pooled(results []pkgResult, group, x, y string, figure func(armResult) int64) (sumX, sumY int64, n int) {
 	for _, p := range results {
 		if solverGroupOf(p) != group || p.Status != "" {
 			continue
@@ -163,27 +163,16 @@ func pooled(results []pkgResult, group, x, y string) (callsX, callsY, msX, msY i
 		if !ok1 || !ok2 {
 			continue
 		}
-		callsX, callsY, msX, msY = callsX+a.Queries, callsY+c.Queries, msX+a.SolverMs, msY+c.SolverMs
+		sumX, sumY = sumX+figure(a), sumY+figure(c)
 		n++
 	}
-	return callsX, callsY, msX, msY, n
+	return sumX, sumY, n
 }
 
-// pooledUnknownMs sums the unknown ms of arms x and y over the packages
-// pooled sums.
-func pooledUnknownMs(results []pkgResult, group, x, y string) (msX, msY int64) {
-	for _, p := range results {
-		if solverGroupOf(p) != group || p.Status != "" {
-			continue
-		}
-		a, ok1 := p.arm(x)
-		c, ok2 := p.arm(y)
-		if ok1 && ok2 {
-			msX, msY = msX+a.UnknownMs, msY+c.UnknownMs
-		}
-	}
-	return msX, msY
-}
+// The figures pooled sums.
+func z3Calls(a armResult) int64   { return a.Queries }
+func solverMs(a armResult) int64  { return a.SolverMs }
+func unknownMs(a armResult) int64 { return a.UnknownMs }
 
 // mark is ✓ when ok, else ✗.
 func mark(ok bool) string {
@@ -222,7 +211,7 @@ func solverSummary(results []pkgResult) []string {
 		out = append(out, line+".")
 	}
 	for _, group := range []string{groupSubject, groupReal} {
-		green, exact, _, _, n := pooled(results, group, armSolverGreen, armSolverExact)
+		green, exact, n := pooled(results, group, armSolverGreen, armSolverExact, z3Calls)
 		if n == 0 {
 			continue
 		}
@@ -230,11 +219,11 @@ func solverSummary(results []pkgResult) []string {
 		out = append(out, fmt.Sprintf("Z3 calls pooled over %d %s: %d with the whole chain against %d with the exact cache, %s fewer (target ≥ %.0f%%: %s).",
 			n, group, green, exact, fmtPercent(cut), 100*targetCallsCut, mark(cut >= targetCallsCut)))
 	}
-	if _, _, none, green, n := pooled(results, groupReal, armSolverNone, armSolverGreen); n > 0 {
+	if none, green, n := pooled(results, groupReal, armSolverNone, armSolverGreen, solverMs); n > 0 {
 		r := ratio(float64(none), float64(green))
 		out = append(out, fmt.Sprintf("Solver time over %d real packages: %d ms with no layer ÷ %d ms with the whole chain = %s× (target ≥ %.0f×: %s), coverage equal on %s.",
 			n, none, green, fmtRatio(r), targetTimeRatio, mark(r >= targetTimeRatio), countMarks(results, groupReal, sameCoverage)))
-		if noneUnknown, greenUnknown := pooledUnknownMs(results, groupReal, armSolverNone, armSolverGreen); noneUnknown+greenUnknown > 0 {
+		if noneUnknown, greenUnknown, _ := pooled(results, groupReal, armSolverNone, armSolverGreen, unknownMs); noneUnknown+greenUnknown > 0 {
 			out = append(out, fmt.Sprintf("Of that, Z3 spent %d ms (no layer) and %d ms (whole chain) on queries it answered unknown, mostly timeouts, which no layer reuses; on the rest: %d ms ÷ %d ms = %s×.",
 				noneUnknown, greenUnknown, none-noneUnknown, green-greenUnknown, fmtRatio(ratio(float64(none-noneUnknown), float64(green-greenUnknown)))))
 		}
