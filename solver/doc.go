@@ -134,6 +134,14 @@
 // limit …"); Z3 4.8.12 reports it as "canceled", like its own timeout,
 // and the time the check took tells them apart.
 //
+// Z3 has two engines, and each is much faster than the other on some
+// queries: the incremental core that push and pop use, and the tactic
+// engine (bit-blasting into a SAT solver for bit vectors) that a fresh
+// solver without scopes gets. With Options.EscalateAfter, a check that
+// the incremental core has not decided within that many resource units
+// is tried by a fresh solver set aside beside it, within a share of its
+// own, before the incremental core goes on (escalate.go).
+//
 // A check stops at Options.Timeout, and when the context is cancelled: a
 // goroutine watches the context and calls Z3_solver_interrupt until the
 // check returns (not Z3_interrupt, which in Z3 4.8 cancels the context for

@@ -41,12 +41,14 @@ func TestPrefixReuse(t *testing.T) {
 // TestIncrementalMatchesFresh is the differential test of prefix reuse:
 // query sequences shaped like symbolic execution get the same answers
 // from an incremental solver, from one that also renews its solver object
-// and its context every few checks, and from one that starts every query
-// from an empty solver.
+// and its context every few checks, from one that escalates queries to a
+// fresh unscoped solver after a tiny share (escalate.go), and from one
+// that starts every query from an empty solver.
 func TestIncrementalMatchesFresh(t *testing.T) {
 	inc := newZ3(t, Options{})
 	renewed := newZ3(t, Options{})
 	renewed.checksPerSolver, renewed.checksPerContext = 7, 23
+	escalating := newZ3(t, Options{EscalateAfter: 300})
 	fresh := newZ3(t, Options{NoIncremental: true})
 	r := rand.New(rand.NewPCG(5, 6))
 	g := &exprtest.Gen{R: r, Vars: []expr.Expr{expr.BVVar("x", 16), expr.BVVar("y", 16)}, Array: expr.ArrayVar("m", 8, 16)}
@@ -58,7 +60,7 @@ func TestIncrementalMatchesFresh(t *testing.T) {
 		if want.Result == Sat {
 			requireModel(t, q, want)
 		}
-		for name, s := range map[string]*Z3{"incremental": inc, "renewed": renewed} {
+		for name, s := range map[string]*Z3{"incremental": inc, "renewed": renewed, "escalating": escalating} {
 			got := s.Check(bg, q)
 			if got.Result != want.Result {
 				t.Fatalf("query %d: %s says %v (%s), a fresh solver %v (%s); %v", queries, name, got.Result, got.Reason, want.Result, want.Reason, q.Constraints)
@@ -79,5 +81,10 @@ func TestIncrementalMatchesFresh(t *testing.T) {
 	if fresh.Stats().Reused != 0 {
 		t.Errorf("NoIncremental reused constraints: %+v", fresh.Stats())
 	}
-	t.Logf("%d queries; incremental %+v; fresh %+v", queries, st, fresh.Stats())
+	// Both ways out of an escalation were taken: decided by the fresh
+	// solver, and handed back to the incremental one.
+	if es := escalating.Stats(); es.EscalationsDecided == 0 || es.EscalationsDecided == es.Escalated {
+		t.Errorf("escalations: %d, %d of them decided by the fresh solver; want some of each kind", es.Escalated, es.EscalationsDecided)
+	}
+	t.Logf("%d queries; incremental %+v; escalating %+v; fresh %+v", queries, st, escalating.Stats(), fresh.Stats())
 }

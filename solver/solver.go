@@ -67,6 +67,12 @@ type Stats struct {
 	// by an earlier one (incremental solving). Their ratio shows what
 	// push/pop saves.
 	Asserted, Reused int64
+	// Escalated is the number of queries that the incremental solver did
+	// not decide within Options.EscalateAfter and that went to a fresh,
+	// non-incremental one, EscalationsDecided the number of those it
+	// decided, and EscalatedTime the time the fresh solver took in all.
+	Escalated, EscalationsDecided int64
+	EscalatedTime                 time.Duration
 	// Layers count the work of the chain's layers (NewChain), outermost
 	// first; nil for a solver that is not a chain.
 	Layers []LayerStats
@@ -81,4 +87,10 @@ type Options struct {
 	// is solved by an emptied solver. It is the off switch that the
 	// differential tests compare against.
 	NoIncremental bool
+	// EscalateAfter is the share, in Z3's resource units, of a check that
+	// the incremental solver gets; a query it has not decided by then is
+	// tried by a fresh solver object without scopes, which Z3 gives to its
+	// non-incremental engine, before the incremental solver goes on (see
+	// escalate.go). 0: never.
+	EscalateAfter uint64
 }

@@ -124,19 +124,45 @@ func (c *z3Context) replaceSolver() error {
 	return c.err()
 }
 
-// setResourceLimit bounds the solver object's next checks to n of Z3's
-// resource units (its "rlimit"; 0: none). Z3 counts the units from where
+// aside runs f with a fresh solver object, with the parameters, as the
+// current one, and then drops it and makes the previous object current
+// again, untouched: what it asserted and learned stays. Everything that
+// works on the current object (asserting, checking, reading the model,
+// interrupting) works on the fresh one within f.
+func (c *z3Context) aside(f func() error) error {
+	kept := c.solver
+	c.solver = nil
+	defer func() {
+		if c.solver != nil {
+			C.Z3_solver_dec_ref(c.ctx, c.solver)
+		}
+		c.solver = kept
+	}()
+	if err := c.replaceSolver(); err != nil {
+		return err
+	}
+	return f()
+}
+
+// setLimits bounds the solver object's next checks to rlimit of Z3's
+// resource units (its "rlimit"; 0: none) and, when timeout is positive,
+// to timeout instead of the context's. Z3 counts the units from where
 // the check starts (Z3_solver_check pushes a limit relative to the
 // context's running count), so the bound is per check, not cumulative.
-// The parameter is merged into the solver's own, so setting 0 removes it.
-func (c *z3Context) setResourceLimit(n uint64) error {
+// The parameters are merged into the solver's own, so an rlimit of 0
+// removes it. Setting parameters costs more than a small check (see
+// checkLimited), so callers do it only when a limit changes.
+func (c *z3Context) setLimits(rlimit uint64, timeout time.Duration) error {
 	p := C.Z3_mk_params(c.ctx)
 	if p == nil {
 		return c.errOr("cannot create parameters")
 	}
 	C.Z3_params_inc_ref(c.ctx, p)
 	defer C.Z3_params_dec_ref(c.ctx, p)
-	C.Z3_params_set_uint(c.ctx, p, c.symbol("rlimit"), C.uint(min(n, 1<<32-1)))
+	C.Z3_params_set_uint(c.ctx, p, c.symbol("rlimit"), C.uint(min(rlimit, 1<<32-1)))
+	if timeout > 0 {
+		C.Z3_params_set_uint(c.ctx, p, c.symbol("timeout"), C.uint(min(max(1, timeout.Milliseconds()), 1<<32-1)))
+	}
 	C.Z3_solver_set_params(c.ctx, c.solver, p)
 	return c.err()
 }

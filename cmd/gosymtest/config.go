@@ -23,6 +23,9 @@ type config struct {
 	// noIncremental turns off the solver's reuse of asserted prefixes
 	// (for benchmarks and differential runs).
 	noIncremental bool
+	// noEscalate keeps every query in Z3's incremental solver, however
+	// long it takes there (solver.Options.EscalateAfter; for measurement).
+	noEscalate bool
 	// noBoundaries turns off the extra cases at the boundaries of the
 	// comparisons a path decides (for measurement).
 	noBoundaries bool
@@ -91,6 +94,8 @@ const (
 	// variables stop there.
 	defaultInitBudget = 10 * time.Second
 	defaultInitWork   = 5_000_000
+	// defaultEscalateAfter: see escalateAfter.
+	defaultEscalateAfter = 100_000
 )
 
 // bounds are the input bounds of the executor the flags set.
@@ -102,6 +107,16 @@ func (c config) bounds() symbolic.Bounds {
 // its branch unknown rather than eat the function's whole budget.
 func (c config) solverTimeout() time.Duration { return max(c.budget/4, 100*time.Millisecond) }
 
+// escalateAfter is the share of a query, in Z3's resource units, that
+// Z3's incremental solver gets before a fresh, non-incremental one takes
+// the query over (solver.Options.EscalateAfter), or 0 under -no-escalate.
+func (c config) escalateAfter() uint64 {
+	if c.noEscalate {
+		return 0
+	}
+	return defaultEscalateAfter
+}
+
 // newFlagSet defines the command's flags, storing into cfg.
 func newFlagSet(cfg *config) *flag.FlagSet {
 	fs := flag.NewFlagSet("gosymtest", flag.ContinueOnError)
@@ -112,6 +127,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.Var(nonNegativeInt{&cfg.maxWork}, "max-work", "")
 	fs.Var(seedValue{&cfg.seed}, "seed", "")
 	fs.BoolVar(&cfg.noIncremental, "no-incremental", false, "")
+	fs.BoolVar(&cfg.noEscalate, "no-escalate", false, "")
 	fs.BoolVar(&cfg.noBoundaries, "no-boundaries", false, "")
 	fs.BoolVar(&cfg.noMutants, "no-mutants", false, "")
 	fs.Var(layerList{&cfg.solverOff}, "solver-off", "")

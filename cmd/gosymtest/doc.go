@@ -62,6 +62,14 @@
 //		Turn off the solver's incremental mode, in which a query reuses
 //		the constraints it shares with the previous one. The answers are
 //		the same; only the speed differs. For benchmarks.
+//	-no-escalate
+//		Keep every query in Z3's incremental solver however long it
+//		takes there. By default a query it has not decided within a
+//		fixed share of work (Z3's resource units, so the hand-over does
+//		not depend on the machine) is solved again by a fresh,
+//		non-incremental Z3 solver, which is much faster on some hard
+//		queries, such as those that count bytes of a string. For
+//		benchmarks.
 //	-solver-off list
 //		Leave some of the solver's layers out, to measure each one's
 //		share: a comma-separated list among fast (constant folding and
@@ -239,6 +247,8 @@
 //	    "solver_unknowns": 0,    queries Z3 answered unknown (timeouts,
 //	    "solver_unknown_ms": 0,  resource limits), and the part of
 //	                             solver_ms they took
+//	    "solver_escalations": 0, queries handed to a fresh solver (see
+//	    "solver_escalated_ms": 0, -no-escalate), and the time it took
 //	    "blocks": 60, "blocks_covered": 58,
 //	    "tests_emitted": 31, "tests_dropped": 0, "wall_ms": 9240, ...
 //	  },

@@ -82,7 +82,7 @@ func exploreTargets(ctx context.Context, prog *loader.Program, targets []target,
 // got within its time budget. pruner is the Config.Pruner (nil for
 // -prune none).
 func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config, inits *symbolic.Inits, pruner func() symbolic.Pruner, r *explored) (*symbolic.Summary, solver.Stats, error) {
-	z3, err := solver.NewZ3(solver.Options{Timeout: cfg.solverTimeout(), NoIncremental: cfg.noIncremental})
+	z3, err := solver.NewZ3(solver.Options{Timeout: cfg.solverTimeout(), NoIncremental: cfg.noIncremental, EscalateAfter: cfg.escalateAfter()})
 	if err != nil {
 		return nil, solver.Stats{}, err
 	}

@@ -314,7 +314,7 @@ func TestStatsFile(t *testing.T) {
 			t.Errorf("totals[%s] = %d, want %d", k, got.Totals[k], v)
 		}
 	}
-	for _, k := range []string{"pruned", "instructions", "solver_queries", "solver_ms", "solver_unknowns", "solver_unknown_ms", "wall_ms"} {
+	for _, k := range []string{"pruned", "instructions", "solver_queries", "solver_ms", "solver_unknowns", "solver_unknown_ms", "solver_escalations", "solver_escalated_ms", "wall_ms"} {
 		if _, ok := got.Totals[k]; !ok {
 			t.Errorf("totals lack %s", k)
 		}

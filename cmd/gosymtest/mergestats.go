@@ -89,6 +89,8 @@ func (m *merger) stats() stats {
 		t.SolverMs += o.SolverMs
 		t.SolverUnknowns += o.SolverUnknowns
 		t.SolverUnknownMs += o.SolverUnknownMs
+		t.SolverEscalations += o.SolverEscalations
+		t.SolverEscalatedMs += o.SolverEscalatedMs
 		t.TestsEmitted += o.TestsEmitted
 		t.TestsDropped += o.TestsDropped
 		t.Disagreements += o.Disagreements

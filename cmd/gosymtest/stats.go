@@ -58,6 +58,12 @@ type totals struct {
 	// took: time no cache saves, since a timeout is not reused.
 	SolverUnknowns  int64 `json:"solver_unknowns"`
 	SolverUnknownMs int64 `json:"solver_unknown_ms"`
+	// SolverEscalations counts the queries that Z3's incremental solver
+	// did not decide within its share and that a fresh, non-incremental
+	// one solved again (solver.Options.EscalateAfter), and
+	// SolverEscalatedMs is the part of SolverMs the second solver took.
+	SolverEscalations int64 `json:"solver_escalations"`
+	SolverEscalatedMs int64 `json:"solver_escalated_ms"`
 	// SolverLayers are the solver chain's layers, outermost first, summed
 	// over the functions: what reached each and what each answered.
 	// SolverQueries counts only what none answered (what reached Z3).
@@ -237,6 +243,8 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 				s.Totals.SolverMs += r.solver.Time.Milliseconds()
 				s.Totals.SolverUnknowns += r.solver.Unknown
 				s.Totals.SolverUnknownMs += r.solver.UnknownTime.Milliseconds()
+				s.Totals.SolverEscalations += r.solver.Escalated
+				s.Totals.SolverEscalatedMs += r.solver.EscalatedTime.Milliseconds()
 			}
 		}
 		s.Totals.Blocks += f.Blocks
