@@ -41,10 +41,10 @@ import (
 // of one exploration look alike, and where the tactic engine fails on
 // them, as on LocalKinds' divisions or tabwriter's 64-bit divisions by
 // the tab width (0.6-1s each in its share), each try costs both shares
-// for nothing. Resource units, not time, decide the hand-overs, so which engine
-// answers does not depend on the machine's load. A query that carries
-// its own ResourceLimit is not escalated: its caller asked for an answer
-// within that bound or none.
+// for nothing. Resource units, not time, decide the hand-overs, so which
+// engine answers does not depend on the machine's load. A query that
+// carries its own ResourceLimit is not escalated: its caller asked for an
+// answer within that bound or none.
 
 // flatShare is how many times Options.EscalateAfter the fresh solver
 // gets. edlib's hard queries need up to 16 times (at 4 or 8 times half
@@ -71,15 +71,18 @@ func (z *Z3) escalationLimit(q Query) (limit uint64, escalating bool) {
 // solver object asserted without scopes, within its share of resource
 // units and what is left of the timeout after spent. It reports whether
 // that solver decided the query; the incremental solver is as it was.
+// Only an Unknown of the fresh solver's own counts as its failure, not a
+// cancelled context or a Z3 error.
 func (z *Z3) escalate(ctx context.Context, constraints, vars []expr.Expr, spent time.Duration) (resp Response, decided bool) {
 	start := time.Now()
+	failed := false
 	defer func() {
 		z.stats.Escalated++
 		z.stats.EscalatedTime += time.Since(start)
-		if decided {
+		switch {
+		case decided:
 			z.stats.EscalationsDecided++
-		}
-		if !decided {
+		case failed:
 			z.flatFailures++
 		}
 	}()
@@ -108,6 +111,8 @@ func (z *Z3) escalate(ctx context.Context, constraints, vars []expr.Expr, spent 
 				return err
 			}
 			resp, decided = Response{Result: Sat, Model: model}, true
+		default:
+			failed = ctx.Err() == nil
 		}
 		return nil
 	})

@@ -1,9 +1,11 @@
 package solver
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
@@ -109,4 +111,29 @@ func TestEscalationFallsBack(t *testing.T) {
 	if s := z.Stats(); s.Escalated != maxFlatFailures || s.EscalationsDecided != 0 {
 		t.Fatalf("after %d hard queries: Escalated %d, decided %d; want %d, 0", maxFlatFailures+2, s.Escalated, s.EscalationsDecided, maxFlatFailures)
 	}
+}
+
+// TestEscalationKeepsTheBounds: the timeout bounds a check through both
+// hand-overs, and a context that ends during it stops whichever solver is
+// running; the incremental solver stays usable after either.
+func TestEscalationKeepsTheBounds(t *testing.T) {
+	hard, x := semiprime()
+	easy := query(hard.Constraints[0], expr.Eq(x, expr.Const(32, 3)))
+
+	z := newZ3(t, Options{Timeout: 50 * time.Millisecond, EscalateAfter: 1000})
+	if r := z.Check(bg, hard); r.Result != Unknown || !strings.Contains(r.Reason, "timeout") {
+		t.Fatalf("got %v (%q), want unknown because of the timeout", r.Result, r.Reason)
+	}
+	if s := z.Stats(); s.Escalated != 1 {
+		t.Fatalf("Escalated %d, want 1", s.Escalated)
+	}
+	requireModel(t, easy, z.Check(bg, easy))
+
+	z = newZ3(t, Options{EscalateAfter: 1000})
+	ctx, cancel := context.WithTimeout(bg, 100*time.Millisecond)
+	defer cancel()
+	if r := z.Check(ctx, hard); r.Result != Unknown || !strings.Contains(r.Reason, "deadline") {
+		t.Fatalf("cancelled during the check: got %v (%q), want unknown: canceled", r.Result, r.Reason)
+	}
+	requireModel(t, easy, z.Check(bg, easy))
 }
