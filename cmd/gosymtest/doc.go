@@ -66,9 +66,11 @@
 //		Keep every query in Z3's incremental solver however long it
 //		takes there. By default a query it has not decided within a
 //		fixed share of work (Z3's resource units, so the hand-over does
-//		not depend on the machine) is solved again by a fresh,
-//		non-incremental Z3 solver, which is much faster on some hard
-//		queries, such as those that count bytes of a string. For
+//		not depend on the machine) is tried by a fresh, non-incremental
+//		Z3 solver, which is much faster on some hard queries, such as
+//		those that count bytes of a string; if that one does not decide
+//		it within its own share, the incremental solver goes on, and
+//		after two such failures a function's queries stay there. For
 //		benchmarks.
 //	-solver-off list
 //		Leave some of the solver's layers out, to measure each one's
