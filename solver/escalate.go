@@ -143,14 +143,21 @@ func (z *Z3) resume(ctx context.Context, spent time.Duration) (Result, string, e
 }
 
 // timeLeft is what remains of the timeout after spent (0 when there is
-// no timeout), and false when nothing does.
+// no timeout), and false when less than minTimeLeft does.
 func (z *Z3) timeLeft(spent time.Duration) (time.Duration, bool) {
 	if z.opts.Timeout == 0 {
 		return 0, true
 	}
 	left := z.opts.Timeout - spent
-	return left, left > 0
+	return left, left >= minTimeLeft
 }
+
+// minTimeLeft is the least time a check is started with. Z3's timer
+// stops a check through the same handler as an interrupt, and a timer
+// that fires while the check is starting is lost as an interrupt can be
+// (forceAfter); the check would then run unbounded. A timer of a few
+// milliseconds can fire that early on a loaded machine.
+const minTimeLeft = 10 * time.Millisecond
 
 // share is the resource limit of a check in the incremental solver
 // before it is escalated: Options.EscalateAfter until the fresh solver

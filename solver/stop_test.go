@@ -87,7 +87,7 @@ func TestWatcherInterruptsUntilStopped(t *testing.T) {
 	var calls atomic.Int64
 	interrupt := func() { calls.Add(1) }
 
-	w := watch(bg, interrupt)
+	w := watch(bg, interrupt, nil)
 	time.Sleep(3 * reinterruptEvery)
 	w.stop()
 	if n := calls.Load(); n != 0 {
@@ -96,7 +96,7 @@ func TestWatcherInterruptsUntilStopped(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(bg)
 	cancel()
-	w = watch(ctx, interrupt)
+	w = watch(ctx, interrupt, nil)
 	for calls.Load() < 3 { // it repeats the interrupt while the check runs
 		time.Sleep(reinterruptEvery)
 	}
@@ -105,5 +105,91 @@ func TestWatcherInterruptsUntilStopped(t *testing.T) {
 	time.Sleep(3 * reinterruptEvery)
 	if n := calls.Load(); n != after {
 		t.Fatalf("interrupted %d more times after stop", n-after)
+	}
+}
+
+// TestWatcherForcesAnUnheededInterrupt: Z3 can lose an interrupt (see
+// forceAfter), and then ignores every later one. When the check goes on
+// for forceAfter after the first interrupt, the watcher forces it, once,
+// and stop says so; a check that ends in time is not forced.
+func TestWatcherForcesAnUnheededInterrupt(t *testing.T) {
+	ctx, cancel := context.WithCancel(bg)
+	cancel()
+
+	var interrupts, forces atomic.Int64
+	forced := make(chan struct{})
+	start := time.Now()
+	w := watch(ctx, func() { interrupts.Add(1) }, func() {
+		if forces.Add(1) == 1 {
+			close(forced)
+		}
+	})
+	select {
+	case <-forced:
+	case <-time.After(100 * forceAfter):
+		w.stop()
+		t.Fatalf("not forced after %v of unheeded interrupts (%d sent)", 100*forceAfter, interrupts.Load())
+	}
+	if took := time.Since(start); took < forceAfter {
+		t.Errorf("forced after %v, before forceAfter (%v)", took, forceAfter)
+	}
+	if interrupts.Load() < 2 {
+		t.Errorf("forced after %d interrupts; it should interrupt until then", interrupts.Load())
+	}
+	time.Sleep(3 * reinterruptEvery)
+	if !w.stop() {
+		t.Error("stop does not report the forced check")
+	}
+	if n := forces.Load(); n != 1 {
+		t.Errorf("forced %d times, want once", n)
+	}
+
+	// A check that ends at the first interrupt.
+	heeded := make(chan struct{})
+	var once atomic.Bool
+	w = watch(ctx, func() {
+		if once.CompareAndSwap(false, true) {
+			close(heeded)
+		}
+	}, func() { t.Error("forced a check that heeded the interrupt") })
+	<-heeded
+	if w.stop() {
+		t.Error("stop reports a forced check that was not forced")
+	}
+}
+
+// TestNoCheckStartsOnceCancelled: a check whose context is already done
+// is not started (an interrupt sent as it starts can be lost), and the
+// context is not cancelled for it.
+func TestNoCheckStartsOnceCancelled(t *testing.T) {
+	z := newZ3(t, Options{})
+	x := expr.BVVar("x", 8)
+	q := query(expr.Ult(x, expr.Const(8, 9)))
+	requireModel(t, q, z.Check(bg, q))
+	ctx, cancel := context.WithCancel(bg)
+	cancel()
+	result, reason, err := z.checkInterruptibly(ctx)
+	if result != Unknown || reason != "not started" || err != nil {
+		t.Fatalf("check with a done context: %v, %q, %v; want unknown, not started", result, reason, err)
+	}
+	if z.c.cancelled {
+		t.Fatal("the context was cancelled for a check that never ran")
+	}
+}
+
+// TestForcedContextIsReplaced: after a check was forced, the context
+// stays cancelled (every push fails), so the next query gets a new one.
+func TestForcedContextIsReplaced(t *testing.T) {
+	z := newZ3(t, Options{})
+	x := expr.BVVar("x", 8)
+	first := query(expr.Ult(x, expr.Const(8, 9)))
+	requireModel(t, first, z.Check(bg, first))
+	// What a forced check leaves (checkInterruptibly).
+	z.c.canceller()()
+	z.c.cancelled = true
+	second := query(first.Constraints[0], expr.Ult(expr.Const(8, 3), x))
+	requireModel(t, second, z.Check(bg, second))
+	if z.c.cancelled {
+		t.Fatal("the solver still uses the cancelled context")
 	}
 }

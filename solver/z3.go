@@ -304,10 +304,10 @@ func (z *Z3) stackVars() []expr.Expr {
 }
 
 // renew replaces the context or the solver object when it has answered
-// its share of checks.
+// its share of checks, and the context when it was cancelled for good.
 func (z *Z3) renew() error {
 	switch {
-	case z.contextChecks >= z.checksPerContext:
+	case z.c.cancelled, z.contextChecks >= z.checksPerContext:
 		return z.renewContext()
 	case z.checks >= z.checksPerSolver:
 		return z.renewSolver()
@@ -315,8 +315,12 @@ func (z *Z3) renew() error {
 	return nil
 }
 
-// renewSolver replaces the solver object, forgetting what it asserted.
+// renewSolver replaces the solver object, forgetting what it asserted,
+// and the context with it when that was cancelled for good.
 func (z *Z3) renewSolver() error {
+	if z.c.cancelled {
+		return z.renewContext()
+	}
 	z.stack, z.checks = z.stack[:0], 0
 	if err := z.c.replaceSolver(); err != nil {
 		return err

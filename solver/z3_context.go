@@ -29,6 +29,10 @@ type z3Context struct {
 	ctx    C.Z3_context
 	params C.Z3_params // solver parameters; one reference, dropped by close
 	solver C.Z3_solver // one reference, dropped by replaceSolver and close
+
+	// cancelled: a check was forced with canceller, which leaves the
+	// context cancelled for good; it must be replaced.
+	cancelled bool
 }
 
 // newZ3Context makes a context and a solver whose checks stop after
