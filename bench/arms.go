@@ -277,7 +277,7 @@ func runGosymtest(b *bench, w *pkgWork, spec armSpec) armResult {
 	}
 	budget := b.set.Budget
 	if spec.Solver {
-		budget = max(budget, solverBudget)
+		budget = solverArmBudget(budget)
 	}
 	args = append(args, "-budget", budget.String(), "-max-work", fmt.Sprint(b.set.MaxWork),
 		"-stats", "bench-stats.json", "-report", "bench-report.json")

@@ -32,6 +32,13 @@ type explosionRow struct {
 // key names a function the same way in both arms' stats.
 func (f fnRun) key() string { return f.Package + "." + f.Name + "@" + f.Position }
 
+// outOfTime reports whether f was explored for the whole budget without
+// being finished: the clock, not the work bound or the end of its paths,
+// stopped it.
+func (f fnRun) outOfTime(budget time.Duration) bool {
+	return !f.Exhausted && f.SkippedReason == "" && f.WallMs >= budget.Milliseconds()
+}
+
 // msToBlocks is when f's timeline first reached blocks covered, or false
 // when it never did.
 func (f fnRun) msToBlocks(blocks int) (int64, bool) {
@@ -59,7 +66,7 @@ func explosionRows(results []pkgResult, budget time.Duration) []explosionRow {
 		}
 		for _, f := range none.Functions {
 			g, ok := byKey[f.key()]
-			if !ok || f.Exhausted || f.SkippedReason != "" || g.SkippedReason != "" || f.WallMs < budget.Milliseconds() {
+			if !ok || !f.outOfTime(budget) || g.SkippedReason != "" {
 				continue
 			}
 			rows = append(rows, explosionRow{Package: p.Entry.Name, Function: f.Name, rse: g, none: f})

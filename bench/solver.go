@@ -32,6 +32,10 @@ const (
 // more and so ask more.
 const solverBudget = time.Minute
 
+// solverArmBudget is the -budget a solver arm runs with when the others
+// run with budget.
+func solverArmBudget(budget time.Duration) time.Duration { return max(budget, solverBudget) }
+
 // storeProbe checks that gosymtest has the -store flag (the persistent
 // store of answers) without touching any directory.
 const storeProbe = "-store off"

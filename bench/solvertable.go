@@ -393,7 +393,7 @@ func clockCutLine(results []pkgResult, budget time.Duration) string {
 				continue
 			}
 			for _, f := range a.Functions {
-				if f.Exhausted || f.SkippedReason != "" || f.WallMs < budget.Milliseconds() {
+				if !f.outOfTime(budget) {
 					continue
 				}
 				if byFunc[f.Name] == nil {
