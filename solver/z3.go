@@ -154,10 +154,7 @@ func (z *Z3) solve(ctx context.Context, q Query) Response {
 	result, reason, err := z.checkLimited(ctx, limit)
 	if escalating && err == nil && result == Unknown && ctx.Err() == nil {
 		if resp, decided := z.escalate(ctx, q.Constraints, vars, time.Since(checkStart)); decided {
-			if err := z.standingLimit(); err != nil {
-				z.afterError() // the answer stands; the solver starts over
-			}
-			return resp
+			return resp // the incremental solver and its limits are as they were
 		}
 		result, reason, err = z.resume(ctx, time.Since(checkStart))
 	}

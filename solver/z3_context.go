@@ -94,14 +94,16 @@ func (c *z3Context) makeParams(timeout time.Duration) error {
 	C.Z3_params_inc_ref(c.ctx, p)
 	c.params = p
 	if timeout > 0 {
-		ms := max(1, timeout.Milliseconds())
-		if ms > 1<<32-1 {
-			ms = 1<<32 - 1 // Z3 takes an unsigned int; this is 49 days
-		}
-		C.Z3_params_set_uint(c.ctx, p, c.symbol("timeout"), C.uint(ms))
+		C.Z3_params_set_uint(c.ctx, p, c.symbol("timeout"), z3Millis(timeout))
 	}
 	C.Z3_params_set_bool(c.ctx, p, c.symbol("ctrl_c"), false)
 	return c.err()
+}
+
+// z3Millis is a positive timeout as Z3 takes it: whole milliseconds, at
+// least 1, in an unsigned int (at most 49 days).
+func z3Millis(d time.Duration) C.uint {
+	return C.uint(min(max(1, d.Milliseconds()), 1<<32-1))
 }
 
 // symbol makes a Z3 symbol; Z3 interns a copy of the name.
@@ -165,7 +167,7 @@ func (c *z3Context) setLimits(rlimit uint64, timeout time.Duration) error {
 	defer C.Z3_params_dec_ref(c.ctx, p)
 	C.Z3_params_set_uint(c.ctx, p, c.symbol("rlimit"), C.uint(min(rlimit, 1<<32-1)))
 	if timeout > 0 {
-		C.Z3_params_set_uint(c.ctx, p, c.symbol("timeout"), C.uint(min(max(1, timeout.Milliseconds()), 1<<32-1)))
+		C.Z3_params_set_uint(c.ctx, p, c.symbol("timeout"), z3Millis(timeout))
 	}
 	C.Z3_solver_set_params(c.ctx, c.solver, p)
 	return c.err()
