@@ -122,17 +122,7 @@ func (z *Z3) assertInterruptibly(ctx context.Context, constraints []expr.Expr) e
 	}
 	// The watcher interrupts only once bounded is done, so bounded's
 	// error alone says whether asserting was stopped.
-	w := watch(bounded, z.c.canceller(), nil)
-	var err error
-	for _, c := range constraints {
-		if bounded.Err() != nil {
-			break
-		}
-		if err = z.assertScoped(c); err != nil {
-			break
-		}
-	}
-	w.stop()
+	err := z.assertWatched(bounded, constraints)
 	switch {
 	case ctx.Err() != nil:
 		return fmt.Errorf("canceled: %v (while asserting the query)", ctx.Err())
@@ -140,4 +130,22 @@ func (z *Z3) assertInterruptibly(ctx context.Context, constraints []expr.Expr) e
 		return fmt.Errorf("timeout after %v while asserting the query", z.opts.Timeout)
 	}
 	return err
+}
+
+// assertWatched asserts the constraints, one scope each, until one fails
+// or bounded is done, and stops Z3 when it is. The watch ends however
+// asserting does, a panic included (Check recovers from one, and then
+// deletes the context, which a watcher left running would cancel).
+func (z *Z3) assertWatched(bounded context.Context, constraints []expr.Expr) error {
+	w := watch(bounded, z.c.canceller(), nil)
+	defer w.stop()
+	for _, c := range constraints {
+		if bounded.Err() != nil {
+			return nil
+		}
+		if err := z.assertScoped(c); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -93,4 +93,9 @@ type Options struct {
 	// non-incremental engine, before the incremental solver goes on (see
 	// escalate.go). 0: never.
 	EscalateAfter uint64
+	// PlainDivision translates a division or remainder by a constant as
+	// Z3's own operator, which Z3 bit-blasts into a divider circuit,
+	// instead of naming the quotient and remainder (z3_division.go). It is
+	// the off switch that the differential tests compare against.
+	PlainDivision bool
 }

@@ -30,6 +30,10 @@ type z3Context struct {
 	params C.Z3_params // solver parameters; one reference, dropped by close
 	solver C.Z3_solver // one reference, dropped by replaceSolver and close
 
+	// divisions number the divisions by a constant whose quotient and
+	// remainder this context has named (z3_division.go).
+	divisions map[division]int
+
 	// cancelled: a check was forced with canceller, which leaves the
 	// context cancelled for good; it must be replaced.
 	cancelled bool
@@ -53,7 +57,7 @@ func newZ3Context(timeout time.Duration) (*z3Context, error) {
 	// Z3's default error handler aborts the process. With none, an error
 	// is only recorded, and err() reads it after each call that can fail.
 	C.Z3_set_error_handler(ctx, nil)
-	c := &z3Context{ctx: ctx}
+	c := &z3Context{ctx: ctx, divisions: make(map[division]int)}
 	if err := c.makeParams(timeout); err != nil {
 		c.close()
 		return nil, err

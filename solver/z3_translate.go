@@ -32,10 +32,21 @@ type translator struct {
 	// search. Released in map order, two runs of one exploration made
 	// different numbers of queries and wrote different test inputs.
 	refs []C.Z3_ast
+
+	// plainDivision: Options.PlainDivision (z3_division.go).
+	plainDivision bool
+	// divisions are the divisions by a constant translated in this query;
+	// defs the definitions of those a term uses, for the terms that use
+	// any (z3_division.go).
+	divisions map[division]namedDivision
+	defs      map[expr.Expr][]C.Z3_ast
 }
 
-func newTranslator(c *z3Context) *translator {
-	return &translator{c: c, memo: make(map[expr.Expr]C.Z3_ast), sorts: make(map[expr.Sort]C.Z3_sort)}
+func newTranslator(c *z3Context, plainDivision bool) *translator {
+	return &translator{
+		c: c, memo: make(map[expr.Expr]C.Z3_ast), sorts: make(map[expr.Sort]C.Z3_sort),
+		plainDivision: plainDivision, divisions: make(map[division]namedDivision), defs: make(map[expr.Expr][]C.Z3_ast),
+	}
 }
 
 // release drops every reference the query's translation took. What Z3
@@ -47,17 +58,27 @@ func (t *translator) release() {
 	}
 	clear(t.memo) // the maps keep their room for the next query
 	clear(t.sorts)
+	clear(t.divisions)
+	clear(t.defs)
 	t.refs = t.refs[:0]
 }
 
 // held is the number of references the translator holds, for tests.
 func (t *translator) held() int { return len(t.memo) + len(t.sorts) }
 
-// assert translates a constraint and asserts it in the solver.
+// assert translates a constraint and asserts it in the solver, with the
+// definitions of the divisions by a constant it uses (z3_division.go).
 func (t *translator) assert(e expr.Expr) error {
 	a, err := t.translate(e)
 	if err != nil {
 		return err
+	}
+	if defs := t.defs[e]; len(defs) > 0 {
+		conj := append([]C.Z3_ast{a}, defs...)
+		if a = C.Z3_mk_and(t.c.ctx, C.uint(len(conj)), &conj[0]); a == nil {
+			return t.c.errOr("cannot conjoin a constraint with its divisions")
+		}
+		t.hold(a)
 	}
 	return t.c.assert(a)
 }
@@ -74,10 +95,37 @@ func (t *translator) translate(e expr.Expr) (C.Z3_ast, error) {
 	if a == nil {
 		return nil, fmt.Errorf("translating %v: %w", e.Op(), t.c.errOr("Z3 made no term"))
 	}
-	C.Z3_inc_ref(t.c.ctx, a)
+	t.hold(a)
 	t.memo[e] = a
-	t.refs = append(t.refs, a)
+	if len(t.defs) > 0 {
+		for i := range e.NumArgs() {
+			t.addDefs(e, t.defs[e.Arg(i)]...)
+		}
+	}
 	return a, nil
+}
+
+// hold takes a reference to a for the translator, until release.
+func (t *translator) hold(a C.Z3_ast) {
+	C.Z3_inc_ref(t.c.ctx, a)
+	t.refs = append(t.refs, a)
+}
+
+// addDefs records that e's term uses the division definitions defs.
+func (t *translator) addDefs(e expr.Expr, defs ...C.Z3_ast) {
+	have := t.defs[e]
+next:
+	for _, d := range defs {
+		for _, h := range have {
+			if h == d {
+				continue next
+			}
+		}
+		have = append(have, d)
+	}
+	if len(have) > 0 {
+		t.defs[e] = have
+	}
 }
 
 // sort gives the Z3 sort of s, which the translator holds.
@@ -128,6 +176,9 @@ func (t *translator) build(e expr.Expr) (C.Z3_ast, error) {
 	}
 	x, y, z := args[0], args[1], args[2]
 	ctx := t.c.ctx
+	if d, ok := divisionOf(e); ok && !t.plainDivision {
+		return t.buildDivision(e, d, x)
+	}
 	switch op := e.Op(); op {
 	case expr.OpConst:
 		if e.Sort().IsBool() {
@@ -219,15 +270,21 @@ func (t *translator) build(e expr.Expr) (C.Z3_ast, error) {
 	return nil, fmt.Errorf("z3: no translation for operator %v", e.Op())
 }
 
+// internalPrefix starts the names of the Z3 constants the translation
+// makes itself (z3_division.go) and of the encoded names; no expr
+// variable's Z3 name starts with it.
+const internalPrefix = "|gosymtest-"
+
 // escapedPrefix marks a variable name that z3Name had to encode.
-const escapedPrefix = "|gosymtest-hex|"
+const escapedPrefix = internalPrefix + "hex|"
 
 // z3Name is the Z3 symbol for an expr variable name. Z3 takes names as C
 // strings, so a name with a NUL byte would be cut short and could collide
-// with another; such names (and, to keep the mapping one to one, names
-// that start with the marker) are hex-encoded behind escapedPrefix.
+// with another; such names (and, to keep the mapping one to one and the
+// translation's own names apart, names that start with internalPrefix)
+// are hex-encoded behind escapedPrefix.
 func z3Name(name string) string {
-	if !strings.ContainsRune(name, 0) && !strings.HasPrefix(name, escapedPrefix) {
+	if !strings.ContainsRune(name, 0) && !strings.HasPrefix(name, internalPrefix) {
 		return name
 	}
 	return escapedPrefix + hex.EncodeToString([]byte(name))
