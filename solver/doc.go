@@ -109,8 +109,11 @@
 // remainder by a small constant: Z3 would bit-blast it into a divider
 // circuit, so the translation names its quotient and remainder, defined
 // by a multiplication that cannot wrap (z3_division.go; it made the
-// solver time of encoding/base32 at -max-work 500000 5.7 times smaller).
-// Options.PlainDivision turns this off.
+// solver time of encoding/base32 at -max-work 500000 5.7 times smaller),
+// and for a sum whose terms are bounded so that it fits in fewer bits, as
+// a count over a string's bytes does: it is summed at that width and zero
+// extended (z3_sum.go). Options.PlainDivision and Options.PlainSums turn
+// these off.
 //
 // Queries from symbolic execution share long prefixes: a branch adds one
 // constraint to its parent's path condition, and both sides of a branch

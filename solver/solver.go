@@ -98,4 +98,9 @@ type Options struct {
 	// instead of naming the quotient and remainder (z3_division.go). It is
 	// the off switch that the differential tests compare against.
 	PlainDivision bool
+	// PlainSums translates every addition as Z3's own, at its width,
+	// instead of summing the terms of a sum that provably fits in fewer
+	// bits at that narrower width (z3_sum.go). It is the off switch that
+	// the differential tests compare against.
+	PlainSums bool
 }

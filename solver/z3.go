@@ -71,7 +71,7 @@ func NewZ3(opts Options) (*Z3, error) {
 	if err != nil {
 		return nil, err
 	}
-	z := &Z3{opts: opts, c: c, tr: newTranslator(c, opts.PlainDivision), checksPerSolver: checksPerSolver, checksPerContext: checksPerContext}
+	z := &Z3{opts: opts, c: c, tr: newTranslator(c, opts), checksPerSolver: checksPerSolver, checksPerContext: checksPerContext}
 	if err := z.standingLimit(); err != nil {
 		c.close()
 		return nil, err
@@ -333,7 +333,7 @@ func (z *Z3) renewContext() error {
 	}
 	z.tr.release()
 	z.c.close()
-	z.c, z.tr = c, newTranslator(c, z.opts.PlainDivision)
+	z.c, z.tr = c, newTranslator(c, z.opts)
 	z.stack, z.checks, z.contextChecks = z.stack[:0], 0, 0
 	return z.standingLimit()
 }

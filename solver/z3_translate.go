@@ -33,8 +33,9 @@ type translator struct {
 	// different numbers of queries and wrote different test inputs.
 	refs []C.Z3_ast
 
-	// plainDivision: Options.PlainDivision (z3_division.go).
-	plainDivision bool
+	// plainDivision and plainSums: Options.PlainDivision (z3_division.go)
+	// and Options.PlainSums (z3_sum.go).
+	plainDivision, plainSums bool
 	// divisions are the divisions by a constant translated in this query;
 	// defs the definitions of those a term uses, for the terms that use
 	// any (z3_division.go).
@@ -42,10 +43,10 @@ type translator struct {
 	defs      map[expr.Expr][]C.Z3_ast
 }
 
-func newTranslator(c *z3Context, plainDivision bool) *translator {
+func newTranslator(c *z3Context, opts Options) *translator {
 	return &translator{
 		c: c, memo: make(map[expr.Expr]C.Z3_ast), sorts: make(map[expr.Sort]C.Z3_sort),
-		plainDivision: plainDivision, divisions: make(map[division]namedDivision), defs: make(map[expr.Expr][]C.Z3_ast),
+		plainDivision: opts.PlainDivision, plainSums: opts.PlainSums, divisions: make(map[division]namedDivision), defs: make(map[expr.Expr][]C.Z3_ast),
 	}
 }
 
@@ -166,6 +167,12 @@ func (t *translator) sort(s expr.Sort) (C.Z3_sort, error) {
 // operators map one to one onto SMT-LIB's, whose semantics expr follows
 // (division by zero, shifts by the width or more).
 func (t *translator) build(e expr.Expr) (C.Z3_ast, error) {
+	if e.Op() == expr.OpAdd && !t.plainSums {
+		// Before its operands: a narrowed sum translates only its terms.
+		if a, ok, err := t.narrowSum(e); ok {
+			return a, err
+		}
+	}
 	var args [3]C.Z3_ast
 	for i := range e.NumArgs() {
 		a, err := t.translate(e.Arg(i))
