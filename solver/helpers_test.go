@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -103,4 +104,38 @@ func (e *explorer) step(ask func(Query) Result) {
 			e.pending = append(e.pending, q.Constraints)
 		}
 	}
+}
+
+// agree asks the translation under test (on) and Z3's own (off) cases
+// queries, each a constraint from next behind a random part of the Sat
+// constraints before it, so that scopes are kept from one query to the
+// next. It fails when the two disagree or a model does not satisfy its
+// query, and gives the count of each answer; a query that either leaves
+// unknown is logged, not compared.
+func agree(t *testing.T, label string, on, off *Z3, r *rand.Rand, cases int, next func() expr.Expr) map[Result]int {
+	t.Helper()
+	counts := map[Result]int{}
+	var prefix []expr.Expr
+	for range cases {
+		c := next()
+		if len(prefix) >= 3 || r.IntN(3) == 0 {
+			prefix = prefix[:r.IntN(len(prefix)+1)]
+		}
+		q := query(append(prefix[:len(prefix):len(prefix)], c)...)
+		a, b := on.Check(bg, q), off.Check(bg, q)
+		if a.Result == Unknown || b.Result == Unknown {
+			t.Logf("%s: %v (%s), plain %v (%s), for %v", label, a.Result, a.Reason, b.Result, b.Reason, q.Constraints)
+			counts[Unknown]++
+			continue
+		}
+		if a.Result != b.Result {
+			t.Fatalf("%s: %v, plain %v, for %v", label, a.Result, b.Result, q.Constraints)
+		}
+		counts[a.Result]++
+		if a.Result == Sat {
+			requireModel(t, q, a)
+			prefix = append(prefix, c)
+		}
+	}
+	return counts
 }

@@ -97,32 +97,12 @@ func TestNarrowSumMatchesPlain(t *testing.T) {
 			}
 			return s
 		}
-		counts := map[Result]int{}
-		var prefix []expr.Expr
-		for range 200 {
-			c := expr.Eq(sum(), g.BV(tc.depth))
+		counts := agree(t, fmt.Sprintf("width %d: narrow", width), narrow, plain, r, 200, func() expr.Expr {
 			if r.IntN(2) == 0 {
-				c = expr.Ult(g.BV(tc.depth), sum())
+				return expr.Ult(g.BV(tc.depth), sum())
 			}
-			if len(prefix) >= 3 || r.IntN(3) == 0 {
-				prefix = prefix[:r.IntN(len(prefix)+1)]
-			}
-			q := query(append(prefix[:len(prefix):len(prefix)], c)...)
-			a, p := narrow.Check(bg, q), plain.Check(bg, q)
-			if a.Result == Unknown || p.Result == Unknown {
-				t.Logf("width %d: narrow %v (%s), plain %v (%s), for %v", width, a.Result, a.Reason, p.Result, p.Reason, q.Constraints)
-				counts[Unknown]++
-				continue
-			}
-			if a.Result != p.Result {
-				t.Fatalf("width %d: narrow %v, plain %v, for %v", width, a.Result, p.Result, q.Constraints)
-			}
-			counts[a.Result]++
-			if a.Result == Sat {
-				requireModel(t, q, a)
-				prefix = append(prefix, c)
-			}
-		}
+			return expr.Eq(sum(), g.BV(tc.depth))
+		})
 		if counts[Sat] < 60 || counts[Unsat] < 20 || counts[Unknown] > 4 {
 			t.Errorf("width %d: %v; too few answers compared", width, counts)
 		}
