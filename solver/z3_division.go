@@ -29,9 +29,9 @@ import (
 //
 // Over the integers these pin q and r to the quotient and the remainder,
 // so the encoding is exact; the multiplication by a constant is a few
-// adders. Only constants 2 ≤ c ≤ maxNamedDivisor are named: Z3 rewrites a division by 1 or
-// by 0 itself, and an unsigned division by a power of two into a shift.
-// Options.PlainDivision turns it off.
+// adders. Only constants from 2 to maxNamedDivisor are named: Z3
+// rewrites a division by 0 or 1 itself, and an unsigned division by a
+// power of two into a shift. Options.PlainDivision turns it off.
 //
 // The definition goes with every constraint whose term uses the division
 // (translator.assert): a constraint is asserted in a scope of its own,
@@ -44,8 +44,8 @@ import (
 // maxNamedDivisor is the largest divisor named. Where x is fixed, the
 // divider circuit computes q by propagation, while c·q + r = x has to be
 // searched for q: for a 31-bit constant, Z3 did not find it within 5s.
-// Go's code divides by small constants (10 and 100 in strconv, 5 and 8
-// in encoding/base32, 3 and 4 in base64), where the search is short.
+// Go's code divides by small constants (10 and 100 in strconv, 5 in
+// encoding/base32, 3 in encoding/base64), where the search is short.
 const maxNamedDivisor = 255
 
 // division is one division by a constant: its dividend, divisor and

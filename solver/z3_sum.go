@@ -37,7 +37,7 @@ import (
 func (t *translator) narrowSum(e expr.Expr) (a C.Z3_ast, ok bool, err error) {
 	terms, total, bounded := boundedTerms(e, nil, 0)
 	m := bits.Len64(total)
-	if !bounded || m >= e.Width() || len(terms) < 2 {
+	if !bounded || m == 0 || m >= e.Width() || len(terms) < 2 {
 		return nil, false, nil
 	}
 	ctx := t.c.ctx
