@@ -162,10 +162,7 @@ func TestWatcherForcesAnUnheededInterrupt(t *testing.T) {
 // is not started (an interrupt sent as it starts can be lost), and the
 // context is not cancelled for it.
 func TestNoCheckStartsOnceCancelled(t *testing.T) {
-	z := newZ3(t, Options{})
-	x := expr.BVVar("x", 8)
-	q := query(expr.Ult(x, expr.Const(8, 9)))
-	requireModel(t, q, z.Check(bg, q))
+	z, _ := afterOneQuery(t)
 	ctx, cancel := context.WithCancel(bg)
 	cancel()
 	result, reason, err := z.checkInterruptibly(ctx)
@@ -180,10 +177,8 @@ func TestNoCheckStartsOnceCancelled(t *testing.T) {
 // TestForcedContextIsReplaced: after a check was forced, the context
 // stays cancelled (every push fails), so the next query gets a new one.
 func TestForcedContextIsReplaced(t *testing.T) {
-	z := newZ3(t, Options{})
-	x := expr.BVVar("x", 8)
-	first := query(expr.Ult(x, expr.Const(8, 9)))
-	requireModel(t, first, z.Check(bg, first))
+	z, first := afterOneQuery(t)
+	x := expr.BVVar("x", 8) // afterOneQuery's
 	// What a forced check leaves (checkInterruptibly).
 	z.c.canceller()()
 	z.c.cancelled = true
@@ -192,4 +187,14 @@ func TestForcedContextIsReplaced(t *testing.T) {
 	if z.c.cancelled {
 		t.Fatal("the solver still uses the cancelled context")
 	}
+}
+
+// afterOneQuery is a Z3 that has answered one query, x < 9 over a byte
+// x, and so holds a scope: what the stop tests start from.
+func afterOneQuery(t *testing.T) (*Z3, Query) {
+	t.Helper()
+	z := newZ3(t, Options{})
+	q := query(expr.Ult(expr.BVVar("x", 8), expr.Const(8, 9)))
+	requireModel(t, q, z.Check(bg, q))
+	return z, q
 }
