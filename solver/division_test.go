@@ -40,16 +40,7 @@ func TestNamedDivisionIsExact(t *testing.T) {
 			if _, named := divisionOf(term); !named {
 				t.Fatalf("%s by %d is not named: the test would check Z3's operator", op.name, c)
 			}
-			for v := range uint64(256) {
-				pin := expr.Eq(x, expr.Const(8, v))
-				want := expr.Const(8, expr.Eval(term, &expr.Values{Scalars: map[expr.Expr]uint64{x: v}}))
-				if r := z.Check(bg, query(pin, expr.Eq(term, want))); r.Result != Sat {
-					t.Fatalf("%s(%d, %d) = %d: got %v (%s), want sat", op.name, v, c, want.Value(), r.Result, r.Reason)
-				}
-				if r := z.Check(bg, query(pin, expr.Ne(term, want))); r.Result != Unsat {
-					t.Fatalf("%s(%d, %d) ≠ %d: got %v (%s), want unsat", op.name, v, c, want.Value(), r.Result, r.Reason)
-				}
-			}
+			requireExactOnBytes(t, z, x, term, fmt.Sprintf("%s by %d", op.name, c))
 		}
 	}
 }

@@ -139,3 +139,20 @@ func agree(t *testing.T, label string, on, off *Z3, r *rand.Rand, cases int, nex
 	}
 	return counts
 }
+
+// requireExactOnBytes checks a term over the byte x for every value of x:
+// with x pinned, the term equal to the value expr.Eval gives it is Sat,
+// and different from it Unsat. label names the term in a failure.
+func requireExactOnBytes(t *testing.T, z *Z3, x, term expr.Expr, label string) {
+	t.Helper()
+	for v := range uint64(256) {
+		pin := expr.Eq(x, expr.Const(8, v))
+		want := expr.Const(8, expr.Eval(term, &expr.Values{Scalars: map[expr.Expr]uint64{x: v}}))
+		if r := z.Check(bg, query(pin, expr.Eq(term, want))); r.Result != Sat {
+			t.Fatalf("%s at x = %d, equal to %d: got %v (%s), want sat", label, v, want.Value(), r.Result, r.Reason)
+		}
+		if r := z.Check(bg, query(pin, expr.Ne(term, want))); r.Result != Unsat {
+			t.Fatalf("%s at x = %d, not %d: got %v (%s), want unsat", label, v, want.Value(), r.Result, r.Reason)
+		}
+	}
+}

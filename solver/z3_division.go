@@ -190,10 +190,10 @@ func (b *astBuilder) mk(make func() C.Z3_ast) C.Z3_ast {
 	return a
 }
 
-func (b *astBuilder) and(x, y C.Z3_ast) C.Z3_ast {
+// and conjoins one or more terms.
+func (b *astBuilder) and(terms ...C.Z3_ast) C.Z3_ast {
 	return b.mk(func() C.Z3_ast {
-		args := [2]C.Z3_ast{x, y}
-		return C.Z3_mk_and(b.t.c.ctx, 2, &args[0])
+		return C.Z3_mk_and(b.t.c.ctx, C.uint(len(terms)), &terms[0])
 	})
 }
 

@@ -64,8 +64,10 @@ func (t *translator) release() {
 	t.refs = t.refs[:0]
 }
 
-// held is the number of references the translator holds, for tests.
-func (t *translator) held() int { return len(t.memo) + len(t.sorts) }
+// held is the number of references the translator holds, for tests:
+// those of its memo and sorts, and those of the terms it built beside
+// them (divisions and narrowed sums).
+func (t *translator) held() int { return len(t.refs) }
 
 // assert translates a constraint and asserts it in the solver, with the
 // definitions of the divisions by a constant it uses (z3_division.go).
@@ -75,11 +77,10 @@ func (t *translator) assert(e expr.Expr) error {
 		return err
 	}
 	if defs := t.defs[e]; len(defs) > 0 {
-		conj := append([]C.Z3_ast{a}, defs...)
-		if a = C.Z3_mk_and(t.c.ctx, C.uint(len(conj)), &conj[0]); a == nil {
+		b := astBuilder{t: t}
+		if a = b.and(append([]C.Z3_ast{a}, defs...)...); b.failed {
 			return t.c.errOr("cannot conjoin a constraint with its divisions")
 		}
-		t.hold(a)
 	}
 	return t.c.assert(a)
 }
