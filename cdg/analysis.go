@@ -34,6 +34,8 @@ type Analysis struct {
 	noPanic map[*ssa.Function]bool // decided by cannotPanic
 	funcs   map[*ssa.Function]*Func
 	callees *defaultCallees
+
+	entryPoints *entryPoints
 }
 
 // New returns an analysis of prog.
@@ -46,6 +48,7 @@ func New(prog *ssa.Program, opts Options) *Analysis {
 		funcs:   map[*ssa.Function]*Func{},
 	}
 	a.callees = newDefaultCallees(prog)
+	a.entryPoints = &entryPoints{prog: prog}
 	return a
 }
 

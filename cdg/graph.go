@@ -31,6 +31,9 @@ import (
 // The halt edges are Sinha, Harrold and Rothermel's interprocedural
 // dependence for embedded halts: a branch that decides a halt decides
 // whether anything statically reachable after it runs.
+//
+// A second set of edges, the flow edges, says where control may go next
+// (flow.go), for Relevance.CanCover.
 type Graph struct {
 	a     *Analysis
 	funcs []*ssa.Function
@@ -42,6 +45,13 @@ type Graph struct {
 	halt  map[*ssa.Function]int
 	verts []vertex
 	succ  [][]int32
+
+	// The flow edges (flow.go), over the same vertices, and what they
+	// need besides segments.
+	flow   [][]int32
+	defers map[*ssa.Function]int
+	escape int // -1 until a call needs it
+	pkgs   map[*ssa.Package]bool
 }
 
 type vertexKind uint8
@@ -51,6 +61,8 @@ const (
 	vOutcome
 	vEntry
 	vHalt
+	vDefers // the deferred calls of a function (flow edges only)
+	vEscape // where an unresolved call through a func value may lead (flow edges only)
 )
 
 type vertex struct {
@@ -69,6 +81,10 @@ func (a *Analysis) Graph(roots ...*ssa.Function) *Graph {
 		out:   map[Outcome]int{},
 		entry: map[*ssa.Function]int{},
 		halt:  map[*ssa.Function]int{},
+
+		defers: map[*ssa.Function]int{},
+		escape: -1,
+		pkgs:   map[*ssa.Package]bool{},
 	}
 	type callSite struct {
 		site ssa.CallInstruction
@@ -77,6 +93,7 @@ func (a *Analysis) Graph(roots ...*ssa.Function) *Graph {
 	callers := map[*ssa.Function][]callSite{}
 	for _, r := range roots {
 		g.addFunc(r)
+		g.pkgs[packageOf(r)] = true
 	}
 	// g.funcs grows as callees are found.
 	for i := 0; i < len(g.funcs); i++ {
@@ -91,14 +108,20 @@ func (a *Analysis) Graph(roots ...*ssa.Function) *Graph {
 			if len(f.Controllers(s)) == 0 {
 				g.edge(g.entry[fn], sv)
 			}
+			g.flowSuccs(f, s, sv)
 			for _, site := range segmentCalls(f, s) {
-				for _, callee := range a.Callees(site) {
+				callees := a.Callees(site)
+				for _, callee := range callees {
 					g.addFunc(callee)
 					g.hubs(callee)
 					g.edge(sv, g.entry[callee])
 					if _, isCall := site.(*ssa.Call); isCall {
 						callers[callee] = append(callers[callee], callSite{site, s})
 					}
+				}
+				for _, fn := range g.flowCall(site, sv, callees) {
+					g.addFunc(fn)
+					g.hubs(fn)
 				}
 			}
 		}
@@ -151,6 +174,7 @@ func (g *Graph) hubs(fn *ssa.Function) {
 func (g *Graph) newVertex(v vertex) int {
 	g.verts = append(g.verts, v)
 	g.succ = append(g.succ, nil)
+	g.flow = append(g.flow, nil)
 	return len(g.verts) - 1
 }
 
@@ -172,7 +196,7 @@ func (g *Graph) vertex(v vertex) int {
 		g.out[v.out] = id
 		return id
 	}
-	panic("cdg: hub vertices are made by hubs")
+	panic("cdg: hub vertices are made by hubs and flowCall")
 }
 
 func (g *Graph) edge(from, to int) {

@@ -9,144 +9,37 @@ import (
 // Relevance tracks the relevant static branches of Bugrara and Engler
 // (§3.1): a branch is relevant while a control dependence path leads from
 // one of its outcomes to a segment not yet covered. At the start every
-// reachable segment is uncovered.
+// reachable segment is uncovered. Coverage only grows, so relevance only
+// goes away, and each Cover costs in proportion to what it changes
+// (live.go).
 //
-// Coverage only grows, so relevance only goes away. The graph is
-// condensed once into strongly connected components (loops and recursion
-// make cycles); each component keeps the number of its uncovered segments
-// and the number of its relevant successor components, and is relevant
-// while either is non-zero. Covering a segment decrements a count; a
-// component that drops to irrelevant decrements its predecessors, and so
-// on. Each component becomes irrelevant once and each condensed edge is
-// followed once, so the whole run costs O(graph), and each Cover costs in
-// proportion to what it changes.
+// It also tracks, on the graph's flow edges, which segments can still
+// lead to code not yet covered, for CanCover.
 //
 // Relevance is not safe for concurrent use.
 type Relevance struct {
-	g         *Graph
-	comp      []int32   // vertex -> component
-	preds     [][]int32 // component -> distinct predecessor components
-	uncovered []int32   // component -> uncovered segments in it
-	relSuccs  []int32   // component -> relevant distinct successors
-	covered   []bool    // vertex -> covered (segments only)
-	members   [][]int32 // component -> outcome vertices in it
+	g       *Graph
+	cd      *live     // over the control dependence edges: relevance
+	flow    *live     // over the flow edges: CanCover
+	covered []bool    // vertex -> covered (segments only)
+	members [][]int32 // cd component -> outcome vertices in it
 }
 
 // NewRelevance starts with every segment of g uncovered.
 func NewRelevance(g *Graph) *Relevance {
 	r := &Relevance{g: g, covered: make([]bool, len(g.verts))}
-	order := r.condense() // components in reverse topological order
-	nc := len(order)
-	succs := make([][]int32, nc)
-	r.preds = make([][]int32, nc)
-	r.uncovered = make([]int32, nc)
-	r.relSuccs = make([]int32, nc)
-	r.members = make([][]int32, nc)
-	mark := make([]int32, nc)
-	for i := range mark {
-		mark[i] = -1
-	}
-	for _, vs := range order {
-		c := r.comp[vs[0]]
+	var order [][]int32
+	r.cd, order = newLive(g.succ, func(v int) bool { return g.verts[v].kind == vSegment })
+	r.members = make([][]int32, len(order))
+	for c, vs := range order {
 		for _, v := range vs {
-			switch g.verts[v].kind {
-			case vSegment:
-				r.uncovered[c]++
-			case vOutcome:
+			if g.verts[v].kind == vOutcome {
 				r.members[c] = append(r.members[c], v)
 			}
-			for _, w := range g.succ[v] {
-				d := r.comp[w]
-				if d != c && mark[d] != c {
-					mark[d] = c
-					succs[c] = append(succs[c], d)
-					r.preds[d] = append(r.preds[d], c)
-				}
-			}
 		}
 	}
-	// Successors come first in order, so their relevance is known.
-	for _, vs := range order {
-		c := r.comp[vs[0]]
-		for _, d := range succs[c] {
-			if r.relevant(d) {
-				r.relSuccs[c]++
-			}
-		}
-	}
+	r.flow, _ = newLive(g.flow, g.counts)
 	return r
-}
-
-func (r *Relevance) relevant(c int32) bool { return r.uncovered[c] > 0 || r.relSuccs[c] > 0 }
-
-// condense computes strongly connected components with Tarjan's
-// algorithm (iteratively: the graph can be deep) and returns them in the
-// order found, which is reverse topological: sinks first.
-func (r *Relevance) condense() [][]int32 {
-	g := r.g
-	n := len(g.verts)
-	r.comp = make([]int32, n)
-	index := make([]int32, n)
-	low := make([]int32, n)
-	onStack := make([]bool, n)
-	for i := range index {
-		index[i] = -1
-	}
-	var stack []int32
-	var comps [][]int32
-	next := int32(0)
-	type frame struct {
-		v int32
-		i int // next successor to look at
-	}
-	for root := 0; root < n; root++ {
-		if index[root] >= 0 {
-			continue
-		}
-		call := []frame{{int32(root), 0}}
-		index[root], low[root] = next, next
-		next++
-		stack = append(stack, int32(root))
-		onStack[root] = true
-		for len(call) > 0 {
-			top := &call[len(call)-1]
-			v := top.v
-			if top.i < len(g.succ[v]) {
-				w := g.succ[v][top.i]
-				top.i++
-				if index[w] < 0 {
-					index[w], low[w] = next, next
-					next++
-					stack = append(stack, w)
-					onStack[w] = true
-					call = append(call, frame{w, 0})
-				} else if onStack[w] {
-					low[v] = min(low[v], index[w])
-				}
-				continue
-			}
-			call = call[:len(call)-1]
-			if len(call) > 0 {
-				p := call[len(call)-1].v
-				low[p] = min(low[p], low[v])
-			}
-			if low[v] == index[v] {
-				var comp []int32
-				for {
-					w := stack[len(stack)-1]
-					stack = stack[:len(stack)-1]
-					onStack[w] = false
-					r.comp[w] = int32(len(comps))
-					comp = append(comp, w)
-					if w == v {
-						break
-					}
-				}
-				comps = append(comps, comp)
-			}
-		}
-	}
-	return comps
 }
 
 // Cover records that segment s ran and returns the branches that stopped
@@ -158,24 +51,8 @@ func (r *Relevance) Cover(s Segment) []Branch {
 		return nil
 	}
 	r.covered[v] = true
-	c := r.comp[v]
-	r.uncovered[c]--
-	if r.relevant(c) {
-		return nil
-	}
-	// c just became irrelevant: tell its predecessors.
-	dropped := []int32{c}
-	for work := []int32{c}; len(work) > 0; {
-		d := work[len(work)-1]
-		work = work[:len(work)-1]
-		for _, p := range r.preds[d] {
-			r.relSuccs[p]--
-			if !r.relevant(p) {
-				dropped = append(dropped, p)
-				work = append(work, p)
-			}
-		}
-	}
+	r.flow.cover(v)
+	dropped := r.cd.cover(v)
 	var out []Branch
 	seen := map[Branch]bool{}
 	for _, d := range dropped {
@@ -220,7 +97,7 @@ func (r *Relevance) RelevantOutcome(o Outcome) bool {
 	if !ok {
 		return true
 	}
-	return r.relevant(r.comp[v])
+	return r.cd.reaches(v)
 }
 
 // Relevant reports whether any outcome of b is relevant.
@@ -238,7 +115,7 @@ func (r *Relevance) RelevantBranches() []Branch {
 	seen := map[Branch]bool{}
 	var out []Branch
 	for o, v := range r.g.out {
-		if !seen[o.Branch] && r.relevant(r.comp[v]) {
+		if !seen[o.Branch] && r.cd.reaches(v) {
 			seen[o.Branch] = true
 			out = append(out, o.Branch)
 		}
