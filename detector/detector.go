@@ -19,6 +19,9 @@ type Options struct {
 	// NoSingle turns off single-valued locations (§3.5): every relevant
 	// location is compared at every match.
 	NoSingle bool
+	// NoReach keeps the states that can reach no code left uncovered
+	// (reach.go) unless a snapshot matches them.
+	NoReach bool
 
 	// counts, when set, adds up what the detectors did (tests).
 	counts *counts
@@ -59,8 +62,10 @@ type detector struct {
 	unsound store
 	conds   condSets
 	// matched holds, from Stepped to Ended, the snapshot that each state
-	// the engine is pruning matched.
-	matched map[int]*slicing.Snapshot
+	// the engine is pruning matched; unreaching the states it is pruning
+	// for reaching nothing uncovered (reach.go).
+	matched    map[int]*slicing.Snapshot
+	unreaching map[int]bool
 	// visits are, by context, the first visits of states to a point
 	// whose subtree is still open, and putOff the states put off for
 	// coming behind one (search.go).
@@ -79,6 +84,7 @@ func (d *detector) Begin(fn *ssa.Function) {
 	d.store, d.unsound = newStore(d.singles, d.opts.counts), newStore(d.singles, nil)
 	d.conds = condSets{}
 	d.matched = make(map[int]*slicing.Snapshot)
+	d.unreaching = make(map[int]bool)
 	d.visits = visits{}
 	d.putOff = putOff{}
 	d.graph = slicing.New(d.cdg, d.rel, slicing.Options{
@@ -134,6 +140,10 @@ func (d *detector) verdict(s *symbolic.State, ctx symbolic.Context) symbolic.Ver
 	if !d.opts.NoRefine {
 		rel = d.rel
 	}
+	if !d.opts.NoReach && !d.canCover(ctx) {
+		d.unreaching[s.ID()] = true
+		return symbolic.Prune
+	}
 	cond := d.conds.of(s)
 	if snap := d.store.match(ctx, s, cond, d.graph.Epoch(), rel); snap != nil {
 		d.matched[s.ID()] = snap
@@ -155,10 +165,18 @@ func (d *detector) Ended(s *symbolic.State, kind symbolic.EndKind, tested bool) 
 	d.conds.drop(s.ID())
 	delete(d.putOff, s.ID())
 	if kind == symbolic.EndPruned {
-		snap := d.matched[s.ID()]
+		snap, unreaching := d.matched[s.ID()], d.unreaching[s.ID()]
 		delete(d.matched, s.ID())
+		delete(d.unreaching, s.ID())
+		if unreaching {
+			d.graph.Unreaching(s.ID(), s.Cond(), tested)
+			return
+		}
 		d.graph.Pruned(s.ID(), snap, s.Cond(), tested)
 		return
+	}
+	if in := s.Final(); in != nil {
+		d.graph.Ran(s.ID(), in)
 	}
 	// A pin during the path came as Event.Lost; its other concretizations
 	// (inputs built in part) are the same for every state of a context.

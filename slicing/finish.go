@@ -28,7 +28,7 @@ func (g *Graph) finish(n *node) {
 		}
 		// Free what no one needs any more: the subtree has ended.
 		n.finished = true
-		n.events, n.points, n.writes, n.opaque, n.acc, n.parent = nil, nil, nil, nil, [2]backState{}, nil
+		n.events, n.points, n.ran, n.writes, n.opaque, n.acc, n.parent = nil, nil, nil, nil, nil, [2]backState{}, nil
 		n = p
 	}
 }

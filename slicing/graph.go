@@ -138,23 +138,51 @@ func (g *Graph) End(id int, kind symbolic.EndKind, complete, tested bool, cond [
 	}
 	if !complete || (kind != symbolic.EndReturn && kind != symbolic.EndPanic) {
 		n.bad = true
-	} else {
-		s := newBackState(g.provs)
-		if kind == symbolic.EndPanic {
-			// §3.2.3's step 3: an embedded halt depends on the branches
-			// that decide it, whatever gets covered later.
-			if r := ps.raised; r != nil {
-				if r.info != nil && r.info.isBranch {
-					s.control(r.id, provAlways)
-				}
-				if r.ctrl != 0 {
-					s.control(r.ctrl, provAlways)
-				}
+		g.finish(n)
+		return
+	}
+	s := newBackState(g.provs)
+	if kind == symbolic.EndPanic {
+		// §3.2.3's step 3: an embedded halt depends on the branches
+		// that decide it, whatever gets covered later.
+		if r := ps.raised; r != nil {
+			if r.info != nil && r.info.isBranch {
+				s.control(r.id, provAlways)
+			}
+			if r.ctrl != 0 {
+				s.control(r.ctrl, provAlways)
 			}
 		}
-		for k := 0; k < g.kinds(); k++ {
-			n.acc[k].merge(s.clone())
-		}
+	}
+	g.endWith(n, s)
+}
+
+// Ran records that state id ran instr in a step that gave no event: the
+// Return with which its path ended (symbolic.State.Final). It counts as
+// covered with the rest of the path, when the path is tested.
+func (g *Graph) Ran(id int, instr ssa.Instruction) {
+	if ps := g.states[id]; ps != nil {
+		ps.node.ran = append(ps.node.ran, instr)
+	}
+}
+
+// Unreaching ends id's path where it stands, at a point from which no
+// code that counts and is left uncovered can be reached
+// (cdg.Relevance.CanCover). Nothing the path could do next would cover
+// anything, now or once more code is covered, so, like a path that
+// returned, it needs nothing at its end. tested says a test now runs the
+// path up to there.
+func (g *Graph) Unreaching(id int, cond []expr.Expr, tested bool) {
+	if _, n := g.stop(id, cond, tested); n != nil {
+		g.endWith(n, newBackState(g.provs))
+	}
+}
+
+// endWith ends the path of leaf n, which needs s at its end, and slices
+// what has finished.
+func (g *Graph) endWith(n *node, s backState) {
+	for k := 0; k < g.kinds(); k++ {
+		n.acc[k].merge(s.clone())
 	}
 	g.finish(n)
 }
@@ -197,10 +225,7 @@ func (g *Graph) Pruned(id int, snap *Snapshot, cond []expr.Expr, tested bool) {
 	// snap's.
 	n.events = n.events[:pt.pos]
 	n.points = n.points[:len(n.points)-1]
-	for k := 0; k < g.kinds(); k++ {
-		n.acc[k].merge(s.clone())
-	}
-	g.finish(n)
+	g.endWith(n, s)
 }
 
 // stop ends the path of state id, whose condition at the end is cond,
@@ -261,14 +286,20 @@ func (g *Graph) Epoch() int { return g.epoch }
 func (g *Graph) cover(n *node) {
 	for m := n; m != nil && !m.covered; m = m.parent {
 		m.covered = true
-		seen := map[any]bool{}
-		for _, r := range m.events {
-			if in := r.ev.Instr; in != nil && !seen[in] {
+		seen := map[ssa.Instruction]bool{}
+		covers := func(in ssa.Instruction) {
+			if in != nil && !seen[in] {
 				seen[in] = true
 				if len(g.rel.CoverInstr(in)) > 0 {
 					g.epoch++
 				}
 			}
+		}
+		for _, r := range m.events {
+			covers(r.ev.Instr)
+		}
+		for _, in := range m.ran {
+			covers(in)
 		}
 	}
 }

@@ -29,6 +29,9 @@ type node struct {
 	bad  bool         // some path below ended incomplete: publish nothing
 	cond []expr.Expr  // the path condition of some path below
 
+	// ran are instructions the path ran without an event (Graph.Ran).
+	ran []ssa.Instruction
+
 	writes map[symbolic.Loc][]int32 // per location, the events writing it (lazy)
 	opaque []int32                  // the opaque events (with writes)
 }

@@ -113,6 +113,9 @@ func (e *Engine) ret(s *State, in *ssa.Return) {
 	for i, r := range in.Results {
 		results[i] = e.eval(s, r)
 	}
+	if len(s.stack) == 1 {
+		s.final = in
+	}
 	e.returnValues(s, results)
 }
 

@@ -169,3 +169,43 @@ func TestPinIsLost(t *testing.T) {
 		t.Errorf("lost events at %q, want one, at the conversion float64(n)", lost)
 	}
 }
+
+// finalPruner records the instructions of the events it is told of and,
+// by end kind, what State.Final gives when a path ends.
+type finalPruner struct {
+	recordingPruner
+	finals map[EndKind][]ssa.Instruction
+}
+
+func (p *finalPruner) Ended(s *State, kind EndKind, _ bool) {
+	p.finals[kind] = append(p.finals[kind], s.Final())
+}
+
+// A path that returns ends inside the step of its Return, which no event
+// describes: State.Final gives it to the Pruner, the Return of the entry
+// function; other ends give nil.
+func TestFinalIsTheReturn(t *testing.T) {
+	p := &finalPruner{finals: map[EndKind][]ssa.Instruction{}}
+	sum, _ := explore(t, "basics.Divide", Config{MaxWork: 200000, Pruner: func() Pruner { return p }})
+	stepped := map[ssa.Instruction]bool{}
+	for _, ev := range p.evs {
+		stepped[ev.Instr] = true
+	}
+	if len(p.finals[EndReturn]) == 0 || len(p.finals[EndPanic]) == 0 {
+		t.Fatalf("ends %v: want returns and panics", sum.Ends)
+	}
+	for _, in := range p.finals[EndReturn] {
+		ret, ok := in.(*ssa.Return)
+		if !ok || ret.Parent() != sum.Func {
+			t.Fatalf("a path that returned has Final %v, want a Return of %s", in, sum.Func)
+		}
+		if stepped[ret] {
+			t.Errorf("%v was also described by an event", ret)
+		}
+	}
+	for _, in := range p.finals[EndPanic] {
+		if in != nil {
+			t.Errorf("a path that panicked has Final %v", in)
+		}
+	}
+}

@@ -72,6 +72,27 @@ func (c Context) Func(d int) *ssa.Function { return c.frames[d].fn }
 // Block is the block the context's state has just entered.
 func (c Context) Block() *ssa.BasicBlock { return c.frames[len(c.frames)-1].block }
 
+// Final is the Return with which a path's entry function returned, nil
+// on a path that ended otherwise. A Pruner hears of every other
+// instruction a path runs in Stepped, but of this one only in Ended: the
+// path ends inside its step.
+func (s *State) Final() ssa.Instruction {
+	if s.final == nil {
+		return nil
+	}
+	return s.final
+}
+
+// Resumes is where the frame at depth d goes on from: the last
+// instruction it ran, or the first of its block when it has run none
+// there (a block it has just entered), and the number of deferred calls
+// it has pending. For a frame below the top that instruction is the
+// call it waits on.
+func (c Context) Resumes(d int) (last ssa.Instruction, defers int) {
+	f := c.frames[d]
+	return f.block.Instrs[max(f.next-1, 0)], f.defers
+}
+
 // AtPoint reports whether s stands where it may be matched: at the entry
 // of a block (its φs evaluated), with no panic in flight; and if so, its
 // context.

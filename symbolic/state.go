@@ -48,8 +48,10 @@ type State struct {
 	// choices are the alternatives this path took for choices of input
 	// shape (choices.go). The map is never written: a new choice copies it.
 	choices map[string]int
-	// results of the entry function once it has returned.
+	// results of the entry function once it has returned, and the
+	// Return it returned with.
 	results []Value
+	final   *ssa.Return
 	done    bool
 	endKind EndKind
 	// replay marks a concrete re-run of a finished path's inputs: its end is

@@ -133,10 +133,12 @@
 //		Turn off some of the detector's refinements, to measure each one's
 //		share: a comma-separated list among refine (dynamic refinement of
 //		the relevant sets as blocks get covered), search (running later
-//		the states that match an unsound relevant set) and single
-//		(leaving out of matches the locations that have held one value
-//		on every path). Pruning stays sound; turning off refine or search
-//		only prunes less, and single only makes matching slower.
+//		the states that match an unsound relevant set), single (leaving
+//		out of matches the locations that have held one value on every
+//		path) and reach (dropping the states from which no code of the
+//		package that no test covers is reachable). Pruning stays sound;
+//		turning off refine, search or reach only prunes less, and single
+//		only makes matching slower.
 //	-all-paths
 //		Keep one test per path found. By default a test is kept only when
 //		it covers a block or a branch edge of its package that the tests

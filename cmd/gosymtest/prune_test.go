@@ -24,6 +24,7 @@ func TestPruneFlags(t *testing.T) {
 		{[]string{"-prune-off", "refine, search"}, false, detector.Options{NoRefine: true, NoSearch: true}},
 		{[]string{"-prune-off", "refine", "-prune-off", "search"}, false, detector.Options{NoSearch: true}},
 		{[]string{"-prune-off", "single,refine"}, false, detector.Options{NoRefine: true, NoSingle: true}},
+		{[]string{"-prune-off", "reach"}, false, detector.Options{NoReach: true}},
 		{[]string{"-prune-off", ""}, false, detector.Options{}},
 	} {
 		cfg, err := parseArgs(tc.args)
@@ -43,7 +44,7 @@ func TestPruneFlags(t *testing.T) {
 		want []string
 	}{
 		{[]string{"-prune", "some"}, []string{"-prune", `"some"`, "none", "rse"}},
-		{[]string{"-prune-off", "refine,semantic"}, []string{"-prune-off", `"semantic"`, "refine, search, single"}},
+		{[]string{"-prune-off", "refine,semantic"}, []string{"-prune-off", `"semantic"`, "refine, search, single, reach"}},
 	} {
 		_, err := parseArgs(tc.args)
 		if err == nil {

@@ -1,0 +1,57 @@
+package detector
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/gosymtest/gosymtest/loader"
+	"github.com/gosymtest/gosymtest/symbolic"
+	"golang.org/x/tools/go/ssa"
+)
+
+// TestReachPrunesWhatCoversNothing is the differential test of
+// Options.NoReach: the states inside utf8's loop over a string of up to
+// 16 bytes are dropped once nothing of the package is left for them to
+// cover, so the detector finishes each function in a few paths, where
+// without it the work bound cuts it (matching needs the loop's subtrees
+// to end first), and it covers the same blocks of the package as
+// without it and as the unpruned search.
+func TestReachPrunesWhatCoversNothing(t *testing.T) {
+	prog, err := loader.Load(loader.Config{Dir: "..", Patterns: []string{"./testdata/detector/reach"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := func(p func() symbolic.Pruner) symbolic.Config {
+		return symbolic.Config{MaxWork: 2_000_000, Bounds: symbolic.Bounds{MaxLen: 16}, Pruner: p}
+	}
+	pkg := prog.Packages[0]
+	for _, name := range []string{"Runes", "Valid"} {
+		fn := pkg.SSA.Func(name)
+		none := exploreIn(t, prog.SSA, fn, cfg(nil))
+		off := exploreIn(t, prog.SSA, fn, cfg(New(prog.SSA, Options{NoReach: true})))
+		on := exploreIn(t, prog.SSA, fn, cfg(New(prog.SSA, Options{})))
+		want := ownBlocks(none.covered, pkg.SSA)
+		for arm, r := range map[string]run{"reach on": on, "reach off": off} {
+			if got := ownBlocks(r.covered, pkg.SSA); !slices.Equal(got, want) {
+				t.Errorf("%s, %s: covers blocks %v of the package, unpruned %v", name, arm, got, want)
+			}
+		}
+		t.Logf("%s: paths unpruned %d, reach off %d, reach on %d (%d pruned)", name, none.sum.Paths, off.sum.Paths, on.sum.Paths, on.sum.Pruned)
+		if on.sum.Paths >= off.sum.Paths || !on.sum.Exhausted {
+			t.Errorf("%s: %d paths with reach (exhausted: %v), %d without: nothing saved", name, on.sum.Paths, on.sum.Exhausted, off.sum.Paths)
+		}
+	}
+}
+
+// ownBlocks lists the indices of the blocks of pkg's functions in
+// covered, by function.
+func ownBlocks(covered map[*ssa.BasicBlock]bool, pkg *ssa.Package) []string {
+	var out []string
+	for b := range covered {
+		if b.Parent().Pkg == pkg {
+			out = append(out, b.Parent().Name()+"."+b.String())
+		}
+	}
+	slices.Sort(out)
+	return out
+}
