@@ -144,20 +144,7 @@ func TestCanCoverPendingDefers(t *testing.T) {
 // scratch, over random cover orders.
 func TestCanCoverIncremental(t *testing.T) {
 	for _, pkg := range []string{"flow", "inter", "implicit"} {
-		a, fns := setup(t, pkg)
-		var roots []*ssa.Function
-		for _, fn := range fns {
-			if fn.Pkg != nil && fn.Synthetic == "" {
-				roots = append(roots, fn)
-			}
-		}
-		slices.SortFunc(roots, func(x, y *ssa.Function) int { return int(x.Pos() - y.Pos()) })
-		g := a.Graph(roots...)
-		var segs []Segment
-		for s := range g.seg {
-			segs = append(segs, s)
-		}
-		slices.SortFunc(segs, func(x, y Segment) int { return g.seg[x] - g.seg[y] })
+		g, segs := wholeGraph(t, pkg)
 		rng := rand.New(rand.NewSource(int64(len(pkg))))
 		for round := 0; round < 3; round++ {
 			r := NewRelevance(g)

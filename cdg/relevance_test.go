@@ -142,24 +142,31 @@ func naiveRelevant(r *Relevance) map[Branch]bool {
 	return out
 }
 
+// wholeGraph is the graph of every function of fixture package pkg, and
+// its segments in the order of their vertices.
+func wholeGraph(t *testing.T, pkg string) (*Graph, []Segment) {
+	a, fns := setup(t, pkg)
+	var roots []*ssa.Function
+	for _, fn := range fns {
+		if fn.Pkg != nil && fn.Synthetic == "" {
+			roots = append(roots, fn)
+		}
+	}
+	slices.SortFunc(roots, func(x, y *ssa.Function) int { return int(x.Pos() - y.Pos()) })
+	g := a.Graph(roots...)
+	var segs []Segment
+	for s := range g.seg {
+		segs = append(segs, s)
+	}
+	slices.SortFunc(segs, func(x, y Segment) int { return g.seg[x] - g.seg[y] })
+	return g, segs
+}
+
 // Incremental relevance agrees with recomputation from scratch, and Cover
 // returns exactly the branches that dropped, over random cover orders.
 func TestRelevanceIncremental(t *testing.T) {
 	for _, pkg := range []string{"intra", "implicit", "inter"} {
-		a, fns := setup(t, pkg)
-		var roots []*ssa.Function
-		for _, fn := range fns {
-			if fn.Pkg != nil && fn.Synthetic == "" {
-				roots = append(roots, fn)
-			}
-		}
-		slices.SortFunc(roots, func(x, y *ssa.Function) int { return int(x.Pos() - y.Pos()) })
-		g := a.Graph(roots...)
-		var segs []Segment
-		for s := range g.seg {
-			segs = append(segs, s)
-		}
-		slices.SortFunc(segs, func(x, y Segment) int { return g.seg[x] - g.seg[y] })
+		g, segs := wholeGraph(t, pkg)
 		t.Logf("%s: %d functions, %d vertices, %d segments", pkg, len(g.Funcs()), len(g.verts), len(segs))
 		rng := rand.New(rand.NewSource(int64(len(pkg))))
 		for round := 0; round < 3; round++ {
