@@ -53,7 +53,7 @@ func TestPruneArms(t *testing.T) {
 		"rse-no-refine": "-prune-off refine",
 		"rse-no-search": "-prune-off search",
 		"rse-no-single": "-prune-off single",
-		"rse-no-reach":  "-prune-off reach",
+		"rse-reach":     "-prune reach",
 	}
 	for _, s := range armSpecs {
 		flags, ok := want[s.Name]

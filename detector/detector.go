@@ -19,9 +19,12 @@ type Options struct {
 	// NoSingle turns off single-valued locations (§3.5): every relevant
 	// location is compared at every match.
 	NoSingle bool
-	// NoReach keeps the states that can reach no code left uncovered
-	// (reach.go) unless a snapshot matches them.
-	NoReach bool
+	// Reach also prunes the states that can reach no code of the package
+	// left uncovered (reach.go), snapshot or not. It is off by default:
+	// it keeps the coverage of blocks, but such a state may still take a
+	// branch edge no test took, or panic in a way no test did, and the
+	// tests are kept for those too.
+	Reach bool
 
 	// counts, when set, adds up what the detectors did (tests).
 	counts *counts
@@ -140,7 +143,7 @@ func (d *detector) verdict(s *symbolic.State, ctx symbolic.Context) symbolic.Ver
 	if !d.opts.NoRefine {
 		rel = d.rel
 	}
-	if !d.opts.NoReach && !d.canCover(ctx) {
+	if d.opts.Reach && !d.canCover(ctx) {
 		d.unreaching[s.ID()] = true
 		return symbolic.Prune
 	}

@@ -77,27 +77,37 @@
 // state at a point always holds the value (and never nothing) at such a
 // location. Its relevant constraints stay, so this only saves work.
 //
-// # States that can reach nothing uncovered
+// # Covered code, and states that can reach nothing uncovered
+//
+// The covered code includes the Return that ends each tested path,
+// which the engine reports with the path's end (symbolic.State.Final)
+// rather than as a step: without it a block that only returns would stay
+// uncovered for good, and so would the branches that lead there stay
+// relevant.
 //
 // A snapshot shows that a state is redundant only once a subtree like it
 // has ended, and in real packages few do within the budget: a state deep
 // in a library call keeps forking after the function's own code is
-// covered. Before matching, the detector asks cdg whether the state can
-// still reach, from where each of its frames goes on, code of the
-// package that no test covers (cdg.Relevance.CanCover, over the flow
-// edges: the package's code is what its tests are measured on). A state
-// that cannot is pruned with no snapshot, and its path ends with nothing
-// relevant ahead (reach.go). The covered code includes the Return that
-// ends each tested path, which the engine reports with the path's end
-// (symbolic.State.Final) rather than as a step: without it a block that
-// only returns would stay uncovered for good, and so would the branches
-// that lead there stay relevant.
+// covered. With Options.Reach (-prune reach), before matching, the
+// detector asks cdg whether the state can still reach, from where each
+// of its frames goes on, code of the package that no test covers
+// (cdg.Relevance.CanCover, over the flow edges: the package's code is
+// what its tests are measured on). A state that cannot is pruned with no
+// snapshot, and its path ends with nothing relevant ahead (reach.go).
+// That keeps the coverage of blocks, which is all the paper's detector
+// keeps; but gosymtest also keeps a test for each new branch edge and
+// each new kind of panic, and such a state may still give one (a nil
+// io.Writer that panics inside io.WriteString, after the package's code
+// is all covered). Matching keeps those better, since a halt makes the
+// branches that decide it relevant for good (§3.2.3), so Reach is off by
+// default.
 //
 // # Switches, and the tests of pruned states
 //
-// Options.NoRefine, Options.NoSearch, Options.NoSingle and Options.NoReach
-// turn each off, so that its share can be measured; a nil Config.Pruner
-// (-prune none) turns everything off.
+// Options.NoRefine, Options.NoSearch and Options.NoSingle turn each off,
+// so that its share can be measured, and Options.Reach turns the
+// pruning of states that can reach nothing uncovered on; a nil
+// Config.Pruner (-prune none) turns everything off.
 //
 // A pruned state that entered a block no test enters yet still gives a
 // test: the engine runs its inputs concretely to the end (Algorithm 1

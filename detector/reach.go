@@ -5,7 +5,7 @@ import (
 	"github.com/gosymtest/gosymtest/symbolic"
 )
 
-// States that can reach nothing left uncovered. Bugrara and Engler's
+// States that can reach nothing left uncovered (Options.Reach). Bugrara and Engler's
 // detector drops the states that cannot reach code not yet covered; a
 // snapshot shows that of a state only once a subtree like it has ended.
 // Often no such subtree ends within the budget: a state deep in a

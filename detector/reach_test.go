@@ -10,7 +10,7 @@ import (
 )
 
 // TestReachPrunesWhatCoversNothing is the differential test of
-// Options.NoReach: the states inside utf8's loop over a string of up to
+// Options.Reach: the states inside utf8's loop over a string of up to
 // 16 bytes are dropped once nothing of the package is left for them to
 // cover, so the detector finishes each function in a few paths, where
 // without it the work bound cuts it (matching needs the loop's subtrees
@@ -28,8 +28,8 @@ func TestReachPrunesWhatCoversNothing(t *testing.T) {
 	for _, name := range []string{"Runes", "Valid"} {
 		fn := pkg.SSA.Func(name)
 		none := exploreIn(t, prog.SSA, fn, cfg(nil))
-		off := exploreIn(t, prog.SSA, fn, cfg(New(prog.SSA, Options{NoReach: true})))
-		on := exploreIn(t, prog.SSA, fn, cfg(New(prog.SSA, Options{})))
+		off := exploreIn(t, prog.SSA, fn, cfg(New(prog.SSA, Options{})))
+		on := exploreIn(t, prog.SSA, fn, cfg(New(prog.SSA, Options{Reach: true})))
 		want := ownBlocks(none.covered, pkg.SSA)
 		for arm, r := range map[string]run{"reach on": on, "reach off": off} {
 			if got := ownBlocks(r.covered, pkg.SSA); !slices.Equal(got, want) {

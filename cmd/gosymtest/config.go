@@ -134,7 +134,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.BoolVar(&cfg.solverValidate, "solver-validate", false, "")
 	fs.Var(storeSpec{&cfg.store}, "store", "")
 	fs.Var(shardFlag{&cfg.shard}, "shard", "")
-	fs.Var(pruneMode{&cfg.prune.none}, "prune", "")
+	fs.Var(pruneMode{&cfg.prune}, "prune", "")
 	fs.Var(pruneOff{&cfg.prune.opts}, "prune-off", "")
 	fs.Var(nonNegativeInt{&cfg.maxLen}, "max-len", "")
 	fs.Var(nonNegativeInt{&cfg.maxElems}, "max-elems", "")

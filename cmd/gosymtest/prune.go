@@ -26,37 +26,40 @@ func (p pruneConfig) pruner(prog *ssa.Program) func() symbolic.Pruner {
 	return detector.New(prog, p.opts)
 }
 
-// pruneMode is the -prune flag: none or rse.
-type pruneMode struct{ none *bool }
+// pruneMode is the -prune flag: none, rse, or reach (rse, and also the
+// states that can reach no code of the package left uncovered).
+type pruneMode struct{ p *pruneConfig }
 
 func (v pruneMode) String() string {
-	if v.none != nil && *v.none {
+	switch {
+	case v.p == nil:
+		return ""
+	case v.p.none:
 		return "none"
+	case v.p.opts.Reach:
+		return "reach"
 	}
 	return "rse"
 }
 
 func (v pruneMode) Set(s string) error {
 	switch s {
-	case "none":
-		*v.none = true
-	case "rse":
-		*v.none = false
+	case "none", "rse", "reach":
+		v.p.none, v.p.opts.Reach = s == "none", s == "reach"
 	default:
-		return fmt.Errorf("%q is neither none nor rse", s)
+		return fmt.Errorf("%q is none of none, rse and reach", s)
 	}
 	return nil
 }
 
 // pruneOff is the -prune-off flag: a comma-separated list of the
 // detector's refinements to turn off, among refine (§3.4), search
-// (§3.6), single (§3.5) and reach (dropping the states that can reach
-// nothing left uncovered). The empty list turns none off.
+// (§3.6) and single (§3.5). The empty list turns none off.
 type pruneOff struct{ opts *detector.Options }
 
 // pruneOffWords are the words -prune-off takes, in the order -help lists
 // them.
-var pruneOffWords = []string{"refine", "search", "single", "reach"}
+var pruneOffWords = []string{"refine", "search", "single"}
 
 func (v pruneOff) String() string {
 	if v.opts == nil {
@@ -80,8 +83,6 @@ func (v pruneOff) field(word string) *bool {
 		return &v.opts.NoSearch
 	case "single":
 		return &v.opts.NoSingle
-	case "reach":
-		return &v.opts.NoReach
 	}
 	return nil
 }
@@ -100,7 +101,7 @@ func (v pruneOff) Set(s string) error {
 		set = append(set, f)
 	}
 	// A flag given twice replaces the first: only the last list counts.
-	v.opts.NoRefine, v.opts.NoSearch, v.opts.NoSingle, v.opts.NoReach = false, false, false, false
+	v.opts.NoRefine, v.opts.NoSearch, v.opts.NoSingle = false, false, false
 	for _, f := range set {
 		*f = true
 	}

@@ -24,7 +24,9 @@ func TestPruneFlags(t *testing.T) {
 		{[]string{"-prune-off", "refine, search"}, false, detector.Options{NoRefine: true, NoSearch: true}},
 		{[]string{"-prune-off", "refine", "-prune-off", "search"}, false, detector.Options{NoSearch: true}},
 		{[]string{"-prune-off", "single,refine"}, false, detector.Options{NoRefine: true, NoSingle: true}},
-		{[]string{"-prune-off", "reach"}, false, detector.Options{NoReach: true}},
+		{[]string{"-prune", "reach"}, false, detector.Options{Reach: true}},
+		{[]string{"-prune", "reach", "-prune-off", "single"}, false, detector.Options{Reach: true, NoSingle: true}},
+		{[]string{"-prune", "reach", "-prune", "rse"}, false, detector.Options{}},
 		{[]string{"-prune-off", ""}, false, detector.Options{}},
 	} {
 		cfg, err := parseArgs(tc.args)
@@ -43,8 +45,8 @@ func TestPruneFlags(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"-prune", "some"}, []string{"-prune", `"some"`, "none", "rse"}},
-		{[]string{"-prune-off", "refine,semantic"}, []string{"-prune-off", `"semantic"`, "refine, search, single, reach"}},
+		{[]string{"-prune", "some"}, []string{"-prune", `"some"`, "none", "rse", "reach"}},
+		{[]string{"-prune-off", "refine,semantic"}, []string{"-prune-off", `"semantic"`, "refine, search, single"}},
 	} {
 		_, err := parseArgs(tc.args)
 		if err == nil {

@@ -53,7 +53,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		Strs("patterns", cfg.patterns).
 		Stringer("budget", cfg.budget).
 		Int("max_paths", cfg.maxPaths).
-		Stringer("prune", pruneMode{&cfg.prune.none}).
+		Stringer("prune", pruneMode{&cfg.prune}).
 		Stringer("prune_off", pruneOff{&cfg.prune.opts}).
 		Bool("dry_run", cfg.dryRun).
 		Msg("configuration")
