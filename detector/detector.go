@@ -14,16 +14,17 @@ type Options struct {
 	// NoRefine turns off dynamic refinement (§3.4).
 	NoRefine bool
 	// NoSearch turns off the relevant-search heuristic (§3.6): no
-	// unsound sets are built, and no state is put off.
+	// unsound sets are built, and no state is put off (reach.go's
+	// neither).
 	NoSearch bool
 	// NoSingle turns off single-valued locations (§3.5): every relevant
 	// location is compared at every match.
 	NoSingle bool
-	// Reach also prunes the states that can reach no code of the package
-	// left uncovered (reach.go), snapshot or not. It is off by default:
-	// it keeps the coverage of blocks, but such a state may still take a
-	// branch edge no test took, or panic in a way no test did, and the
-	// tests are kept for those too.
+	// Reach prunes the states that can reach no code of the package left
+	// uncovered (reach.go), snapshot or not, instead of only putting them
+	// off. It is off by default: it keeps the coverage of blocks, but
+	// such a state may still take a branch edge no test took, or panic in
+	// a way no test did, and the tests are kept for those too.
 	Reach bool
 
 	// counts, when set, adds up what the detectors did (tests).
@@ -137,7 +138,8 @@ func (d *detector) Recheck(s *symbolic.State) symbolic.Verdict {
 
 // verdict matches s, standing at a point of context ctx, against the
 // snapshots there (FindMatch); a state that matches none is put off
-// when it looks redundant all the same (search.go).
+// when it looks redundant all the same (search.go), or can reach
+// nothing uncovered (reach.go; with Options.Reach it is pruned).
 func (d *detector) verdict(s *symbolic.State, ctx symbolic.Context) symbolic.Verdict {
 	var rel *cdg.Relevance
 	if !d.opts.NoRefine {
@@ -154,6 +156,9 @@ func (d *detector) verdict(s *symbolic.State, ctx symbolic.Context) symbolic.Ver
 	}
 	if d.opts.NoSearch {
 		return symbolic.Keep
+	}
+	if !d.opts.Reach && !d.canCover(ctx) {
+		return symbolic.Later
 	}
 	if d.unsound.match(ctx, s, cond, d.graph.Epoch(), rel) != nil {
 		return symbolic.Later

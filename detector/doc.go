@@ -88,19 +88,20 @@
 // A snapshot shows that a state is redundant only once a subtree like it
 // has ended, and in real packages few do within the budget: a state deep
 // in a library call keeps forking after the function's own code is
-// covered. With Options.Reach (-prune reach), before matching, the
-// detector asks cdg whether the state can still reach, from where each
-// of its frames goes on, code of the package that no test covers
-// (cdg.Relevance.CanCover, over the flow edges: the package's code is
-// what its tests are measured on). A state that cannot is pruned with no
-// snapshot, and its path ends with nothing relevant ahead (reach.go).
-// That keeps the coverage of blocks, which is all the paper's detector
-// keeps; but gosymtest also keeps a test for each new branch edge and
-// each new kind of panic, and such a state may still give one (a nil
-// io.Writer that panics inside io.WriteString, after the package's code
-// is all covered). Matching keeps those better, since a halt makes the
-// branches that decide it relevant for good (§3.2.3), so Reach is off by
-// default.
+// covered. So the detector asks cdg whether a state that no snapshot
+// matches can still reach, from where each of its frames goes on, code
+// of the package that no test covers (cdg.Relevance.CanCover, over the
+// flow edges: the package's code is what its tests are measured on). A
+// state that cannot is put off, like one that matches an unsound set
+// (reach.go). With Options.Reach (-prune reach) it is pruned instead,
+// before matching, with no snapshot, and its path ends with nothing
+// relevant ahead. That keeps the coverage of blocks, which is all the
+// paper's detector keeps; but gosymtest also keeps a test for each new
+// branch edge and each new kind of panic, and such a state may still
+// give one (a nil io.Writer that panics inside io.WriteString, after the
+// package's code is all covered). Matching keeps those better, since a
+// halt makes the branches that decide it relevant for good (§3.2.3), so
+// pruning them is not the default.
 //
 // # Switches, and the tests of pruned states
 //

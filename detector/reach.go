@@ -5,19 +5,25 @@ import (
 	"github.com/gosymtest/gosymtest/symbolic"
 )
 
-// States that can reach nothing left uncovered (Options.Reach). Bugrara and Engler's
+// States that can reach nothing left uncovered. Bugrara and Engler's
 // detector drops the states that cannot reach code not yet covered; a
 // snapshot shows that of a state only once a subtree like it has ended.
 // Often no such subtree ends within the budget: a state deep in a
-// library call (fmt.Sprintf formatting an error, a loop of bufio) keeps
-// forking long after the function's own code is all covered. Such a
-// state is redundant whatever its values, and the flow graph of cdg
-// tells so directly: from where each of its frames goes on, no code of
-// the package that no test covers yet is reachable, and no call whose
-// callee is unknown. It is pruned like a matched state (run to its end
-// concretely when it entered untested code), and its path ends with
-// nothing relevant ahead (slicing's Unreaching). Coverage only grows, so
-// the verdict never needs taking back.
+// library call (fmt.Sprintf formatting an error, a loop of utf8) keeps
+// forking long after the function's own code is all covered. The flow
+// graph of cdg tells directly that such a state cannot cover more
+// blocks: from where each of its frames goes on, no code of the package
+// that no test covers yet is reachable.
+//
+// By default such a state is only put off (Later, as by the relevant
+// search of §3.6): the searcher runs the states that may cover more
+// first. It is not dropped, because gosymtest keeps a test for more than
+// a new block: a new branch edge (the state may have just taken one)
+// and a new kind of panic (a nil io.Writer panics inside io.WriteString
+// after the package's code is all covered). With Options.Reach it is
+// pruned like a matched state, run to its end concretely when it entered
+// untested code, and its path ends with nothing relevant ahead (slicing's
+// Unreaching). Coverage only grows, so either verdict holds for good.
 
 // canCover reports whether a state at ctx may still run code that counts
 // and is not covered yet.

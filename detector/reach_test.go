@@ -55,3 +55,56 @@ func ownBlocks(covered map[*ssa.BasicBlock]bool, pkg *ssa.Package) []string {
 	slices.Sort(out)
 	return out
 }
+
+// hopeCounter passes a detector's verdicts on, counting by verdict those
+// it gives states at points from which nothing uncovered is reachable.
+type hopeCounter struct {
+	*detector
+	hopeless map[symbolic.Verdict]int
+}
+
+func (c *hopeCounter) count(s *symbolic.State, v symbolic.Verdict) symbolic.Verdict {
+	if ctx, at := s.AtPoint(); at && !c.canCover(ctx) {
+		c.hopeless[v]++
+	}
+	return v
+}
+
+func (c *hopeCounter) Stepped(s *symbolic.State, evs []symbolic.Event) symbolic.Verdict {
+	return c.count(s, c.detector.Stepped(s, evs))
+}
+
+func (c *hopeCounter) Recheck(s *symbolic.State) symbolic.Verdict {
+	return c.count(s, c.detector.Recheck(s))
+}
+
+// By default every state inside utf8's loop that can reach nothing
+// uncovered, and that no snapshot matches, is put off; with
+// Options.Reach it is pruned instead, and with Options.NoSearch it is
+// kept.
+func TestReachPutsOffByDefault(t *testing.T) {
+	prog, err := loader.Load(loader.Config{Dir: "..", Patterns: []string{"./testdata/detector/reach"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := prog.Packages[0].SSA.Func("Runes")
+	for _, tc := range []struct {
+		opts Options
+		want string // the verdicts such states get
+	}{{Options{}, "later"}, {Options{Reach: true}, "prune"}, {Options{NoSearch: true}, "keep"}} {
+		c := &hopeCounter{hopeless: map[symbolic.Verdict]int{}}
+		newDetector := New(prog.SSA, tc.opts)
+		cfg := symbolic.Config{MaxWork: 200_000, Bounds: symbolic.Bounds{MaxLen: 16}, Pruner: func() symbolic.Pruner {
+			c.detector = newDetector().(*detector)
+			return c
+		}}
+		exploreIn(t, prog.SSA, fn, cfg)
+		got := map[string]int{"keep": c.hopeless[symbolic.Keep], "later": c.hopeless[symbolic.Later], "prune": c.hopeless[symbolic.Prune]}
+		for v, n := range got {
+			if v != tc.want && v != "prune" && n > 0 || v == tc.want && n == 0 {
+				t.Errorf("Reach %v, NoSearch %v: states that can reach nothing uncovered got %v; want %s (or pruned by a match)", tc.opts.Reach, tc.opts.NoSearch, got, tc.want)
+				break
+			}
+		}
+	}
+}

@@ -126,21 +126,22 @@
 //		Engler's redundant state detection): rse, the default, drops a
 //		state when it can reach no block that a state already explored
 //		could not, so that independent branches stop multiplying the
-//		paths; none explores every path; reach also drops, without
-//		waiting for an explored state to compare with, a state from
-//		which no code of the package that no test runs is reachable:
-//		faster, and it covers the same blocks, but it may lose a test
-//		for a new branch edge or a new kind of panic. A dropped state
-//		that entered a block no test enters still gives a test, its
-//		inputs run to the end.
+//		paths, and runs last a state from which no code of the package
+//		that no test runs is reachable; none explores every path; reach
+//		drops such a state instead, without waiting for an explored
+//		state to compare it with: faster, and it covers the same
+//		blocks, but it may lose a test for a new branch edge or a new
+//		kind of panic. A dropped state that entered a block no test
+//		enters still gives a test, its inputs run to the end.
 //	-prune-off list
 //		Turn off some of the detector's refinements, to measure each one's
 //		share: a comma-separated list among refine (dynamic refinement of
 //		the relevant sets as blocks get covered), search (running later
-//		the states that match an unsound relevant set) and single
-//		(leaving out of matches the locations that have held one value
-//		on every path). Pruning stays sound; turning off refine or search
-//		only prunes less, and single only makes matching slower.
+//		the states that match an unsound relevant set, or that can reach
+//		no code left uncovered) and single (leaving out of matches the
+//		locations that have held one value on every path). Pruning stays
+//		sound; turning off refine or search only prunes less, and single
+//		only makes matching slower.
 //	-all-paths
 //		Keep one test per path found. By default a test is kept only when
 //		it covers a block or a branch edge of its package that the tests
