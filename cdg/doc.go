@@ -55,4 +55,12 @@
 // halt edges from each function's [Func.HaltDeciders] to what runs after
 // its call sites. [Relevance] tracks relevant branches on it as coverage
 // grows, at a cost proportional to the change.
+//
+// # Reaching uncovered code
+//
+// The same graph has flow edges, where control may go next (flow.go),
+// on which [Relevance.CanCover] tells whether a state, given where each
+// activation of its call stack goes on from, may still run code of the
+// roots' packages that is not covered: the code its tests are measured
+// on.
 package cdg
