@@ -14,8 +14,8 @@ type Options struct {
 	// NoRefine turns off dynamic refinement (§3.4).
 	NoRefine bool
 	// NoSearch turns off the relevant-search heuristic (§3.6): no
-	// unsound sets are built, and no state is put off (reach.go's
-	// neither).
+	// unsound sets are built, and no state is put off, for reaching
+	// nothing uncovered (reach.go) either.
 	NoSearch bool
 	// NoSingle turns off single-valued locations (§3.5): every relevant
 	// location is compared at every match.

@@ -72,17 +72,6 @@ func (c Context) Func(d int) *ssa.Function { return c.frames[d].fn }
 // Block is the block the context's state has just entered.
 func (c Context) Block() *ssa.BasicBlock { return c.frames[len(c.frames)-1].block }
 
-// Final is the Return with which a path's entry function returned, nil
-// on a path that ended otherwise. A Pruner hears of every other
-// instruction a path runs in Stepped, but of this one only in Ended: the
-// path ends inside its step.
-func (s *State) Final() ssa.Instruction {
-	if s.final == nil {
-		return nil
-	}
-	return s.final
-}
-
 // Resumes is where the frame at depth d goes on from: the last
 // instruction it ran, or the first of its block when it has run none
 // there (a block it has just entered), and the number of deferred calls
@@ -253,6 +242,17 @@ func (builtinValue) isValue() {}
 // Cond is s's path condition, one conjunct per decision. The caller must
 // not change it.
 func (s *State) Cond() []expr.Expr { return s.cond[:len(s.cond):len(s.cond)] }
+
+// Final is the Return with which a path's entry function returned, nil
+// on a path that ended otherwise. A Pruner hears of every other
+// instruction a path runs in Stepped, but of this one only in Ended: the
+// path ends inside its step.
+func (s *State) Final() ssa.Instruction {
+	if s.final == nil {
+		return nil
+	}
+	return s.final
+}
 
 // Frozen returns a copy of s that never runs, to read the values s holds
 // now after s has moved on.
