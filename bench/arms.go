@@ -54,8 +54,8 @@ var armSpecs = []armSpec{
 	{Name: "rse-no-refine", Kind: armGosymtest, Flags: []string{"-prune-off", "refine"}, Extra: true, OptIn: true},
 	{Name: "rse-no-search", Kind: armGosymtest, Flags: []string{"-prune-off", "search"}, Extra: true, OptIn: true},
 	{Name: "rse-no-single", Kind: armGosymtest, Flags: []string{"-prune-off", "single"}, Extra: true, OptIn: true},
-	// The detector with the pruning of states that can reach nothing
-	// uncovered, off by default, on.
+	// The detector with -prune reach: the states that can reach nothing
+	// uncovered are pruned, not only put off.
 	{Name: "rse-reach", Kind: armGosymtest, Flags: []string{"-prune", "reach"}, Extra: true, OptIn: true},
 	// The solver chain's layers (issue 14; solver.go): none, then KLEE's
 	// layers one by one, then GreenTrie, then a rerun from the store.
