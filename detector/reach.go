@@ -26,16 +26,21 @@ import (
 // Unreaching). Coverage only grows, so either verdict holds for good.
 
 // canCover reports whether a state at ctx may still run code that counts
-// and is not covered yet.
+// and is not covered yet. It asks frame by frame, outermost first, and
+// stops at the first that may: while the function's own code is not all
+// covered, that is the outermost one, and the frames above it need no
+// segment looked up.
 func (d *detector) canCover(ctx symbolic.Context) bool {
-	stack := make([]cdg.Resume, ctx.Depth())
-	for i := range stack {
+	for i := range ctx.Depth() {
 		last, defers := ctx.Resumes(i)
 		seg, ok := d.cdg.Func(ctx.Func(i)).SegmentOf(last)
 		if !ok {
 			return true
 		}
-		stack[i] = cdg.Resume{At: seg, Defers: defers > 0}
+		frame := [1]cdg.Resume{{At: seg, Defers: defers > 0}}
+		if d.rel.CanCover(frame[:]) {
+			return true
+		}
 	}
-	return d.rel.CanCover(stack)
+	return false
 }
