@@ -36,6 +36,7 @@ type Analysis struct {
 	callees *defaultCallees
 
 	entryPoints *entryPoints
+	pkgGraphs   map[*ssa.Package]*packageGraph
 }
 
 // New returns an analysis of prog.
@@ -46,6 +47,8 @@ func New(prog *ssa.Program, opts Options) *Analysis {
 		returns: map[*ssa.Function]bool{},
 		noPanic: map[*ssa.Function]bool{},
 		funcs:   map[*ssa.Function]*Func{},
+
+		pkgGraphs: map[*ssa.Package]*packageGraph{},
 	}
 	a.callees = newDefaultCallees(prog)
 	a.entryPoints = &entryPoints{prog: prog}

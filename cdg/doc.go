@@ -63,4 +63,12 @@
 // activation of its call stack goes on from, may still run code of the
 // roots' packages that is not covered: the code its tests are measured
 // on.
+//
+// # One graph per package
+//
+// A function's graph is mostly its package's: a call through a func
+// value leads to every entry point of the package and all they call.
+// [Analysis.Relevance] builds one graph per package and gives each
+// function a Relevance over the part of it the function reaches, which
+// answers exactly as one over the function's own graph (closure.go).
 package cdg

@@ -18,10 +18,14 @@ import (
 // method expression) or through a method of one of its types (an
 // interface call may dispatch there); a package cannot be called by name
 // from code it imports.
+//
+// The same pass over the program's functions lists each package's own
+// functions, the roots of its graph (closure.go).
 type entryPoints struct {
-	prog  *ssa.Program
-	once  sync.Once
-	byPkg map[*ssa.Package][]*ssa.Function
+	prog     *ssa.Program
+	once     sync.Once
+	byPkg    map[*ssa.Package][]*ssa.Function
+	declared map[*ssa.Package][]*ssa.Function
 }
 
 // EntryPoints lists the functions of pkg that code outside it may call
@@ -36,6 +40,7 @@ func (a *Analysis) EntryPoints(pkg *ssa.Package) []*ssa.Function {
 // collect finds the entry points of every package of the program.
 func (ep *entryPoints) collect() {
 	ep.byPkg = map[*ssa.Package][]*ssa.Function{}
+	ep.declared = map[*ssa.Package][]*ssa.Function{}
 	seen := map[*ssa.Function]bool{}
 	add := func(f *ssa.Function) {
 		if !seen[f] {
@@ -47,6 +52,9 @@ func (ep *entryPoints) collect() {
 	}
 	var ops []*ssa.Value
 	for fn := range ssautil.AllFunctions(ep.prog) {
+		if pkg := packageOf(fn); pkg != nil {
+			ep.declared[pkg] = append(ep.declared[pkg], fn)
+		}
 		if fn.Signature.Recv() != nil {
 			add(fn)
 		}

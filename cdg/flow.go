@@ -76,6 +76,7 @@ func (g *Graph) flowCall(site ssa.CallInstruction, sv int, callees []*ssa.Functi
 				}
 			}
 			g.flowEdge(v, g.escape)
+			g.escapes[g.index[site.Parent()]] = true
 		}
 	}
 	return more
@@ -137,13 +138,13 @@ type Resume struct {
 // Coverage only grows: once false for a stack, it stays false.
 func (r *Relevance) CanCover(stack []Resume) bool {
 	for _, f := range stack {
-		v, ok := r.g.seg[f.At]
+		v, ok := r.segment(f.At)
 		if !ok || r.flow.reaches(v) {
 			return true
 		}
 		if f.Defers {
 			h, ok := r.g.defers[f.At.Func()]
-			if !ok || r.flow.reaches(h) {
+			if !ok || !r.holds(h) || r.flow.reaches(h) {
 				return true
 			}
 		}

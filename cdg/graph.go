@@ -52,6 +52,16 @@ type Graph struct {
 	defers map[*ssa.Function]int
 	escape int // -1 until a call needs it
 	pkgs   map[*ssa.Package]bool
+
+	// What a Relevance of one of many roots needs to tell the part of
+	// the graph that root reaches (closure.go): each vertex's function
+	// (an index into funcs; -1 for the escape vertex), each function's
+	// callees, whether it calls through a func value into escape, and
+	// the functions escape leads to.
+	owner    []int32
+	calls    [][]int32
+	escapes  []bool
+	escapeTo []int32
 }
 
 type vertexKind uint8
@@ -113,6 +123,7 @@ func (a *Analysis) Graph(roots ...*ssa.Function) *Graph {
 				callees := a.Callees(site)
 				for _, callee := range callees {
 					g.addFunc(callee)
+					g.calls[i] = append(g.calls[i], int32(g.index[callee]))
 					g.hubs(callee)
 					g.edge(sv, g.entry[callee])
 					if _, isCall := site.(*ssa.Call); isCall {
@@ -135,6 +146,7 @@ func (a *Analysis) Graph(roots ...*ssa.Function) *Graph {
 			g.edge(g.vertex(vertex{kind: vOutcome, out: o}), g.halt[fn])
 		}
 	}
+	g.findOwners()
 	// Halt edges, now that every function is in.
 	for _, fn := range g.funcs {
 		if !a.Func(fn).Halts() {
@@ -161,6 +173,8 @@ func (g *Graph) addFunc(fn *ssa.Function) {
 	if _, ok := g.index[fn]; !ok {
 		g.index[fn] = len(g.funcs)
 		g.funcs = append(g.funcs, fn)
+		g.calls = append(g.calls, nil)
+		g.escapes = append(g.escapes, false)
 	}
 }
 

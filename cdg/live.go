@@ -1,5 +1,7 @@
 package cdg
 
+import "slices"
+
 // live answers, over a directed graph, which vertices reach (in zero or
 // more edges) a target vertex not yet covered, as targets get covered.
 // Relevance keeps two: one over the control dependence graph (relevant
@@ -13,19 +15,26 @@ package cdg
 // Each component dies once and each condensed edge is followed once, so
 // the whole run costs O(graph), and each cover costs in proportion to
 // what it changes.
+//
+// A live may count only part of the graph (the vertices a mask holds, as
+// if the others were not there), and a live whose part is closed under
+// successors can be cloned: the clone shares the condensation and starts
+// from the same counts (closure.go).
 type live struct {
-	comp      []int32   // vertex -> component
+	comp      []int32   // vertex -> component; -1 outside the mask
 	preds     [][]int32 // component -> distinct predecessor components
 	uncovered []int32   // component -> uncovered targets in it
 	liveSuccs []int32   // component -> live distinct successors
 	target    []bool    // vertex -> a target not covered yet
 }
 
-// newLive condenses the graph succ and counts the targets in it. order
-// is the components, as vertex lists, in reverse topological order.
-func newLive(succ [][]int32, target func(v int) bool) (l *live, order [][]int32) {
+// newLive condenses the graph succ, restricted to the vertices that the
+// mask in holds (all of them when in is nil), and counts the targets in
+// it. order is the components, as vertex lists, in reverse topological
+// order.
+func newLive(succ [][]int32, target func(v int) bool, in []bool) (l *live, order [][]int32) {
 	l = &live{target: make([]bool, len(succ))}
-	l.comp, order = condense(succ)
+	l.comp, order = condense(succ, in)
 	nc := len(order)
 	succs := make([][]int32, nc)
 	l.preds = make([][]int32, nc)
@@ -44,7 +53,7 @@ func newLive(succ [][]int32, target func(v int) bool) (l *live, order [][]int32)
 			}
 			for _, w := range succ[v] {
 				d := l.comp[w]
-				if d != c && mark[d] != c {
+				if d >= 0 && d != c && mark[d] != c {
 					mark[d] = c
 					succs[c] = append(succs[c], d)
 					l.preds[d] = append(l.preds[d], c)
@@ -64,10 +73,23 @@ func newLive(succ [][]int32, target func(v int) bool) (l *live, order [][]int32)
 	return l, order
 }
 
+// clone returns a live with l's condensation and l's counts as they are
+// now, which the covers of either no longer change in the other.
+func (l *live) clone() *live {
+	return &live{
+		comp:      l.comp,
+		preds:     l.preds,
+		uncovered: slices.Clone(l.uncovered),
+		liveSuccs: slices.Clone(l.liveSuccs),
+		target:    slices.Clone(l.target),
+	}
+}
+
 // alive reports whether component c reaches an uncovered target.
 func (l *live) alive(c int32) bool { return l.uncovered[c] > 0 || l.liveSuccs[c] > 0 }
 
-// reaches reports whether vertex v reaches an uncovered target.
+// reaches reports whether vertex v, which the mask holds, reaches an
+// uncovered target.
 func (l *live) reaches(v int) bool { return l.alive(l.comp[v]) }
 
 // cover covers vertex v, if it is a target not covered yet, and returns
@@ -97,11 +119,12 @@ func (l *live) cover(v int) []int32 {
 	return dead
 }
 
-// condense computes the strongly connected components of succ with
+// condense computes the strongly connected components of succ, restricted
+// to the vertices that the mask in holds (all when in is nil), with
 // Tarjan's algorithm (iteratively: the graph can be deep). It returns
-// each vertex's component and the components in the order found, which
-// is reverse topological: sinks first.
-func condense(succ [][]int32) (comp []int32, comps [][]int32) {
+// each vertex's component (-1 for those left out) and the components in
+// the order found, which is reverse topological: sinks first.
+func condense(succ [][]int32, in []bool) (comp []int32, comps [][]int32) {
 	n := len(succ)
 	comp = make([]int32, n)
 	index := make([]int32, n)
@@ -109,7 +132,9 @@ func condense(succ [][]int32) (comp []int32, comps [][]int32) {
 	onStack := make([]bool, n)
 	for i := range index {
 		index[i] = -1
+		comp[i] = -1
 	}
+	held := func(v int32) bool { return in == nil || in[v] }
 	var stack []int32
 	next := int32(0)
 	type frame struct {
@@ -117,7 +142,7 @@ func condense(succ [][]int32) (comp []int32, comps [][]int32) {
 		i int // next successor to look at
 	}
 	for root := 0; root < n; root++ {
-		if index[root] >= 0 {
+		if index[root] >= 0 || !held(int32(root)) {
 			continue
 		}
 		call := []frame{{int32(root), 0}}
@@ -131,6 +156,9 @@ func condense(succ [][]int32) (comp []int32, comps [][]int32) {
 			if top.i < len(succ[v]) {
 				w := succ[v][top.i]
 				top.i++
+				if !held(w) {
+					continue
+				}
 				if index[w] < 0 {
 					index[w], low[w] = next, next
 					next++

@@ -18,7 +18,10 @@ import (
 //
 // Relevance is not safe for concurrent use.
 type Relevance struct {
-	g       *Graph
+	g *Graph
+	// in holds the vertices of g this Relevance is about (nil: all):
+	// those of one root's part of a package's graph (closure.go).
+	in      []bool
 	cd      *live     // over the control dependence edges: relevance
 	flow    *live     // over the flow edges: CanCover
 	covered []bool    // vertex -> covered (segments only)
@@ -27,9 +30,17 @@ type Relevance struct {
 
 // NewRelevance starts with every segment of g uncovered.
 func NewRelevance(g *Graph) *Relevance {
-	r := &Relevance{g: g, covered: make([]bool, len(g.verts))}
+	r := newRelevance(g, nil)
+	r.flow, _ = newLive(g.flow, g.counts, nil)
+	return r
+}
+
+// newRelevance starts with every segment that the mask in holds
+// uncovered, and leaves the flow counts to its caller.
+func newRelevance(g *Graph, in []bool) *Relevance {
+	r := &Relevance{g: g, in: in, covered: make([]bool, len(g.verts))}
 	var order [][]int32
-	r.cd, order = newLive(g.succ, func(v int) bool { return g.verts[v].kind == vSegment })
+	r.cd, order = newLive(g.succ, func(v int) bool { return g.verts[v].kind == vSegment }, in)
 	r.members = make([][]int32, len(order))
 	for c, vs := range order {
 		for _, v := range vs {
@@ -38,15 +49,24 @@ func NewRelevance(g *Graph) *Relevance {
 			}
 		}
 	}
-	r.flow, _ = newLive(g.flow, g.counts)
 	return r
 }
+
+// segment is the vertex of s, if the graph holds it and it is in r's
+// part.
+func (r *Relevance) segment(s Segment) (int, bool) {
+	v, ok := r.g.seg[s]
+	return v, ok && r.holds(v)
+}
+
+// holds reports whether vertex v is in r's part of the graph.
+func (r *Relevance) holds(v int) bool { return r.in == nil || r.in[v] }
 
 // Cover records that segment s ran and returns the branches that stopped
 // being relevant because of it, sorted. Covering a segment twice, or one
 // outside the graph, changes nothing.
 func (r *Relevance) Cover(s Segment) []Branch {
-	v, ok := r.g.seg[s]
+	v, ok := r.segment(s)
 	if !ok || r.covered[v] {
 		return nil
 	}
@@ -84,7 +104,7 @@ func (r *Relevance) CoverInstr(instr ssa.Instruction) []Branch {
 
 // Covered reports whether s has been covered.
 func (r *Relevance) Covered(s Segment) bool {
-	v, ok := r.g.seg[s]
+	v, ok := r.segment(s)
 	return ok && r.covered[v]
 }
 
@@ -94,7 +114,7 @@ func (r *Relevance) Covered(s Segment) bool {
 // nothing is known against it.
 func (r *Relevance) RelevantOutcome(o Outcome) bool {
 	v, ok := r.g.out[o]
-	if !ok {
+	if !ok || !r.holds(v) {
 		return true
 	}
 	return r.cd.reaches(v)
@@ -115,7 +135,7 @@ func (r *Relevance) RelevantBranches() []Branch {
 	seen := map[Branch]bool{}
 	var out []Branch
 	for o, v := range r.g.out {
-		if !seen[o.Branch] && r.cd.reaches(v) {
+		if !seen[o.Branch] && r.holds(v) && r.cd.reaches(v) {
 			seen[o.Branch] = true
 			out = append(out, o.Branch)
 		}

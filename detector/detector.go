@@ -79,11 +79,17 @@ type detector struct {
 	singles *singles
 }
 
-func (d *detector) Begin(fn *ssa.Function) {
+// Prepare builds fn's relevance: the control dependence analysis of fn
+// and all it may call, which cdg shares among a package's functions.
+func (d *detector) Prepare(fn *ssa.Function) {
 	if fn != d.fn {
 		d.fn = fn
-		d.rel = cdg.NewRelevance(d.cdg.Graph(fn))
+		d.rel = d.cdg.Relevance(fn)
 	}
+}
+
+func (d *detector) Begin(fn *ssa.Function) {
+	d.Prepare(fn)
 	d.singles = newSingles(d.opts.NoSingle, d.opts.counts)
 	d.store, d.unsound = newStore(d.singles, d.opts.counts), newStore(d.singles, nil)
 	d.conds = condSets{}

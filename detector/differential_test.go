@@ -518,7 +518,8 @@ type secondPointPruner struct {
 	points map[*symbolic.State]int
 }
 
-func (p *secondPointPruner) Begin(*ssa.Function) { p.points = map[*symbolic.State]int{} }
+func (p *secondPointPruner) Prepare(*ssa.Function) {}
+func (p *secondPointPruner) Begin(*ssa.Function)   { p.points = map[*symbolic.State]int{} }
 func (p *secondPointPruner) Root(s *symbolic.State) {
 	p.points[s] = 0
 }

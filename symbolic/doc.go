@@ -246,7 +246,9 @@
 //
 // Config.Pruner plugs in the redundant-state detector (package detector,
 // after Bugrara and Engler) through the small interface Pruner
-// (prune.go). The engine tells it every search state's forks and ends,
+// (prune.go). It prepares its static analysis of a function before the
+// function's budget starts (Pruner.Prepare), as package initialisation
+// does. The engine tells it every search state's forks and ends,
 // and after each step describes what the step did as Events
 // (prunehook.go): the registers (by activation, Loc.Act; a string's
 // length or byte where only that was read, Loc.Part), objects, deferred

@@ -277,6 +277,9 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *Summary, e
 	// before the function's budget starts.
 	e.ctx = ctx
 	e.initMemory(fn.Pkg)
+	if e.pruner != nil {
+		e.pruner.Prepare(fn)
+	}
 	outer := ctx
 	// The clock starts before the budget's: a run whose budget ran out
 	// has then always been going for at least the budget (Elapsed), even

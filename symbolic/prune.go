@@ -14,6 +14,12 @@ import "golang.org/x/tools/go/ssa"
 // exploration (run-to-end, boundary cases, mutants). A nil Config.Pruner
 // is "-prune none": nothing is recorded and nothing is dropped.
 type Pruner interface {
+	// Prepare does the static analysis that exploring fn needs, before
+	// fn's budget starts, as package initialisation does: the analysis
+	// of a package is shared by its functions, so the function that
+	// happens to come first should not spend its budget on it. Its time
+	// still counts as the pruner's.
+	Prepare(fn *ssa.Function)
 	// Begin starts a round of exploring fn. The states of the rounds
 	// before are gone; so is everything learnt from them, since a round
 	// explores inputs of other sizes.

@@ -1,6 +1,8 @@
 package symbolic
 
 import (
+	"time"
+
 	"fmt"
 	"maps"
 	"slices"
@@ -23,8 +25,9 @@ type shadowPruner struct {
 	errs    []string
 }
 
-func (p *shadowPruner) Begin(*ssa.Function) { p.shadows = make(map[int]map[Loc]Value) }
-func (p *shadowPruner) Root(s *State)       { p.shadows[s.ID()] = make(map[Loc]Value) }
+func (p *shadowPruner) Prepare(*ssa.Function) {}
+func (p *shadowPruner) Begin(*ssa.Function)   { p.shadows = make(map[int]map[Loc]Value) }
+func (p *shadowPruner) Root(s *State)         { p.shadows[s.ID()] = make(map[Loc]Value) }
 func (p *shadowPruner) Forked(parent, child *State) {
 	p.shadows[child.ID()] = maps.Clone(p.shadows[parent.ID()])
 }
@@ -103,6 +106,7 @@ func TestPruneEventsDescribeEveryWrite(t *testing.T) {
 // recordingPruner keeps every event it is told of.
 type recordingPruner struct{ evs []Event }
 
+func (p *recordingPruner) Prepare(*ssa.Function)       {}
 func (p *recordingPruner) Begin(*ssa.Function)         {}
 func (p *recordingPruner) Root(*State)                 {}
 func (p *recordingPruner) Forked(*State, *State)       {}
@@ -207,5 +211,28 @@ func TestFinalIsTheReturn(t *testing.T) {
 		if in != nil {
 			t.Errorf("a path that panicked has Final %v", in)
 		}
+	}
+}
+
+// slowPreparer is a pruner whose static analysis takes a while.
+type slowPreparer struct {
+	recordingPruner
+	took time.Duration
+}
+
+func (p *slowPreparer) Prepare(*ssa.Function) { time.Sleep(p.took) }
+
+// A pruner's Prepare runs before the function's budget starts: a
+// preparation three times longer than the budget leaves the function's
+// exploration whole, and it counts in the pruner's time.
+func TestPrepareIsOutsideTheBudget(t *testing.T) {
+	const budget = 100 * time.Millisecond
+	sp := &slowPreparer{took: 3 * budget}
+	sum, _ := explore(t, "basics.Divide", Config{Budget: budget, Pruner: func() Pruner { return sp }})
+	if !sum.Exhausted || sum.Paths == 0 {
+		t.Errorf("Divide explored %d paths, exhausted %v: the preparation spent its budget", sum.Paths, sum.Exhausted)
+	}
+	if sum.PruneTime < sp.took {
+		t.Errorf("pruner time %v, want at least the preparation's %v", sum.PruneTime, sp.took)
 	}
 }

@@ -17,6 +17,11 @@ type timedPruner struct {
 
 func (t timedPruner) since(start time.Time) { t.e.summary.PruneTime += time.Since(start) }
 
+func (t timedPruner) Prepare(fn *ssa.Function) {
+	defer t.since(time.Now())
+	t.p.Prepare(fn)
+}
+
 func (t timedPruner) Begin(fn *ssa.Function) {
 	defer t.since(time.Now())
 	t.p.Begin(fn)
