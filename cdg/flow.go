@@ -76,6 +76,9 @@ func (g *Graph) flowCall(site ssa.CallInstruction, sv int, callees []*ssa.Functi
 				}
 			}
 			g.flowEdge(v, g.escape)
+			if v == sv {
+				g.edge(sv, g.escape)
+			}
 			g.escapes[g.index[site.Parent()]] = true
 		}
 	}

@@ -121,6 +121,27 @@ func TestCanCoverThroughFuncValues(t *testing.T) {
 	}
 }
 
+// A branch that decides a call through a func value controls what the
+// call may run: ApplyIf's x > 0 stays relevant while a function of the
+// package whose value is taken is not covered, however much of ApplyIf
+// is.
+func TestRelevanceThroughFuncValues(t *testing.T) {
+	a, fns := setup(t, "flow")
+	applyIf := fns["ApplyIf"]
+	r := NewRelevance(a.Graph(applyIf))
+	coverFunc(r, a, applyIf)
+	positive := branchOf(applyIf, 0)
+	if !r.Relevant(positive) {
+		t.Fatal("x > 0 decides whether f runs, and UseApply$1, which f may be, is not covered")
+	}
+	for _, fn := range a.EntryPoints(applyIf.Pkg) {
+		coverFunc(r, a, fn)
+	}
+	if r.Relevant(positive) {
+		t.Fatal("every function f may be is covered: x > 0 decides nothing left")
+	}
+}
+
 // Deferred calls pending in an activation run when it returns.
 func TestCanCoverPendingDefers(t *testing.T) {
 	a, fns := setup(t, "flow")

@@ -20,6 +20,10 @@ import (
 //   - S → entry(F) → R for each call site in S, each callee F and each
 //     segment R of F that runs whenever F is entered (no intraprocedural
 //     controllers): whatever controls a call site controls the callee;
+//   - S → escape → entry(F) for each call through a func value in S that
+//     the resolver leaves unresolved, and each entry point F of the
+//     roots' packages (flow.go): the call may run any of them, so
+//     whatever controls it controls them;
 //   - O → halt(F) for F's HaltDeciders, and halt(F) → what runs after
 //     each call site of F: the outcomes of the call's implicit branch
 //     (the code after the call depends on its ok outcome, and if the
@@ -133,6 +137,7 @@ func (a *Analysis) Graph(roots ...*ssa.Function) *Graph {
 				for _, fn := range g.flowCall(site, sv, callees) {
 					g.addFunc(fn)
 					g.hubs(fn)
+					g.edge(g.escape, g.entry[fn])
 				}
 			}
 		}

@@ -35,6 +35,15 @@ func Apply(f func(int) int, x int) int {
 	return f(x)
 }
 
+// ApplyIf calls a func value when x is positive: its branch decides
+// whether a function of the package whose value is taken runs.
+func ApplyIf(f func(int) int, x int) int {
+	if x > 0 {
+		return f(x)
+	}
+	return 0
+}
+
 func UseApply() int {
 	return Apply(func(x int) int {
 		if x > 2 {
