@@ -1,0 +1,85 @@
+package symbolic
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+)
+
+// byteVars are n symbolic bytes b0…b(n-1).
+func byteVars(n int) []expr.Expr {
+	bs := make([]expr.Expr, n)
+	for i := range bs {
+		bs[i] = expr.BVVar(fmt.Sprintf("b%d", i), 8)
+	}
+	return bs
+}
+
+// countByte's term, narrow inside, is the count of c among the first n
+// bytes, as an int, for any bytes and any n, beyond the bytes too.
+func TestCountByteCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, size := range []int{0, 1, 7, 8, 50, 64} {
+		bs, n, c := byteVars(size), expr.BVVar("n", 64), expr.BVVar("c", 8)
+		count := countByte(bs, n, c)
+		if count.Sort() != expr.BV(64) {
+			t.Fatalf("%d bytes: count is a %v, want a 64-bit int", size, count.Sort())
+		}
+		for range 200 {
+			vals := &expr.Values{Scalars: map[expr.Expr]uint64{}}
+			want := uint64(0)
+			limit := uint64(rng.IntN(size + 3))
+			target := uint64(rng.IntN(3))
+			vals.Scalars[n], vals.Scalars[c] = limit, target
+			for i, b := range bs {
+				v := uint64(rng.IntN(3)) // few values, so that c often occurs
+				vals.Scalars[b] = v
+				if uint64(i) < limit && v == target {
+					want++
+				}
+			}
+			if got := expr.Eval(count, vals); got != want {
+				t.Fatalf("%d bytes, n = %d: count %d, want %d", size, limit, got, want)
+			}
+		}
+	}
+}
+
+// The query of html.EscapeString (a strings.Replacer) that Z3 gave up
+// on after 15s while counts were summed in 64 bits: a string of at least
+// 40 bytes whose length plus four times two of its byte counts is at most
+// 32 cannot be. Within a resource limit, so that the check does not
+// depend on the machine, the narrow counts let Z3 refute it.
+func TestCountsAddedToALengthAreDecided(t *testing.T) {
+	bs, n := byteVars(50), expr.BVVar("n", 64)
+	count := func(c uint64) expr.Expr { return countByte(bs, n, expr.Const(8, c)) }
+	zero := expr.Const(64, 0)
+	q := solver.Query{
+		Constraints: []expr.Expr{
+			expr.Ule(n, expr.Const(64, 50)),
+			expr.Sle(expr.Const(64, 40), n),
+			expr.Not(expr.Eq(count('"'), zero)),
+			expr.Eq(count('>'), zero),
+			expr.Eq(count('<'), zero),
+			expr.Eq(count('\''), zero),
+			expr.Not(expr.Eq(count('&'), zero)),
+			expr.Ule(expr.Add(n, expr.Mul(expr.Add(count('"'), count('&')), expr.Const(64, 4))), expr.Const(64, 32)),
+		},
+		ResourceLimit: countQueryLimit,
+	}
+	z3, err := solver.NewZ3(solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer z3.Close()
+	if r := z3.Check(context.Background(), q); r.Result != solver.Unsat {
+		t.Fatalf("answer %v (%s), want unsat within %d resource units", r.Result, r.Reason, uint64(countQueryLimit))
+	}
+}
+
+// countQueryLimit is the resource limit of TestCountsAddedToALengthAreDecided.
+const countQueryLimit = 20_000_000
