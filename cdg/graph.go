@@ -76,7 +76,7 @@ const (
 	vEntry
 	vHalt
 	vDefers // the deferred calls of a function (flow edges only)
-	vEscape // where an unresolved call through a func value may lead (flow edges only)
+	vEscape // where an unresolved call through a func value may lead
 )
 
 type vertex struct {
@@ -138,6 +138,9 @@ func (a *Analysis) Graph(roots ...*ssa.Function) *Graph {
 					g.addFunc(fn)
 					g.hubs(fn)
 					g.edge(g.escape, g.entry[fn])
+				}
+				if len(callees) == 0 && unresolved(site) {
+					g.edge(sv, g.escape) // flowCall has made it
 				}
 			}
 		}
