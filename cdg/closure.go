@@ -81,8 +81,8 @@ func (a *Analysis) declared(pkg *ssa.Package) []*ssa.Function {
 	return fns
 }
 
-// findOwners records the function of each vertex, and where the escape
-// vertex leads, once the graph is built.
+// findOwners records the function of each vertex, once the graph is
+// built.
 func (g *Graph) findOwners() {
 	g.owner = make([]int32, len(g.verts))
 	for v, x := range g.verts {
@@ -98,13 +98,6 @@ func (g *Graph) findOwners() {
 	for _, hubs := range []map[*ssa.Function]int{g.entry, g.halt, g.defers} {
 		for fn, v := range hubs {
 			g.owner[v] = int32(g.index[fn])
-		}
-	}
-	if g.escape >= 0 {
-		for pkg := range g.pkgs {
-			for _, fn := range g.a.EntryPoints(pkg) {
-				g.escapeTo = append(g.escapeTo, int32(g.index[fn]))
-			}
 		}
 	}
 }

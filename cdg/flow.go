@@ -76,7 +76,6 @@ func (g *Graph) flowCall(site ssa.CallInstruction, sv int, callees []*ssa.Functi
 				}
 			}
 			g.flowEdge(v, g.escape)
-			g.escapes[g.index[site.Parent()]] = true
 		}
 	}
 	return more

@@ -134,13 +134,18 @@ func (a *Analysis) Graph(roots ...*ssa.Function) *Graph {
 						callers[callee] = append(callers[callee], callSite{site, s})
 					}
 				}
+				// Escape's control dependence edges, and what a
+				// Relevance of one root needs to know of it
+				// (closure.go); flowCall makes the vertex.
 				for _, fn := range g.flowCall(site, sv, callees) {
 					g.addFunc(fn)
 					g.hubs(fn)
 					g.edge(g.escape, g.entry[fn])
+					g.escapeTo = append(g.escapeTo, int32(g.index[fn]))
 				}
 				if len(callees) == 0 && unresolved(site) {
-					g.edge(sv, g.escape) // flowCall has made it
+					g.edge(sv, g.escape)
+					g.escapes[i] = true
 				}
 			}
 		}
