@@ -7,8 +7,8 @@ import (
 )
 
 // A function's Relevance over its package's graph answers as one over
-// its own graph: the same relevant branches, the same branches dropped
-// by each cover, the same CanCover, over random cover orders, for every
+// its own graph: the same relevant branches and outcomes, the same
+// branches dropped by each cover, the same CanCover, over random cover orders, for every
 // function of the fixtures. (Halt edges lead from a callee to its
 // callers, so a part that kept the package's other callers would keep
 // branches relevant that the function's own graph drops.)
@@ -32,13 +32,11 @@ func TestPackageRelevanceIsTheFunctions(t *testing.T) {
 				segs = append(segs, s)
 			}
 			slices.SortFunc(segs, func(x, y Segment) int { return own.seg[x] - own.seg[y] })
-			var branches []Branch
+			var outcomes []Outcome
 			for o := range own.out {
-				branches = append(branches, o.Branch)
+				outcomes = append(outcomes, o)
 			}
-			slices.SortFunc(branches, func(x, y Branch) int {
-				return own.out[Outcome{Branch: x, Kind: outcomesOf(x)[0].Kind}] - own.out[Outcome{Branch: y, Kind: outcomesOf(y)[0].Kind}]
-			})
+			slices.SortFunc(outcomes, func(x, y Outcome) int { return own.out[x] - own.out[y] })
 			for round := 0; round < 3; round++ {
 				want, got := NewRelevance(own), a.Relevance(fn)
 				if got.g == own {
@@ -49,9 +47,9 @@ func TestPackageRelevanceIsTheFunctions(t *testing.T) {
 					if w, g := want.RelevantBranches(), got.RelevantBranches(); !slices.Equal(w, g) {
 						t.Fatalf("%s.%s step %d: %d relevant branches, want %d", pkg, name, i, len(g), len(w))
 					}
-					for _, b := range branches {
-						if w, g := want.Relevant(b), got.Relevant(b); w != g {
-							t.Fatalf("%s.%s step %d: Relevant(%v) = %v, want %v", pkg, name, i, b, g, w)
+					for _, o := range outcomes {
+						if w, g := want.RelevantOutcome(o), got.RelevantOutcome(o); w != g {
+							t.Fatalf("%s.%s step %d: RelevantOutcome(%v) = %v, want %v", pkg, name, i, o, g, w)
 						}
 					}
 					for _, u := range segs {
