@@ -280,7 +280,7 @@ func (w *why) budgetDetail() string {
 
 // outOfWork tells whether the exploration spent its whole work budget.
 func (w *why) outOfWork() bool {
-	return w.in.MaxWork > 0 && w.f.Summary.Work >= w.in.MaxWork
+	return w.in.MaxWork > 0 && w.f.Summary.ExplorationWork() >= w.in.MaxWork
 }
 
 // outOfPaths tells whether the exploration ended as many paths as it

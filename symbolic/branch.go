@@ -1,6 +1,8 @@
 package symbolic
 
 import (
+	"slices"
+
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
@@ -155,6 +157,14 @@ func (e *Engine) values(s *State, v expr.Expr, why string) (states []*State, val
 		e.finish(s, EndDepth, 0, "symbolic "+why+" has too many values")
 		return nil, nil, false
 	}
+	// The solver found the values in the order its models gave them,
+	// which depends on what it answered before (a cache's stored model,
+	// or Z3's state). The states are forked in the order of the values
+	// instead, so that the search, which goes by the order states were
+	// made in, explores the same paths whoever answered: encoding/base32's
+	// decoder.Read, cut at 500,000 work, entered 12 of its 34 blocks with
+	// every cache on and 23 with none before.
+	slices.Sort(vals)
 	for i := range vals {
 		t := s
 		if i > 0 {

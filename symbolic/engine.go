@@ -32,7 +32,8 @@ type Config struct {
 	// MaxWork stops exploring a function after this much work: one unit
 	// per instruction, QueryWork per solver query. Unlike Budget it cuts
 	// every run at the same point, so a function it stops still gets the
-	// same tests every time; 0 means no limit.
+	// same tests every time; 0 means no limit. What making the tests costs
+	// (Summary.TestWork) is not counted against it (testwork.go).
 	MaxWork int64
 	// NoBoundaries turns off the boundary cases (boundary.go): extra
 	// tests with the operands of a comparison a path decided at its
@@ -111,8 +112,11 @@ type Summary struct {
 	// PointsToViolations lists the dereferences the static points-to
 	// analysis did not predict (only with Config.PointsTo).
 	PointsToViolations []string
-	// Work is what the exploration cost in MaxWork's units.
-	Work int64
+	// Work is what the exploration cost in MaxWork's units, TestWork the
+	// part of it spent making the tests of the paths it ended (their
+	// models, readable values and replays), which MaxWork does not bound
+	// (testwork.go).
+	Work, TestWork int64
 	// CoverTimes are when each block of the function itself was first
 	// entered, in order: the coverage curve of the exploration.
 	CoverTimes []time.Duration
@@ -378,7 +382,7 @@ func (e *Engine) stopEarly() bool {
 	if e.ctx.Err() != nil {
 		return true
 	}
-	if e.cfg.MaxWork > 0 && e.summary.Work >= e.cfg.MaxWork {
+	if e.cfg.MaxWork > 0 && e.summary.ExplorationWork() >= e.cfg.MaxWork {
 		return true
 	}
 	return e.cfg.MaxPaths > 0 && e.summary.Paths >= e.cfg.MaxPaths

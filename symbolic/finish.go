@@ -37,7 +37,7 @@ func (e *Engine) finish(s *State, kind EndKind, panicKind PanicKind, reason stri
 	}
 	switch kind {
 	case EndReturn, EndPanic:
-		end.Test = e.makeTest(s)
+		e.makingTests(func() { end.Test = e.makeTest(s) })
 		e.noteBoundaryOrigin(end)
 		if t := end.Test; t != nil && t.Replayed && !t.OrderDependent {
 			e.noteTested(end.Blocks)

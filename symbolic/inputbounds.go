@@ -267,7 +267,7 @@ func (e *Engine) planGrowth(side expr.Expr, relaxed []expr.Expr, on []bound, m *
 func (e *Engine) askGrowth(name string, n int) {
 	if e.growth == nil {
 		e.growth = make(map[string]int)
-		e.askedWork, e.askedAt = e.summary.Work, time.Now()
+		e.askedWork, e.askedAt = e.summary.ExplorationWork(), time.Now()
 	}
 	e.growth[name] = max(e.growth[name], n)
 }
@@ -285,7 +285,7 @@ func (e *Engine) growthDue() bool {
 	case e.cfg.MaxWork > 0:
 		// Work, not time, when there is a work limit: runs stay
 		// deterministic.
-		return e.summary.Work-e.askedWork >= e.cfg.MaxWork/10
+		return e.summary.ExplorationWork()-e.askedWork >= e.cfg.MaxWork/10
 	case e.cfg.Budget > 0:
 		return time.Since(e.askedAt) >= e.cfg.Budget/10
 	}

@@ -95,9 +95,11 @@ func (e *Engine) prune(t *State) {
 	e.noteBoundaryPrefix(t)
 	tested := false
 	if e.entersUntested(t) {
-		var steps int
-		tested, steps = e.runOneToEnd(e.summary.Func, t, e.cfg.Bounds.MaxSteps, prunedNote)
-		e.summary.Work += int64(steps)
+		e.makingTests(func() {
+			var steps int
+			tested, steps = e.runOneToEnd(e.summary.Func, t, e.cfg.Bounds.MaxSteps, prunedNote)
+			e.summary.Work += int64(steps)
+		})
 	}
 	e.pruner.Ended(t, EndPruned, tested)
 }

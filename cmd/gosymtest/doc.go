@@ -50,8 +50,12 @@
 //		Stop exploring a function after n units of work: one per
 //		instruction interpreted, 2,000 per solver query. Unlike -budget,
 //		this limit falls at the same point on every run, so a function it
-//		cuts short still gets the same tests each time. 0 means no limit;
-//		the default is 20000000 (about 4s on a 2-core machine).
+//		cuts short still gets the same tests each time. What making the
+//		tests of the paths found costs (readable inputs, replays) is not
+//		counted: it depends on which of the many models of a path the
+//		solver gives, and a rerun that takes its answers from the -store
+//		gets other ones. 0 means no limit; the default is 20000000 (about
+//		4s on a 2-core machine).
 //	-seed n
 //		Start the search's random choices of which path to follow next
 //		from n. Two runs with the same seed and -max-work explore the
