@@ -90,18 +90,24 @@ func TestEscalation(t *testing.T) {
 }
 
 // TestEscalationFallsBack: when the fresh solver does not decide the
-// query within its share either, the incremental solver goes on with it
-// and decides it; after maxFlatFailures such failures, queries are no
-// longer escalated. Factoring in 32 bits takes Z3 about 170,000 units,
-// far above both shares here.
+// query within its share either, a new incremental solver object goes on
+// with it and decides it; after maxFlatFailures such failures, queries
+// are no longer escalated. Factoring in 32 bits takes Z3 about 170,000
+// units, far above both shares here.
 func TestEscalationFallsBack(t *testing.T) {
 	z := newZ3(t, Options{EscalateAfter: 1000, PlainSums: true})
 	q := factors(32, 12, 101, 103)
+	stopped := z.c.solver
 	requireModel(t, q, z.Check(bg, q))
 	if s := z.Stats(); s.Escalated != 1 || s.EscalationsDecided != 0 || s.Unknown != 0 {
 		t.Fatalf("Escalated %d, decided %d, Unknown %d; want 1, 0, 0", s.Escalated, s.EscalationsDecided, s.Unknown)
 	}
-	// The incremental solver kept its scopes through the hand-overs.
+	// The object the share stopped is not the one that went on: what it
+	// learned before may be what got it lost.
+	if z.c.solver == stopped {
+		t.Fatal("the incremental solver object that the share stopped went on with the query")
+	}
+	// The new one holds the query's scopes, which the next query reuses.
 	q = query(q.Constraints[0], expr.Eq(expr.BVVar("x", 32), expr.Const(32, 7)))
 	requireModel(t, q, z.Check(bg, q))
 	if s := z.Stats(); s.Reused != 1 {

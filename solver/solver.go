@@ -90,8 +90,8 @@ type Options struct {
 	// EscalateAfter is the share, in Z3's resource units, of a check that
 	// the incremental solver gets; a query it has not decided by then is
 	// tried by a fresh solver object without scopes, which Z3 gives to its
-	// non-incremental engine, before the incremental solver goes on (see
-	// escalate.go). 0: never.
+	// non-incremental engine, before a new incremental solver goes on
+	// (see escalate.go). 0: never.
 	EscalateAfter uint64
 	// PlainDivision translates a division or remainder by a constant as
 	// Z3's own operator, which Z3 bit-blasts into a divider circuit,

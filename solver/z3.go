@@ -156,7 +156,7 @@ func (z *Z3) solve(ctx context.Context, q Query) Response {
 		if resp, decided := z.escalate(ctx, q.Constraints, vars, time.Since(checkStart)); decided {
 			return resp // the incremental solver and its limits are as they were
 		}
-		result, reason, err = z.resume(ctx, time.Since(checkStart))
+		result, reason, err = z.resumeAfresh(ctx, q.Constraints, time.Since(checkStart))
 	}
 	checkTime := time.Since(checkStart)
 	switch {

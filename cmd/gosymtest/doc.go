@@ -73,9 +73,9 @@
 //		not depend on the machine) is tried by a fresh, non-incremental
 //		Z3 solver, which is much faster on some hard queries, such as
 //		those that count bytes of a string; if that one does not decide
-//		it within its own share, the incremental solver goes on, and
-//		after two such failures a function's queries stay there. For
-//		benchmarks.
+//		it within its own share, a new incremental solver goes on with
+//		it, and after two such failures a function's queries stay in the
+//		incremental solver. For benchmarks.
 //	-solver-off list
 //		Leave some of the solver's layers out, to measure each one's
 //		share: a comma-separated list among fast (constant folding and
