@@ -95,11 +95,8 @@ func (e *Engine) prune(t *State) {
 	e.noteBoundaryPrefix(t)
 	tested := false
 	if e.entersUntested(t) {
-		e.makingTests(func() {
-			var steps int
-			tested, steps = e.runOneToEnd(e.summary.Func, t, e.cfg.Bounds.MaxSteps, prunedNote)
-			e.summary.Work += int64(steps)
-		})
+		// Its steps count as work as they run (step), as a test's do.
+		e.makingTests(func() { tested, _ = e.runOneToEnd(e.summary.Func, t, e.cfg.Bounds.MaxSteps, prunedNote) })
 	}
 	e.pruner.Ended(t, EndPruned, tested)
 }

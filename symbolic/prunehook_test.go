@@ -1,15 +1,16 @@
 package symbolic
 
 import (
-	"time"
-
+	"context"
 	"fmt"
 	"maps"
 	"slices"
 	"sort"
 	"testing"
+	"time"
 
 	"github.com/gosymtest/gosymtest/loader"
+	"github.com/gosymtest/gosymtest/solver"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -234,5 +235,51 @@ func TestPrepareIsOutsideTheBudget(t *testing.T) {
 	}
 	if sum.PruneTime < sp.took {
 		t.Errorf("pruner time %v, want at least the preparation's %v", sum.PruneTime, sp.took)
+	}
+}
+
+// forkPruner prunes every state forked from another at its next step.
+type forkPruner struct {
+	recordingPruner
+	forked map[int]bool
+}
+
+func (p *forkPruner) Forked(_, child *State) { p.forked[child.ID()] = true }
+
+func (p *forkPruner) Stepped(s *State, _ []Event) Verdict {
+	if p.forked[s.ID()] {
+		delete(p.forked, s.ID())
+		return Prune
+	}
+	return Keep
+}
+
+// The run to the end of a pruned state counts its steps as work once,
+// as they run, like any other instruction: without mutants and boundary
+// cases, the work is the instructions and the queries.
+func TestPrunedRunToTheEndCountsItsStepsOnce(t *testing.T) {
+	z3, err := solver.NewZ3(solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer z3.Close()
+	p := &forkPruner{forked: map[int]bool{}}
+	runs := 0
+	cfg := Config{Solver: z3, NoMutants: true, NoBoundaries: true, Pruner: func() Pruner { return p },
+		Sink: SinkFunc(func(end *PathEnd) {
+			if len(end.Pins) > 0 && end.Pins[len(end.Pins)-1] == prunedNote {
+				runs++
+			}
+		})}
+	sum, err := NewEngine(fixtures(t).SSA, cfg).Explore(context.Background(), target(t, "classic.ParseHexColor"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if runs == 0 {
+		t.Fatalf("no pruned state was run to the end (%d pruned): the test needs one", sum.Pruned)
+	}
+	queries := z3.Stats().Queries
+	if want := sum.Instructions + QueryWork*queries; sum.Work != want {
+		t.Errorf("work %d, want %d: %d instructions and %d queries", sum.Work, want, sum.Instructions, queries)
 	}
 }
