@@ -82,7 +82,9 @@ const (
 	// (string loops ran 4 to 5 million units a second), well within the
 	// default budget, so that the deterministic limit, not the clock, is
 	// what normally cuts a long exploration, and two runs write the same
-	// tests.
+	// tests. Queries are counted at 1 ms each (symbolic.QueryWork): a
+	// function whose queries take far longer (text/scanner's Scan and
+	// scanNumber, tens of ms) reaches the budget first.
 	defaultMaxWork = 20_000_000
 	// The caps let a string grow to hold what real formats need (a UUID
 	// is 36 bytes, a CSV record longer) without letting one input make

@@ -54,8 +54,10 @@
 //		tests of the paths found costs (readable inputs, replays) is not
 //		counted: it depends on which of the many models of a path the
 //		solver gives, and a rerun that takes its answers from the -store
-//		gets other ones. 0 means no limit; the default is 20000000 (about
-//		4s on a 2-core machine).
+//		gets other ones. 0 means no limit; the default is 20000000: about
+//		4s on a 2-core machine where queries are quick, while a function
+//		whose queries take tens of milliseconds each, as text/scanner's
+//		Scan, reaches -budget first.
 //	-seed n
 //		Start the search's random choices of which path to follow next
 //		from n. Two runs with the same seed and -max-work explore the
