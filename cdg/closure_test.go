@@ -8,10 +8,10 @@ import (
 
 // A function's Relevance over its package's graph answers as one over
 // its own graph: the same relevant branches and outcomes, the same
-// branches dropped by each cover, the same CanCover, over random cover orders, for every
-// function of the fixtures. (Halt edges lead from a callee to its
-// callers, so a part that kept the package's other callers would keep
-// branches relevant that the function's own graph drops.)
+// branches dropped by each cover, the same CanCover, over random cover
+// orders, for every function of the fixtures. (Halt edges lead from a
+// callee to its callers, so a part that kept the package's other callers
+// would keep branches relevant that the function's own graph drops.)
 func TestPackageRelevanceIsTheFunctions(t *testing.T) {
 	for _, pkg := range []string{"flow", "inter", "implicit", "intra"} {
 		a, fns := setup(t, pkg)

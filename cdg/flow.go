@@ -47,9 +47,10 @@ func (g *Graph) flowSuccs(f *Func, s Segment, sv int) {
 }
 
 // flowCall adds the flow edges of call site site in the segment of vertex
-// sv, whose callees are callees, and returns the functions the graph must
-// hold besides them.
-func (g *Graph) flowCall(site ssa.CallInstruction, sv int, callees []*ssa.Function) []*ssa.Function {
+// sv, whose callees are callees, and which escapes when it is a call
+// through a func value that the resolver leaves unresolved; it returns
+// the functions the graph must hold besides them.
+func (g *Graph) flowCall(site ssa.CallInstruction, sv int, callees []*ssa.Function, escapes bool) []*ssa.Function {
 	from := []int{sv}
 	if _, ok := site.(*ssa.Defer); ok {
 		fn := site.Parent()
@@ -65,7 +66,7 @@ func (g *Graph) flowCall(site ssa.CallInstruction, sv int, callees []*ssa.Functi
 		for _, callee := range callees {
 			g.flowEnter(v, callee)
 		}
-		if len(callees) == 0 && unresolved(site) {
+		if escapes {
 			if g.escape < 0 {
 				g.escape = g.newVertex(vertex{kind: vEscape})
 				for pkg := range g.pkgs {

@@ -137,13 +137,14 @@ func (a *Analysis) Graph(roots ...*ssa.Function) *Graph {
 				// Escape's control dependence edges, and what a
 				// Relevance of one root needs to know of it
 				// (closure.go); flowCall makes the vertex.
-				for _, fn := range g.flowCall(site, sv, callees) {
+				escapes := len(callees) == 0 && unresolved(site)
+				for _, fn := range g.flowCall(site, sv, callees, escapes) {
 					g.addFunc(fn)
 					g.hubs(fn)
 					g.edge(g.escape, g.entry[fn])
 					g.escapeTo = append(g.escapeTo, int32(g.index[fn]))
 				}
-				if len(callees) == 0 && unresolved(site) {
+				if escapes {
 					g.edge(sv, g.escape)
 					g.escapes[i] = true
 				}
