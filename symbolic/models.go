@@ -175,9 +175,6 @@ func countByte(bytes []expr.Expr, n, c expr.Expr) expr.Expr {
 		hit := expr.And(expr.Ult(expr.Const(64, uint64(k)), n), expr.Eq(bytes[k], c))
 		count = expr.Add(count, expr.Ite(hit, expr.Const(w, 1), expr.Const(w, 0)))
 	}
-	if w == 64 {
-		return count
-	}
 	return expr.ZExt(count, 64)
 }
 
