@@ -71,12 +71,7 @@ func TestCountsAddedToALengthAreDecided(t *testing.T) {
 		},
 		ResourceLimit: countQueryLimit,
 	}
-	z3, err := solver.NewZ3(solver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer z3.Close()
-	if r := z3.Check(context.Background(), q); r.Result != solver.Unsat {
+	if r := newZ3(t).Check(context.Background(), q); r.Result != solver.Unsat {
 		t.Fatalf("answer %v (%s), want unsat within %d resource units", r.Result, r.Reason, uint64(countQueryLimit))
 	}
 }

@@ -87,22 +87,31 @@ func explore(t *testing.T, name string, cfg Config) (*Summary, []*PathEnd) {
 	return exploreIn(t, fixtures(t).SSA, target(t, name), cfg)
 }
 
-// exploreIn runs the engine on fn of prog with a solver of its own.
+// exploreIn runs the engine on fn of prog with cfg's solver, or else
+// with a Z3 of its own.
 func exploreIn(t *testing.T, prog *ssa.Program, fn *ssa.Function, cfg Config) (*Summary, []*PathEnd) {
 	t.Helper()
-	z3, err := solver.NewZ3(solver.Options{})
-	if err != nil {
-		t.Fatal(err)
+	if cfg.Solver == nil {
+		cfg.Solver = newZ3(t)
 	}
-	defer z3.Close()
 	var paths []*PathEnd
-	cfg.Solver = z3
 	cfg.Sink = SinkFunc(func(p *PathEnd) { paths = append(paths, p) })
 	sum, err := NewEngine(prog, cfg).Explore(context.Background(), fn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return sum, paths
+}
+
+// newZ3 is a Z3 solver that is closed when the test ends.
+func newZ3(t *testing.T) *solver.Z3 {
+	t.Helper()
+	z3, err := solver.NewZ3(solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { z3.Close() })
+	return z3
 }
 
 // checkAgainstGo runs the compiled fixture on every path's inputs and

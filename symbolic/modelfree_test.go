@@ -50,30 +50,17 @@ func TestPathsDoNotDependOnModels(t *testing.T) {
 	fn := target(t, "modelfree.Score")
 	cfg := Config{MaxWork: 150_000}
 	render := func(s solver.Solver) (string, *Summary) {
-		var paths []*PathEnd
 		cfg := cfg
 		cfg.Solver = s
-		cfg.Sink = SinkFunc(func(p *PathEnd) { paths = append(paths, p) })
-		sum, err := NewEngine(fixtures(t).SSA, cfg).Explore(context.Background(), fn)
-		if err != nil {
-			t.Fatal(err)
-		}
+		sum, paths := exploreIn(t, fixtures(t).SSA, fn, cfg)
 		var b strings.Builder
 		for _, p := range paths {
 			fmt.Fprintf(&b, "%v %v\n", p.Kind, p.Pins)
 		}
 		return b.String(), sum
 	}
-	z3 := func() *solver.Z3 {
-		z, err := solver.NewZ3(solver.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { z.Close() })
-		return z
-	}
-	own, ownSum := render(z3())
-	other, otherSum := render(otherModels{z3()})
+	own, ownSum := render(newZ3(t))
+	other, otherSum := render(otherModels{newZ3(t)})
 	if own != other {
 		t.Errorf("the paths differ with other models:\n%s\n--- with Z3's own models:\n%s", other, own)
 	}

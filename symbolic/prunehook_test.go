@@ -1,7 +1,6 @@
 package symbolic
 
 import (
-	"context"
 	"fmt"
 	"maps"
 	"slices"
@@ -10,7 +9,6 @@ import (
 	"time"
 
 	"github.com/gosymtest/gosymtest/loader"
-	"github.com/gosymtest/gosymtest/solver"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -258,22 +256,14 @@ func (p *forkPruner) Stepped(s *State, _ []Event) Verdict {
 // as they run, like any other instruction: without mutants and boundary
 // cases, the work is the instructions and the queries.
 func TestPrunedRunToTheEndCountsItsStepsOnce(t *testing.T) {
-	z3, err := solver.NewZ3(solver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer z3.Close()
+	z3 := newZ3(t)
 	p := &forkPruner{forked: map[int]bool{}}
+	sum, paths := explore(t, "classic.ParseHexColor", Config{Solver: z3, NoMutants: true, NoBoundaries: true, Pruner: func() Pruner { return p }})
 	runs := 0
-	cfg := Config{Solver: z3, NoMutants: true, NoBoundaries: true, Pruner: func() Pruner { return p },
-		Sink: SinkFunc(func(end *PathEnd) {
-			if len(end.Pins) > 0 && end.Pins[len(end.Pins)-1] == prunedNote {
-				runs++
-			}
-		})}
-	sum, err := NewEngine(fixtures(t).SSA, cfg).Explore(context.Background(), target(t, "classic.ParseHexColor"))
-	if err != nil {
-		t.Fatal(err)
+	for _, end := range paths {
+		if len(end.Pins) > 0 && end.Pins[len(end.Pins)-1] == prunedNote {
+			runs++
+		}
 	}
 	if runs == 0 {
 		t.Fatalf("no pruned state was run to the end (%d pruned): the test needs one", sum.Pruned)
