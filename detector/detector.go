@@ -170,7 +170,7 @@ func (d *detector) verdict(s *symbolic.State, ctx symbolic.Context) symbolic.Ver
 		return symbolic.Later
 	}
 	if d.visits.behind(d.graph, ctx, s.ID()) && d.putOff.first(s.ID()) {
-		return symbolic.Later
+		return symbolic.Wait
 	}
 	return symbolic.Keep
 }

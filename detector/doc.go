@@ -61,10 +61,11 @@
 // are refined to the current relevance and the point's tree is rebuilt
 // if any shrank. A state that matches no sound snapshot but one of the
 // unsound slice (data and control dependences only) gets the verdict
-// Later: the searcher runs it after states that look less redundant. So,
-// once, does a state that reaches a point whose first visit's subtree is
-// still open, since it would probably match the snapshot that subtree
-// leaves (search.go).
+// Later: the searcher runs it after states that look less redundant. A
+// state that reaches a point whose first visit's subtree is still open
+// gets Wait, once: it would probably match the snapshot that subtree
+// leaves, so the searcher runs it after the others for a while, and
+// then as any other, since some subtrees stay open for good (search.go).
 //
 // # Single-valued locations (§3.5)
 //

@@ -258,10 +258,11 @@
 // a state only through pruneview.go: its Context at a block entry (the
 // call-site stack and what else besides locations decides its future),
 // ValueAt, Cond. Its verdict: Keep; Later (run it after the states that
-// look less redundant: §3.6); or Prune, and the engine ends the state
-// without a test of its own, but runs its inputs concretely to the end
-// when it entered a block no test enters yet, so that the stretch before
-// the match keeps its test. A pruned state is counted in Summary.Pruned,
+// look less redundant: §3.6); Wait (likewise, but for a while only: a
+// snapshot it may match is still to come); or Prune, and the engine ends
+// the state without a test of its own, but runs its inputs concretely to
+// the end when it entered a block no test enters yet, so that the
+// stretch before the match keeps its test. A pruned state is counted in Summary.Pruned,
 // not in Paths, and never makes an exploration less exhaustive; a branch
 // side dropped as undecidable is told to the pruner (Event.Lost), so
 // that nothing above it counts as fully explored. Without a Pruner none

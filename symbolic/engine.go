@@ -404,14 +404,13 @@ func (e *Engine) check(q solver.Query) solver.Response {
 // run executes s until it forks, finishes, or has run a slice of
 // instructions, then hands it back to the searcher if it goes on.
 func (e *Engine) run(s *State) {
-	if s.later && e.pruning {
-		switch e.pruner.Recheck(s) {
-		case Prune:
+	if s.recheck && e.pruning {
+		v := e.pruner.Recheck(s)
+		if v == Prune {
 			e.prune(s)
 			return
-		case Keep:
-			s.later = false
 		}
+		s.setVerdict(v)
 	}
 	const slice = 1000
 	for i := 0; i < slice && !s.done; i++ {

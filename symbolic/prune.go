@@ -33,9 +33,9 @@ type Pruner interface {
 	// Stepped reports the step s just took, as events in the order they
 	// happened, and asks what to do with s.
 	Stepped(s *State, evs []Event) Verdict
-	// Recheck asks again about a state put off (Later), which the
-	// searcher has chosen to run: it has not moved since, but what the
-	// pruner knows may have grown.
+	// Recheck asks again about a state put off (Later or Wait), which
+	// the searcher has chosen to run: it has not moved since, but what
+	// the pruner knows may have grown.
 	Recheck(s *State) Verdict
 	// Ended tells that s's path ended. tested is set when the path gave a
 	// test that replayed as predicted: the code it ran is then covered.
@@ -61,6 +61,10 @@ const (
 	// (Bugrara and Engler's relevant-search heuristic, §3.6): it matched
 	// a snapshot that is not sound enough to prune it.
 	Later
+	// Wait: s may match a snapshot that is not made yet. Run it after
+	// the others for a while (waitPicks picks of the searcher), then as
+	// any other; either way, ask again (Recheck) before it runs on.
+	Wait
 )
 
 // An Event is one thing a step did: an instruction, or one φ of the block

@@ -71,16 +71,23 @@ func (e *Engine) afterStep(s *State, b stepBefore, forked []*State) {
 		switch v {
 		case Prune:
 			e.prune(t)
-		case Later:
-			t.later = true
 		case Keep:
-			if t.later {
+			if t.recheck {
 				if _, at := t.AtPoint(); at {
-					t.later = false // a verdict at a point replaces the last
+					t.setVerdict(Keep) // a verdict at a point replaces the last
 				}
 			}
+		default:
+			t.setVerdict(v)
 		}
 	}
+}
+
+// setVerdict records the Pruner's verdict v (not Prune) about s, for the
+// searcher and for when s is picked to run.
+func (s *State) setVerdict(v Verdict) {
+	s.later, s.wait, s.recheck = v == Later, v == Wait, v != Keep
+	s.waitUntil = 0
 }
 
 // prune ends t as redundant. Its path is not counted and gives no test of

@@ -80,8 +80,12 @@ type State struct {
 	// on every other state, which costs binOp one nil check.
 	mut *mutation
 	// later is the Pruner's last verdict at a point was Later: the
-	// searcher runs s after states that do not look redundant.
-	later bool
+	// searcher runs s after states that do not look redundant. wait is
+	// it was Wait, until the searcher turns it into waitUntil, its pick
+	// from which s runs as any other (search.go). recheck is either: the
+	// engine asks the Pruner again before s runs on.
+	later, wait, recheck bool
+	waitUntil            int
 	// offbeat is set on a path that took a branch no person would take
 	// first when another was open, such as non-ASCII bytes where ASCII
 	// was possible: the searcher runs it after the others
