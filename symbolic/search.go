@@ -135,9 +135,10 @@ const laterFactor = 64
 // ends only with the exploration), a state kept waiting for good starves
 // the part of the search it leads to. Blocks covered on average, with
 // the detector, at a work bound (regexp/syntax's parse over ten seeds,
-// text/scanner's scanNumber over four): for good 72.2 and 30.2; 256
-// picks 72.2 and 31.0; 64 picks 75.9 and 33.0; 16 picks 66.8 and 33.2;
-// without the detector 57.5 and 35.0.
+// text/scanner's scanNumber over four): waiting for good 72.2 and 30.2;
+// 64 picks 71.4 and 32.2; without the detector 57.5 and 35.0. A scratch
+// build tried other whiles: 256 picks 72.2 and 31.0, 16 picks 66.8 and
+// 33.2.
 const waitPicks = 64
 
 // covNew prefers states that are about to enter blocks no path has entered
