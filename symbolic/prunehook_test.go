@@ -273,3 +273,32 @@ func TestPrunedRunToTheEndCountsItsStepsOnce(t *testing.T) {
 		t.Errorf("work %d, want %d: %d instructions and %d queries", sum.Work, want, sum.Instructions, queries)
 	}
 }
+
+// waitPruner tells every other state at a point (those of odd IDs) to
+// Wait, and prunes a state when it is asked about it again.
+type waitPruner struct {
+	recordingPruner
+	rechecks int
+}
+
+func (p *waitPruner) Stepped(s *State, _ []Event) Verdict {
+	if _, at := s.AtPoint(); at && s.ID()%2 == 1 {
+		return Wait
+	}
+	return Keep
+}
+
+func (p *waitPruner) Recheck(*State) Verdict {
+	p.rechecks++
+	return Prune
+}
+
+// The engine asks again about a state told to Wait when the searcher
+// picks it, and ends it when the answer is Prune.
+func TestWaitingStateIsAskedAgain(t *testing.T) {
+	p := &waitPruner{}
+	sum, _ := explore(t, "classic.ParseHexColor", Config{MaxWork: 200000, Pruner: func() Pruner { return p }})
+	if p.rechecks == 0 || sum.Pruned != p.rechecks {
+		t.Errorf("%d rechecks, %d states pruned: want some, and one pruned for each", p.rechecks, sum.Pruned)
+	}
+}
