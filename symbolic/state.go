@@ -79,11 +79,11 @@ type State struct {
 	// it runs with or the record of what the mutants would compute; nil
 	// on every other state, which costs binOp one nil check.
 	mut *mutation
-	// later is the Pruner's last verdict at a point was Later: the
-	// searcher runs s after states that do not look redundant. wait is
-	// it was Wait, until the searcher turns it into waitUntil, its pick
-	// from which s runs as any other (search.go). recheck is either: the
-	// engine asks the Pruner again before s runs on.
+	// The Pruner's last verdict at a point. later: it was Later, and the
+	// searcher runs s after the states that do not look redundant.
+	// wait: it was Wait, and the searcher has yet to set waitUntil, the
+	// pick from which it runs s like any other (search.go). recheck: it
+	// was either, and the engine asks the Pruner again before s runs on.
 	later, wait, recheck bool
 	waitUntil            int
 	// offbeat is set on a path that took a branch no person would take
