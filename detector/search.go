@@ -22,14 +22,14 @@ import (
 // whole exploration does. A state put off for good there starves the
 // part of the search it leads to: text/scanner's scanNumber covered 30.2
 // blocks on average over four seeds with the detector, against 35.0
-// without it (-max-work 5000000). A state waits once only, for the same
-// reason: when every later state that reached a point behind an open
-// visit was put off, again at each point, the search followed the first
-// visitors alone (regexp/syntax's parse covered 51 of 102 blocks that
-// way, against 58 without the detector and 76 with one deferral per
-// state, -budget 60s -max-work 3000000). Once is enough where the
-// heuristic pays: a join whose first visit ends soon (testdata/prune's
-// Indep16 explores 8 paths, against 9 with no limit).
+// without it and 32.2 with a wait (-max-work 5000000). A state waits
+// once only, for the same reason: when every later state that reached a
+// point behind an open visit was put off, again at each point, the
+// search followed the first visitors alone (regexp/syntax's parse
+// covered 51 of 102 blocks that way, against 58 without the detector and
+// 76 with one deferral per state, -budget 60s -max-work 3000000). Once
+// is enough where the heuristic pays: a join whose first visit ends soon
+// (testdata/prune's Indep16 explores 8 paths, against 9 with no limit).
 
 // visits holds, by context hash, the first visit of each point whose
 // subtree is open.
