@@ -54,6 +54,13 @@ func (f fnRun) msToBlocks(blocks int) (int64, bool) {
 // on, with the detector's run of each, package by package in corpus
 // order.
 func explosionRows(results []pkgResult, budget time.Duration) []explosionRow {
+	return pairedRuns(results, func(none fnRun) bool { return none.outOfTime(budget) })
+}
+
+// pairedRuns are the functions whose unpruned run keep selects, each with
+// the detector's run of it, package by package in corpus order. A function
+// the detector's arm skipped is left out.
+func pairedRuns(results []pkgResult, keep func(none fnRun) bool) []explosionRow {
 	var rows []explosionRow
 	for _, p := range results {
 		rse, none, ok := prunePair(p)
@@ -66,7 +73,7 @@ func explosionRows(results []pkgResult, budget time.Duration) []explosionRow {
 		}
 		for _, f := range none.Functions {
 			g, ok := byKey[f.key()]
-			if !ok || !f.outOfTime(budget) || g.SkippedReason != "" {
+			if !ok || !keep(f) || g.SkippedReason != "" {
 				continue
 			}
 			rows = append(rows, explosionRow{Package: p.Entry.Name, Function: f.Name, rse: g, none: f})

@@ -38,8 +38,10 @@
 // arm produced, over the same statements for every arm. The harness
 // writes a markdown table of ratios with a geometric-mean row, a table of
 // the detector's gains (paths, pruned states, instructions, queries,
-// exhausted functions, time to the same coverage; with -orders, their
-// coverage over the search orders), a table
+// exhausted functions, time to the same coverage; the functions the
+// unpruned arm finished on which the detector's run entered other blocks,
+// finished.go; with -orders, their coverage over the search orders), a
+// table
 // against the packages' own tests (gosymtest's tests alone ÷ the own
 // tests, the two together, tests emitted, whether the written file passes
 // 3 separate go test runs, interpreter/Go disagreements and the top gap

@@ -114,6 +114,53 @@ func TestExplosionTable(t *testing.T) {
 	}
 }
 
+// TestFinishedCheck checks the list of functions the unpruned arm
+// finished: only those are counted (not one it ran out of time on, nor one
+// the detector's arm skipped), and only those on which the detector's run
+// entered other blocks are listed, with whether it was exhausted.
+func TestFinishedCheck(t *testing.T) {
+	fn := func(name string, exhausted bool, covered int, skipped string) fnRun {
+		return fnRun{Package: "p", Name: name, Position: name + ".go:1", WallMs: 5, Exhausted: exhausted,
+			BlocksCovered: covered, SkippedReason: skipped}
+	}
+	results := []pkgResult{{Entry: entry{Name: "p"}, Arms: []armResult{
+		{Arm: "gosymtest", Functions: []fnRun{
+			fn("Same", true, 4, ""),
+			fn("Fewer", false, 3, ""),
+			fn("More", true, 6, ""),
+			fn("Open", false, 1, ""),
+			fn("Skipped", false, 0, "unsupported"),
+		}},
+		{Arm: armPruneNone, Functions: []fnRun{
+			fn("Same", true, 4, ""),
+			fn("Fewer", true, 5, ""),
+			fn("More", true, 5, ""),
+			fn("Open", false, 2, ""),
+			fn("Skipped", true, 3, ""),
+		}},
+	}}}
+	rows := finishedRuns(results)
+	if len(rows) != 3 {
+		t.Fatalf("%d rows, want 3 (Same, Fewer and More): %+v", len(rows), rows)
+	}
+	got := finishedCheck(rows)
+	for _, want := range []string{
+		"The unpruned arm finished 3 functions; the detector's run entered other blocks on 2:",
+		"| p | Fewer | 5 / 3 | no | 5 / 5 ms |",
+		"| p | More | 5 / 6 | yes | 5 / 5 ms |",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("check lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "| Same |") {
+		t.Errorf("a function with the same blocks is listed:\n%s", got)
+	}
+	if same := finishedCheck(rows[:1]); !strings.Contains(same, "finished 1 function; the detector's run entered the same blocks on every one") {
+		t.Errorf("with no difference: %s", same)
+	}
+}
+
 // TestOrdersTable checks the table over search orders: each arm's mean,
 // least and most coverage over the seeds, the difference of the means
 // (bold when the detector's is lower, and counted), and a package whose
