@@ -183,12 +183,15 @@ type Engine struct {
 	askedWork int64
 	askedAt   time.Time
 	// tests counts the paths that gave a replayed test, and tested holds
-	// the blocks they entered; prefixes are paths cut by a bound or the
-	// budget, whose inputs may be run concretely to the end when they
-	// entered blocks no test enters (runtoend.go).
-	tests    int
-	tested   map[*ssa.BasicBlock]bool
-	prefixes []*State
+	// the blocks they entered; prefixes and firsts are paths cut by a
+	// bound or the budget, whose inputs may be run concretely to the end
+	// when they entered blocks no test enters, and cutBlocks the blocks
+	// of the package that cut paths entered (runtoend.go).
+	tests     int
+	tested    map[*ssa.BasicBlock]bool
+	prefixes  []*State
+	firsts    []*State
+	cutBlocks map[*ssa.BasicBlock]bool
 	// boundary keeps the comparisons and tested paths of the current
 	// exploration for its boundary cases (boundary.go).
 	boundary boundaryPass
@@ -296,8 +299,9 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *Summary, e
 		defer cancel()
 	}
 	e.ctx = ctx
-	e.grown, e.growth, e.plannedSides, e.prefixes, e.tests = nil, nil, nil, nil, 0
+	e.grown, e.growth, e.plannedSides, e.prefixes, e.firsts, e.tests = nil, nil, nil, nil, nil, 0
 	e.tested = make(map[*ssa.BasicBlock]bool)
+	e.cutBlocks = make(map[*ssa.BasicBlock]bool)
 	e.boundary = newBoundaryPass()
 	e.infection = infectionPass{}
 	e.mpass = mutationPass{}

@@ -82,6 +82,31 @@ func TestFunctionWithNoFinishedPathGetsATest(t *testing.T) {
 	}
 }
 
+func TestCutSideGetsATest(t *testing.T) {
+	// The work limit cuts every path of Sides, on both sides of its
+	// first branch. The cut paths that got furthest are all on the
+	// unmarked side, as are the zero values: only the first cut path to
+	// enter the marked side's block can give that block a test.
+	sum, paths := explore(t, "growth.Sides", Config{MaxWork: 300_000})
+	if sum.Ends[EndReturn] > sum.Ends[EndBudget] || !sum.RunToEnd {
+		t.Fatalf("ends %v, run to the end %v: the fixture no longer cuts its paths", sum.Ends, sum.RunToEnd)
+	}
+	sides := map[bool]bool{}
+	for _, p := range paths {
+		if p.Test == nil || !p.Test.Replayed {
+			continue
+		}
+		marked, a := p.Test.Args[0].Bool, p.Test.Args[1].Uint
+		sides[marked] = true
+		if got, want := p.Test.Results[0].Int, int64(growth.Sides(marked, a)); got != want {
+			t.Errorf("Sides(%v, %d) = %d in the interpreter, %d in Go", marked, a, got, want)
+		}
+	}
+	if !sides[true] || !sides[false] {
+		t.Errorf("tests on the sides %v, want both", sides)
+	}
+}
+
 func TestBoundsGrowBeforeTheRoundRunsOut(t *testing.T) {
 	sum, paths := explore(t, "growth.Tagged", Config{MaxWork: 2_000_000, Bounds: Bounds{GrowLen: 64}})
 	if sum.Ends[EndBudget] == 0 {

@@ -27,12 +27,22 @@ import (
 // (a parser's deep states), and without a test those blocks are not
 // covered. So the cut paths that entered such blocks, furthest first, are
 // run to the end too.
+//
+// The furthest cut paths alone are not enough: when the clock stops a
+// search that is deep in one side of an early branch, the furthest paths
+// are all on that side, and the blocks only the other side's cut paths
+// entered get no test (edlib's JaccardSimilarity: its `splitLength != 0`
+// side). So the first cut path to enter each block of the package is a
+// candidate too, after the furthest.
 
-// maxPrefixes is how many cut paths are kept as candidates, and
-// maxRunToEnd how many candidates are run.
+// maxPrefixes is how many of the furthest cut paths are kept as
+// candidates, maxFirsts how many cut paths are kept for being the first to
+// enter a block of the package, and maxRunToEnd how many candidates are
+// run.
 const (
 	maxPrefixes = 4
-	maxRunToEnd = 3
+	maxFirsts   = 12
+	maxRunToEnd = 6
 )
 
 // runToEndSteps is the step bound of the concrete runs to the end of one
@@ -48,8 +58,28 @@ func (e *Engine) runToEndSteps() int {
 }
 
 // notePrefix keeps s, a path cut by a bound or the budget, when it got
-// further (entered more blocks) than the candidates kept so far.
+// further (entered more blocks) than the candidates kept so far, or else
+// when it is the first cut path to enter a block of the function's
+// package.
 func (e *Engine) notePrefix(s *State) {
+	first := false
+	for _, b := range s.blocks {
+		if b.Parent().Pkg == e.summary.Func.Pkg && !e.cutBlocks[b] {
+			e.cutBlocks[b] = true
+			first = true
+		}
+	}
+	// Kept here even when it is among the furthest too, which it may not
+	// stay: a candidate that a run before it covered is not run again.
+	if first && len(e.firsts) < maxFirsts {
+		e.firsts = append(e.firsts, s)
+	}
+	e.keepFurthest(s)
+}
+
+// keepFurthest keeps s among the maxPrefixes cut paths that entered the
+// most blocks.
+func (e *Engine) keepFurthest(s *State) {
 	if len(e.prefixes) == maxPrefixes {
 		if len(s.blocks) <= len(e.prefixes[maxPrefixes-1].blocks) {
 			return
@@ -68,7 +98,7 @@ func (e *Engine) notePrefix(s *State) {
 // its own.
 func (e *Engine) runToCompletion(ctx context.Context, fn *ssa.Function) {
 	var candidates []*State
-	for _, p := range e.prefixes {
+	for _, p := range slices.Concat(e.prefixes, e.firsts) {
 		if e.entersUntested(p) {
 			candidates = append(candidates, p)
 		}

@@ -71,3 +71,19 @@ func Wrapped(s string) int {
 	}
 	return 2
 }
+
+// Sides never finishes a path within a small work limit on either side of
+// its first branch, for both go on into Grid. The default side, which the
+// zero values take, calls three helpers before Grid, so its cut paths
+// have entered more blocks than the marked side's: the paths that got
+// furthest are all on the default side.
+func Sides(marked bool, a uint64) int {
+	if marked {
+		return -Grid(a)
+	}
+	return low(a) + mid(a) + high(a) + Grid(a)
+}
+
+func low(a uint64) int  { return int(a & 0xff) }
+func mid(a uint64) int  { return int(a >> 8 & 0xff) }
+func high(a uint64) int { return int(a >> 16 & 0xff) }
