@@ -174,7 +174,8 @@
 // variable (a concrete.Global, found by identity in the replay's memory,
 // sentinel.go), so that a test compares it with errors.Is. A path that the bounds or the budget cut after entering blocks
 // no test enters is not lost: its inputs are run concretely to the end,
-// furthest paths first, and a run that terminates gives a test; so does a
+// furthest paths first, then the first to enter each block of the
+// package, and a run that terminates gives a test; so does a
 // function no path of which finishes, from the zero values if need be
 // (runtoend.go). Anything that makes a path less
 // than general (a symbolic value pinned to one model value, an input kind
