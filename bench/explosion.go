@@ -23,8 +23,9 @@ import (
 // A run of a function starts its clock at its own start, so neither
 // loading nor the other functions enter the ratio.
 
-// explosionRow is one path-explosion function in both runs.
-type explosionRow struct {
+// runPair is one function in both runs: a path-explosion function, or
+// one the unpruned arm finished (finished.go).
+type runPair struct {
 	Package, Function string
 	rse, none         fnRun
 }
@@ -53,15 +54,15 @@ func (f fnRun) msToBlocks(blocks int) (int64, bool) {
 // explosionRows are the functions the unpruned arm ran out of its budget
 // on, with the detector's run of each, package by package in corpus
 // order.
-func explosionRows(results []pkgResult, budget time.Duration) []explosionRow {
+func explosionRows(results []pkgResult, budget time.Duration) []runPair {
 	return pairedRuns(results, func(none fnRun) bool { return none.outOfTime(budget) })
 }
 
 // pairedRuns are the functions whose unpruned run keep selects, each with
 // the detector's run of it, package by package in corpus order. A function
 // the detector's arm skipped is left out.
-func pairedRuns(results []pkgResult, keep func(none fnRun) bool) []explosionRow {
-	var rows []explosionRow
+func pairedRuns(results []pkgResult, keep func(none fnRun) bool) []runPair {
+	var rows []runPair
 	for _, p := range results {
 		rse, none, ok := prunePair(p)
 		if !ok {
@@ -76,7 +77,7 @@ func pairedRuns(results []pkgResult, keep func(none fnRun) bool) []explosionRow 
 			if !ok || !keep(f) || g.SkippedReason != "" {
 				continue
 			}
-			rows = append(rows, explosionRow{Package: p.Entry.Name, Function: f.Name, rse: g, none: f})
+			rows = append(rows, runPair{Package: p.Entry.Name, Function: f.Name, rse: g, none: f})
 		}
 	}
 	return rows
@@ -94,7 +95,7 @@ func (f fnRun) entered() int {
 // sameBlocks is when each run first entered as many blocks as the
 // unpruned run did in the end; reached is false when the detector's run
 // never did.
-func (r explosionRow) sameBlocks() (noneAt, rseAt int64, reached bool) {
+func (r runPair) sameBlocks() (noneAt, rseAt int64, reached bool) {
 	target := r.none.entered()
 	noneAt, _ = r.none.msToBlocks(target)
 	rseAt, reached = r.rse.msToBlocks(target)
@@ -104,7 +105,7 @@ func (r explosionRow) sameBlocks() (noneAt, rseAt int64, reached bool) {
 // ratios are the row's time to the same coverage (NaN when the detector's
 // run never reached it) and paths, each the unpruned run's over the
 // detector's.
-func (r explosionRow) ratios() (tm, paths float64) {
+func (r runPair) ratios() (tm, paths float64) {
 	tm = math.NaN()
 	if noneAt, rseAt, ok := r.sameBlocks(); ok {
 		// A timeline point at 0 ms counts as 1 ms, so that the ratio
@@ -117,7 +118,7 @@ func (r explosionRow) ratios() (tm, paths float64) {
 // explosionTable has a row per path-explosion function and the medians and
 // geometric means of its ratios, with the functions the detector finished
 // and those where it covered fewer blocks.
-func explosionTable(rows []explosionRow) string {
+func explosionTable(rows []runPair) string {
 	var b strings.Builder
 	b.WriteString("| package | function | paths none | paths rse | paths ÷ | blocks entered none / rse | covered none / rse | explored none / rse | to same blocks none / rse | time ÷ | rse exhausted |\n")
 	b.WriteString("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")

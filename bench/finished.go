@@ -17,15 +17,15 @@ import (
 
 // finishedRuns are the functions the unpruned arm exhausted, with the
 // detector's run of each.
-func finishedRuns(results []pkgResult) []explosionRow {
+func finishedRuns(results []pkgResult) []runPair {
 	return pairedRuns(results, func(none fnRun) bool { return none.Exhausted })
 }
 
 // finishedCheck says how many functions the unpruned arm finished and
 // lists those on which the detector's run entered other blocks.
-func finishedCheck(rows []explosionRow) string {
+func finishedCheck(rows []runPair) string {
 	var b strings.Builder
-	var differ []explosionRow
+	var differ []runPair
 	for _, r := range rows {
 		if r.rse.BlocksCovered != r.none.BlocksCovered {
 			differ = append(differ, r)
