@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver"
 	"golang.org/x/tools/go/ssa"
 )
@@ -63,8 +64,9 @@ func (e *Engine) runToEndSteps() int {
 // package.
 func (e *Engine) notePrefix(s *State) {
 	first := false
+	home := loader.PackageOf(e.summary.Func)
 	for _, b := range s.blocks {
-		if b.Parent().Pkg == e.summary.Func.Pkg && !e.cutBlocks[b] {
+		if !e.cutBlocks[b] && loader.PackageOf(b.Parent()) == home {
 			e.cutBlocks[b] = true
 			first = true
 		}
