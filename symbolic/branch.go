@@ -173,7 +173,9 @@ func (e *Engine) values(s *State, v expr.Expr, why string) (states []*State, val
 		states = append(states, t)
 	}
 	for i, t := range states {
-		t.assume(expr.Eq(v, expr.Const(v.Width(), vals[i])), "")
+		pin := expr.Eq(v, expr.Const(v.Width(), vals[i]))
+		e.noteAlternative(pin)
+		t.assume(pin, "")
 		t.depth++
 	}
 	return states, vals, true

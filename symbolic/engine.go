@@ -169,8 +169,12 @@ type Engine struct {
 	// step: they decide how a choice of input shape forks (choices.go).
 	building *building
 	stepAt   stepPoint
-	// bounds are the harness's input-size constraints (inputbounds.go).
-	bounds boundExcess
+	// bounds are the harness's input-size constraints (inputbounds.go),
+	// and alternatives the constraints that pin a value to one of the
+	// values states were forked for (values): a state's siblings hold the
+	// others.
+	bounds       boundExcess
+	alternatives map[expr.Expr]bool
 	// grown are the bounds of the inputs that grew in this exploration,
 	// growth those asked for in the current round, and plannedSides the
 	// branch sides a growth was planned for in it (inputbounds.go).

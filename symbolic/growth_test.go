@@ -137,3 +137,25 @@ func TestLengthsNoGoValueHasCutNothing(t *testing.T) {
 		t.Errorf("exhausted=%v, %d of %d blocks covered; want exhausted with the len(s)-1 > 100 side dead", sum.Exhausted, sum.Covered, sum.Blocks)
 	}
 }
+
+func TestBoundsDoNotGrowForWhatASiblingTakes(t *testing.T) {
+	// Depth first, the path whose '#' is the last byte the bounds allow
+	// runs first: it reaches the loop before any sibling has entered it,
+	// and could enter it only with a longer s. Its siblings, forked for
+	// the other indexes of the mark, enter it within the bounds.
+	sum, paths := explore(t, "growth.AfterMark", Config{Searcher: "dfs", MaxWork: 2_000_000, Bounds: Bounds{GrowLen: 64}})
+	if len(sum.Grown) > 0 {
+		t.Errorf("bounds grew to %v for a loop a sibling path enters within them", sum.Grown)
+	}
+	if sum.Covered != sum.Blocks {
+		t.Errorf("covered %d of %d blocks", sum.Covered, sum.Blocks)
+	}
+	// The path itself was cut by the bound: it supports no claim.
+	cut := false
+	for _, p := range paths {
+		cut = cut || slices.Contains(p.Concretized, "a branch side is reachable only beyond the input size bounds")
+	}
+	if !cut || sum.Exhausted {
+		t.Errorf("no path records the cut by the bound (exhausted %v)", sum.Exhausted)
+	}
+}

@@ -1,7 +1,10 @@
 // Package growth holds functions the default input bounds cannot finish:
-// one that needs a string longer than them (a UUID-like identifier), and
-// one whose every path makes more decisions than the bounds allow.
+// one that needs a string longer than them (a UUID-like identifier), one
+// whose every path makes more decisions than the bounds allow, and one
+// where only a path its siblings stand in for needs a longer string.
 package growth
+
+import "strings"
 
 // ParseID accepts a 36-byte identifier of the shape of a UUID: dashes at
 // 8, 13, 18 and 23 and no dash elsewhere. It returns how many characters
@@ -87,3 +90,28 @@ func Sides(marked bool, a uint64) int {
 func low(a uint64) int  { return int(a & 0xff) }
 func mid(a uint64) int  { return int(a >> 8 & 0xff) }
 func high(a uint64) int { return int(a >> 16 & 0xff) }
+
+// AfterMark counts the bytes of s after its first '#', or returns -1 when
+// s has none. skipMark cuts a slice at the mark's index, which forks per
+// value of the index: the path whose mark is the last byte the bounds
+// allow needs a longer s to count any byte, while its siblings count
+// them within the bounds.
+func AfterMark(s string) int {
+	i := strings.IndexByte(s, '#')
+	if i < 0 {
+		return -1
+	}
+	n := 0
+	for j := skipMark([]byte(s), i); j < len(s); j++ {
+		n++
+	}
+	return n
+}
+
+// skipMark returns the index after the mark at b[i].
+func skipMark(b []byte, i int) int {
+	if rest := b[i:]; len(rest) > 0 && rest[0] == '#' {
+		return i + 1
+	}
+	return i
+}
