@@ -3,6 +3,7 @@ package symbolic
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/gosymtest/gosymtest/testdata/exec/growth"
 )
@@ -157,5 +158,17 @@ func TestBoundsDoNotGrowForWhatASiblingTakes(t *testing.T) {
 	}
 	if !cut || sum.Exhausted {
 		t.Errorf("no path records the cut by the bound (exhausted %v)", sum.Exhausted)
+	}
+}
+
+func TestBoundsDoNotGrowForAnotherPackagesBlock(t *testing.T) {
+	// The budget is a net: a tag grown to 82 bytes for that block takes
+	// the run minutes.
+	sum, _ := explore(t, "growth.Minor", Config{MaxWork: 2_000_000, Budget: time.Minute, Bounds: Bounds{GrowLen: 128}})
+	if len(sum.Grown) > 0 {
+		t.Errorf("bounds grew to %v for a block of strings.Index", sum.Grown)
+	}
+	if sum.Covered != sum.Blocks {
+		t.Errorf("covered %d of %d blocks", sum.Covered, sum.Blocks)
 	}
 }

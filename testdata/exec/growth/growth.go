@@ -1,7 +1,8 @@
 // Package growth holds functions the default input bounds cannot finish:
 // one that needs a string longer than them (a UUID-like identifier), one
-// whose every path makes more decisions than the bounds allow, and one
-// where only a path its siblings stand in for needs a longer string.
+// whose every path makes more decisions than the bounds allow, one where
+// only a path its siblings stand in for needs a longer string, and one
+// where only a block of another package does.
 package growth
 
 import "strings"
@@ -114,4 +115,16 @@ func skipMark(b []byte, i int) int {
 		return i + 1
 	}
 	return i
+}
+
+// Minor returns the length of what follows "go1." in tag, or -1 when tag
+// has no "go1.". strings.Cut looks for it with strings.Index, which takes
+// a block of its own for strings longer than 64 bytes; no branch of Minor
+// needs one.
+func Minor(tag string) int {
+	_, v, ok := strings.Cut(tag, "go1.")
+	if !ok {
+		return -1
+	}
+	return len(v)
 }
