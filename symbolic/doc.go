@@ -146,10 +146,12 @@
 // t.Setenv's cleanup restores it. os.Setenv of an invalid variable,
 // os.Environ after a write, and os.Clearenv stop the path.
 //
-// Size bounds grow. When a branch side is reachable only by an input
-// beyond its size bound (a 36-byte UUID), the function is explored again
-// with that input's bound raised to what the side needs, up to
-// Bounds.GrowLen and GrowElems, within the same budget (inputbounds.go).
+// Size bounds grow. When a branch side of the function's package is
+// reachable only by an input beyond its size bound (a 36-byte UUID), and
+// not by a sibling path forked for another value, the function is
+// explored again with that input's bound raised to what the side needs,
+// up to Bounds.GrowLen and GrowElems, within the same budget
+// (inputbounds.go).
 //
 // # What a path gives
 //

@@ -180,12 +180,16 @@
 //		The most elements a slice input has (default 8).
 //	-max-len-cap n
 //		What -max-len may grow to for one input (default 256). When a
-//		branch can be taken only by a longer string than the bound
-//		allows (a 36-byte UUID), the function is explored again, within
-//		its budget, with that input's bound raised to the length the
-//		branch needs (at least doubled). Only a branch that needs more
-//		than the cap is reported as a bounds gap. A value not above
-//		-max-len turns growth off.
+//		branch of the package can be taken only by a longer string than
+//		the bound allows (a 36-byte UUID), the function is explored
+//		again, within its budget, with that input's bound raised to the
+//		length the branch needs (at least doubled). A path that needs
+//		the longer string only because of a value it was forked for
+//		(the index of a byte, with other paths for the other indexes)
+//		asks for no growth, and a branch inside another package's code
+//		asks for none either. Only a branch that needs more than the cap
+//		is reported as a bounds gap. A value not above -max-len turns
+//		growth off.
 //	-max-elems-cap n
 //		What -max-elems may grow to for one slice or map input, likewise
 //		(default 64).
