@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"slices"
 
-	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
@@ -124,7 +123,7 @@ func (e *Engine) noteComparison(s *State, fn *ssa.Function, in *ssa.If, cond exp
 		return
 	}
 	bin, ok := in.Cond.(*ssa.BinOp)
-	if !ok || loader.PackageOf(fn) != loader.PackageOf(e.summary.Func) {
+	if !ok || !e.inExploredPackage(fn) {
 		return
 	}
 	var swapped bool

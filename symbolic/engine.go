@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
@@ -363,6 +364,14 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *Summary, e
 	}
 	e.summary.Elapsed = time.Since(e.started)
 	return e.summary, nil
+}
+
+// inExploredPackage tells whether fn belongs to the package of the
+// function explored, the code its tests are for. An instance of a generic
+// function has no package of its own: its origin's counts
+// (loader.PackageOf).
+func (e *Engine) inExploredPackage(fn *ssa.Function) bool {
+	return loader.PackageOf(fn) == loader.PackageOf(e.summary.Func)
 }
 
 // maxRounds bounds the rounds of exploration with growing input bounds.

@@ -4,7 +4,6 @@ import (
 	"maps"
 	"time"
 
-	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
@@ -229,7 +228,7 @@ func (e *Engine) sideLeadsToNew(s *State, side expr.Expr) bool {
 		return false
 	}
 	in, ok := f.block.Instrs[f.next-1].(*ssa.If)
-	if !ok || loader.PackageOf(f.fn) != loader.PackageOf(e.summary.Func) {
+	if !ok || !e.inExploredPackage(f.fn) {
 		return false
 	}
 	cond := e.scalar(s, in.Cond)

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strconv"
 
-	"github.com/gosymtest/gosymtest/loader"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -261,8 +260,7 @@ func floatOp(op token.Token, x, y float64) float64 {
 // The reading is computed once per instruction; the package check is
 // the current function's.
 func (e *Engine) mutSiteOf(in ssa.Instruction) *mutSite {
-	fn := in.Parent()
-	if loader.PackageOf(fn) != loader.PackageOf(e.summary.Func) {
+	if !e.inExploredPackage(in.Parent()) {
 		return nil
 	}
 	site, ok := e.mutSites[in]

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver"
 	"golang.org/x/tools/go/ssa"
 )
@@ -64,9 +63,8 @@ func (e *Engine) runToEndSteps() int {
 // package.
 func (e *Engine) notePrefix(s *State) {
 	first := false
-	home := loader.PackageOf(e.summary.Func)
 	for _, b := range s.blocks {
-		if !e.cutBlocks[b] && loader.PackageOf(b.Parent()) == home {
+		if !e.cutBlocks[b] && e.inExploredPackage(b.Parent()) {
 			e.cutBlocks[b] = true
 			first = true
 		}
