@@ -108,6 +108,32 @@ func TestCutSideGetsATest(t *testing.T) {
 	}
 }
 
+func TestEveryCutSideGetsATest(t *testing.T) {
+	// The work limit cuts every path of Dial, on each of its nine sides.
+	// Each side's block gets a test only from a cut path run to the end,
+	// one run for each: the runs are as many as the sides whose blocks
+	// the cut paths entered, not a fixed few.
+	sum, paths := explore(t, "growth.Dial", Config{MaxWork: 300_000})
+	if sum.Ends[EndReturn] > sum.Ends[EndBudget] || !sum.RunToEnd {
+		t.Fatalf("ends %v, run to the end %v: the fixture no longer cuts its paths", sum.Ends, sum.RunToEnd)
+	}
+	sides := map[int64]bool{}
+	for _, p := range paths {
+		if p.Test == nil || !p.Test.Replayed {
+			continue
+		}
+		k, a := p.Test.Args[0].Uint, p.Test.Args[1].Uint
+		side := int64(min(k, 8))
+		sides[side] = true
+		if got, want := p.Test.Results[0].Int, int64(growth.Dial(uint8(k), a)); got != want {
+			t.Errorf("Dial(%d, %d) = %d in the interpreter, %d in Go", k, a, got, want)
+		}
+	}
+	if len(sides) != 9 {
+		t.Errorf("tests on the sides %v (8 is the default), want all nine; covered %d of %d blocks", sides, sum.Covered, sum.Blocks)
+	}
+}
+
 func TestBoundsGrowBeforeTheRoundRunsOut(t *testing.T) {
 	sum, paths := explore(t, "growth.Tagged", Config{MaxWork: 2_000_000, Bounds: Bounds{GrowLen: 64}})
 	if sum.Ends[EndBudget] == 0 {

@@ -36,13 +36,14 @@ import (
 // candidate too, after the furthest.
 
 // maxPrefixes is how many of the furthest cut paths are kept as
-// candidates, maxFirsts how many cut paths are kept for being the first to
-// enter a block of the package, and maxRunToEnd how many candidates are
-// run.
+// candidates, and maxFirsts how many cut paths are kept for being the
+// first to enter a block of the package. Every candidate that still
+// enters a block no test enters is run: each such run gives at least that
+// block its test, and a concrete run costs one model and its steps, which
+// runToEndSteps bounds.
 const (
 	maxPrefixes = 4
 	maxFirsts   = 12
-	maxRunToEnd = 6
 )
 
 // runToEndSteps is the step bound of the concrete runs to the end of one
@@ -113,15 +114,13 @@ func (e *Engine) runToCompletion(ctx context.Context, fn *ssa.Function) {
 	defer done()
 
 	steps := e.runToEndSteps()
-	runs := 0
 	for _, p := range candidates {
-		if runs == maxRunToEnd || ctx.Err() != nil || steps <= 0 {
+		if ctx.Err() != nil || steps <= 0 {
 			return
 		}
 		if e.tests > 0 && !e.entersUntested(p) {
 			continue // an earlier run covered what this path entered
 		}
-		runs++
 		_, used := e.runOneToEnd(fn, p, steps, cutNote)
 		steps -= used
 	}

@@ -1,8 +1,9 @@
 // Package growth holds functions the default input bounds cannot finish:
 // one that needs a string longer than them (a UUID-like identifier), one
 // whose every path makes more decisions than the bounds allow, one where
-// only a path its siblings stand in for needs a longer string, and one
-// where only a block of another package does.
+// only a path its siblings stand in for needs a longer string, one where
+// only a block of another package does, and one whose every side
+// gets its test only from a run to the end.
 package growth
 
 import "strings"
@@ -127,4 +128,42 @@ func Minor(tag string) int {
 		return -1
 	}
 	return len(v)
+}
+
+// Dial takes one of nine sides by k, and each goes on into Long, no path of
+// which the work limits of the tests let finish: every side gets its test
+// only from a run to the end of a path the limit cut, one run each.
+func Dial(k uint8, a uint64) int {
+	switch k {
+	case 0:
+		return Long(a)
+	case 1:
+		return Long(a) + 1
+	case 2:
+		return Long(a) + 2
+	case 3:
+		return Long(a) + 3
+	case 4:
+		return Long(a) + 4
+	case 5:
+		return Long(a) + 5
+	case 6:
+		return Long(a) + 6
+	case 7:
+		return Long(a) + 7
+	}
+	return -Long(a)
+}
+
+// Long counts the set bits of a 33 times over: its 2,112 decisions on the
+// input are more than a path may make, yet a concrete run of it takes a few
+// thousand steps.
+func Long(a uint64) int {
+	n := 0
+	for i := 0; i < 33*64; i++ {
+		if a>>(i%64)&1 == 1 {
+			n++
+		}
+	}
+	return n
 }
