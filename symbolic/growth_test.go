@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gosymtest/gosymtest/testdata/exec/growth"
+	"golang.org/x/tools/go/ssa"
 )
 
 func init() { natives["growth.ParseID"] = growth.ParseID }
@@ -109,11 +110,12 @@ func TestCutSideGetsATest(t *testing.T) {
 }
 
 func TestEveryCutSideGetsATest(t *testing.T) {
-	// The work limit cuts every path of Dial, on each of its nine sides.
-	// Each side's block gets a test only from a cut path run to the end,
-	// one run for each: the runs are as many as the sides whose blocks
-	// the cut paths entered, not a fixed few.
-	sum, paths := explore(t, "growth.Dial", Config{MaxWork: 300_000})
+	// The work limit cuts every path of Dial, on each of its sixteen
+	// sides. Each side's block gets a test only from a cut path run to
+	// the end, one run for each: the runs are as many as the sides whose
+	// blocks the cut paths entered, not a fixed few, and the cut paths
+	// kept for being the first to enter a block are as many too.
+	sum, paths := explore(t, "growth.Dial", Config{MaxWork: 600_000})
 	if sum.Ends[EndReturn] > sum.Ends[EndBudget] || !sum.RunToEnd {
 		t.Fatalf("ends %v, run to the end %v: the fixture no longer cuts its paths", sum.Ends, sum.RunToEnd)
 	}
@@ -123,14 +125,54 @@ func TestEveryCutSideGetsATest(t *testing.T) {
 			continue
 		}
 		k, a := p.Test.Args[0].Uint, p.Test.Args[1].Uint
-		side := int64(min(k, 8))
+		side := int64(k & 15)
 		sides[side] = true
 		if got, want := p.Test.Results[0].Int, int64(growth.Dial(uint8(k), a)); got != want {
 			t.Errorf("Dial(%d, %d) = %d in the interpreter, %d in Go", k, a, got, want)
 		}
 	}
-	if len(sides) != 9 {
-		t.Errorf("tests on the sides %v (8 is the default), want all nine; covered %d of %d blocks", sides, sum.Covered, sum.Blocks)
+	if len(sides) != 16 {
+		t.Errorf("tests on the sides %v, want all sixteen; covered %d of %d blocks, ends %v", sides, sum.Covered, sum.Blocks, sum.Ends)
+	}
+}
+
+func TestKeptCutPathsMakeRoomForAnUntestedBlock(t *testing.T) {
+	// The first cut paths kept fill up with paths that entered a block a
+	// test has entered since (a helper's, early on). A later cut path
+	// that alone enters a deep block is kept all the same, in the room
+	// of those that no longer need a run; and a path whose blocks a test
+	// enters already is not kept at all.
+	fn := target(t, "growth.Dial")
+	helper, deep := fn.Blocks[0], fn.Blocks[len(fn.Blocks)-1]
+	e := NewEngine(fixtures(t).SSA, Config{})
+	e.summary = &Summary{Func: fn}
+	e.tested = map[*ssa.BasicBlock]bool{}
+	e.cutBlocks = map[*ssa.BasicBlock]bool{}
+	for range maxFirsts {
+		e.firsts = append(e.firsts, &State{blocks: []*ssa.BasicBlock{helper}})
+	}
+	e.noteTested([]*ssa.BasicBlock{helper})
+
+	e.notePrefix(&State{blocks: []*ssa.BasicBlock{helper}})
+	late := &State{blocks: []*ssa.BasicBlock{helper, deep}}
+	e.notePrefix(late)
+	if len(e.firsts) != 1 || e.firsts[0] != late {
+		t.Errorf("kept %d first cut paths, want only the one entering the untested block %d", len(e.firsts), deep.Index)
+	}
+
+	// With no room, a path entering another untested block is not kept,
+	// and that block is not taken as kept for: once room is made, the
+	// next path to enter it is kept.
+	other := fn.Blocks[len(fn.Blocks)-2]
+	for len(e.firsts) < maxFirsts {
+		e.firsts = append(e.firsts, late)
+	}
+	e.notePrefix(&State{blocks: []*ssa.BasicBlock{other}})
+	e.noteTested([]*ssa.BasicBlock{deep})
+	again := &State{blocks: []*ssa.BasicBlock{other}}
+	e.notePrefix(again)
+	if !slices.Contains(e.firsts, again) {
+		t.Errorf("the path entering block %d was not kept once there was room", other.Index)
 	}
 }
 

@@ -32,8 +32,8 @@ import (
 // search that is deep in one side of an early branch, the furthest paths
 // are all on that side, and the blocks only the other side's cut paths
 // entered get no test (edlib's JaccardSimilarity: its `splitLength != 0`
-// side). So the first cut path to enter each block of the package is a
-// candidate too, after the furthest.
+// side). So the first cut path to enter each block of the package that no
+// test enters yet is a candidate too, after the furthest.
 
 // maxPrefixes is how many of the furthest cut paths are kept as
 // candidates, and maxFirsts how many cut paths are kept for being the
@@ -43,7 +43,7 @@ import (
 // runToEndSteps bounds.
 const (
 	maxPrefixes = 4
-	maxFirsts   = 12
+	maxFirsts   = 32
 )
 
 // runToEndSteps is the step bound of the concrete runs to the end of one
@@ -61,21 +61,39 @@ func (e *Engine) runToEndSteps() int {
 // notePrefix keeps s, a path cut by a bound or the budget, when it got
 // further (entered more blocks) than the candidates kept so far, or else
 // when it is the first cut path to enter a block of the function's
-// package.
+// package that no test enters yet.
 func (e *Engine) notePrefix(s *State) {
-	first := false
+	var fresh []*ssa.BasicBlock
 	for _, b := range s.blocks {
-		if !e.cutBlocks[b] && e.inExploredPackage(b.Parent()) {
-			e.cutBlocks[b] = true
-			first = true
+		if !e.cutBlocks[b] && !e.tested[b] && e.inExploredPackage(b.Parent()) {
+			fresh = append(fresh, b)
 		}
 	}
 	// Kept here even when it is among the furthest too, which it may not
 	// stay: a candidate that a run before it covered is not run again.
-	if first && len(e.firsts) < maxFirsts {
+	// Its blocks count as entered by a kept path only once it is kept, so
+	// that a block first entered while there was no room is still kept
+	// for by a later path.
+	if len(fresh) > 0 && e.roomForFirst() {
+		for _, b := range fresh {
+			e.cutBlocks[b] = true
+		}
 		e.firsts = append(e.firsts, s)
 	}
 	e.keepFurthest(s)
+}
+
+// roomForFirst tells whether one more first cut path can be kept, after
+// dropping the kept ones whose blocks tests have entered since: the first
+// cut paths of a package's helpers (a constructor's, an initialiser's)
+// come early, and finished paths soon enter those blocks too, while the
+// cut paths that alone enter a deep case of the function come late.
+func (e *Engine) roomForFirst() bool {
+	if len(e.firsts) < maxFirsts {
+		return true
+	}
+	e.firsts = slices.DeleteFunc(e.firsts, func(p *State) bool { return !e.entersUntested(p) })
+	return len(e.firsts) < maxFirsts
 }
 
 // keepFurthest keeps s among the maxPrefixes cut paths that entered the

@@ -130,29 +130,57 @@ func Minor(tag string) int {
 	return len(v)
 }
 
-// Dial takes one of nine sides by k, and each goes on into Long, no path of
-// which the work limits of the tests let finish: every side gets its test
-// only from a run to the end of a path the limit cut, one run each.
+// Dial takes one of sixteen sides by the low four bits of k, and each goes
+// on into Long, no path of which the work limits of the tests let finish:
+// every side gets its test only from a run to the end of a path the limit
+// cut, one run each.
 func Dial(k uint8, a uint64) int {
-	switch k {
-	case 0:
-		return Long(a)
-	case 1:
-		return Long(a) + 1
-	case 2:
-		return Long(a) + 2
-	case 3:
-		return Long(a) + 3
-	case 4:
-		return Long(a) + 4
-	case 5:
-		return Long(a) + 5
-	case 6:
-		return Long(a) + 6
-	case 7:
+	if k&8 == 0 {
+		if k&4 == 0 {
+			if k&2 == 0 {
+				if k&1 == 0 {
+					return Long(a)
+				}
+				return Long(a) + 1
+			}
+			if k&1 == 0 {
+				return Long(a) + 2
+			}
+			return Long(a) + 3
+		}
+		if k&2 == 0 {
+			if k&1 == 0 {
+				return Long(a) + 4
+			}
+			return Long(a) + 5
+		}
+		if k&1 == 0 {
+			return Long(a) + 6
+		}
 		return Long(a) + 7
 	}
-	return -Long(a)
+	if k&4 == 0 {
+		if k&2 == 0 {
+			if k&1 == 0 {
+				return Long(a) + 8
+			}
+			return Long(a) + 9
+		}
+		if k&1 == 0 {
+			return Long(a) + 10
+		}
+		return Long(a) + 11
+	}
+	if k&2 == 0 {
+		if k&1 == 0 {
+			return Long(a) + 12
+		}
+		return Long(a) + 13
+	}
+	if k&1 == 0 {
+		return Long(a) + 14
+	}
+	return Long(a) + 15
 }
 
 // Long counts the set bits of a 33 times over: its 2,112 decisions on the
