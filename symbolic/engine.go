@@ -305,6 +305,9 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *Summary, e
 	}
 	e.ctx = ctx
 	e.grown, e.growth, e.plannedSides, e.prefixes, e.firsts, e.tests = nil, nil, nil, nil, nil, 0
+	// Terms are hash-consed across functions: a pin of another
+	// function's exploration may be a branch condition of this one.
+	e.alternatives = nil
 	e.tested = make(map[*ssa.BasicBlock]bool)
 	e.cutBlocks = make(map[*ssa.BasicBlock]bool)
 	e.boundary = newBoundaryPass()
