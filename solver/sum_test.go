@@ -18,10 +18,11 @@ import (
 func TestNarrowSumIsExact(t *testing.T) {
 	z := newZ3(t, Options{})
 	x := expr.BVVar("x", 8)
+	// The constant is added to the field, not to an ite: expr would
+	// fold it into the ite's leaves.
 	sum := expr.Add(expr.Ite(expr.Ult(x, expr.Const(8, 10)), expr.Const(8, 3), expr.Const(8, 1)),
-		expr.Add(expr.ZExt(expr.Extract(x, 4, 2), 8),
-			expr.Add(expr.Ite(expr.Eq(expr.Extract(x, 0, 0), expr.Const(1, 1)), expr.Const(8, 1), expr.Const(8, 0)),
-				expr.Const(8, 2))))
+		expr.Add(expr.Add(expr.ZExt(expr.Extract(x, 4, 2), 8), expr.Const(8, 2)),
+			expr.Ite(expr.Eq(expr.Extract(x, 0, 0), expr.Const(1, 1)), expr.Const(8, 1), expr.Const(8, 0))))
 	if terms, total, bounded := boundedTerms(sum, nil, 0); !bounded || len(terms) != 4 || total != 13 {
 		t.Fatalf("the sum is not narrowed (%d terms, bound %d, %v): the test would check Z3's addition", len(terms), total, bounded)
 	}

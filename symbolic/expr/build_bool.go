@@ -118,6 +118,9 @@ func Eq(a, b Expr) Expr {
 		}
 		return Not(a)
 	}
+	if r, ok := liftBinary(a, b, Eq); ok {
+		return r
+	}
 	return mk(OpEq, BoolSort(), 0, "", a, b)
 }
 
@@ -139,6 +142,16 @@ func Ite(cond, a, b Expr) Expr {
 		return cond
 	case a.IsFalse() && b.IsTrue():
 		return Not(cond)
+	// A Boolean choice with a constant side is a connective: an operator
+	// pushed into an if-then-else of constants (lift.go) leaves these.
+	case a.IsTrue():
+		return Or(cond, b)
+	case a.IsFalse():
+		return And(Not(cond), b)
+	case b.IsTrue():
+		return Or(Not(cond), a)
+	case b.IsFalse():
+		return And(cond, a)
 	}
 	return mk(OpIte, a.Sort(), 0, "", cond, a, b)
 }

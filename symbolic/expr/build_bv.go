@@ -24,6 +24,11 @@ func Add(a, b Expr) Expr {
 		return Const(w, applyBinary(OpAdd, w, a.Value(), b.Value()))
 	case isZero(b):
 		return a
+	}
+	if r, ok := liftBinary(a, b, Add); ok {
+		return r
+	}
+	switch {
 	case b.IsConst() && a.Op() == OpAdd && a.Arg(1).IsConst():
 		// (x + c1) + c2 → x + (c1 + c2): keeps offsets flat.
 		return Add(a.Arg(0), Const(w, a.Arg(1).Value()+b.Value()))
@@ -44,6 +49,9 @@ func Sub(a, b Expr) Expr {
 		return Const(w, 0)
 	case b.IsConst():
 		return Add(a, Const(w, -b.Value()))
+	}
+	if r, ok := liftBinary(a, b, Sub); ok {
+		return r
 	}
 	return mk(OpSub, BV(w), 0, "", a, b)
 }
@@ -239,6 +247,9 @@ func Ult(a, b Expr) Expr {
 	case a == b || isZero(b) || isOnes(a):
 		return False
 	}
+	if r, ok := liftBinary(a, b, Ult); ok {
+		return r
+	}
 	return mk(OpUlt, BoolSort(), 0, "", a, b)
 }
 
@@ -253,6 +264,9 @@ func Ule(a, b Expr) Expr {
 		return BoolConst(a.Value() <= b.Value())
 	case a == b || isZero(a) || isOnes(b):
 		return True
+	}
+	if r, ok := liftBinary(a, b, Ule); ok {
+		return r
 	}
 	return mk(OpUle, BoolSort(), 0, "", a, b)
 }
@@ -269,6 +283,9 @@ func Slt(a, b Expr) Expr {
 	case a == b:
 		return False
 	}
+	if r, ok := liftBinary(a, b, Slt); ok {
+		return r
+	}
 	return mk(OpSlt, BoolSort(), 0, "", a, b)
 }
 
@@ -283,6 +300,9 @@ func Sle(a, b Expr) Expr {
 		return BoolConst(applyBinary(OpSle, w, a.Value(), b.Value()) == 1)
 	case a == b:
 		return True
+	}
+	if r, ok := liftBinary(a, b, Sle); ok {
+		return r
 	}
 	return mk(OpSle, BoolSort(), 0, "", a, b)
 }
@@ -307,6 +327,9 @@ func extend(op Op, a Expr, width int) Expr {
 		return extend(op, a.Arg(0), width) // zext(zext(x)) is one zext
 	case op == OpSExt && a.Op() == OpZExt:
 		return ZExt(a.Arg(0), width) // the sign bit of a zext is 0
+	}
+	if r, ok := liftUnary(a, func(x Expr) Expr { return extend(op, x, width) }); ok {
+		return r
 	}
 	return mk(op, BV(width), 0, "", a)
 }
@@ -338,6 +361,9 @@ func Extract(a Expr, hi, lo int) Expr {
 		return Extract(a.Arg(0), hi, lo)
 	case a.Op() == OpZExt && lo >= a.Arg(0).Width():
 		return Const(width, 0)
+	}
+	if r, ok := liftUnary(a, func(x Expr) Expr { return Extract(x, hi, lo) }); ok {
+		return r
 	}
 	return mk(OpExtract, BV(width), uint64(lo), "", a)
 }

@@ -37,7 +37,13 @@
 // one costs nothing and == still compares them by value. Every constructor folds constant
 // operands and applies cheap, local, always-sound rewrites (x+0 → x,
 // ite(c, a, a) → a, select over a store at the same index, …), so a fully
-// concrete computation yields a constant and never reaches the solver.
+// concrete computation yields a constant and never reaches the solver. One
+// rewrite is not local: an operator with a constant operand is pushed into
+// an if-then-else whose leaves are all constants, up to a bound on their
+// number (lift.go). A position that a library function computes is such a
+// chain (strings.IndexByte's), and arithmetic on it then folds, and a
+// comparison of it leaves only the chain's conditions, instead of 64-bit
+// arithmetic over a multiplexer that Z3 would bit-blast.
 //
 // Constructors panic when given operands of the wrong sort: that is a bug in
 // the caller, never a property of the program under test.

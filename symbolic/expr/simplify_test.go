@@ -14,6 +14,9 @@ func TestRewritesFire(t *testing.T) {
 	c := BoolVar("c")
 	a := ArrayVar("mem", 8, 8)
 	i, v := BVVar("i", 8), BVVar("v", 8)
+	d := BoolVar("d")
+	// strings.IndexByte's form: the first of two positions, or -1.
+	index := Ite(c, Const(32, 0), Ite(d, Const(32, 1), Const(32, 0xffffffff)))
 	cases := []struct {
 		name      string
 		got, want Expr
@@ -63,11 +66,31 @@ func TestRewritesFire(t *testing.T) {
 		{"select past a store at another constant", Select(Store(a, Const(8, 1), v), Const(8, 2)), Select(a, Const(8, 2))},
 		{"select of constarray", Select(ConstArray(ArraySort(8, 8), v), i), v},
 		{"store over store", Store(Store(a, i, v), i, Const(8, 3)), Store(a, i, Const(8, 3))},
+		{"ite(c,true,y)", Ite(c, True, d), Or(c, d)},
+		{"ite(c,false,y)", Ite(c, False, d), And(Not(c), d)},
+		{"ite(c,y,true)", Ite(c, d, True), Or(Not(c), d)},
+		{"ite(c,y,false)", Ite(c, d, False), And(c, d)},
+		{"ite of constants + 1", Add(Ite(c, Const(32, 3), Const(32, 5)), Const(32, 1)), Ite(c, Const(32, 4), Const(32, 6))},
+		{"1 - ite of constants", Sub(Const(32, 1), Ite(c, Const(32, 3), Const(32, 5))), Ite(c, Const(32, 0xfffffffe), Const(32, 0xfffffffc))},
+		{"ite of constants == a leaf", Eq(Ite(c, Const(32, 3), Const(32, 5)), Const(32, 3)), c},
+		{"ite of constants == no leaf", Eq(Ite(c, Const(32, 3), Const(32, 5)), Const(32, 4)), False},
+		{"index chain < 0", Slt(index, Const(32, 0)), And(Not(c), Not(d))},
+		{"0 <= index chain + 1", Sle(Const(32, 1), Add(index, Const(32, 1))), Or(c, d)},
+		{"index chain <u 1", Ult(index, Const(32, 1)), c},
+		{"index chain <=u 0", Ule(index, Const(32, 0)), c},
+		{"zext of index chain", ZExt(Ite(c, Const(8, 1), Const(8, 0xff)), 16), Ite(c, Const(16, 1), Const(16, 0xff))},
+		{"sext of index chain", SExt(Ite(c, Const(8, 1), Const(8, 0xff)), 16), Ite(c, Const(16, 1), Const(16, 0xffff))},
+		{"low byte of index chain", Trunc(Ite(c, Const(32, 0x101), Const(32, 2)), 8), Ite(c, Const(8, 1), Const(8, 2))},
 	}
 	for _, c := range cases {
 		if c.got != c.want {
 			t.Errorf("%s: got %v, want %v", c.name, c.got, c.want)
 		}
+	}
+	// An if-then-else with a leaf that is not a constant is not rewritten:
+	// its arithmetic does not fold.
+	if got := Add(Ite(c, x, Const(32, 5)), Const(32, 1)); got.Op() != OpAdd {
+		t.Errorf("pushed an addition into an if-then-else with a variable leaf: %v", got)
 	}
 	// A store at a symbolic index may alias, so select must not skip it.
 	if got := Select(Store(a, i, v), Const(8, 2)); got.Op() != OpSelect || got.Arg(0).Op() != OpStore {
@@ -99,7 +122,9 @@ func (g *termGen) bv(depth int) tree {
 		k := Const(w, operand[uint64](g.r))
 		return tree{k, func(*Values) uint64 { return k.Value() }}
 	}
-	switch g.r.IntN(6) {
+	switch g.r.IntN(7) {
+	case 4:
+		return g.constChain(depth)
 	case 0:
 		op := []Op{OpNeg, OpBitNot}[g.r.IntN(2)]
 		a := g.bv(depth - 1)
@@ -145,6 +170,24 @@ func (g *termGen) bv(depth int) tree {
 	k := g.r.IntN(len(ops))
 	a, b := g.bv(depth-1), g.bv(depth-1)
 	return tree{builders[k](a.expr, b.expr), func(env *Values) uint64 { return applyBinary(ops[k], w, a.eval(env), b.eval(env)) }}
+}
+
+// constChain is an if-then-else chain of up to five constant leaves, the
+// form of strings.IndexByte's result, which operators with a constant
+// operand are pushed into.
+func (g *termGen) constChain(depth int) tree {
+	k := Const(g.width, operand[uint64](g.r))
+	chain := tree{k, func(*Values) uint64 { return k.Value() }}
+	for range 1 + g.r.IntN(4) {
+		c, leaf, rest := g.boolean(depth-1), Const(g.width, operand[uint64](g.r)), chain
+		chain = tree{Ite(c.expr, leaf, rest.expr), func(env *Values) uint64 {
+			if c.eval(env) == 1 {
+				return leaf.Value()
+			}
+			return rest.eval(env)
+		}}
+	}
+	return chain
 }
 
 func (g *termGen) boolean(depth int) tree {
