@@ -89,21 +89,10 @@ func TestCutSideGetsATest(t *testing.T) {
 	// first branch. The cut paths that got furthest are all on the
 	// unmarked side, as are the zero values: only the first cut path to
 	// enter the marked side's block can give that block a test.
-	sum, paths := explore(t, "growth.Sides", Config{MaxWork: 300_000})
-	if sum.Ends[EndReturn] > sum.Ends[EndBudget] || !sum.RunToEnd {
-		t.Fatalf("ends %v, run to the end %v: the fixture no longer cuts its paths", sum.Ends, sum.RunToEnd)
-	}
-	sides := map[bool]bool{}
-	for _, p := range paths {
-		if p.Test == nil || !p.Test.Replayed {
-			continue
-		}
-		marked, a := p.Test.Args[0].Bool, p.Test.Args[1].Uint
-		sides[marked] = true
-		if got, want := p.Test.Results[0].Int, int64(growth.Sides(marked, a)); got != want {
-			t.Errorf("Sides(%v, %d) = %d in the interpreter, %d in Go", marked, a, got, want)
-		}
-	}
+	_, sides := cutSides(t, "growth.Sides", 300_000, func(c *Test) (bool, int64) {
+		marked := c.Args[0].Bool
+		return marked, int64(growth.Sides(marked, c.Args[1].Uint))
+	})
 	if !sides[true] || !sides[false] {
 		t.Errorf("tests on the sides %v, want both", sides)
 	}
@@ -115,25 +104,37 @@ func TestEveryCutSideGetsATest(t *testing.T) {
 	// the end, one run for each: the runs are as many as the sides whose
 	// blocks the cut paths entered, not a fixed few, and the cut paths
 	// kept for being the first to enter a block are as many too.
-	sum, paths := explore(t, "growth.Dial", Config{MaxWork: 600_000})
+	sum, sides := cutSides(t, "growth.Dial", 600_000, func(c *Test) (uint64, int64) {
+		k := c.Args[0].Uint
+		return k & 15, int64(growth.Dial(uint8(k), c.Args[1].Uint))
+	})
+	if len(sides) != 16 {
+		t.Errorf("tests on the sides %v, want all sixteen; covered %d of %d blocks, ends %v", sides, sum.Covered, sum.Blocks, sum.Ends)
+	}
+}
+
+// cutSides explores the fixture name within a work limit that cuts its
+// paths, and lists the sides its replayed tests took: side gives a test's
+// side and what Go returns for its inputs, which must be what the
+// interpreter replayed.
+func cutSides[K comparable](t *testing.T, name string, maxWork int64, side func(*Test) (K, int64)) (*Summary, map[K]bool) {
+	t.Helper()
+	sum, paths := explore(t, name, Config{MaxWork: maxWork})
 	if sum.Ends[EndReturn] > sum.Ends[EndBudget] || !sum.RunToEnd {
 		t.Fatalf("ends %v, run to the end %v: the fixture no longer cuts its paths", sum.Ends, sum.RunToEnd)
 	}
-	sides := map[int64]bool{}
+	sides := map[K]bool{}
 	for _, p := range paths {
 		if p.Test == nil || !p.Test.Replayed {
 			continue
 		}
-		k, a := p.Test.Args[0].Uint, p.Test.Args[1].Uint
-		side := int64(k & 15)
-		sides[side] = true
-		if got, want := p.Test.Results[0].Int, int64(growth.Dial(uint8(k), a)); got != want {
-			t.Errorf("Dial(%d, %d) = %d in the interpreter, %d in Go", k, a, got, want)
+		k, want := side(p.Test)
+		sides[k] = true
+		if got := p.Test.Results[0].Int; got != want {
+			t.Errorf("%s%v = %d in the interpreter, %d in Go", name, p.Test.Args, got, want)
 		}
 	}
-	if len(sides) != 16 {
-		t.Errorf("tests on the sides %v, want all sixteen; covered %d of %d blocks, ends %v", sides, sum.Covered, sum.Blocks, sum.Ends)
-	}
+	return sum, sides
 }
 
 func TestKeptCutPathsMakeRoomForAnUntestedBlock(t *testing.T) {
