@@ -24,14 +24,12 @@ func Add(a, b Expr) Expr {
 		return Const(w, applyBinary(OpAdd, w, a.Value(), b.Value()))
 	case isZero(b):
 		return a
-	}
-	if r, ok := liftBinary(a, b, Add); ok {
-		return r
-	}
-	switch {
 	case b.IsConst() && a.Op() == OpAdd && a.Arg(1).IsConst():
 		// (x + c1) + c2 → x + (c1 + c2): keeps offsets flat.
 		return Add(a.Arg(0), Const(w, a.Arg(1).Value()+b.Value()))
+	}
+	if r, ok := liftBinary(a, b, Add); ok {
+		return r
 	}
 	return mk(OpAdd, BV(w), 0, "", a, b)
 }
