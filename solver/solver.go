@@ -103,4 +103,9 @@ type Options struct {
 	// bits at that narrower width (z3_sum.go). It is the off switch that
 	// the differential tests compare against.
 	PlainSums bool
+	// PlainLookups translates a read at a symbolic index, a chain of
+	// if-then-elses on the index's values, link by link, instead of as a
+	// decision tree on the index's bits (z3_lookup.go). It is the off
+	// switch that the differential tests compare against.
+	PlainLookups bool
 }

@@ -33,9 +33,10 @@ type translator struct {
 	// different numbers of queries and wrote different test inputs.
 	refs []C.Z3_ast
 
-	// plainDivision and plainSums: Options.PlainDivision (z3_division.go)
-	// and Options.PlainSums (z3_sum.go).
-	plainDivision, plainSums bool
+	// plainDivision, plainSums and plainLookups: Options.PlainDivision
+	// (z3_division.go), Options.PlainSums (z3_sum.go) and
+	// Options.PlainLookups (z3_lookup.go).
+	plainDivision, plainSums, plainLookups bool
 	// divisions are the divisions by a constant translated in this query;
 	// defs the definitions of those a term uses, for the terms that use
 	// any (z3_division.go).
@@ -46,7 +47,8 @@ type translator struct {
 func newTranslator(c *z3Context, opts Options) *translator {
 	return &translator{
 		c: c, memo: make(map[expr.Expr]C.Z3_ast), sorts: make(map[expr.Sort]C.Z3_sort),
-		plainDivision: opts.PlainDivision, plainSums: opts.PlainSums, divisions: make(map[division]namedDivision), defs: make(map[expr.Expr][]C.Z3_ast),
+		plainDivision: opts.PlainDivision, plainSums: opts.PlainSums, plainLookups: opts.PlainLookups,
+		divisions: make(map[division]namedDivision), defs: make(map[expr.Expr][]C.Z3_ast),
 	}
 }
 
@@ -171,6 +173,12 @@ func (t *translator) build(e expr.Expr) (C.Z3_ast, error) {
 	if e.Op() == expr.OpAdd && !t.plainSums {
 		// Before its operands: a narrowed sum translates only its terms.
 		if a, ok, err := t.narrowSum(e); ok {
+			return a, err
+		}
+	}
+	if e.Op() == expr.OpIte && !t.plainLookups {
+		// Likewise: a lookup tree translates the index and the values.
+		if a, ok, err := t.lookupTree(e); ok {
 			return a, err
 		}
 	}
