@@ -50,13 +50,18 @@ type lookupLink struct {
 // chain that reads at a symbolic index; ok is false when e is not one of
 // at least minLookupLinks links.
 func lookupChain(e expr.Expr) (index expr.Expr, links []lookupLink, dflt expr.Expr, ok bool) {
+	// Every if-then-else the translation meets is asked, so the common
+	// case, a short one, is answered before anything is allocated.
+	if chainLength(e, minLookupLinks) < minLookupLinks {
+		return expr.Expr{}, nil, expr.Expr{}, false
+	}
+	index, _, _ = indexKey(e.Arg(0))
 	seen := make(map[uint64]bool)
 	for ; e.Op() == expr.OpIte; e = e.Arg(2) {
 		at, key, isKey := indexKey(e.Arg(0))
-		if !isKey || (index.IsValid() && at != index) {
+		if !isKey || at != index {
 			break
 		}
-		index = at
 		if !seen[key] {
 			seen[key] = true
 			links = append(links, lookupLink{key, e.Arg(1)})
@@ -66,6 +71,22 @@ func lookupChain(e expr.Expr) (index expr.Expr, links []lookupLink, dflt expr.Ex
 		return expr.Expr{}, nil, expr.Expr{}, false
 	}
 	return index, links, e, true
+}
+
+// chainLength is the number of links, up to most, of the chain of reads
+// at one index that e starts.
+func chainLength(e expr.Expr, most int) int {
+	var index expr.Expr
+	n := 0
+	for ; n < most && e.Op() == expr.OpIte; e = e.Arg(2) {
+		at, _, isKey := indexKey(e.Arg(0))
+		if !isKey || (n > 0 && at != index) {
+			break
+		}
+		index = at
+		n++
+	}
+	return n
 }
 
 // indexKey reads a condition i == k with k a constant and i not.
