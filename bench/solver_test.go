@@ -15,8 +15,8 @@ import (
 func TestSolverArms(t *testing.T) {
 	want := map[string]string{
 		armSolverNone:  "-solver-off all",
-		armSolverExact: "-solver-off trie,cex",
-		armSolverCex:   "-solver-off trie",
+		armSolverExact: "-solver-off trie,cex,narrow",
+		armSolverCex:   "-solver-off trie,narrow",
 		armSolverGreen: "",
 		armSolverStore: "",
 	}

@@ -33,10 +33,14 @@ const (
 	// gives Unsat, a stored model of a superset, or any stored model that
 	// satisfies the query, gives Sat.
 	LayerCex = "cex"
+	// LayerNarrow asks a query that multiplies or divides wide
+	// bit-vectors at 16 bits first, and answers Sat when the model it
+	// gets, widened, satisfies the query (narrow.go).
+	LayerNarrow = "narrow"
 )
 
 // Layers lists the layer names in chain order, outermost first.
-var Layers = []string{LayerFast, LayerIndependence, LayerCache, LayerTrie, LayerCex}
+var Layers = []string{LayerFast, LayerIndependence, LayerCache, LayerTrie, LayerCex, LayerNarrow}
 
 // ChainOptions assemble a chain.
 type ChainOptions struct {
@@ -93,6 +97,10 @@ func NewChain(core Solver, opts ChainOptions) (Solver, error) {
 		l.validate = c.validate
 		c.top = s
 		wrapped = append(wrapped, l)
+	}
+	if on(LayerNarrow) {
+		l := &narrowLayer{layer: layer{inner: c.top}}
+		add(LayerNarrow, l, &l.layer)
 	}
 	if on(LayerCex) {
 		l := newCexLayer(c.top)

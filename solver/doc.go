@@ -58,6 +58,15 @@
 //     query's last constraint (the models of its supersets among them)
 //     and the few most recent. Indexes keep lookups away from a scan of
 //     everything stored.
+//   - narrow (narrow.go) takes a query that multiplies, divides or takes
+//     a remainder of two bit-vectors wider than 16 bits, which Z3
+//     bit-blasts into 64-bit multipliers and dividers, and asks it first
+//     with every bit-vector cut to 16 bits (within a small resource
+//     limit). A model of that, each variable sign-extended back, answers
+//     the query when every constraint of the query holds on it; anything
+//     else goes on to Z3 as it was. It reuses nothing: it is in the chain
+//     as a fast path to a model. text/tabwriter at -max-work 500000:
+//     solver time 19.4 s without it, 9.4 s with it.
 //
 // What every layer keeps to:
 //

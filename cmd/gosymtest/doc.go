@@ -83,9 +83,11 @@
 //		share: a comma-separated list among fast (constant folding and
 //		duplicate constraints), indep (solving independent groups of
 //		constraints apart), cache (answers to queries asked before),
-//		trie (GreenTrie: reuse by implication) and cex (KLEE's
-//		counterexample cache), or all. The answers stay correct; only
-//		the number of queries that reach Z3 changes.
+//		trie (GreenTrie: reuse by implication), cex (KLEE's
+//		counterexample cache) and narrow (multiplications and divisions
+//		of wide integers asked at 16 bits first, the model checked), or
+//		all. The answers stay correct; only the number of queries that
+//		reach Z3 changes.
 //	-solver-validate
 //		Check every answer a solver layer gives against Z3 itself, and
 //		count the wrong ones in the stats (solver_layers). For debugging;
