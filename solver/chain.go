@@ -99,7 +99,7 @@ func NewChain(core Solver, opts ChainOptions) (Solver, error) {
 		wrapped = append(wrapped, l)
 	}
 	if on(LayerNarrow) {
-		l := &narrowLayer{layer: layer{inner: c.top}}
+		l := &narrowLayer{layer: layer{inner: c.top}, wide: map[expr.Expr]bool{}}
 		add(LayerNarrow, l, &l.layer)
 	}
 	if on(LayerCex) {

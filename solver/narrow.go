@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"slices"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
@@ -23,41 +24,34 @@ import (
 // narrowWidth is the width the narrow layer cuts bit-vectors to.
 const narrowWidth = 16
 
-// multipliesWide reports whether q multiplies, divides or takes a
+// multipliesWide reports whether e multiplies, divides or takes a
 // remainder of two bit-vectors wider than narrowWidth, neither of them a
-// constant: the queries the narrow layer asks narrowed first.
-func multipliesWide(q Query) bool {
-	seen := map[expr.Expr]bool{}
-	var walk func(e expr.Expr) bool
-	walk = func(e expr.Expr) bool {
-		if seen[e] {
-			return false
-		}
-		seen[e] = true
-		switch e.Op() {
-		case expr.OpMul, expr.OpUDiv, expr.OpSDiv, expr.OpURem, expr.OpSRem:
-			if e.Width() > narrowWidth && !e.Arg(0).IsConst() && !e.Arg(1).IsConst() {
-				return true
-			}
-		}
-		for i := range e.NumArgs() {
-			if walk(e.Arg(i)) {
-				return true
-			}
-		}
-		return false
+// constant. known holds what was found for terms walked before; terms
+// are hash-consed, so a subterm shared with an earlier query is not
+// walked again.
+func multipliesWide(e expr.Expr, known map[expr.Expr]bool) bool {
+	if found, ok := known[e]; ok {
+		return found
 	}
-	for _, c := range q.Constraints {
-		if walk(c) {
-			return true
-		}
+	found := false
+	switch e.Op() {
+	case expr.OpMul, expr.OpUDiv, expr.OpSDiv, expr.OpURem, expr.OpSRem:
+		found = e.Width() > narrowWidth && !e.Arg(0).IsConst() && !e.Arg(1).IsConst()
 	}
-	return false
+	for i := 0; i < e.NumArgs() && !found; i++ {
+		found = multipliesWide(e.Arg(i), known)
+	}
+	known[e] = found
+	return found
 }
 
-// narrowLayer asks a hard query narrowed before passing it on.
+// narrowLayer asks a query that multiplies wide bit-vectors narrowed
+// before passing it on.
 type narrowLayer struct {
 	layer
+	// wide remembers, for the terms walked so far, whether they multiply
+	// wide bit-vectors (multipliesWide).
+	wide map[expr.Expr]bool
 }
 
 // narrowResourceLimit bounds the narrowed check, so that a narrowed query
@@ -67,7 +61,7 @@ const narrowResourceLimit = 500_000
 func (l *narrowLayer) Check(ctx context.Context, q Query) Response {
 	done := l.enter()
 	defer done()
-	if !multipliesWide(q) {
+	if !slices.ContainsFunc(q.Constraints, func(c expr.Expr) bool { return multipliesWide(c, l.wide) }) {
 		return l.pass(ctx, q)
 	}
 	n := newNarrowing()
