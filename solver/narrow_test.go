@@ -37,11 +37,19 @@ func TestNarrowAnswersAHardQuery(t *testing.T) {
 	if r := newZ3(t, Options{}).Check(bg, q); r.Result != Unknown || !strings.Contains(r.Reason, "resource limit") {
 		t.Fatalf("at 64 bits: %v (%s), want unknown: resource limit (the fixture is not hard)", r.Result, r.Reason)
 	}
+	if answered, passed := askNarrow(t, q); answered != 1 || passed != 1 {
+		t.Fatalf("the layer answered %d queries and passed on %d, want 1 answered from 1 narrowed query", answered, passed)
+	}
+}
+
+// askNarrow asks q through the narrow layer alone, requires a model of
+// q, and tells whether the layer answered it and how many queries it
+// passed on to Z3.
+func askNarrow(t *testing.T, q Query) (answered int64, passed int) {
+	t.Helper()
 	c, rec := newTestChain(t, ChainOptions{Off: only(LayerNarrow)})
 	requireModel(t, q, c.Check(bg, q))
-	if st := layerStats(t, c, LayerNarrow); st.Answered != 1 || len(rec.queries) != 1 {
-		t.Fatalf("the layer answered %d queries and passed on %d, want 1 answered from 1 narrowed query", st.Answered, len(rec.queries))
-	}
+	return layerStats(t, c, LayerNarrow).Answered, len(rec.queries)
 }
 
 // TestNarrowChecksItsModel: x·y = 2⁴⁰ with x, y ≠ 0 is x·y = 0 at 16
@@ -51,10 +59,8 @@ func TestNarrowAnswersAHardQuery(t *testing.T) {
 func TestNarrowChecksItsModel(t *testing.T) {
 	x, y := expr.BVVar("x", 64), expr.BVVar("y", 64)
 	q := query(expr.Eq(expr.Mul(x, y), c64(1<<40)), expr.Ne(x, c64(0)), expr.Ne(y, c64(0)))
-	c, rec := newTestChain(t, ChainOptions{Off: only(LayerNarrow)})
-	requireModel(t, q, c.Check(bg, q))
-	if st := layerStats(t, c, LayerNarrow); st.Answered != 0 || len(rec.queries) != 2 {
-		t.Fatalf("the layer answered %d and passed on %d queries, want the narrowed query and then the query itself", st.Answered, len(rec.queries))
+	if answered, passed := askNarrow(t, q); answered != 0 || passed != 2 {
+		t.Fatalf("the layer answered %d and passed on %d queries, want the narrowed query and then the query itself", answered, passed)
 	}
 }
 
