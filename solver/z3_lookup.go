@@ -133,16 +133,6 @@ func (t *translator) lookupTree(e expr.Expr) (a C.Z3_ast, ok bool, err error) {
 	return a, true, nil
 }
 
-// translateFor translates o, an operand of e that e's translation uses
-// directly, and records that e uses o's definitions.
-func (t *translator) translateFor(e, o expr.Expr) (C.Z3_ast, error) {
-	a, err := t.translate(o)
-	if err == nil {
-		t.addDefs(e, t.defs[o]...)
-	}
-	return a, err
-}
-
 // treeLeaf is a link of a chain, translated.
 type treeLeaf struct {
 	key   uint64

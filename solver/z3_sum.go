@@ -44,11 +44,10 @@ func (t *translator) narrowSum(e expr.Expr) (a C.Z3_ast, ok bool, err error) {
 	b := astBuilder{t: t}
 	var sum C.Z3_ast
 	for _, term := range terms {
-		wide, err := t.translate(term)
+		wide, err := t.translateFor(e, term)
 		if err != nil {
 			return nil, true, err
 		}
-		t.addDefs(e, t.defs[term]...)
 		low := b.mk(func() C.Z3_ast { return C.Z3_mk_extract(ctx, C.uint(m-1), 0, wide) })
 		if sum == nil {
 			sum = low

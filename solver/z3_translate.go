@@ -132,6 +132,16 @@ next:
 	}
 }
 
+// translateFor translates o, an operand of e that e's translation uses
+// directly, and records that e uses o's definitions.
+func (t *translator) translateFor(e, o expr.Expr) (C.Z3_ast, error) {
+	a, err := t.translate(o)
+	if err == nil {
+		t.addDefs(e, t.defs[o]...)
+	}
+	return a, err
+}
+
 // sort gives the Z3 sort of s, which the translator holds.
 func (t *translator) sort(s expr.Sort) (C.Z3_sort, error) {
 	if z3s, ok := t.sorts[s]; ok {
