@@ -13,7 +13,8 @@
 //     detector's refinements off (prune.go); with -orders N, the default
 //     arm and the unpruned one N times more each, with -seed 0 … N-1, so
 //     that their coverage compares over search orders, not one draw
-//     (orders.go);
+//     (orders.go), and so do the whole solver chain and no layer when
+//     the solver arms run;
 //   - go test -fuzz through FuzzXxx wrappers the harness generates, with
 //     the same time budget per function;
 //   - the package's own tests, the human baseline;
@@ -135,7 +136,7 @@ func main() {
 	with := flag.String("with", "", "comma-separated opt-in arms to run too (mutation, rse-no-refine, ...; solver: every solver arm)")
 	mutWorkers := flag.Int("mutation-workers", 0, "gremlins --workers for the mutation arm (0: gremlins' default, one per CPU)")
 	mutTimeout := flag.Duration("mutation-timeout", 0, "override the time limit of one gremlins run")
-	orders := flag.Int("orders", 0, "also run gosymtest and gosymtest-prune-none with -seed 0 … N-1, and compare their coverage over these search orders")
+	orders := flag.Int("orders", 0, "also run gosymtest and gosymtest-prune-none (and, with -with solver, solver-green and solver-none) with -seed 0 … N-1, and compare their coverage over these search orders")
 	flag.Parse()
 
 	set := fullSettings

@@ -24,17 +24,39 @@ type orderRuns struct {
 	Arm      string
 	Percents []float64 // the coverage of each seed's emitted tests, by seed
 	Paths    []int64
+	SolverMs []int64 // each seed's time in Z3 (-stats' solver_ms)
 	// Status is why a run failed; the seeds before it are kept, and the
 	// rest are not run.
 	Status string
 }
 
-// orderArms are the arms run over the search orders: the detector's
-// (the default arm) and the unpruned one.
+// orderPair is two arms set side by side over the search orders: an arm
+// with something on (A) and the same arm with it off (B).
+type orderPair struct {
+	A, B           string // arm names
+	LabelA, LabelB string // their short names in the table
+}
+
+// orderPairs are the pairs run over the search orders: the detector's
+// arm (the default one) against the unpruned one, for issue 13, and the
+// whole solver chain against no layer, for issue 14's "at equal
+// coverage": the arms of a pair explore the same paths only while
+// their models agree, and a model steers the run to the end of a cut
+// path, so one draw each can differ by a statement either way.
+var orderPairs = []orderPair{
+	{A: armSpecs[0].Name, B: armPruneNone, LabelA: "rse", LabelB: "none"},
+	{A: armSolverGreen, B: armSolverNone, LabelA: "chain", LabelB: "no layer"},
+}
+
+// orderArms are the arms of orderPairs.
 func orderArms() []armSpec {
+	in := make(map[string]bool)
+	for _, p := range orderPairs {
+		in[p.A], in[p.B] = true, true
+	}
 	var out []armSpec
 	for _, s := range armSpecs {
-		if s.Name == armSpecs[0].Name || s.Name == armPruneNone {
+		if in[s.Name] {
 			out = append(out, s)
 		}
 	}
@@ -51,7 +73,7 @@ func runOrders(b *bench, w *pkgWork) []orderRuns {
 		}
 		runs := orderRuns{Arm: spec.Name}
 		for seed := 0; seed < b.set.Orders; seed++ {
-			s := armSpec{Name: fmt.Sprintf("%s-seed%d", spec.Name, seed), Kind: armGosymtest, Order: true,
+			s := armSpec{Name: fmt.Sprintf("%s-seed%d", spec.Name, seed), Kind: armGosymtest, Order: true, Solver: spec.Solver,
 				Flags: append(append([]string{}, spec.Flags...), "-seed", fmt.Sprint(seed))}
 			a := runGosymtest(b, w, s)
 			if !a.ran() {
@@ -60,6 +82,7 @@ func runOrders(b *bench, w *pkgWork) []orderRuns {
 			}
 			runs.Percents = append(runs.Percents, a.percent())
 			runs.Paths = append(runs.Paths, a.Paths)
+			runs.SolverMs = append(runs.SolverMs, a.SolverMs)
 			logCoverage(s.Name, a)
 		}
 		out = append(out, runs)
@@ -80,79 +103,131 @@ func spread(xs []float64) (mean, lo, hi float64) {
 	return mean / float64(len(xs)), lo, hi
 }
 
-// meanPaths is the mean of paths (0 for none).
-func meanPaths(paths []int64) float64 {
-	if len(paths) == 0 {
+// mean is the mean of xs (0 for none).
+func mean(xs []int64) float64 {
+	if len(xs) == 0 {
 		return 0
 	}
 	var sum int64
-	for _, p := range paths {
-		sum += p
+	for _, x := range xs {
+		sum += x
 	}
-	return float64(sum) / float64(len(paths))
+	return float64(sum) / float64(len(xs))
 }
 
-// ordersOf is a package's runs of the detector's arm and of the unpruned
-// one; ok is false unless both ran on every seed.
-func ordersOf(p pkgResult) (rse, none orderRuns, ok bool) {
+// ordersOf is a package's runs of the pair's two arms; ok is false
+// unless both ran on every seed.
+func ordersOf(p pkgResult, pair orderPair) (a, b orderRuns, ok bool) {
 	for _, r := range p.Orders {
 		switch r.Arm {
-		case armSpecs[0].Name:
-			rse = r
-		case armPruneNone:
-			none = r
+		case pair.A:
+			a = r
+		case pair.B:
+			b = r
 		}
 	}
-	ok = rse.Status == "" && none.Status == "" && len(rse.Percents) > 0 && len(rse.Percents) == len(none.Percents)
-	return rse, none, ok
+	ok = a.Status == "" && b.Status == "" && len(a.Percents) > 0 && len(a.Percents) == len(b.Percents)
+	return a, b, ok
 }
 
-// ordersTable has a row per package run over the search orders: each
-// arm's coverage as mean (least–most) and its mean paths, and the
-// detector's mean minus the unpruned one's in percentage points, with the
-// packages where that difference is negative counted at the foot.
-func ordersTable(results []pkgResult) string {
-	var b strings.Builder
-	b.WriteString("| package | seeds | coverage rse: mean (least–most) | coverage none: mean (least–most) | rse − none (points) | paths rse / none (means) |\n")
-	b.WriteString("|---|---:|---:|---:|---:|---:|\n")
-	lower, n := 0, 0
+// hasOrders tells whether any package ran an arm of the pair over the
+// search orders.
+func hasOrders(results []pkgResult, pair orderPair) bool {
 	for _, p := range results {
-		if len(p.Orders) == 0 {
-			continue
-		}
-		rse, none, ok := ordersOf(p)
-		if !ok {
-			why := strings.TrimSpace(rse.Status + " " + none.Status)
-			if why == "" {
-				why = "an arm did not run"
+		for _, r := range p.Orders {
+			if r.Arm == pair.A || r.Arm == pair.B {
+				return true
 			}
-			fmt.Fprintf(&b, "| %s | n/a: %s | | | | |\n", p.Entry.Name, cell(why))
+		}
+	}
+	return false
+}
+
+// ordersTable has a row per package run over the search orders with
+// both arms of the pair: each arm's coverage as mean (least–most), A's
+// mean minus B's in percentage points, and the mean paths and solver
+// times. At the foot it counts the packages where that difference is
+// negative, and pools the solver times of each seed over the packages.
+func ordersTable(results []pkgResult, pair orderPair) string {
+	var b strings.Builder
+	la, lb := pair.LabelA, pair.LabelB
+	fmt.Fprintf(&b, "| package | seeds | coverage %s: mean (least–most) | coverage %s: mean (least–most) | %s − %s (points) | paths %s / %s (means) | solver ms %s / %s (means) |\n", la, lb, la, lb, la, lb, la, lb)
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|\n")
+	lower, n := 0, 0
+	var pooledA, pooledB []int64 // per seed, over the packages with every seed
+	for _, p := range results {
+		ra, rb, ok := ordersOf(p, pair)
+		if !ok {
+			if why := strings.TrimSpace(ra.Status + " " + rb.Status); why != "" || len(ra.Percents)+len(rb.Percents) > 0 {
+				if why == "" {
+					why = "an arm did not run"
+				}
+				fmt.Fprintf(&b, "| %s | n/a: %s | | | | | |\n", p.Entry.Name, cell(why))
+			}
 			continue
 		}
-		rm, rlo, rhi := spread(rse.Percents)
-		nm, nlo, nhi := spread(none.Percents)
-		diff := rm - nm
+		am, alo, ahi := spread(ra.Percents)
+		bm, blo, bhi := spread(rb.Percents)
+		diff := am - bm
 		n++
 		mark := ""
 		if diff < 0 {
 			lower++
 			mark = "**"
 		}
-		fmt.Fprintf(&b, "| %s | %d | %.1f%% (%.1f–%.1f) | %.1f%% (%.1f–%.1f) | %s%+.1f%s | %.0f / %.0f |\n",
-			p.Entry.Name, len(rse.Percents), rm, rlo, rhi, nm, nlo, nhi, mark, diff, mark, meanPaths(rse.Paths), meanPaths(none.Paths))
+		fmt.Fprintf(&b, "| %s | %d | %.1f%% (%.1f–%.1f) | %.1f%% (%.1f–%.1f) | %s%+.1f%s | %.0f / %.0f | %.0f / %.0f |\n",
+			p.Entry.Name, len(ra.Percents), am, alo, ahi, bm, blo, bhi, mark, diff, mark, mean(ra.Paths), mean(rb.Paths), mean(ra.SolverMs), mean(rb.SolverMs))
+		if len(ra.SolverMs) == len(ra.Percents) && len(rb.SolverMs) == len(rb.Percents) {
+			for len(pooledA) < len(ra.SolverMs) {
+				pooledA, pooledB = append(pooledA, 0), append(pooledB, 0)
+			}
+			for i := range ra.SolverMs {
+				pooledA[i] += ra.SolverMs[i]
+				pooledB[i] += rb.SolverMs[i]
+			}
+		}
 	}
-	fmt.Fprintf(&b, "| **lower with rse** | %d of %d packages | | | | |\n", lower, n)
+	fmt.Fprintf(&b, "| **lower with %s** | %d of %d packages | | | | | |\n", la, lower, n)
+	if len(pooledA) > 0 {
+		var seeds []string
+		for i := range pooledA {
+			seeds = append(seeds, fmt.Sprintf("seed %d: %s", i, ratioText(pooledB[i], pooledA[i])))
+		}
+		fmt.Fprintf(&b, "| **solver ms %s ÷ %s, pooled** | %s | | | | | |\n", lb, la, strings.Join(seeds, "; "))
+	}
 	return b.String()
 }
 
+// ratioText is "x ÷ y = r×", or n/a when y is 0.
+func ratioText(x, y int64) string {
+	if y == 0 {
+		return fmt.Sprintf("%d ÷ 0 = n/a", x)
+	}
+	return fmt.Sprintf("%d ÷ %d = %.2f×", x, y, float64(x)/float64(y))
+}
+
 // writeOrdersSection writes the Pruning section's table over search
-// orders, when the run had -orders.
+// orders, when the run had -orders and ran the detector's pair.
 func writeOrdersSection(w io.Writer, results []pkgResult, set settings) {
-	if set.Orders == 0 {
+	pair := orderPairs[0]
+	if set.Orders == 0 || !hasOrders(results, pair) {
 		return
 	}
 	fmt.Fprintf(w, "### Coverage over search orders\n\n")
 	fmt.Fprintf(w, "Which blocks a run reaches within its budget depends on the order its searcher picks states in, drawn from `-seed`, so one run per arm compares two draws. Here `%s` (rse) and `%s` (none) each ran %d times more, with `-seed 0` to `-seed %d` and otherwise the same flags (none of these runs has `-check-all-paths`). Coverage is that of each run's emitted tests, as elsewhere; `rse − none` compares the means, and a negative one (in bold) is a package where the detector covers less on average.\n\n",
-		armSpecs[0].Name, armPruneNone, set.Orders, set.Orders-1)
-	fmt.Fprintln(w, ordersTable(results))
+		pair.A, pair.B, set.Orders, set.Orders-1)
+	fmt.Fprintln(w, ordersTable(results, pair))
+}
+
+// writeSolverOrders writes the Solver section's table over search
+// orders, when the run had -orders and ran the solver pair.
+func writeSolverOrders(w io.Writer, results []pkgResult, orders int) {
+	pair := orderPairs[1]
+	if orders == 0 || !hasOrders(results, pair) {
+		return
+	}
+	fmt.Fprintf(w, "### Coverage over search orders\n\n")
+	fmt.Fprintf(w, "Cached answers come with other models than Z3's, and a model steers the run to the end of a cut path, so one run per arm can differ by a statement either way. Here `%s` (chain) and `%s` (no layer) each ran %d times more, with `-seed 0` to `-seed %d` and otherwise the same flags. `chain − no layer` compares the mean coverage of the emitted tests; the foot pools each seed's solver time over the packages.\n\n",
+		pair.A, pair.B, orders, orders-1)
+	fmt.Fprintln(w, ordersTable(results, pair))
 }

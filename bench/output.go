@@ -367,7 +367,7 @@ func writeMarkdown(w io.Writer, rep report, outRel string, havePlot bool) error 
 	if len(general) == 0 {
 		// A run on the solver-bench subjects alone (-only '^sb-'):
 		// every other table would be empty.
-		writeSolverSection(w, rep.Results, solverArmBudget(s.Budget))
+		writeSolverSection(w, rep.Results, solverArmBudget(s.Budget), s.Orders)
 		writeFilesSection(w, outRel, false)
 		return nil
 	}
@@ -376,7 +376,7 @@ func writeMarkdown(w io.Writer, rep report, outRel string, havePlot bool) error 
 	fmt.Fprintln(w, ratioTable(general))
 	writePruningSection(w, general, s.Budget)
 	writeOrdersSection(w, general, s)
-	writeSolverSection(w, rep.Results, solverArmBudget(s.Budget))
+	writeSolverSection(w, rep.Results, solverArmBudget(s.Budget), s.Orders)
 	fmt.Fprintf(w, "## Against the packages' own tests\n\n")
 	fmt.Fprintf(w, "Statement coverage by `go test -coverprofile` of gosymtest's emitted tests alone (`gosymtest cov`, the default arm), of the package's own tests (`own tests cov`), and of both together (`union cov`), over the same statements. `gen ÷ own` is the first over the second. `passes 3 runs`: the written file passed 3 separate `go test -count=1` runs. `disagreements`: cases whose inputs Go ran to a different outcome than the interpreter predicted (gosymtest runs with -check-all-paths, so every path's inputs also run natively); each was dropped from the file and is listed below.\n\n")
 	fmt.Fprintln(w, ownTable(general))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -168,8 +169,8 @@ func TestFinishedCheck(t *testing.T) {
 func TestOrdersTable(t *testing.T) {
 	results := []pkgResult{
 		{Entry: entry{Name: "p"}, Orders: []orderRuns{
-			{Arm: "gosymtest", Percents: []float64{80, 90, 85}, Paths: []int64{10, 20, 30}},
-			{Arm: armPruneNone, Percents: []float64{70, 90, 80}, Paths: []int64{100, 200, 300}},
+			{Arm: "gosymtest", Percents: []float64{80, 90, 85}, Paths: []int64{10, 20, 30}, SolverMs: []int64{1, 2, 3}},
+			{Arm: armPruneNone, Percents: []float64{70, 90, 80}, Paths: []int64{100, 200, 300}, SolverMs: []int64{4, 5, 6}},
 		}},
 		{Entry: entry{Name: "q"}, Orders: []orderRuns{
 			{Arm: "gosymtest", Percents: []float64{50, 60}, Paths: []int64{1, 3}},
@@ -181,10 +182,10 @@ func TestOrdersTable(t *testing.T) {
 		}},
 		{Entry: entry{Name: "s"}},
 	}
-	tab := ordersTable(results)
+	tab := ordersTable(results, orderPairs[0])
 	for _, want := range []string{
-		"| p | 3 | 85.0% (80.0–90.0) | 80.0% (70.0–90.0) | +5.0 | 20 / 200 |",
-		"| q | 2 | 55.0% (50.0–60.0) | 60.0% (60.0–60.0) | **-5.0** | 2 / 4 |",
+		"| p | 3 | 85.0% (80.0–90.0) | 80.0% (70.0–90.0) | +5.0 | 20 / 200 | 2 / 5 |",
+		"| q | 2 | 55.0% (50.0–60.0) | 60.0% (60.0–60.0) | **-5.0** | 2 / 4 | 0 / 0 |",
 		"| r | n/a: seed 1: gosymtest failed: boom |",
 		"| **lower with rse** | 1 of 2 packages |",
 	} {
@@ -195,7 +196,54 @@ func TestOrdersTable(t *testing.T) {
 	if strings.Contains(tab, "| s |") {
 		t.Errorf("a package not run over orders has a row:\n%s", tab)
 	}
-	if got := len(orderArms()); got != 2 || orderArms()[0].Name != "gosymtest" || orderArms()[1].Name != armPruneNone {
-		t.Errorf("orderArms: %+v; want the default arm and %s", orderArms(), armPruneNone)
+	var names []string
+	for _, s := range orderArms() {
+		names = append(names, s.Name)
+	}
+	if want := []string{"gosymtest", armPruneNone, armSolverNone, armSolverGreen}; !slices.Equal(names, want) {
+		t.Errorf("orderArms: %v; want %v", names, want)
+	}
+}
+
+// TestSolverOrdersTable checks the solver pair's table over search
+// orders: only the packages that ran the pair have rows, and the foot
+// pools each seed's solver time over the packages that ran every seed,
+// no layer's over the chain's.
+func TestSolverOrdersTable(t *testing.T) {
+	results := []pkgResult{
+		{Entry: entry{Name: "p"}, Orders: []orderRuns{
+			{Arm: "gosymtest", Percents: []float64{80}, Paths: []int64{10}, SolverMs: []int64{1}},
+			{Arm: armSolverGreen, Percents: []float64{80, 81}, Paths: []int64{10, 10}, SolverMs: []int64{100, 200}},
+			{Arm: armSolverNone, Percents: []float64{81, 80}, Paths: []int64{10, 10}, SolverMs: []int64{300, 800}},
+		}},
+		{Entry: entry{Name: "q"}, Orders: []orderRuns{
+			{Arm: armSolverGreen, Percents: []float64{50, 50}, Paths: []int64{1, 1}, SolverMs: []int64{100, 100}},
+			{Arm: armSolverNone, Percents: []float64{50, 50}, Paths: []int64{1, 1}, SolverMs: []int64{300, 200}},
+		}},
+		{Entry: entry{Name: "r"}, Orders: []orderRuns{
+			{Arm: "gosymtest", Percents: []float64{50}, Paths: []int64{1}},
+			{Arm: armPruneNone, Percents: []float64{50}, Paths: []int64{1}},
+		}},
+	}
+	var b strings.Builder
+	writeSolverOrders(&b, results, 2)
+	tab := b.String()
+	for _, want := range []string{
+		"| p | 2 | 80.5% (80.0–81.0) | 80.5% (80.0–81.0) | +0.0 | 10 / 10 | 150 / 550 |",
+		"| q | 2 | 50.0% (50.0–50.0) | 50.0% (50.0–50.0) | +0.0 | 1 / 1 | 100 / 250 |",
+		"| **lower with chain** | 0 of 2 packages |",
+		"| **solver ms no layer ÷ chain, pooled** | seed 0: 600 ÷ 200 = 3.00×; seed 1: 1000 ÷ 300 = 3.33× |",
+	} {
+		if !strings.Contains(tab, want) {
+			t.Errorf("table lacks %q:\n%s", want, tab)
+		}
+	}
+	if strings.Contains(tab, "| r |") {
+		t.Errorf("a package that ran only the detector's pair has a row:\n%s", tab)
+	}
+	b.Reset()
+	writeSolverOrders(&b, results[2:], 2)
+	if b.Len() != 0 {
+		t.Errorf("a section without the solver pair's runs:\n%s", b.String())
 	}
 }

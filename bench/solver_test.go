@@ -372,7 +372,7 @@ func TestLayerTable(t *testing.T) {
 // solver arms ran, and how to run them when none did.
 func TestWriteSolverSection(t *testing.T) {
 	var b strings.Builder
-	writeSolverSection(&b, solverResults(), time.Minute)
+	writeSolverSection(&b, solverResults(), time.Minute, 0)
 	out := b.String()
 	for _, want := range []string{"## Solver chain", "### Subjects", "### Real packages", "- Ordering", "### Layers", "| subjects | solver-green | trie |"} {
 		if !strings.Contains(out, want) {
@@ -383,7 +383,7 @@ func TestWriteSolverSection(t *testing.T) {
 		t.Errorf("section has a group without solver arms:\n%s", out)
 	}
 	b.Reset()
-	writeSolverSection(&b, solverResults()[3:], time.Minute)
+	writeSolverSection(&b, solverResults()[3:], time.Minute, 0)
 	if !strings.Contains(b.String(), "-with solver") {
 		t.Errorf("no solver arm ran, and the section does not say how to run them:\n%s", b.String())
 	}

@@ -355,8 +355,8 @@ func anySolverArm(results []pkgResult) bool {
 }
 
 // writeSolverSection writes RESULTS.md's Solver section; budget is the
-// -budget the solver arms ran with.
-func writeSolverSection(w io.Writer, results []pkgResult, budget time.Duration) {
+// -budget the solver arms ran with, and orders the run's -orders.
+func writeSolverSection(w io.Writer, results []pkgResult, budget time.Duration, orders int) {
 	fmt.Fprintf(w, "## Solver chain\n\n")
 	if !anySolverArm(results) {
 		fmt.Fprintf(w, "The solver arms did not run: `go run ./bench -with solver` runs them (`-only '^sb-'` on the solver-bench subjects alone).\n\n")
@@ -376,6 +376,7 @@ func writeSolverSection(w io.Writer, results []pkgResult, budget time.Duration) 
 	}
 	fmt.Fprintf(w, "\n### Layers\n\nPooled per group and arm from -stats' `solver_layers`, outermost layer first: the queries that reached each layer, those it answered (`hit %%`), and its time; `(Z3)` gets what no layer answered.\n\n")
 	fmt.Fprintln(w, layerTable(results))
+	writeSolverOrders(w, results, orders)
 }
 
 // clockCutLine names the functions that a solver arm explored for its
