@@ -207,18 +207,23 @@ func TestOrdersTable(t *testing.T) {
 
 // TestSolverOrdersTable checks the solver pair's table over search
 // orders: only the packages that ran the pair have rows, and the foot
-// pools each seed's solver time over the packages that ran every seed,
-// no layer's over the chain's.
+// pools each seed's solver time, and the time of the answers that were
+// not unknown, over the packages with times for every seed (not u's), no
+// layer's over the chain's.
 func TestSolverOrdersTable(t *testing.T) {
 	results := []pkgResult{
 		{Entry: entry{Name: "p"}, Orders: []orderRuns{
 			{Arm: "gosymtest", Percents: []float64{80}, Paths: []int64{10}, SolverMs: []int64{1}},
-			{Arm: armSolverGreen, Percents: []float64{80, 81}, Paths: []int64{10, 10}, SolverMs: []int64{100, 200}},
-			{Arm: armSolverNone, Percents: []float64{81, 80}, Paths: []int64{10, 10}, SolverMs: []int64{300, 800}},
+			{Arm: armSolverGreen, Percents: []float64{80, 81}, Paths: []int64{10, 10}, SolverMs: []int64{100, 200}, UnknownMs: []int64{0, 100}},
+			{Arm: armSolverNone, Percents: []float64{81, 80}, Paths: []int64{10, 10}, SolverMs: []int64{300, 800}, UnknownMs: []int64{0, 500}},
 		}},
 		{Entry: entry{Name: "q"}, Orders: []orderRuns{
+			{Arm: armSolverGreen, Percents: []float64{50, 50}, Paths: []int64{1, 1}, SolverMs: []int64{100, 100}, UnknownMs: []int64{0, 0}},
+			{Arm: armSolverNone, Percents: []float64{50, 50}, Paths: []int64{1, 1}, SolverMs: []int64{300, 200}, UnknownMs: []int64{0, 0}},
+		}},
+		{Entry: entry{Name: "u"}, Orders: []orderRuns{
 			{Arm: armSolverGreen, Percents: []float64{50, 50}, Paths: []int64{1, 1}, SolverMs: []int64{100, 100}},
-			{Arm: armSolverNone, Percents: []float64{50, 50}, Paths: []int64{1, 1}, SolverMs: []int64{300, 200}},
+			{Arm: armSolverNone, Percents: []float64{50, 50}, Paths: []int64{1, 1}, SolverMs: []int64{900, 900}},
 		}},
 		{Entry: entry{Name: "r"}, Orders: []orderRuns{
 			{Arm: "gosymtest", Percents: []float64{50}, Paths: []int64{1}},
@@ -231,8 +236,9 @@ func TestSolverOrdersTable(t *testing.T) {
 	for _, want := range []string{
 		"| p | 2 | 80.5% (80.0–81.0) | 80.5% (80.0–81.0) | +0.0 | 10 / 10 | 150 / 550 |",
 		"| q | 2 | 50.0% (50.0–50.0) | 50.0% (50.0–50.0) | +0.0 | 1 / 1 | 100 / 250 |",
-		"| **lower with chain** | 0 of 2 packages |",
+		"| **lower with chain** | 0 of 3 packages |",
 		"| **solver ms no layer ÷ chain, pooled** | seed 0: 600 ÷ 200 = 3.00×; seed 1: 1000 ÷ 300 = 3.33× |",
+		"| **the same without unknown answers** | seed 0: 600 ÷ 200 = 3.00×; seed 1: 500 ÷ 200 = 2.50× |",
 	} {
 		if !strings.Contains(tab, want) {
 			t.Errorf("table lacks %q:\n%s", want, tab)
@@ -242,7 +248,7 @@ func TestSolverOrdersTable(t *testing.T) {
 		t.Errorf("a package that ran only the detector's pair has a row:\n%s", tab)
 	}
 	b.Reset()
-	writeSolverOrders(&b, results[2:], 2)
+	writeSolverOrders(&b, results[3:], 2)
 	if b.Len() != 0 {
 		t.Errorf("a section without the solver pair's runs:\n%s", b.String())
 	}
