@@ -58,11 +58,11 @@ var armSpecs = []armSpec{
 	// uncovered are pruned, not only put off.
 	{Name: "rse-reach", Kind: armGosymtest, Flags: []string{"-prune", "reach"}, Extra: true, OptIn: true},
 	// The solver chain's layers (issue 14; solver.go): none, then KLEE's
-	// layers one by one, then GreenTrie and the narrow layer (the whole
-	// chain), then a rerun from the store.
+	// layers one by one, then GreenTrie, substitution and the narrow
+	// layer (the whole chain), then a rerun from the store.
 	{Name: armSolverNone, Kind: armGosymtest, Flags: []string{"-solver-off", "all"}, Extra: true, OptIn: true, Solver: true},
-	{Name: armSolverExact, Kind: armGosymtest, Flags: []string{"-solver-off", "trie,cex,narrow"}, Extra: true, OptIn: true, Solver: true},
-	{Name: armSolverCex, Kind: armGosymtest, Flags: []string{"-solver-off", "trie,narrow"}, Extra: true, OptIn: true, Solver: true},
+	{Name: armSolverExact, Kind: armGosymtest, Flags: []string{"-solver-off", "trie,cex,subst,narrow"}, Extra: true, OptIn: true, Solver: true},
+	{Name: armSolverCex, Kind: armGosymtest, Flags: []string{"-solver-off", "trie,subst,narrow"}, Extra: true, OptIn: true, Solver: true},
 	{Name: armSolverGreen, Kind: armGosymtest, Extra: true, OptIn: true, Solver: true},
 	{Name: armSolverStore, Kind: armGosymtest, Extra: true, OptIn: true, Solver: true, Rerun: true},
 	{Name: "fuzz", Kind: armFuzz},

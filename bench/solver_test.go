@@ -15,8 +15,8 @@ import (
 func TestSolverArms(t *testing.T) {
 	want := map[string]string{
 		armSolverNone:  "-solver-off all",
-		armSolverExact: "-solver-off trie,cex,narrow",
-		armSolverCex:   "-solver-off trie,narrow",
+		armSolverExact: "-solver-off trie,cex,subst,narrow",
+		armSolverCex:   "-solver-off trie,subst,narrow",
 		armSolverGreen: "",
 		armSolverStore: "",
 	}

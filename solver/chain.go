@@ -33,6 +33,10 @@ const (
 	// gives Unsat, a stored model of a superset, or any stored model that
 	// satisfies the query, gives Sat.
 	LayerCex = "cex"
+	// LayerSubst replaces, outside its own equation, each compound term
+	// that an equation of the query equates to a constant by that
+	// constant, and folds what becomes constant (subst.go).
+	LayerSubst = "subst"
 	// LayerNarrow asks a query that multiplies or divides wide
 	// bit-vectors at 16 bits first, and answers Sat when the model it
 	// gets, widened, satisfies the query (narrow.go).
@@ -40,7 +44,7 @@ const (
 )
 
 // Layers lists the layer names in chain order, outermost first.
-var Layers = []string{LayerFast, LayerIndependence, LayerCache, LayerTrie, LayerCex, LayerNarrow}
+var Layers = []string{LayerFast, LayerIndependence, LayerCache, LayerTrie, LayerCex, LayerSubst, LayerNarrow}
 
 // ChainOptions assemble a chain.
 type ChainOptions struct {
@@ -101,6 +105,10 @@ func NewChain(core Solver, opts ChainOptions) (Solver, error) {
 	if on(LayerNarrow) {
 		l := &narrowLayer{layer: layer{inner: c.top}, wide: map[expr.Expr]bool{}}
 		add(LayerNarrow, l, &l.layer)
+	}
+	if on(LayerSubst) {
+		l := &substLayer{layer: layer{inner: c.top}}
+		add(LayerSubst, l, &l.layer)
 	}
 	if on(LayerCex) {
 		l := newCexLayer(c.top)

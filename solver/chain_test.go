@@ -16,7 +16,7 @@ func TestChainAssembly(t *testing.T) {
 	for _, l := range c.Stats().Layers {
 		names = append(names, l.Name)
 	}
-	if want := []string{LayerFast, LayerIndependence, LayerCache, LayerTrie, LayerCex, LayerNarrow}; !slices.Equal(names, want) {
+	if want := []string{LayerFast, LayerIndependence, LayerCache, LayerTrie, LayerCex, LayerSubst, LayerNarrow}; !slices.Equal(names, want) {
 		t.Errorf("layers %v, want %v", names, want)
 	}
 	off, _ := newTestChain(t, ChainOptions{Off: Layers})

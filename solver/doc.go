@@ -58,6 +58,13 @@
 //     query's last constraint (the models of its supersets among them)
 //     and the few most recent. Indexes keep lookups away from a scan of
 //     everything stored.
+//   - subst (subst.go) replaces each compound term that a constraint of
+//     the query equates to a constant by that constant in the other
+//     constraints, as KLEE's constraint manager does, and folds what
+//     becomes constant: false answers Unsat, true is left out. The
+//     rewritten query is equivalent to the query, so Z3's answer to it
+//     is the query's. text/tabwriter's writePadding at -seed 1 asked a
+//     query Z3 left Unknown after 75 s; rewritten, it is Unsat in 1.6 s.
 //   - narrow (narrow.go) takes a query that multiplies, divides or takes
 //     a remainder of two bit-vectors wider than 16 bits, which Z3
 //     bit-blasts into 64-bit multipliers and dividers, and asks it first

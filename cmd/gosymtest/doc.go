@@ -84,10 +84,12 @@
 //		duplicate constraints), indep (solving independent groups of
 //		constraints apart), cache (answers to queries asked before),
 //		trie (GreenTrie: reuse by implication), cex (KLEE's
-//		counterexample cache) and narrow (multiplications and divisions
-//		of wide integers asked at 16 bits first, the model checked), or
-//		all. The answers stay correct; only the number of queries that
-//		reach Z3 changes.
+//		counterexample cache), subst (a term a constraint equates to a
+//		constant replaced by it in the other constraints) and narrow
+//		(multiplications and divisions of wide integers asked at 16 bits
+//		first, the model checked), or all. The answers stay correct; only
+//		the number of queries that reach Z3, and their difficulty,
+//		change.
 //	-solver-validate
 //		Check every answer a solver layer gives against Z3 itself, and
 //		count the wrong ones in the stats (solver_layers). For debugging;
