@@ -42,60 +42,33 @@ func (n *narrowing) term(e expr.Expr) (expr.Expr, bool) {
 		}
 		args[i] = a
 	}
-	out, ok := n.rebuild(e, args)
-	if ok {
-		n.memo[e] = out
-	}
-	return out, ok
+	out := n.rebuild(e, args)
+	n.memo[e] = out
+	return out, true
 }
 
 // rebuild is e's operator over the narrowed operands args.
-func (n *narrowing) rebuild(e expr.Expr, args []expr.Expr) (expr.Expr, bool) {
+func (n *narrowing) rebuild(e expr.Expr, args []expr.Expr) expr.Expr {
 	w := narrowed(e.Width())
 	switch e.Op() {
 	case expr.OpConst:
 		if e.Sort().IsBool() {
-			return e, true
+			return e
 		}
-		return expr.Const(w, e.Value()), true // the low bits
+		return expr.Const(w, e.Value()) // the low bits
 	case expr.OpVar:
 		if e.Sort().IsBool() || e.Width() <= narrowWidth {
-			return e, true
+			return e
 		}
 		v := expr.BVVar(narrowVarPrefix+e.Name(), w)
 		n.wide[v] = e
-		return v, true
-	case expr.OpNot:
-		return expr.Not(args[0]), true
-	case expr.OpAnd:
-		return expr.And(args...), true
-	case expr.OpOr:
-		return expr.Or(args...), true
-	case expr.OpEq:
-		return expr.Eq(args[0], args[1]), true
-	case expr.OpIte:
-		return expr.Ite(args[0], args[1], args[2]), true
-	case expr.OpBitNot:
-		return expr.BitNot(args[0]), true
-	case expr.OpNeg:
-		return expr.Neg(args[0]), true
+		return v
 	case expr.OpZExt, expr.OpSExt, expr.OpExtract, expr.OpConcat:
-		return n.resized(e, args), true
+		return n.resized(e, args)
 	}
-	if binary, ok := narrowBinary[e.Op()]; ok {
-		return binary(args[0], args[1]), true
-	}
-	return expr.Expr{}, false
-}
-
-// narrowBinary builds the binary operators that keep their operands'
-// width, or give a Boolean.
-var narrowBinary = map[expr.Op]func(a, b expr.Expr) expr.Expr{
-	expr.OpAdd: expr.Add, expr.OpSub: expr.Sub, expr.OpMul: expr.Mul,
-	expr.OpUDiv: expr.UDiv, expr.OpSDiv: expr.SDiv, expr.OpURem: expr.URem, expr.OpSRem: expr.SRem,
-	expr.OpBitAnd: expr.BitAnd, expr.OpBitOr: expr.BitOr, expr.OpBitXor: expr.BitXor,
-	expr.OpShl: expr.Shl, expr.OpLShr: expr.LShr, expr.OpAShr: expr.AShr,
-	expr.OpUlt: expr.Ult, expr.OpUle: expr.Ule, expr.OpSlt: expr.Slt, expr.OpSle: expr.Sle,
+	// The rest keep their operands' width, or give a Boolean (term has
+	// left out the queries with arrays).
+	return expr.Rebuild(e, args)
 }
 
 // resized narrows an operator that changes width. What it gives is only
