@@ -100,11 +100,8 @@ func (n *narrowing) widen(q Query, small *expr.Values) (*expr.Values, bool) {
 		}
 		model.Scalars[v] = small.Scalars[v]
 	}
-	ev := expr.NewEvaluator(model)
-	for _, c := range q.Constraints {
-		if ev.Eval(c) != 1 {
-			return nil, false
-		}
+	if !modelHolds(q.Constraints, model) {
+		return nil, false
 	}
 	return model, true
 }
