@@ -8,10 +8,10 @@ import (
 )
 
 // The narrow layer (LayerNarrow). A query whose bit-vectors are
-// multiplied or divided by one another is hard for Z3 at 64 bits: it bit-blasts a 64×64 multiplier or divider per
-// operation. text/tabwriter's cell widths,
-// (cellw + tabwidth − 1) / tabwidth · tabwidth, took Z3 1.5 to 2 seconds
-// a query, and its queries with a bound on each input were undecided
+// multiplied or divided by one another is hard for Z3 at 64 bits: it
+// bit-blasts a 64×64 multiplier or divider per operation.
+// text/tabwriter's cell widths, (cellw + tabwidth − 1) / tabwidth ·
+// tabwidth, took Z3 1.5 to 2 seconds a query, and its queries with a bound on each input were undecided
 // within their limit. The inputs such queries are Sat with are mostly
 // small, so the narrow layer first asks the same question with every
 // bit-vector wider than narrowWidth bits cut to narrowWidth bits. A model
