@@ -12,12 +12,15 @@ import (
 // from -seed. One run per arm sets one draw against another: at stop 29
 // most of the functions where the detector seemed to lose coverage at
 // 2 s had lost it to the draw, and the unpruned run lost as much on other
-// seeds. With -orders N the bench runs the detector's arm and the
-// unpruned one N times more each, with -seed 0 … N-1 and otherwise the
-// same flags (and neither with -check-all-paths, which only the default
-// arm's main run has), and the Pruning section sets the coverage of their
-// emitted tests side by side: the mean over the seeds, the least and the
-// most.
+// seeds. With -orders N the bench runs the two arms of each pair of
+// orderPairs that runs at all N times more each, with -seed 0 … N-1 and
+// otherwise the same flags (and none with -check-all-paths, which only
+// the default arm's main run has): the detector's arm and the unpruned
+// one, whose table is in the Pruning section, and, with -with solver,
+// the whole solver chain and no layer, whose table is in the Solver
+// section. Each table sets the coverage of the pair's emitted tests side
+// by side (the mean over the seeds, the least and the most), and their
+// paths and solver times.
 
 // orderRuns are one arm's runs over the search orders.
 type orderRuns struct {
@@ -108,8 +111,8 @@ func spread(xs []float64) (mean, lo, hi float64) {
 	return mean / float64(len(xs)), lo, hi
 }
 
-// mean is the mean of xs (0 for none).
-func mean(xs []int64) float64 {
+// meanOf is the mean of xs (0 for none).
+func meanOf(xs []int64) float64 {
 	if len(xs) == 0 {
 		return 0
 	}
@@ -181,7 +184,7 @@ func ordersTable(results []pkgResult, pair orderPair) string {
 			mark = "**"
 		}
 		fmt.Fprintf(&b, "| %s | %d | %.1f%% (%.1f–%.1f) | %.1f%% (%.1f–%.1f) | %s%+.1f%s | %.0f / %.0f | %.0f / %.0f |\n",
-			p.Entry.Name, len(ra.Percents), am, alo, ahi, bm, blo, bhi, mark, diff, mark, mean(ra.Paths), mean(rb.Paths), mean(ra.SolverMs), mean(rb.SolverMs))
+			p.Entry.Name, len(ra.Percents), am, alo, ahi, bm, blo, bhi, mark, diff, mark, meanOf(ra.Paths), meanOf(rb.Paths), meanOf(ra.SolverMs), meanOf(rb.SolverMs))
 		if timed(ra) && timed(rb) {
 			pooled[0].add(ra)
 			pooled[1].add(rb)
