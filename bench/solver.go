@@ -21,7 +21,7 @@ const (
 	armSolverNone  = "solver-none"  // -solver-off all: every query reaches Z3
 	armSolverExact = "solver-exact" // fast paths, independence and the exact cache
 	armSolverCex   = "solver-cex"   // and KLEE's counterexample cache
-	armSolverGreen = "solver-green" // and GreenTrie and narrowing: the whole chain
+	armSolverGreen = "solver-green" // and GreenTrie, subst and narrow: the whole chain
 	armSolverStore = "solver-store" // the whole chain, rerun with one -store
 )
 
