@@ -1,9 +1,11 @@
 package expr
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestHashConsing(t *testing.T) {
@@ -132,5 +134,30 @@ func TestEvalArrays(t *testing.T) {
 		if got := Eval(c.term, env); got != c.want {
 			t.Errorf("%v = %d, want %d", c.term, got, c.want)
 		}
+	}
+}
+
+// A term that shares a subterm at every level is exponentially longer
+// printed than built: String prints its beginning only, and returns at
+// once. Unbounded, the term below prints 2^64 selects.
+func TestStringOfASharedTermIsCut(t *testing.T) {
+	a := ArrayVar("a", 8, 8)
+	for i := range 64 {
+		k, j := BVVar(fmt.Sprint("k", i), 8), BVVar(fmt.Sprint("j", i), 8)
+		a = Store(a, k, Select(a, j))
+	}
+	s := a.String()
+	if len(s) > maxStringLen+len("…") || !strings.HasSuffix(s, "…") {
+		t.Fatalf("String of a shared term: %d bytes, ending %q; want at most %d, ending …", len(s), s[max(0, len(s)-10):], maxStringLen)
+	}
+	if !strings.HasPrefix(s, "store(store(") {
+		t.Errorf("String of a shared term starts %q, want the outer stores first", s[:20])
+	}
+
+	// A cut never splits a rune: after "!", the two-byte runes of this
+	// name start at odd offsets, and maxStringLen is even.
+	s = Not(BoolVar(strings.Repeat("ĵ", maxStringLen))).String()
+	if !utf8.ValidString(s) || !strings.HasSuffix(s, "ĵ…") {
+		t.Errorf("String cut a rune: it ends %q", s[len(s)-10:])
 	}
 }

@@ -3,21 +3,40 @@ package expr
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // String prints e in a compact infix notation: signed and unsigned operators
 // carry an s or u suffix (<s, /u), constants print in decimal when small and
-// in hex otherwise, and shared subterms print once per use.
+// in hex otherwise, and shared subterms print once per use. A term longer
+// than maxStringLen bytes is cut there and ends in "…": printed once per
+// use, a term shared along a chain of stores or of ites is exponentially
+// longer than the term itself (a loop over a string input builds one),
+// and the messages String goes into only need its beginning.
 func (e Expr) String() string {
 	if !e.IsValid() {
 		return "<invalid>"
 	}
 	var b strings.Builder
 	write(&b, e)
-	return b.String()
+	out := b.String()
+	if len(out) <= maxStringLen {
+		return out
+	}
+	cut := maxStringLen
+	for !utf8.RuneStart(out[cut]) {
+		cut-- // a name may have runes of several bytes
+	}
+	return out[:cut] + "…"
 }
 
+// maxStringLen bounds String's output in bytes.
+const maxStringLen = 1000
+
 func write(b *strings.Builder, e Expr) {
+	if b.Len() > maxStringLen {
+		return // the rest is cut; walking it could take exponential time
+	}
 	op := e.Op()
 	switch op {
 	case OpConst:
