@@ -105,6 +105,13 @@ func builtinModels() map[string]model {
 		"internal/sync.fatal":     throwModel,
 		"runtime.panicwrap":       throwModel,
 		"internal/abi.FuncPCABI0": unmodelledAddress,
+
+		// Since Go 1.26 strconv's work is in internal/strconv, which has
+		// its own copies of these, so as to import neither math nor runtime.
+		"internal/strconv.float64bits":     floatBits(64),
+		"internal/strconv.float64frombits": floatFromBits(64),
+		"internal/strconv.float32bits":     floatBits(32),
+		"internal/strconv.float32frombits": floatFromBits(32),
 	}
 }
 

@@ -19,6 +19,7 @@ var stdlibNatives = map[string]any{
 	"stdlib.Locked": stdlib.Locked, "stdlib.Atomic": stdlib.Atomic, "stdlib.Runes": stdlib.Runes,
 	"stdlib.Accents": stdlib.Accents, "stdlib.Decode": stdlib.Decode,
 	"stdlib.Pooled": stdlib.Pooled, "stdlib.Shared": stdlib.Shared, "stdlib.IsSmall": stdlib.IsSmall, "stdlib.View": stdlib.View, "stdlib.Label": stdlib.Label,
+	"stdlib.Eighths":   stdlib.Eighths,
 	"regexinit.IsWord": regexinit.IsWord, "biginit.Big": biginit.Big, "streams.Warn": streams.Warn,
 }
 
@@ -32,8 +33,8 @@ var pendingTables = map[string]string{
 }
 
 // TestStdlibInternalsRun checks that functions using the standard
-// library's internals (unsafe in strings.Builder, sync, atomics, runes,
-// package initialisers with regexp and math/big) run to their ends: no
+// library's internals (unsafe in strings.Builder and in strconv's floats,
+// sync, atomics, runes, package initialisers with regexp and math/big) run to their ends: no
 // path stops as unsupported or unmodelled, and every block but a defer's
 // recover block is covered; and the replayed outcomes agree with Go.
 func TestStdlibInternalsRun(t *testing.T) {

@@ -1,6 +1,6 @@
 // Package stdlib holds fixtures that use the standard library's internals
 // the way real packages do: strings.Builder and bytes.Buffer (unsafe
-// inside), sync and sync/atomic, and runes. Package initialisers that use
+// inside), sync and sync/atomic, runes, and strconv's floats. Package initialisers that use
 // the standard library are in the packages under stdinit, one each, so
 // that one failing does not hide the others.
 package stdlib
@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -178,4 +179,13 @@ func Label(name string) string {
 		return fmt.Sprint("anonymous")
 	}
 	return fmt.Sprint("name=", name)
+}
+
+// Eighths formats n/8 with strconv, whose float formatting reads the
+// float's bits through unsafe (internal/strconv's float64bits).
+func Eighths(n int) string {
+	if n < 0 {
+		return "negative"
+	}
+	return strconv.FormatFloat(float64(n)/8, 'f', -1, 64)
 }
