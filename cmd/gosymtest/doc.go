@@ -41,8 +41,14 @@
 //		Max[string]; -run '^Stack\..*Push$' selects Stack[T].Push for
 //		every T.
 //	-budget duration
-//		Time to spend on each function, such as 500ms or 1m.
-//		It must be positive. The default is 10s.
+//		Time to spend exploring each function, such as 500ms or 1m.
+//		It must be positive. The default is 10s. The passes that make
+//		the tests of what the exploration found come after it (runs to
+//		the end of the paths it cut, boundary cases), each within a work
+//		allowance of its own and, as a guard, another budget (a quarter
+//		of one, at most 2s, with -max-work 0). So a function may take
+//		longer than -budget: on encoding/ascii85 at -budget 2s, up to
+//		about 5s.
 //	-max-paths n
 //		Stop exploring a function after n paths. The default, 0, sets no
 //		limit other than -budget and -max-work.
