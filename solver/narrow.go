@@ -11,15 +11,16 @@ import (
 // multiplied or divided by one another is hard for Z3 at 64 bits: it
 // bit-blasts a 64×64 multiplier or divider per operation.
 // text/tabwriter's cell widths, (cellw + tabwidth − 1) / tabwidth ·
-// tabwidth, took Z3 1.5 to 2 seconds a query, and its queries with a bound on each input were undecided
-// within their limit. The inputs such queries are Sat with are mostly
-// small, so the narrow layer first asks the same question with every
-// bit-vector wider than narrowWidth bits cut to narrowWidth bits. A model
-// of that narrowed query, sign-extended back to the variables' widths,
-// answers the query only if the query's own constraints hold on it by
-// evaluation: the answer is checked, never assumed. Anything else (Unsat
-// or Unknown narrowed, or a model that does not evaluate to true) is
-// passed on to the solver below, as if the layer were not there.
+// tabwidth, took Z3 1.5 to 2 seconds a query, and its queries with a
+// bound on each input were undecided within their limit. The inputs such
+// queries are Sat with are mostly small, so the narrow layer first asks
+// the same question with every bit-vector wider than narrowWidth bits
+// cut to narrowWidth bits. A model of that narrowed query, sign-extended
+// back to the variables' widths, answers the query only if the query's
+// own constraints hold on it by evaluation: the answer is checked, never
+// assumed. Anything else (Unsat or Unknown narrowed, or a model that
+// does not evaluate to true) is passed on to the solver below, as if the
+// layer were not there.
 
 // narrowWidth is the width the narrow layer cuts bit-vectors to.
 const narrowWidth = 16
