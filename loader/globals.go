@@ -14,8 +14,9 @@ import (
 
 // ChangesGlobal reports whether instr, a use of addr (a package
 // variable's address, or the address of a field or element of one), may
-// change the variable: anything but a load, or the address of a field or
-// element whose every use only reads.
+// change the variable: anything but a load, the address of a field or
+// element whose every use only reads, or the standard library's use of a
+// pool of its own (standardPoolCall).
 func ChangesGlobal(instr ssa.Instruction, addr ssa.Value) bool {
 	switch in := instr.(type) {
 	case *ssa.UnOp:
@@ -24,8 +25,33 @@ func ChangesGlobal(instr ssa.Instruction, addr ssa.Value) bool {
 		return !onlyRead(in)
 	case *ssa.IndexAddr:
 		return in.X != addr || !onlyRead(in)
+	case ssa.CallInstruction:
+		return !standardPoolCall(in, addr)
 	}
 	return true
+}
+
+// standardPoolCall reports whether call, made by a function of the
+// standard library, calls Get or Put on the sync.Pool at addr. Such a
+// call changes what the pool stores, but not what a program can see: the
+// standard library resets what it takes from its pools (fmt's printers,
+// regexp's machines), so an object Get hands back behaves as one New
+// made, which is how the executor models Get. Without this, every path
+// through fmt.Errorf or fmt.Sprintf would read a package variable that
+// code outside init changes (fmt.ppFree), and no function that formats
+// could ever be explored exhaustively. A pool of any other code is not
+// trusted so: Get may hand back a buffer an earlier call left dirty.
+func standardPoolCall(call ssa.CallInstruction, addr ssa.Value) bool {
+	common := call.Common()
+	callee := common.StaticCallee()
+	if callee == nil || len(common.Args) == 0 || common.Args[0] != addr {
+		return false
+	}
+	if name := callee.String(); name != "(*sync.Pool).Get" && name != "(*sync.Pool).Put" {
+		return false
+	}
+	caller := call.Parent()
+	return caller != nil && caller.Pkg != nil && IsStandard(caller.Pkg.Pkg.Path())
 }
 
 func onlyRead(v ssa.Value) bool {

@@ -16,7 +16,8 @@ import (
 // initialisers may write therefore does not speak for every input: it
 // records that, so no code is claimed dead on its strength. Variables only
 // initialisers write (sentinel errors, tables) keep their initial values
-// and cost nothing.
+// and cost nothing, and so does a pool that only the standard library's
+// own Get and Put touch (fmt's printers: loader.ChangesGlobal).
 
 // writtenGlobals maps each program to the package variables that some
 // function other than a package initialiser may write; computed once per

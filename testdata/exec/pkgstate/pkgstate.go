@@ -4,7 +4,9 @@
 package pkgstate
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"sync"
 )
 
@@ -56,3 +58,26 @@ func SetVerbose(on bool) { config.verbose = on }
 
 // Verbose reads it.
 func Verbose() bool { return config.verbose }
+
+// Describe formats its error through fmt, whose printers come from a
+// pool of fmt's own (fmt.ppFree): fmt resets each printer it takes.
+func Describe(n int) error {
+	if n < 0 {
+		return fmt.Errorf("pkgstate: %d is negative: %w", -1, ErrShort)
+	}
+	return nil
+}
+
+// bufs is a pool of the package's own.
+var bufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// Render writes into a buffer from bufs and puts it back without
+// resetting it: a second call finds the first call's text still there.
+func Render(on bool) string {
+	b := bufs.Get().(*bytes.Buffer)
+	defer bufs.Put(b)
+	if on {
+		b.WriteString("on")
+	}
+	return b.String()
+}
