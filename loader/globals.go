@@ -73,7 +73,8 @@ func onlyRead(v ssa.Value) bool {
 // or take a writable address of. What a call changes through a pointer,
 // slice or map the variable holds is not the variable's own storage and
 // is not listed, nor is what calls through interfaces or function values
-// change.
+// change, nor what a closure fn hands to a sync.Once's Do stores (see
+// lazyInit).
 func GlobalsChanged(fn *ssa.Function) []*ssa.Global {
 	pkg := PackageOf(fn)
 	seen := map[*ssa.Function]bool{}
@@ -85,7 +86,9 @@ func GlobalsChanged(fn *ssa.Function) []*ssa.Global {
 		}
 		seen[f] = true
 		for _, anon := range f.AnonFuncs {
-			visit(anon)
+			if !lazyInit(anon) {
+				visit(anon)
+			}
 		}
 		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {
@@ -124,4 +127,58 @@ func ChangedIn(f *ssa.Function) []*ssa.Global {
 		}
 	}
 	return out
+}
+
+// lazyInit reports whether the function literal lit is only ever handed
+// to a sync.Once's Do: once.Do(func() { re = regexp.MustCompile(…) }).
+// What it stores is a lazy initialisation, done once per process. It
+// cannot be undone, because the Once, which holds a lock, cannot be put
+// back: a variable the literal set, put back to its zero value while the
+// Once stays done, would stay zero for every later call (hashicorp's
+// go-version: its constraint regexp, then a nil dereference). Left as it
+// is, it holds what any first call would have stored.
+func lazyInit(lit *ssa.Function) bool {
+	uses := lit.Referrers()
+	if uses == nil || len(*uses) == 0 {
+		return false
+	}
+	for _, use := range *uses {
+		if mc, ok := use.(*ssa.MakeClosure); ok && mc.Fn == lit {
+			if !onlyOnceDo(mc) {
+				return false
+			}
+			continue
+		}
+		if !isOnceDo(use, lit) {
+			return false
+		}
+	}
+	return true
+}
+
+// onlyOnceDo reports whether every use of v is as the function of a
+// sync.Once's Do.
+func onlyOnceDo(v ssa.Value) bool {
+	uses := v.Referrers()
+	if uses == nil || len(*uses) == 0 {
+		return false
+	}
+	for _, use := range *uses {
+		if !isOnceDo(use, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// isOnceDo reports whether instr calls (*sync.Once).Do with f as its
+// function.
+func isOnceDo(instr ssa.Instruction, f ssa.Value) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	c := call.Common()
+	callee := c.StaticCallee()
+	return callee != nil && callee.String() == "(*sync.Once).Do" && len(c.Args) == 2 && c.Args[1] == f
 }

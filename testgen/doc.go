@@ -100,8 +100,10 @@
 // it saves them before the call and a deferred assignment restores them
 // (pkgstate.go). The cases and tests after it then start from that state
 // too, and the file passes in any order (go test -shuffle=on). A variable
-// that holds a lock is not copied (go vet's copylocks), and what a call
-// changes behind a pointer, slice or map a variable holds is not put back.
+// that holds a lock is not copied (go vet's copylocks), what a call
+// changes behind a pointer, slice or map a variable holds is not put back,
+// and neither is what a sync.Once's Do initialises lazily: the Once, a
+// lock, stays done, so it must keep what it set.
 //
 // Results are compared as a reviewer would write it (check.go): with !=
 // where == means what reflect.DeepEqual means (numbers, strings, booleans,

@@ -17,7 +17,8 @@ import (
 // only in the file's order. So each case saves the variables its function
 // may change in place (loader.GlobalsChanged) and puts them back when it
 // ends. A variable that holds a lock is left alone: copying it is what go
-// vet's copylocks check forbids.
+// vet's copylocks check forbids. So is one only a sync.Once's Do sets
+// (loader.GlobalsChanged leaves it out): the Once stays done.
 
 // restored is a package variable a case puts back, and the local that
 // keeps its value meanwhile.

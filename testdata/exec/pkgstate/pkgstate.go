@@ -81,3 +81,15 @@ func Render(on bool) string {
 	}
 	return b.String()
 }
+
+var (
+	greetOnce sync.Once
+	greeting  string
+)
+
+// Greeting sets greeting the first time it is called, under greetOnce,
+// as regexps are compiled lazily: every call returns the same text.
+func Greeting() string {
+	greetOnce.Do(func() { greeting = "hello" })
+	return greeting
+}
