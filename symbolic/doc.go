@@ -341,7 +341,10 @@
 // (from CallersFrames) takes the counters one at a time, giving a Frame of
 // unknown contents and an unknown "more" that is false once they run out
 // (uncontrolledframes.go); os.Getpid, Getppid
-// (1 … 2²²), Getuid, Geteuid, Getgid and Getegid (0 … 2³²−1) unknown ids.
+// (1 … 2²²), Getuid, Geteuid, Getgid and Getegid (0 … 2³²−1) unknown ids;
+// crypto/rand's Read and Reader unknown bytes (their
+// crypto/internal/sysrand.Read, whose body starts a timer and asks the
+// kernel).
 // Package initialisers get the low end of each range. The ranges are
 // assumptions: a branch side they exclude (a clock before 2020) is dead as
 // far as the executor is concerned. A path whose condition depends on an

@@ -12,8 +12,9 @@ import (
 
 // Some calls give values that depend on the machine or the moment, which a
 // test cannot set: the clock (time.Now, time.Since, timers' runtimeNano),
-// the call stack (runtime.Callers, runtime.Caller) and the process's ids
-// (os.Getpid, os.Getuid, …). Each such call is modelled as giving fresh
+// the call stack (runtime.Callers, runtime.Caller), the process's ids
+// (os.Getpid, os.Getuid, …) and random bytes (crypto/rand's Read and
+// Reader). Each such call is modelled as giving fresh
 // variables of its result type within the range the real call keeps to
 // (a wall clock between 2020 and 2100, a monotonic clock that never goes
 // back, 0 ≤ n ≤ len(pc) stack entries). Their names start with
@@ -141,6 +142,8 @@ func uncontrolledModels() map[string]model {
 		"os.Geteuid":               processID("os.Geteuid", 0, idHi),
 		"os.Getgid":                processID("os.Getgid", 0, idHi),
 		"os.Getegid":               processID("os.Getegid", 0, idHi),
+		// The operating system's random bytes, under crypto/rand.
+		"crypto/internal/sysrand.Read": randomBytesModel,
 	}
 }
 
@@ -377,4 +380,26 @@ func clampReplayed(v expr.Expr, lo, hi uint64) expr.Expr {
 		return v
 	}
 	return expr.Const(v.Width(), lo)
+}
+
+// randomBytesModel is crypto/internal/sysrand.Read(b), under crypto/rand's
+// Read and Reader: the operating system's random bytes, fresh uncontrolled
+// values written over b. Its Go body starts a timer that warns after a
+// minute of waiting (time.AfterFunc), and then asks the kernel (getrandom),
+// neither of which the executor follows.
+func randomBytesModel(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+	buf := a[0].(Slice)
+	if buf.Obj == 0 {
+		return nil, true
+	}
+	name := s.uncontrolledCall("crypto/rand.Read")
+	arr := e.sliceArray(s, buf)
+	for k := buf.Offset; k < arr.Len(); k++ {
+		i := k - buf.Offset
+		b := e.freshUncontrolled(s, fmt.Sprintf("%s[%d]", name, i), 8, 0, 255, false)
+		old := arr.At(k).(Scalar).E
+		arr = arr.Set(k, Scalar{expr.Ite(expr.Slt(expr.Const(64, uint64(i)), buf.Len), b, old)})
+	}
+	e.setSliceArray(s, buf, arr)
+	return nil, true
 }

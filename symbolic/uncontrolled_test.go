@@ -258,3 +258,36 @@ func TestPinningFixesOnlyUncontrolledValues(t *testing.T) {
 		t.Errorf("dependence after pinning: %v, want time.Now", src)
 	}
 }
+
+// Token reads crypto/rand, whose bytes come from the operating system:
+// explored to its end (not stopped at the timer crypto/rand starts, nor at
+// the kernel call), its error asserted, its random text not.
+func TestRandomBytesAreNotAsserted(t *testing.T) {
+	_, paths := explore(t, "clock.Token", Config{})
+	random := 0
+	for _, p := range paths {
+		if p.Kind != EndReturn {
+			t.Errorf("a path ended %v: %s", p.Kind, p.Reason)
+			continue
+		}
+		tc := p.Test
+		n := int(tc.Args[0].Int)
+		_, err := clock.Token(n)
+		if err != nil {
+			if err.Error() != tc.ErrMsgs[1] {
+				t.Errorf("Token(%d): error %q in Go, %q in the interpreter", n, err, tc.ErrMsgs[1])
+			}
+			continue
+		}
+		if tc.ErrMsgs[1] != "" {
+			t.Errorf("Token(%d): error %q in the interpreter, none in Go", n, tc.ErrMsgs[1])
+		}
+		random++
+		if tc.Results[0].Kind != concrete.Opaque || tc.Uncontrolled {
+			t.Errorf("Token(%d): results %v, uncontrolled %v; want the text not asserted", n, tc.Results, tc.Uncontrolled)
+		}
+	}
+	if random == 0 {
+		t.Error("no path read random bytes")
+	}
+}
