@@ -308,8 +308,8 @@
 // a value the executor cannot give. Of reflection proper, what errors and
 // fmt ask on their common paths is modelled on go/types (reflectlite.go,
 // reflecttype.go, typestring.go, reflectvalue.go): reflectlite's Elem,
-// Comparable, Implements and AssignableTo; reflect's Type Kind, Elem and
-// String (for %T); reflect.Value's NumField, Field, Len, Index, Elem and
+// Comparable, Implements and AssignableTo; reflect's Type Kind, Elem,
+// String (for %T), Implements and AssignableTo; reflect.Value's NumField, Field, Len, Index, Elem and
 // Set (with which fmt prints structs, slices and arrays, and errors.As
 // stores). reflect's rtype is an object of its own; its other methods stop
 // the path, as do casts of a descriptor to reflect's structType and the

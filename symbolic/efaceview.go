@@ -45,8 +45,8 @@ func efaceModels() map[string]model {
 		"runtime.nilinterequal":                     descriptorEqual,
 		"runtime.nilinterhash":                      descriptorHash,
 		"internal/sync.runtime_rand":                hashSeed,
-		"(internal/reflectlite.rtype).Implements":   rtypeImplements,
-		"(internal/reflectlite.rtype).AssignableTo": rtypeAssignableTo,
+		"(internal/reflectlite.rtype).Implements":   implementsModel((*Engine).liteDescriptor),
+		"(internal/reflectlite.rtype).AssignableTo": assignableToModel((*Engine).liteDescriptor),
 	}
 }
 
@@ -354,34 +354,42 @@ func hashSeed(_ *Engine, _ *State, _ *ssa.Function, _ []Value) ([]Value, bool) {
 	return one(expr.Const(64, 0)), true
 }
 
-// rtypeImplements is reflectlite's (rtype).Implements(u Type), on go/types.
-func rtypeImplements(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-	t, u, ok := e.rtypePair(s, a, "Implements")
-	if !ok {
-		return nil, false
+// implementsModel is an rtype's Implements(u Type), on go/types, for
+// reflectlite's rtypes or reflect's (typeOf reads the Go type of either).
+func implementsModel(typeOf rtypeReader) model {
+	return func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+		t, u, ok := e.rtypePair(s, a, "Implements", typeOf)
+		if !ok {
+			return nil, false
+		}
+		iface, isIface := u.Underlying().(*types.Interface)
+		if !isIface {
+			e.raise(s, &panicking{value: Interface{Type: types.Typ[types.String], Value: stringConst("reflect: non-interface type passed to Type.Implements")}, kind: PanicExplicit})
+			return nil, false
+		}
+		return []Value{Scalar{expr.BoolConst(types.Implements(t, iface))}}, true
 	}
-	iface, isIface := u.Underlying().(*types.Interface)
-	if !isIface {
-		e.raise(s, &panicking{value: Interface{Type: types.Typ[types.String], Value: stringConst("reflect: non-interface type passed to Type.Implements")}, kind: PanicExplicit})
-		return nil, false
-	}
-	return []Value{Scalar{expr.BoolConst(types.Implements(t, iface))}}, true
 }
 
-// rtypeAssignableTo is reflectlite's (rtype).AssignableTo(u Type): Go's
+// assignableToModel is an rtype's AssignableTo(u Type): Go's
 // assignability of a value of t to u, on go/types.
-func rtypeAssignableTo(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-	t, u, ok := e.rtypePair(s, a, "AssignableTo")
-	if !ok {
-		return nil, false
+func assignableToModel(typeOf rtypeReader) model {
+	return func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+		t, u, ok := e.rtypePair(s, a, "AssignableTo", typeOf)
+		if !ok {
+			return nil, false
+		}
+		return []Value{Scalar{expr.BoolConst(types.AssignableTo(t, u))}}, true
 	}
-	return []Value{Scalar{expr.BoolConst(types.AssignableTo(t, u))}}, true
 }
 
-// rtypePair gives the types of a reflectlite rtype receiver and of its
-// Type argument, panicking as reflectlite does on a nil argument.
-func (e *Engine) rtypePair(s *State, a []Value, method string) (t, u types.Type, ok bool) {
-	t, ok = e.liteDescriptor(s, a[0])
+// rtypeReader gives the Go type an rtype value stands for, or stops s.
+type rtypeReader func(e *Engine, s *State, v Value) (types.Type, bool)
+
+// rtypePair gives the types of an rtype receiver and of its Type
+// argument, panicking as reflect does on a nil argument.
+func (e *Engine) rtypePair(s *State, a []Value, method string, typeOf rtypeReader) (t, u types.Type, ok bool) {
+	t, ok = typeOf(e, s, a[0])
 	if !ok {
 		return nil, nil, false
 	}
@@ -390,7 +398,7 @@ func (e *Engine) rtypePair(s *State, a []Value, method string) (t, u types.Type,
 		e.raise(s, &panicking{value: Interface{Type: types.Typ[types.String], Value: stringConst("reflect: nil type passed to Type." + method)}, kind: PanicExplicit})
 		return nil, nil, false
 	}
-	u, ok = e.liteDescriptor(s, arg.Value)
+	u, ok = typeOf(e, s, arg.Value)
 	return t, u, ok
 }
 

@@ -17,6 +17,7 @@ var efaceNatives = map[string]any{
 	"efaceview.IsInterface":    efaceview.IsInterface,
 	"efaceview.Show":           efaceview.Show,
 	"efaceview.LocalKinds":     efaceview.LocalKinds,
+	"efaceview.Printable":      efaceview.Printable,
 }
 
 // TestInterfaceViewsRun checks that the fixtures run to their ends (no

@@ -13,18 +13,20 @@ import (
 // types are objects of their own: reflect.TypeOf and toRType (which
 // reflect.TypeFor and others call; efaceview.go) give a *reflect.rtype
 // whose object holds an Opaque carrying the types.Type, one per type, and
-// Kind answers from it (what fmt asks). Every other method of
-// *reflect.rtype stops the path (reflectMethodModel), so nothing reads
-// inside the Opaque.
+// Kind, String, Implements and AssignableTo answer from it (what fmt and
+// spf13/cast ask). Every other method of *reflect.rtype stops the path
+// (reflectMethodModel), so nothing reads inside the Opaque.
 
 // typeDescriptor is the Opaque a modelled reflect.rtype object holds.
 const typeDescriptor = "type descriptor"
 
 func reflectModels() map[string]model {
 	return map[string]model{
-		"reflect.TypeOf":          reflectTypeOf,
-		"(*reflect.rtype).Kind":   rtypeKind,
-		"(*reflect.rtype).String": rtypeString,
+		"reflect.TypeOf":                reflectTypeOf,
+		"(*reflect.rtype).Kind":         rtypeKind,
+		"(*reflect.rtype).String":       rtypeString,
+		"(*reflect.rtype).Implements":   implementsModel((*Engine).reflectType),
+		"(*reflect.rtype).AssignableTo": assignableToModel((*Engine).reflectType),
 	}
 }
 
@@ -88,6 +90,18 @@ func reflectRTypeOf(s *State, p Pointer) types.Type {
 		}
 	}
 	return nil
+}
+
+// reflectType is the Go type of v, a *reflect.rtype the executor made, or
+// stops s.
+func (e *Engine) reflectType(s *State, v Value) (types.Type, bool) {
+	p, _ := v.(Pointer)
+	t := reflectRTypeOf(s, p)
+	if t == nil {
+		e.unsupported(s, "reflection on a type the executor did not make")
+		return nil, false
+	}
+	return t, true
 }
 
 func rtypeKind(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {

@@ -3,8 +3,8 @@
 // operand of a named type (reflect.ValueOf), a struct or a slice
 // (reflect.Value's Field and Index) and printing a type (%T),
 // sync.Map (whose hash-trie asks internal/abi.TypeOf for its hash
-// function), errors.As (reflectlite), and a package variable initialised
-// with reflect.TypeFor.
+// function), errors.As (reflectlite), a package variable initialised
+// with reflect.TypeFor, and reflect's Implements and AssignableTo.
 package efaceview
 
 import (
@@ -112,4 +112,32 @@ func LocalKinds(n int) string {
 		return T("x")
 	}()
 	return fmt.Sprintf("%d %s", a, b)
+}
+
+// Printable tells how a formatter that looks for fmt.Stringer and error
+// with reflect, as spf13/cast does, would print the value n picks: a
+// codeErr is an error only through its pointer, whose method set has
+// Error.
+func Printable(n int) string {
+	var v any
+	switch {
+	case n < 0:
+		v = Version(1)
+	case n == 0:
+		v = &codeErr{n}
+	case n < 10:
+		v = codeErr{n}
+	default:
+		v = Level(n)
+	}
+	t := reflect.TypeOf(v)
+	switch {
+	case t.Implements(reflect.TypeFor[fmt.Stringer]()):
+		return "stringer"
+	case t.Implements(errorType):
+		return "error"
+	case t.AssignableTo(reflect.TypeFor[Level]()):
+		return "level"
+	}
+	return "other"
 }
