@@ -137,33 +137,22 @@ func ChangedIn(f *ssa.Function) []*ssa.Global {
 // Once stays done, would stay zero for every later call (hashicorp's
 // go-version: its constraint regexp, then a nil dereference). Left as it
 // is, it holds what any first call would have stored.
-func lazyInit(lit *ssa.Function) bool {
-	uses := lit.Referrers()
-	if uses == nil || len(*uses) == 0 {
-		return false
-	}
-	for _, use := range *uses {
-		if mc, ok := use.(*ssa.MakeClosure); ok && mc.Fn == lit {
-			if !onlyOnceDo(mc) {
-				return false
-			}
-			continue
-		}
-		if !isOnceDo(use, lit) {
-			return false
-		}
-	}
-	return true
-}
+func lazyInit(lit *ssa.Function) bool { return onlyOnceDo(lit) }
 
-// onlyOnceDo reports whether every use of v is as the function of a
-// sync.Once's Do.
+// onlyOnceDo reports whether every use of v, a function literal or its
+// closure, is as the function of a sync.Once's Do.
 func onlyOnceDo(v ssa.Value) bool {
 	uses := v.Referrers()
 	if uses == nil || len(*uses) == 0 {
 		return false
 	}
 	for _, use := range *uses {
+		if mc, ok := use.(*ssa.MakeClosure); ok && mc.Fn == v {
+			if !onlyOnceDo(mc) {
+				return false
+			}
+			continue
+		}
 		if !isOnceDo(use, v) {
 			return false
 		}

@@ -88,8 +88,10 @@ var (
 )
 
 // Greeting sets greeting the first time it is called, under greetOnce,
-// as regexps are compiled lazily: every call returns the same text.
+// as regexps are compiled lazily: every call returns the same text. The
+// literal captures word, so Do is handed a closure.
 func Greeting() string {
-	greetOnce.Do(func() { greeting = "hello" })
+	word := "hello"
+	greetOnce.Do(func() { greeting = word })
 	return greeting
 }
