@@ -284,7 +284,9 @@
 // unsafe.Pointer carries the pointer it came from and its element type, and
 // converts back only to a pointer of the same layout (or to the first field
 // of a struct); unsafe.String, StringData, Slice and SliceData work over
-// whole array objects. Pointer arithmetic and reinterpreting memory stop the
+// whole array objects; a *[]byte read as a *string (the zero-copy b2s of
+// gjson and fasthttp) gives a copy of the bytes, and the path backs no
+// claim. Pointer arithmetic and other reinterpretations of memory stop the
 // path. One goroutine runs, so sync's locks are never contended and run
 // from their Go bodies over the atomic models; a semaphore wait would block
 // forever and stops the path (syncmodels.go). os.Stdout and os.Stderr are

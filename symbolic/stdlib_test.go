@@ -1,6 +1,7 @@
 package symbolic
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,7 +20,7 @@ var stdlibNatives = map[string]any{
 	"stdlib.Locked": stdlib.Locked, "stdlib.Atomic": stdlib.Atomic, "stdlib.Runes": stdlib.Runes,
 	"stdlib.Accents": stdlib.Accents, "stdlib.Decode": stdlib.Decode,
 	"stdlib.Pooled": stdlib.Pooled, "stdlib.Shared": stdlib.Shared, "stdlib.IsSmall": stdlib.IsSmall, "stdlib.View": stdlib.View, "stdlib.Label": stdlib.Label,
-	"stdlib.Eighths":   stdlib.Eighths,
+	"stdlib.Eighths": stdlib.Eighths, "stdlib.Upper": stdlib.Upper,
 	"regexinit.IsWord": regexinit.IsWord, "biginit.Big": biginit.Big, "streams.Warn": streams.Warn,
 }
 
@@ -69,5 +70,20 @@ func TestStdlibInternalsRun(t *testing.T) {
 				t.Errorf("covered %d of %d blocks", sum.Covered, want)
 			}
 		})
+	}
+}
+
+// Upper reads its byte slice as a string through unsafe, which the
+// executor copies where Go shares the bytes: every path records that, and
+// none backs a claim.
+func TestUnsafeStringViewBacksNoClaim(t *testing.T) {
+	sum, paths := explore(t, "stdlib.Upper", Config{MaxPaths: 100, Bounds: Bounds{MaxLen: 3}})
+	if sum.Exhausted {
+		t.Error("exhausted, though its paths read a []byte as a string through unsafe")
+	}
+	for _, p := range paths {
+		if p.Kind == EndReturn && !slices.ContainsFunc(p.Concretized, func(c string) bool { return strings.Contains(c, "through unsafe") }) {
+			t.Errorf("a path records %q, want the unsafe string view", p.Concretized)
+		}
 	}
 }

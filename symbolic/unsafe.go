@@ -11,7 +11,8 @@ import (
 // through unsafe.Pointer and back to a type of the same layout
 // (strings.Builder's copy check, internal/abi.NoEscape), and the builtins
 // unsafe.String, StringData, Slice and SliceData that build strings and
-// slices over memory the program already has. Everything else (pointer
+// slices over memory the program already has; and, as other packages use
+// it, a *[]byte read as a *string (stringView). Everything else (pointer
 // arithmetic, reinterpreting memory as a type of another layout, integers
 // made into pointers) stops the path as unsupported, so no claim rests on
 // it.
@@ -72,10 +73,40 @@ func (e *Engine) convertUnsafe(s *State, in *ssa.Convert, x Value) (handled bool
 			}
 			return true
 		}
+		if isByteSlice(u.Elem) && isStringType(pt.Elem()) {
+			if p, ok := e.stringView(s, u, pt.Elem()); ok {
+				e.set(s, in, p)
+			}
+			return true
+		}
 		e.unsupported(s, "unsafe conversion from *"+u.Elem.String()+" to "+to.String())
 		return true
 	}
 	return false
+}
+
+// stringView is the *string unsafe makes of u, a pointer to a byte slice:
+// *(*string)(unsafe.Pointer(&b)), the zero-copy conversion of gjson's and
+// fasthttp's b2s, which works because a string header is the start of a
+// slice header. It points to a new string holding the slice's bytes. Go
+// shares them instead; the two differ only where the program writes b
+// while it still uses the string, which such code promises not to do.
+// The path records the copy, so no claim rests on that promise.
+func (e *Engine) stringView(s *State, u UnsafePointer, to types.Type) (Pointer, bool) {
+	if !e.modelNonNil(s, u.Ptr.NonNil, "unsafe.Pointer") {
+		return Pointer{}, false
+	}
+	b, ok := e.load(s, u.Ptr).(Slice)
+	if !ok {
+		e.unsupported(s, "unsafe conversion from *"+u.Elem.String()+" to *"+to.String())
+		return Pointer{}, false
+	}
+	str, _ := e.stringOfBytes(s, b)
+	if !s.replay && s.inputs != nil {
+		s.inputs.limit(s, "reads a []byte as a string through unsafe, taken as a copy")
+	}
+	id := s.mem.alloc(&object{typ: to, value: str})
+	return Pointer{NonNil: expr.True, Obj: id}, true
 }
 
 // reinterpret gives the pointer of type *to that u becomes, when the memory

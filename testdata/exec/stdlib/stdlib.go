@@ -189,3 +189,22 @@ func Eighths(n int) string {
 	}
 	return strconv.FormatFloat(float64(n)/8, 'f', -1, 64)
 }
+
+// b2s is the zero-copy conversion of performance-minded packages (gjson,
+// fasthttp): the bytes of b read as a string, through unsafe.
+func b2s(b []byte) string { return *(*string)(unsafe.Pointer(&b)) }
+
+// Upper upper-cases s's ASCII letters in a byte slice and hands the
+// slice back as a string without copying it.
+func Upper(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'a' <= c && c <= 'z' {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+	if len(b) > 2 {
+		return b2s(b[:2])
+	}
+	return b2s(b)
+}
