@@ -152,7 +152,8 @@
 // check is left out still runs the call, and fails if it panics.
 //
 // Failure messages have three lines, "Abs():", " got …" and "want …",
-// with values printed by %#v: that is what validation reads back.
+// with values printed by %#v (a func by %p, since go vet refuses %#v of
+// a func): that is what validation reads back.
 //
 // Identifiers are chosen against the package: import names, helper names
 // and the tests' locals (t, tests, tt, r) avoid every package-level name

@@ -231,8 +231,9 @@ func (e *emitter) callAndCheck(t *table) {
 		switch r.check {
 		case checkValue:
 			e.usesReflect = true
+			verb := valueVerb(t.fn.Signature.Results().At(i).Type())
 			fmt.Fprintf(b, "if !%s.DeepEqual(%s, %s) {\n%s.Errorf(%s, %[2]s, %[3]s)\n}\n",
-				e.imp.name("reflect", "reflect"), r.got, want, v.t, message(label, "got %#v", "want %#v"))
+				e.imp.name("reflect", "reflect"), r.got, want, v.t, message(label, "got "+verb, "want "+verb))
 		case checkEqual, checkFloatBits:
 			e.checkEqualTo(t, i, label)
 		case checkErrMsg:

@@ -30,6 +30,7 @@ func allShapes(t *testing.T, s *shapes) []FuncTests {
 	half := s.fn(t, "Half")
 	area := s.fn(t, "Area")
 	adder := s.fn(t, "Adder")
+	handler := s.fn(t, "Handler")
 	greet := s.fn(t, "Greet")
 	join := s.fn(t, "Join")
 	count := s.fn(t, "Count")
@@ -100,6 +101,11 @@ func allShapes(t *testing.T, s *shapes) []FuncTests {
 		}},
 		FuncTests{Func: adder, Cases: []Case{
 			returns(adder, "returns a func", nil, 0, args(vInt(intType, 1)), val(vOpaque(resultType(adder, 0), "func value"))),
+		}},
+		FuncTests{Func: handler, Cases: []Case{
+			// A nil func is compared with reflect.DeepEqual and printed with
+			// %p: go vet's printf check refuses a func printed with %#v.
+			returns(handler, "returns nil", nil, 0, args(vStr("x")), val(vNil(resultType(handler, 0)))),
 		}},
 		FuncTests{Func: greet, Cases: []Case{
 			returns(greet, `returns "hello, stranger"`, []string{`name == ""`}, 1, args(vStr("")), val(vStr("hello, stranger"))),

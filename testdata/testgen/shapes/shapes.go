@@ -138,6 +138,12 @@ func Mint(n int) any { return units.NewToken(n) }
 // Adder returns a func, which has no literal.
 func Adder(n int) func(int) int { return func(x int) int { return x + n } }
 
+// handlers are the funcs registered by name: none.
+var handlers = map[string]func() int{}
+
+// Handler is the func registered under name, or nil.
+func Handler(name string) func() int { return handlers[name] }
+
 // Holds reports whether v is a non-nil value.
 func Holds(v any) bool { return v != nil }
 
