@@ -96,6 +96,12 @@ func builtinModels() map[string]model {
 		"math.archFloor":          floatFunc(math.Floor),
 		"math.archCeil":           floatFunc(math.Ceil),
 		"math.archTrunc":          floatFunc(math.Trunc),
+		"math.archMax":            floatFunc2(math.Max),
+		"math.archMin":            floatFunc2(math.Min),
+		"math.archHypot":          floatFunc2(math.Hypot),
+		"math.archExp":            floatFunc(math.Exp),
+		"math.archExp2":           floatFunc(math.Exp2),
+		"math.archLog":            floatFunc(math.Log),
 		"runtime.KeepAlive":       noResults,
 		"runtime.Gosched":         noResults,
 		"sync.runtime_canSpin":    func(*Engine, *State, *ssa.Function, []Value) ([]Value, bool) { return one(expr.False), true },
@@ -213,6 +219,16 @@ func floatFunc(f func(float64) float64) model {
 	return func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
 		x, _ := floatOf(a[0])
 		return []Value{floatValue(fn.Signature.Results().At(0).Type(), f(x))}, true
+	}
+}
+
+// floatFunc2 is floatFunc for a function of two floats (math.Max's
+// assembly archMax and the like).
+func floatFunc2(f func(float64, float64) float64) model {
+	return func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+		x, _ := floatOf(a[0])
+		y, _ := floatOf(a[1])
+		return []Value{floatValue(fn.Signature.Results().At(0).Type(), f(x, y))}, true
 	}
 }
 

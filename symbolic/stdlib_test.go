@@ -20,7 +20,7 @@ var stdlibNatives = map[string]any{
 	"stdlib.Locked": stdlib.Locked, "stdlib.Atomic": stdlib.Atomic, "stdlib.Runes": stdlib.Runes,
 	"stdlib.Accents": stdlib.Accents, "stdlib.Decode": stdlib.Decode,
 	"stdlib.Pooled": stdlib.Pooled, "stdlib.Shared": stdlib.Shared, "stdlib.IsSmall": stdlib.IsSmall, "stdlib.View": stdlib.View, "stdlib.Label": stdlib.Label,
-	"stdlib.Eighths": stdlib.Eighths, "stdlib.Upper": stdlib.Upper,
+	"stdlib.Eighths": stdlib.Eighths, "stdlib.Upper": stdlib.Upper, "stdlib.Clamp": stdlib.Clamp,
 	"regexinit.IsWord": regexinit.IsWord, "biginit.Big": biginit.Big, "streams.Warn": streams.Warn,
 }
 

@@ -1,6 +1,7 @@
 // Package stdlib holds fixtures that use the standard library's internals
 // the way real packages do: strings.Builder and bytes.Buffer (unsafe
-// inside), sync and sync/atomic, runes, and strconv's floats. Package initialisers that use
+// inside), sync and sync/atomic, runes, strconv's floats and math's
+// assembly. Package initialisers that use
 // the standard library are in the packages under stdinit, one each, so
 // that one failing does not hide the others.
 package stdlib
@@ -9,6 +10,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -207,4 +209,14 @@ func Upper(s string) string {
 		return b2s(b[:2])
 	}
 	return b2s(b)
+}
+
+// Clamp keeps a positive n within 1 … 10 with math.Max and math.Min, and
+// gives the decimal logarithm of n+99 with math.Log10: on amd64 they run
+// math's assembly (archMax, archMin, archLog).
+func Clamp(n int) (float64, float64) {
+	if n <= 0 {
+		return 0, 0
+	}
+	return math.Min(math.Max(float64(n), 1), 10), math.Log10(float64(n) + 99)
 }
