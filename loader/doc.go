@@ -24,8 +24,10 @@
 // its targets: the functions and methods declared in its non-test files
 // (exported or not, on value or pointer receivers) and every concrete
 // instantiation, anywhere in the loaded program, of a generic function or
-// method declared in it. Left out are init functions and the package
-// initializer, closures, generic bodies that have no type arguments,
+// method declared in it; for a generic type that nothing instantiates,
+// the instances of its methods with type arguments Load chooses
+// (instantiate.go). Left out are init functions and the package
+// initializer, closures, other generic bodies that have no type arguments,
 // instantiations whose type arguments are still type parameters,
 // synthetic wrappers, blank (_) functions, and declarations without a Go
 // body (assembly or go:linkname). [FuncName] names a target the way the

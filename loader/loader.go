@@ -113,12 +113,14 @@ func Load(cfg Config) (*Program, error) {
 		if sp == nil {
 			continue // reported by collectErrors
 		}
+		found := instances[sp]
+		found = append(found, chosenInstances(ssaProg, p.Types, found)...)
 		prog.Packages = append(prog.Packages, &Package{
 			Path:    p.PkgPath,
 			Dir:     p.Dir,
 			Types:   p.Types,
 			SSA:     sp,
-			Targets: packageTargets(ssaProg, p, instances[sp]),
+			Targets: packageTargets(ssaProg, p, found),
 		})
 	}
 	sort.Slice(prog.Packages, func(i, j int) bool { return prog.Packages[i].Path < prog.Packages[j].Path })

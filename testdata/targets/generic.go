@@ -25,3 +25,25 @@ func Unused[T any](x T) T { return x }
 // Larger is generic and never instantiated; the call to Max inside it
 // makes a parameterized Max[T], which is not a target either.
 func Larger[T cmp.Ordered](a, b T) T { return Max(a, b) }
+
+// Queue is a generic type nothing instantiates: Load instantiates it,
+// with int, for the targets of its methods.
+type Queue[T any] struct{ items []T }
+
+// Put has a pointer receiver.
+func (q *Queue[T]) Put(v T) { q.items = append(q.items, v) }
+
+// Size has a value receiver.
+func (q Queue[T]) Size() int { return len(q.items) }
+
+// Label's parameter admits no int, so Load instantiates it with string.
+type Label[T ~string] struct{ text T }
+
+// Text gives the label's text.
+func (l Label[T]) Text() T { return l.text }
+
+// Shaped's parameter admits neither int nor string: no target.
+type Shaped[T interface{ Area() int }] struct{ shape T }
+
+// Area is the shape's.
+func (s Shaped[T]) Area() int { return s.shape.Area() }

@@ -1,0 +1,103 @@
+package loader
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Instances of generic types that nothing instantiates. A library of
+// generic containers (hashicorp's go-immutable-radix: Tree[T], Txn[T],
+// Node[T]) instantiates none of them itself; its users do. Its methods
+// then have no instance in the program, and the package had no targets.
+// So for every generic type a matched package declares, with methods none
+// of which has an instance, Load chooses type arguments (for each type
+// parameter the first of int and string that its constraint admits) and
+// takes the instances of the type's declared methods, which
+// ssa.Program.MethodValue builds on demand. A type whose parameters admit
+// neither is left as it was, and so are generic functions that are not
+// methods: SSA has no public way to instantiate one after the build.
+
+// choosableTypeArgs are the type arguments tried for a type parameter, in
+// order: a number and a text, which tests write plainly.
+var choosableTypeArgs = []types.Type{types.Typ[types.Int], types.Typ[types.String]}
+
+// chosenInstances are the instances of the methods of pkg's generic types
+// that have none among existing, made with chosen type arguments, in the
+// order of the types' names and then of their methods' declarations.
+func chosenInstances(prog *ssa.Program, pkg *types.Package, existing []*ssa.Function) []*ssa.Function {
+	instantiated := make(map[*types.TypeName]bool)
+	for _, fn := range existing {
+		if recv := fn.Signature.Recv(); recv != nil {
+			if named := namedOf(recv.Type()); named != nil {
+				instantiated[named.Origin().Obj()] = true
+			}
+		}
+	}
+	var out []*ssa.Function
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || instantiated[tn] {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok || named.TypeParams().Len() == 0 || named.NumMethods() == 0 {
+			continue
+		}
+		inst, ok := instantiate(named)
+		if !ok {
+			continue
+		}
+		for m := range named.Methods() {
+			if fn := methodInstance(prog, inst, m); fn != nil {
+				out = append(out, fn)
+			}
+		}
+	}
+	return out
+}
+
+// instantiate is named with chosen type arguments, or false when some
+// type parameter admits none of them.
+func instantiate(named *types.Named) (types.Type, bool) {
+	tparams := named.TypeParams()
+	targs := make([]types.Type, tparams.Len())
+	for i := range targs {
+		constraint, _ := tparams.At(i).Constraint().Underlying().(*types.Interface)
+		for _, t := range choosableTypeArgs {
+			if constraint != nil && types.Satisfies(t, constraint) {
+				targs[i] = t
+				break
+			}
+		}
+		if targs[i] == nil {
+			return nil, false
+		}
+	}
+	// Validation also checks constraints that mention other parameters.
+	inst, err := types.Instantiate(nil, named, targs, true)
+	return inst, err == nil
+}
+
+// methodInstance is the instance, on the receiver inst (or *inst for a
+// pointer method), of m, a method declared on inst's generic type; nil
+// when SSA builds none with a body.
+func methodInstance(prog *ssa.Program, inst types.Type, m *types.Func) *ssa.Function {
+	if m.Signature().TypeParams().Len() > 0 {
+		return nil
+	}
+	recv := inst
+	if _, ptr := m.Signature().Recv().Type().(*types.Pointer); ptr {
+		recv = types.NewPointer(inst)
+	}
+	sel := prog.MethodSets.MethodSet(recv).Lookup(m.Pkg(), m.Name())
+	if sel == nil || len(sel.Index()) != 1 {
+		return nil
+	}
+	fn := prog.MethodValue(sel)
+	if fn == nil || len(fn.Blocks) == 0 || fn.Origin() == nil {
+		return nil
+	}
+	return fn
+}
