@@ -72,6 +72,14 @@ func builtinModels() map[string]model {
 			terms, n := e.byteSliceTerms(s, a[0].(Slice))
 			return one(countByte(terms, n, a[1].(Scalar).E)), true
 		},
+		"internal/bytealg.Compare": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+			x, _ := e.stringOfBytes(s, a[0].(Slice))
+			y, _ := e.stringOfBytes(s, a[1].(Slice))
+			return one(compareStrings(x, y)), true
+		},
+		"internal/bytealg.abigen_runtime_cmpstring": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+			return one(compareStrings(a[0].(String), a[1].(String))), true
+		},
 		"internal/bytealg.MakeNoZero": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
 			n, ok := e.concretize(s, a[0].(Scalar).E, "length of MakeNoZero")
 			if !ok {
@@ -158,6 +166,14 @@ func (e *Engine) byteSliceTerms(s *State, b Slice) ([]expr.Expr, expr.Expr) {
 		terms[i] = el.(Scalar).E
 	}
 	return terms, b.Len
+}
+
+// compareStrings is -1, 0 or 1 as x is below, equal to or above y in
+// byte-wise order: bytes.Compare and strings.Compare, which are assembly
+// on most architectures.
+func compareStrings(x, y String) expr.Expr {
+	return expr.Ite(stringsLess(x, y), expr.Const(64, ^uint64(0)),
+		expr.Ite(stringsEqual(x, y), expr.Const(64, 0), expr.Const(64, 1)))
 }
 
 // indexByte is the first position below n holding c, or -1: an exact

@@ -220,3 +220,26 @@ func Clamp(n int) (float64, float64) {
 	}
 	return math.Min(math.Max(float64(n), 1), 10), math.Log10(float64(n) + 99)
 }
+
+// Order compares a and b with bytes.Compare, assembly on amd64.
+func Order(a, b string) string {
+	switch c := bytes.Compare([]byte(a), []byte(b)); {
+	case c < 0:
+		return "less"
+	case c > 0:
+		return "greater"
+	}
+	return "equal"
+}
+
+// OrderStrings compares a and b with strings.Compare, whose
+// internal/bytealg.CompareString is assembly on amd64.
+func OrderStrings(a, b string) string {
+	switch c := strings.Compare(a, b); {
+	case c < 0:
+		return "less"
+	case c > 0:
+		return "greater"
+	}
+	return "equal"
+}
