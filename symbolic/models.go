@@ -80,6 +80,14 @@ func builtinModels() map[string]model {
 		"internal/bytealg.abigen_runtime_cmpstring": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
 			return one(compareStrings(a[0].(String), a[1].(String))), true
 		},
+		"internal/bytealg.IndexString": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+			return one(indexString(a[0].(String), a[1].(String))), true
+		},
+		"internal/bytealg.Index": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+			x, _ := e.stringOfBytes(s, a[0].(Slice))
+			y, _ := e.stringOfBytes(s, a[1].(Slice))
+			return one(indexString(x, y)), true
+		},
 		"internal/bytealg.MakeNoZero": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
 			n, ok := e.concretize(s, a[0].(Scalar).E, "length of MakeNoZero")
 			if !ok {
@@ -174,6 +182,25 @@ func (e *Engine) byteSliceTerms(s *State, b Slice) ([]expr.Expr, expr.Expr) {
 func compareStrings(x, y String) expr.Expr {
 	return expr.Ite(stringsLess(x, y), expr.Const(64, ^uint64(0)),
 		expr.Ite(stringsEqual(x, y), expr.Const(64, 0), expr.Const(64, 1)))
+}
+
+// indexString is the first position at which b occurs in a, or -1:
+// strings.Index's and bytes.Index's search for a b of 2 … bytealg.MaxLen
+// bytes, which is assembly on most architectures. A match at i needs
+// i+len(b) ≤ len(a), so the bytes of b it compares all lie within those
+// a holds.
+func indexString(a, b String) expr.Expr {
+	res := expr.Const(64, ^uint64(0))
+	for i := len(a.Bytes) - 1; i >= 0; i-- {
+		pos := expr.Const(64, uint64(i))
+		hit := expr.Ule(expr.Add(pos, b.Len), a.Len)
+		for k := 0; k < len(b.Bytes) && i+k < len(a.Bytes); k++ {
+			inB := expr.Ult(expr.Const(64, uint64(k)), b.Len)
+			hit = expr.And(hit, expr.Implies(inB, expr.Eq(a.Bytes[i+k], b.Bytes[k])))
+		}
+		res = expr.Ite(hit, pos, res)
+	}
+	return res
 }
 
 // indexByte is the first position below n holding c, or -1: an exact

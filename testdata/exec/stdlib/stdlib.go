@@ -243,3 +243,29 @@ func OrderStrings(a, b string) string {
 	}
 	return "equal"
 }
+
+// Between is the text between the first "<<" of s and the next ">>",
+// found with strings.Index, whose search for two bytes is assembly on
+// amd64 (internal/bytealg.IndexString).
+func Between(s string) string {
+	i := strings.Index(s, "<<")
+	if i < 0 {
+		return ""
+	}
+	rest := s[i+2:]
+	j := strings.Index(rest, ">>")
+	if j < 0 {
+		return "unclosed"
+	}
+	return rest[:j]
+}
+
+// Field is the part of s before its first "::", found with bytes.Index
+// (internal/bytealg.Index, assembly on amd64), or all of s.
+func Field(s string) string {
+	b := []byte(s)
+	if i := bytes.Index(b, []byte("::")); i >= 0 {
+		return string(b[:i])
+	}
+	return s
+}
