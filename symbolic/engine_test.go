@@ -44,7 +44,7 @@ var natives = map[string]any{
 	"panics.Deref": panics.Deref, "panics.Order": panics.Order, "panics.Wrapped": panics.Wrapped,
 	"classic.ParseHexColor": classic.ParseHexColor, "classic.ParseFlag": classic.ParseFlag,
 	"classic.Stack.Pop": (*classic.Stack).Pop, "classic.Stack.Push": (*classic.Stack).Push,
-	"generics.UseMax": generics.UseMax, "generics.Swap": generics.Swap,
+	"generics.UseMax": generics.UseMax, "generics.Swap": generics.Swap, "generics.GetAny": generics.GetAny,
 	"generics.Max[int]": generics.Max[int], "generics.Max[int8]": generics.Max[int8],
 }
 

@@ -7,31 +7,58 @@ import (
 )
 
 // reflectTypeString is the string reflect's Type.String gives for t (the
-// compiler's: package names, not paths; uint8 for byte; "interface {}"),
-// or ok=false for the types whose strings the executor does not
-// reproduce: instances of generic types (whose arguments Go names by
-// package path), embedded struct fields, unexported interface methods, and
-// channels of channels (which Go parenthesises).
+// compiler's: package names, not paths, except in a generic instance's
+// type arguments; uint8 for byte; "interface {}"), or ok=false for the
+// types whose strings the executor does not reproduce: embedded struct
+// fields, unexported interface methods, and channels of channels (which
+// Go parenthesises).
 func reflectTypeString(t types.Type) (string, bool) {
 	var b strings.Builder
-	ok := writeReflectType(&b, t, 0)
+	ok := (&reflectTypeWriter{b: &b}).typ(t, 0)
 	return b.String(), ok
 }
 
-func writeReflectType(b *strings.Builder, t types.Type, depth int) bool {
+// reflectTypeWriter writes reflect's type strings. byPath is set inside
+// the type arguments of a generic instance, where Go names a named type's
+// package by its path (main.Box[example.com/m/sub.T]), where elsewhere it
+// names it by its name.
+type reflectTypeWriter struct {
+	b      *strings.Builder
+	byPath bool
+}
+
+func (w *reflectTypeWriter) typ(t types.Type, depth int) bool {
+	b := w.b
 	if depth > 32 {
 		return false
 	}
 	t = types.Unalias(t)
 	switch u := t.(type) {
 	case *types.Named:
-		if u.TypeArgs().Len() > 0 || u.TypeParams().Len() > 0 {
-			return false
+		if u.TypeArgs().Len() < u.TypeParams().Len() {
+			return false // a generic type itself, never a value's
 		}
 		if p := u.Obj().Pkg(); p != nil {
-			b.WriteString(p.Name() + ".")
+			if w.byPath {
+				b.WriteString(p.Path() + ".")
+			} else {
+				b.WriteString(p.Name() + ".")
+			}
 		}
 		b.WriteString(u.Obj().Name())
+		if args := u.TypeArgs(); args.Len() > 0 {
+			inner := &reflectTypeWriter{b: b, byPath: true}
+			b.WriteString("[")
+			for i := 0; i < args.Len(); i++ {
+				if i > 0 {
+					b.WriteString(",")
+				}
+				if !inner.typ(args.At(i), depth+1) {
+					return false
+				}
+			}
+			b.WriteString("]")
+		}
 		return true
 	case *types.Basic:
 		switch {
@@ -45,29 +72,29 @@ func writeReflectType(b *strings.Builder, t types.Type, depth int) bool {
 		return true
 	case *types.Pointer:
 		b.WriteString("*")
-		return writeReflectType(b, u.Elem(), depth+1)
+		return w.typ(u.Elem(), depth+1)
 	case *types.Slice:
 		b.WriteString("[]")
-		return writeReflectType(b, u.Elem(), depth+1)
+		return w.typ(u.Elem(), depth+1)
 	case *types.Array:
 		b.WriteString("[" + strconv.FormatInt(u.Len(), 10) + "]")
-		return writeReflectType(b, u.Elem(), depth+1)
+		return w.typ(u.Elem(), depth+1)
 	case *types.Map:
 		b.WriteString("map[")
-		if !writeReflectType(b, u.Key(), depth+1) {
+		if !w.typ(u.Key(), depth+1) {
 			return false
 		}
 		b.WriteString("]")
-		return writeReflectType(b, u.Elem(), depth+1)
+		return w.typ(u.Elem(), depth+1)
 	case *types.Chan:
 		if _, chanOfChan := u.Elem().Underlying().(*types.Chan); chanOfChan {
 			return false
 		}
 		b.WriteString(map[types.ChanDir]string{types.SendRecv: "chan ", types.SendOnly: "chan<- ", types.RecvOnly: "<-chan "}[u.Dir()])
-		return writeReflectType(b, u.Elem(), depth+1)
+		return w.typ(u.Elem(), depth+1)
 	case *types.Signature:
 		b.WriteString("func")
-		return writeReflectSignature(b, u, depth)
+		return w.signature(u, depth)
 	case *types.Interface:
 		if u.NumMethods() == 0 {
 			b.WriteString("interface {}")
@@ -83,7 +110,7 @@ func writeReflectType(b *strings.Builder, t types.Type, depth int) bool {
 				b.WriteString("; ")
 			}
 			b.WriteString(m.Name())
-			if !writeReflectSignature(b, m.Type().(*types.Signature), depth) {
+			if !w.signature(m.Type().(*types.Signature), depth) {
 				return false
 			}
 		}
@@ -104,7 +131,7 @@ func writeReflectType(b *strings.Builder, t types.Type, depth int) bool {
 				b.WriteString("; ")
 			}
 			b.WriteString(f.Name() + " ")
-			if !writeReflectType(b, f.Type(), depth+1) {
+			if !w.typ(f.Type(), depth+1) {
 				return false
 			}
 			if tag := u.Tag(i); tag != "" {
@@ -119,7 +146,8 @@ func writeReflectType(b *strings.Builder, t types.Type, depth int) bool {
 
 // writeReflectSignature writes a signature's parameters and results as
 // reflect does after "func" or a method's name.
-func writeReflectSignature(b *strings.Builder, sig *types.Signature, depth int) bool {
+func (w *reflectTypeWriter) signature(sig *types.Signature, depth int) bool {
+	b := w.b
 	b.WriteString("(")
 	params := sig.Params()
 	for i := 0; i < params.Len(); i++ {
@@ -131,7 +159,7 @@ func writeReflectSignature(b *strings.Builder, sig *types.Signature, depth int) 
 			b.WriteString("...")
 			t = t.(*types.Slice).Elem()
 		}
-		if !writeReflectType(b, t, depth+1) {
+		if !w.typ(t, depth+1) {
 			return false
 		}
 	}
@@ -141,14 +169,14 @@ func writeReflectSignature(b *strings.Builder, sig *types.Signature, depth int) 
 	case 0:
 	case 1:
 		b.WriteString(" ")
-		return writeReflectType(b, results.At(0).Type(), depth+1)
+		return w.typ(results.At(0).Type(), depth+1)
 	default:
 		b.WriteString(" (")
 		for i := 0; i < results.Len(); i++ {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			if !writeReflectType(b, results.At(i).Type(), depth+1) {
+			if !w.typ(results.At(i).Type(), depth+1) {
 				return false
 			}
 		}

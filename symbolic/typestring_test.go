@@ -11,17 +11,21 @@ import (
 
 // TestReflectTypeStringsAreGos compares reflectTypeString with what
 // reflect.TypeOf(v).String() printed for the same types in a Go program
-// (the strings below were taken from a run of it).
+// (the strings below were taken from a run of it; the generic instances'
+// from go1.26's %T).
 func TestReflectTypeStringsAreGos(t *testing.T) {
 	const src = `package main
 
 import (
 	"bytes"
 	"io"
+	"math/rand"
 	"unsafe"
 )
 
 type Level uint8
+type Box[K any] struct{ v K }
+type Pair[K comparable, V any] struct{}
 type pair struct {
 	a int
 	B string ` + "`json:\"b\"`" + `
@@ -31,12 +35,15 @@ var vals = []any{
 	Level(1), byte(1), 'x', []byte(nil), map[string][]int(nil), [3]*Level{}, (chan<- int)(nil), (<-chan string)(nil), (chan error)(nil),
 	(func(int, ...string) (int, error))(nil), (func())(nil), (func(bool) io.Reader)(nil), (*any)(nil), (*interface{ Read([]byte) (int, error); Close() error })(nil),
 	pair{}, struct{}{}, struct{ X bytes.Buffer }{}, unsafe.Pointer(nil), (*error)(nil), uintptr(0), 1.5, complex64(0), struct{ f func() }{},
+	Box[any]{}, Pair[int, []any]{}, Box[*rand.Rand]{}, Box[Level]{}, Box[Box[byte]]{},
 }
 `
 	want := []string{
 		"main.Level", "uint8", "int32", "[]uint8", "map[string][]int", "[3]*main.Level", "chan<- int", "<-chan string", "chan error",
 		"func(int, ...string) (int, error)", "func()", "func(bool) io.Reader", "*interface {}", "*interface { Close() error; Read([]uint8) (int, error) }",
 		"main.pair", "struct {}", "struct { X bytes.Buffer }", "unsafe.Pointer", "*error", "uintptr", "float64", "complex64", "struct { f func() }",
+		// A generic instance's type arguments name packages by path.
+		"main.Box[interface {}]", "main.Pair[int,[]interface {}]", "main.Box[*math/rand.Rand]", "main.Box[main.Level]", "main.Box[main.Box[uint8]]",
 	}
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "main.go", src, 0)

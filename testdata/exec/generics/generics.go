@@ -27,3 +27,16 @@ type Pair[K comparable, V any] struct {
 func Swap(p Pair[int, int]) Pair[int, int] {
 	return Pair[int, int]{Key: p.Val, Val: p.Key}
 }
+
+// Getter is a generic interface.
+type Getter[T any] interface{ Get() T }
+
+// Boxed holds a value and gets it.
+type Boxed struct{ V int }
+
+// Get gives the value.
+func (b Boxed) Get() any { return b.V }
+
+// GetAny asserts x to a Getter[any]. Go's message when x is not one
+// names the interface as the runtime does: generics.Getter[interface {}].
+func GetAny(x any) any { return x.(Getter[any]).Get() }
