@@ -19,9 +19,9 @@ func reflectTypeString(t types.Type) (string, bool) {
 }
 
 // reflectTypeWriter writes reflect's type strings. byPath is set inside
-// the type arguments of a generic instance, where Go names a named type's
-// package by its path (main.Box[example.com/m/sub.T]), where elsewhere it
-// names it by its name.
+// the type arguments of a generic instance: there Go names a named type's
+// package by its path (main.Box[example.com/m/sub.T]), elsewhere by its
+// name.
 type reflectTypeWriter struct {
 	b      *strings.Builder
 	byPath bool
