@@ -1,7 +1,6 @@
 package symbolic
 
 import (
-	"crypto/cipher"
 	"fmt"
 	"io"
 	"reflect"
@@ -22,11 +21,9 @@ var dynamicTypes = map[string]reflect.Type{
 	"*github.com/gosymtest/gosymtest/testdata/exec/ifaces.Square":  reflect.TypeOf(&ifaces.Square{}),
 	"*github.com/gosymtest/gosymtest/testdata/exec/ifaces.Counter": reflect.TypeOf(&ifaces.Counter{}),
 	"*io.LimitedReader": reflect.TypeOf(&io.LimitedReader{}), // ifaces.Source's reader
-	// another reader of the program since clock.Token imports crypto/rand
-	"crypto/cipher.StreamReader": reflect.TypeOf(cipher.StreamReader{}),
-	"int":                        reflect.TypeOf(0),
-	"bool":                       reflect.TypeOf(false),
-	"string":                     reflect.TypeOf(""),
+	"int":               reflect.TypeOf(0),
+	"bool":              reflect.TypeOf(false),
+	"string":            reflect.TypeOf(""),
 }
 
 // toReflect builds a Go value of type rt from a concrete value.

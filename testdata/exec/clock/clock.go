@@ -1,12 +1,10 @@
 // Package clock holds fixtures whose results depend on values a test
-// cannot set: the clock, the call stack, the process's id and random
-// bytes. The executor models them as unknown values within their ranges;
-// the generated tests check only what does not depend on them.
+// cannot set: the clock, the call stack and the process's id. The
+// executor models them as unknown values within their ranges; the
+// generated tests check only what does not depend on them.
 package clock
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"os"
 	"runtime"
@@ -105,17 +103,4 @@ func Where(label string) (string, int) {
 		}
 	}
 	return label, depth
-}
-
-// Token is n random bytes from crypto/rand, in hex. Its length is the
-// input's to choose; its bytes are not.
-func Token(n int) (string, error) {
-	if n <= 0 || n > 8 {
-		return "", errors.New("token length out of range")
-	}
-	b := make([]byte, n)
-	if _, err := rand.Read(b); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(b), nil
 }
