@@ -159,7 +159,8 @@
 // machine is, which is what a caller needs whose output must not depend
 // on the machine. A check that exceeds it answers Unknown ("resource
 // limit …"); Z3 4.8.12 reports it as "canceled", like its own timeout,
-// and the time the check took tells them apart.
+// and the time the check took tells them apart. Options.ResourceLimit
+// gives every query without a limit of its own that one.
 //
 // Z3 has two engines, and each is much faster than the other on some
 // queries: the incremental core that push and pop use, and the tactic

@@ -69,10 +69,18 @@ const maxFlatFailures = 2
 // escalationLimit is the resource limit of q's check in the incremental
 // solver, and whether an Unknown there is escalated.
 func (z *Z3) escalationLimit(q Query) (limit uint64, escalating bool) {
-	if q.ResourceLimit > 0 || z.share() == 0 {
-		return q.ResourceLimit, false
+	if limit := z.queryLimit(q); limit > 0 || z.share() == 0 {
+		return limit, false
 	}
 	return z.share(), true
+}
+
+// queryLimit is q's own resource limit, or else Options.ResourceLimit.
+func (z *Z3) queryLimit(q Query) uint64 {
+	if q.ResourceLimit > 0 {
+		return q.ResourceLimit
+	}
+	return z.opts.ResourceLimit
 }
 
 // escalate solves constraints, whose variables are vars, with a fresh
@@ -157,7 +165,7 @@ func (z *Z3) resume(ctx context.Context, spent time.Duration) (Result, string, e
 		return Unknown, "", err
 	}
 	result, reason, err := z.checkInterruptibly(ctx)
-	if rerr := z.c.setLimits(z.share(), z.opts.Timeout); err == nil {
+	if rerr := z.c.setLimits(z.standing(), z.opts.Timeout); err == nil {
 		err = rerr
 	}
 	return result, reason, err
@@ -179,6 +187,16 @@ func (z *Z3) timeLeft(spent time.Duration) (time.Duration, bool) {
 // (forceAfter); the check would then run unbounded. A timer of a few
 // milliseconds can fire that early on a loaded machine.
 const minTimeLeft = 10 * time.Millisecond
+
+// standing is the resource limit the solver object keeps between checks,
+// so that the checks that use it need not set one:
+// Options.ResourceLimit, or else the share of escalation.
+func (z *Z3) standing() uint64 {
+	if z.opts.ResourceLimit > 0 {
+		return z.opts.ResourceLimit
+	}
+	return z.share()
+}
 
 // share is the resource limit of a check in the incremental solver
 // before it is escalated: Options.EscalateAfter until the fresh solver

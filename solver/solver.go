@@ -83,6 +83,14 @@ type Options struct {
 	// Timeout bounds one check; 0 means no bound. Z3 takes milliseconds,
 	// so a positive Timeout below 1ms counts as 1ms.
 	Timeout time.Duration
+	// ResourceLimit is the Query.ResourceLimit of every query that does
+	// not carry one of its own; 0 means none. It is the bound for a caller
+	// whose results must not depend on the machine, as Timeout's do: the
+	// tests that explore every fixture use it, so that a query Z3 cannot
+	// decide (a product of two 64-bit inputs) ends at the same point on
+	// every run instead of holding the run for minutes. Like a query's
+	// own limit, it turns escalation off.
+	ResourceLimit uint64
 	// NoIncremental turns off the reuse of asserted prefixes: every query
 	// is solved by an emptied solver. It is the off switch that the
 	// differential tests compare against.

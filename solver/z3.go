@@ -177,18 +177,18 @@ func (z *Z3) solve(ctx context.Context, q Query) Response {
 	if err := z.renewSolver(); err != nil {
 		z.afterError()
 	}
-	return unknown(z.explainUnknown(ctx, q.ResourceLimit, checkTime, reason))
+	return unknown(z.explainUnknown(ctx, z.queryLimit(q), checkTime, reason))
 }
 
 // checkLimited is checkInterruptibly within limit resource units (0:
 // none). The solver object's parameters hold the standing limit
-// (Options.EscalateAfter, or none); a check with another sets its own and
+// (Options.ResourceLimit, or else Options.EscalateAfter, or none); a check with another sets its own and
 // puts the standing one back after it. Only then: Z3_solver_set_params
 // reconfigures the solver, which costs more than a small check (setting
 // and removing a limit around each of strs.CountVowels' 12,760 checks
 // took its solver time from 9.3s to 30.8s).
 func (z *Z3) checkLimited(ctx context.Context, limit uint64) (Result, string, error) {
-	if limit == z.share() {
+	if limit == z.standing() {
 		return z.checkInterruptibly(ctx)
 	}
 	if err := z.c.setLimits(limit, 0); err != nil {
@@ -204,7 +204,7 @@ func (z *Z3) checkLimited(ctx context.Context, limit uint64) (Result, string, er
 // standingLimit gives the solver object the incremental solver's share as
 // its resource limit (none if 0), which every check but those with a
 // limit of their own runs with.
-func (z *Z3) standingLimit() error { return z.c.setLimits(z.share(), 0) }
+func (z *Z3) standingLimit() error { return z.c.setLimits(z.standing(), 0) }
 
 // explainUnknown turns Z3's reason for Unknown into ours. Z3 reports its
 // own timeout as "timeout" or as "canceled" (4.8.12 uses both), an
