@@ -11,9 +11,9 @@ demo: z3
 
 # Run every test once, without the test cache.
 # symbolic's tests explore every fixture of testdata several times (points-to
-# check, differential run against Go): about 20 minutes on two cores.
+# check, differential run against Go): about 8 minutes on two cores.
 test: z3
-	$(GO) test -count=1 -timeout 45m ./...
+	$(GO) test -count=1 -timeout 20m ./...
 
 vet:
 	$(GO) vet ./...
