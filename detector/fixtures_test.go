@@ -290,3 +290,27 @@ func TestPruneWithInputsBuiltInPart(t *testing.T) {
 		t.Errorf("with pruning: %d paths, %d pruned; want at most %d paths", rse.sum.Paths, rse.sum.Pruned, perBranch*4+fixed)
 	}
 }
+
+// TestPruneKeepsFloatCandidatesApart explores Thresholds, whose float
+// input is read on either side of a branch it does not decide: pruning
+// must cover what the unpruned search covers and give no result it does
+// not.
+func TestPruneKeepsFloatCandidatesApart(t *testing.T) {
+	fn := pruneFunc(t, "Thresholds")
+	none := exploreFixture(t, fn, nil, fixtureWork)
+	rse := exploreFixture(t, fn, rsePruner(t, Options{}), fixtureWork)
+	if a, b := blockSet(none.covered), blockSet(rse.covered); !slices.Equal(a, b) {
+		t.Errorf("covered %v, without pruning %v", b, a)
+	}
+	for r := range rse.results {
+		if !none.results[r] {
+			t.Errorf("result %q, which no unpruned path gives", r)
+		}
+	}
+	for _, r := range []string{"0", "10", "100", "110", "1", "11"} {
+		if !rse.results[r] {
+			t.Errorf("with pruning, no path gives %s; got %v", r, rse.results)
+		}
+	}
+	t.Logf("%d paths without pruning, %d with, %d pruned", none.sum.Paths, rse.sum.Paths, rse.sum.Pruned)
+}

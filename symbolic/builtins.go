@@ -249,8 +249,8 @@ func (e *Engine) minMax(s *State, isMin bool, args []Value, t types.Type) (Value
 			}
 			best = v
 		case Opaque:
-			xf, ok1 := floatOf(x)
-			bf, ok2 := floatOf(best)
+			xf, ok1 := e.float(s, x)
+			bf, ok2 := e.float(s, best)
 			if !ok1 || !ok2 {
 				e.unsupported(s, "min or max of "+x.Reason)
 				return nil, false

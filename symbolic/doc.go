@@ -100,9 +100,14 @@
 // (see ifaceinputs.go), and a map parameter nil or 0 … MaxElems entries with
 // distinct symbolic keys (see mapinputs.go), at any depth; an empty
 // interface tries the types the function asserts to first (every one of
-// them, up to 16, when it asserts to more than four). Float inputs are 0;
-// such a limitation is recorded on the path, which then is not
-// exhaustive. Inputs never alias each other.
+// them, up to 16, when it asserts to more than four). A float input takes
+// one of a few candidate values, each in a state of its own, where a path
+// first computes with it: 0, ±1, 0.5, -2.5, NaN, +Inf, and each float
+// constant the function compares with and the integers beside it (see
+// floatinputs.go). The first two float inputs a path computes with get
+// them, later ones are 0; a path that never computes with one holds for
+// all its values. Such a limitation is recorded on the path, which then
+// is not exhaustive. Inputs never alias each other.
 //
 // Some parameters are made through their package's API instead (see
 // ctorinputs.go): a type with unexported fields by its constructor
@@ -275,7 +280,8 @@
 //
 // A 64-bit platform (int is 64 bits). No goroutines, channels, select or
 // reflection: paths that need them end as EndUnsupported with the feature
-// named. Floating-point values are concrete. Functions without a body need
+// named. Floating-point values are concrete, float inputs included (they
+// take candidate values). Functions without a body need
 // a model (models.go); an unmodelled one ends the path with reason
 // "unmodelled:<name>". A model also replaces a Go body the executor cannot
 // follow (float bit casts, sync.Pool's per-P arrays).

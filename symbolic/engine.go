@@ -215,6 +215,9 @@ type Engine struct {
 	initFaults map[*ssa.Package]initFault
 	// impls caches the implementations chosen for interface inputs.
 	impls map[string]implSet
+	// floatCands are the candidate values of float inputs, by function
+	// under test and width (floatinputs.go).
+	floatCands map[floatCandidatesKey][]float64
 	// signedInputs are the names of the input variables of signed integer
 	// types, for the readable values of readable.go.
 	signedInputs map[string]bool

@@ -15,6 +15,7 @@ import (
 	"github.com/gosymtest/gosymtest/testdata/exec/basics"
 	"github.com/gosymtest/gosymtest/testdata/exec/classic"
 	"github.com/gosymtest/gosymtest/testdata/exec/composite"
+	"github.com/gosymtest/gosymtest/testdata/exec/floats"
 	"github.com/gosymtest/gosymtest/testdata/exec/funcs"
 	"github.com/gosymtest/gosymtest/testdata/exec/generics"
 	"github.com/gosymtest/gosymtest/testdata/exec/ifaces"
@@ -46,6 +47,7 @@ var natives = map[string]any{
 	"classic.Stack.Pop": (*classic.Stack).Pop, "classic.Stack.Push": (*classic.Stack).Push,
 	"generics.UseMax": generics.UseMax, "generics.Swap": generics.Swap, "generics.GetAny": generics.GetAny,
 	"generics.Max[int]": generics.Max[int], "generics.Max[int8]": generics.Max[int8],
+	"floats.Grade": floats.Grade, "floats.Celsius": floats.Celsius, "floats.Signs": floats.Signs, "floats.Label": floats.Label,
 }
 
 var (

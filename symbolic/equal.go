@@ -60,7 +60,13 @@ func (e *Engine) equal(s *State, a, b Value, t types.Type) (eq expr.Expr, ok boo
 	case UnsafePointer:
 		return unsafePointersEqual(x, b.(UnsafePointer)), true
 	case Opaque:
-		if y, ok := b.(Opaque); ok && x.Go != nil && y.Go != nil {
+		y, ok := b.(Opaque)
+		if ok && (x.Input != "" || y.Input != "") {
+			xf, _ := e.float(s, x)
+			yf, _ := e.float(s, y)
+			return expr.BoolConst(xf == yf), true
+		}
+		if ok && x.Go != nil && y.Go != nil {
 			return expr.BoolConst(x.Go == y.Go), true
 		}
 		e.unsupported(s, "comparison of "+x.Reason)

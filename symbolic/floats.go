@@ -31,8 +31,8 @@ func floatValue(t types.Type, f float64) Value {
 }
 
 func (e *Engine) floatBinOp(s *State, in *ssa.BinOp, op token.Token) {
-	x, okx := floatOf(e.eval(s, in.X))
-	y, oky := floatOf(e.eval(s, in.Y))
+	x, okx := e.float(s, e.eval(s, in.X))
+	y, oky := e.float(s, e.eval(s, in.Y))
 	if !okx || !oky {
 		e.unsupported(s, "complex arithmetic")
 		return
@@ -65,7 +65,7 @@ func (e *Engine) floatBinOp(s *State, in *ssa.BinOp, op token.Token) {
 }
 
 func (e *Engine) floatNeg(s *State, in *ssa.UnOp) {
-	x, ok := floatOf(e.eval(s, in.X))
+	x, ok := e.float(s, e.eval(s, in.X))
 	if !ok {
 		e.unsupported(s, "complex arithmetic")
 		return
@@ -77,7 +77,7 @@ func (e *Engine) floatConvert(s *State, in *ssa.Convert, x Value) {
 	from, to := in.X.Type(), in.Type()
 	switch {
 	case isFloat(from) && isFloat(to):
-		f, ok := floatOf(x)
+		f, ok := e.float(s, x)
 		if !ok {
 			e.unsupported(s, "complex conversion")
 			return
@@ -99,7 +99,7 @@ func (e *Engine) floatConvert(s *State, in *ssa.Convert, x Value) {
 		}
 		e.set(s, in, floatValue(to, f))
 	default:
-		f, ok := floatOf(x)
+		f, ok := e.float(s, x)
 		w, signed, isInt := intInfo(to)
 		if !ok || !isInt {
 			e.unsupported(s, "conversion from "+from.String()+" to "+to.String())

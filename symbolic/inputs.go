@@ -96,6 +96,8 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 			return Scalar{in.scalar(name, expr.BoolSort())}
 		case u.Info()&types.IsString != 0:
 			return in.buildString(e, s, name)
+		case u.Info()&types.IsFloat != 0:
+			return in.buildFloat(name, t)
 		}
 		in.limit(s, fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
 		return zeroValue(t)

@@ -236,7 +236,7 @@ func countByte(bytes []expr.Expr, n, c expr.Expr) expr.Expr {
 
 func floatBits(width int) model {
 	return func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-		f, _ := floatOf(a[0])
+		f, _ := e.float(s, a[0])
 		if width == 32 {
 			return one(expr.Const(32, uint64(math.Float32bits(float32(f))))), true
 		}
@@ -260,7 +260,7 @@ func floatFromBits(width int) model {
 
 func floatFunc(f func(float64) float64) model {
 	return func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-		x, _ := floatOf(a[0])
+		x, _ := e.float(s, a[0])
 		return []Value{floatValue(fn.Signature.Results().At(0).Type(), f(x))}, true
 	}
 }
@@ -269,8 +269,8 @@ func floatFunc(f func(float64) float64) model {
 // assembly archMax and the like).
 func floatFunc2(f func(float64, float64) float64) model {
 	return func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-		x, _ := floatOf(a[0])
-		y, _ := floatOf(a[1])
+		x, _ := e.float(s, a[0])
+		y, _ := e.float(s, a[1])
 		return []Value{floatValue(fn.Signature.Results().At(0).Type(), f(x, y))}, true
 	}
 }

@@ -140,7 +140,7 @@ func (e *Engine) mutateNeg(s *State, f *frame, code *instrCode, in *ssa.UnOp) bo
 	infected := true
 	if isFloat(in.X.Type()) {
 		// -NaN is NaN to a test; every other value changes sign.
-		if x, ok := floatOf(e.operand(s, f, code.ops[0], in.X)); ok && math.IsNaN(x) {
+		if x, ok := e.float(s, e.operand(s, f, code.ops[0], in.X)); ok && math.IsNaN(x) {
 			infected = false
 		}
 	} else if x := e.scalarOperand(s, f, code.ops[0], in.X); x.IsConst() {
@@ -176,8 +176,8 @@ func (e *Engine) infects(s *State, f *frame, code *instrCode, in *ssa.BinOp, to 
 		b, bok := intOp(to, x.Value(), y.Value(), w, signed)
 		return aok != bok || a != b
 	case classFloat:
-		x, okx := floatOf(e.operand(s, f, code.ops[0], in.X))
-		y, oky := floatOf(e.operand(s, f, code.ops[1], in.Y))
+		x, okx := e.float(s, e.operand(s, f, code.ops[0], in.X))
+		y, oky := e.float(s, e.operand(s, f, code.ops[1], in.Y))
 		if !okx || !oky {
 			return true
 		}

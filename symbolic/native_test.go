@@ -3,6 +3,7 @@ package symbolic
 import (
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"unsafe"
 
@@ -113,6 +114,11 @@ func toReflect(v concrete.Value, rt reflect.Type) (reflect.Value, error) {
 // a comparable rendering with fmt's %#v is enough and avoids rebuilding
 // types.
 func sameAsGo(v concrete.Value, got reflect.Value) bool {
+	if v.Kind == concrete.Float && got.CanFloat() {
+		// A NaN is not equal to itself, and 0 == -0.
+		w, g := v.Float, got.Float()
+		return math.IsNaN(w) && math.IsNaN(g) || w == g && math.Signbit(w) == math.Signbit(g)
+	}
 	want, err := toReflect(v, got.Type())
 	if err != nil {
 		return false

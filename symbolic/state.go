@@ -48,6 +48,9 @@ type State struct {
 	// choices are the alternatives this path took for choices of input
 	// shape (choices.go). The map is never written: a new choice copies it.
 	choices map[string]int
+	// floatChoices counts the float inputs that got candidate values
+	// (floatinputs.go).
+	floatChoices int
 	// results of the entry function once it has returned, and the
 	// Return it returned with.
 	results []Value

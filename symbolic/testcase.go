@@ -180,7 +180,8 @@ func (e *Engine) argLiteral(name string, t types.Type, m expr.Assignment, depth 
 			}
 			return concrete.Value{Type: t, Kind: concrete.String, Str: string(buf)}
 		case u.Info()&types.IsFloat != 0:
-			return concrete.Value{Type: t, Kind: concrete.Float}
+			w := floatWidth(t)
+			return concrete.Value{Type: t, Kind: concrete.Float, Float: floatOfBits(val(name, expr.BV(w)), w)}
 		}
 	case *types.Pointer:
 		if depth >= b.MaxDepth || val(nilnessName(name), expr.BoolSort()) == 0 {

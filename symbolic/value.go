@@ -89,6 +89,9 @@ type Opaque struct {
 	Type   types.Type
 	Reason string
 	Go     any // the concrete value, when known (float64, complex128, …)
+	// Input names the float input this is, while the path has not chosen
+	// its candidate; Go is then 0, the first one (floatinputs.go).
+	Input string
 }
 
 // lazyInput is a part of an input that no instruction has read yet. The

@@ -1,6 +1,8 @@
 package symbolic
 
 import (
+	"go/types"
+	"math"
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -21,6 +23,9 @@ func TestValueHashAgreesWithSameValue(t *testing.T) {
 		return vs
 	}
 	keys := entries(40, -1)
+	floatInput := func(name string) Value {
+		return Opaque{Type: types.Typ[types.Float64], Reason: "float", Go: 0.0, Input: name}
+	}
 	for _, tc := range []struct {
 		name string
 		a, b Value
@@ -33,6 +38,11 @@ func TestValueHashAgreesWithSameValue(t *testing.T) {
 		{"iterations over equal snapshots", iterator{keys: keys, vals: keys, pos: 3}, iterator{keys: entries(40, -1), vals: entries(40, -1), pos: 3}, true},
 		{"iterations at two positions", iterator{keys: keys, vals: keys, pos: 3}, iterator{keys: keys, vals: keys, pos: 4}, false},
 		{"iterations over snapshots that differ late", iterator{keys: keys, vals: keys}, iterator{keys: keys, vals: entries(40, 39)}, false},
+		{"equal floats", floatValue(types.Typ[types.Float64], 0.5), floatValue(types.Typ[types.Float64], 0.5), true},
+		{"NaNs", floatValue(types.Typ[types.Float64], math.NaN()), floatValue(types.Typ[types.Float64], math.NaN()), true},
+		{"zero and negative zero", floatValue(types.Typ[types.Float64], 0), floatValue(types.Typ[types.Float64], math.Copysign(0, -1)), false},
+		{"a float input not chosen yet", floatInput("x"), floatInput("x"), true},
+		{"two float inputs not chosen yet", floatInput("x"), floatInput("y"), false},
 	} {
 		if got := SameValue(tc.a, tc.b); got != tc.same {
 			t.Errorf("%s: SameValue %v, want %v", tc.name, got, tc.same)
@@ -44,4 +54,17 @@ func TestValueHashAgreesWithSameValue(t *testing.T) {
 	if ValueHash(iterator{keys: keys, vals: keys, pos: 3}) == ValueHash(iterator{keys: keys, vals: keys, pos: 4}) {
 		t.Error("an iteration's position does not change its hash")
 	}
+}
+
+// TestFloatInputDependsOnItsSelector: a float input not chosen yet names
+// its selector among its terms, so the pin of the candidate a path chose
+// is a constraint on it (two states may hold the same Opaque and have
+// chosen two candidates).
+func TestFloatInputDependsOnItsSelector(t *testing.T) {
+	var terms []expr.Expr
+	ValueExprs(Opaque{Type: types.Typ[types.Float32], Reason: "float", Go: 0.0, Input: "r.Value"}, func(e expr.Expr) { terms = append(terms, e) })
+	if len(terms) != 1 || terms[0] != expr.BVVar("r.Value", 32) {
+		t.Errorf("terms %v, want the 32-bit variable r.Value", terms)
+	}
+	ValueExprs(floatValue(types.Typ[types.Float64], 0.5), func(e expr.Expr) { t.Errorf("a chosen float has a term: %v", e) })
 }

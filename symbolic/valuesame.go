@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"go/types"
+	"math"
 	"slices"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -56,7 +57,7 @@ func SameValue(a, b Value) bool {
 		return ok && sameValues(x.Elems, y.Elems)
 	case Opaque:
 		y, ok := b.(Opaque)
-		return ok && sameType(x.Type, y.Type) && x.Reason == y.Reason && sameGo(x.Go, y.Go)
+		return ok && sameType(x.Type, y.Type) && x.Reason == y.Reason && x.Input == y.Input && sameGo(x.Go, y.Go)
 	case lazyInput:
 		y, ok := b.(lazyInput)
 		return ok && x.Name == y.Name && x.Depth == y.Depth && x.Root == y.Root && sameType(x.Type, y.Type)
@@ -111,13 +112,19 @@ func sameType(a, b types.Type) bool {
 }
 
 // sameGo compares the concrete Go values an Opaque carries; values Go
-// cannot compare are never the same.
+// cannot compare are never the same. Floats are the same when their bits
+// are: a NaN is the same value as itself, and -0 is not 0 (1/x tells them
+// apart).
 func sameGo(a, b any) (same bool) {
 	defer func() {
 		if recover() != nil {
 			same = false
 		}
 	}()
+	if x, ok := a.(float64); ok {
+		y, ok := b.(float64)
+		return ok && math.Float64bits(x) == math.Float64bits(y)
+	}
 	return a == b
 }
 
@@ -171,6 +178,13 @@ func ValueExprs(v Value, f func(expr.Expr)) {
 		ValueExprs(x.Ptr, f)
 	case ObjectValue:
 		ValueExprs(x.Value, f)
+	case Opaque:
+		// A float input not chosen yet depends on its selector: two states
+		// that chose two candidates hold the same Opaque, and only the
+		// selector's pin on each path tells them apart.
+		if x.Input != "" {
+			f(floatSelector(x))
+		}
 	}
 }
 
