@@ -2,6 +2,7 @@ package testgen
 
 import (
 	"go/types"
+	"math"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 )
@@ -13,10 +14,13 @@ import (
 // executor's order puts first the path it finished first, which, below a
 // utf8 or strconv call, is often the one that took a multi-byte or
 // control-character branch there ("\u0080", "\x7fb") while a later path
-// with plain letters enters the same blocks of the package. readableFirst
-// moves the candidates whose inputs a reader can read ahead of those with
-// a non-printable byte, keeping the executor's order within each part, so
-// that such a path's case is the one written.
+// with plain letters enters the same blocks of the package. Float inputs
+// are tried as a few candidates, NaN and +Inf among them, and the first
+// path to reach a block may hold math.Inf(1) where 0.5 does as well.
+// readableFirst moves the candidates whose inputs a reader can read ahead
+// of those with a non-printable byte or a float that is not a number,
+// keeping the executor's order within each part, so that such a path's
+// case is the one written.
 
 // readableFirst orders cands with every candidate whose arguments are
 // printable text first; the order within each group is kept.
@@ -34,7 +38,8 @@ func readableFirst(cands []*candidate) []*candidate {
 }
 
 // argsPrintable reports whether every string, and every []byte, in the
-// arguments is printable ASCII (tab and newline allowed).
+// arguments is printable ASCII (tab and newline allowed), and every float
+// is finite.
 func argsPrintable(args []concrete.Value) bool {
 	for _, a := range args {
 		if !valuePrintable(a) {
@@ -47,6 +52,8 @@ func argsPrintable(args []concrete.Value) bool {
 func valuePrintable(v concrete.Value) bool {
 	return v.Every(func(x concrete.Value) bool {
 		switch x.Kind {
+		case concrete.Float:
+			return !math.IsNaN(x.Float) && !math.IsInf(x.Float, 0)
 		case concrete.String:
 			return textPrintable(x.Str)
 		case concrete.Slice:

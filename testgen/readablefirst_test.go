@@ -2,6 +2,7 @@ package testgen
 
 import (
 	"go/types"
+	"math"
 	"strings"
 	"testing"
 
@@ -45,6 +46,9 @@ func TestReadableFirst(t *testing.T) {
 		{vStr("é"), false},
 		{byteSlice("abc"), true},
 		{byteSlice("a\x80"), false},
+		{concrete.Value{Type: types.Typ[types.Float64], Kind: concrete.Float, Float: -2.5}, true},
+		{concrete.Value{Type: types.Typ[types.Float64], Kind: concrete.Float, Float: math.NaN()}, false},
+		{concrete.Value{Type: types.Typ[types.Float32], Kind: concrete.Float, Float: math.Inf(1)}, false},
 		{concrete.Value{Type: types.NewPointer(stringType), Kind: concrete.Pointer, Elem: &concrete.Value{Type: stringType, Kind: concrete.String, Str: "\x01"}}, false},
 	} {
 		if got := valuePrintable(c.v); got != c.want {
