@@ -245,3 +245,31 @@ func TestInitMethodMakesAValueOfNewT(t *testing.T) {
 		t.Errorf("outcomes %v, want over and set", got)
 	}
 }
+
+// TestFunctionalOptionsAreLeftOut: a constructor whose parameter is a list
+// of functional options (NewPool(opts ...PoolOption)) is called with
+// none. The options could only be nil funcs, which it calls and panics
+// on, so no path ends in the constructor's panic, and the paths whose
+// receiver it made say that the options were left out.
+func TestFunctionalOptionsAreLeftOut(t *testing.T) {
+	paths := exploreMade(t, "ctor.Pool.Take")
+	made := 0
+	for _, p := range paths {
+		if strings.Contains(p.Reason, "input constructor") {
+			t.Errorf("a path ends in the constructor: %s", p.Reason)
+		}
+		if p.Test == nil || p.Test.Args[0].Kind != concrete.Call {
+			continue
+		}
+		made++
+		if call := p.Test.Args[0]; len(call.Elems) != 1 || call.Elems[0].Kind != concrete.Nil {
+			t.Errorf("receiver %v, want NewPool with no options", call)
+		}
+		if !slices.Contains(p.Concretized, "p.NewPool(opts) is empty: func inputs are nil only") {
+			t.Errorf("a path whose receiver NewPool made does not say its options were left out: %v", p.Concretized)
+		}
+	}
+	if made == 0 {
+		t.Error("no receiver made by NewPool")
+	}
+}

@@ -136,6 +136,13 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 		}
 		return arrayOf(elems)
 	case *types.Slice:
+		if _, funcs := u.Elem().Underlying().(*types.Signature); funcs && dest != nil && dest.ctorArg {
+			// A constructor's functional options (opts ...Option) could
+			// only be nil funcs, which it calls and panics on: the value
+			// it makes is made with none.
+			in.limit(s, name+" is empty: func inputs are nil only")
+			return zeroValue(t)
+		}
 		return in.buildSlice(e, s, name, u.Elem(), depth)
 	case *types.Map:
 		return e.buildMap(s, name, u, depth)

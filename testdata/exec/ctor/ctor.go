@@ -126,3 +126,29 @@ func (l *Log) Print(msg string) error {
 	_, err := io.WriteString(l.out, l.prefix+msg)
 	return err
 }
+
+// Pool is configured by functional options, as many packages' types are.
+type Pool struct {
+	size  int
+	label string
+}
+
+// PoolOption sets an option of a Pool.
+type PoolOption func(*Pool)
+
+// NewPool makes a Pool of four slots with the options applied in order.
+func NewPool(opts ...PoolOption) *Pool {
+	p := &Pool{size: 4}
+	for _, opt := range opts {
+		opt(p)
+	}
+	return p
+}
+
+// Take takes n slots of p.
+func (p *Pool) Take(n int) error {
+	if n > p.size {
+		return errors.New("pool exhausted")
+	}
+	return nil
+}
