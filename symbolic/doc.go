@@ -117,10 +117,11 @@
 // new(bytes.Buffer), an error as the package's sentinel errors or an
 // errors.New of a symbolic text. The constructors run on the path, before
 // the function under test, and the test calls them with the model's
-// arguments. So that the error branches of readers and writers run, an
-// io.Reader may also be a reader that yields a symbolic string and then
-// fails, io.MultiReader(strings.NewReader(s), &errReader{err}), and an
-// io.Writer a writer whose every write fails, &errWriter{err} (see
+// arguments, leaving out functional options (opts ...Option), which could
+// only be nil funcs. So that the error branches of readers and writers
+// run, an io.Reader may also be a reader that yields a symbolic string
+// and then fails, io.MultiReader(strings.NewReader(s), &errReader{err}),
+// and an io.Writer a writer whose every write fails, &errWriter{err} (see
 // iofail.go): errReader and errWriter are helper types the test file
 // declares, whose one method the executor models exactly (it returns 0 and
 // err). These are alternatives of the interface's choice like the others;
