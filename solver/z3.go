@@ -182,8 +182,9 @@ func (z *Z3) solve(ctx context.Context, q Query) Response {
 
 // checkLimited is checkInterruptibly within limit resource units (0:
 // none). The solver object's parameters hold the standing limit
-// (Options.ResourceLimit, or else Options.EscalateAfter, or none); a check with another sets its own and
-// puts the standing one back after it. Only then: Z3_solver_set_params
+// (Options.ResourceLimit, or else Options.EscalateAfter, or none); a
+// check with another sets its own and puts the standing one back after
+// it. Only then: Z3_solver_set_params
 // reconfigures the solver, which costs more than a small check (setting
 // and removing a limit around each of strs.CountVowels' 12,760 checks
 // took its solver time from 9.3s to 30.8s).
@@ -201,9 +202,9 @@ func (z *Z3) checkLimited(ctx context.Context, limit uint64) (Result, string, er
 	return result, reason, err
 }
 
-// standingLimit gives the solver object the incremental solver's share as
-// its resource limit (none if 0), which every check but those with a
-// limit of their own runs with.
+// standingLimit gives the solver object its standing resource limit
+// (none if 0), which every check but those with a limit of their own
+// runs with.
 func (z *Z3) standingLimit() error { return z.c.setLimits(z.standing(), 0) }
 
 // explainUnknown turns Z3's reason for Unknown into ours. Z3 reports its
