@@ -71,18 +71,18 @@ func (e *Engine) float(s *State, v Value) (float64, bool) {
 	if !ok || o.Input == "" {
 		return f, ok
 	}
-	name, t := o.Input, o.Type
-	if _, again := s.choices[name]; !again {
-		// A state forked on this choice reads the input again, with its
-		// alternative already taken: that is no new choice.
-		if s.floatChoices >= maxFloatChoices {
-			s.inputs.limit(s, fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
-			return 0, true
-		}
-		s.floatChoices++
-	}
-	w := floatWidth(t)
+	name, t, w := o.Input, o.Type, floatWidth(o.Type)
 	cands := e.floatCandidates(s.inputs.home, w)
+	if k, again := s.choices[name]; again {
+		// Every read after the first, and the first of a state forked on
+		// this choice, finds its alternative taken.
+		return cands[k], true
+	}
+	if s.floatChoices >= maxFloatChoices {
+		s.inputs.limit(s, fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
+		return 0, true
+	}
+	s.floatChoices++
 	vals := make([]uint64, len(cands))
 	pins := make([]string, len(cands))
 	for i, c := range cands {

@@ -24,7 +24,7 @@ func floatOf(v Value) (float64, bool) {
 }
 
 func floatValue(t types.Type, f float64) Value {
-	if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Float32 {
+	if floatWidth(t) == 32 {
 		f = float64(float32(f))
 	}
 	return Opaque{Type: t, Reason: "float", Go: f}

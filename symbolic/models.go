@@ -237,10 +237,7 @@ func countByte(bytes []expr.Expr, n, c expr.Expr) expr.Expr {
 func floatBits(width int) model {
 	return func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
 		f, _ := e.float(s, a[0])
-		if width == 32 {
-			return one(expr.Const(32, uint64(math.Float32bits(float32(f))))), true
-		}
-		return one(expr.Const(64, math.Float64bits(f))), true
+		return one(expr.Const(width, bitsOfFloat(f, width))), true
 	}
 }
 
@@ -251,10 +248,7 @@ func floatFromBits(width int) model {
 			return nil, false
 		}
 		rt := fn.Signature.Results().At(0).Type()
-		if width == 32 {
-			return []Value{floatValue(rt, float64(math.Float32frombits(uint32(bits.Value()))))}, true
-		}
-		return []Value{floatValue(rt, math.Float64frombits(bits.Value()))}, true
+		return []Value{floatValue(rt, floatOfBits(bits.Value(), width))}, true
 	}
 }
 
