@@ -269,8 +269,8 @@ func TestIndepIsGenerated(t *testing.T) {
 	}
 }
 
-// TestPruneWithInputsBuiltInPart explores Notify, whose func input can
-// only be nil: every path is concretized from its start. The detector
+// TestPruneWithInputsBuiltInPart explores Notify, whose complex input is
+// fixed to zero: every path is concretized from its start. The detector
 // must prune it as it prunes Indep4, at the same coverage as without
 // pruning, since what an input limit leaves out it leaves out of every
 // state alike; only a value pinned during a path cuts the subtree above
@@ -278,8 +278,10 @@ func TestIndepIsGenerated(t *testing.T) {
 func TestPruneWithInputsBuiltInPart(t *testing.T) {
 	fn := pruneFunc(t, "Notify")
 	none := exploreFixture(t, fn, nil, fixtureWork)
-	if none.sum.Exhausted || none.sum.Paths != 32 {
-		t.Fatalf("without pruning: exhausted %v, %d paths; want a concretized search of 32 paths", none.sum.Exhausted, none.sum.Paths)
+	// Indep4's 32 paths, and the 16 that take its hard branch once more:
+	// done is nil on one and a function on the other.
+	if none.sum.Exhausted || none.sum.Paths != 48 {
+		t.Fatalf("without pruning: exhausted %v, %d paths; want a concretized search of 48 paths", none.sum.Exhausted, none.sum.Paths)
 	}
 	rse := exploreFixture(t, fn, rsePruner(t, Options{}), fixtureWork)
 	if a, b := blockSet(none.covered), blockSet(rse.covered); !slices.Equal(a, b) {
@@ -311,6 +313,33 @@ func TestPruneKeepsFloatCandidatesApart(t *testing.T) {
 		if !rse.results[r] {
 			t.Errorf("with pruning, no path gives %s; got %v", r, rse.results)
 		}
+	}
+	t.Logf("%d paths without pruning, %d with, %d pruned", none.sum.Paths, rse.sum.Paths, rse.sum.Pruned)
+}
+
+// TestPruneKeepsFuncResultsApart explores Gate, whose func input returns
+// a value that the path decides on either side of a branch it does not
+// decide: pruning must cover what the unpruned search covers and give no
+// result it does not.
+func TestPruneKeepsFuncResultsApart(t *testing.T) {
+	fn := pruneFunc(t, "Gate")
+	none := exploreFixture(t, fn, nil, fixtureWork)
+	// Depth first, the first path's subtree below each point has ended
+	// before the next state reaches the point: every state that can be
+	// matched is.
+	rse := exploreIn(t, pruneFixtures(t).SSA, fn, symbolic.Config{MaxWork: fixtureWork, Pruner: rsePruner(t, Options{}), Searcher: "dfs"})
+	if a, b := blockSet(none.covered), blockSet(rse.covered); !slices.Equal(a, b) {
+		t.Errorf("covered %v, without pruning %v", b, a)
+	}
+	for r := range rse.results {
+		if !none.results[r] {
+			t.Errorf("result %q, which no unpruned path gives", r)
+		}
+	}
+	// Whether b was taken is not relevant: one of 1 and 11 may be pruned,
+	// and one of 100 and 110.
+	if !rse.results["-1"] || !rse.results["1"] && !rse.results["11"] || !rse.results["100"] && !rse.results["110"] {
+		t.Errorf("with pruning, the paths give %v; want -1, 1 or 11, and 100 or 110", rse.results)
 	}
 	t.Logf("%d paths without pruning, %d with, %d pruned", none.sum.Paths, rse.sum.Paths, rse.sum.Pruned)
 }

@@ -33,10 +33,10 @@ type Bounds struct {
 
 // boundsInputs is the input model of the executor (symbolic/doc.go) that a
 // claim of dead code depends on besides the numeric bounds. Inputs the
-// harness cannot give every value (func values, any, interfaces with more
-// implementations than it tries, maps ranged over in one order, package
-// variables that change after init) make a path non-exhaustive, so they
-// never back a claim and need no mention.
+// harness cannot give every value (func values a path calls, any,
+// interfaces with more implementations than it tries, maps ranged over in
+// one order, package variables that change after init) make a path
+// non-exhaustive, so they never back a claim and need no mention.
 const boundsInputs = "interface inputs nil or one of the (at most 4, for any up to 16 the function asserts to) types of the program that implement them; " +
 	"map inputs with integer, bool or string keys"
 

@@ -24,6 +24,10 @@ func (e *Engine) call(s *State, instr ssa.CallInstruction, c *ssa.CallCommon, de
 			return
 		}
 	}
+	if f, ok := e.inputFunc(s, c); ok {
+		e.callInputFunc(s, instr, f)
+		return
+	}
 	fn, bindings, args, ok := e.callee(s, c)
 	if !ok {
 		return
@@ -164,6 +168,9 @@ func (e *Engine) deferCall(s *State, in *ssa.Defer) {
 		}
 		d.fn = Func{}
 		d.builtin = b
+	} else if f, ok := e.inputFunc(s, c); ok {
+		// Its arguments do not matter: it ignores them.
+		d.fn = Func{Input: f}
 	} else {
 		fn, bindings, args, ok := e.callee(s, c)
 		if !ok {
@@ -192,6 +199,10 @@ func (e *Engine) startDeferred(s *State, f *frame) {
 	f.defers = f.defers[:len(f.defers)-1]
 	if d.builtin != nil {
 		e.applyBuiltin(s, nil, d.builtin, d.args, d.call)
+		return
+	}
+	if d.fn.Input != nil {
+		e.callInputFunc(s, nil, d.fn.Input)
 		return
 	}
 	if len(d.fn.Fn.Blocks) == 0 || e.info(d.fn.Fn).model != nil {

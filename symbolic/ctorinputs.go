@@ -32,8 +32,9 @@ import (
 // for it, so nested constructors run innermost first. The test's literal
 // for the input is the same call with the model's arguments. A constructor
 // that panics ends the path as unsupported: no test can build that input.
-// A constructor's functional options (opts ...Option) are left out: func
-// inputs are nil only, and a constructor calls each option it is given.
+// A constructor's functional options (opts ...Option) are left out: a
+// func input is a constant function (funcinputs.go), an option that sets
+// nothing.
 //
 // Only parameters are made this way (of the function under test, and of
 // the constructors): a part of an input built lazily has no frame to wait

@@ -248,9 +248,9 @@ func TestInitMethodMakesAValueOfNewT(t *testing.T) {
 
 // TestFunctionalOptionsAreLeftOut: a constructor whose parameter is a list
 // of functional options (NewPool(opts ...PoolOption)) is called with
-// none. The options could only be nil funcs, which it calls and panics
-// on, so no path ends in the constructor's panic, and the paths whose
-// receiver it made say that the options were left out.
+// none: they could only be constant functions, which set nothing. No
+// path ends in the constructor's panic, and the paths whose receiver it
+// made say that the options were left out.
 func TestFunctionalOptionsAreLeftOut(t *testing.T) {
 	paths := exploreMade(t, "ctor.Pool.Take")
 	made := 0
@@ -265,7 +265,7 @@ func TestFunctionalOptionsAreLeftOut(t *testing.T) {
 		if call := p.Test.Args[0]; len(call.Elems) != 1 || call.Elems[0].Kind != concrete.Nil {
 			t.Errorf("receiver %v, want NewPool with no options", call)
 		}
-		if !slices.Contains(p.Concretized, "p.NewPool(opts) is empty: func inputs are nil only") {
+		if !slices.Contains(p.Concretized, "p.NewPool(opts) is empty: a constructor's functional options are left out") {
 			t.Errorf("a path whose receiver NewPool made does not say its options were left out: %v", p.Concretized)
 		}
 	}

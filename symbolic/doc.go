@@ -106,8 +106,12 @@
 // constant the function compares with and the integers beside it (see
 // floatinputs.go). The first two float inputs a path computes with get
 // them, later ones are 0; a path that never computes with one holds for
-// all its values. Such a limitation is recorded on the path, which then
-// is not exhaustive. Inputs never alias each other.
+// all its values. A func input is nil or a constant function, which
+// ignores its arguments and returns the same values on every call: those
+// of plain data (numbers, strings, and structs and arrays of them) are
+// inputs, the others zero (see funcinputs.go); a path that never calls
+// it holds for every function. Such a limitation is recorded on the
+// path, which then is not exhaustive. Inputs never alias each other.
 //
 // Some parameters are made through their package's API instead (see
 // ctorinputs.go): a type with unexported fields by its constructor
@@ -118,7 +122,7 @@
 // errors.New of a symbolic text. The constructors run on the path, before
 // the function under test, and the test calls them with the model's
 // arguments, leaving out functional options (opts ...Option), which could
-// only be nil funcs. So that the error branches of readers and writers
+// only be constant functions that set nothing. So that the error branches of readers and writers
 // run, an io.Reader may also be a reader that yields a symbolic string
 // and then fails, io.MultiReader(strings.NewReader(s), &errReader{err}),
 // and an io.Writer a writer whose every write fails, &errWriter{err} (see

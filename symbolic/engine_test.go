@@ -41,6 +41,7 @@ var natives = map[string]any{
 	"ifaces.Pick": ifaces.Pick, "ifaces.Measure": ifaces.Measure, "ifaces.Describe": ifaces.Describe, "ifaces.MustInt": ifaces.MustInt, "ifaces.Check": ifaces.Check,
 	"ifaces.Kind": ifaces.Kind, "ifaces.Open": ifaces.Open, "ifaces.Inspect": ifaces.Inspect, "ifaces.Bump": ifaces.Bump, "ifaces.ReadOne": ifaces.ReadOne,
 	"funcs.Counter": funcs.Counter, "funcs.MethodValue": funcs.MethodValue, "funcs.Fact": funcs.Fact, "funcs.Apply": funcs.Apply,
+	"funcs.CountIf": funcs.CountIf, "funcs.Rank": funcs.Rank, "funcs.HasHook": funcs.HasHook, "funcs.Settle": funcs.Settle,
 	"panics.SafeDiv": panics.SafeDiv, "panics.Explicit": panics.Explicit, "panics.Shift": panics.Shift,
 	"panics.Deref": panics.Deref, "panics.Order": panics.Order, "panics.Wrapped": panics.Wrapped,
 	"classic.ParseHexColor": classic.ParseHexColor, "classic.ParseFlag": classic.ParseFlag,

@@ -21,7 +21,7 @@ func (e *Engine) equal(s *State, a, b Value, t types.Type) (eq expr.Expr, ok boo
 		y := b.(Slice)
 		return expr.Eq(x.NonNil, y.NonNil), true
 	case Func: // only against nil
-		return expr.BoolConst((x.Fn == nil) == (b.(Func).Fn == nil)), true
+		return expr.Eq(funcNonNil(x), funcNonNil(b.(Func))), true
 	case Struct:
 		st := t.Underlying().(*types.Struct)
 		eq = expr.True

@@ -138,9 +138,9 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 	case *types.Slice:
 		if _, funcs := u.Elem().Underlying().(*types.Signature); funcs && dest != nil && dest.ctorArg {
 			// A constructor's functional options (opts ...Option) could
-			// only be nil funcs, which it calls and panics on: the value
-			// it makes is made with none.
-			in.limit(s, name+" is empty: func inputs are nil only")
+			// only be constant functions (funcinputs.go), which set
+			// nothing: the value it makes is made with none.
+			in.limit(s, name+" is empty: a constructor's functional options are left out")
 			return zeroValue(t)
 		}
 		return in.buildSlice(e, s, name, u.Elem(), depth)
@@ -149,10 +149,7 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 	case *types.Interface:
 		return e.buildInterface(s, name, t, depth, dest)
 	case *types.Signature:
-		// Func inputs are nil, as the design says. Code that only a non-nil
-		// func reaches is not proved dead by that, so the path says so.
-		in.limit(s, name+" is a nil func: func inputs are nil only")
-		return Func{}
+		return in.buildFunc(e, s, name, u, depth)
 	}
 	in.limit(s, fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
 	return zeroValue(t)

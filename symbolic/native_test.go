@@ -104,6 +104,17 @@ func toReflect(v concrete.Value, rt reflect.Type) (reflect.Value, error) {
 		p := reflect.New(rt.Elem())
 		p.Elem().Set(ev)
 		out.Set(p)
+	case concrete.FuncLit:
+		// A func input: it ignores its arguments and returns Elems.
+		results := make([]reflect.Value, len(v.Elems))
+		for i, r := range v.Elems {
+			rv, err := toReflect(r, rt.Out(i))
+			if err != nil {
+				return out, err
+			}
+			results[i] = rv
+		}
+		out.Set(reflect.MakeFunc(rt, func([]reflect.Value) []reflect.Value { return results }))
 	default:
 		return out, fmt.Errorf("no Go value for %s", v.Kind)
 	}

@@ -221,7 +221,11 @@ func (e *Engine) argLiteral(name string, t types.Type, m expr.Assignment, depth 
 		return e.mapLiteral(name, u, t, m, depth, home)
 	case *types.Interface:
 		return e.interfaceLiteral(name, t, m, depth, home, nil)
-	case *types.Signature, *types.Chan:
+	case *types.Signature:
+		return e.funcInputLiteral(name, t, u, val, func(name string, t types.Type) concrete.Value {
+			return e.argLiteral(name, t, m, depth+1, home)
+		})
+	case *types.Chan:
 		return concrete.Value{Type: t, Kind: concrete.Nil}
 	}
 	return concrete.Value{Type: t, Kind: concrete.Opaque, Why: "input of type " + t.String()}
@@ -306,7 +310,7 @@ func (e *Engine) toConcrete(s *State, v Value, t types.Type, seen map[ObjectID]b
 		dyn := e.toConcrete(s, x.Value, x.Type, seen)
 		return concrete.Value{Type: t, Kind: concrete.Interface, Elem: &dyn}
 	case Func:
-		if x.Fn == nil {
+		if funcNonNil(x).IsFalse() {
 			return concrete.Value{Type: t, Kind: concrete.Nil}
 		}
 		return opaque("func value")

@@ -243,7 +243,7 @@ func (e *Engine) mentionsUncontrolled(s *State, v Value, seen map[ObjectID]bool)
 	case Interface:
 		return x.Value != nil && e.mentionsUncontrolled(s, x.Value, seen)
 	case Func:
-		return values(x.Bindings)
+		return values(x.Bindings) || x.Input != nil && (terms(x.Input.NonNil) || values(x.Input.Results))
 	case mapValue:
 		return terms(x.Size) || values(x.Keys) || values(x.Vals)
 	}

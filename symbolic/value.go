@@ -72,10 +72,13 @@ type Interface struct {
 }
 
 // Func is a function value: a declared function, or a closure with its
-// bindings. A nil func has a nil Fn.
+// bindings. A nil func has a nil Fn and no Input.
 type Func struct {
 	Fn       *ssa.Function
 	Bindings []Value
+	// Input, when set, makes the value a func input (funcinputs.go):
+	// Fn and Bindings are unset then.
+	Input *FuncInput
 }
 
 // Tuple holds the results of a call with several results.

@@ -23,6 +23,9 @@ func TestValueHashAgreesWithSameValue(t *testing.T) {
 		return vs
 	}
 	keys := entries(40, -1)
+	funcInput := func(name string) Value {
+		return Func{Input: &FuncInput{Name: name, NonNil: expr.BoolVar(name + " != nil"), Results: []Value{Scalar{E: expr.BVVar(name+"()", 64)}}}}
+	}
 	floatInput := func(name string) Value {
 		return Opaque{Type: types.Typ[types.Float64], Reason: "float", Go: 0.0, Input: name}
 	}
@@ -43,6 +46,9 @@ func TestValueHashAgreesWithSameValue(t *testing.T) {
 		{"zero and negative zero", floatValue(types.Typ[types.Float64], 0), floatValue(types.Typ[types.Float64], math.Copysign(0, -1)), false},
 		{"a float input not chosen yet", floatInput("x"), floatInput("x"), true},
 		{"two float inputs not chosen yet", floatInput("x"), floatInput("y"), false},
+		{"a func input", funcInput("f"), funcInput("f"), true},
+		{"two func inputs", funcInput("f"), funcInput("g"), false},
+		{"a func input and a nil func", funcInput("f"), Func{}, false},
 	} {
 		if got := SameValue(tc.a, tc.b); got != tc.same {
 			t.Errorf("%s: SameValue %v, want %v", tc.name, got, tc.same)
@@ -67,4 +73,17 @@ func TestFloatInputDependsOnItsSelector(t *testing.T) {
 		t.Errorf("terms %v, want the 32-bit variable r.Value", terms)
 	}
 	ValueExprs(floatValue(types.Typ[types.Float64], 0.5), func(e expr.Expr) { t.Errorf("a chosen float has a term: %v", e) })
+}
+
+// TestFuncInputDependsOnItsResults: a func input names its nilness and
+// its results among its terms, so what a path decided about them is a
+// constraint on the value (two states hold the same func input and may
+// have taken its result either way).
+func TestFuncInputDependsOnItsResults(t *testing.T) {
+	nonNil, result := expr.BoolVar("f != nil"), expr.BVVar("f()", 8)
+	var terms []expr.Expr
+	ValueExprs(Func{Input: &FuncInput{Name: "f", NonNil: nonNil, Results: []Value{Scalar{E: result}}}}, func(e expr.Expr) { terms = append(terms, e) })
+	if len(terms) != 2 || terms[0] != nonNil || terms[1] != result {
+		t.Errorf("terms %v, want f != nil and f()", terms)
+	}
 }

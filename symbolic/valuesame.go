@@ -51,7 +51,7 @@ func SameValue(a, b Value) bool {
 		return ok && sameType(x.Type, y.Type) && SameValue(x.Value, y.Value)
 	case Func:
 		y, ok := b.(Func)
-		return ok && x.Fn == y.Fn && sameValues(x.Bindings, y.Bindings)
+		return ok && x.Fn == y.Fn && sameValues(x.Bindings, y.Bindings) && sameFuncInput(x.Input, y.Input)
 	case Tuple:
 		y, ok := b.(Tuple)
 		return ok && sameValues(x.Elems, y.Elems)
@@ -158,6 +158,10 @@ func ValueExprs(v Value, f func(expr.Expr)) {
 		ValueExprs(x.Value, f)
 	case Func:
 		valuesExprs(x.Bindings, f)
+		if x.Input != nil {
+			f(x.Input.NonNil)
+			valuesExprs(x.Input.Results, f)
+		}
 	case Tuple:
 		valuesExprs(x.Elems, f)
 	case mapValue:
@@ -264,4 +268,12 @@ func walkFirst(vs []Value, walk func(Value), mix func(uint64)) {
 	for _, v := range vs[:min(len(vs), 16)] {
 		walk(v)
 	}
+}
+
+// sameFuncInput reports whether two func inputs are the same value.
+func sameFuncInput(x, y *FuncInput) bool {
+	if x == nil || y == nil {
+		return x == y
+	}
+	return x.Name == y.Name && x.NonNil == y.NonNil && sameValues(x.Results, y.Results)
 }

@@ -66,7 +66,9 @@
 // composites and a small generic helper, ptr[T](v), for other pointers
 // (below go1.18 one helper per type, ptrInt(v); see "Language version"),
 // []byte("text") for printable bytes, math.NaN(), math.Inf and
-// math.Copysign(0, -1) for floats that are not constants. An input the
+// math.Copysign(0, -1) for floats that are not constants, a func literal
+// that returns the same values whatever its arguments for a func input,
+// func(int) bool { return true } (funclit.go). An input the
 // executor made through a package's API is the call that made it:
 // csv.NewReader(strings.NewReader("a,b\n")), new(bytes.Buffer),
 // errors.New("x"), NewBag("a", "b") for a variadic constructor, or a

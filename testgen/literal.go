@@ -96,6 +96,8 @@ func (l *literals) write(v concrete.Value, selfTyped, elide bool) (string, error
 		return l.callLit(v)
 	case concrete.Global:
 		return l.globalLit(v)
+	case concrete.FuncLit:
+		return l.funcLit(v, selfTyped)
 	case concrete.Opaque:
 		return "", errNoLiteral{v.Why}
 	}

@@ -32,6 +32,20 @@ func TestLiterals(t *testing.T) {
 	byteType := types.Universe.Lookup("byte").Type()
 	runeStruct := types.NewStruct([]*types.Var{types.NewField(0, nil, "R", runeType, false)}, nil)
 	pt := func(x int64) concrete.Value { return vStruct(point, vInt(intType, x), vInt(intType, 0)) }
+	tuple := func(ts ...types.Type) *types.Tuple {
+		vars := make([]*types.Var, len(ts))
+		for i, t := range ts {
+			vars[i] = types.NewParam(0, nil, "", t)
+		}
+		return types.NewTuple(vars...)
+	}
+	sig := func(params, results *types.Tuple, variadic bool) *types.Signature {
+		return types.NewSignatureType(nil, nil, nil, params, results, variadic)
+	}
+	funcLit := func(t types.Type, results ...concrete.Value) concrete.Value {
+		return concrete.Value{Type: t, Kind: concrete.FuncLit, Elems: results}
+	}
+	predicate := s.named(t, "Predicate")
 	ints := func(ns ...int64) []concrete.Value {
 		var vs []concrete.Value
 		for _, n := range ns {
@@ -104,6 +118,13 @@ func TestLiterals(t *testing.T) {
 		{"pointer to pointer", vPtr(types.NewPointer(intPtr), vPtr(intPtr, vInt(intType, 3))), nil, "ptr[*int](ptr[int](3))"},
 		{"pointer to named int", vPtr(types.NewPointer(kind), vInt(kind, 2)), nil, "ptr[Kind](2)"},
 		{"other package's struct", vStruct(money, vInt(intType, 5), vStr("")), nil, "units.Money{Cents: 5}"},
+		{"func of no results", funcLit(sig(tuple(stringType), nil, false)), nil, "func(string) {}"},
+		{"func of one result", funcLit(sig(tuple(intType, point), tuple(types.Typ[types.Bool]), false), vBool(true)), nil,
+			"func(int, Point) bool { return true }"},
+		{"func of results of other types", funcLit(sig(tuple(types.NewSlice(length)), tuple(int8Type, point, anyType), true), vInt(int8Type, -3), pt(1), vNil(anyType)), nil,
+			"func(...units.Length) (int8, Point, any) { return -3, Point{X: 1}, nil }"},
+		{"named func in its column", funcLit(predicate, vBool(false)), nil, "func(int) bool { return false }"},
+		{"named func in an interface", vIface(anyType, funcLit(predicate, vBool(false))), anyType, "Predicate(func(int) bool { return false })"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -38,12 +38,16 @@ const (
 	// Global is the value of the package-level variable Var, such as a
 	// sentinel error (io.EOF).
 	Global
+	// FuncLit is a non-nil func of signature type Type that ignores its
+	// arguments and returns Elems, one per result:
+	// func(int) bool { return true }.
+	FuncLit
 )
 
 var kindNames = [...]string{
 	Nil: "nil", Bool: "bool", Int: "int", Uint: "uint", Float: "float", String: "string",
 	Struct: "struct", Array: "array", Slice: "slice", Map: "map", Pointer: "pointer",
-	Interface: "interface", Opaque: "opaque", Call: "call", Global: "global",
+	Interface: "interface", Opaque: "opaque", Call: "call", Global: "global", FuncLit: "func",
 }
 
 func (k Kind) String() string {

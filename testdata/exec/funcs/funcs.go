@@ -50,3 +50,51 @@ func lookup(k string) string { return os.Getenv(k) }
 
 // Drain takes a channel: gosymtest skips it.
 func Drain(c chan int) int { return <-c }
+
+// CountIf counts the elements keep accepts; a nil keep accepts them all.
+func CountIf(xs []int, keep func(int) bool) int {
+	if keep == nil {
+		return len(xs)
+	}
+	n := 0
+	for _, x := range xs {
+		if keep(x) {
+			n++
+		}
+	}
+	return n
+}
+
+// Scorer scores a name.
+type Scorer func(name string) (int, bool)
+
+// Rank ranks a name by a scorer, which may say it knows none.
+func Rank(name string, score Scorer) string {
+	s, ok := score(name)
+	switch {
+	case !ok:
+		return "unknown"
+	case s >= 90:
+		return "top"
+	case s < 0:
+		return "negative"
+	}
+	return "ranked"
+}
+
+// HasHook only asks whether a hook is set, and never calls it.
+func HasHook(hook func(string) error, x int) int {
+	if hook != nil {
+		return x + 1
+	}
+	return x
+}
+
+// Settle defers a callback, which panics on return when it is nil.
+func Settle(done func(), x int) int {
+	defer done()
+	if x > 0 {
+		return 1
+	}
+	return 0
+}

@@ -66,6 +66,9 @@ func abs8(x int8) int8 {
 // Point is a point on a grid.
 type Point struct{ X, Y int }
 
+// Predicate is a named func type, for the literals of func inputs.
+type Predicate func(int) bool
+
 // Add has a value receiver and a struct result.
 func (p Point) Add(q Point) Point { return Point{p.X + q.X, p.Y + q.Y} }
 
