@@ -68,7 +68,7 @@ type Config struct {
 type Bounds struct {
 	MaxLen       int // bytes of a string input (default 16)
 	MaxElems     int // elements of a slice or map input (default 8)
-	MaxDepth     int // nesting of pointer and struct inputs (default 3)
+	MaxDepth     int // nesting of pointer and struct inputs (default 6)
 	MaxCallDepth int // frames on the stack (default 64)
 	MaxSteps     int // instructions on one path (default 200,000)
 	MaxDecisions int // symbolic decisions on one path (default 2,000)
@@ -88,7 +88,10 @@ func (b Bounds) WithDefaults() Bounds {
 	}
 	def(&b.MaxLen, 16)
 	def(&b.MaxElems, 8)
-	def(&b.MaxDepth, 3)
+	// Each pointer, field and element is a level, so three leave a tree
+	// input no child with children of its own: the tests of
+	// tidwall/btree covered 995 statements at three, 1,181 at six.
+	def(&b.MaxDepth, 6)
 	def(&b.MaxCallDepth, 64)
 	def(&b.MaxSteps, 200000)
 	def(&b.MaxDecisions, 2000)
