@@ -1,10 +1,14 @@
 package symbolic
 
 import (
+	"context"
+	"maps"
 	"slices"
 	"testing"
 	"time"
 
+	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/testdata/exec/growth"
 	"golang.org/x/tools/go/ssa"
 )
@@ -239,5 +243,50 @@ func TestBoundsDoNotGrowForAnotherPackagesBlock(t *testing.T) {
 	}
 	if sum.Covered != sum.Blocks {
 		t.Errorf("covered %d of %d blocks", sum.Covered, sum.Blocks)
+	}
+}
+
+// queryLog is a solver that records the constraint sets asked, in order,
+// with the answers.
+type queryLog struct {
+	solver.Solver
+	sets    []map[expr.Expr]bool
+	results []solver.Result
+}
+
+func (l *queryLog) Check(ctx context.Context, q solver.Query) solver.Response {
+	r := l.Solver.Check(ctx, q)
+	set := make(map[expr.Expr]bool, len(q.Constraints))
+	for _, c := range q.Constraints {
+		set[c] = true
+	}
+	l.sets, l.results = append(l.sets, set), append(l.results, r.Result)
+	return r
+}
+
+// TestBoundsAskNoUnsatQueryAgain: where a loop's test cannot go on
+// within a string's length bound, the check of whether a longer string
+// could (checkCutByBounds) does not ask again the query
+// found unsatisfiable just before, which costs a query of work and
+// answers nothing new.
+func TestBoundsAskNoUnsatQueryAgain(t *testing.T) {
+	log := &queryLog{Solver: newZ3(t)}
+	explore(t, "strs.CountVowels", Config{Solver: log, MaxWork: 300_000})
+	// A branch asks for both of its sides, then checks the one that was
+	// unsatisfiable: that query is one or two before.
+	unsat := 0
+	for i := range log.sets {
+		for j := max(i-2, 0); j < i; j++ {
+			if log.results[j] != solver.Unsat {
+				continue
+			}
+			unsat++
+			if maps.Equal(log.sets[i], log.sets[j]) {
+				t.Errorf("query %d asks again the unsatisfiable query %d: %d constraints", i, j, len(log.sets[i]))
+			}
+		}
+	}
+	if unsat == 0 {
+		t.Error("no query was unsatisfiable: the test checks nothing")
 	}
 }

@@ -127,16 +127,22 @@ func (e *Engine) noteBound(c expr.Expr, b bound) {
 	e.bounds[c] = b
 }
 
-// checkCutByBounds is called when side is infeasible on s: it records on s
-// whether inputs beyond the bounds could take it, or plans their growth.
+// checkCutByBounds is called when side is infeasible on s (the solver
+// said Unsat to s's condition and side): it records on s whether inputs
+// beyond the bounds could take it, or plans their growth.
 func (e *Engine) checkCutByBounds(s *State, side expr.Expr) {
 	if s.replay || len(e.bounds) == 0 {
 		return
 	}
 	var relaxed, within, excess, lifted []expr.Expr
 	var on []bound
+	// asked says the query within the bounds is the one the caller has
+	// just found unsatisfiable: every bound constraint on the path is its
+	// own within (a length's, not a map's size pin).
+	asked := true
 	for _, c := range s.cond {
 		if b, ok := e.bounds[c]; ok {
+			asked = asked && b.within == c
 			on = append(on, b)
 			within = append(within, b.within)
 			excess = append(excess, b.excess)
@@ -149,7 +155,10 @@ func (e *Engine) checkCutByBounds(s *State, side expr.Expr) {
 		return
 	}
 	relaxed = append(relaxed, side)
-	inside := e.check(solver.Query{Constraints: append(relaxed[:len(relaxed):len(relaxed)], within...)}).Result
+	inside := solver.Unsat
+	if !asked {
+		inside = e.check(solver.Query{Constraints: append(relaxed[:len(relaxed):len(relaxed)], within...)}).Result
+	}
 	if inside == solver.Sat {
 		return // another alternative of a choice, within the bounds, takes it
 	}
