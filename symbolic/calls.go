@@ -45,7 +45,7 @@ func (e *Engine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, bindings
 	if c.IsInvoke() {
 		recv := e.eval(s, c.Value).(Interface)
 		if recv.Type == nil {
-			e.runtimePanic(s, PanicNilDeref, "invalid memory address or nil pointer dereference")
+			e.runtimePanic(s, PanicNilDeref, nilDerefMessage)
 			return nil, nil, nil, false
 		}
 		if isFailingHelper(recv.Type) {
@@ -65,7 +65,7 @@ func (e *Engine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, bindings
 	}
 	fv := e.eval(s, c.Value).(Func)
 	if fv.Fn == nil {
-		e.runtimePanic(s, PanicNilFunc, "invalid memory address or nil pointer dereference")
+		e.runtimePanic(s, PanicNilFunc, nilDerefMessage)
 		return nil, nil, nil, false
 	}
 	return fv.Fn, fv.Bindings, args, true

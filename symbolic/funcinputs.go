@@ -101,7 +101,7 @@ func (e *Engine) inputFunc(s *State, c *ssa.CallCommon) (*FuncInput, bool) {
 // nil, and returns f's results where it is not.
 func (e *Engine) callInputFunc(s *State, instr ssa.CallInstruction, f *FuncInput) {
 	if !e.require(s, f.NonNil, nilnessName(f.Name), func(bad *State) {
-		e.runtimePanic(bad, PanicNilFunc, "invalid memory address or nil pointer dereference")
+		e.runtimePanic(bad, PanicNilFunc, nilDerefMessage)
 	}) {
 		return
 	}
