@@ -153,9 +153,10 @@ func (r *Result) modRefs() *modRef {
 }
 
 // Mod returns the locations that instr may write: for *ssa.Store,
-// *ssa.MapUpdate, *ssa.Send and the builtins append, copy, clear and
-// delete, what they write directly; for calls (Call, Go, Defer), what
-// their callees write, transitively. Sorted by label.
+// *ssa.MapUpdate, *ssa.Send, receives, *ssa.Select and the builtins
+// append, copy, clear, delete and close, what they write directly; for
+// calls (Call, Go, Defer), what their callees write, transitively. Sorted
+// by label.
 func (r *Result) Mod(instr ssa.Instruction) []Location {
 	mod, _ := r.modRefs().instr(instr)
 	return r.locations(mod)

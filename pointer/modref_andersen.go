@@ -19,7 +19,8 @@ func (a *analysis) directModRef(instr ssa.Instruction, mod, ref *intsets.Sparse)
 		switch in.Op {
 		case token.MUL:
 			a.cellsAt(ref, in.X, 0, a.lay.size(in.Type()))
-		case token.ARROW:
+		case token.ARROW: // a receive takes the value out of the buffer
+			a.containerCells(mod, in.X)
 			a.containerCells(ref, in.X)
 		}
 	case *ssa.MapUpdate:
@@ -36,9 +37,8 @@ func (a *analysis) directModRef(instr ssa.Instruction, mod, ref *intsets.Sparse)
 		a.containerCells(mod, in.Chan)
 	case *ssa.Select:
 		for _, st := range in.States {
-			if st.Dir == types.SendOnly {
-				a.containerCells(mod, st.Chan)
-			} else {
+			a.containerCells(mod, st.Chan)
+			if st.Dir == types.RecvOnly {
 				a.containerCells(ref, st.Chan)
 			}
 		}
@@ -60,7 +60,7 @@ func (a *analysis) directModRef(instr ssa.Instruction, mod, ref *intsets.Sparse)
 		case "copy":
 			a.containerCells(mod, args[0])
 			a.containerCells(ref, args[1])
-		case "clear", "delete":
+		case "clear", "delete", "close":
 			a.containerCells(mod, args[0])
 		}
 	}

@@ -254,7 +254,8 @@ func (tb *typeBased) directModRef(instr ssa.Instruction, mod, ref *intsets.Spars
 		switch in.Op {
 		case token.MUL:
 			add(ref, tb.addrLoc(in.X, in.Type()))
-		case token.ARROW:
+		case token.ARROW: // a receive takes the value out of the buffer
+			add(mod, tb.anyLoc(in.X.Type()))
 			add(ref, tb.anyLoc(in.X.Type()))
 		}
 	case *ssa.MapUpdate:
@@ -271,9 +272,8 @@ func (tb *typeBased) directModRef(instr ssa.Instruction, mod, ref *intsets.Spars
 		add(mod, tb.anyLoc(in.Chan.Type()))
 	case *ssa.Select:
 		for _, st := range in.States {
-			if st.Dir == types.SendOnly {
-				add(mod, tb.anyLoc(st.Chan.Type()))
-			} else {
+			add(mod, tb.anyLoc(st.Chan.Type()))
+			if st.Dir == types.RecvOnly {
 				add(ref, tb.anyLoc(st.Chan.Type()))
 			}
 		}
@@ -294,6 +294,8 @@ func (tb *typeBased) directModRef(instr ssa.Instruction, mod, ref *intsets.Spars
 			}
 		case "clear", "delete":
 			add(mod, elemOf(args[0]))
+		case "close":
+			add(mod, tb.anyLoc(args[0].Type()))
 		}
 	}
 }

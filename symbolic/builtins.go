@@ -28,6 +28,8 @@ func (e *Engine) applyBuiltin(s *State, instr ssa.CallInstruction, b *ssa.Builti
 		result(Scalar{e.length(s, args[0])})
 	case "cap":
 		result(Scalar{e.capacity(s, args[0])})
+	case "close":
+		e.closeChan(s, c.Args[0], args[0].(Pointer))
 	case "append":
 		site, _ := instr.(ssa.Value)
 		if v, ok := e.appendBuiltin(s, args[0].(Slice), args[1], c.Args[0].Type(), site); ok {
@@ -72,9 +74,12 @@ func (e *Engine) length(s *State, v Value) expr.Expr {
 		return x.Len
 	case Slice:
 		return x.Len
-	case Pointer: // a map (a pointer to an array has a constant length, folded by SSA)
+	case Pointer: // a map or a channel (a pointer to an array has a constant length, folded by SSA)
 		if x.Obj == 0 {
 			return expr.Const(64, 0)
+		}
+		if n, isChan := e.chanLen(s, x, false); isChan {
+			return n
 		}
 		return e.mapLen(s, x)
 	case Array:
@@ -89,6 +94,10 @@ func (e *Engine) capacity(s *State, v Value) expr.Expr {
 		return x.Cap
 	case Array:
 		return expr.Const(64, uint64(x.Len()))
+	case Pointer: // a channel
+		if n, isChan := e.chanLen(s, x, true); isChan {
+			return n
+		}
 	}
 	panic(internalError("cap of %T", v))
 }

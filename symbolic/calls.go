@@ -231,7 +231,7 @@ func (e *Engine) raise(s *State, p *panicking) {
 func (e *Engine) runtimePanic(s *State, kind PanicKind, message string) {
 	msg := message
 	switch kind {
-	case PanicNilMap, PanicTypeAssert:
+	case PanicNilMap, PanicTypeAssert, PanicChan:
 		// Go prints these without the prefix.
 	default:
 		msg = "runtime error: " + message

@@ -110,7 +110,9 @@
 // ignores its arguments and returns the same values on every call: those
 // of plain data (numbers, strings, and structs and arrays of them) are
 // inputs, the others zero (see funcinputs.go); a path that never calls
-// it holds for every function. Such a limitation is recorded on the
+// it holds for every function. A channel input is nil or new, open, empty
+// and unbuffered (see chaninputs.go); a path that operates on the new
+// one holds only for such channels. Such a limitation is recorded on the
 // path, which then is not exhaustive. Inputs never alias each other.
 //
 // Some parameters are made through their package's API instead (see
@@ -283,9 +285,10 @@
 //
 // # Assumptions
 //
-// A 64-bit platform (int is 64 bits). No goroutines, channels, select or
-// reflection: paths that need them end as EndUnsupported with the feature
-// named. Floating-point values are concrete, float inputs included (they
+// A 64-bit platform (int is 64 bits). One goroutine: channels are queues
+// that the path alone fills and drains (chans.go), and an operation that
+// only another goroutine could unblock, a go statement, or reflection ends
+// the path as EndUnsupported with the feature named. Floating-point values are concrete, float inputs included (they
 // take candidate values). Functions without a body need
 // a model (models.go); an unmodelled one ends the path with reason
 // "unmodelled:<name>". A model also replaces a Go body the executor cannot

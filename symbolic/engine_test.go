@@ -13,6 +13,7 @@ import (
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/testdata/exec/basics"
+	"github.com/gosymtest/gosymtest/testdata/exec/chans"
 	"github.com/gosymtest/gosymtest/testdata/exec/classic"
 	"github.com/gosymtest/gosymtest/testdata/exec/composite"
 	"github.com/gosymtest/gosymtest/testdata/exec/floats"
@@ -48,6 +49,10 @@ var natives = map[string]any{
 	"classic.Stack.Pop": (*classic.Stack).Pop, "classic.Stack.Push": (*classic.Stack).Push,
 	"generics.UseMax": generics.UseMax, "generics.Swap": generics.Swap, "generics.GetAny": generics.GetAny,
 	"generics.Max[int]": generics.Max[int], "generics.Max[int8]": generics.Max[int8],
+	"chans.Signal": chans.Signal, "chans.Drain": chans.Drain, "chans.TrySend": chans.TrySend, "chans.Last": chans.Last,
+	"chans.CloseTwice": chans.CloseTwice, "chans.SendClosed": chans.SendClosed, "chans.Same": chans.Same,
+	"chans.Touch": chans.Touch, "chans.Wait": chans.Wait, "chans.Either": chans.Either,
+	"chans.Changed": chans.Changed, "chans.Stop": chans.Stop, "chans.Overfill": chans.Overfill,
 	"floats.Grade": floats.Grade, "floats.Celsius": floats.Celsius, "floats.Signs": floats.Signs, "floats.Label": floats.Label,
 }
 
@@ -244,6 +249,7 @@ func TestRuntimePanicsArePaths(t *testing.T) {
 		"ifaces.MustInt":    PanicTypeAssert,
 		"maps.NilMap":       PanicNilMap,
 		"funcs.Apply":       PanicNilFunc,
+		"chans.CloseTwice":  PanicChan,
 		"panics.Explicit":   PanicExplicit,
 		"classic.Stack.Pop": PanicExplicit,
 		"composite.Scale":   PanicNilDeref,

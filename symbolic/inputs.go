@@ -150,6 +150,8 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 		return e.buildInterface(s, name, t, depth, dest)
 	case *types.Signature:
 		return in.buildFunc(e, s, name, u, depth)
+	case *types.Chan:
+		return in.buildChan(s, name, t)
 	}
 	in.limit(s, fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
 	return zeroValue(t)

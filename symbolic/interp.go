@@ -92,8 +92,12 @@ func (e *Engine) execute(s *State) {
 		e.next(s, in)
 	case *ssa.Go:
 		e.unsupported(s, "goroutine")
-	case *ssa.MakeChan, *ssa.Send, *ssa.Select:
-		e.unsupported(s, "channel")
+	case *ssa.MakeChan:
+		e.makeChan(s, in)
+	case *ssa.Send:
+		e.send(s, in)
+	case *ssa.Select:
+		e.selectInstr(s, in)
 	default:
 		e.unsupported(s, fmt.Sprintf("instruction %T", instr))
 	}

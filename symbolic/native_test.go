@@ -115,6 +115,9 @@ func toReflect(v concrete.Value, rt reflect.Type) (reflect.Value, error) {
 			results[i] = rv
 		}
 		out.Set(reflect.MakeFunc(rt, func([]reflect.Value) []reflect.Value { return results }))
+	case concrete.MakeChan:
+		// reflect makes only two-way channels; a one-way type converts.
+		out.Set(reflect.MakeChan(reflect.ChanOf(reflect.BothDir, rt.Elem()), 0).Convert(rt))
 	default:
 		return out, fmt.Errorf("no Go value for %s", v.Kind)
 	}

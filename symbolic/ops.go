@@ -161,7 +161,7 @@ func (e *Engine) unOp(s *State, f *frame, code *instrCode, in *ssa.UnOp) {
 		e.noteArithmetic(s, in, x, expr.Expr{}, false)
 		e.setScalar(s, code.dst, expr.Neg(x))
 	case token.ARROW:
-		e.unsupported(s, "channel")
+		e.receive(s, in)
 	default:
 		panic(internalError("unary operator %s", in.Op))
 	}

@@ -61,6 +61,7 @@ const (
 	PanicNilMap                          // assignment to entry in nil map
 	PanicNilFunc                         // call of a nil func
 	PanicOther                           // another runtime error (e.g. comparing uncomparable values)
+	PanicChan                            // a closed or nil channel, or makechan's size
 )
 
 var panicKindNames = [...]string{
@@ -68,7 +69,7 @@ var panicKindNames = [...]string{
 	PanicSlice: "slice bounds out of range", PanicDivide: "integer divide by zero",
 	PanicShift: "negative shift amount", PanicTypeAssert: "failed type assertion",
 	PanicNilMap: "assignment to entry in nil map", PanicNilFunc: "call of nil func",
-	PanicOther: "runtime error",
+	PanicOther: "runtime error", PanicChan: "channel misuse",
 }
 
 func (k PanicKind) String() string {

@@ -226,7 +226,7 @@ func (e *Engine) argLiteral(name string, t types.Type, m expr.Assignment, depth 
 			return e.argLiteral(name, t, m, depth+1, home)
 		})
 	case *types.Chan:
-		return concrete.Value{Type: t, Kind: concrete.Nil}
+		return chanInputLiteral(name, t, val)
 	}
 	return concrete.Value{Type: t, Kind: concrete.Opaque, Why: "input of type " + t.String()}
 }
@@ -264,6 +264,9 @@ func (e *Engine) toConcrete(s *State, v Value, t types.Type, seen map[ObjectID]b
 		}
 		if _, isMap := t.Underlying().(*types.Map); isMap {
 			return e.mapToConcrete(s, x, t, seen)
+		}
+		if isChan(t) {
+			return opaque("channel")
 		}
 		if len(x.Path) > 0 || seen[x.Obj] {
 			return opaque("pointer into shared or cyclic memory")

@@ -87,7 +87,7 @@ func zeroValue(t types.Type) Value {
 	case *types.Map:
 		return Pointer{NonNil: expr.False} // a map is a reference to its object
 	case *types.Chan:
-		return Opaque{Type: t, Reason: "chan"}
+		return Pointer{NonNil: expr.False} // a channel is a reference to its object
 	case *types.Signature:
 		return Func{}
 	case *types.Interface:

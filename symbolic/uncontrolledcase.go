@@ -246,6 +246,8 @@ func (e *Engine) mentionsUncontrolled(s *State, v Value, seen map[ObjectID]bool)
 		return values(x.Bindings) || x.Input != nil && (terms(x.Input.NonNil) || values(x.Input.Results))
 	case mapValue:
 		return terms(x.Size) || values(x.Keys) || values(x.Vals)
+	case chanValue:
+		return values(x.Buf)
 	}
 	return false
 }

@@ -49,6 +49,10 @@ func TestValueHashAgreesWithSameValue(t *testing.T) {
 		{"a func input", funcInput("f"), funcInput("f"), true},
 		{"two func inputs", funcInput("f"), funcInput("g"), false},
 		{"a func input and a nil func", funcInput("f"), Func{}, false},
+		{"channels that hold equal values", chanValue{Cap: 2, Buf: entries(2, -1)}, chanValue{Cap: 2, Buf: entries(2, -1)}, true},
+		{"an open and a closed channel", chanValue{Cap: 2}, chanValue{Cap: 2, Closed: true}, false},
+		{"channels that hold other values", chanValue{Cap: 2, Buf: entries(2, -1)}, chanValue{Cap: 2, Buf: entries(2, 1)}, false},
+		{"channels of two sizes", chanValue{Cap: 1}, chanValue{Cap: 2}, false},
 	} {
 		if got := SameValue(tc.a, tc.b); got != tc.same {
 			t.Errorf("%s: SameValue %v, want %v", tc.name, got, tc.same)

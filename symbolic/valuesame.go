@@ -64,6 +64,9 @@ func SameValue(a, b Value) bool {
 	case mapValue:
 		y, ok := b.(mapValue)
 		return ok && x.Size == y.Size && sameValues(x.Keys, y.Keys) && sameValues(x.Vals, y.Vals)
+	case chanValue:
+		y, ok := b.(chanValue)
+		return ok && x.Cap == y.Cap && x.Closed == y.Closed && sameValues(x.Buf, y.Buf)
 	case iterator:
 		y, ok := b.(iterator)
 		return ok && x.pos == y.pos && sameString(x.str, y.str) && sameValues(x.keys, y.keys) && sameValues(x.vals, y.vals)
@@ -170,6 +173,8 @@ func ValueExprs(v Value, f func(expr.Expr)) {
 		}
 		valuesExprs(x.Keys, f)
 		valuesExprs(x.Vals, f)
+	case chanValue:
+		valuesExprs(x.Buf, f)
 	case iterator:
 		ValueExprs(x.str, f)
 		valuesExprs(x.keys, f)
@@ -246,6 +251,13 @@ func ValueHash(v Value) uint64 {
 			term(x.Size)
 			walkFirst(x.Keys, walk, mix)
 			walkFirst(x.Vals, walk, mix)
+		case chanValue:
+			mix(10)
+			mix(uint64(x.Cap))
+			if x.Closed {
+				mix(1)
+			}
+			walkFirst(x.Buf, walk, mix)
 		case iterator:
 			mix(9)
 			mix(uint64(x.pos))

@@ -98,6 +98,12 @@ func (l *literals) write(v concrete.Value, selfTyped, elide bool) (string, error
 		return l.globalLit(v)
 	case concrete.FuncLit:
 		return l.funcLit(v, selfTyped)
+	case concrete.MakeChan:
+		name, err := l.typeName(v.Type)
+		if err != nil {
+			return "", err
+		}
+		return "make(" + name + ")", nil
 	case concrete.Opaque:
 		return "", errNoLiteral{v.Why}
 	}

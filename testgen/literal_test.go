@@ -46,6 +46,9 @@ func TestLiterals(t *testing.T) {
 		return concrete.Value{Type: t, Kind: concrete.FuncLit, Elems: results}
 	}
 	predicate := s.named(t, "Predicate")
+	newChan := func(dir types.ChanDir, elem types.Type) concrete.Value {
+		return concrete.Value{Type: types.NewChan(dir, elem), Kind: concrete.MakeChan}
+	}
 	ints := func(ns ...int64) []concrete.Value {
 		var vs []concrete.Value
 		for _, n := range ns {
@@ -125,6 +128,9 @@ func TestLiterals(t *testing.T) {
 			"func(...units.Length) (int8, Point, any) { return -3, Point{X: 1}, nil }"},
 		{"named func in its column", funcLit(predicate, vBool(false)), nil, "func(int) bool { return false }"},
 		{"named func in an interface", vIface(anyType, funcLit(predicate, vBool(false))), anyType, "Predicate(func(int) bool { return false })"},
+		{"new channel", newChan(types.SendRecv, intType), nil, "make(chan int)"},
+		{"new receive-only channel of another package's type", newChan(types.RecvOnly, length), nil, "make(<-chan units.Length)"},
+		{"new channel in an interface", vIface(anyType, newChan(types.SendRecv, types.NewStruct(nil, nil))), anyType, "make(chan struct{})"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

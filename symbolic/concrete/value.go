@@ -42,12 +42,16 @@ const (
 	// arguments and returns Elems, one per result:
 	// func(int) bool { return true }.
 	FuncLit
+	// MakeChan is a new channel of type Type, open, empty and unbuffered:
+	// make(chan T).
+	MakeChan
 )
 
 var kindNames = [...]string{
 	Nil: "nil", Bool: "bool", Int: "int", Uint: "uint", Float: "float", String: "string",
 	Struct: "struct", Array: "array", Slice: "slice", Map: "map", Pointer: "pointer",
 	Interface: "interface", Opaque: "opaque", Call: "call", Global: "global", FuncLit: "func",
+	MakeChan: "chan",
 }
 
 func (k Kind) String() string {
@@ -145,6 +149,8 @@ func (v Value) String() string {
 		return "<" + v.Why + ">"
 	case Global:
 		return v.Var.Pkg().Name() + "." + v.Var.Name()
+	case MakeChan:
+		return "make(" + v.Type.String() + ")"
 	case Call:
 		if v.Func == nil {
 			return "new(" + v.Type.String() + ")"

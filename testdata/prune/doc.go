@@ -4,8 +4,9 @@
 // of N independent branches followed by one hard branch (indep.go,
 // written by gen_indep.sh), and the cases where a careless detector is
 // unsound: values chosen by φs, and writes through pointers and struct
-// fields (phi.go, fields.go), and a function whose inputs can be built
-// only in part (limited.go).
+// fields (phi.go, fields.go), states that differ only in a channel's
+// object (chans.go), and a function whose inputs can be built only in
+// part (limited.go).
 //
 // The detector's tests (package detector) assert what each should prune;
 // like every testdata package, these are also explored and their tests

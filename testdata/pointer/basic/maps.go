@@ -14,4 +14,6 @@ func EntryMaps() {
 	ch := make(chan *int, 1)
 	ch <- v     //@ mod("makechan@L14[elem]")
 	print(<-ch) //@ pointsto("alloc@L5")
+	<-ch        //@ mod("makechan@L14[elem]")
+	close(ch)   //@ mod("makechan@L14[elem]")
 }
