@@ -20,7 +20,8 @@ const maxSentinels = 4
 //     string, and for io.Reader (what io.MultiReader's result implements)
 //     a reader that yields a symbolic string and then fails (iofail.go);
 //   - for a writing interface (io.Writer…) that *bytes.Buffer implements,
-//     new(bytes.Buffer), and for io.Writer a writer that always fails.
+//     new(bytes.Buffer), and for io.Writer a writer that always fails;
+//   - for context.Context, context.Background(), which is never done.
 //
 // Each needs its package in the program and importable from home.
 func (e *Engine) apiMakers(iface *types.Interface, t types.Type, home *ssa.Package) []*maker {
@@ -33,6 +34,12 @@ func (e *Engine) apiMakers(iface *types.Interface, t types.Type, home *ssa.Packa
 		}
 		if fn := e.apiFunc(hp, "errors", "New"); fn != nil {
 			out = append(out, &maker{fn: fn, typ: fn.Signature.Results().At(0).Type()})
+		}
+		return out
+	}
+	if isContextType(t) {
+		if fn := e.apiFunc(hp, "context", "Background"); fn != nil {
+			out = append(out, &maker{fn: fn, typ: t})
 		}
 		return out
 	}
@@ -61,6 +68,12 @@ func (e *Engine) apiMakers(iface *types.Interface, t types.Type, home *ssa.Packa
 		}
 	}
 	return out
+}
+
+// isContextType reports whether t is context.Context.
+func isContextType(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "context" && named.Obj().Name() == "Context"
 }
 
 // apiFunc is the function name of the standard package path when the

@@ -77,6 +77,9 @@ func (m *maker) String() string {
 	case m.fn == nil:
 		return "new(" + types.TypeString(m.typ.(*types.Pointer).Elem(), pkgName) + ")"
 	}
+	if m.fn.Signature.Params().Len() == 0 {
+		return m.fn.Pkg.Pkg.Name() + "." + m.fn.Name() + "()"
+	}
 	return m.fn.Pkg.Pkg.Name() + "." + m.fn.Name() + "(…)"
 }
 

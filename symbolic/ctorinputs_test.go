@@ -273,3 +273,25 @@ func TestFunctionalOptionsAreLeftOut(t *testing.T) {
 		t.Error("no receiver made by NewPool")
 	}
 }
+
+// TestContextParameterIsBackground: a context.Context parameter is
+// context.Background(), never nil, and the paths say that other contexts
+// were not tried.
+func TestContextParameterIsBackground(t *testing.T) {
+	sum, paths := explore(t, "ctor.Poll", Config{MaxWork: 3_000_000})
+	if got := outcomes(paths); !slices.Equal(got, []string{`["negative"]`, `["positive"]`}) {
+		t.Errorf("outcomes %v, want negative and positive", got)
+	}
+	for _, p := range paths {
+		if p.Test == nil {
+			t.Errorf("path %v ended %v (%s) without a test", p.Pins, p.Kind, p.Reason)
+			continue
+		}
+		if ctx := p.Test.Args[0]; ctx.Kind != concrete.Call || ctx.Func == nil || ctx.Func.FullName() != "context.Background" {
+			t.Errorf("ctx is %v, want context.Background()", ctx)
+		}
+	}
+	if sum.Exhausted {
+		t.Error("claimed exhausted, though only context.Background() was tried")
+	}
+}

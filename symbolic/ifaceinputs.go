@@ -29,12 +29,14 @@ import (
 // take values made through a package's API (apimakers.go): an io.Reader a
 // strings.NewReader or a reader that fails after its data, an io.Writer a
 // new(bytes.Buffer) or a writer that fails (iofail.go), an error the
-// package's sentinels and errors.New. These come first, and then only the
-// home package's own types follow; a constructor's interface argument is
-// never nil and takes only the made values. An interface a parameter
-// holds (a struct field, an element) takes the made values that need no
-// call: new(bytes.Buffer) and the sentinels, so that what a method writes
-// to its receiver's io.Writer field is a text the test can check.
+// package's sentinels and errors.New, a context.Context
+// context.Background(). These come first, and then only the home
+// package's own types follow. A constructor's interface argument is never
+// nil and takes only the made values; a context parameter is never nil.
+// An interface a parameter holds (a struct field, an element) takes the
+// made values that need no call: new(bytes.Buffer) and the sentinels, so
+// that what a method writes to its receiver's io.Writer field is a text
+// the test can check.
 // When the list is cut short, holds made values, or the interface is
 // empty, the paths record that not every dynamic type was tried, so they
 // are never exhaustive.
@@ -237,8 +239,10 @@ func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int, 
 	}
 	vals := countTo(len(set.alts))
 	first := 0
-	if dest != nil && dest.ctorArg {
-		first = 1 // a constructor's interface argument is never nil
+	if dest != nil && (dest.ctorArg || isContextType(t) && len(set.alts) > 0 && set.alts[0].made != nil) {
+		// A constructor's interface argument is never nil, and neither is
+		// a context: "Do not pass a nil Context" (package context).
+		first = 1
 	}
 	k := first + e.choose(s, typeSelectorName(name), expr.BVVar(typeSelectorName(name), 8), vals[first:], pins[first:])
 	if k == 0 {

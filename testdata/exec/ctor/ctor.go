@@ -5,6 +5,7 @@ package ctor
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"strings"
@@ -151,4 +152,18 @@ func (p *Pool) Take(n int) error {
 		return errors.New("pool exhausted")
 	}
 	return nil
+}
+
+// Poll tells, without waiting, whether ctx is done, and otherwise the sign
+// of n.
+func Poll(ctx context.Context, n int) string {
+	select {
+	case <-ctx.Done():
+		return "done: " + ctx.Err().Error()
+	default:
+	}
+	if n < 0 {
+		return "negative"
+	}
+	return "positive"
 }
