@@ -127,8 +127,8 @@ type ctorKey struct {
 // functions of home's package, or nil when t is written as a literal.
 func (e *Engine) constructorOf(t types.Type, home *ssa.Function) *ssa.Function {
 	var homePkg *types.Package
-	if home != nil && home.Pkg != nil {
-		homePkg = home.Pkg.Pkg
+	if pkg := pkgOf(home); pkg != nil {
+		homePkg = pkg.Pkg
 	}
 	key := ctorKey{prog: e.prog, typ: types.TypeString(t, nil)}
 	if homePkg != nil {
@@ -189,8 +189,8 @@ func madeSelectorName(name string) string { return name + ".(made)" }
 // isLocal reports whether t (or what it points to) is declared in home's
 // package.
 func (e *Engine) isLocal(t types.Type, home *ssa.Function) bool {
-	named := namedOf(t)
-	return named != nil && home != nil && home.Pkg != nil && named.Obj().Pkg() == home.Pkg.Pkg
+	named, pkg := namedOf(t), pkgOf(home)
+	return named != nil && pkg != nil && named.Obj().Pkg() == pkg.Pkg
 }
 
 // namedOf is the named type t is, or points to.

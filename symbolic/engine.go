@@ -294,7 +294,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *Summary, e
 	// Package initialisation has a budget of its own (Inits); it runs
 	// before the function's budget starts.
 	e.ctx = ctx
-	e.initMemory(fn.Pkg)
+	e.initMemory(pkgOf(fn))
 	if e.pruner != nil {
 		e.pruner.Prepare(fn)
 	}

@@ -179,7 +179,7 @@ func floatConstants(fn *ssa.Function) []float64 {
 				if !ok {
 					continue
 				}
-				if callee := call.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && !slices.Contains(funcs, callee) {
+				if callee := call.Common().StaticCallee(); callee != nil && pkgOf(callee) == pkgOf(fn) && !slices.Contains(funcs, callee) {
 					funcs = append(funcs, callee)
 				}
 			}

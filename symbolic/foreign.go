@@ -3,9 +3,20 @@ package symbolic
 import (
 	"go/types"
 
+	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"golang.org/x/tools/go/ssa"
 )
+
+// pkgOf is the package fn belongs to. ssa leaves the package of an
+// instance of a generic function nil; it belongs to its origin's
+// (loader.PackageOf), and so do its inputs' home types.
+func pkgOf(fn *ssa.Function) *ssa.Package {
+	if fn == nil {
+		return nil
+	}
+	return loader.PackageOf(fn)
+}
 
 // foreignStruct reports whether t is a named struct type of a package
 // other than home's. A test of home's package can only write the exported
@@ -16,10 +27,11 @@ import (
 // (ctorinputs.go); this is for the rest, and for values inside others.
 func foreignStruct(t types.Type, home *ssa.Function) bool {
 	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil || home == nil || home.Pkg == nil {
+	pkg := pkgOf(home)
+	if !ok || named.Obj().Pkg() == nil || pkg == nil {
 		return false
 	}
-	return named.Obj().Pkg() != home.Pkg.Pkg
+	return named.Obj().Pkg() != pkg.Pkg
 }
 
 // zeroLiteral is the zero value of t as a concrete value.

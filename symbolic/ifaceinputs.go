@@ -87,8 +87,8 @@ func (e *Engine) implementations(t types.Type, home *ssa.Function, atParam bool)
 	switch {
 	case home != nil && iface.Empty():
 		key += " in " + home.String()
-	case home != nil && home.Pkg != nil:
-		key += " in " + home.Pkg.Pkg.Path()
+	case pkgOf(home) != nil:
+		key += " in " + pkgOf(home).Pkg.Path()
 	}
 	if atParam {
 		key += " as a parameter"
@@ -100,8 +100,8 @@ func (e *Engine) implementations(t types.Type, home *ssa.Function, atParam bool)
 		return found
 	}
 	var homePkg *types.Package
-	if home != nil && home.Pkg != nil {
-		homePkg = home.Pkg.Pkg
+	if pkg := pkgOf(home); pkg != nil {
+		homePkg = pkg.Pkg
 	}
 	var cands []types.Type
 	var made []*maker
@@ -117,10 +117,7 @@ func (e *Engine) implementations(t types.Type, home *ssa.Function, atParam bool)
 		}
 		cands = append(cands, types.Typ[types.Int], types.Typ[types.String])
 	} else {
-		var pkg *ssa.Package
-		if home != nil {
-			pkg = home.Pkg
-		}
+		pkg := pkgOf(home)
 		made = e.apiMakers(iface, t, pkg)
 		if !atParam {
 			made = slices.DeleteFunc(made, func(m *maker) bool { return !lazyMakeable(m) })
@@ -223,8 +220,8 @@ func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int, 
 		in.limit(s, fmt.Sprintf("%s: only %d of the values that implement %s are tried", name, len(set.alts), t))
 	}
 	var qualify types.Qualifier
-	if in.home != nil && in.home.Pkg != nil {
-		qualify = types.RelativeTo(in.home.Pkg.Pkg)
+	if pkg := pkgOf(in.home); pkg != nil {
+		qualify = types.RelativeTo(pkg.Pkg)
 	}
 	pins := []string{name + " == nil"}
 	for _, a := range set.alts {

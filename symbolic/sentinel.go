@@ -27,7 +27,7 @@ func (e *Engine) sentinel(s *State, v Value, t types.Type) (concrete.Value, bool
 	if !ok || iv.Type == nil || iv.Type == runtimeErrorType || !isErrorType(t) {
 		return concrete.Value{}, false
 	}
-	home := e.summary.Func.Pkg
+	home := pkgOf(e.summary.Func)
 	var found []*ssa.Global
 	for g, id := range s.mem.globals {
 		// Identity first: it is cheap, and few variables pass it.

@@ -242,8 +242,8 @@ func (e *Engine) funcLabel(fn *ssa.Function) string {
 			name = n.Obj().Name() + "." + name
 		}
 	}
-	if top.Pkg != nil && under.Pkg != nil && top.Pkg.Pkg != under.Pkg.Pkg {
-		name = top.Pkg.Pkg.Name() + "." + name
+	if tp, up := pkgOf(top), pkgOf(under); tp != nil && up != nil && tp != up {
+		name = tp.Pkg.Name() + "." + name
 	}
 	return name
 }

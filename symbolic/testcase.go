@@ -16,7 +16,7 @@ import (
 func (e *Engine) initialState(fn *ssa.Function, in *inputs) *State {
 	e.nextID++
 	in.home = fn
-	s := &State{id: e.nextID, mem: e.initMemory(fn.Pkg), inputs: in}
+	s := &State{id: e.nextID, mem: e.initMemory(pkgOf(fn)), inputs: in}
 	args := make([]Value, len(fn.Params))
 	for i, p := range fn.Params {
 		in.root = p

@@ -1,6 +1,11 @@
 // Package generics holds generic fixtures.
 package generics
 
+import (
+	"strconv"
+	"sync"
+)
+
 // Number is an integer type.
 type Number interface{ ~int | ~int8 | ~uint16 }
 
@@ -40,3 +45,30 @@ func (b Boxed) Get() any { return b.V }
 // GetAny asserts x to a Getter[any]. Go's message when x is not one
 // names the interface as the runtime does: generics.Getter[interface {}].
 func GetAny(x any) any { return x.(Getter[any]).Get() }
+
+// Guarded is a value behind a lock, as a generic cache keeps its entries.
+type Guarded[T any] struct {
+	mu    sync.Mutex
+	value T
+	reads int
+}
+
+// Read counts a read of g's value under its lock, and reports whether
+// the reads reached the limit.
+func (g *Guarded[T]) Read() (T, bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.reads++
+	return g.value, g.reads >= readLimit
+}
+
+// readLimit is set by the package's initialisation.
+var readLimit = limitOf("3")
+
+func limitOf(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// ReadInt instantiates Guarded.
+func ReadInt(g *Guarded[int]) (int, bool) { return g.Read() }
