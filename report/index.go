@@ -153,6 +153,15 @@ type coverage struct {
 	counts  func(*ssa.Function) bool
 }
 
+// bodyRoot is the first block of the function body that holds block i
+// (the innermost function's), or -1.
+func (fi *fileIndex) bodyRoot(i int) int {
+	for i >= 0 && !fi.fb.blocks[i].root {
+		i = fi.fb.blocks[i].parent
+	}
+	return i
+}
+
 // eval says whether block i ran under c. memo caches by block.
 func (fi *fileIndex) eval(i int, c coverage, memo map[int]value) value {
 	if v, ok := memo[i]; ok {
@@ -191,6 +200,14 @@ func (fi *fileIndex) evalOnce(i int, c coverage, memo map[int]value) value {
 			return notRun
 		}
 		return unreached
+	}
+	if b.lit {
+		// Inside a function literal whose body never ran, a block is not
+		// known never to run either: the closure may be called after its
+		// function returns, with other arguments.
+		if r := fi.bodyRoot(i); r >= 0 && fi.eval(r, c, memo) == unreached {
+			return unreached
+		}
 	}
 	anchored := false
 	for _, e := range fi.instrs[i] {

@@ -78,14 +78,17 @@ func TestDeadcodeFixture(t *testing.T) {
 	if reasons["Adder"] != "closure" {
 		t.Errorf("Adder's closure body: reason %q, want closure", reasons["Adder"])
 	}
+	if reasons["Clamper"] != "closure" {
+		t.Errorf("Clamper's closure's blocks: reason %q, want closure", reasons["Clamper"])
+	}
 	for _, name := range []string{"Sign", "Flag", "Sum", "Either"} {
 		if why, ok := reasons[name]; ok {
 			t.Errorf("%s has an uncovered block (%s); all of its blocks run", name, why)
 		}
 	}
 	p := r.Packages[0]
-	if p.Dead != 5 || p.Statements != 44 {
-		t.Errorf("package counts: %d statements, %d dead; want 44 and 5", p.Statements, p.Dead)
+	if p.Dead != 5 || p.Statements != 48 {
+		t.Errorf("package counts: %d statements, %d dead; want 48 and 5", p.Statements, p.Dead)
 	}
 }
 

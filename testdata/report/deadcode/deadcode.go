@@ -109,6 +109,17 @@ func Adder(n int) func(int) int {
 	return func(x int) int { return x + n }
 }
 
+// Clamper's closure has blocks of its own. None runs here, and none is
+// dead: the caller calls the closure.
+func Clamper(max int) func(int) int {
+	return func(x int) int {
+		if x > max {
+			return max
+		}
+		return x
+	}
+}
+
 // Either's right operand is dead: x > 5 && x < 3.
 func Either(x int) bool {
 	if x > 5 {
