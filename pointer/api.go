@@ -51,7 +51,7 @@ const (
 	WarnUnsafe    = "unsafe"     // unsafe.Pointer conversion: field offsets across types are not tracked
 	WarnNoBody    = "no-body"    // call of a function without Go body (assembly, linkname): its effects are ignored
 	WarnReflect   = "reflect"    // reflective call or method lookup: callees are not discovered
-	WarnInputFunc = "input-func" // an input of function type is assumed nil
+	WarnInputFunc = "input-func" // an input of function type is assumed to call no code
 )
 
 func (w Warning) String() string { return w.Category + ": " + w.Msg }

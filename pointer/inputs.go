@@ -23,8 +23,10 @@ import (
 // which is sound because the analysis never distinguishes objects by
 // their contents.
 //
-// Inputs of function type are assumed nil (the executor makes them
-// nil), and so noted in the warnings.
+// Inputs of function type call no code: the executor makes them nil or
+// constant functions, which return plain data or zero values and write
+// nothing (symbolic/funcinputs.go). So they add no callees and no
+// points-to facts, and are noted in the warnings.
 type inputObjects struct {
 	param *ssa.Parameter
 	byKey map[string]*Object
@@ -87,7 +89,7 @@ func (a *analysis) inputObject(in *inputObjects, t types.Type) *Object {
 		kind, objType, l = KindInput, u, a.chanLayout(u)
 	case *types.Signature:
 		a.warn(in.param.Pos(), WarnInputFunc, in.param.Parent().String()+"."+in.param.Name(),
-			fmt.Sprintf("%s: input %s of function type is assumed nil", in.param.Parent(), in.param.Name()))
+			fmt.Sprintf("%s: input %s of function type is assumed to call no code", in.param.Parent(), in.param.Name()))
 		return nil
 	case *types.Interface:
 		return nil
