@@ -175,14 +175,6 @@ func (fi *fileIndex) eval(i int, c coverage, memo map[int]value) value {
 
 func (fi *fileIndex) evalOnce(i int, c coverage, memo map[int]value) value {
 	b := &fi.fb.blocks[i]
-	inherit := func() value {
-		// The parent must have run for this block to run: notRun carries
-		// over soundly; ran is an over-approximation.
-		if b.parent < 0 {
-			return unreached
-		}
-		return fi.eval(b.parent, c, memo)
-	}
 	if b.root {
 		// The first block of a body runs exactly when the function is
 		// entered.
@@ -202,13 +194,41 @@ func (fi *fileIndex) evalOnce(i int, c coverage, memo map[int]value) value {
 		return unreached
 	}
 	if b.lit {
-		// Inside a function literal whose body never ran, a block is not
-		// known never to run either: the closure may be called after its
-		// function returns, with other arguments.
-		if r := fi.bodyRoot(i); r >= 0 && fi.eval(r, c, memo) == unreached {
-			return unreached
+		// Inside a function literal whose body never ran, or that may be
+		// called after its function returns (mayOutlive), a block not seen
+		// to run is not known never to run: a caller may call the closure
+		// with other arguments.
+		r := fi.bodyRoot(i)
+		if r >= 0 {
+			switch root := fi.eval(r, c, memo); {
+			case root == unreached:
+				return unreached
+			case root == ran && fi.outlives(r):
+				if v := fi.evalInBody(i, c, memo); v == ran {
+					return ran
+				}
+				return unreached
+			}
 		}
 	}
+	return fi.evalInBody(i, c, memo)
+}
+
+// outlives reports whether the body whose first block is r is a function
+// literal that may run after its function returns.
+func (fi *fileIndex) outlives(r int) bool {
+	for _, fn := range fi.funcs[fi.fb.blocks[r].funcPos] {
+		if mayOutlive(fn) {
+			return true
+		}
+	}
+	return false
+}
+
+// evalInBody says whether block i, not the first of its body, ran under
+// c: by the SSA blocks of its instructions, else by the edges into it.
+func (fi *fileIndex) evalInBody(i int, c coverage, memo map[int]value) value {
+	b := &fi.fb.blocks[i]
 	anchored := false
 	for _, e := range fi.instrs[i] {
 		if !c.counts(e.b.Parent()) {
@@ -248,5 +268,10 @@ func (fi *fileIndex) evalOnce(i int, c coverage, memo map[int]value) value {
 			return notRun // the branch was never even evaluated
 		}
 	}
-	return inherit()
+	// The parent must have run for this block to run: notRun carries
+	// over soundly; ran is an over-approximation.
+	if b.parent < 0 {
+		return unreached
+	}
+	return fi.eval(b.parent, c, memo)
 }

@@ -81,14 +81,17 @@ func TestDeadcodeFixture(t *testing.T) {
 	if reasons["Clamper"] != "closure" {
 		t.Errorf("Clamper's closure's blocks: reason %q, want closure", reasons["Clamper"])
 	}
+	if reasons["Tried"] != "closure" {
+		t.Errorf("Tried's closure, which it returns: reason %q, want closure", reasons["Tried"])
+	}
 	for _, name := range []string{"Sign", "Flag", "Sum", "Either"} {
 		if why, ok := reasons[name]; ok {
 			t.Errorf("%s has an uncovered block (%s); all of its blocks run", name, why)
 		}
 	}
 	p := r.Packages[0]
-	if p.Dead != 5 || p.Statements != 48 {
-		t.Errorf("package counts: %d statements, %d dead; want 48 and 5", p.Statements, p.Dead)
+	if p.Dead != 6 || p.Statements != 59 {
+		t.Errorf("package counts: %d statements, %d dead; want 59 and 6", p.Statements, p.Dead)
 	}
 }
 

@@ -120,6 +120,30 @@ func Clamper(max int) func(int) int {
 	}
 }
 
+// Tried tries its classifier on the parity of n, and returns it: a
+// caller may call it with any x, so nothing in it is dead.
+func Tried(n int) func(int) int {
+	classify := func(x int) int {
+		if x > 5 {
+			return 1
+		}
+		return 0
+	}
+	_ = classify(n & 1)
+	return classify
+}
+
+// Local calls its classifier only on the parity of n: x > 5 never holds.
+func Local(n int) int {
+	classify := func(x int) int {
+		if x > 5 {
+			return 1 // dead
+		}
+		return 0
+	}
+	return classify(n & 1)
+}
+
 // Either's right operand is dead: x > 5 && x < 3.
 func Either(x int) bool {
 	if x > 5 {
