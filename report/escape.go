@@ -54,7 +54,7 @@ func usesOtherThanCallee(instr ssa.Instruction, fn *ssa.Function) bool {
 }
 
 // callsAsCallee reports whether instr is a call or deferred call of v,
-// with v only as the function called.
+// with v only as the function called (or a debug reference to it).
 func callsAsCallee(instr ssa.Instruction, v ssa.Value) bool {
 	var c *ssa.CallCommon
 	switch in := instr.(type) {
@@ -62,6 +62,8 @@ func callsAsCallee(instr ssa.Instruction, v ssa.Value) bool {
 		c = in.Common()
 	case *ssa.Defer:
 		c = in.Common()
+	case *ssa.DebugRef:
+		return true
 	default:
 		return false
 	}

@@ -14,10 +14,11 @@ import (
 // channel is a queue that only the path itself fills and drains: a
 // Pointer to an object whose value is a chanValue, as a map is a Pointer
 // to a mapValue. A channel's state is concrete on every path: channels
-// are made by the code or new and empty (inputs), their buffer
-// sizes are pinned, and what is sent is counted, not decided. So which
-// operation can go on is known without the solver, and nothing forks but
-// the nilness of a channel input (chaninputs.go).
+// are made by the code or new and empty (inputs), their buffer sizes are
+// pinned, and what is sent is counted, not decided. So which operation
+// can go on is known without the solver; a path forks only on the
+// nilness of a channel input (chaninputs.go) and on a size for make
+// that may be negative.
 //
 // An operation that only another goroutine could let go on would wait
 // forever: a receive from an empty open channel, a send to a full one,
@@ -271,6 +272,7 @@ func (e *Engine) selectReady(s *State, in *ssa.Select, chans []Pointer, sends []
 	e.set(s, in, Tuple{Elems: elems})
 }
 
+// isChan reports whether t is a channel type.
 func isChan(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Chan)
 	return ok
