@@ -36,7 +36,7 @@ var natives = map[string]any{
 	"composite.Quadrant": composite.Quadrant, "composite.Scale": composite.Scale,
 	"composite.NewPoint": composite.NewPoint, "composite.Sum": composite.Sum, "composite.At": composite.At,
 	"composite.Grow": composite.Grow, "composite.Matrix": composite.Matrix, "composite.Second": composite.Second,
-	"composite.Tail": composite.Tail,
+	"composite.Tail": composite.Tail, "composite.Roster.Owns": (*composite.Roster).Owns,
 	"maps.Histogram": maps.Histogram, "maps.Lookup": maps.Lookup, "maps.Total": maps.Total, "maps.NilMap": maps.NilMap,
 	"maps.CountAbove": maps.CountAbove, "maps.FirstKey": maps.FirstKey,
 	"ifaces.Pick": ifaces.Pick, "ifaces.Measure": ifaces.Measure, "ifaces.Describe": ifaces.Describe, "ifaces.MustInt": ifaces.MustInt, "ifaces.Check": ifaces.Check,
@@ -609,6 +609,29 @@ func TestGenericInstancesBelongToTheirPackage(t *testing.T) {
 	}
 	if returned == 0 {
 		t.Error("no path returns")
+	}
+	checkAgainstGo(t, name, paths)
+}
+
+// TestComparedInputsMayAlias: inputs never alias, so a comparison of two
+// input pointers takes them to differ. The path that compares them says
+// so, and the function is not exhausted: the block behind m.Team == r is
+// reachable (a caller may pass r as m.Team), so it must not be claimed
+// dead.
+func TestComparedInputsMayAlias(t *testing.T) {
+	name := "composite.Roster.Owns"
+	sum, paths := explore(t, name, Config{MaxWork: 2_000_000})
+	if sum.Exhausted {
+		t.Error("Owns is claimed exhausted, though m.Team == r was never tried")
+	}
+	limited := false
+	for _, p := range paths {
+		if slices.Contains(p.Concretized, "inputs never alias: m.Team and r are taken to be different objects") {
+			limited = true
+		}
+	}
+	if !limited {
+		t.Error("no path says that it took m.Team and r to be different objects")
 	}
 	checkAgainstGo(t, name, paths)
 }

@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
 )
 
 // equal is Go's a == b for two values of type t. Comparing interfaces whose
@@ -16,7 +17,9 @@ func (e *Engine) equal(s *State, a, b Value, t types.Type) (eq expr.Expr, ok boo
 	case String:
 		return stringsEqual(x, b.(String)), true
 	case Pointer:
-		return pointersEqual(x, b.(Pointer)), true
+		y := b.(Pointer)
+		e.noteNoAlias(s, x, y)
+		return pointersEqual(x, y), true
 	case Slice: // only against nil
 		y := b.(Slice)
 		return expr.Eq(x.NonNil, y.NonNil), true
@@ -73,6 +76,36 @@ func (e *Engine) equal(s *State, a, b Value, t types.Type) (eq expr.Expr, ok boo
 		return expr.Expr{}, false
 	}
 	panic(internalError("equality of %T", a))
+}
+
+// noteNoAlias records, when two pointers into distinct objects that a
+// caller could have made one are compared, that the path takes them to
+// differ only because inputs never alias: two input objects, or an input
+// object and a package variable. A caller may pass e and l with e.list ==
+// l; the path that needs it is not explored, so the comparison's path
+// backs no claim of dead code.
+func (e *Engine) noteNoAlias(s *State, a, b Pointer) {
+	if a.Obj == b.Obj || a.Obj == 0 || b.Obj == 0 || a.NonNil.IsFalse() || b.NonNil.IsFalse() {
+		return
+	}
+	oa, ob := s.mem.objects[a.Obj], s.mem.objects[b.Obj]
+	if oa == nil || ob == nil || oa.input == "" && ob.input == "" {
+		return
+	}
+	_, aGlobal := oa.site.(*ssa.Global)
+	_, bGlobal := ob.site.(*ssa.Global)
+	if (oa.input != "" || aGlobal) && (ob.input != "" || bGlobal) {
+		s.inputs.limit(s, "inputs never alias: "+aliasName(oa)+" and "+aliasName(ob)+" are taken to be different objects")
+	}
+}
+
+// aliasName names an object for noteNoAlias: the input pointer it came
+// from, or the package variable.
+func aliasName(o *object) string {
+	if o.input != "" {
+		return o.input
+	}
+	return o.site.Name()
 }
 
 // pointersEqual: two nil pointers are equal; a nil and a non-nil one are

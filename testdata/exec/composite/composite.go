@@ -87,3 +87,22 @@ func Second(n *Node) int {
 func Tail(xs []int, i int) []int {
 	return xs[i:]
 }
+
+// Roster is a list whose members point back to it.
+type Roster struct{ Size int }
+
+// Member belongs to a roster.
+type Member struct{ Team *Roster }
+
+// Owns reports whether m belongs to r. The inputs the executor makes
+// never alias, so m.Team == r is never tried, though a caller may pass
+// m with m.Team == r.
+func (r *Roster) Owns(m *Member) int {
+	if r.Size < 0 {
+		return -1
+	}
+	if m.Team != r {
+		return 0
+	}
+	return 1
+}
