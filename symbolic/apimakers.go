@@ -72,8 +72,7 @@ func (e *Engine) apiMakers(iface *types.Interface, t types.Type, home *ssa.Packa
 
 // isContextType reports whether t is context.Context.
 func isContextType(t types.Type) bool {
-	named, ok := types.Unalias(t).(*types.Named)
-	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "context" && named.Obj().Name() == "Context"
+	return isNamed(types.Unalias(t), "context", "Context")
 }
 
 // apiFunc is the function name of the standard package path when the

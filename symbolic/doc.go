@@ -288,11 +288,12 @@
 // A 64-bit platform (int is 64 bits). One goroutine: channels are queues
 // that the path alone fills and drains (chans.go), and an operation that
 // only another goroutine could unblock, a go statement, or reflection ends
-// the path as EndUnsupported with the feature named. Floating-point values are concrete, float inputs included (they
-// take candidate values). Functions without a body need
-// a model (models.go); an unmodelled one ends the path with reason
-// "unmodelled:<name>". A model also replaces a Go body the executor cannot
-// follow (float bit casts, sync.Pool's per-P arrays).
+// the path as EndUnsupported with the feature named. Floating-point
+// values are concrete, float inputs included (they take candidate
+// values). Functions without a body need a model (models.go); an
+// unmodelled one ends the path with reason "unmodelled:<name>". A model
+// also replaces a Go body the executor cannot follow (float bit casts,
+// sync.Pool's per-P arrays).
 //
 // Unsafe is followed as the standard library uses it (unsafe.go): an
 // unsafe.Pointer carries the pointer it came from and its element type, and
