@@ -32,7 +32,7 @@ var natives = map[string]any{
 	"basics.Wrap": basics.Wrap, "basics.Shifts": basics.Shifts, "basics.Divide": basics.Divide,
 	"basics.Bits": basics.Bits, "basics.Loop": basics.Loop, "basics.Flags": basics.Flags,
 	"strs.Greet": strs.Greet, "strs.FirstByte": strs.FirstByte, "strs.Middle": strs.Middle,
-	"strs.Compare": strs.Compare, "strs.CountVowels": strs.CountVowels, "strs.Upper": strs.Upper,
+	"strs.Compare": strs.Compare, "strs.CountVowels": strs.CountVowels, "strs.Upper": strs.Upper, "strs.Pad": strs.Pad,
 	"composite.Quadrant": composite.Quadrant, "composite.Scale": composite.Scale,
 	"composite.NewPoint": composite.NewPoint, "composite.Sum": composite.Sum, "composite.At": composite.At,
 	"composite.Grow": composite.Grow, "composite.Matrix": composite.Matrix, "composite.Second": composite.Second,
@@ -253,6 +253,7 @@ func TestRuntimePanicsArePaths(t *testing.T) {
 		"panics.Explicit":   PanicExplicit,
 		"classic.Stack.Pop": PanicExplicit,
 		"composite.Scale":   PanicNilDeref,
+		"strs.Pad":          PanicOther, // strings.Repeat with a count past the allocator's limit
 	}
 	for name, kind := range cases {
 		_, paths := explore(t, name, Config{})

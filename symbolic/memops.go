@@ -377,10 +377,18 @@ func (e *Engine) setSliced(s *State, in *ssa.Slice, nonNil expr.Expr, obj Object
 func (e *Engine) makeSlice(s *State, in *ssa.MakeSlice) {
 	n, c := e.index64(s, in.Len), e.index64(s, in.Cap)
 	elem := in.Type().Underlying().(*types.Slice).Elem()
-	// Go's runtime.makeslice: a length (then a capacity) that is negative
-	// (huge, unsigned) or whose bytes exceed the allocator's limit panics.
-	// Smaller sizes that the machine cannot allocate crash instead; those
-	// are past the allocation bound below, so no test is made of them.
+	if sl, ok := e.allocSlice(s, elem, n, c, in); ok {
+		e.set(s, in, sl)
+	}
+}
+
+// allocSlice makes a slice of length n and capacity c of zero elem
+// values, as Go's runtime.makeslice does: a length (then a capacity) that
+// is negative (huge, unsigned) or whose bytes exceed the allocator's limit
+// panics. Smaller sizes that the machine cannot allocate crash instead;
+// those are past the allocation bound below, so no test is made of them.
+// It reports false when s did not go on (it panicked or stopped).
+func (e *Engine) allocSlice(s *State, elem types.Type, n, c expr.Expr, site ssa.Value) (Slice, bool) {
 	maxLen := uint64(math.MaxUint64)
 	if size := gcSizes.Sizeof(elem); size > 0 {
 		maxLen = maxAlloc / uint64(size)
@@ -389,23 +397,23 @@ func (e *Engine) makeSlice(s *State, in *ssa.MakeSlice) {
 	if !e.require(s, expr.Ule(n, limit), "make length in range", func(bad *State) {
 		e.runtimePanic(bad, PanicOther, "makeslice: len out of range")
 	}) {
-		return
+		return Slice{}, false
 	}
 	if !e.require(s, expr.And(expr.Ule(n, c), expr.Ule(c, limit)), "make capacity in range", func(bad *State) {
 		e.runtimePanic(bad, PanicOther, "makeslice: cap out of range")
 	}) {
-		return
+		return Slice{}, false
 	}
 	size, ok := e.allocSize(s, c)
 	if !ok {
-		return
+		return Slice{}, false
 	}
 	if size > uint64(e.cfg.Bounds.MaxSteps) {
 		e.unsupported(s, "slice larger than the step bound")
-		return
+		return Slice{}, false
 	}
-	id := e.newArray(s, elem, int(size), in)
-	e.set(s, in, Slice{NonNil: expr.True, Obj: id, Len: n, Cap: c})
+	id := e.newArray(s, elem, int(size), site)
+	return Slice{NonNil: expr.True, Obj: id, Len: n, Cap: c}, true
 }
 
 // maxAlloc is the Go allocator's limit on one allocation (runtime.maxAlloc

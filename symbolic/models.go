@@ -88,13 +88,15 @@ func builtinModels() map[string]model {
 			y, _ := e.stringOfBytes(s, a[1].(Slice))
 			return one(indexString(x, y)), true
 		},
+		// The runtime's MakeNoZero checks its length as make([]byte, n)
+		// does (strings.Repeat and Builder.Grow reach it with any count).
 		"internal/bytealg.MakeNoZero": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
-			n, ok := e.concretize(s, a[0].(Scalar).E, "length of MakeNoZero")
+			n := a[0].(Scalar).E
+			sl, ok := e.allocSlice(s, types.Typ[types.Byte], n, n, nil)
 			if !ok {
 				return nil, false
 			}
-			id := e.newArray(s, types.Typ[types.Byte], int(n.Value()), nil)
-			return []Value{Slice{NonNil: expr.True, Obj: id, Len: n, Cap: n}}, true
+			return []Value{sl}, true
 		},
 		"math.Float64bits":        floatBits(64),
 		"math.Float32bits":        floatBits(32),

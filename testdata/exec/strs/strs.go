@@ -1,6 +1,8 @@
 // Package strs holds string fixtures for the executor.
 package strs
 
+import "strings"
+
 // Greet builds a string by concatenation.
 func Greet(name string) string {
 	if name == "" {
@@ -56,4 +58,14 @@ func Upper(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// Pad right-aligns s in w columns, as text tables do: strings.Repeat
+// makes the padding, with a count taken from the inputs, so it can be
+// larger than any string the machine can hold.
+func Pad(s string, w int) string {
+	if n := w - len(s); n > 0 {
+		return strings.Repeat(".", n) + s
+	}
+	return s
 }
