@@ -3,6 +3,7 @@ package symbolic
 import (
 	"fmt"
 	"go/types"
+	"os"
 	"strings"
 
 	"github.com/gosymtest/gosymtest/solver"
@@ -37,11 +38,11 @@ import (
 // found before os.Environ first is a restriction: such a path records it
 // and is not exhaustive.
 //
-// A package initialiser that reads the environment is refused, as before
-// (see refuseInitEnv). os.Setenv and os.Unsetenv are writes of the path
-// (envwrite.go); os.Clearenv is not modelled: it stays a call into package
-// os, which stops the path (and SkipReason skips a function that calls it
-// directly).
+// A package initialiser reads the environment gosymtest runs in, which is
+// the one its go test runs inherit (initEnvLookup). os.Setenv and
+// os.Unsetenv are writes of the path (envwrite.go); os.Clearenv is not
+// modelled: it stays a call into package os, which stops the path (and
+// SkipReason skips a function that calls it directly).
 
 // osFollowed are the functions of package os that are interpreted from
 // their Go bodies: os.Expand and its helpers are pure string code, and
@@ -102,8 +103,8 @@ func isEnvironInput(name string) bool {
 func envModels() map[string]model {
 	lookup := func(two bool) model {
 		return func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
-			if refuseInitEnv(e, s) {
-				return nil, false
+			if s.initializing {
+				return e.initEnvLookup(s, a[0].(String), two)
 			}
 			return e.envLookup(s, a[0].(String), two)
 		}
@@ -131,10 +132,35 @@ func envModels() map[string]model {
 	return models
 }
 
-// refuseInitEnv stops a package initialiser that reads the environment,
-// as any call into package os does: it runs when the test binary starts,
-// before a test could set the environment, so what it read is not an
-// input the test controls.
+// initEnvLookup gives Getenv's result for key in a package initialiser.
+// An initialiser runs when the test binary starts, before a test could set
+// the environment, so what it reads is no input a test controls: it reads
+// the environment gosymtest runs in, which the go test runs that check the
+// tests inherit (runewidth's init reads $LANG to pick its widths). What it
+// leaves then holds for that environment only, so its package is
+// initialised in part: a path that reads its variables backs no claim
+// (checkGlobal), and its tests expect what the init found there.
+func (e *Engine) initEnvLookup(s *State, key String, two bool) ([]Value, bool) {
+	k, ok := concreteString(key)
+	if !ok {
+		// Initialisers run concretely; a symbolic key is an executor bug.
+		e.unsupported(s, "environment lookup of a symbolic key in an initialiser")
+		return nil, false
+	}
+	if run := e.inits.running; run != nil {
+		e.inits.fail(run, initFault{reason: "read $" + k + " from the environment gosymtest ran in", partial: true})
+	}
+	val, found := os.LookupEnv(k)
+	res := []Value{stringConst(val)}
+	if two {
+		res = append(res, Scalar{expr.BoolConst(found)})
+	}
+	return res, true
+}
+
+// refuseInitEnv stops a package initialiser that lists the whole
+// environment, as any call into package os does: the package would keep
+// every variable of the machine it was explored on.
 func refuseInitEnv(e *Engine, s *State) bool {
 	if s.initializing {
 		e.unsupported(s, "call into package os")

@@ -1,6 +1,7 @@
 package symbolic
 
 import (
+	"fmt"
 	"os"
 	"reflect"
 	"slices"
@@ -164,20 +165,42 @@ func TestEnvironValuesAreReadable(t *testing.T) {
 	}
 }
 
-// TestEnvAtInitIsNoInput: a package variable initialised from the
+// TestEnvAtInitIsTheMachines: a package variable initialised from the
 // environment got its value when the test binary started, which no test
-// can set, so the initialiser's read is refused as a call into package os
-// (not made an input, which would fork the init), and a path that reads
-// the variable stops and gives no test.
-func TestEnvAtInitIsNoInput(t *testing.T) {
-	_, paths := explore(t, "envinit.Verbose", Config{MaxPaths: 10})
-	if len(paths) == 0 {
-		t.Fatal("no paths")
-	}
-	for _, p := range paths {
-		if p.Test != nil || p.Kind != EndUnsupported || !strings.Contains(p.Reason, "call into package os") {
-			t.Errorf("path ended %v (%s) with test %+v; want it stopped", p.Kind, p.Reason, p.Test)
-		}
+// can set. The initialiser reads the environment gosymtest runs in (here
+// this test's own), not an input, which would fork the init; its package
+// is initialised in part, so a path that reads the variable holds for that
+// environment only and backs no claim.
+func TestEnvAtInitIsTheMachines(t *testing.T) {
+	for _, val := range []string{"", "1"} {
+		t.Run("ENVINIT_VERBOSE="+val, func(t *testing.T) {
+			t.Setenv("ENVINIT_VERBOSE", val)
+			if val == "" {
+				os.Unsetenv("ENVINIT_VERBOSE")
+			}
+			inits := NewInits(DefaultInitBudget)
+			sum, paths := explore(t, "envinit.Verbose", Config{Inits: inits})
+			if got, want := outcomes(paths), []string{fmt.Sprintf("[%v]", val != "")}; !slices.Equal(got, want) {
+				t.Errorf("outcomes %v, want %v", got, want)
+			}
+			var fault *InitFailure
+			for _, f := range inits.Failures() {
+				if strings.HasSuffix(f.Package, "/envinit") {
+					fault = &f
+				}
+			}
+			if fault == nil || !fault.Partial || !strings.Contains(fault.Reason, "$ENVINIT_VERBOSE") {
+				t.Fatalf("envinit's initialisation: %+v, want partial, naming the variable it read", fault)
+			}
+			if sum.Exhausted {
+				t.Error("exhausted, though every path read a variable the environment set")
+			}
+			for _, p := range paths {
+				if p.Test == nil || !slices.ContainsFunc(p.Concretized, func(c string) bool { return strings.Contains(c, fault.Reason) }) {
+					t.Errorf("path %v (%s): test %v, limits %q; want a test and the partial init", p.Kind, p.Reason, p.Test != nil, p.Concretized)
+				}
+			}
+		})
 	}
 }
 

@@ -7,6 +7,8 @@
 //
 // Each package's init runs once, in the interpreter, within a budget of
 // its own; every function then starts from the package state it leaves.
+// An init that reads the environment reads gosymtest's own, as it will
+// read go test's, so the tests expect what it found there.
 // Each path's inputs are replayed concretely to find the outcome the test
 // asserts, and the table-driven file gosymtest_generated_test.go is written
 // in each package only after go test has run it and it passed; a case on
