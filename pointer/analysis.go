@@ -226,6 +226,9 @@ func (a *analysis) wireCall(site ssa.CallInstruction, fn *ssa.Function, recv nod
 	}
 	a.wired[k] = true
 	a.callees[site] = append(a.callees[site], fn)
+	if a.swapper(site, fn, site.Common().Args) {
+		return
+	}
 	fi := a.reach(fn)
 	common := site.Common()
 	args := common.Args

@@ -82,10 +82,13 @@
 // Every place where soundness or precision is given up is listed in
 // Result.Warnings: unsafe.Pointer conversions (the address is kept but
 // what a field offset means in the new type is not checked; offsets
-// that fall outside the object are dropped), pointers made from
-// integers (they point nowhere), functions without Go body (assembly,
-// linkname: effects ignored, except the sync/atomic pointer operations,
-// which are modelled), reflective calls (reflect.Value.Call, Method,
-// MakeFunc: callees not discovered), and nil-assumed inputs.
+// that fall outside the object are dropped; an access to the header cell
+// of a block covers the block, and internal/reflectlite.Swapper, which
+// sort.Slice swaps through, is modelled as the executor runs it:
+// swapper.go), pointers made from integers (they point nowhere),
+// functions without Go body (assembly, linkname: effects ignored, except
+// the sync/atomic pointer operations, which are modelled), reflective
+// calls (reflect.Value.Call, Method, MakeFunc: callees not discovered),
+// and nil-assumed inputs.
 // Strings are immutable and not tracked as pointers.
 package pointer

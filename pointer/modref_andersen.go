@@ -66,7 +66,11 @@ func (a *analysis) directModRef(instr ssa.Instruction, mod, ref *intsets.Sparse)
 	}
 }
 
-// cellsAt adds the data cells of the n-cell blocks that v points to.
+// cellsAt adds the data cells of the n-cell blocks that v points to. A
+// header cell among them stands for the block it heads: a typed access
+// covers that block anyway, and an access through unsafe with another
+// type may reach a block by its header alone (sort's swapper moves whole
+// elements of any type as one unsafe.Pointer: swapper.go).
 func (a *analysis) cellsAt(s *intsets.Sparse, v ssa.Value, off, n int) {
 	p, ok := a.values[v]
 	if !ok || p == 0 {
@@ -79,8 +83,16 @@ func (a *analysis) cellsAt(s *intsets.Sparse, v ssa.Value, off, n int) {
 		o := a.nodes[l].obj
 		for i := 0; i < n; i++ {
 			c := l + off + i
-			if !o.layout[c-int(o.id)].header {
+			cell := o.layout[c-int(o.id)]
+			if !cell.header {
 				s.Insert(c)
+				continue
+			}
+			end := min(c+a.lay.size(cell.typ), int(o.id)+len(o.layout))
+			for d := c + 1; d < end; d++ {
+				if !o.layout[d-int(o.id)].header {
+					s.Insert(d)
+				}
 			}
 		}
 	}

@@ -28,7 +28,7 @@ var models map[string]model
 func init() {
 	models = builtinModels()
 	for _, more := range []map[string]model{syncModels(), streamModels(), uncontrolledModels(), reflectliteModels(),
-		reflectModels(), efaceModels(), reflectValueModels(), envModels()} {
+		reflectModels(), efaceModels(), reflectValueModels(), envModels(), sortSliceModels()} {
 		for name, m := range more {
 			models[name] = m
 		}

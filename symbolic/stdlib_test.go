@@ -22,7 +22,7 @@ var stdlibNatives = map[string]any{
 	"stdlib.Pooled": stdlib.Pooled, "stdlib.Shared": stdlib.Shared, "stdlib.IsSmall": stdlib.IsSmall, "stdlib.View": stdlib.View, "stdlib.Label": stdlib.Label,
 	"stdlib.Eighths": stdlib.Eighths, "stdlib.Upper": stdlib.Upper, "stdlib.Clamp": stdlib.Clamp,
 	"stdlib.Order": stdlib.Order, "stdlib.OrderStrings": stdlib.OrderStrings,
-	"stdlib.Between": stdlib.Between, "stdlib.Field": stdlib.Field,
+	"stdlib.Between": stdlib.Between, "stdlib.Field": stdlib.Field, "stdlib.Widest": stdlib.Widest,
 	"regexinit.IsWord": regexinit.IsWord, "biginit.Big": biginit.Big, "streams.Warn": streams.Warn,
 }
 

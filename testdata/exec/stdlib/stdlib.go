@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -268,4 +269,19 @@ func Field(s string) string {
 		return string(b[:i])
 	}
 	return s
+}
+
+// span is 12 bytes: sort.Slice's swapper (reflectlite.Swapper) has a
+// fast path for elements of 1, 2, 4 and 8 bytes, pointers and strings, and
+// copies any other size through unsafe.
+type span struct {
+	lo, hi, width int32
+}
+
+// Widest sorts three spans, as wide as a, b and c, by width with
+// sort.Slice, and returns the low end of the widest.
+func Widest(a, b, c int32) int32 {
+	spans := []span{{lo: 1, hi: 2, width: a}, {lo: 3, hi: 4, width: b}, {lo: 5, hi: 6, width: c}}
+	sort.Slice(spans, func(i, j int) bool { return spans[i].width > spans[j].width })
+	return spans[0].lo
 }
