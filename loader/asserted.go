@@ -136,3 +136,46 @@ func ConcreteTypes(prog *ssa.Program) []*types.Named {
 	})
 	return out
 }
+
+// GenericInstances are the instances, with the type arguments of t, of the
+// generic named types of the program that are not interfaces and whose
+// type parameters accept them: for an instance of a generic interface
+// (golang-set's Set[int]), the types of a generic library that may
+// implement it (threadUnsafeSet[int]), which ConcreteTypes leaves out.
+// Which of them implement t is the caller's test. The order is
+// ConcreteTypes'. Nil when t has no type arguments.
+func GenericInstances(prog *ssa.Program, t types.Type) []*types.Named {
+	iface, ok := types.Unalias(t).(*types.Named)
+	if !ok || iface.TypeArgs().Len() == 0 {
+		return nil
+	}
+	targs := make([]types.Type, iface.TypeArgs().Len())
+	for i := range targs {
+		targs[i] = iface.TypeArgs().At(i)
+	}
+	var out []*types.Named
+	for _, pkg := range prog.AllPackages() {
+		for _, m := range pkg.Members {
+			tm, ok := m.(*ssa.Type)
+			if !ok {
+				continue
+			}
+			generic, ok := tm.Type().(*types.Named)
+			if !ok || generic.TypeParams().Len() != len(targs) || types.IsInterface(generic) {
+				continue
+			}
+			// Validation checks the constraints.
+			if inst, err := types.Instantiate(nil, generic, targs, true); err == nil {
+				out = append(out, inst.(*types.Named))
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		pi, pj := out[i].Obj().Pkg().Path(), out[j].Obj().Pkg().Path()
+		if pi != pj {
+			return pi < pj
+		}
+		return out[i].Obj().Name() < out[j].Obj().Name()
+	})
+	return out
+}

@@ -3,6 +3,7 @@ package pointer
 import (
 	"fmt"
 	"go/types"
+	"slices"
 
 	"github.com/gosymtest/gosymtest/loader"
 	"golang.org/x/tools/go/ssa"
@@ -130,7 +131,9 @@ func (a *analysis) inputBox(in *inputObjects, t types.Type) *Object {
 
 // implementations lists the concrete types that may stand for an input
 // of interface type t: named, non-generic, non-interface package-level
-// types of the program, and pointers to them, that implement it (the
+// types of the program, and for an instance of a generic interface the
+// instances of generic types with its type arguments
+// (loader.GenericInstances), and pointers to them, that implement it (the
 // executor picks among these).
 func (a *analysis) implementations(t types.Type) []types.Type {
 	if ts, ok := a.implCache.At(t).([]types.Type); ok {
@@ -140,8 +143,15 @@ func (a *analysis) implementations(t types.Type) []types.Type {
 		a.candidates = a.inputCandidates()
 	}
 	iface := t.Underlying().(*types.Interface)
+	cands := a.candidates
+	if insts := loader.GenericInstances(a.prog, t); len(insts) > 0 {
+		cands = slices.Clone(cands)
+		for _, named := range insts {
+			cands = append(cands, named, types.NewPointer(named))
+		}
+	}
 	var ts []types.Type
-	for _, c := range a.candidates {
+	for _, c := range cands {
 		if types.Implements(c, iface) {
 			ts = append(ts, c)
 		}

@@ -49,7 +49,7 @@ var natives = map[string]any{
 	"classic.Stack.Pop": (*classic.Stack).Pop, "classic.Stack.Push": (*classic.Stack).Push,
 	"generics.UseMax": generics.UseMax, "generics.Swap": generics.Swap, "generics.GetAny": generics.GetAny,
 	"generics.Max[int]": generics.Max[int], "generics.Max[int8]": generics.Max[int8], "generics.Guarded[int].Read": (*generics.Guarded[int]).Read,
-	"chans.Signal": chans.Signal, "chans.Drain": chans.Drain, "chans.TrySend": chans.TrySend, "chans.Last": chans.Last,
+	"generics.Fill": generics.Fill, "chans.Signal": chans.Signal, "chans.Drain": chans.Drain, "chans.TrySend": chans.TrySend, "chans.Last": chans.Last,
 	"chans.CloseTwice": chans.CloseTwice, "chans.SendClosed": chans.SendClosed, "chans.Same": chans.Same,
 	"chans.Touch": chans.Touch, "chans.Wait": chans.Wait, "chans.Either": chans.Either,
 	"chans.Changed": chans.Changed, "chans.Stop": chans.Stop, "chans.Overfill": chans.Overfill,

@@ -18,7 +18,9 @@ import (
 // for the k-th type; the dynamic value's parts are named "name.(T)…".
 //
 // Which types: for a non-empty interface, the named types of the program
-// that implement it, the home package's first. For the empty interface,
+// that implement it, the home package's first; for an instance of a
+// generic interface (Set[int]) these include the instances of the
+// program's generic types with its type arguments (threadUnsafeSet[int]). For the empty interface,
 // which every type implements, the types the function, then its package,
 // asserts to or switches on (those are what the code tells apart), then
 // int and string. A type of another package is tried only when a test of
@@ -126,7 +128,7 @@ func (e *Engine) implementations(t types.Type, home *ssa.Function, atParam bool)
 			limit = maxErrorAlternatives
 		}
 		var left bool
-		cands, left = e.namedImplementations(iface, pkg)
+		cands, left = e.namedImplementations(t, pkg)
 		complete = !left && len(made) == 0
 		if len(made) > 0 {
 			// What callers pass (a strings.Reader, a sentinel) and the
@@ -177,13 +179,16 @@ func writableElsewhere(t types.Type, home *types.Package, depth int) bool {
 }
 
 // namedImplementations are the named types of the program (the value type
-// if it implements iface, else the pointer) that implement iface and that
-// a test in home's package can write: those of home first, then the
-// others by package path and name.
+// if it implements the interface t, else the pointer) that implement t
+// and that a test in home's package can write: those of home first, then
+// the others by package path and name. For an instance of a generic
+// interface they include the instances of generic types with its type
+// arguments (loader.GenericInstances).
 // left tells that some implementations were left out as unwritable.
-func (e *Engine) namedImplementations(iface *types.Interface, home *ssa.Package) (impls []types.Type, left bool) {
+func (e *Engine) namedImplementations(t types.Type, home *ssa.Package) (impls []types.Type, left bool) {
+	iface := t.Underlying().(*types.Interface)
 	var local, others []types.Type
-	for _, named := range loader.ConcreteTypes(e.prog) {
+	for _, named := range append(loader.ConcreteTypes(e.prog), loader.GenericInstances(e.prog, t)...) {
 		for _, c := range []types.Type{named, types.NewPointer(named)} {
 			if !types.Implements(c, iface) {
 				continue

@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/testdata/exec/generics"
 	"github.com/gosymtest/gosymtest/testdata/exec/ifaces"
 )
 
@@ -18,9 +19,10 @@ import (
 // dynamicTypes maps the fixtures' types that interface inputs may take, by
 // their go/types name, to their reflect types.
 var dynamicTypes = map[string]reflect.Type{
-	"github.com/gosymtest/gosymtest/testdata/exec/ifaces.Rect":     reflect.TypeOf(ifaces.Rect{}),
-	"*github.com/gosymtest/gosymtest/testdata/exec/ifaces.Square":  reflect.TypeOf(&ifaces.Square{}),
-	"*github.com/gosymtest/gosymtest/testdata/exec/ifaces.Counter": reflect.TypeOf(&ifaces.Counter{}),
+	"github.com/gosymtest/gosymtest/testdata/exec/ifaces.Rect":        reflect.TypeOf(ifaces.Rect{}),
+	"*github.com/gosymtest/gosymtest/testdata/exec/ifaces.Square":     reflect.TypeOf(&ifaces.Square{}),
+	"*github.com/gosymtest/gosymtest/testdata/exec/ifaces.Counter":    reflect.TypeOf(&ifaces.Counter{}),
+	"*github.com/gosymtest/gosymtest/testdata/exec/generics.Bag[int]": reflect.TypeOf(&generics.Bag[int]{}),
 	"*io.LimitedReader": reflect.TypeOf(&io.LimitedReader{}), // ifaces.Source's reader
 	"int":               reflect.TypeOf(0),
 	"bool":              reflect.TypeOf(false),

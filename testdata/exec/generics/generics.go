@@ -72,3 +72,31 @@ func limitOf(s string) int {
 
 // ReadInt instantiates Guarded.
 func ReadInt(g *Guarded[int]) (int, bool) { return g.Read() }
+
+// Store is a generic interface that only a generic type implements.
+type Store[T any] interface {
+	Put(x T)
+	Len() int
+}
+
+// Bag is a Store of any element type.
+type Bag[T any] struct{ items []T }
+
+// Put adds x to the bag.
+func (b *Bag[T]) Put(x T) { b.items = append(b.items, x) }
+
+// Len is the number of items in the bag.
+func (b *Bag[T]) Len() int { return len(b.items) }
+
+// Fill puts x into s unless s holds two items already, and returns how
+// many it holds then; -1 without a store.
+func Fill(s Store[int], x int) int {
+	if s == nil {
+		return -1
+	}
+	if s.Len() >= 2 {
+		return 0
+	}
+	s.Put(x)
+	return s.Len()
+}
