@@ -114,27 +114,12 @@ func containsType(list []types.Type, t types.Type) bool {
 // interface type may be given (the harness chooses among them; the
 // points-to analysis boxes them).
 func ConcreteTypes(prog *ssa.Program) []*types.Named {
-	var out []*types.Named
-	for _, pkg := range prog.AllPackages() {
-		for _, m := range pkg.Members {
-			tm, ok := m.(*ssa.Type)
-			if !ok {
-				continue
-			}
-			named, ok := tm.Type().(*types.Named)
-			if ok && named.TypeParams().Len() == 0 && !types.IsInterface(named) {
-				out = append(out, named)
-			}
+	return declaredTypes(prog, func(named *types.Named) *types.Named {
+		if named.TypeParams().Len() > 0 || types.IsInterface(named) {
+			return nil
 		}
-	}
-	sort.Slice(out, func(i, j int) bool {
-		pi, pj := out[i].Obj().Pkg().Path(), out[j].Obj().Pkg().Path()
-		if pi != pj {
-			return pi < pj
-		}
-		return out[i].Obj().Name() < out[j].Obj().Name()
+		return named
 	})
-	return out
 }
 
 // GenericInstances are the instances, with the type arguments of t, of the
@@ -153,6 +138,22 @@ func GenericInstances(prog *ssa.Program, t types.Type) []*types.Named {
 	for i := range targs {
 		targs[i] = iface.TypeArgs().At(i)
 	}
+	return declaredTypes(prog, func(generic *types.Named) *types.Named {
+		if generic.TypeParams().Len() != len(targs) || types.IsInterface(generic) {
+			return nil
+		}
+		// Validation checks the constraints.
+		inst, err := types.Instantiate(nil, generic, targs, true)
+		if err != nil {
+			return nil
+		}
+		return inst.(*types.Named)
+	})
+}
+
+// declaredTypes is what pick gives (nil: nothing) for each named type the
+// packages of prog declare, by package path and name.
+func declaredTypes(prog *ssa.Program, pick func(*types.Named) *types.Named) []*types.Named {
 	var out []*types.Named
 	for _, pkg := range prog.AllPackages() {
 		for _, m := range pkg.Members {
@@ -160,13 +161,10 @@ func GenericInstances(prog *ssa.Program, t types.Type) []*types.Named {
 			if !ok {
 				continue
 			}
-			generic, ok := tm.Type().(*types.Named)
-			if !ok || generic.TypeParams().Len() != len(targs) || types.IsInterface(generic) {
-				continue
-			}
-			// Validation checks the constraints.
-			if inst, err := types.Instantiate(nil, generic, targs, true); err == nil {
-				out = append(out, inst.(*types.Named))
+			if named, ok := tm.Type().(*types.Named); ok {
+				if t := pick(named); t != nil {
+					out = append(out, t)
+				}
 			}
 		}
 	}
