@@ -122,6 +122,14 @@ func ConcreteTypes(prog *ssa.Program) []*types.Named {
 	})
 }
 
+// InputTypes are the named types that may stand for an input of interface
+// type t, before the test of which implement it: ConcreteTypes, then
+// GenericInstances(t). The executor chooses among those that implement t
+// and the points-to analysis boxes them, so both take them from here.
+func InputTypes(prog *ssa.Program, t types.Type) []*types.Named {
+	return append(ConcreteTypes(prog), GenericInstances(prog, t)...)
+}
+
 // GenericInstances are the instances, with the type arguments of t, of the
 // generic named types of the program that are not interfaces and whose
 // type parameters accept them: for an instance of a generic interface

@@ -40,7 +40,6 @@ type analysis struct {
 
 	methodCache typeutil.Map // types.Type → map[string]*ssa.Function
 	implCache   typeutil.Map // interface type → []types.Type (input candidates)
-	candidates  []types.Type // named types that may stand for interface inputs
 }
 
 type callKey struct {

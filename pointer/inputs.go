@@ -3,7 +3,6 @@ package pointer
 import (
 	"fmt"
 	"go/types"
-	"slices"
 
 	"github.com/gosymtest/gosymtest/loader"
 	"golang.org/x/tools/go/ssa"
@@ -130,30 +129,19 @@ func (a *analysis) inputBox(in *inputObjects, t types.Type) *Object {
 }
 
 // implementations lists the concrete types that may stand for an input
-// of interface type t: named, non-generic, non-interface package-level
-// types of the program, and for an instance of a generic interface the
-// instances of generic types with its type arguments
-// (loader.GenericInstances), and pointers to them, that implement it (the
-// executor picks among these).
+// of interface type t: the types loader.InputTypes lists for it, and
+// pointers to them, that implement it (the executor picks among these).
 func (a *analysis) implementations(t types.Type) []types.Type {
 	if ts, ok := a.implCache.At(t).([]types.Type); ok {
 		return ts
 	}
-	if a.candidates == nil {
-		a.candidates = a.inputCandidates()
-	}
 	iface := t.Underlying().(*types.Interface)
-	cands := a.candidates
-	if insts := loader.GenericInstances(a.prog, t); len(insts) > 0 {
-		cands = slices.Clone(cands)
-		for _, named := range insts {
-			cands = append(cands, named, types.NewPointer(named))
-		}
-	}
 	var ts []types.Type
-	for _, c := range cands {
-		if types.Implements(c, iface) {
-			ts = append(ts, c)
+	for _, named := range loader.InputTypes(a.prog, t) {
+		for _, c := range []types.Type{named, types.NewPointer(named)} {
+			if types.Implements(c, iface) {
+				ts = append(ts, c)
+			}
 		}
 	}
 	a.implCache.Set(t, ts)

@@ -20,10 +20,10 @@ import (
 // Which types: for a non-empty interface, the named types of the program
 // that implement it, the home package's first; for an instance of a
 // generic interface (Set[int]) these include the instances of the
-// program's generic types with its type arguments (threadUnsafeSet[int]). For the empty interface,
-// which every type implements, the types the function, then its package,
-// asserts to or switches on (those are what the code tells apart), then
-// int and string. A type of another package is tried only when a test of
+// program's generic types with its type arguments (threadUnsafeSet[int]).
+// For the empty interface, which every type implements, the types the
+// function, then its package, asserts to or switches on (those are what
+// the code tells apart), then int and string. A type of another package is tried only when a test of
 // the home package can write it (exported, importable: never
 // internal/poll.DeadlineExceededError).
 //
@@ -85,12 +85,13 @@ func (e *Engine) implementations(t types.Type, home *ssa.Function, atParam bool)
 		return implSet{}
 	}
 	// The list depends on home's package, and for any on home itself.
+	pkg := pkgOf(home)
 	key := types.TypeString(t, nil)
 	switch {
 	case home != nil && iface.Empty():
 		key += " in " + home.String()
-	case pkgOf(home) != nil:
-		key += " in " + pkgOf(home).Pkg.Path()
+	case pkg != nil:
+		key += " in " + pkg.Pkg.Path()
 	}
 	if atParam {
 		key += " as a parameter"
@@ -102,7 +103,7 @@ func (e *Engine) implementations(t types.Type, home *ssa.Function, atParam bool)
 		return found
 	}
 	var homePkg *types.Package
-	if pkg := pkgOf(home); pkg != nil {
+	if pkg != nil {
 		homePkg = pkg.Pkg
 	}
 	var cands []types.Type
@@ -119,7 +120,6 @@ func (e *Engine) implementations(t types.Type, home *ssa.Function, atParam bool)
 		}
 		cands = append(cands, types.Typ[types.Int], types.Typ[types.String])
 	} else {
-		pkg := pkgOf(home)
 		made = e.apiMakers(iface, t, pkg)
 		if !atParam {
 			made = slices.DeleteFunc(made, func(m *maker) bool { return !lazyMakeable(m) })
@@ -181,14 +181,12 @@ func writableElsewhere(t types.Type, home *types.Package, depth int) bool {
 // namedImplementations are the named types of the program (the value type
 // if it implements the interface t, else the pointer) that implement t
 // and that a test in home's package can write: those of home first, then
-// the others by package path and name. For an instance of a generic
-// interface they include the instances of generic types with its type
-// arguments (loader.GenericInstances).
+// the others by package path and name, among loader.InputTypes.
 // left tells that some implementations were left out as unwritable.
 func (e *Engine) namedImplementations(t types.Type, home *ssa.Package) (impls []types.Type, left bool) {
 	iface := t.Underlying().(*types.Interface)
 	var local, others []types.Type
-	for _, named := range append(loader.ConcreteTypes(e.prog), loader.GenericInstances(e.prog, t)...) {
+	for _, named := range loader.InputTypes(e.prog, t) {
 		for _, c := range []types.Type{named, types.NewPointer(named)} {
 			if !types.Implements(c, iface) {
 				continue
