@@ -35,16 +35,15 @@ import (
 // without a query, as the model shows it consistent. At most
 // readableQueries queries are asked per test, each within readableRlimit
 // of Z3's resource units; a query cut there ends the search, and what
-// the queries do not reach keeps the value of the previous model (the
-// concrete runs to the end of cut paths, which share a small solver
-// budget, ask fewer and smaller queries), until readablerepair.go tries
-// printable values for its bytes by evaluation, readablerunes.go whole
-// printable characters for its runs of bytes above 0x7f, and
-// readableshrink.go moves its large integers toward zero. The bound is Z3's count
-// of steps, not time, so that two runs write the same tests however
-// loaded the machine is. The path condition
+// the queries do not reach keeps the value of the previous model, until
+// readablerepair.go tries printable values for its bytes by evaluation,
+// readablerunes.go whole printable characters for its runs of bytes
+// above 0x7f, and readableshrink.go moves its large integers toward
+// zero. The bound is Z3's count of steps, not time, so that two runs
+// write the same tests however loaded the machine is. The path condition
 // is always kept, so the path is the same, and the replay of the inputs
-// checks that it is.
+// checks that it is. The runs to the end of cut paths take a canonical
+// model instead (canonical.go), which depends on the condition alone.
 
 // readableQueries bounds the queries asked per test beyond the model of
 // the path condition itself.
@@ -63,29 +62,11 @@ const readableQueries = 12
 // least five times what an ordinary query used there.
 const readableRlimit = 500_000
 
-// quickRlimit is readableRlimit for the quick search of quickReadableModel:
-// a cut query ends in about 20ms. The quick searches on encoding/csv are
-// not cut at 20,000.
-const quickRlimit = 100_000
-
 // readableRounds is the number of rungs of a ladder.
 const readableRounds = 3
 
 // readableModel returns a model of cond that prefers readable values.
 func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
-	return e.readableModelWithin(cond, readableQueries, readableRlimit)
-}
-
-// quickReadableModel is readableModel with a few small queries,
-// for the concrete runs to the end of cut paths, which share a small
-// solver budget of their own (runtoend.go).
-func (e *Engine) quickReadableModel(cond []expr.Expr) solver.Response {
-	return e.readableModelWithin(cond, readableQueries/3, quickRlimit)
-}
-
-// readableModelWithin is readableModel within the given number of
-// queries, each within the given resource limit.
-func (e *Engine) readableModelWithin(cond []expr.Expr, queries int, rlimit uint64) solver.Response {
 	if len(cond) == 0 {
 		// Nothing constrains the inputs: numbers are 0, as in the solver's
 		// model completion, and bytes letters.
@@ -96,7 +77,7 @@ func (e *Engine) readableModelWithin(cond []expr.Expr, queries int, rlimit uint6
 		return base
 	}
 	vars := expr.Vars(cond...)
-	r := &readableSearch{e: e, rlimit: rlimit, best: base, kept: cond[:len(cond):len(cond)], budget: queries, consts: smallConsts(cond)}
+	r := &readableSearch{e: e, rlimit: readableRlimit, best: base, kept: cond[:len(cond):len(cond)], budget: readableQueries, consts: smallConsts(cond)}
 	spans := inputSpans(vars)
 	for _, v := range vars {
 		if isUncontrolled(v) {

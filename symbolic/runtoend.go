@@ -13,14 +13,15 @@ import (
 // within the bounds: a loop of a hundred iterations that branches on the
 // inputs in each makes more decisions than a path may, and a large
 // function may spend its budget before any path returns. Such a function
-// still gets a test when it terminates: inputs from a model of the
-// condition of a path the bounds or the budget cut (the one that got
-// furthest), or else any inputs (a model of nothing: the zero values), are
-// run concretely to the end, a few candidates at most, within a step
-// bound of their own (runToEndSteps). A run that returns or panics gives
-// an ordinary finished path, handed to the Sink with its test. It claims
-// nothing: the exploration is not exhausted (it was cut), and the blocks
-// the run entered are covered because a concrete run entered them.
+// still gets a test when it terminates: inputs from a canonical model
+// (canonical.go) of the condition of a path the bounds or the budget cut
+// (the one that got furthest), or else any inputs (a model of nothing:
+// the zero values), are run concretely to the end, a few candidates at
+// most, within a step bound of their own (runToEndSteps). A run that
+// returns or panics gives an ordinary finished path, handed to the Sink
+// with its test. It claims nothing: the exploration is not exhausted (it
+// was cut), and the blocks the run entered are covered because a
+// concrete run entered them.
 //
 // The same holds for a function some paths of which did give tests: a
 // path the budget cut may have entered blocks that none of them enters
@@ -166,12 +167,12 @@ func (e *Engine) entersUntested(p *State) bool {
 // cutNote ends the pins of a cut path's run to the end.
 const cutNote = "then run concretely to the end: the path was cut by the bounds or the budget"
 
-// runOneToEnd runs fn concretely, within steps, on inputs from a model of
-// p's condition and, when the run returns or panics, hands its path to the
-// Sink, its pins ending with note. It returns whether it did, and the
-// steps it used.
+// runOneToEnd runs fn concretely, within steps, on inputs from the
+// canonical model of p's condition and, when the run returns or panics,
+// hands its path to the Sink, its pins ending with note. It returns
+// whether it did, and the steps it used.
 func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int, note string) (bool, int) {
-	resp := e.quickReadableModel(p.cond)
+	resp := e.canonicalModel(p.cond)
 	if resp.Result != solver.Sat {
 		return false, 0
 	}

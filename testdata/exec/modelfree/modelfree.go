@@ -24,3 +24,23 @@ func Score(b []byte, i int) int {
 	}
 	return n
 }
+
+// Twice counts the 'a's of b, twice over when n is 7, and refuses an n
+// of 5 or less. Where a work limit cuts a path inside the loop, the run
+// to its end goes the way n leads, and every n above 5 satisfies the
+// path's condition there.
+func Twice(b []byte, n int) int {
+	if n <= 5 {
+		return -1
+	}
+	count := 0
+	for _, c := range b {
+		if c == 'a' {
+			count++
+		}
+	}
+	if n == 7 {
+		return 2 * count
+	}
+	return count
+}
