@@ -1,7 +1,6 @@
 package symbolic
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/gosymtest/gosymtest/solver"
@@ -89,21 +88,20 @@ func (e *Engine) canonicalModel(cond []expr.Expr) solver.Response {
 // settleOrder is vars with the lengths first: a byte past the end is
 // not there to be readable.
 func settleOrder(vars []expr.Expr) []expr.Expr {
-	order := slices.Clone(vars)
-	slices.SortStableFunc(order, func(a, b expr.Expr) int {
-		return boolRank(isLengthVar(b)) - boolRank(isLengthVar(a))
-	})
-	return order
-}
-
-func isLengthVar(v expr.Expr) bool { return strings.HasPrefix(v.Name(), "len(") }
-
-func boolRank(b bool) int {
-	if b {
-		return 1
+	var lengths, rest []expr.Expr
+	for _, v := range vars {
+		if isLengthVar(v) {
+			lengths = append(lengths, v)
+		} else {
+			rest = append(rest, v)
+		}
 	}
-	return 0
+	return append(lengths, rest...)
 }
+
+// isLengthVar reports whether v is the length of a string or slice
+// input ("len(s)").
+func isLengthVar(v expr.Expr) bool { return strings.HasPrefix(v.Name(), "len(") }
 
 // canonicalSearch is the state of the search for a canonical model.
 type canonicalSearch struct {

@@ -86,7 +86,7 @@ func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
 		if l, ok := e.ladder(v, spans); ok {
 			r.ladders = append(r.ladders, l)
 			r.vars = append(r.vars, v)
-			r.isLen = append(r.isLen, strings.HasPrefix(v.Name(), "len("))
+			r.isLen = append(r.isLen, isLengthVar(v))
 		}
 	}
 	r.level = make([]int, len(r.ladders))
