@@ -58,11 +58,8 @@ const canonicalRlimit = 100_000
 // canonicalModel returns the canonical model of cond, or the answer of
 // the solver when cond is not satisfiable.
 func (e *Engine) canonicalModel(cond []expr.Expr) solver.Response {
-	if len(cond) == 0 {
-		return solver.Response{Result: solver.Sat, Model: e.withFill(&expr.Values{}, nil, 0)}
-	}
-	base := e.check(solver.Query{Constraints: cond})
-	if base.Result != solver.Sat {
+	base, done := e.startingModel(cond)
+	if done {
 		return base
 	}
 	vars := expr.Vars(cond...)

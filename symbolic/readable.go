@@ -67,13 +67,8 @@ const readableRounds = 3
 
 // readableModel returns a model of cond that prefers readable values.
 func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
-	if len(cond) == 0 {
-		// Nothing constrains the inputs: numbers are 0, as in the solver's
-		// model completion, and bytes letters.
-		return solver.Response{Result: solver.Sat, Model: e.withFill(&expr.Values{}, nil, 0)}
-	}
-	base := e.check(solver.Query{Constraints: cond})
-	if base.Result != solver.Sat {
+	base, done := e.startingModel(cond)
+	if done {
 		return base
 	}
 	vars := expr.Vars(cond...)
@@ -112,6 +107,18 @@ func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
 	repaired := e.repairRunes(cond, e.repairBytes(cond, e.shrinkIntegers(cond, r.best.Model, vars), vars), vars)
 	r.best.Model = e.withFill(repaired, setOf(vars), 0)
 	return r.best
+}
+
+// startingModel is the solver's model of cond, from which a search for
+// better values starts; done when it is the answer already: cond is
+// empty, so that numbers are 0, as in the solver's model completion, and
+// bytes letters, or it is not satisfiable.
+func (e *Engine) startingModel(cond []expr.Expr) (resp solver.Response, done bool) {
+	if len(cond) == 0 {
+		return solver.Response{Result: solver.Sat, Model: e.withFill(&expr.Values{}, nil, 0)}, true
+	}
+	resp = e.check(solver.Query{Constraints: cond})
+	return resp, resp.Result != solver.Sat
 }
 
 func setOf(vars []expr.Expr) map[expr.Expr]bool {
