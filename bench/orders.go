@@ -47,9 +47,10 @@ type orderPair struct {
 // orderPairs are the pairs run over the search orders: the detector's
 // arm (the default one) against the unpruned one, for issue 13, and the
 // whole solver chain against no layer, for issue 14's "at equal
-// coverage": the arms of a pair explore the same paths only while
-// their models agree, and a model steers the run to the end of a cut
-// path, so one draw each can differ by a statement either way.
+// coverage", which must hold at every seed: a layer answers with other
+// models than Z3's, and what a model could steer (the runs to the end
+// of cut paths) takes a canonical one, which the condition alone
+// decides.
 var orderPairs = []orderPair{
 	{A: armSpecs[0].Name, B: armPruneNone, LabelA: "rse", LabelB: "none"},
 	{A: armSolverGreen, B: armSolverNone, LabelA: "chain", LabelB: "no layer"},
@@ -252,7 +253,7 @@ func writeSolverOrders(w io.Writer, results []pkgResult, orders int) {
 		return
 	}
 	fmt.Fprintf(w, "### Coverage over search orders\n\n")
-	fmt.Fprintf(w, "Cached answers come with other models than Z3's, and a model steers the run to the end of a cut path, so one run per arm can differ by a statement either way. Here `%s` (chain) and `%s` (no layer) each ran %d times more, with `-seed 0` to `-seed %d` and otherwise the same flags. `chain − no layer` compares the mean coverage of the emitted tests; the foot pools each seed's solver time over the packages, and again without the queries Z3 answered unknown (timeouts, of a quarter of the solver arms' budget each).\n\n",
+	fmt.Fprintf(w, "Cached answers come with other models than Z3's. What a model could steer, the run to the end of a cut path, takes a canonical model instead, which the path condition alone decides, so the two arms should cover the same statements at every seed. Here `%s` (chain) and `%s` (no layer) each ran %d times more, with `-seed 0` to `-seed %d` and otherwise the same flags. `chain − no layer` compares the mean coverage of the emitted tests; the foot pools each seed's solver time over the packages, and again without the queries Z3 answered unknown (timeouts, of a quarter of the solver arms' budget each).\n\n",
 		pair.A, pair.B, orders, orders-1)
 	fmt.Fprintln(w, ordersTable(results, pair))
 }
