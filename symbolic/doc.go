@@ -191,10 +191,11 @@
 // furthest paths first, then the first to enter each block of the
 // package, and a run that terminates gives a test; so does a
 // function no path of which finishes, from the zero values if need be
-// (runtoend.go). Such a run goes where its inputs lead once its path
-// stops, so they come from a canonical model (canonical.go), which
-// depends on the path condition alone and not on which model the solver
-// or a cache gave. Anything that makes a path less
+// (runtoend.go). Such a run, and a pruned state's (below), goes where
+// its inputs lead once its path stops, so they come from a canonical
+// model (canonical.go), which depends on the path condition alone and
+// not on which model the solver or a cache gave. Anything that makes a
+// path less
 // than general (a symbolic value pinned to one model value, an input kind
 // not modelled) is recorded on it.
 //

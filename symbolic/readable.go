@@ -42,8 +42,9 @@ import (
 // zero. The bound is Z3's count of steps, not time, so that two runs
 // write the same tests however loaded the machine is. The path condition
 // is always kept, so the path is the same, and the replay of the inputs
-// checks that it is. The runs to the end of cut paths take a canonical
-// model instead (canonical.go), which depends on the condition alone.
+// checks that it is. The runs to the end of cut and pruned paths take a
+// canonical model instead (canonical.go), which depends on the condition
+// alone.
 
 // readableQueries bounds the queries asked per test beyond the model of
 // the path condition itself.
