@@ -116,20 +116,19 @@ func (c *canonicalSearch) adopt(m *expr.Values) { c.model = scalarsCopy(m) }
 // settle gives v its canonical value and adds it to kept.
 func (c *canonicalSearch) settle(v expr.Expr) {
 	var x uint64
+	var value expr.Expr
 	switch {
 	case v.Sort().IsBool():
 		x = c.settleBool(v)
+		value = expr.BoolConst(x == 1)
 	case v.Sort().IsBV():
 		x = c.settleBV(v)
+		value = expr.Const(v.Width(), x)
 	default:
 		return // an array: its contents are the model's
 	}
 	c.model.Scalars[v] = x
-	if v.Sort().IsBool() {
-		c.kept = append(c.kept, expr.Eq(v, expr.BoolConst(x == 1)))
-	} else {
-		c.kept = append(c.kept, expr.Eq(v, expr.Const(v.Width(), x)))
-	}
+	c.kept = append(c.kept, expr.Eq(v, value))
 }
 
 func (c *canonicalSearch) settleBool(v expr.Expr) uint64 {
@@ -236,11 +235,8 @@ func (c *canonicalSearch) ask(extra expr.Expr) solver.Result {
 		return solver.Unknown
 	}
 	c.left--
-	if c.e.summary != nil {
-		c.e.summary.Work += QueryWork
-	}
 	q := append(c.kept[:len(c.kept):len(c.kept)], extra)
-	resp := c.e.cfg.Solver.Check(c.e.ctx, solver.Query{Constraints: q, ResourceLimit: canonicalRlimit})
+	resp := c.e.check(solver.Query{Constraints: q, ResourceLimit: canonicalRlimit})
 	if resp.Result == solver.Sat {
 		c.adopt(resp.Model)
 	}

@@ -154,10 +154,7 @@ func (e *Engine) diverseModel(cond []expr.Expr, m expr.Assignment) solver.Respon
 		}
 		budget--
 		q := append(slices.Clip(kept), group...)
-		if e.summary != nil {
-			e.summary.Work += QueryWork
-		}
-		resp := e.cfg.Solver.Check(e.ctx, solver.Query{Constraints: q, ResourceLimit: readableRlimit})
+		resp := e.check(solver.Query{Constraints: q, ResourceLimit: readableRlimit})
 		switch {
 		case resp.Result == solver.Sat:
 			best, kept = resp, q

@@ -73,7 +73,7 @@ func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
 		return base
 	}
 	vars := expr.Vars(cond...)
-	r := &readableSearch{e: e, rlimit: readableRlimit, best: base, kept: cond[:len(cond):len(cond)], budget: readableQueries, consts: smallConsts(cond)}
+	r := &readableSearch{e: e, best: base, kept: cond[:len(cond):len(cond)], budget: readableQueries, consts: smallConsts(cond)}
 	spans := inputSpans(vars)
 	for _, v := range vars {
 		if isUncontrolled(v) {
@@ -133,7 +133,6 @@ func setOf(vars []expr.Expr) map[expr.Expr]bool {
 // readableSearch is the state of the search for a readable model.
 type readableSearch struct {
 	e       *Engine
-	rlimit  uint64          // bounds each query
 	best    solver.Response // the latest model; it satisfies kept
 	kept    []expr.Expr     // the path condition and the preferences kept
 	budget  int             // queries left
@@ -168,10 +167,7 @@ func (r *readableSearch) try(group []int, round int) {
 	for _, i := range rest {
 		q = append(q, r.ladders[i][round])
 	}
-	if r.e.summary != nil {
-		r.e.summary.Work += QueryWork
-	}
-	resp := r.e.cfg.Solver.Check(r.e.ctx, solver.Query{Constraints: q, ResourceLimit: r.rlimit})
+	resp := r.e.check(solver.Query{Constraints: q, ResourceLimit: readableRlimit})
 	if resp.Result == solver.Unknown {
 		// Cut at the resource limit (or cancelled): the preferences make
 		// the problem hard, and their parts would likely be cut too. Keep
