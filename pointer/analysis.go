@@ -225,7 +225,7 @@ func (a *analysis) wireCall(site ssa.CallInstruction, fn *ssa.Function, recv nod
 	}
 	a.wired[k] = true
 	a.callees[site] = append(a.callees[site], fn)
-	if a.swapper(site, fn, site.Common().Args) {
+	if a.swapper(site, fn) {
 		return
 	}
 	fi := a.reach(fn)

@@ -44,7 +44,7 @@ func SwapperClosure(fn *ssa.Function) *ssa.Function {
 
 // swapper wires a call of Swapper as the model runs it, and reports
 // whether fn is Swapper.
-func (a *analysis) swapper(site ssa.CallInstruction, fn *ssa.Function, args []ssa.Value) bool {
+func (a *analysis) swapper(site ssa.CallInstruction, fn *ssa.Function) bool {
 	if fn.String() != swapperName {
 		return false
 	}
@@ -58,7 +58,7 @@ func (a *analysis) swapper(site ssa.CallInstruction, fn *ssa.Function, args []ss
 			a.addLabel(res, a.functionObject(closure).id)
 		}
 	}
-	ps, arg := a.valueNode(closure.FreeVars[0]), a.valueNode(args[0])
+	ps, arg := a.valueNode(closure.FreeVars[0]), a.valueNode(site.Common().Args[0])
 	if ps != 0 && arg != 0 {
 		// The variable is the boxes' payload: one cell, the array pointer.
 		a.addConstraint(arg, &offsetC{dst: ps, off: 1, n: 1})

@@ -23,9 +23,9 @@ import (
 // program's generic types with its type arguments (threadUnsafeSet[int]).
 // For the empty interface, which every type implements, the types the
 // function, then its package, asserts to or switches on (those are what
-// the code tells apart), then int and string. A type of another package is tried only when a test of
-// the home package can write it (exported, importable: never
-// internal/poll.DeadlineExceededError).
+// the code tells apart), then int and string. A type of another package
+// is tried only when a test of the home package can write it (exported,
+// importable: never internal/poll.DeadlineExceededError).
 //
 // A parameter (of the function under test or of a constructor) may also
 // take values made through a package's API (apimakers.go): an io.Reader a
