@@ -54,6 +54,7 @@ func TestPruneArms(t *testing.T) {
 		"rse-no-refine": "-prune-off refine",
 		"rse-no-search": "-prune-off search",
 		"rse-no-single": "-prune-off single",
+		"rse-no-hurry":  "-prune-off hurry",
 		"rse-reach":     "-prune reach",
 	}
 	for _, s := range armSpecs {

@@ -20,6 +20,9 @@ type Options struct {
 	// NoSingle turns off single-valued locations (§3.5): every relevant
 	// location is compared at every match.
 	NoSingle bool
+	// NoHurry turns off hurrying: the states of a subtree that states
+	// told to Wait are waiting for are not run first (search.go).
+	NoHurry bool
 	// Reach prunes the states that can reach no code of the package left
 	// uncovered (reach.go), snapshot or not, instead of only putting them
 	// off. It is off by default: it keeps the coverage of blocks, but
@@ -75,6 +78,9 @@ type detector struct {
 	// coming behind one (search.go).
 	visits visits
 	putOff putOff
+	// awaited are the open visits that states told to Wait wait for, whose
+	// subtrees the searcher runs first (search.go).
+	awaited awaited
 	// singles are the round's single-valued locations (single.go).
 	singles *singles
 }
@@ -97,6 +103,7 @@ func (d *detector) Begin(fn *ssa.Function) {
 	d.unreaching = make(map[int]bool)
 	d.visits = visits{}
 	d.putOff = putOff{}
+	d.awaited = newAwaited()
 	d.graph = slicing.New(d.cdg, d.rel, slicing.Options{
 		Publish: func(s *slicing.Snapshot) {
 			if s.Unsound {
@@ -118,6 +125,7 @@ func (d *detector) Root(s *symbolic.State) {
 
 func (d *detector) Forked(parent, child *symbolic.State) {
 	d.graph.Fork(parent.ID(), child.ID())
+	d.awaited.forked(parent.ID(), child.ID())
 }
 
 func (d *detector) Stepped(s *symbolic.State, evs []symbolic.Event) symbolic.Verdict {
@@ -135,6 +143,7 @@ func (d *detector) Stepped(s *symbolic.State, evs []symbolic.Event) symbolic.Ver
 }
 
 func (d *detector) Recheck(s *symbolic.State) symbolic.Verdict {
+	d.awaited.done(s.ID())
 	ctx, at := s.AtPoint()
 	if !at {
 		return symbolic.Keep
@@ -169,15 +178,25 @@ func (d *detector) verdict(s *symbolic.State, ctx symbolic.Context) symbolic.Ver
 	if d.unsound.match(ctx, s, cond, d.graph.Epoch(), rel) != nil {
 		return symbolic.Later
 	}
-	if d.visits.behind(d.graph, ctx, s.ID()) && d.putOff.first(s.ID()) {
+	if behind, first := d.visits.behind(d.graph, ctx, s.ID()); behind && d.putOff.first(s.ID()) {
+		if !d.opts.NoHurry {
+			d.awaited.wait(d.graph, first, s.ID())
+		}
 		return symbolic.Wait
 	}
 	return symbolic.Keep
 }
 
+// Hurry reports whether s runs in the subtree of a visit that states
+// told to Wait are waiting for (search.go).
+func (d *detector) Hurry(s *symbolic.State) bool {
+	return d.awaited.hurried(s.ID())
+}
+
 func (d *detector) Ended(s *symbolic.State, kind symbolic.EndKind, tested bool) {
 	d.conds.drop(s.ID())
 	delete(d.putOff, s.ID())
+	d.awaited.ended(s.ID())
 	if kind == symbolic.EndPruned {
 		snap, unreaching := d.matched[s.ID()], d.unreaching[s.ID()]
 		delete(d.matched, s.ID())

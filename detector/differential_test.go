@@ -538,6 +538,7 @@ func (p *secondPointPruner) Stepped(s *symbolic.State, _ []symbolic.Event) symbo
 	return symbolic.Keep
 }
 func (p *secondPointPruner) Recheck(*symbolic.State) symbolic.Verdict { return symbolic.Keep }
+func (p *secondPointPruner) Hurry(*symbolic.State) bool               { return false }
 func (p *secondPointPruner) Ended(s *symbolic.State, _ symbolic.EndKind, _ bool) {
 	delete(p.points, s)
 }

@@ -66,6 +66,9 @@
 // gets Wait, once: it would probably match the snapshot that subtree
 // leaves, so the searcher runs it after the others for a while, and
 // then as any other, since some subtrees stay open for good (search.go).
+// While it waits, the states of that subtree are hurried (Hurry): the
+// searcher runs them first, so that the subtree is likelier to end, and
+// the snapshot to be made, before the wait does.
 //
 // # Single-valued locations (§3.5)
 //
@@ -106,9 +109,10 @@
 //
 // # Switches, and the tests of pruned states
 //
-// Options.NoRefine, Options.NoSearch and Options.NoSingle turn each off,
-// so that its share can be measured, and Options.Reach turns the
-// pruning of states that can reach nothing uncovered on; a nil
+// Options.NoRefine, Options.NoSearch, Options.NoSingle and
+// Options.NoHurry turn each off, so that its share can be measured (with
+// NoSearch no state waits, so none is hurried), and Options.Reach turns
+// the pruning of states that can reach nothing uncovered on; a nil
 // Config.Pruner (-prune none) turns everything off.
 //
 // A pruned state that entered a block no test enters yet still gives a

@@ -15,7 +15,10 @@ import (
 // that subtree leaves; run later, when the engine asks again (Recheck),
 // it is pruned if it does. Without it a breadth-first search lets states
 // through every point before any snapshot is there, and nothing gets
-// pruned. Neither heuristic prunes: both only reorder.
+// pruned. Meanwhile the states of the subtree it waits for are hurried:
+// the searcher runs them first (Hurry), so that the subtree, and with it
+// the snapshot, is likelier to end before the wait does. None of these
+// heuristics prunes: they only reorder.
 //
 // A wait lasts a while (the engine's waitPicks), because a subtree may
 // stay open long: a parser's loop head's first visit ends only when the
@@ -55,13 +58,15 @@ func (p putOff) first(id int) bool {
 }
 
 // behind reports whether the state id at context ctx comes behind
-// another path's visit still open there, not being part of it; when no
-// visit is open there, id's becomes the point's visit.
-func (v visits) behind(g *slicing.Graph, ctx symbolic.Context, id int) bool {
+// another path's visit still open there, not being part of it, and
+// where that visit was; when no visit is open there, id's becomes the
+// point's visit.
+func (v visits) behind(g *slicing.Graph, ctx symbolic.Context, id int) (bool, slicing.Mark) {
 	h := ctx.Hash()
 	list := v[h]
 	open := list[:0]
 	behind, below := false, false
+	var first slicing.Mark
 	for _, vi := range list {
 		if !vi.mark.Open() {
 			continue // its snapshots are in the store now
@@ -71,7 +76,7 @@ func (v visits) behind(g *slicing.Graph, ctx symbolic.Context, id int) bool {
 			if g.Below(id, vi.mark) {
 				below = true // a later visit of the same path (a loop)
 			} else {
-				behind = true
+				behind, first = true, vi.mark
 			}
 		}
 	}
@@ -79,5 +84,101 @@ func (v visits) behind(g *slicing.Graph, ctx symbolic.Context, id int) bool {
 		open = append(open, visit{ctx: ctx, mark: g.Mark(id)})
 	}
 	v[h] = open
-	return behind
+	return behind, first
 }
+
+// awaited holds the open visits that states told to Wait wait for, with
+// those states, until each is asked about again (Recheck) or ends, and
+// the states still running below each such visit: the hurried ones. It
+// is kept up as states fork and end, so that Hurry, asked for every
+// runnable state before each pick, is a look-up.
+type awaited struct {
+	waiters map[slicing.Mark]map[int]bool // each awaited visit's waiting states
+	waiting map[int]slicing.Mark          // each waiting state's visit
+	below   map[slicing.Mark]map[int]bool // each awaited visit's states below it
+	above   map[int]map[slicing.Mark]bool // each hurried state's awaited visits
+}
+
+func newAwaited() awaited {
+	return awaited{
+		waiters: map[slicing.Mark]map[int]bool{},
+		waiting: map[int]slicing.Mark{},
+		below:   map[slicing.Mark]map[int]bool{},
+		above:   map[int]map[slicing.Mark]bool{},
+	}
+}
+
+// wait records that state id waits for the visit at m.
+func (a awaited) wait(g *slicing.Graph, m slicing.Mark, id int) {
+	if a.waiters[m] == nil {
+		a.waiters[m], a.below[m] = map[int]bool{}, map[int]bool{}
+		for _, s := range g.StatesBelow(m) {
+			a.link(m, s)
+		}
+	}
+	a.waiters[m][id] = true
+	a.waiting[id] = m
+}
+
+// link records that state s runs below the awaited visit m.
+func (a awaited) link(m slicing.Mark, s int) {
+	a.below[m][s] = true
+	if a.above[s] == nil {
+		a.above[s] = map[slicing.Mark]bool{}
+	}
+	a.above[s][m] = true
+}
+
+// forked records that child was copied from parent: it runs below the
+// same visits.
+func (a awaited) forked(parent, child int) {
+	for m := range a.above[parent] {
+		a.link(m, child)
+	}
+}
+
+// done records that state id waits no more.
+func (a awaited) done(id int) {
+	m, ok := a.waiting[id]
+	if !ok {
+		return
+	}
+	delete(a.waiting, id)
+	delete(a.waiters[m], id)
+	if len(a.waiters[m]) == 0 {
+		a.release(m)
+	}
+}
+
+// ended records that state id's path ended. A visit with no state left
+// below it has ended too: its snapshots are in the store, and its
+// waiters find them when asked about again.
+func (a awaited) ended(id int) {
+	a.done(id)
+	for m := range a.above[id] {
+		delete(a.below[m], id)
+		if len(a.below[m]) == 0 {
+			a.release(m)
+		}
+	}
+	delete(a.above, id)
+}
+
+// release forgets the awaited visit m.
+func (a awaited) release(m slicing.Mark) {
+	for s := range a.below[m] {
+		delete(a.above[s], m)
+		if len(a.above[s]) == 0 {
+			delete(a.above, s)
+		}
+	}
+	for w := range a.waiters[m] {
+		delete(a.waiting, w)
+	}
+	delete(a.below, m)
+	delete(a.waiters, m)
+}
+
+// hurried reports whether state id runs below a visit some state waits
+// for.
+func (a awaited) hurried(id int) bool { return len(a.above[id]) > 0 }

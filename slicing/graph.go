@@ -1,6 +1,8 @@
 package slicing
 
 import (
+	"slices"
+
 	"github.com/gosymtest/gosymtest/cdg"
 	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -275,6 +277,19 @@ func (g *Graph) Below(id int, m Mark) bool {
 		}
 	}
 	return false
+}
+
+// StatesBelow lists, in increasing order, the states still running that
+// descend from where m was taken (or stand there still).
+func (g *Graph) StatesBelow(m Mark) []int {
+	var ids []int
+	for id := range g.states {
+		if g.Below(id, m) {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids
 }
 
 // Epoch counts the coverings that made a branch irrelevant so far: a

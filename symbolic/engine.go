@@ -319,7 +319,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *Summary, e
 	e.boundary = newBoundaryPass()
 	e.infection = infectionPass{}
 	e.mpass = mutationPass{}
-	e.searcher, err = newSearcher(e.cfg.Searcher, e.cfg.Seed, e.summary.CoveredBlocks)
+	e.searcher, err = newSearcher(e.cfg.Searcher, e.cfg.Seed, e.summary.CoveredBlocks, e.hurryFunc())
 	if err != nil {
 		return nil, err
 	}
@@ -348,7 +348,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *Summary, e
 		if e.stopEarly() || len(e.growth) == 0 || e.round == maxRounds || !e.grow() {
 			break
 		}
-		e.searcher, _ = newSearcher(e.cfg.Searcher, e.cfg.Seed+uint64(e.round), e.summary.CoveredBlocks)
+		e.searcher, _ = newSearcher(e.cfg.Searcher, e.cfg.Seed+uint64(e.round), e.summary.CoveredBlocks, e.hurryFunc())
 		// Exhaustiveness is the last round's: it covers every input within
 		// the bounds of the rounds before.
 		e.summary.Exhausted = true

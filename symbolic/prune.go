@@ -33,6 +33,11 @@ type Pruner interface {
 	// Stepped reports the step s just took, as events in the order they
 	// happened, and asks what to do with s.
 	Stepped(s *State, evs []Event) Verdict
+	// Hurry reports whether s runs in a subtree that states told to Wait
+	// are waiting for: the snapshot they may match is made only when that
+	// subtree has ended, so the searcher runs such states first. It is
+	// asked before each of the searcher's picks, for every runnable state.
+	Hurry(s *State) bool
 	// Recheck asks again about a state put off (Later or Wait), which
 	// the searcher has chosen to run: it has not moved since, but what
 	// the pruner knows may have grown.
@@ -64,6 +69,7 @@ const (
 	// Wait: s may match a snapshot that is not made yet. Run it after
 	// the others for a while (waitPicks picks of the searcher), then as
 	// any other; either way, ask again (Recheck) before it runs on.
+	// Meanwhile the states of the subtree it waits for run first (Hurry).
 	Wait
 )
 

@@ -353,3 +353,19 @@ func isStringType(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
 }
+
+// hurryFunc is what the searcher calls before each pick to mark the
+// states the Pruner wants run first (Pruner.Hurry), nil without a
+// Pruner. Its time counts as the Pruner's.
+func (e *Engine) hurryFunc() func([]*State) {
+	if e.pruner == nil {
+		return nil
+	}
+	return func(states []*State) {
+		start := time.Now()
+		for _, s := range states {
+			s.hurried = e.pruner.Hurry(s)
+		}
+		e.summary.PruneTime += time.Since(start)
+	}
+}

@@ -32,6 +32,7 @@ func (p *shadowPruner) Forked(parent, child *State) {
 }
 func (p *shadowPruner) Ended(s *State, _ EndKind, _ bool) { delete(p.shadows, s.ID()) }
 func (p *shadowPruner) Recheck(*State) Verdict            { return Keep }
+func (p *shadowPruner) Hurry(*State) bool                 { return false }
 
 func (p *shadowPruner) Stepped(s *State, evs []Event) Verdict {
 	p.steps++
@@ -111,6 +112,7 @@ func (p *recordingPruner) Root(*State)                 {}
 func (p *recordingPruner) Forked(*State, *State)       {}
 func (p *recordingPruner) Ended(*State, EndKind, bool) {}
 func (p *recordingPruner) Recheck(*State) Verdict      { return Keep }
+func (p *recordingPruner) Hurry(*State) bool           { return false }
 func (p *recordingPruner) Stepped(_ *State, evs []Event) Verdict {
 	p.evs = append(p.evs, evs...)
 	return Keep

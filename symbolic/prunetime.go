@@ -39,6 +39,10 @@ func (t timedPruner) Forked(parent, child *State) {
 
 func (t timedPruner) Stepped(s *State, evs []Event) Verdict { return t.p.Stepped(s, evs) }
 
+// Hurry passes through untimed: markHurried times the calls of a pick
+// together.
+func (t timedPruner) Hurry(s *State) bool { return t.p.Hurry(s) }
+
 func (t timedPruner) Recheck(s *State) Verdict {
 	defer t.since(time.Now())
 	return t.p.Recheck(s)

@@ -18,21 +18,26 @@ type Searcher interface {
 // SearcherNames lists the strategies newSearcher accepts.
 var SearcherNames = []string{"covnew", "dfs", "bfs", "random-path"}
 
-func newSearcher(name string, seed uint64, covered map[*ssa.BasicBlock]bool) (Searcher, error) {
+// newSearcher returns the strategy name. hurry, when not nil, marks the
+// states to run first (State.hurried) before each pick.
+func newSearcher(name string, seed uint64, covered map[*ssa.BasicBlock]bool, hurry func([]*State)) (Searcher, error) {
 	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	var parts []picker
 	switch name {
 	case "", "covnew":
 		// KLEE's default: alternate between a coverage-seeking choice and a
 		// random-path choice, so neither starves the other.
-		return &interleaved{parts: []picker{&covNew{r: r, covered: covered}, &randomPath{r: r}}}, nil
+		parts = []picker{&covNew{r: r, covered: covered}, &randomPath{r: r}}
 	case "dfs":
-		return &interleaved{parts: []picker{dfs{}}}, nil
+		parts = []picker{dfs{}}
 	case "bfs":
-		return &interleaved{parts: []picker{bfs{}}}, nil
+		parts = []picker{bfs{}}
 	case "random-path":
-		return &interleaved{parts: []picker{&randomPath{r: r}}}, nil
+		parts = []picker{&randomPath{r: r}}
+	default:
+		return nil, fmt.Errorf("unknown search strategy %q (want one of %v)", name, SearcherNames)
 	}
-	return nil, fmt.Errorf("unknown search strategy %q (want one of %v)", name, SearcherNames)
+	return &interleaved{parts: parts, hurry: hurry}, nil
 }
 
 // picker chooses an index into the list of runnable states; now counts
@@ -46,6 +51,7 @@ type interleaved struct {
 	states []*State
 	parts  []picker
 	turn   int
+	hurry  func([]*State)
 }
 
 func (q *interleaved) Len() int { return len(q.states) }
@@ -61,6 +67,9 @@ func (q *interleaved) Add(s *State) {
 func (q *interleaved) Select() *State {
 	if len(q.states) == 0 {
 		return nil
+	}
+	if q.hurry != nil {
+		q.hurry(q.states)
 	}
 	p := q.parts[q.turn%len(q.parts)]
 	i := p.pick(q.states, q.turn)
@@ -105,7 +114,7 @@ func (p *randomPath) pick(states []*State, now int) int {
 // deferral is how much less likely than others s is to be picked at the
 // pick now: the states the Pruner put off, for good or for a while, and
 // those that took an offbeat branch run after the others, though not
-// never.
+// never; those it hurries run before them (a factor below 1).
 func deferral(s *State, now int) float64 {
 	f := 1.0
 	if s.later || now < s.waitUntil {
@@ -113,6 +122,9 @@ func deferral(s *State, now int) float64 {
 	}
 	if s.offbeat {
 		f *= offbeatFactor
+	}
+	if s.hurried {
+		f /= hurryFactor
 	}
 	return f
 }
@@ -126,6 +138,14 @@ const offbeatFactor = 8
 // the Pruner put off (State.later, or waiting): much less, but not never,
 // since the verdict is a guess.
 const laterFactor = 64
+
+// hurryFactor is how much more likely covNew and random-path pick a state
+// the Pruner hurries (State.hurried): one in the subtree that states told
+// to Wait are waiting for. A wait pays only if that subtree ends while it
+// lasts, and the subtree ends sooner when its states run first. A scratch
+// build tried 64 and 512 on seven packages over three seeds: both covered
+// the same statements, and 512 left fewer paths unpruned.
+const hurryFactor = 512
 
 // waitPicks is how many picks a state told to Wait runs after the others.
 // The Pruner expects a snapshot soon: the subtree below a point another

@@ -35,3 +35,44 @@ func TestWaitLastsWaitPicks(t *testing.T) {
 		t.Errorf("kept after a Wait: deferral %v, recheck %v; want 1 and false", got, s.recheck)
 	}
 }
+
+// The searcher asks which states to hurry before each pick, over all the
+// runnable states, and runs the hurried ones first.
+func TestHurriedStatesRunFirst(t *testing.T) {
+	var asked []int
+	hurry := func(states []*State) {
+		asked = append(asked, len(states))
+		for _, s := range states {
+			s.hurried = s.id%4 == 0
+		}
+	}
+	q, err := newSearcher("random-path", 1, nil, hurry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id := range 40 {
+		q.Add(&State{id: id})
+	}
+	var picked []int
+	for range 10 {
+		picked = append(picked, q.Select().id)
+	}
+	for i, id := range picked {
+		if id%4 != 0 {
+			t.Errorf("pick %d ran state %d, not hurried, while hurried states were left (picks %v)", i, id, picked)
+			break
+		}
+	}
+	for i, n := range asked {
+		if want := 40 - i; n != want {
+			t.Errorf("before pick %d the searcher asked about %d states, want the %d runnable ones", i, n, want)
+		}
+	}
+	if len(asked) != len(picked) {
+		t.Errorf("asked %d times for %d picks", len(asked), len(picked))
+	}
+	s := &State{hurried: true}
+	if got := deferral(s, 0); got != 1.0/hurryFactor {
+		t.Errorf("a hurried state's deferral is %v, want 1/%d", got, hurryFactor)
+	}
+}

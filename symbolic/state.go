@@ -89,6 +89,10 @@ type State struct {
 	// was either, and the engine asks the Pruner again before s runs on.
 	later, wait, recheck bool
 	waitUntil            int
+	// hurried is set when the Pruner last said that s runs in a subtree
+	// that states told to Wait are waiting for (Pruner.Hurry): the
+	// searcher runs s first.
+	hurried bool
 	// offbeat is set on a path that took a branch no person would take
 	// first when another was open, such as non-ASCII bytes where ASCII
 	// was possible: the searcher runs it after the others

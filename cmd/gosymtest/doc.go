@@ -157,11 +157,13 @@
 //		Turn off some of the detector's refinements, to measure each one's
 //		share: a comma-separated list among refine (dynamic refinement of
 //		the relevant sets as blocks get covered), search (running later
-//		the states that match an unsound relevant set, or that can reach
-//		no code left uncovered) and single (leaving out of matches the
-//		locations that have held one value on every path). Pruning stays
-//		sound; turning off refine or search only prunes less, and single
-//		only makes matching slower.
+//		the states that match an unsound relevant set, that can reach no
+//		code left uncovered, or that may match a state explored first
+//		once the paths below it end), single (leaving out of matches the
+//		locations that have held one value on every path) and hurry
+//		(running first the paths below such a first state, so that they
+//		end sooner). Pruning stays sound; turning off refine, search or
+//		hurry only prunes less, and single only makes matching slower.
 //	-all-paths
 //		Keep one test per path found. By default a test is kept only when
 //		it covers a block or a branch edge of its package that the tests

@@ -54,12 +54,13 @@ func (v pruneMode) Set(s string) error {
 
 // pruneOff is the -prune-off flag: a comma-separated list of the
 // detector's refinements to turn off, among refine (§3.4), search
-// (§3.6) and single (§3.5). The empty list turns none off.
+// (§3.6), single (§3.5) and hurry (running first the subtrees that
+// waiting states wait for). The empty list turns none off.
 type pruneOff struct{ opts *detector.Options }
 
 // pruneOffWords are the words -prune-off takes, in the order -help lists
 // them.
-var pruneOffWords = []string{"refine", "search", "single"}
+var pruneOffWords = []string{"refine", "search", "single", "hurry"}
 
 func (v pruneOff) String() string {
 	if v.opts == nil {
@@ -83,6 +84,8 @@ func (v pruneOff) field(word string) *bool {
 		return &v.opts.NoSearch
 	case "single":
 		return &v.opts.NoSingle
+	case "hurry":
+		return &v.opts.NoHurry
 	}
 	return nil
 }
@@ -101,7 +104,7 @@ func (v pruneOff) Set(s string) error {
 		set = append(set, f)
 	}
 	// A flag given twice replaces the first: only the last list counts.
-	v.opts.NoRefine, v.opts.NoSearch, v.opts.NoSingle = false, false, false
+	v.opts.NoRefine, v.opts.NoSearch, v.opts.NoSingle, v.opts.NoHurry = false, false, false, false
 	for _, f := range set {
 		*f = true
 	}

@@ -24,6 +24,7 @@ func TestPruneFlags(t *testing.T) {
 		{[]string{"-prune-off", "refine, search"}, false, detector.Options{NoRefine: true, NoSearch: true}},
 		{[]string{"-prune-off", "refine", "-prune-off", "search"}, false, detector.Options{NoSearch: true}},
 		{[]string{"-prune-off", "single,refine"}, false, detector.Options{NoRefine: true, NoSingle: true}},
+		{[]string{"-prune-off", "hurry"}, false, detector.Options{NoHurry: true}},
 		{[]string{"-prune", "reach"}, false, detector.Options{Reach: true}},
 		{[]string{"-prune", "reach", "-prune-off", "single"}, false, detector.Options{Reach: true, NoSingle: true}},
 		{[]string{"-prune", "reach", "-prune", "rse"}, false, detector.Options{}},
@@ -46,7 +47,7 @@ func TestPruneFlags(t *testing.T) {
 		want []string
 	}{
 		{[]string{"-prune", "some"}, []string{"-prune", `"some"`, "none", "rse", "reach"}},
-		{[]string{"-prune-off", "refine,semantic"}, []string{"-prune-off", `"semantic"`, "refine, search, single"}},
+		{[]string{"-prune-off", "refine,semantic"}, []string{"-prune-off", `"semantic"`, "refine, search, single, hurry"}},
 	} {
 		_, err := parseArgs(tc.args)
 		if err == nil {
