@@ -67,8 +67,9 @@
 // leaves, so the searcher runs it after the others for a while, and
 // then as any other, since some subtrees stay open for good (search.go).
 // While it waits, the states of that subtree are hurried (Hurry): the
-// searcher runs them first, so that the subtree is likelier to end, and
-// the snapshot to be made, before the wait does.
+// searcher favours them, so that the subtree is likelier to end, and the
+// snapshot to be made, before the wait does. A subtree is hurried once,
+// until the first wait for it is over.
 //
 // # Single-valued locations (§3.5)
 //

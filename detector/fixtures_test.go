@@ -182,6 +182,7 @@ func TestPruneFixturesKeepCoverage(t *testing.T) {
 		{"no-search", Options{NoSearch: true}},
 		{"no-refinements", Options{NoRefine: true, NoSearch: true}},
 		{"no-single", Options{NoSingle: true}},
+		{"no-hurry", Options{NoHurry: true}},
 	}
 	names := []string{"TwoBranches", "PhiFlag", "PhiCount", "PhiLoop", "Fields", "Alias", "Untaken", "Indep1", "Indep2", "Indep3", "Indep4"}
 	// The unpruned runs first: that each fixture is exhausted without

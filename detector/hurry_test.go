@@ -10,15 +10,16 @@ import (
 )
 
 // A state told to Wait hurries the states below the visit it waits for,
-// those forked there later included, and only those, until it is asked
-// about again or that visit's subtree ends.
+// those forked there later included, and only those, until the first of
+// the visit's waiters is asked about again or the visit's subtree ends;
+// a visit is hurried once only.
 func TestHurryIsTheAwaitedSubtree(t *testing.T) {
 	prog := pruneFixtures(t)
 	a := cdg.New(prog.SSA, cdg.Options{})
 	g := slicing.New(a, a.Relevance(pruneFunc(t, "TwoBranches")), slicing.Options{Publish: func(*slicing.Snapshot) {}})
 	aw := newAwaited()
 	hurried := func() (ids []int) {
-		for id := 1; id <= 5; id++ {
+		for id := 1; id <= 7; id++ {
 			if aw.hurried(id) {
 				ids = append(ids, id)
 			}
@@ -44,23 +45,32 @@ func TestHurryIsTheAwaitedSubtree(t *testing.T) {
 	}
 	fork(2, 4)
 	fork(1, 5)
+	aw.wait(g, visit, 5)
 	if got := hurried(); !slices.Equal(got, []int{2, 4}) {
-		t.Errorf("after 2 forked 4 and 1 forked 5, states %v are hurried; want [2 4]", got)
+		t.Errorf("after 2 forked 4 and 1 forked 5, which waits too, states %v are hurried; want [2 4]", got)
 	}
 	aw.done(3)
 	if got := hurried(); len(got) != 0 {
 		t.Errorf("once 3 waits no more, states %v are hurried", got)
 	}
-	aw.wait(g, visit, 3)
-	if got := hurried(); !slices.Equal(got, []int{2, 4}) {
-		t.Errorf("when 3 waits again, states %v are hurried; want [2 4]", got)
+	fork(1, 6)
+	aw.wait(g, visit, 6)
+	if got := hurried(); len(got) != 0 {
+		t.Errorf("when 6 waits for the visit hurried before, states %v are hurried", got)
 	}
-	for _, id := range []int{4, 2} {
+	// 4 stands at another point first; 5 comes behind it there.
+	deeper := g.Mark(4)
+	fork(4, 7)
+	aw.wait(g, deeper, 5)
+	if got := hurried(); !slices.Equal(got, []int{4, 7}) {
+		t.Errorf("while 5 waits for 4's visit, states %v are hurried; want [4 7]", got)
+	}
+	for _, id := range []int{7, 4} {
 		g.End(id, symbolic.EndReturn, true, true, nil)
 		aw.ended(id)
 	}
 	if got := hurried(); len(got) != 0 {
-		t.Errorf("once 2's subtree has ended, states %v are hurried", got)
+		t.Errorf("once 4's subtree has ended, states %v are hurried", got)
 	}
 	if len(aw.waiters)+len(aw.waiting)+len(aw.below)+len(aw.above) != 0 {
 		t.Errorf("an ended visit is still awaited: %d visits, %d waiters", len(aw.waiters), len(aw.waiting))

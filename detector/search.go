@@ -16,9 +16,10 @@ import (
 // it is pruned if it does. Without it a breadth-first search lets states
 // through every point before any snapshot is there, and nothing gets
 // pruned. Meanwhile the states of the subtree it waits for are hurried:
-// the searcher runs them first (Hurry), so that the subtree, and with it
-// the snapshot, is likelier to end before the wait does. None of these
-// heuristics prunes: they only reorder.
+// the searcher favours them (Hurry), so that the subtree, and with it
+// the snapshot, is likelier to end before the wait does (awaited, below,
+// says for how long). None of these heuristics prunes: they only
+// reorder.
 //
 // A wait lasts a while (the engine's waitPicks), because a subtree may
 // stay open long: a parser's loop head's first visit ends only when the
@@ -88,15 +89,21 @@ func (v visits) behind(g *slicing.Graph, ctx symbolic.Context, id int) (bool, sl
 }
 
 // awaited holds the open visits that states told to Wait wait for, with
-// those states, until each is asked about again (Recheck) or ends, and
-// the states still running below each such visit: the hurried ones. It
-// is kept up as states fork and end, so that Hurry, asked for every
-// runnable state before each pick, is a look-up.
+// those states, and the states still running below each such visit: the
+// hurried ones. It is kept up as states fork and end, so that Hurry,
+// asked for every runnable state before each pick, is a look-up.
+//
+// A visit is hurried until its subtree ends or the first of its waiters
+// is asked about again (Recheck), and never after: by then the wait it
+// was hurried for is over, and a subtree that has not ended is one of
+// those that stay open long, which would otherwise be hurried again for
+// each state that comes to wait behind it.
 type awaited struct {
 	waiters map[slicing.Mark]map[int]bool // each awaited visit's waiting states
 	waiting map[int]slicing.Mark          // each waiting state's visit
 	below   map[slicing.Mark]map[int]bool // each awaited visit's states below it
 	above   map[int]map[slicing.Mark]bool // each hurried state's awaited visits
+	spent   map[slicing.Mark]bool         // the visits hurried before, not again
 }
 
 func newAwaited() awaited {
@@ -105,11 +112,16 @@ func newAwaited() awaited {
 		waiting: map[int]slicing.Mark{},
 		below:   map[slicing.Mark]map[int]bool{},
 		above:   map[int]map[slicing.Mark]bool{},
+		spent:   map[slicing.Mark]bool{},
 	}
 }
 
-// wait records that state id waits for the visit at m.
+// wait records that state id waits for the visit at m, which is hurried
+// unless it was before.
 func (a awaited) wait(g *slicing.Graph, m slicing.Mark, id int) {
+	if a.spent[m] {
+		return
+	}
 	if a.waiters[m] == nil {
 		a.waiters[m], a.below[m] = map[int]bool{}, map[int]bool{}
 		for _, s := range g.StatesBelow(m) {
@@ -137,16 +149,11 @@ func (a awaited) forked(parent, child int) {
 	}
 }
 
-// done records that state id waits no more.
+// done records that state id waits no more: its visit's hurry is spent.
 func (a awaited) done(id int) {
-	m, ok := a.waiting[id]
-	if !ok {
-		return
-	}
-	delete(a.waiting, id)
-	delete(a.waiters[m], id)
-	if len(a.waiters[m]) == 0 {
+	if m, ok := a.waiting[id]; ok {
 		a.release(m)
+		a.spent[m] = true
 	}
 }
 

@@ -279,8 +279,8 @@
 // ValueAt, Cond. Its verdict: Keep; Later (run it after the states that
 // look less redundant: §3.6); Wait (likewise, but for a while only: a
 // snapshot it may match is still to come, and meanwhile the searcher
-// runs first the states the pruner says it hurries, Pruner.Hurry: those
-// of the subtree that will leave that snapshot); or Prune, and the engine
+// favours the states the pruner says it hurries, Pruner.Hurry: those of
+// the subtree that will leave that snapshot); or Prune, and the engine
 // ends the state without a test of its own, but runs its inputs
 // concretely to the end when it entered a block no test enters yet, so
 // that the stretch before the match keeps its test. A pruned state is

@@ -35,8 +35,8 @@ type Pruner interface {
 	Stepped(s *State, evs []Event) Verdict
 	// Hurry reports whether s runs in a subtree that states told to Wait
 	// are waiting for: the snapshot they may match is made only when that
-	// subtree has ended, so the searcher runs such states first. It is
-	// asked before each of the searcher's picks, for every runnable state.
+	// subtree has ended, so the searcher favours such states. It is asked
+	// before each of the searcher's picks, for every runnable state.
 	Hurry(s *State) bool
 	// Recheck asks again about a state put off (Later or Wait), which
 	// the searcher has chosen to run: it has not moved since, but what
@@ -69,7 +69,8 @@ const (
 	// Wait: s may match a snapshot that is not made yet. Run it after
 	// the others for a while (waitPicks picks of the searcher), then as
 	// any other; either way, ask again (Recheck) before it runs on.
-	// Meanwhile the states of the subtree it waits for run first (Hurry).
+	// Meanwhile the searcher favours the states of the subtree it waits
+	// for (Hurry).
 	Wait
 )
 

@@ -355,7 +355,7 @@ func isStringType(t types.Type) bool {
 }
 
 // hurryFunc is what the searcher calls before each pick to mark the
-// states the Pruner wants run first (Pruner.Hurry), nil without a
+// states the Pruner wants favoured (Pruner.Hurry), nil without a
 // Pruner. Its time counts as the Pruner's.
 func (e *Engine) hurryFunc() func([]*State) {
 	if e.pruner == nil {

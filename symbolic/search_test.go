@@ -1,6 +1,9 @@
 package symbolic
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // A state told to Wait runs after the others for waitPicks picks from
 // when the searcher gets it, and then as any other; one put off (Later)
@@ -37,7 +40,8 @@ func TestWaitLastsWaitPicks(t *testing.T) {
 }
 
 // The searcher asks which states to hurry before each pick, over all the
-// runnable states, and runs the hurried ones first.
+// runnable states. Random-path runs the hurried ones first; covNew does
+// not favour them, so that it keeps heading for uncovered blocks.
 func TestHurriedStatesRunFirst(t *testing.T) {
 	var asked []int
 	hurry := func(states []*State) {
@@ -46,20 +50,24 @@ func TestHurriedStatesRunFirst(t *testing.T) {
 			s.hurried = s.id%4 == 0
 		}
 	}
-	q, err := newSearcher("random-path", 1, nil, hurry)
-	if err != nil {
-		t.Fatal(err)
+	picks := func(name string) (picked []int) {
+		asked = nil
+		q, err := newSearcher(name, 1, nil, hurry)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for id := range 40 {
+			q.Add(&State{id: id})
+		}
+		for range 10 {
+			picked = append(picked, q.Select().id)
+		}
+		return picked
 	}
-	for id := range 40 {
-		q.Add(&State{id: id})
-	}
-	var picked []int
-	for range 10 {
-		picked = append(picked, q.Select().id)
-	}
+	picked := picks("random-path")
 	for i, id := range picked {
 		if id%4 != 0 {
-			t.Errorf("pick %d ran state %d, not hurried, while hurried states were left (picks %v)", i, id, picked)
+			t.Errorf("random-path's pick %d ran state %d, not hurried, while hurried states were left (picks %v)", i, id, picked)
 			break
 		}
 	}
@@ -71,8 +79,17 @@ func TestHurriedStatesRunFirst(t *testing.T) {
 	if len(asked) != len(picked) {
 		t.Errorf("asked %d times for %d picks", len(asked), len(picked))
 	}
-	s := &State{hurried: true}
-	if got := deferral(s, 0); got != 1.0/hurryFactor {
-		t.Errorf("a hurried state's deferral is %v, want 1/%d", got, hurryFactor)
+	q := &interleaved{parts: []picker{&covNew{r: rand.New(rand.NewPCG(1, 2))}}, hurry: hurry}
+	for id := range 40 {
+		q.Add(&State{id: id})
+	}
+	others := 0
+	for range 10 {
+		if q.Select().id%4 != 0 {
+			others++
+		}
+	}
+	if others == 0 {
+		t.Errorf("covNew ran only hurried states in 10 picks, among 30 others as near uncovered code")
 	}
 }

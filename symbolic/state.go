@@ -91,7 +91,7 @@ type State struct {
 	waitUntil            int
 	// hurried is set when the Pruner last said that s runs in a subtree
 	// that states told to Wait are waiting for (Pruner.Hurry): the
-	// searcher runs s first.
+	// searcher favours s.
 	hurried bool
 	// offbeat is set on a path that took a branch no person would take
 	// first when another was open, such as non-ASCII bytes where ASCII

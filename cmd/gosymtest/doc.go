@@ -161,9 +161,10 @@
 //		code left uncovered, or that may match a state explored first
 //		once the paths below it end), single (leaving out of matches the
 //		locations that have held one value on every path) and hurry
-//		(running first the paths below such a first state, so that they
-//		end sooner). Pruning stays sound; turning off refine, search or
-//		hurry only prunes less, and single only makes matching slower.
+//		(favouring the paths below such a first state, so that they end
+//		sooner). Pruning stays sound; turning off refine or search only
+//		prunes less, hurry only changes the order of the search, and
+//		single only makes matching slower.
 //	-all-paths
 //		Keep one test per path found. By default a test is kept only when
 //		it covers a block or a branch edge of its package that the tests

@@ -54,8 +54,8 @@ func (v pruneMode) Set(s string) error {
 
 // pruneOff is the -prune-off flag: a comma-separated list of the
 // detector's refinements to turn off, among refine (§3.4), search
-// (§3.6), single (§3.5) and hurry (running first the subtrees that
-// waiting states wait for). The empty list turns none off.
+// (§3.6), single (§3.5) and hurry (favouring the subtrees that waiting
+// states wait for). The empty list turns none off.
 type pruneOff struct{ opts *detector.Options }
 
 // pruneOffWords are the words -prune-off takes, in the order -help lists
