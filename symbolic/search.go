@@ -18,8 +18,8 @@ type Searcher interface {
 // SearcherNames lists the strategies newSearcher accepts.
 var SearcherNames = []string{"covnew", "dfs", "bfs", "random-path"}
 
-// newSearcher returns the strategy name. hurry, when not nil, marks the
-// states to favour (State.hurried) before each pick.
+// newSearcher returns the search strategy called name. hurry, when not
+// nil, marks the states to favour (State.hurried) before each pick.
 func newSearcher(name string, seed uint64, covered map[*ssa.BasicBlock]bool, hurry func([]*State)) (Searcher, error) {
 	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	var parts []picker
