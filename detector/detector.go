@@ -21,7 +21,7 @@ type Options struct {
 	// location is compared at every match.
 	NoSingle bool
 	// NoHurry turns off hurrying: the states of a subtree that states
-	// told to Wait are waiting for are not run first (search.go).
+	// told to Wait are waiting for are not favoured (search.go).
 	NoHurry bool
 	// Reach prunes the states that can reach no code of the package left
 	// uncovered (reach.go), snapshot or not, instead of only putting them
@@ -79,7 +79,7 @@ type detector struct {
 	visits visits
 	putOff putOff
 	// awaited are the open visits that states told to Wait wait for, whose
-	// subtrees the searcher runs first (search.go).
+	// subtrees the searcher favours (search.go).
 	awaited awaited
 	// singles are the round's single-valued locations (single.go).
 	singles *singles

@@ -1,8 +1,6 @@
 package slicing
 
 import (
-	"slices"
-
 	"github.com/gosymtest/gosymtest/cdg"
 	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -279,8 +277,8 @@ func (g *Graph) Below(id int, m Mark) bool {
 	return false
 }
 
-// StatesBelow lists, in increasing order, the states still running that
-// descend from where m was taken (or stand there still).
+// StatesBelow lists, in no particular order, the states still running
+// that descend from where m was taken (or stand there still).
 func (g *Graph) StatesBelow(m Mark) []int {
 	var ids []int
 	for id := range g.states {
@@ -288,7 +286,6 @@ func (g *Graph) StatesBelow(m Mark) []int {
 			ids = append(ids, id)
 		}
 	}
-	slices.Sort(ids)
 	return ids
 }
 

@@ -278,15 +278,16 @@
 // call-site stack and what else besides locations decides its future),
 // ValueAt, Cond. Its verdict: Keep; Later (run it after the states that
 // look less redundant: §3.6); Wait (likewise, but for a while only: a
-// snapshot it may match is still to come, and meanwhile the searcher
-// favours the states the pruner says it hurries, Pruner.Hurry: those of
-// the subtree that will leave that snapshot); or Prune, and the engine
-// ends the state without a test of its own, but runs its inputs
-// concretely to the end when it entered a block no test enters yet, so
-// that the stretch before the match keeps its test. A pruned state is
-// counted in Summary.Pruned, not in Paths, and never makes an exploration
-// less exhaustive; a branch side dropped as undecidable is told to the
-// pruner (Event.Lost), so that nothing above it counts as fully explored.
+// snapshot it may match is still to come, and meanwhile the searcher's
+// random-path picks favour the states the pruner says it hurries,
+// Pruner.Hurry: those of the subtree that will leave that snapshot); or
+// Prune, and the engine ends the state without a test of its own, but
+// runs its inputs concretely to the end when it entered a block no test
+// enters yet, so that the stretch before the match keeps its test. A
+// pruned state is counted in Summary.Pruned, not in Paths, and never
+// makes an exploration less exhaustive; a branch side dropped as
+// undecidable is told to the pruner (Event.Lost), so that nothing above it
+// counts as fully explored.
 // Without a Pruner none of this runs: one nil check per step.
 //
 // # Assumptions

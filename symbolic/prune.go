@@ -35,8 +35,9 @@ type Pruner interface {
 	Stepped(s *State, evs []Event) Verdict
 	// Hurry reports whether s runs in a subtree that states told to Wait
 	// are waiting for: the snapshot they may match is made only when that
-	// subtree has ended, so the searcher favours such states. It is asked
-	// before each of the searcher's picks, for every runnable state.
+	// subtree has ended, so the searcher's random-path picks favour such
+	// states. It is asked before each of those picks, for every runnable
+	// state.
 	Hurry(s *State) bool
 	// Recheck asks again about a state put off (Later or Wait), which
 	// the searcher has chosen to run: it has not moved since, but what

@@ -354,9 +354,9 @@ func isStringType(t types.Type) bool {
 	return ok && b.Info()&types.IsString != 0
 }
 
-// hurryFunc is what the searcher calls before each pick to mark the
-// states the Pruner wants favoured (Pruner.Hurry), nil without a
-// Pruner. Its time counts as the Pruner's.
+// hurryFunc is what the searcher calls before each of random-path's picks
+// to mark the states the Pruner wants favoured (Pruner.Hurry), nil
+// without a Pruner. Its time counts as the Pruner's.
 func (e *Engine) hurryFunc() func([]*State) {
 	if e.pruner == nil {
 		return nil

@@ -39,7 +39,7 @@ func (t timedPruner) Forked(parent, child *State) {
 
 func (t timedPruner) Stepped(s *State, evs []Event) Verdict { return t.p.Stepped(s, evs) }
 
-// Hurry passes through untimed: markHurried times the calls of a pick
+// Hurry passes through untimed: hurryFunc times the calls of a pick
 // together.
 func (t timedPruner) Hurry(s *State) bool { return t.p.Hurry(s) }
 

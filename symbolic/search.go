@@ -19,7 +19,8 @@ type Searcher interface {
 var SearcherNames = []string{"covnew", "dfs", "bfs", "random-path"}
 
 // newSearcher returns the search strategy called name. hurry, when not
-// nil, marks the states to favour (State.hurried) before each pick.
+// nil, marks the states to favour (State.hurried) before each of
+// random-path's picks, the only picks that read the marks.
 func newSearcher(name string, seed uint64, covered map[*ssa.BasicBlock]bool, hurry func([]*State)) (Searcher, error) {
 	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	var parts []picker
@@ -27,17 +28,17 @@ func newSearcher(name string, seed uint64, covered map[*ssa.BasicBlock]bool, hur
 	case "", "covnew":
 		// KLEE's default: alternate between a coverage-seeking choice and a
 		// random-path choice, so neither starves the other.
-		parts = []picker{&covNew{r: r, covered: covered}, &randomPath{r: r}}
+		parts = []picker{&covNew{r: r, covered: covered}, &randomPath{r: r, hurry: hurry}}
 	case "dfs":
 		parts = []picker{dfs{}}
 	case "bfs":
 		parts = []picker{bfs{}}
 	case "random-path":
-		parts = []picker{&randomPath{r: r}}
+		parts = []picker{&randomPath{r: r, hurry: hurry}}
 	default:
 		return nil, fmt.Errorf("unknown search strategy %q (want one of %v)", name, SearcherNames)
 	}
-	return &interleaved{parts: parts, hurry: hurry}, nil
+	return &interleaved{parts: parts}, nil
 }
 
 // picker chooses an index into the list of runnable states; now counts
@@ -51,7 +52,6 @@ type interleaved struct {
 	states []*State
 	parts  []picker
 	turn   int
-	hurry  func([]*State)
 }
 
 func (q *interleaved) Len() int { return len(q.states) }
@@ -67,9 +67,6 @@ func (q *interleaved) Add(s *State) {
 func (q *interleaved) Select() *State {
 	if len(q.states) == 0 {
 		return nil
-	}
-	if q.hurry != nil {
-		q.hurry(q.states)
 	}
 	p := q.parts[q.turn%len(q.parts)]
 	i := p.pick(q.states, q.turn)
@@ -95,9 +92,15 @@ func (bfs) pick([]*State, int) int { return 0 }
 // depth d is chosen with probability proportional to 2^-d, so shallow
 // states, which root large unexplored subtrees, are favoured; and so are,
 // hurryFactor times, the states the Pruner hurries.
-type randomPath struct{ r *rand.Rand }
+type randomPath struct {
+	r     *rand.Rand
+	hurry func([]*State) // marks State.hurried; nil without a Pruner
+}
 
 func (p *randomPath) pick(states []*State, now int) int {
+	if p.hurry != nil {
+		p.hurry(states)
+	}
 	minDepth := states[0].depth
 	for _, s := range states {
 		minDepth = min(minDepth, s.depth)

@@ -39,8 +39,8 @@ func TestWaitLastsWaitPicks(t *testing.T) {
 	}
 }
 
-// The searcher asks which states to hurry before each pick, over all the
-// runnable states. Random-path runs the hurried ones first; covNew does
+// Random-path asks which states to hurry before each of its picks, over
+// all the runnable states, and runs the hurried ones first; covNew does
 // not favour them, so that it keeps heading for uncovered blocks.
 func TestHurriedStatesRunFirst(t *testing.T) {
 	var asked []int
@@ -79,9 +79,9 @@ func TestHurriedStatesRunFirst(t *testing.T) {
 	if len(asked) != len(picked) {
 		t.Errorf("asked %d times for %d picks", len(asked), len(picked))
 	}
-	q := &interleaved{parts: []picker{&covNew{r: rand.New(rand.NewPCG(1, 2))}}, hurry: hurry}
+	q := &interleaved{parts: []picker{&covNew{r: rand.New(rand.NewPCG(1, 2))}}}
 	for id := range 40 {
-		q.Add(&State{id: id})
+		q.Add(&State{id: id, hurried: id%4 == 0})
 	}
 	others := 0
 	for range 10 {
