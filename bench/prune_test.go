@@ -79,7 +79,9 @@ func TestPruneArms(t *testing.T) {
 // the unpruned arm ran out of its budget on are rows (not one it finished,
 // nor one cut short by other means); the time ratio reads each run's own
 // timeline at the blocks the unpruned run entered in the end, and is n/a
-// when the detector's run never entered as many.
+// when the detector's run never entered as many. The late row takes only
+// the functions whose unpruned run entered a new block after a tenth of
+// the budget.
 func TestExplosionTable(t *testing.T) {
 	fn := func(name string, paths, wallMs int64, exhausted bool, covered int, timeline ...[2]int64) fnRun {
 		return fnRun{Package: "p", Name: name, Position: name + ".go:1", Paths: paths, WallMs: wallMs, Exhausted: exhausted,
@@ -103,12 +105,13 @@ func TestExplosionTable(t *testing.T) {
 	if len(rows) != 2 {
 		t.Fatalf("%d rows, want 2 (Explodes and Lower): %+v", len(rows), rows)
 	}
-	tab := explosionTable(rows)
+	tab := explosionTable(rows, 2*time.Second)
 	for _, want := range []string{
-		"| p | Explodes | 700 | 10 | 70.00 | 6 / 6 | 6 / 6 | 2000 / 45 ms | 1900 ms / 40 ms | 47.50 | yes |",
-		"| p | Lower | 50 | 4 | 12.50 | 4 / 3 | 4 / 3 | 2001 / 2000 ms | 30 ms / never | n/a | no |",
-		"| **median** | 2 functions | | | **41.25** | | | | | **47.50** | **1** exhausted |",
+		"| p | Explodes | 700 | 10 | 70.00 | 6 / 6 | 6 / 6 | 2000 / 45 ms | 1900 ms / 40 ms | 95.0% | 47.50 | yes |",
+		"| p | Lower | 50 | 4 | 12.50 | 4 / 3 | 4 / 3 | 2001 / 2000 ms | 30 ms / never | 1.5% | n/a | no |",
+		"| **median** | 2 functions | | | **41.25** | | | | | | **47.50** | **1** exhausted |",
 		"| **geomean** | 1 with fewer blocks covered with rse |",
+		"| **median, late** | 1 of them with a new block after 10% of the budget | | | **70.00** | | | | | | **47.50** | |",
 	} {
 		if !strings.Contains(tab, want) {
 			t.Errorf("table lacks %q:\n%s", want, tab)
