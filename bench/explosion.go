@@ -127,7 +127,7 @@ func (r runPair) ratios() (tm, paths float64) {
 	return tm, ratio(float64(r.none.Paths), float64(max(r.rse.Paths, 1)))
 }
 
-// share is the part of budget that the unpruned run took to enter its
+// share is the share of budget that the unpruned run took to enter its
 // last new block.
 func (r runPair) share(budget time.Duration) float64 {
 	noneAt, _, _ := r.sameBlocks()
@@ -147,7 +147,8 @@ func explosionTable(rows []runPair, budget time.Duration) string {
 	for _, r := range rows {
 		tm, pa := r.ratios()
 		tms, paths = append(tms, tm), append(paths, pa)
-		if r.share(budget) > lateShare {
+		share := r.share(budget)
+		if share > lateShare {
 			lateTms, latePaths = append(lateTms, tm), append(latePaths, pa)
 		}
 		if r.rse.Exhausted {
@@ -164,7 +165,7 @@ func explosionTable(rows []runPair, budget time.Duration) string {
 		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s | %d / %d | %d / %d | %d / %d ms | %d ms / %s | %.1f%% | %s | %s |\n",
 			r.Package, cell(r.Function), r.none.Paths, r.rse.Paths, fmtRatio(pa), r.none.entered(), r.rse.entered(),
 			r.none.BlocksCovered, r.rse.BlocksCovered, r.none.WallMs, r.rse.WallMs, noneAt, rseAt,
-			100*r.share(budget), fmtRatio(tm), yesNo(r.rse.Exhausted))
+			100*share, fmtRatio(tm), yesNo(r.rse.Exhausted))
 	}
 	gt, nt := geomean(tms)
 	gp, np := geomean(paths)
