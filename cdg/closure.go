@@ -4,6 +4,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/gosymtest/gosymtest/loader"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -73,8 +74,8 @@ func (a *Analysis) declared(pkg *ssa.Package) []*ssa.Function {
 	ep.once.Do(ep.collect)
 	fns := append([]*ssa.Function(nil), ep.declared[pkg]...)
 	sort.Slice(fns, func(i, j int) bool {
-		if fns[i].Pos() != fns[j].Pos() {
-			return fns[i].Pos() < fns[j].Pos()
+		if c := loader.ComparePos(pkg.Prog.Fset, fns[i].Pos(), fns[j].Pos()); c != 0 {
+			return c < 0
 		}
 		return fns[i].String() < fns[j].String()
 	})

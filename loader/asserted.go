@@ -64,7 +64,8 @@ func assertedIn(fns []*ssa.Function) []types.Type {
 }
 
 // PackageFunctions are the functions declared in pkg (functions, methods
-// and the closures inside them, not synthetic ones), in source order.
+// and the closures inside them, not synthetic ones), in source order:
+// by file, then position (ComparePos).
 func PackageFunctions(pkg *ssa.Package) []*ssa.Function {
 	var fns []*ssa.Function
 	add := func(fn *ssa.Function) {
@@ -87,7 +88,8 @@ func PackageFunctions(pkg *ssa.Package) []*ssa.Function {
 			}
 		}
 	}
-	sort.SliceStable(fns, func(i, j int) bool { return fns[i].Pos() < fns[j].Pos() })
+	fset := pkg.Prog.Fset
+	sort.SliceStable(fns, func(i, j int) bool { return ComparePos(fset, fns[i].Pos(), fns[j].Pos()) < 0 })
 	return fns
 }
 

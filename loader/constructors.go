@@ -140,7 +140,8 @@ func SentinelErrors(pkg *ssa.Package, home *types.Package) []*ssa.Global {
 		}
 		out = append(out, g)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
+	fset := pkg.Prog.Fset
+	sort.Slice(out, func(i, j int) bool { return ComparePos(fset, out[i].Pos(), out[j].Pos()) < 0 })
 	return out
 }
 

@@ -38,6 +38,11 @@
 // [SentinelErrors] a package's error variables: the input harness makes
 // parameters with them.
 //
+// Every list is in a fixed order, so that two runs explore the same
+// paths: source order means by file name, then offset ([ComparePos]),
+// never by token.Pos, whose order across files is the order in which
+// go/packages happened to parse them.
+//
 // A package that fails to load, parse or type-check is reported as
 // [LoadError] values with their positions and left out, and so is every
 // package that imports one; the others are still built. Load assumes

@@ -211,12 +211,8 @@ func mentionsTypeParam(t types.Type, seen map[types.Type]bool) bool {
 // never depends on map iteration.
 func sortFunctions(fset *token.FileSet, fns []*ssa.Function) {
 	sort.SliceStable(fns, func(i, j int) bool {
-		a, b := fset.Position(declPos(fns[i])), fset.Position(declPos(fns[j]))
-		if a.Filename != b.Filename {
-			return a.Filename < b.Filename
-		}
-		if a.Offset != b.Offset {
-			return a.Offset < b.Offset
+		if c := ComparePos(fset, declPos(fns[i]), declPos(fns[j])); c != 0 {
+			return c < 0
 		}
 		if ni, nj := FuncName(fns[i]), FuncName(fns[j]); ni != nj {
 			return ni < nj

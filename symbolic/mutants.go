@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
@@ -143,7 +144,7 @@ func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *Test, kept bo
 		return nil
 	}
 	keys := slices.SortedFunc(maps.Keys(probe.mut.infected), func(a, b mutantKey) int {
-		return cmp.Or(cmp.Compare(a.pos, b.pos), cmp.Compare(a.from, b.from), cmp.Compare(a.to, b.to))
+		return cmp.Or(loader.ComparePos(e.prog.Fset, a.pos, b.pos), cmp.Compare(a.from, b.from), cmp.Compare(a.to, b.to))
 	})
 	// A mutant that loops has run long enough when it has run a few
 	// times the original's instructions.
