@@ -183,7 +183,6 @@ func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *Test, kept bo
 // counts its instructions as the pass's work.
 func (e *Engine) mutantRun(fn *ssa.Function, m expr.Assignment, mut *mutation, steps int) *State {
 	run := e.initialState(fn, e.replayInputs(m))
-	run.replay = true
 	run.mut = mut
 	run.stepLimit = steps
 	e.runWatched(run, false) // so that recordOutcome has what the arguments point to after it

@@ -238,7 +238,6 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int, note string)
 // concreteRun runs fn on the inputs of the model in resp, within steps.
 func (e *Engine) concreteRun(fn *ssa.Function, resp solver.Response, reversed bool, steps int) *State {
 	run := e.initialState(fn, e.replayInputs(resp.Model))
-	run.replay = true
 	run.reverseMaps = reversed
 	run.stepLimit = steps
 	e.runWatched(run, true)

@@ -57,8 +57,8 @@ type State struct {
 	final   *ssa.Return
 	done    bool
 	endKind EndKind
-	// replay marks a concrete re-run of a finished path's inputs: its end is
-	// recorded on the state, not reported.
+	// replay marks a concrete run on the inputs of a model (initialState
+	// sets it): its end is recorded on the state, not reported.
 	replay bool
 	// reverseMaps makes a replay range over maps in reverse insertion
 	// order; rangedOverMap records that it ranged over one of two or more

@@ -12,11 +12,13 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// initialState is the state at the entry of fn with inputs from in.
+// initialState is the state at the entry of fn with inputs from in. With
+// the inputs of a model it is a replay from the start, so that an input
+// the model cannot give ends it as a replay, not as a path.
 func (e *Engine) initialState(fn *ssa.Function, in *inputs) *State {
 	e.nextID++
 	in.home = fn
-	s := &State{id: e.nextID, mem: e.initMemory(pkgOf(fn)), inputs: in}
+	s := &State{id: e.nextID, mem: e.initMemory(pkgOf(fn)), inputs: in, replay: in.model != nil}
 	args := make([]Value, len(fn.Params))
 	for i, p := range fn.Params {
 		in.root = p
@@ -87,7 +89,6 @@ func (e *Engine) makeTest(s *State) *Test {
 // in insertion order or, when reversed, in the reverse order.
 func (e *Engine) replayRun(fn *ssa.Function, m expr.Assignment, reversed bool) *State {
 	replay := e.initialState(fn, e.replayInputs(m))
-	replay.replay = true
 	replay.reverseMaps = reversed
 	e.runWatched(replay, true)
 	return replay

@@ -128,7 +128,6 @@ func (e *Engine) uncontrolledOutcome(t *Test, sym, replay *State, m expr.Assignm
 	t.SteadyBlocks, t.SteadyEdges = firstEntries(replay.blocks), firstEntries(replay.edges)
 	for _, a := range e.ends(m) {
 		other := e.initialState(e.summary.Func, e.replayInputs(a))
-		other.replay = true
 		other.stepLimit = replay.stepLimit
 		e.runToEnd(other)
 		if other.endKind != replay.endKind || !slices.Equal(firstEntries(other.blocks), firstEntries(replay.blocks)) {

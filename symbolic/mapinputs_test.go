@@ -1,0 +1,34 @@
+package symbolic
+
+import (
+	"testing"
+
+	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+)
+
+// A path cut while a map's size choice waited for its instruction to run
+// again has a condition that fixes the size and says nothing of the keys.
+// A run on a model of it must not give the map equal keys: Go has no such
+// map, and the test written from it does not compile.
+func TestReplayWithEqualMapKeysIsNoRun(t *testing.T) {
+	fn := target(t, "maps.CountAbove")
+	e := NewEngine(fixtures(t).SSA, Config{})
+	e.summary = &Summary{Func: fn}
+	size := expr.BVVar(lenName(paramName(fn, 0)), 64)
+	key1Len := expr.BVVar(lenName(mapKeyName(paramName(fn, 0), 1)), 64)
+
+	run := e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{size: 2}}), false, 10_000)
+	if run.endKind != EndUnsupported {
+		t.Errorf("two keys left to 0 by the model: the run ended %v (%s), want unsupported", run.endKind, run.endReason)
+	}
+
+	// The control: the same size with keys apart ("" and "a" bytes long
+	// 0 and 1) is a map, and the run returns.
+	run = e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{size: 2, key1Len: 1}}), false, 10_000)
+	if run.endKind != EndReturn {
+		t.Errorf("two distinct keys: the run ended %v (%s), want return", run.endKind, run.endReason)
+	}
+}
+
+func sat(m *expr.Values) solver.Response { return solver.Response{Result: solver.Sat, Model: m} }
