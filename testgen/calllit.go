@@ -60,8 +60,10 @@ func (l *literals) callLit(v concrete.Value) (string, error) {
 		if variadic && a.Kind == concrete.Nil {
 			break // f(x) passes a nil ...T
 		}
-		if variadic && a.Kind == concrete.Slice {
-			// f(a, b) rather than f([]T{a, b}...).
+		if variadic && a.Kind == concrete.Slice && len(a.Elems) > 0 {
+			// f(a, b) rather than f([]T{a, b}...). Not for an empty
+			// slice: f() would pass nil, and the callee may keep the
+			// slice and tell (f([]T{}...)).
 			elem := pt.Underlying().(*types.Slice).Elem()
 			for _, e := range a.Elems {
 				src, err := l.inSlot(e, elem, false)

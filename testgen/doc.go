@@ -71,8 +71,10 @@
 // func(int) bool { return true } (funclit.go). An input the
 // executor made through a package's API is the call that made it:
 // csv.NewReader(strings.NewReader("a,b\n")), new(bytes.Buffer),
-// errors.New("x"), NewBag("a", "b") for a variadic constructor, or a
-// package variable such as ErrQuote. A failing reader or writer input is
+// errors.New("x"), NewBag("a", "b") for a variadic constructor (NewBag()
+// when it got nil, NewBag([]string{}...) when it got an empty slice, which
+// the callee may keep and tell from nil), or a package variable such as
+// ErrQuote. A failing reader or writer input is
 // io.MultiReader(strings.NewReader("a"), &errReader{errors.New("read
 // failed")}) or &errWriter{errors.New("write failed")}; the file then
 // declares the helper type it uses, and only that one, under a name that

@@ -52,6 +52,7 @@ func TestMadeInputsAreWrittenAsCalls(t *testing.T) {
 	}
 	newCounter, newBag := fns["NewCounter"], fns["NewBag"]
 	next, bagLen, kind, first, echo := fns["Counter.Next"], fns["Bag.Len"], fns["Kind"], fns["FirstByte"], fns["Echo"]
+	bagItems := fns["Bag.Items"]
 	meterMax, meterInit := fns["Meter.Max"], fns["Meter.Init"]
 	newReader := member("strings", "NewReader").(*ssa.Function)
 	errorsNew := member("errors", "New").(*ssa.Function)
@@ -67,6 +68,10 @@ func TestMadeInputsAreWrittenAsCalls(t *testing.T) {
 		{Func: bagLen, Cases: []Case{
 			returns(bagLen, "returns 2", nil, 0, args(vCall(newBag, vSlice(variadic, vStr("a"), vStr("b")))), val(vInt(intType, 2))),
 			returns(bagLen, "returns 0", nil, 1, args(vCall(newBag, vNil(variadic))), val(vInt(intType, 0))),
+		}},
+		{Func: bagItems, Cases: []Case{
+			// Made with an empty slice, not nil: NewBag() would pass nil.
+			returns(bagItems, "returns empty", nil, 0, args(vCall(newBag, vSlice(variadic))), val(vSlice(variadic))),
 		}},
 		{Func: kind, Cases: []Case{
 			returns(kind, "returns nil", nil, 0, args(vNil(errorType)), val(vStr("nil"))),
@@ -96,12 +101,12 @@ func TestMadeInputsAreWrittenAsCalls(t *testing.T) {
 	s := &shapes{Package: pkg}
 	src := s.file(t)
 	for _, want := range []string{
-		`NewCounter(3)`, `new(Meter).Init(5)`, `NewBag("a", "b")`, `NewBag()`, `ErrStop`, `errors.New("a long one")`,
+		`NewCounter(3)`, `new(Meter).Init(5)`, `NewBag("a", "b")`, `NewBag()`, `NewBag([]string{}...)`, `ErrStop`, `errors.New("a long one")`,
 		`strings.NewReader("a")`, `new(bytes.Buffer)`, "\t\"bytes\"\n", "\t\"errors\"\n", "\t\"strings\"\n",
 	} {
 		if !strings.Contains(src, want) {
 			t.Errorf("the file has no %s:\n%s", want, src)
 		}
 	}
-	s.goTest(t, "-run", "^(TestCounter_Next|TestBag_Len|TestKind|TestFirstByte|TestEcho|TestMeter_Max)$")
+	s.goTest(t, "-run", "^(TestCounter_Next|TestBag_Len|TestBag_Items|TestKind|TestFirstByte|TestEcho|TestMeter_Max)$")
 }

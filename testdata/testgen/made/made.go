@@ -35,6 +35,9 @@ func NewBag(items ...string) *Bag { return &Bag{items: items} }
 // Len is the number of items.
 func (b *Bag) Len() int { return len(b.items) }
 
+// Items are the items, the very slice the bag was made with.
+func (b *Bag) Items() []string { return b.items }
+
 // Kind names an error; a long message is "long".
 func Kind(err error) string {
 	switch {
