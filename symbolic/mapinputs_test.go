@@ -23,8 +23,8 @@ func TestReplayWithEqualMapKeysIsNoRun(t *testing.T) {
 		t.Errorf("two keys left to 0 by the model: the run ended %v (%s), want unsupported", run.endKind, run.endReason)
 	}
 
-	// The control: the same size with keys apart ("" and "a" bytes long
-	// 0 and 1) is a map, and the run returns.
+	// The control: the same size with keys apart (the empty string and
+	// one of a byte) is a map, and the run returns.
 	run = e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{size: 2, key1Len: 1}}), false, 10_000)
 	if run.endKind != EndReturn {
 		t.Errorf("two distinct keys: the run ended %v (%s), want return", run.endKind, run.endReason)

@@ -61,9 +61,9 @@ func (l *literals) callLit(v concrete.Value) (string, error) {
 			break // f(x) passes a nil ...T
 		}
 		if variadic && a.Kind == concrete.Slice && len(a.Elems) > 0 {
-			// f(a, b) rather than f([]T{a, b}...). Not for an empty
-			// slice: f() would pass nil, and the callee may keep the
-			// slice and tell (f([]T{}...)).
+			// f(a, b) rather than f([]T{a, b}...). An empty slice stays
+			// f([]T{}...): f() would pass nil, which a callee that
+			// keeps the slice can tell from it.
 			elem := pt.Underlying().(*types.Slice).Elem()
 			for _, e := range a.Elems {
 				src, err := l.inSlot(e, elem, false)
