@@ -296,12 +296,17 @@ func (e *Engine) closeEnviron(s *State, env *environ) *environ {
 	for i := 0; i < n; i++ {
 		key := in.buildString(e, s, fmt.Sprintf("%s[%d].key", environName, i))
 		val := in.buildString(e, s, fmt.Sprintf("%s[%d].value", environName, i))
-		s.assume(expr.And(freshValidKey(key), freshNoNUL(val)), "")
+		valid := []expr.Expr{expr.And(freshValidKey(key), freshNoNUL(val))}
 		for _, o := range next.entries {
-			s.assume(expr.Not(stringsEqual(key, o.key)), "")
+			valid = append(valid, expr.Not(stringsEqual(key, o.key)))
 		}
 		for _, a := range next.absent {
-			s.assume(expr.Not(stringsEqual(key, a)), "")
+			valid = append(valid, expr.Not(stringsEqual(key, a)))
+		}
+		for _, c := range valid {
+			if !e.assumeBuilt(s, c, fmt.Sprintf("environment variable %d has an invalid or repeated name", i)) {
+				return next
+			}
 		}
 		next.entries = append(next.entries, envEntry{key: key, val: val})
 	}

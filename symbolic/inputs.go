@@ -157,6 +157,21 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 	return zeroValue(t)
 }
 
+// assumeBuilt assumes c, which the inputs built on s satisfy by
+// construction (map keys apart, environment names valid), and reports
+// whether s goes on. Only a replay can break c: its model comes from the
+// condition of a path cut while a size choice waited for its instruction
+// to run again (choose), which fixed the size and never built the parts.
+// Go has no such input, so the replay ends as unsupported, saying what.
+func (e *Engine) assumeBuilt(s *State, c expr.Expr, what string) bool {
+	if c.IsFalse() {
+		e.unsupported(s, what+" under the model: no input Go can have")
+		return false
+	}
+	s.assume(c, "")
+	return true
+}
+
 // limit records that an input could not be represented in full: the path
 // no longer speaks for every input.
 func (in *inputs) limit(s *State, why string) {

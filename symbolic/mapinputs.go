@@ -68,17 +68,9 @@ func (e *Engine) mapInput(s *State, name string, mt *types.Map, n, depth int) Va
 	for i := 0; i < n; i++ {
 		k := s.inputs.build(e, s, mapKeyName(name, i), mt.Key(), depth+1)
 		for _, other := range mv.Keys {
-			distinct := expr.Not(inputKeysEqual(k, other))
-			if distinct.IsFalse() {
-				// Only a replay gets here, on a model of a condition
-				// that chose the map's size but never built the map: a
-				// path cut while the choice waited for its instruction
-				// to run again (choose). Go holds no such map, so the
-				// run is none of the function's.
-				e.unsupported(s, name+" has two equal keys under the model: no map of Go")
+			if !e.assumeBuilt(s, expr.Not(inputKeysEqual(k, other)), name+" has two equal keys") {
 				return Pointer{NonNil: expr.False}
 			}
-			s.assume(distinct, "")
 		}
 		mv.Keys = append(mv.Keys, k)
 		mv.Vals = append(mv.Vals, s.inputs.build(e, s, mapValName(name, i), mt.Elem(), depth+1))

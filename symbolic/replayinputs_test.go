@@ -32,3 +32,24 @@ func TestReplayWithEqualMapKeysIsNoRun(t *testing.T) {
 }
 
 func sat(m *expr.Values) solver.Response { return solver.Response{Result: solver.Sat, Model: m} }
+
+// The same holds for the entries os.Environ lists: a model that fixes
+// their number and nothing else names a variable "", which no environment
+// has.
+func TestReplayWithInvalidEnvironmentNameIsNoRun(t *testing.T) {
+	fn := target(t, "env.Crowded")
+	e := NewEngine(fixtures(t).SSA, Config{})
+	e.summary = &Summary{Func: fn}
+	count := expr.BVVar(environCountName, 64)
+	key := environName + "[0].key"
+	keyLen, keyByte := expr.BVVar(lenName(key), 64), expr.BVVar(elemName(key, 0), 8)
+
+	run := e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{count: 1}}), false, 10_000)
+	if run.endKind != EndUnsupported {
+		t.Errorf("a variable named \"\": the run ended %v (%s), want unsupported", run.endKind, run.endReason)
+	}
+	run = e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{count: 1, keyLen: 1, keyByte: 'A'}}), false, 10_000)
+	if run.endKind != EndReturn {
+		t.Errorf("a variable named A: the run ended %v (%s), want return", run.endKind, run.endReason)
+	}
+}
