@@ -194,8 +194,12 @@
 // (runtoend.go). Such a run, and a pruned state's (below), goes where
 // its inputs lead once its path stops, so they come from a canonical
 // model (canonical.go), which depends on the path condition alone and
-// not on which model the solver or a cache gave. Anything that makes a
-// path less
+// not on which model the solver or a cache gave. A path cut while a size
+// choice waited for its instruction to run again has a condition that
+// says nothing of the parts it never built; a run on a model that gives
+// them an input Go cannot have (two equal map keys, an environment
+// variable named "") ends unsupported, with no test (assumeBuilt).
+// Anything that makes a path less
 // than general (a symbolic value pinned to one model value, an input kind
 // not modelled) is recorded on it.
 //
