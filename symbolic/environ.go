@@ -303,8 +303,9 @@ func (e *Engine) closeEnviron(s *State, env *environ) *environ {
 		for _, a := range next.absent {
 			valid = append(valid, expr.Not(stringsEqual(key, a)))
 		}
+		what := fmt.Sprintf("environment variable %d has an invalid or repeated name", i)
 		for _, c := range valid {
-			if !e.assumeBuilt(s, c, fmt.Sprintf("environment variable %d has an invalid or repeated name", i)) {
+			if !e.assumeBuilt(s, c, what) {
 				return next
 			}
 		}

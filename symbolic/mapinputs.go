@@ -65,10 +65,11 @@ func (e *Engine) mapInput(s *State, name string, mt *types.Map, n, depth int) Va
 		return Pointer{NonNil: expr.False}
 	}
 	var mv mapValue
+	equalKeys := name + " has two equal keys"
 	for i := 0; i < n; i++ {
 		k := s.inputs.build(e, s, mapKeyName(name, i), mt.Key(), depth+1)
 		for _, other := range mv.Keys {
-			if !e.assumeBuilt(s, expr.Not(inputKeysEqual(k, other)), name+" has two equal keys") {
+			if !e.assumeBuilt(s, expr.Not(inputKeysEqual(k, other)), equalKeys) {
 				return Pointer{NonNil: expr.False}
 			}
 		}
