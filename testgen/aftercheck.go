@@ -191,9 +191,15 @@ func allLiteral(states []afterState, f []int, slot types.Type, l *literals) bool
 	return true
 }
 
-// canWrite reports whether l can write v, trying it on a copy of l so
-// that a literal that fails half-way records no import or helper.
+// canWrite reports whether l can write v (tryWrite).
 func canWrite(v concrete.Value, slot types.Type, l *literals) bool {
+	return tryWrite(v, slot, l) == nil
+}
+
+// tryWrite says why l cannot write v, or nil when it can. It tries on a
+// copy of l, so that a literal that fails half-way, or one that is never
+// written, records no import or helper.
+func tryWrite(v concrete.Value, slot types.Type, l *literals) error {
 	trial := *l
 	trial.imp = newImports(l.home)
 	trial.usedHelpers = make(map[string]bool)
@@ -201,7 +207,7 @@ func canWrite(v concrete.Value, slot types.Type, l *literals) bool {
 		slot = v.Type
 	}
 	_, err := trial.inSlot(v, slot, false)
-	return err == nil
+	return err
 }
 
 // fieldColumns are the checks of the scalar and string fields of a

@@ -211,8 +211,7 @@ func resultCheck(fn *ssa.Function, i int, cands []*candidate, l *literals) (comp
 			return unchecked, "", v[i].Value.Why
 		}
 	}
-	typ, err := l.typeName(rt)
-	if err != nil {
+	if err := nameable(l.home, rt); err != nil {
 		return unchecked, "", err.Error()
 	}
 	float := isFloat(rt)
@@ -228,9 +227,16 @@ func resultCheck(fn *ssa.Function, i int, cands []*candidate, l *literals) (comp
 		case hasNaN(v):
 			return unchecked, "", "NaN is not equal to itself"
 		}
-		if _, err := l.inSlot(v, rt, false); err != nil {
+		// On a copy of l: a column left unchecked must record no
+		// import, not even its type's, or the file imports a package it
+		// never uses and does not compile.
+		if err := tryWrite(v, rt, l); err != nil {
 			return unchecked, "", err.Error()
 		}
+	}
+	typ, err := l.typeName(rt)
+	if err != nil {
+		return unchecked, "", err.Error()
 	}
 	return comparisonFor(rt, exact, i, cands), typ, ""
 }

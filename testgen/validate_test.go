@@ -332,6 +332,28 @@ func TestUnexportedTypesOfAnotherPackage(t *testing.T) {
 	}
 }
 
+// TestUncheckedResultImportsNothing: a result of another package's
+// interface type that holds an unexported type of that package is not
+// checked, and the file does not import the package just for the column
+// it left out (Go rejects an unused import: the case would be lost).
+func TestUncheckedResultImportsNothing(t *testing.T) {
+	s := newShapes(t)
+	unitsPkg := s.types.Imports()[slices.IndexFunc(s.types.Imports(), func(p *types.Package) bool { return p.Name() == "units" })]
+	token := unitsPkg.Scope().Lookup("token").Type()
+	valuer := unitsPkg.Scope().Lookup("Valuer").Type()
+	coin := s.fn(t, "Coin")
+	rep := s.generate(t, []FuncTests{
+		{Func: coin, Cases: []Case{returns(coin, "returns a token", nil, 0, args(vInt(intType, 7)), val(vIface(valuer, vStruct(token, vInt(intType, 7)))))}},
+	}, Options{Validate: true})
+	if rep.Kept != 1 || len(rep.Dropped) != 0 || len(rep.Skipped) != 0 {
+		t.Fatalf("kept %d, dropped %+v, skipped %q", rep.Kept, rep.Dropped, rep.Skipped)
+	}
+	src := s.file(t)
+	if !strings.Contains(src, "// The result is not checked: unexported type units.token.\n\t\t\tCoin(tt.n)\n") || strings.Contains(src, fixtureModule+"/shapes/units") {
+		t.Errorf("file:\n%s", src)
+	}
+}
+
 func TestResultsAreCheckedAsFarAsTheyCanBe(t *testing.T) {
 	s := newShapes(t)
 	lookup, ratio := s.fn(t, "Lookup"), s.fn(t, "Ratio")

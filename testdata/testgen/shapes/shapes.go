@@ -138,6 +138,10 @@ func Area(w, h units.Length) units.Length { return w * h / units.Meter }
 // Mint returns another package's unexported type inside an interface.
 func Mint(n int) any { return units.NewToken(n) }
 
+// Coin returns another package's unexported type inside that package's
+// interface, which a test spells with an import.
+func Coin(n int) units.Valuer { return units.NewValuer(n) }
+
 // Adder returns a func, which has no literal.
 func Adder(n int) func(int) int { return func(x int) int { return x + n } }
 
