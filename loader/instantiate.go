@@ -2,6 +2,7 @@ package loader
 
 import (
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -17,41 +18,65 @@ import (
 // ssa.Program.MethodValue builds on demand. A type whose parameters admit
 // neither is left as it was, and so are generic functions that are not
 // methods: SSA has no public way to instantiate one after the build.
+//
+// A type the program does instantiate gets the instances of all its
+// methods too, on each of the type's instances the program has: SSA
+// builds a method's instance only where something refers to it, and a
+// library's non-generic wrapper (tidwall/btree's BTree over BTreeG[any])
+// seldom calls every method of what it wraps.
 
 // choosableTypeArgs are the type arguments tried for a type parameter, in
 // order: a number and a text, which tests write plainly.
 var choosableTypeArgs = []types.Type{types.Typ[types.Int], types.Typ[types.String]}
 
 // chosenInstances are the instances of the methods of pkg's generic types
-// that have none among existing, made with chosen type arguments, in the
-// order of the types' names and then of their methods' declarations.
+// that are not among existing: on each instance of the type that existing
+// has, or else on one made with chosen type arguments; in the order of
+// the types' names, then of their instances in existing, then of the
+// methods' declarations.
 func chosenInstances(prog *ssa.Program, pkg *types.Package, existing []*ssa.Function) []*ssa.Function {
-	instantiated := make(map[*types.TypeName]bool)
+	have := make(map[*ssa.Function]bool, len(existing))
+	instances := make(map[*types.TypeName][]*types.Named)
 	for _, fn := range existing {
-		if recv := fn.Signature.Recv(); recv != nil {
-			if named := namedOf(recv.Type()); named != nil {
-				instantiated[named.Origin().Obj()] = true
-			}
+		have[fn] = true
+		recv := fn.Signature.Recv()
+		if recv == nil {
+			continue
+		}
+		named := namedOf(recv.Type())
+		if named == nil {
+			continue
+		}
+		tn := named.Origin().Obj()
+		if !slices.ContainsFunc(instances[tn], func(n *types.Named) bool { return types.Identical(n, named) }) {
+			instances[tn] = append(instances[tn], named)
 		}
 	}
 	var out []*ssa.Function
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || instantiated[tn] {
+		if !ok || tn.IsAlias() {
 			continue
 		}
 		named, ok := tn.Type().(*types.Named)
 		if !ok || named.TypeParams().Len() == 0 || named.NumMethods() == 0 {
 			continue
 		}
-		inst, ok := instantiate(named)
-		if !ok {
-			continue
+		insts := instances[tn]
+		if len(insts) == 0 {
+			inst, ok := instantiate(named)
+			if !ok {
+				continue
+			}
+			insts = []*types.Named{inst}
 		}
-		for m := range named.Methods() {
-			if fn := methodInstance(prog, inst, m); fn != nil {
-				out = append(out, fn)
+		for _, inst := range insts {
+			for m := range named.Methods() {
+				if fn := methodInstance(prog, inst, m); fn != nil && !have[fn] {
+					have[fn] = true
+					out = append(out, fn)
+				}
 			}
 		}
 	}
@@ -60,7 +85,7 @@ func chosenInstances(prog *ssa.Program, pkg *types.Package, existing []*ssa.Func
 
 // instantiate is named with chosen type arguments, or false when some
 // type parameter admits none of them.
-func instantiate(named *types.Named) (types.Type, bool) {
+func instantiate(named *types.Named) (*types.Named, bool) {
 	tparams := named.TypeParams()
 	targs := make([]types.Type, tparams.Len())
 	for i := range targs {
@@ -77,7 +102,10 @@ func instantiate(named *types.Named) (types.Type, bool) {
 	}
 	// Validation also checks constraints that mention other parameters.
 	inst, err := types.Instantiate(nil, named, targs, true)
-	return inst, err == nil
+	if err != nil {
+		return nil, false
+	}
+	return inst.(*types.Named), true
 }
 
 // methodInstance is the instance, on the receiver inst (or *inst for a
