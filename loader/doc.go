@@ -24,10 +24,10 @@
 // its targets: the functions and methods declared in its non-test files
 // (exported or not, on value or pointer receivers) and every concrete
 // instantiation, anywhere in the loaded program, of a generic function or
-// method declared in it; every method of a generic type on each of the
-// type's instances in the program, called or not, and for a generic type
-// that nothing instantiates, the instances of its methods with type
-// arguments Load chooses (instantiate.go). Left out are init functions and the package
+// method declared in it; every method of an instance of a generic type
+// one of whose methods the program instantiates, called or not; and for a
+// generic type none of whose methods has an instance, the instances of
+// its methods with type arguments Load chooses (instantiate.go). Left out are init functions and the package
 // initializer, closures, other generic bodies that have no type arguments,
 // instantiations whose type arguments are still type parameters,
 // synthetic wrappers, blank (_) functions, and declarations without a Go

@@ -19,11 +19,11 @@ import (
 // neither is left as it was, and so are generic functions that are not
 // methods: SSA has no public way to instantiate one after the build.
 //
-// A type the program does instantiate gets the instances of all its
-// methods too, on each of the type's instances the program has: SSA
-// builds a method's instance only where something refers to it, and a
-// library's non-generic wrapper (tidwall/btree's BTree over BTreeG[any])
-// seldom calls every method of what it wraps.
+// A type some of whose methods the program does instantiate gets the
+// instances of all its methods, on each receiver type those instances
+// have: SSA builds a method's instance only where something refers to
+// it, and a library's non-generic wrapper (tidwall/btree's BTree over
+// BTreeG[any]) seldom calls every method of what it wraps.
 
 // choosableTypeArgs are the type arguments tried for a type parameter, in
 // order: a number and a text, which tests write plainly.

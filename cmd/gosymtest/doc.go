@@ -29,11 +29,11 @@
 //
 // The targets of a package are the functions and methods declared in its
 // non-test files, exported or not, and every instantiation of its generic
-// functions and methods that the loaded packages use. Every method of a
-// generic type is a target on each instance of the type that the loaded
-// packages use, called or not; the methods of a generic type that nothing
-// instantiates are instantiated for them, each type parameter with the
-// first of int and string its constraint admits.
+// functions and methods that the loaded packages use. Where they use a
+// method of an instance of a generic type, every method of that instance
+// is a target, called or not; the methods of a generic type none of whose
+// methods has an instance are instantiated for them, each type parameter
+// with the first of int and string its constraint admits.
 // Init functions, closures, functions written in assembly and other
 // uninstantiated generic code are left out. A target is named Func,
 // Type.Method (for value and pointer receivers alike), or with its type
