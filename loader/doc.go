@@ -25,9 +25,11 @@
 // (exported or not, on value or pointer receivers) and every concrete
 // instantiation, anywhere in the loaded program, of a generic function or
 // method declared in it; every method of an instance of a generic type
-// one of whose methods the program instantiates, called or not; and for a
+// one of whose methods the program instantiates, called or not; for a
 // generic type none of whose methods has an instance, the instances of
-// its methods with type arguments Load chooses (instantiate.go). Left out are init functions and the package
+// its methods with type arguments Load chooses (instantiate.go); and for
+// an exported generic function that has none, an instance Load builds
+// into the program with type arguments it chooses (genericfuncs.go). Left out are init functions and the package
 // initializer, closures, other generic bodies that have no type arguments,
 // instantiations whose type arguments are still type parameters,
 // synthetic wrappers, blank (_) functions, and declarations without a Go

@@ -108,6 +108,15 @@ func Load(cfg Config) (*Program, error) {
 	}
 
 	instances := instancesByPackage(ssaProg, initial)
+	built := false
+	for _, p := range initial {
+		if sp := ssaOf[p]; sp != nil && instantiateFunctions(ssaProg, p, instances[sp]) {
+			built = true
+		}
+	}
+	if built {
+		instances = instancesByPackage(ssaProg, initial)
+	}
 	for _, p := range initial {
 		sp := ssaOf[p]
 		if sp == nil {

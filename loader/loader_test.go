@@ -58,16 +58,19 @@ func TestTargetsOfFixture(t *testing.T) {
 	// use.go), then position; instances of one generic function share
 	// its position and are ordered by name. Max[float64] and
 	// Max[user.Celsius] are instantiated only in package user, yet
-	// belong to the package that declares Max. Nothing calls
-	// Stack[int].Peek, but Stack[int] is in the program: Load makes the
-	// instance (instantiate.go). Nothing instantiates Queue and Label:
-	// their instances are Load's own, and Shaped admits neither of its
-	// choices.
+	// belong to the package that declares Max. Nothing instantiates the
+	// exported Unused, Larger and Last: their instances are Load's
+	// (genericfuncs.go); AreaOf admits none of its choices and first is
+	// unexported. Nothing calls Stack[int].Peek, but Stack[int] is in
+	// the program: Load makes the instance (instantiate.go). Nothing
+	// instantiates Queue and Label: their instances are Load's own, and
+	// Shaped admits neither of its choices.
 	want := []string{
 		"addImpl", "Sum",
 		"Exported", "unexported", "WithClosure",
 		"Max[float64]", "Max[int]", "Max[string]", "Max[user.Celsius]",
 		"Stack[int].Push", "Stack[int].Len", "Stack[int].Peek",
+		"Unused[int]", "Larger[int]", "Last[int, []int]",
 		"Queue[int].Put", "Queue[int].Size", "Label[string].Text",
 		"Counter.Value", "Counter.Inc", "Counter.reset", "Use",
 		"Instantiate",

@@ -32,12 +32,15 @@
 // functions and methods that the loaded packages use. Where they use a
 // method of an instance of a generic type, every method of that instance
 // is a target, called or not; the methods of a generic type none of whose
-// methods has an instance are instantiated for them, each type parameter
-// with the first of int and string its constraint admits.
-// Init functions, closures, functions written in assembly and other
-// uninstantiated generic code are left out. A target is named Func,
-// Type.Method (for value and pointer receivers alike), or with its type
-// arguments: Max[int], Stack[string].Push.
+// methods has an instance, and the exported generic functions that have
+// none, are instantiated for them, each type parameter with the first of
+// int and string its constraint admits (for a function, else with the one
+// type its constraint names: S ~[]T gets []int). Init functions,
+// closures, functions written in assembly and other uninstantiated
+// generic code (an unexported generic function nothing instantiates) are
+// left out. A target is named Func, Type.Method (for value and pointer
+// receivers alike), or with its type arguments: Max[int],
+// Stack[string].Push, Last[int, []int].
 //
 // The flags are:
 //

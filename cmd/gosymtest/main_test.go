@@ -119,11 +119,14 @@ func listed(t *testing.T, stdout string) map[string][]string {
 			pkg = line
 			out[pkg] = []string{}
 		default:
+			// The position is the last field; the name is the rest, and
+			// may have spaces of its own: Last[int, []int].
 			fields := strings.Fields(line)
-			if pkg == "" || len(fields) != 2 {
+			if pkg == "" || len(fields) < 2 {
 				t.Fatalf("malformed listing line %q in:\n%s", line, stdout)
 			}
-			out[pkg] = append(out[pkg], fields[0])
+			name := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(line), fields[len(fields)-1]))
+			out[pkg] = append(out[pkg], name)
 		}
 	}
 	return out
@@ -163,6 +166,9 @@ func TestTestdataWildcard(t *testing.T) {
 		if len(got[pkg]) == 0 {
 			t.Errorf("%s not listed:\n%s", pkg, r)
 		}
+	}
+	if !slices.Contains(got["github.com/gosymtest/gosymtest/testdata/targets"], "Last[int, []int]") {
+		t.Errorf("Last[int, []int] not listed:\n%s", r)
 	}
 }
 

@@ -1,6 +1,9 @@
 package targets
 
-import "cmp"
+import (
+	"cmp"
+	"time"
+)
 
 // Max is generic; only its instantiations are targets.
 func Max[T cmp.Ordered](a, b T) T {
@@ -29,12 +32,36 @@ func (s Stack[T]) Peek() (T, bool) {
 	return s.items[len(s.items)-1], true
 }
 
-// Unused is never instantiated, so it contributes no target.
+// Unused is never instantiated: Load instantiates it, with int.
 func Unused[T any](x T) T { return x }
 
-// Larger is generic and never instantiated; the call to Max inside it
-// makes a parameterized Max[T], which is not a target either.
+// Larger is never instantiated either: Load makes Larger[int], whose call
+// makes the Max[int] that Instantiate makes too. The call to Max in the
+// generic body makes a parameterized Max[T], which is no target.
 func Larger[T cmp.Ordered](a, b T) T { return Max(a, b) }
+
+// Last's S admits neither int nor string, and Go infers nothing from a ~
+// term: Load writes the term, Last[int, []int].
+func Last[T any, S ~[]T](s S) (T, bool) {
+	var zero T
+	if len(s) == 0 {
+		return zero, false
+	}
+	return s[len(s)-1], true
+}
+
+// Durations' reference would name package time, which the package Load
+// writes does not import: the type checker rejects it, no target, and
+// the other references still make theirs.
+func Durations[S ~[]time.Duration](s S) int { return len(s) }
+
+// AreaOf's parameter admits neither int nor string and has no type term:
+// no target.
+func AreaOf[T interface{ Area() int }](s T) int { return s.Area() }
+
+// first is unexported, and nothing instantiates it: another package
+// cannot name it, so it gives no target.
+func first[T any](s []T) T { return s[0] }
 
 // Queue is a generic type nothing instantiates: Load instantiates it,
 // with int, for the targets of its methods.
