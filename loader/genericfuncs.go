@@ -110,15 +110,11 @@ func chosenTypeArgs(tparams *types.TypeParamList, home *types.Package) []string 
 	var args []string
 	for i := 0; i < tparams.Len(); i++ {
 		tp := tparams.At(i)
-		constraint, _ := tp.Constraint().Underlying().(*types.Interface)
 		arg := ""
-		for _, t := range choosableTypeArgs {
-			if constraint != nil && types.Satisfies(t, constraint) {
-				arg = t.String()
-				break
-			}
-		}
-		if arg == "" {
+		if t := choosableArg(tp); t != nil {
+			arg = t.String()
+		} else {
+			constraint, _ := tp.Constraint().Underlying().(*types.Interface)
 			arg = singleTerm(constraint, home, chosen)
 		}
 		if arg == "" {

@@ -83,20 +83,28 @@ func chosenInstances(prog *ssa.Program, pkg *types.Package, existing []*ssa.Func
 	return out
 }
 
+// choosableArg is the first of choosableTypeArgs that tp's constraint
+// admits, or nil.
+func choosableArg(tp *types.TypeParam) types.Type {
+	constraint, _ := tp.Constraint().Underlying().(*types.Interface)
+	if constraint == nil {
+		return nil
+	}
+	for _, t := range choosableTypeArgs {
+		if types.Satisfies(t, constraint) {
+			return t
+		}
+	}
+	return nil
+}
+
 // instantiate is named with chosen type arguments, or false when some
 // type parameter admits none of them.
 func instantiate(named *types.Named) (*types.Named, bool) {
 	tparams := named.TypeParams()
 	targs := make([]types.Type, tparams.Len())
 	for i := range targs {
-		constraint, _ := tparams.At(i).Constraint().Underlying().(*types.Interface)
-		for _, t := range choosableTypeArgs {
-			if constraint != nil && types.Satisfies(t, constraint) {
-				targs[i] = t
-				break
-			}
-		}
-		if targs[i] == nil {
+		if targs[i] = choosableArg(tparams.At(i)); targs[i] == nil {
 			return nil, false
 		}
 	}
