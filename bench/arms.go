@@ -55,6 +55,7 @@ var armSpecs = []armSpec{
 	{Name: "rse-no-search", Kind: armGosymtest, Flags: []string{"-prune-off", "search"}, Extra: true, OptIn: true},
 	{Name: "rse-no-single", Kind: armGosymtest, Flags: []string{"-prune-off", "single"}, Extra: true, OptIn: true},
 	{Name: "rse-no-hurry", Kind: armGosymtest, Flags: []string{"-prune-off", "hurry"}, Extra: true, OptIn: true},
+	{Name: "rse-no-mod", Kind: armGosymtest, Flags: []string{"-prune-off", "mod"}, Extra: true, OptIn: true},
 	// The detector with -prune reach: the states that can reach nothing
 	// uncovered are pruned, not only put off.
 	{Name: "rse-reach", Kind: armGosymtest, Flags: []string{"-prune", "reach"}, Extra: true, OptIn: true},

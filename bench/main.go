@@ -9,12 +9,12 @@
 //   - gosymtest with its default settings, and once more with each of its
 //     pruning or caching techniques switched off (armSpecs): without the
 //     redundant-state detector (-prune none), and, opt-in with -with
-//     rse-no-refine,rse-no-search,rse-no-single,rse-no-hurry,rse-reach,
-//     with one of the detector's refinements off (prune.go); with -orders
-//     N, the default arm and the unpruned one N times more each, with
-//     -seed 0 … N-1, so that their coverage compares over search orders,
-//     not one draw (orders.go), and so do the whole solver chain and no
-//     layer when the solver arms run;
+//     rse-no-refine,rse-no-search,rse-no-single,rse-no-hurry,rse-no-mod,
+//     rse-reach, with one of the detector's refinements off (prune.go);
+//     with -orders N, the default arm and the unpruned one N times more
+//     each, with -seed 0 … N-1, so that their coverage compares over
+//     search orders, not one draw (orders.go), and so do the whole solver
+//     chain and no layer when the solver arms run;
 //   - go test -fuzz through FuzzXxx wrappers the harness generates, with
 //     the same time budget per function;
 //   - the package's own tests, the human baseline;

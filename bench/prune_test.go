@@ -55,6 +55,7 @@ func TestPruneArms(t *testing.T) {
 		"rse-no-search": "-prune-off search",
 		"rse-no-single": "-prune-off single",
 		"rse-no-hurry":  "-prune-off hurry",
+		"rse-no-mod":    "-prune-off mod",
 		"rse-reach":     "-prune reach",
 	}
 	for _, s := range armSpecs {

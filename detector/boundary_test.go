@@ -36,7 +36,7 @@ func TestBoundaryCaseFromAPrunedPath(t *testing.T) {
 			bounds = append(bounds, p)
 		}
 	})
-	pruner := New(prog.SSA, Options{})
+	pruner := New(prog.SSA, nil, Options{})
 	sum, err := symbolic.NewEngine(prog.SSA, symbolic.Config{Solver: z3, Sink: sink, Pruner: pruner}).Explore(context.Background(), fn)
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,10 @@ import (
 
 // Options switch parts of the detector off, to measure each one's share.
 type Options struct {
+	// NoModSets turns off the mod analysis of potential dependences
+	// (§3.2.1; modsets.go): a write on a branch outcome a path did not
+	// take is then taken to reach every object.
+	NoModSets bool
 	// NoRefine turns off dynamic refinement (§3.4).
 	NoRefine bool
 	// NoSearch turns off the relevant-search heuristic (§3.6): no
@@ -44,10 +48,16 @@ type counts struct {
 
 // New returns a Config.Pruner for engines exploring prog: each engine gets
 // a detector of its own; they share the static control dependence
-// analysis.
-func New(prog *ssa.Program, opts Options) func() symbolic.Pruner {
+// analysis and the mod analysis. targets are the functions the engines
+// will explore: the mod analysis runs once for all of them, and again
+// for a function prepared that it has not reached.
+func New(prog *ssa.Program, targets []*ssa.Function, opts Options) func() symbolic.Pruner {
 	a := cdg.New(prog, cdg.Options{})
-	return func() symbolic.Pruner { return &detector{cdg: a, opts: opts} }
+	var mod *modSets
+	if !opts.NoModSets {
+		mod = newModSets(prog, targets)
+	}
+	return func() symbolic.Pruner { return &detector{cdg: a, mod: mod, opts: opts} }
 }
 
 // detector is one engine's redundant-state detector. It implements
@@ -57,6 +67,7 @@ func New(prog *ssa.Program, opts Options) func() symbolic.Pruner {
 // matches each state at each point against them (FindMatch).
 type detector struct {
 	cdg  *cdg.Analysis
+	mod  *modSets // nil with Options.NoModSets
 	opts Options
 
 	fn *ssa.Function
@@ -86,11 +97,15 @@ type detector struct {
 }
 
 // Prepare builds fn's relevance: the control dependence analysis of fn
-// and all it may call, which cdg shares among a package's functions.
+// and all it may call, which cdg shares among a package's functions; and
+// the mod analysis of all it may call.
 func (d *detector) Prepare(fn *ssa.Function) {
 	if fn != d.fn {
 		d.fn = fn
 		d.rel = d.cdg.Relevance(fn)
+		if d.mod != nil {
+			d.mod.prepare(fn)
+		}
 	}
 }
 
@@ -104,7 +119,7 @@ func (d *detector) Begin(fn *ssa.Function) {
 	d.visits = visits{}
 	d.putOff = putOff{}
 	d.awaited = newAwaited()
-	d.graph = slicing.New(d.cdg, d.rel, slicing.Options{
+	opts := slicing.Options{
 		Publish: func(s *slicing.Snapshot) {
 			if s.Unsound {
 				d.unsound.add(s, d.graph.Epoch())
@@ -114,7 +129,12 @@ func (d *detector) Begin(fn *ssa.Function) {
 		},
 		NoRefine: d.opts.NoRefine,
 		Unsound:  !d.opts.NoSearch,
-	})
+	}
+	if d.mod != nil {
+		// Not a nil *modSets in the interface: that would not be nil.
+		opts.Mod = d.mod
+	}
+	d.graph = slicing.New(d.cdg, d.rel, opts)
 }
 
 func (d *detector) Root(s *symbolic.State) {

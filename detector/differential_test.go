@@ -73,7 +73,7 @@ func TestDifferentialSoundness(t *testing.T) {
 	}
 	d := newDiff(t, seed, n)
 	var c counts
-	problems, stats := d.run(t, func(prog *ssa.Program) func() symbolic.Pruner { return New(prog, Options{counts: &c}) })
+	problems, stats := d.run(t, func(prog *ssa.Program) func() symbolic.Pruner { return New(prog, nil, Options{counts: &c}) })
 	t.Logf("%d functions (seed %d): %d exhausted without pruning, %d with; %d paths without, %d with, %d pruned",
 		n, seed, stats.noneExhausted, stats.rseExhausted, stats.nonePaths, stats.rsePaths, stats.pruned)
 	for _, p := range problems {

@@ -31,7 +31,8 @@
 // cuts nothing, since it is built so for every state alike), computes
 // the point's relevant locations: the registers, objects,
 // deferred calls and panic that may decide a relevant branch further on,
-// through data, control and potential dependences, with φs depending on
+// through data, control and potential dependences (narrowed by a mod
+// analysis: modsets.go), with φs depending on
 // the branches that chose their edge, halts (panics) on the branches
 // that control them, and pruned paths taking the relevant set of the
 // snapshot that pruned them (inter-path slicing, §3.2.4). Each such point
@@ -110,9 +111,11 @@
 //
 // # Switches, and the tests of pruned states
 //
-// Options.NoRefine, Options.NoSearch, Options.NoSingle and
-// Options.NoHurry turn each off, so that its share can be measured (with
-// NoSearch no state waits, so none is hurried), and Options.Reach turns
+// Options.NoRefine, Options.NoSearch, Options.NoSingle,
+// Options.NoHurry and Options.NoModSets turn each off, so that its share
+// can be measured (with NoSearch no state waits, so none is hurried;
+// without mod sets every write under a branch outcome not taken may
+// reach every object), and Options.Reach turns
 // the pruning of states that can reach nothing uncovered on; a nil
 // Config.Pruner (-prune none) turns everything off.
 //

@@ -58,7 +58,7 @@ func pruneFunc(t *testing.T, name string) *ssa.Function {
 // rsePruner is the detector for the fixtures' program.
 func rsePruner(t *testing.T, opts Options) func() symbolic.Pruner {
 	t.Helper()
-	return New(pruneFixtures(t).SSA, opts)
+	return New(pruneFixtures(t).SSA, nil, opts)
 }
 
 // run is one exploration of a fixture.
@@ -183,8 +183,9 @@ func TestPruneFixturesKeepCoverage(t *testing.T) {
 		{"no-refinements", Options{NoRefine: true, NoSearch: true}},
 		{"no-single", Options{NoSingle: true}},
 		{"no-hurry", Options{NoHurry: true}},
+		{"no-mod", Options{NoModSets: true}},
 	}
-	names := []string{"TwoBranches", "PhiFlag", "PhiCount", "PhiLoop", "Fields", "Alias", "Untaken", "Indep1", "Indep2", "Indep3", "Indep4"}
+	names := []string{"TwoBranches", "PhiFlag", "PhiCount", "PhiLoop", "Fields", "Alias", "Untaken", "Unrelated", "Related", "Calls", "Indep1", "Indep2", "Indep3", "Indep4"}
 	// The unpruned runs first: that each fixture is exhausted without
 	// pruning is checked even before the detector prunes anything.
 	nones := map[string]run{}

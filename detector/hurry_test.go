@@ -86,7 +86,7 @@ func TestHurrySwitch(t *testing.T) {
 		opts Options
 		some bool
 	}{{Options{}, true}, {Options{NoHurry: true}, false}} {
-		c := &hurryCounter{detector: New(pruneFixtures(t).SSA, tc.opts)().(*detector)}
+		c := &hurryCounter{detector: New(pruneFixtures(t).SSA, nil, tc.opts)().(*detector)}
 		r := exploreFixture(t, fn, func() symbolic.Pruner { return c }, fixtureWork)
 		if c.stillWaiting > 0 {
 			t.Errorf("NoHurry %v: %d states asked about again still hurry the visit they waited for", tc.opts.NoHurry, c.stillWaiting)

@@ -28,8 +28,8 @@ func TestReachPrunesWhatCoversNothing(t *testing.T) {
 	for _, name := range []string{"Runes", "Valid"} {
 		fn := pkg.SSA.Func(name)
 		none := exploreIn(t, prog.SSA, fn, cfg(nil))
-		off := exploreIn(t, prog.SSA, fn, cfg(New(prog.SSA, Options{})))
-		on := exploreIn(t, prog.SSA, fn, cfg(New(prog.SSA, Options{Reach: true})))
+		off := exploreIn(t, prog.SSA, fn, cfg(New(prog.SSA, nil, Options{})))
+		on := exploreIn(t, prog.SSA, fn, cfg(New(prog.SSA, nil, Options{Reach: true})))
 		want := ownBlocks(none.covered, pkg.SSA)
 		for arm, r := range map[string]run{"reach on": on, "reach off": off} {
 			if got := ownBlocks(r.covered, pkg.SSA); !slices.Equal(got, want) {
@@ -93,7 +93,7 @@ func TestReachPutsOffByDefault(t *testing.T) {
 		want string // the verdicts such states get
 	}{{Options{}, "later"}, {Options{Reach: true}, "prune"}, {Options{NoSearch: true}, "keep"}} {
 		c := &hopeCounter{hopeless: map[symbolic.Verdict]int{}}
-		newDetector := New(prog.SSA, tc.opts)
+		newDetector := New(prog.SSA, nil, tc.opts)
 		cfg := symbolic.Config{MaxWork: 200_000, Bounds: symbolic.Bounds{MaxLen: 16}, Pruner: func() symbolic.Pruner {
 			c.detector = newDetector().(*detector)
 			return c

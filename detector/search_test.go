@@ -25,7 +25,7 @@ func TestLongOpenVisitKeepsCoverage(t *testing.T) {
 		}
 		const work = 3_000_000
 		none := exploreIn(t, prog.SSA, fn, symbolic.Config{MaxWork: work})
-		rse := exploreIn(t, prog.SSA, fn, symbolic.Config{MaxWork: work, Pruner: New(prog.SSA, Options{})})
+		rse := exploreIn(t, prog.SSA, fn, symbolic.Config{MaxWork: work, Pruner: New(prog.SSA, nil, Options{})})
 		own := func(r run) int {
 			n := 0
 			for b := range r.covered {

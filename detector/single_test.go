@@ -32,8 +32,8 @@ func TestSingleValuedLocations(t *testing.T) {
 		t.Fatal(err)
 	}
 	var on, off counts
-	withSingles := New(prog.SSA, Options{counts: &on})
-	without := New(prog.SSA, Options{NoSingle: true, counts: &off})
+	withSingles := New(prog.SSA, nil, Options{counts: &on})
+	without := New(prog.SSA, nil, Options{NoSingle: true, counts: &off})
 	cfg := func(p func() symbolic.Pruner) symbolic.Config {
 		return symbolic.Config{MaxWork: testdataWork, Bounds: symbolic.Bounds{MaxElems: 3, MaxLen: 4}, Pruner: p}
 	}

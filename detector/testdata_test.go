@@ -31,7 +31,7 @@ func TestTestdataCoverageKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pruner := New(prog.SSA, Options{})
+	pruner := New(prog.SSA, nil, Options{})
 	cfg := func(p func() symbolic.Pruner) symbolic.Config {
 		return symbolic.Config{MaxWork: testdataWork, Bounds: symbolic.Bounds{MaxElems: 3, MaxLen: 4}, Pruner: p}
 	}

@@ -230,6 +230,17 @@ func (r *Result) ObjectLocation(o *Object, path FieldPath) Location {
 	return Location{Obj: o, Path: c.path, off: int32(off), n: int32(n)}
 }
 
+// TypeLocation returns, in type-based mode, every cell of a value of
+// type t: what a whole object of type t occupies, to ask MayModify
+// about an object whose allocation site is not known. In Andersen mode
+// it returns a location with nil Obj, which nothing modifies.
+func (r *Result) TypeLocation(t types.Type) Location {
+	if r.tb == nil || t == nil {
+		return Location{}
+	}
+	return r.tb.location(t, nil)
+}
+
 // MayPointToSite reports whether the pointer-like value v may point to
 // (any cell of) the object allocated at site: the dynamic soundness
 // check asks it at every dereference, with the site of the object the

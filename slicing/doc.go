@@ -43,13 +43,23 @@
 // named by its event. Per-activation state is shared between forked
 // states and copied on first change.
 //
-// Potential dependences (static.go) are conservative, as our objects are
-// whole and no alias analysis is used yet: a branch is potentially
-// relevant when the relevant set holds any non-register location and a
-// segment decided, transitively, by an outcome the path did not take
-// holds an instruction that may write memory or the defer stack (stores,
-// calls, sends, allocations: anything not known to be pure), and always
-// for an implicit branch, whose panic outcome runs deferred calls.
+// Potential dependences (static.go, modsets.go): a branch is potentially
+// relevant when a segment decided, transitively, by an outcome the path
+// did not take holds an instruction that may write a non-register
+// location of the relevant set, and always for an implicit branch, whose
+// panic outcome runs deferred calls. Without a mod analysis
+// (Options.Mod nil) any instruction that may write memory or the defer
+// stack (stores, calls, sends, allocations: anything not known to be
+// pure) may write every such location. With one, the objects of the set
+// are narrowed by their contents just before the branch (their type):
+// an allocation writes none of them (they exist already), a store, map
+// update, send, receive, select or call one only when Options.Mod says
+// it may; a panic or a call may also run a deferred call and resume, so
+// they write every object when an activation of the path may hold a
+// deferred call; anything else, the defer stack and the panic, and an
+// object whose contents before the branch are not known (made after it
+// by a step that is no allocation, or hidden by an opaque step) are
+// written as without the analysis.
 // Registers are assigned once in SSA, so the only "assignment not along
 // the path" to a register is a φ's choice of incoming edge; see below.
 //

@@ -52,6 +52,6 @@ func (g *Graph) sliceNode(n *node, s backState, sound bool) backState {
 		if i == 0 {
 			return s
 		}
-		g.back(&s, n.events[i-1], sound)
+		g.back(&s, n, i-1, sound)
 	}
 }

@@ -20,6 +20,11 @@ type Options struct {
 	// Snapshot.Unsound set: only for the search heuristic of §3.6, never
 	// for pruning.
 	Unsound bool
+	// Mod, when set, narrows the potential dependences of §3.2.1 by a
+	// mod analysis: an outcome a path did not take makes its branch
+	// relevant only for the objects its writes may reach. Without it, a
+	// write under the outcome may reach every object (modsets.go).
+	Mod ModSets
 }
 
 // kinds is how many slices the graph computes: the sound one, and with
@@ -62,8 +67,15 @@ func New(a *cdg.Analysis, rel *cdg.Relevance, opts Options) *Graph {
 func (g *Graph) Root(id int, acts []int32, initial *symbolic.State) {
 	n := &node{root: &rootInfo{acts: append([]int32(nil), acts...), initial: initial}, live: true}
 	ps := &pathState{node: n, acts: map[int32]*actState{}}
-	for _, act := range acts {
+	var fns []*ssa.Function
+	if initial != nil {
+		fns = initial.Funcs()
+	}
+	for d, act := range acts {
 		ps.acts[act] = &actState{last: map[cdg.Branch]int64{}}
+		if d < len(fns) {
+			ps.acts[act].fn = fns[d]
+		}
 	}
 	g.states[id] = ps
 }

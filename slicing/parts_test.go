@@ -23,7 +23,8 @@ func TestWholeWriteDefinesParts(t *testing.T) {
 	if got := len(s.within(str)); got != 2 {
 		t.Fatalf("within(s) lists %d parts, want 2", got)
 	}
-	g.back(&s, &evRec{id: 1, ev: symbolic.Event{Act: 1, Reads: []symbolic.Loc{src}, Writes: []symbolic.Write{{Loc: str}}}}, true)
+	n := &node{events: []*evRec{{id: 1, ev: symbolic.Event{Act: 1, Reads: []symbolic.Loc{src}, Writes: []symbolic.Write{{Loc: str}}}}}}
+	g.back(&s, n, 0, true)
 	if _, ok := s.L[lenPart]; ok {
 		t.Error("the length of s is still relevant before the write of s")
 	}

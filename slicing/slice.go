@@ -5,10 +5,12 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// back applies one event to the backward state s, which holds what the
-// rest of the path needs just after the event; afterwards it holds what
-// is needed just before it (§3.2.2 steps 4 and 5).
-func (g *Graph) back(s *backState, r *evRec, sound bool) {
+// back applies the event at position pos of n to the backward state s,
+// which holds what the rest of the path needs just after the event;
+// afterwards it holds what is needed just before it (§3.2.2 steps 4 and
+// 5).
+func (g *Graph) back(s *backState, n *node, pos int, sound bool) {
+	r := n.events[pos]
 	if s.top {
 		return
 	}
@@ -52,8 +54,8 @@ func (g *Graph) back(s *backState, r *evRec, sound bool) {
 		if !sound {
 			break // §3.6: data and control dependences only
 		}
-		if s.hasMem() && r.info.fn.mayWriteOther(r.info.branch, r.taken, r.takenKnown) {
-			why = g.provs.union(why, s.memProv())
+		if s.hasMem() {
+			why = g.provs.union(why, g.potentialMem(s, n, pos, r))
 		}
 		why = g.provs.union(why, loopDep(s, r))
 	case ev.Decided:

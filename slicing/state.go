@@ -39,6 +39,8 @@ type actState struct {
 	// defs are the defining blocks of the activation's registers that
 	// are defined in a cycle (see loops.go).
 	defs map[int32]*ssa.BasicBlock
+	// fn is the activation's function, nil until known.
+	fn *ssa.Function
 }
 
 func (a *actState) clone() *actState {
@@ -112,6 +114,9 @@ func (g *Graph) advance(ps *pathState, r *evRec) {
 		r.info = ii
 		r.block = ev.Instr.Block()
 		a := ps.act(ev.Act)
+		if a.fn == nil {
+			a.fn = ev.Instr.Parent()
+		}
 		if a.lastIf != nil && r.block != nil {
 			resolveIf(a.lastIf, r.block)
 			a.lastIf = nil
@@ -121,6 +126,9 @@ func (g *Graph) advance(ps *pathState, r *evRec) {
 		r.ctrl = ctrlOf(a, ii)
 		if ii.isBranch {
 			a.last[ii.branch] = r.id
+			if g.opts.Mod != nil {
+				r.deferred = g.mayDefer(ps)
+			}
 			if ii.branch.Implicit() {
 				r.taken, r.takenKnown = cdg.OK, true
 				if ev.Raised {

@@ -15,13 +15,15 @@ type static struct {
 	a      *cdg.Analysis
 	funcs  map[*ssa.Function]*funcInfo
 	instrs map[ssa.Instruction]*instrInfo
+	defers map[*ssa.Function]bool // memo of hasDefer
 }
 
 // funcInfo is what static knows of one function.
 type funcInfo struct {
 	f        *cdg.Func
 	branches map[ssa.Instruction]cdg.Branch
-	writes   map[cdg.Outcome]bool // memo of mayWriteUnder
+	writes   map[cdg.Outcome]bool              // memo of mayWriteUnder
+	writers  map[cdg.Outcome][]ssa.Instruction // memo of writersUnder
 	reach    map[*ssa.BasicBlock][]bool
 }
 
@@ -37,7 +39,7 @@ type instrInfo struct {
 }
 
 func newStatic(a *cdg.Analysis) *static {
-	return &static{a: a, funcs: map[*ssa.Function]*funcInfo{}, instrs: map[ssa.Instruction]*instrInfo{}}
+	return &static{a: a, funcs: map[*ssa.Function]*funcInfo{}, instrs: map[ssa.Instruction]*instrInfo{}, defers: map[*ssa.Function]bool{}}
 }
 
 func (st *static) fn(fn *ssa.Function) *funcInfo {
@@ -45,7 +47,7 @@ func (st *static) fn(fn *ssa.Function) *funcInfo {
 		return fi
 	}
 	f := st.a.Func(fn)
-	fi := &funcInfo{f: f, branches: map[ssa.Instruction]cdg.Branch{}, writes: map[cdg.Outcome]bool{}}
+	fi := &funcInfo{f: f, branches: map[ssa.Instruction]cdg.Branch{}, writes: map[cdg.Outcome]bool{}, writers: map[cdg.Outcome][]ssa.Instruction{}}
 	for _, b := range f.Branches() {
 		fi.branches[b.Instr()] = b
 	}
@@ -117,22 +119,32 @@ func (fi *funcInfo) mayWriteUnder(o cdg.Outcome) bool {
 	if w, ok := fi.writes[o]; ok {
 		return w
 	}
-	fi.writes[o] = true // cycles (loops): assume the worst until known
+	w := false
+	fi.walkUnder(o, func(ssa.Instruction) bool {
+		w = true
+		return false
+	})
+	fi.writes[o] = w
+	return w
+}
+
+// walkUnder calls visit with each instruction that may write in the
+// segments that depend on o, directly or through a chain of control
+// dependences, until visit returns false.
+func (fi *funcInfo) walkUnder(o cdg.Outcome, visit func(ssa.Instruction) bool) {
 	seen := map[cdg.Outcome]bool{o: true}
 	work := []cdg.Outcome{o}
-	w := false
-	for len(work) > 0 && !w {
+	for len(work) > 0 {
 		o := work[len(work)-1]
 		work = work[:len(work)-1]
 		for _, s := range fi.f.Dependents(o) {
 			instrs := segmentInstrs(fi.f, s)
 			for _, in := range instrs {
-				if mayWrite(in) {
-					w = true
-					break
+				if mayWrite(in) && !visit(in) {
+					return
 				}
 			}
-			if w || len(instrs) == 0 {
+			if len(instrs) == 0 {
 				continue
 			}
 			last := instrs[len(instrs)-1]
@@ -146,8 +158,6 @@ func (fi *funcInfo) mayWriteUnder(o cdg.Outcome) bool {
 			}
 		}
 	}
-	fi.writes[o] = w
-	return w
 }
 
 // segmentInstrs lists the instructions of segment s.

@@ -56,6 +56,9 @@ type evRec struct {
 	// For a branch: the outcome taken, once the path shows it.
 	taken      cdg.Kind
 	takenKnown bool
+	// deferred says, for a branch, that a deferred call may be pending
+	// in an activation of the path when it runs (only with Options.Mod).
+	deferred bool
 	// loopReads are the registers it reads that are defined in a cycle.
 	loopReads []loopRead
 }

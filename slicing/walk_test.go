@@ -279,7 +279,9 @@ func (k *walk) block(f *frame, b *ssa.BasicBlock) *ssa.BasicBlock {
 			k.emit(ev)
 		case *ssa.Alloc:
 			f.objs[in] = k.obj(in.Comment)
-			ev.Writes = append(ev.Writes, k.write(f, in), symbolic.Write{Loc: k.objOf(f, in)})
+			// A new object's contents name its type, as the engine's do.
+			obj := symbolic.ObjectValue{Type: in.Type().Underlying().(*types.Pointer).Elem()}
+			ev.Writes = append(ev.Writes, k.write(f, in), symbolic.Write{Loc: k.objOf(f, in), Value: obj})
 			k.emit(ev)
 		case *ssa.IndexAddr:
 			f.objs[in] = k.objOf(f, in.X).Index

@@ -165,9 +165,11 @@
 //		the states that match an unsound relevant set, that can reach no
 //		code left uncovered, or that may match a state explored first
 //		once the paths below it end), single (leaving out of matches the
-//		locations that have held one value on every path) and hurry
+//		locations that have held one value on every path), hurry
 //		(favouring the paths below such a first state, so that they end
-//		sooner). Pruning stays sound; turning off refine or search only
+//		sooner) and mod (the analysis of what a branch's side not taken
+//		may write; without it, any write there may change any object).
+//		Pruning stays sound; turning off refine, search or mod only
 //		prunes less, hurry only changes the order of the search, and
 //		single only makes matching slower.
 //	-all-paths

@@ -7,6 +7,7 @@ import (
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/rs/zerolog"
+	"golang.org/x/tools/go/ssa"
 )
 
 // explored is what exploring one target gave.
@@ -37,7 +38,11 @@ func exploreTargets(ctx context.Context, prog *loader.Program, targets []target,
 	inits := symbolic.NewInits(symbolic.InitBudget{Work: int64(cfg.initWork), Time: cfg.initBudget})
 	// One detector for the run: what it learns of the program (the
 	// relevant branches) does not depend on the function explored.
-	pruner := cfg.prune.pruner(prog.SSA)
+	fns := make([]*ssa.Function, 0, len(targets))
+	for _, t := range targets {
+		fns = append(fns, t.fn)
+	}
+	pruner := cfg.prune.pruner(prog.SSA, fns)
 	logged := 0
 	for _, t := range targets {
 		r := explored{target: t}

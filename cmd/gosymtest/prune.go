@@ -18,12 +18,13 @@ type pruneConfig struct {
 	opts detector.Options // -prune-off
 }
 
-// pruner is the Config.Pruner the flags ask for: nil for -prune none.
-func (p pruneConfig) pruner(prog *ssa.Program) func() symbolic.Pruner {
+// pruner is the Config.Pruner the flags ask for, for a run that explores
+// targets: nil for -prune none.
+func (p pruneConfig) pruner(prog *ssa.Program, targets []*ssa.Function) func() symbolic.Pruner {
 	if p.none {
 		return nil
 	}
-	return detector.New(prog, p.opts)
+	return detector.New(prog, targets, p.opts)
 }
 
 // pruneMode is the -prune flag: none, rse, or reach (rse, and also the
@@ -54,13 +55,14 @@ func (v pruneMode) Set(s string) error {
 
 // pruneOff is the -prune-off flag: a comma-separated list of the
 // detector's refinements to turn off, among refine (§3.4), search
-// (§3.6), single (§3.5) and hurry (favouring the subtrees that waiting
-// states wait for). The empty list turns none off.
+// (§3.6), single (§3.5), hurry (favouring the subtrees that waiting
+// states wait for) and mod (the mod analysis of potential dependences,
+// §3.2.1). The empty list turns none off.
 type pruneOff struct{ opts *detector.Options }
 
 // pruneOffWords are the words -prune-off takes, in the order -help lists
 // them.
-var pruneOffWords = []string{"refine", "search", "single", "hurry"}
+var pruneOffWords = []string{"refine", "search", "single", "hurry", "mod"}
 
 func (v pruneOff) String() string {
 	if v.opts == nil {
@@ -86,6 +88,8 @@ func (v pruneOff) field(word string) *bool {
 		return &v.opts.NoSingle
 	case "hurry":
 		return &v.opts.NoHurry
+	case "mod":
+		return &v.opts.NoModSets
 	}
 	return nil
 }
@@ -104,7 +108,9 @@ func (v pruneOff) Set(s string) error {
 		set = append(set, f)
 	}
 	// A flag given twice replaces the first: only the last list counts.
-	v.opts.NoRefine, v.opts.NoSearch, v.opts.NoSingle, v.opts.NoHurry = false, false, false, false
+	for _, w := range pruneOffWords {
+		*v.field(w) = false
+	}
 	for _, f := range set {
 		*f = true
 	}

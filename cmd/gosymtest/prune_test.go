@@ -25,6 +25,7 @@ func TestPruneFlags(t *testing.T) {
 		{[]string{"-prune-off", "refine", "-prune-off", "search"}, false, detector.Options{NoSearch: true}},
 		{[]string{"-prune-off", "single,refine"}, false, detector.Options{NoRefine: true, NoSingle: true}},
 		{[]string{"-prune-off", "hurry"}, false, detector.Options{NoHurry: true}},
+		{[]string{"-prune-off", "mod,hurry"}, false, detector.Options{NoModSets: true, NoHurry: true}},
 		{[]string{"-prune", "reach"}, false, detector.Options{Reach: true}},
 		{[]string{"-prune", "reach", "-prune-off", "single"}, false, detector.Options{Reach: true, NoSingle: true}},
 		{[]string{"-prune", "reach", "-prune", "rse"}, false, detector.Options{}},
@@ -38,7 +39,7 @@ func TestPruneFlags(t *testing.T) {
 		if cfg.prune.none != tc.none || cfg.prune.opts != tc.opts {
 			t.Errorf("%q: none %v, options %+v; want %v, %+v", tc.args, cfg.prune.none, cfg.prune.opts, tc.none, tc.opts)
 		}
-		if tc.none && cfg.prune.pruner(nil) != nil {
+		if tc.none && cfg.prune.pruner(nil, nil) != nil {
 			t.Errorf("%q: -prune none gave a pruner", tc.args)
 		}
 	}
@@ -47,7 +48,7 @@ func TestPruneFlags(t *testing.T) {
 		want []string
 	}{
 		{[]string{"-prune", "some"}, []string{"-prune", `"some"`, "none", "rse", "reach"}},
-		{[]string{"-prune-off", "refine,semantic"}, []string{"-prune-off", `"semantic"`, "refine, search, single, hurry"}},
+		{[]string{"-prune-off", "refine,semantic"}, []string{"-prune-off", `"semantic"`, "refine, search, single, hurry, mod"}},
 	} {
 		_, err := parseArgs(tc.args)
 		if err == nil {

@@ -4,7 +4,9 @@
 // of N independent branches followed by one hard branch (indep.go,
 // written by gen_indep.sh), and the cases where a careless detector is
 // unsound: values chosen by φs, and writes through pointers and struct
-// fields (phi.go, fields.go), states that differ only in a channel's
+// fields (phi.go, fields.go), writes under a branch that the mod analysis
+// tells from the objects a later branch tests, or not (modsets.go),
+// states that differ only in a channel's
 // object (chans.go), and a function whose inputs can be built only in
 // part (limited.go).
 //
