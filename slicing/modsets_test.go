@@ -37,6 +37,34 @@ func Same(c bool, q *int) int {
 	return 0
 }
 
+func touch(q *string) { *q = "y" }
+
+// Like Other, but the side not taken calls touch, and a deferred call is
+// pending: were touch to panic, the deferred call would run and recover.
+func Deferred(c bool, q *string) int {
+	defer func() { recover() }()
+	p := new(int)
+	if c {
+		touch(q)
+	}
+	if *p == 1 {
+		sink = 1
+	}
+	return 0
+}
+
+// Deferred without the defer: a panic in touch would end the path.
+func NoDefer(c bool, q *string) int {
+	p := new(int)
+	if c {
+		touch(q)
+	}
+	if *p == 1 {
+		sink = 1
+	}
+	return 0
+}
+
 // Like Other, but the object tested is an input: its contents before the
 // first branch are not known (the engine makes it when it is first read).
 func Input(c bool, p *int, q *string) int {
@@ -59,6 +87,31 @@ func (m *storesByType) MayWrite(instr ssa.Instruction, obj symbolic.ObjectValue)
 	m.asked = append(m.asked, obj.Type)
 	st, ok := instr.(*ssa.Store)
 	return !ok || types.Identical(st.Val.Type(), obj.Type)
+}
+
+// callsWriteNothing is a mod analysis by which calls write nothing and a
+// store writes the objects of the type it stores.
+type callsWriteNothing struct{}
+
+func (callsWriteNothing) MayWrite(instr ssa.Instruction, obj symbolic.ObjectValue) bool {
+	st, ok := instr.(*ssa.Store)
+	return ok && types.Identical(st.Val.Type(), obj.Type)
+}
+
+// A call on the side not taken writes, whatever the mod analysis says of
+// its callee, when a deferred call is pending: the callee may panic, and
+// the deferred call run and recover. Without a defer it writes only what
+// the analysis says.
+func TestModCallWithDeferPending(t *testing.T) {
+	for _, tc := range []struct{ fn, b0 string }{{"Deferred", "{c}"}, {"NoDefer", "{}"}} {
+		fx := newFixture(t, modSrc, tc.fn, cdg.Options{NoImplicitBranches: true})
+		fx.g = New(fx.a, fx.rel, Options{Publish: func(s *Snapshot) { fx.snap = append(fx.snap, s) }, Mod: callsWriteNothing{}})
+		fx.coverAllBut(fx.blockOf(tc.fn, "sink"))
+		fx.run(tc.fn, nil, []bool{false, false})
+		if got := fx.sets()[tc.fn+".b0"]; got != tc.b0 {
+			t.Errorf("%s: at b0 the relevant set is %s, want %s", tc.fn, got, tc.b0)
+		}
+	}
 }
 
 // modFixture is fn of modSrc with Options.Mod set to mod (none when
