@@ -113,6 +113,8 @@ func (m *modSets) MayWrite(instr ssa.Instruction, obj symbolic.ObjectValue) bool
 	return a
 }
 
+// mayWrite is MayWrite's answer for an object of type t, before it is
+// memoised.
 func (m *modSets) mayWrite(instr ssa.Instruction, t types.Type) bool {
 	r, fn := m.res, instr.Parent()
 	if r == nil || fn == nil || t == nil || !r.Reachable(fn) || m.convertsUnsafe(fn) {

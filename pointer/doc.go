@@ -62,7 +62,8 @@
 // FuncRef give per-function summaries, computed once over the strongly
 // connected components of the call graph. Result.Location(site, path)
 // maps an executor object (allocation site and field path) to its
-// abstract location, and MayModify/MayAlias answer the detector's
+// abstract location, Result.TypeLocation (type-based mode) names a whole
+// object by its type alone, and MayModify/MayAlias answer the detector's
 // question.
 //
 // # Type-based mode
