@@ -17,12 +17,8 @@ import (
 // allocation site. One modSets serves all the detectors of a run; it is
 // safe for concurrent use.
 //
-// Where the analysis gives soundness up, the answer is "may write":
-// a call that may reach a function without Go body (assembly, linkname:
-// its effects are not modelled), or one using unsafe.Pointer conversions
-// (a store's static type need not be the type of what it writes), a
-// dynamic call whose callees the analysis did not find, and an
-// instruction in a function the analysis did not reach.
+// Where the analysis gives soundness up (pointer.Result.ModComplete is
+// false), the answer is "may write".
 type modSets struct {
 	prog *ssa.Program
 
@@ -30,12 +26,7 @@ type modSets struct {
 	entries  []*ssa.Function
 	packages map[*ssa.Package]bool
 	res      *pointer.Result
-	// dirty memoises, per function, whether it may reach a function whose
-	// effects the analysis does not model; unsafe whether it converts
-	// from unsafe.Pointer.
-	dirty   map[*ssa.Function]bool
-	unsafe  map[*ssa.Function]bool
-	answers map[modQuestion]bool
+	answers  map[modQuestion]bool
 }
 
 type modQuestion struct {
@@ -46,7 +37,7 @@ type modQuestion struct {
 // newModSets returns the mod analysis of prog, with targets (the
 // functions the run explores) as its entries.
 func newModSets(prog *ssa.Program, targets []*ssa.Function) *modSets {
-	m := &modSets{prog: prog, packages: map[*ssa.Package]bool{}, unsafe: map[*ssa.Function]bool{}}
+	m := &modSets{prog: prog, packages: map[*ssa.Package]bool{}}
 	m.entries = append(m.entries, targets...)
 	return m
 }
@@ -69,7 +60,7 @@ func (m *modSets) prepare(fn *ssa.Function) {
 	if err != nil {
 		res = nil // every answer is then "may write"
 	}
-	m.res, m.dirty, m.answers = res, map[*ssa.Function]bool{}, map[modQuestion]bool{}
+	m.res, m.answers = res, map[modQuestion]bool{}
 }
 
 // packageFuncs lists the non-generic functions and the methods of the
@@ -116,116 +107,9 @@ func (m *modSets) MayWrite(instr ssa.Instruction, obj symbolic.ObjectValue) bool
 // mayWrite is MayWrite's answer for an object of type t, before it is
 // memoised.
 func (m *modSets) mayWrite(instr ssa.Instruction, t types.Type) bool {
-	r, fn := m.res, instr.Parent()
-	if r == nil || fn == nil || t == nil || !r.Reachable(fn) || m.convertsUnsafe(fn) {
+	r := m.res
+	if r == nil || t == nil || !r.ModComplete(instr) {
 		return true
-	}
-	if site, ok := instr.(ssa.CallInstruction); ok {
-		if _, builtin := site.Common().Value.(*ssa.Builtin); !builtin {
-			callees := r.Callees(site)
-			if len(callees) == 0 {
-				return true
-			}
-			for _, c := range callees {
-				if m.reachesUnmodelled(c) {
-					return true
-				}
-			}
-		}
 	}
 	return r.MayModify(instr, r.TypeLocation(t))
-}
-
-// reachesUnmodelled reports whether fn, or a function it may call,
-// transitively, has effects the analysis does not model.
-func (m *modSets) reachesUnmodelled(fn *ssa.Function) bool {
-	if d, ok := m.dirty[fn]; ok {
-		return d
-	}
-	seen := map[*ssa.Function]bool{fn: true}
-	work := []*ssa.Function{fn}
-	for len(work) > 0 {
-		f := work[len(work)-1]
-		work = work[:len(work)-1]
-		if d, ok := m.dirty[f]; ok {
-			if d {
-				m.dirty[fn] = true
-				return true
-			}
-			continue // clean: so is everything it calls
-		}
-		if m.unmodelled(f) {
-			m.dirty[fn] = true
-			return true
-		}
-		for _, b := range f.Blocks {
-			for _, in := range b.Instrs {
-				site, ok := in.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				if _, builtin := site.Common().Value.(*ssa.Builtin); builtin {
-					continue
-				}
-				callees := m.res.Callees(site)
-				if len(callees) == 0 {
-					m.dirty[fn] = true
-					return true
-				}
-				for _, c := range callees {
-					if !seen[c] {
-						seen[c] = true
-						work = append(work, c)
-					}
-				}
-			}
-		}
-	}
-	for f := range seen {
-		m.dirty[f] = false
-	}
-	return false
-}
-
-// unmodelled reports whether fn itself has effects the analysis may miss:
-// it was not reached, has no Go body (but for the packages whose
-// assembly writes no memory of the caller's), or converts from
-// unsafe.Pointer.
-func (m *modSets) unmodelled(fn *ssa.Function) bool {
-	if !m.res.Reachable(fn) || m.convertsUnsafe(fn) {
-		return true
-	}
-	if len(fn.Blocks) > 0 {
-		return false
-	}
-	if fn.Pkg != nil {
-		switch fn.Pkg.Pkg.Path() {
-		case "internal/bytealg", "math":
-			return false
-		}
-	}
-	return true
-}
-
-// convertsUnsafe reports whether fn converts an unsafe.Pointer to another
-// type: its stores may write cells of a type other than their static one.
-func (m *modSets) convertsUnsafe(fn *ssa.Function) bool {
-	if u, ok := m.unsafe[fn]; ok {
-		return u
-	}
-	u := false
-	for _, b := range fn.Blocks {
-		for _, in := range b.Instrs {
-			if c, ok := in.(*ssa.Convert); ok && isUnsafePointer(c.X.Type()) {
-				u = true
-			}
-		}
-	}
-	m.unsafe[fn] = u
-	return u
-}
-
-func isUnsafePointer(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.UnsafePointer
 }

@@ -90,6 +90,7 @@
 // functions without Go body (assembly, linkname: effects ignored, except
 // the sync/atomic pointer operations, which are modelled), reflective
 // calls (reflect.Value.Call, Method, MakeFunc: callees not discovered),
-// and nil-assumed inputs.
+// and nil-assumed inputs. Result.ModComplete tells, per instruction,
+// whether its mod set may miss writes for one of these reasons.
 // Strings are immutable and not tracked as pointers.
 package pointer

@@ -18,6 +18,12 @@ type Result struct {
 	a  *analysis  // Andersen mode
 	tb *typeBased // type-based mode
 	mr *modRef    // computed on demand
+
+	// dirty memoises, per function, whether it may reach a function
+	// whose effects the analysis does not model; unsafe whether it
+	// converts from unsafe.Pointer (complete.go).
+	dirty  map[*ssa.Function]bool
+	unsafe map[*ssa.Function]bool
 }
 
 // Analyze runs the analysis on the whole program reachable from the

@@ -101,21 +101,6 @@ func (fi *funcInfo) writersOther(b cdg.Branch, taken cdg.Kind, known bool) []ssa
 	return out
 }
 
-// writersUnder lists the instructions that may write in the segments
-// that depend on o, transitively.
-func (fi *funcInfo) writersUnder(o cdg.Outcome) []ssa.Instruction {
-	if w, ok := fi.writers[o]; ok {
-		return w
-	}
-	var out []ssa.Instruction
-	fi.walkUnder(o, func(in ssa.Instruction) bool {
-		out = append(out, in)
-		return true
-	})
-	fi.writers[o] = out
-	return out
-}
-
 // hasDefer reports whether fn holds a defer statement.
 func (st *static) hasDefer(fn *ssa.Function) bool {
 	if d, ok := st.defers[fn]; ok {

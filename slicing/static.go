@@ -22,7 +22,6 @@ type static struct {
 type funcInfo struct {
 	f        *cdg.Func
 	branches map[ssa.Instruction]cdg.Branch
-	writes   map[cdg.Outcome]bool              // memo of mayWriteUnder
 	writers  map[cdg.Outcome][]ssa.Instruction // memo of writersUnder
 	reach    map[*ssa.BasicBlock][]bool
 }
@@ -47,7 +46,7 @@ func (st *static) fn(fn *ssa.Function) *funcInfo {
 		return fi
 	}
 	f := st.a.Func(fn)
-	fi := &funcInfo{f: f, branches: map[ssa.Instruction]cdg.Branch{}, writes: map[cdg.Outcome]bool{}, writers: map[cdg.Outcome][]ssa.Instruction{}}
+	fi := &funcInfo{f: f, branches: map[ssa.Instruction]cdg.Branch{}, writers: map[cdg.Outcome][]ssa.Instruction{}}
 	for _, b := range f.Branches() {
 		fi.branches[b.Instr()] = b
 	}
@@ -115,23 +114,15 @@ func (fi *funcInfo) mayWriteOther(b cdg.Branch, taken cdg.Kind, known bool) bool
 
 // mayWriteUnder reports whether a segment that depends on o, transitively,
 // holds an instruction that may write.
-func (fi *funcInfo) mayWriteUnder(o cdg.Outcome) bool {
-	if w, ok := fi.writes[o]; ok {
+func (fi *funcInfo) mayWriteUnder(o cdg.Outcome) bool { return len(fi.writersUnder(o)) > 0 }
+
+// writersUnder lists the instructions that may write in the segments
+// that depend on o, directly or through a chain of control dependences.
+func (fi *funcInfo) writersUnder(o cdg.Outcome) []ssa.Instruction {
+	if w, ok := fi.writers[o]; ok {
 		return w
 	}
-	w := false
-	fi.walkUnder(o, func(ssa.Instruction) bool {
-		w = true
-		return false
-	})
-	fi.writes[o] = w
-	return w
-}
-
-// walkUnder calls visit with each instruction that may write in the
-// segments that depend on o, directly or through a chain of control
-// dependences, until visit returns false.
-func (fi *funcInfo) walkUnder(o cdg.Outcome, visit func(ssa.Instruction) bool) {
+	var out []ssa.Instruction
 	seen := map[cdg.Outcome]bool{o: true}
 	work := []cdg.Outcome{o}
 	for len(work) > 0 {
@@ -140,8 +131,8 @@ func (fi *funcInfo) walkUnder(o cdg.Outcome, visit func(ssa.Instruction) bool) {
 		for _, s := range fi.f.Dependents(o) {
 			instrs := segmentInstrs(fi.f, s)
 			for _, in := range instrs {
-				if mayWrite(in) && !visit(in) {
-					return
+				if mayWrite(in) {
+					out = append(out, in)
 				}
 			}
 			if len(instrs) == 0 {
@@ -158,6 +149,8 @@ func (fi *funcInfo) walkUnder(o cdg.Outcome, visit func(ssa.Instruction) bool) {
 			}
 		}
 	}
+	fi.writers[o] = out
+	return out
 }
 
 // segmentInstrs lists the instructions of segment s.
