@@ -65,7 +65,7 @@ const (
 
 // boundaryWork is the work the boundary pass may spend, in Config.MaxWork
 // units: about four hundred queries, and no more than a quarter of the
-// function's work limit. A case costs up to readableQueries queries, and
+// function's work limit. A case costs up to pick.ReadableQueries queries, and
 // a function whose callees compare a byte against ten bounds (utf8's
 // DecodeRune) has twenty cases to try; a hundred queries made half of
 // them.

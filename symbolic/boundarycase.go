@@ -33,7 +33,7 @@ func (e *Engine) boundaryCase(fn *ssa.Function, c boundaryCandidate) (*PathEnd, 
 	}
 	var resp solver.Response
 	for _, q := range tries {
-		if resp = e.readableModel(q); resp.Result == solver.Sat {
+		if resp = e.picker().Readable(q); resp.Result == solver.Sat {
 			break
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/pick"
 )
 
 // hexValues is uuid's xvalues: 255 but for the hex digits.
@@ -141,7 +142,7 @@ func TestHexLookupIsSolved(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer z3.Close()
-	resp := z3.Check(context.Background(), solver.Query{Constraints: conds, ResourceLimit: readableRlimit})
+	resp := z3.Check(context.Background(), solver.Query{Constraints: conds, ResourceLimit: pick.ReadableRlimit})
 	if resp.Result != solver.Sat {
 		t.Fatalf("%v (%s), want sat", resp.Result, resp.Reason)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/pick"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -222,10 +223,10 @@ type Engine struct {
 	// under test and width (floatinputs.go).
 	floatCands map[floatCandidatesKey][]float64
 	// signedInputs are the names of the input variables of signed integer
-	// types, for the readable values of readable.go.
+	// types, for the readable values of package pick.
 	signedInputs map[string]bool
 	// arrayBytes are the names of the byte elements of array inputs
-	// ([16]byte): numbers, not text, for readable.go.
+	// ([16]byte): numbers, not text, for package pick.
 	arrayBytes map[string]bool
 	// srcConds caches the source readings of ssa.Ifs (srccond.go).
 	srcConds map[*ssa.If]srcCond
@@ -516,5 +517,16 @@ func internalReason(r any) string {
 		if !more {
 			return msg
 		}
+	}
+}
+
+// picker chooses the models of this engine's path conditions (package
+// pick), with what the engine knows of the inputs it named.
+func (e *Engine) picker() *pick.Picker {
+	return &pick.Picker{
+		Check:        e.check,
+		Signed:       func(name string) bool { return e.signedInputs[name] },
+		ArrayByte:    func(name string) bool { return e.arrayBytes[name] },
+		Uncontrolled: isUncontrolled,
 	}
 }

@@ -85,7 +85,7 @@ const environName = "$environ"
 // environCountName is the selector of the number of entries os.Environ
 // adds. Unlike a length it is not named len(…): readable models prefer
 // lengths up to 4, a preference a path that needs more entries would
-// make fail as a whole (readable.go).
+// make fail as a whole (package pick).
 const environCountName = "count($environ)"
 
 // envSlotPrefix starts the names of the inputs of lookups (envSlotName).

@@ -197,7 +197,7 @@ func (e *Engine) infectionCase(fn *ssa.Function, site infectionSite, key mutantK
 		return nil, nil // never infected, or always: solving adds nothing
 	}
 	cond := append(slices.Clip(site.cond), infects)
-	resp := e.readableModel(cond)
+	resp := e.picker().Readable(cond)
 	if resp.Result != solver.Sat {
 		return nil, nil
 	}

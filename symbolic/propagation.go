@@ -2,7 +2,6 @@ package symbolic
 
 import (
 	"context"
-	"slices"
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
@@ -31,7 +30,7 @@ import (
 // Summary.Propagations), not a path of the exploration.
 //
 // Bounded by counts (maxPropagationCases cases per function, and
-// diverseQueries queries per case) and by the boundary pass's work
+// pick.DiverseQueries queries per case) and by the boundary pass's work
 // allowance (boundaryWork), so that a run gives the same cases every
 // time. Config.NoMutants turns it off with the rest of the mutation pass.
 
@@ -40,8 +39,6 @@ const (
 	maxLivedOrigins = 2
 	// maxPropagationCases bounds one function's propagation cases.
 	maxPropagationCases = 8
-	// diverseQueries bounds the queries of one diverse model.
-	diverseQueries = 6
 )
 
 // livedMutant is a mutant a test infected and did not kill, and the
@@ -97,7 +94,7 @@ func (e *Engine) propagationCases(ctx context.Context, fn *ssa.Function) {
 			if e.mpass.kills[key] > 0 {
 				break
 			}
-			resp := e.diverseModel(o.cond, o.model)
+			resp := e.picker().Diverse(o.cond, o.model)
 			if resp.Result != solver.Sat {
 				continue
 			}
@@ -118,58 +115,4 @@ func (e *Engine) propagationCases(ctx context.Context, fn *ssa.Function) {
 			}
 		}
 	}
-}
-
-// diverseModel is a model of cond whose inputs differ from those of m
-// where cond allows (diverseQueries queries at most: all at once, then by
-// halves), with the inputs cond does not mention at values that are not
-// the default.
-func (e *Engine) diverseModel(cond []expr.Expr, m expr.Assignment) solver.Response {
-	vars := expr.Vars(cond...)
-	spans := inputSpans(vars)
-	var prefs []expr.Expr
-	for _, v := range vars {
-		if isUncontrolled(v) || !v.IsVar() {
-			continue
-		}
-		val := m.Scalar(v)
-		switch {
-		case v.Sort().IsBool():
-			prefs = append(prefs, expr.Eq(v, expr.BoolConst(val == 0)))
-		case v.Sort().IsBV():
-			p := expr.Ne(v, expr.Const(v.Width(), val))
-			if l, ok := e.ladder(v, spans); ok {
-				p = expr.And(p, l[readableRounds-1])
-			}
-			prefs = append(prefs, p)
-		}
-	}
-	best := solver.Response{}
-	budget := diverseQueries
-	kept := slices.Clip(cond)
-	var try func(group []expr.Expr)
-	try = func(group []expr.Expr) {
-		if len(group) == 0 || budget == 0 {
-			return
-		}
-		budget--
-		q := append(slices.Clip(kept), group...)
-		resp := e.check(solver.Query{Constraints: q, ResourceLimit: readableRlimit})
-		switch {
-		case resp.Result == solver.Sat:
-			best, kept = resp, q
-		case resp.Result == solver.Unsat && len(group) > 1:
-			h := len(group) / 2
-			try(group[:h])
-			try(group[h:])
-		}
-	}
-	try(prefs)
-	if best.Result != solver.Sat {
-		if best = e.check(solver.Query{Constraints: cond}); best.Result != solver.Sat {
-			return best
-		}
-	}
-	best.Model = e.withFill(best.Model, setOf(vars), 1)
-	return best
 }

@@ -14,7 +14,7 @@ import (
 // inputs in each makes more decisions than a path may, and a large
 // function may spend its budget before any path returns. Such a function
 // still gets a test when it terminates: inputs from a canonical model
-// (canonical.go) of the condition of a path the bounds or the budget cut
+// (package pick) of the condition of a path the bounds or the budget cut
 // (the one that got furthest), or else any inputs (a model of nothing:
 // the zero values), are run concretely to the end, a few candidates at
 // most, within a step bound of their own (runToEndSteps). A run that
@@ -172,7 +172,7 @@ const cutNote = "then run concretely to the end: the path was cut by the bounds 
 // hands its path to the Sink, its pins ending with note. It returns
 // whether it did, and the steps it used.
 func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int, note string) (bool, int) {
-	resp := e.canonicalModel(p.cond)
+	resp := e.picker().Canonical(p.cond)
 	if resp.Result != solver.Sat {
 		return false, 0
 	}

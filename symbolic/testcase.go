@@ -48,7 +48,7 @@ func (e *Engine) makeTest(s *State) *Test {
 	if uncontrolled {
 		resp = e.robustModel(s.cond)
 	} else {
-		resp = e.readableModel(s.cond)
+		resp = e.picker().Readable(s.cond)
 	}
 	if resp.Result != solver.Sat {
 		return nil

@@ -13,7 +13,7 @@ package symbolic
 // encoding/base32 at a limit of 500,000, with every cache on, 4 of its
 // 21 functions explored other paths than with none (Encoding.Decode 30,
 // against 29). So MaxWork bounds the exploration's own work, and the
-// work of making a test is bounded by its makers (readableQueries, the
+// work of making a test is bounded by its makers (pick.ReadableQueries, the
 // step bound of a replay, the mutation pass's allowance).
 
 // makingTests runs makeTest, which makes a test of a path the exploration

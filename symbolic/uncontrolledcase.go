@@ -61,7 +61,7 @@ func (e *Engine) robustModel(cond []expr.Expr) solver.Response {
 		}
 	}
 	tries := []func() solver.Response{
-		func() solver.Response { return e.readableModel(cond) },
+		func() solver.Response { return e.picker().Readable(cond) },
 		func() solver.Response { return e.check(solver.Query{Constraints: e.pinnedAt(cond, vars, false)}) },
 		func() solver.Response { return e.check(solver.Query{Constraints: e.pinnedAt(cond, vars, true)}) },
 	}

@@ -1,4 +1,4 @@
-package symbolic
+package pick
 
 import (
 	"sort"
@@ -37,8 +37,8 @@ const leadRunesTried = 64
 // repairRunes returns m with the runs of text bytes among vars that are
 // not printable characters made printable characters where the path
 // condition cond allows; m itself is not changed.
-func (e *Engine) repairRunes(cond []expr.Expr, m *expr.Values, vars []expr.Expr) *expr.Values {
-	texts := e.textElements(vars, m)
+func (p *Picker) repairRunes(cond []expr.Expr, m *expr.Values, vars []expr.Expr) *expr.Values {
+	texts := p.textElements(vars, m)
 	if !anyAbove(texts, m, utf8.RuneSelf) {
 		return m
 	}
@@ -73,14 +73,14 @@ func anyAbove(texts map[string]map[int]expr.Expr, m *expr.Values, b uint64) bool
 // they belong to ("s" for s[3]), each group indexed by position. A byte at
 // or past its text's length in m is left out: the path may mention it
 // under a guard, but no literal holds it.
-func (e *Engine) textElements(vars []expr.Expr, m *expr.Values) map[string]map[int]expr.Expr {
+func (p *Picker) textElements(vars []expr.Expr, m *expr.Values) map[string]map[int]expr.Expr {
 	lengths := make(map[string]expr.Expr)
 	for _, v := range vars {
 		lengths[v.Name()] = v
 	}
 	texts := make(map[string]map[int]expr.Expr)
 	for _, v := range vars {
-		if _, text := e.textLetter(v); !text {
+		if _, text := p.textLetter(v); !text {
 			continue
 		}
 		base, i, ok := elementOf(v.Name())

@@ -1,4 +1,4 @@
-package symbolic
+package pick
 
 import (
 	"testing"
@@ -14,7 +14,7 @@ import (
 func TestRepairBytesKeepsThePath(t *testing.T) {
 	s := make([]expr.Expr, 5)
 	for i := range s {
-		s[i] = expr.BVVar(elemName("s", i), 8)
+		s[i] = expr.BVVar(elem("s", i), 8)
 	}
 	c := func(b byte) expr.Expr { return expr.Const(8, uint64(b)) }
 	cond := []expr.Expr{
@@ -23,8 +23,8 @@ func TestRepairBytesKeepsThePath(t *testing.T) {
 		expr.Eq(expr.BitXor(s[3], s[4]), c(0x80)),
 	}
 	model := &expr.Values{Scalars: map[expr.Expr]uint64{s[0]: '@', s[1]: 0, s[2]: '\n', s[3]: 0x80, s[4]: 0}}
-	e := &Engine{}
-	got := e.repairBytes(cond, model, s)
+	p := &Picker{}
+	got := p.repairBytes(cond, model, s)
 	want := []uint64{'b', 'b', '\n', 0x80, 0}
 	for i, v := range s {
 		if g := got.Scalar(v); g != want[i] {
@@ -48,12 +48,12 @@ func TestRepairBytesKeepsThePath(t *testing.T) {
 // byte no branch reads still gets its letter, and a bound input keeps the
 // model's value.
 func TestDiverseFillLeavesByteArraysZero(t *testing.T) {
-	buf := expr.BVVar(elemName("s.buf", 7), 8)
-	text := expr.BVVar(elemName("s.name", 0), 8)
+	buf := expr.BVVar(elem("s.buf", 7), 8)
+	text := expr.BVVar(elem("s.name", 0), 8)
 	count := expr.BVVar("s.count", 64)
 	bound := expr.BVVar("s.pos", 64)
-	e := &Engine{arrayBytes: map[string]bool{buf.Name(): true}}
-	m := e.withFill(&expr.Values{Scalars: map[expr.Expr]uint64{bound: 5}}, map[expr.Expr]bool{bound: true}, 1)
+	p := &Picker{ArrayByte: func(name string) bool { return name == buf.Name() }}
+	m := p.withFill(&expr.Values{Scalars: map[expr.Expr]uint64{bound: 5}}, map[expr.Expr]bool{bound: true}, 1)
 	letter, _ := fillByte(text.Name())
 	for v, want := range map[expr.Expr]uint64{buf: 0, text: uint64(letter), count: 1, bound: 5} {
 		if got := m.Scalar(v); got != want {
@@ -84,15 +84,16 @@ func TestShrinkIntegersKeepsThePath(t *testing.T) {
 		textw: big(1876198887973060738), cellw: big(-5023315710128987935), tw: big(2697240351),
 		pinned: 123456, mask: 0xfffffff0,
 	}}
-	e := &Engine{signedInputs: map[string]bool{"textw": true, "cellw": true, "b.tabwidth": true, "b.flags": true}}
-	got := e.shrinkIntegers(cond, model, []expr.Expr{textw, cellw, tw, pinned, mask})
+	signed := map[string]bool{"textw": true, "cellw": true, "b.tabwidth": true, "b.flags": true}
+	p := &Picker{Signed: func(name string) bool { return signed[name] }}
+	got := p.shrinkIntegers(cond, model, []expr.Expr{textw, cellw, tw, pinned, mask})
 	for _, term := range cond {
 		if !expr.EvalBool(term, got) {
 			t.Errorf("the shrunk model breaks %v", term)
 		}
 	}
 	for _, v := range []expr.Expr{textw, cellw, tw} {
-		if m := e.magnitude(v, got.Scalar(v)); m > 10 {
+		if m := p.magnitude(v, got.Scalar(v)); m > 10 {
 			t.Errorf("%s = %d after shrinking, want within ±10", v.Name(), expr.Const(64, got.Scalar(v)).SignedValue())
 		}
 	}

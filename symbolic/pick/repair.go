@@ -1,4 +1,4 @@
-package symbolic
+package pick
 
 import (
 	"maps"
@@ -56,10 +56,10 @@ func readableByte(b uint64) bool {
 // repairBytes returns m with the input bytes among vars that are no letter
 // or digit made letters or digits, or at least printable, where the path
 // condition cond allows, one byte at a time; m itself is not changed.
-func (e *Engine) repairBytes(cond []expr.Expr, m *expr.Values, vars []expr.Expr) *expr.Values {
+func (p *Picker) repairBytes(cond []expr.Expr, m *expr.Values, vars []expr.Expr) *expr.Values {
 	var unreadable []expr.Expr
 	for _, v := range vars {
-		if _, text := e.textLetter(v); text && !isAlnum(byte(m.Scalar(v))) {
+		if _, text := p.textLetter(v); text && !isAlnum(byte(m.Scalar(v))) {
 			unreadable = append(unreadable, v)
 		}
 	}
@@ -70,7 +70,7 @@ func (e *Engine) repairBytes(cond []expr.Expr, m *expr.Values, vars []expr.Expr)
 	out := scalarsCopy(m)
 	for _, v := range unreadable {
 		old, had := out.Scalars[v]
-		letter, _ := e.textLetter(v)
+		letter, _ := p.textLetter(v)
 		kept := false
 		candidates := alnumCandidates
 		if !readableByte(m.Scalar(v)) {

@@ -1,7 +1,6 @@
-package symbolic
+package pick
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/gosymtest/gosymtest/solver"
@@ -33,12 +32,12 @@ import (
 // is a byte the condition compares with apart from the others, else by
 // halves. A preference that the current model already satisfies is kept
 // without a query, as the model shows it consistent. At most
-// readableQueries queries are asked per test, each within readableRlimit
+// ReadableQueries queries are asked per test, each within ReadableRlimit
 // of Z3's resource units; a query cut there ends the search, and what
 // the queries do not reach keeps the value of the previous model, until
-// readablerepair.go tries printable values for its bytes by evaluation,
-// readablerunes.go whole printable characters for its runs of bytes
-// above 0x7f, and readableshrink.go moves its large integers toward
+// repair.go tries printable values for its bytes by evaluation,
+// runes.go whole printable characters for its runs of bytes
+// above 0x7f, and shrink.go moves its large integers toward
 // zero. The bound is Z3's count of steps, not time, so that two runs
 // write the same tests however loaded the machine is. The path condition
 // is always kept, so the path is the same, and the replay of the inputs
@@ -46,11 +45,11 @@ import (
 // canonical model instead (canonical.go), which depends on the condition
 // alone.
 
-// readableQueries bounds the queries asked per test beyond the model of
+// ReadableQueries bounds the queries asked per test beyond the model of
 // the path condition itself.
-const readableQueries = 12
+const ReadableQueries = 12
 
-// readableRlimit bounds each preference query, in Z3's resource units
+// ReadableRlimit bounds each preference query, in Z3's resource units
 // (solver.Query.ResourceLimit). A preference is only a wish, so a query
 // that takes long (nonlinear arithmetic under narrow ranges can: one ran
 // for more than 9 minutes) is given up, keeping the model found so far;
@@ -61,25 +60,25 @@ const readableQueries = 12
 // 0.1s. On encoding/csv (about 900 preference queries) no query is cut
 // at 100,000 units, one at 30,000 and seven at 10,000: the bound is at
 // least five times what an ordinary query used there.
-const readableRlimit = 500_000
+const ReadableRlimit = 500_000
 
 // readableRounds is the number of rungs of a ladder.
 const readableRounds = 3
 
-// readableModel returns a model of cond that prefers readable values.
-func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
-	base, done := e.startingModel(cond)
+// Readable returns a model of cond that prefers readable values.
+func (p *Picker) Readable(cond []expr.Expr) solver.Response {
+	base, done := p.startingModel(cond)
 	if done {
 		return base
 	}
 	vars := expr.Vars(cond...)
-	r := &readableSearch{e: e, best: base, kept: cond[:len(cond):len(cond)], budget: readableQueries, consts: smallConsts(cond)}
+	r := &readableSearch{p: p, best: base, kept: cond[:len(cond):len(cond)], budget: ReadableQueries, consts: smallConsts(cond)}
 	spans := inputSpans(vars)
 	for _, v := range vars {
-		if isUncontrolled(v) {
+		if p.uncontrolled(v) {
 			continue // no test sets it: readability does not apply
 		}
-		if l, ok := e.ladder(v, spans); ok {
+		if l, ok := p.ladder(v, spans); ok {
 			r.ladders = append(r.ladders, l)
 			r.vars = append(r.vars, v)
 			r.isLen = append(r.isLen, isLengthVar(v))
@@ -105,8 +104,8 @@ func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
 	for round := readableRounds - 1; round >= 0; round-- {
 		r.try(others, round)
 	}
-	repaired := e.repairRunes(cond, e.repairBytes(cond, e.shrinkIntegers(cond, r.best.Model, vars), vars), vars)
-	r.best.Model = e.withFill(repaired, setOf(vars), 0)
+	repaired := p.repairRunes(cond, p.repairBytes(cond, p.shrinkIntegers(cond, r.best.Model, vars), vars), vars)
+	r.best.Model = p.withFill(repaired, setOf(vars), 0)
 	return r.best
 }
 
@@ -114,11 +113,11 @@ func (e *Engine) readableModel(cond []expr.Expr) solver.Response {
 // better values starts; done when it is the answer already: cond is
 // empty, so that numbers are 0, as in the solver's model completion, and
 // bytes letters, or it is not satisfiable.
-func (e *Engine) startingModel(cond []expr.Expr) (resp solver.Response, done bool) {
+func (p *Picker) startingModel(cond []expr.Expr) (resp solver.Response, done bool) {
 	if len(cond) == 0 {
-		return solver.Response{Result: solver.Sat, Model: e.withFill(&expr.Values{}, nil, 0)}, true
+		return solver.Response{Result: solver.Sat, Model: p.withFill(&expr.Values{}, nil, 0)}, true
 	}
-	resp = e.check(solver.Query{Constraints: cond})
+	resp = p.check(solver.Query{Constraints: cond})
 	return resp, resp.Result != solver.Sat
 }
 
@@ -132,7 +131,7 @@ func setOf(vars []expr.Expr) map[expr.Expr]bool {
 
 // readableSearch is the state of the search for a readable model.
 type readableSearch struct {
-	e       *Engine
+	p       *Picker
 	best    solver.Response // the latest model; it satisfies kept
 	kept    []expr.Expr     // the path condition and the preferences kept
 	budget  int             // queries left
@@ -167,7 +166,7 @@ func (r *readableSearch) try(group []int, round int) {
 	for _, i := range rest {
 		q = append(q, r.ladders[i][round])
 	}
-	resp := r.e.check(solver.Query{Constraints: q, ResourceLimit: readableRlimit})
+	resp := r.p.check(solver.Query{Constraints: q, ResourceLimit: ReadableRlimit})
 	if resp.Result == solver.Unknown {
 		// Cut at the resource limit (or cancelled): the preferences make
 		// the problem hard, and their parts would likely be cut too. Keep
@@ -235,15 +234,15 @@ func smallConsts(terms []expr.Expr) map[uint64]bool {
 // the most readable first. spans are the string and slice inputs whose
 // elements the path condition mentions, with the number of elements up to
 // the last one mentioned.
-func (e *Engine) ladder(v expr.Expr, spans map[string]int) ([readableRounds]expr.Expr, bool) {
+func (p *Picker) ladder(v expr.Expr, spans map[string]int) ([readableRounds]expr.Expr, bool) {
 	if !v.Sort().IsBV() {
 		return [readableRounds]expr.Expr{}, false
 	}
 	w, name := v.Width(), v.Name()
 	c := func(x uint64) expr.Expr { return expr.Const(w, x) }
 	in := func(lo, hi uint64) expr.Expr { return expr.And(expr.Ule(c(lo), v), expr.Ule(v, c(hi))) }
-	signed := e.signedInputs[name]
-	if letter, ok := e.textLetter(v); ok {
+	signed := p.signed(v)
+	if letter, ok := p.textLetter(v); ok {
 		return [readableRounds]expr.Expr{expr.Eq(v, c(uint64(letter))), in('a', 'z'), in(' ', '~')}, true
 	}
 	if inner, ok := strings.CutPrefix(name, "len("); ok && strings.HasSuffix(inner, ")") {
@@ -257,47 +256,11 @@ func (e *Engine) ladder(v expr.Expr, spans map[string]int) ([readableRounds]expr
 	return [readableRounds]expr.Expr{expr.Ule(v, c(9)), around(100), around(10000)}, true
 }
 
-// inputSpans maps each input whose elements ("s[3]") vars mention to one
-// more than the highest index mentioned.
-func inputSpans(vars []expr.Expr) map[string]int {
-	spans := make(map[string]int)
-	for _, v := range vars {
-		if base, i, ok := elementOf(v.Name()); ok && spans[base] < i+1 {
-			spans[base] = i + 1
-		}
-	}
-	return spans
-}
-
-// elementOf splits the name of an element ("s[3]") into the name of what
-// holds it and its index; ok is false for a name that is no element's.
-func elementOf(name string) (base string, i int, ok bool) {
-	open := strings.LastIndexByte(name, '[')
-	if open < 0 || !strings.HasSuffix(name, "]") {
-		return "", 0, false
-	}
-	i, err := strconv.Atoi(name[open+1 : len(name)-1])
-	if err != nil || i < 0 {
-		return "", 0, false
-	}
-	return name[:open], i, true
-}
-
-// fillByte is the letter for the element called name ("s[3]" is 'd'), when
-// name is an element's.
-func fillByte(name string) (byte, bool) {
-	_, i, ok := elementOf(name)
-	if !ok {
-		return 0, false
-	}
-	return byte('a' + i%26), true
-}
-
 // textLetter is the letter of v when v is a byte of a string or []byte
 // input that a test writes as text (fillByte): not a number's byte
 // ([16]byte), not a signed integer, not a value the test cannot set.
-func (e *Engine) textLetter(v expr.Expr) (byte, bool) {
-	if !v.IsVar() || !v.Sort().IsBV() || v.Width() != 8 || isUncontrolled(v) || e.signedInputs[v.Name()] || e.arrayBytes[v.Name()] {
+func (p *Picker) textLetter(v expr.Expr) (byte, bool) {
+	if !v.IsVar() || !v.Sort().IsBV() || v.Width() != 8 || p.uncontrolled(v) || p.signed(v) || p.arrayByte(v) {
 		return 0, false
 	}
 	return fillByte(v.Name())
@@ -310,13 +273,13 @@ func (e *Engine) textLetter(v expr.Expr) (byte, bool) {
 // one of propagation.go. The elements of a byte array no branch reads
 // stay 0 whatever rest is: a [1025]byte of ones is a literal no reader
 // wants, and the array is data, not a switch a test turns on.
-func (e *Engine) withFill(m *expr.Values, bound map[expr.Expr]bool, rest uint64) *expr.Values {
+func (p *Picker) withFill(m *expr.Values, bound map[expr.Expr]bool, rest uint64) *expr.Values {
 	c := *m
 	c.Fill = func(x expr.Expr) uint64 {
-		if bound[x] || isUncontrolled(x) || x.IsVar() && e.arrayBytes[x.Name()] {
+		if bound[x] || p.uncontrolled(x) || x.IsVar() && p.arrayByte(x) {
 			return 0
 		}
-		if letter, ok := e.textLetter(x); ok {
+		if letter, ok := p.textLetter(x); ok {
 			return uint64(letter)
 		}
 		return rest

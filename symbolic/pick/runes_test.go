@@ -1,4 +1,4 @@
-package symbolic
+package pick
 
 import (
 	"testing"
@@ -15,7 +15,7 @@ func TestRepairRunesKeepsThePath(t *testing.T) {
 	text := func(name string, n int) []expr.Expr {
 		vars := make([]expr.Expr, n)
 		for i := range vars {
-			vars[i] = expr.BVVar(elemName(name, i), 8)
+			vars[i] = expr.BVVar(elem(name, i), 8)
 		}
 		return vars
 	}
@@ -35,7 +35,7 @@ func TestRepairRunesKeepsThePath(t *testing.T) {
 		x[0]: 0xc7,
 	}}
 	vars := append(append(append(append([]expr.Expr{}, s...), u...), w...), x...)
-	got := (&Engine{}).repairRunes(cond, model, vars)
+	got := (&Picker{}).repairRunes(cond, model, vars)
 	for _, tc := range []struct {
 		vars []expr.Expr
 		want string
@@ -68,7 +68,7 @@ func TestRepairRunesKeepsThePath(t *testing.T) {
 // ("\xc0", with s[1] mentioned under a guard) is not half of a character
 // whose other half would be cut off.
 func TestRepairRunesStopsAtTheLength(t *testing.T) {
-	s0, s1 := expr.BVVar(elemName("s", 0), 8), expr.BVVar(elemName("s", 1), 8)
+	s0, s1 := expr.BVVar(elem("s", 0), 8), expr.BVVar(elem("s", 1), 8)
 	n := expr.BVVar(lenName("s"), 64)
 	cond := []expr.Expr{
 		expr.Eq(n, expr.Const(64, 1)),
@@ -76,7 +76,7 @@ func TestRepairRunesStopsAtTheLength(t *testing.T) {
 		expr.Or(expr.Ule(n, expr.Const(64, 1)), expr.Eq(s1, expr.Const(8, 'x'))),
 	}
 	model := &expr.Values{Scalars: map[expr.Expr]uint64{n: 1, s0: 0xc0, s1: 0}}
-	got := (&Engine{}).repairRunes(cond, model, []expr.Expr{n, s0, s1})
+	got := (&Picker{}).repairRunes(cond, model, []expr.Expr{n, s0, s1})
 	if b := got.Scalar(s0); b != 0xc0 {
 		t.Errorf("s[0] = %#x after repair, want 0xc0: the one byte of s cannot hold a character", b)
 	}

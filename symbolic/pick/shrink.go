@@ -1,4 +1,4 @@
-package symbolic
+package pick
 
 import (
 	"slices"
@@ -42,10 +42,10 @@ const (
 // allows; m itself is not changed. Besides each input alone, two inputs
 // that a term mentions together are moved together: a boundary case's
 // cellw − textw == −1 holds neither still while the other moves.
-func (e *Engine) shrinkIntegers(cond []expr.Expr, m *expr.Values, vars []expr.Expr) *expr.Values {
+func (p *Picker) shrinkIntegers(cond []expr.Expr, m *expr.Values, vars []expr.Expr) *expr.Values {
 	var large []expr.Expr
 	for _, v := range vars {
-		if e.shrinkable(v) && e.magnitude(v, m.Scalar(v)) > shrinkFrom {
+		if p.shrinkable(v) && p.magnitude(v, m.Scalar(v)) > shrinkFrom {
 			large = append(large, v)
 		}
 	}
@@ -59,7 +59,7 @@ func (e *Engine) shrinkIntegers(cond []expr.Expr, m *expr.Values, vars []expr.Ex
 	}
 	pairs := coupledPairs(large, mentions)
 	out := scalarsCopy(m)
-	sh := &shrinker{e: e, out: &out, mentions: mentions}
+	sh := &shrinker{p: p, out: &out, mentions: mentions}
 	// Each input alone as far as it goes, then, when none moves, the
 	// pairs, after which the inputs alone may move again.
 	for round := 0; round < shrinkRounds && sh.evals < shrinkEvals; round++ {
@@ -88,7 +88,7 @@ const maxGridInputs = 3
 func (sh *shrinker) jump(vars []expr.Expr) bool {
 	var still []expr.Expr
 	for _, v := range vars {
-		if sh.e.magnitude(v, sh.out.Scalar(v)) > shrinkFrom {
+		if sh.p.magnitude(v, sh.out.Scalar(v)) > shrinkFrom {
 			still = append(still, v)
 		}
 	}
@@ -189,7 +189,7 @@ func coupledPairs(vars []expr.Expr, mentions map[expr.Expr][]expr.Expr) []shrink
 
 // shrinker moves inputs of out toward zero, counting its evaluations.
 type shrinker struct {
-	e        *Engine
+	p        *Picker
 	out      *expr.Values
 	mentions map[expr.Expr][]expr.Expr
 	evals    int
@@ -206,14 +206,14 @@ func (sh *shrinker) step(g shrinkGroup) bool {
 	for i, v := range group {
 		cur[i] = sh.out.Scalar(v)
 	}
-	if sh.e.magnitude(lead, cur[0]) <= shrinkFrom && (len(group) > 1 || cur[0] == 0) {
+	if sh.p.magnitude(lead, cur[0]) <= shrinkFrom && (len(group) > 1 || cur[0] == 0) {
 		return false // a pair moves only what is still large
 	}
 	var terms []expr.Expr
 	for _, v := range group {
 		terms = append(terms, sh.mentions[v]...)
 	}
-	_, ok := firstHolding(shrinkCandidates(cur[0], lead.Width(), sh.e.signedInputs[lead.Name()]), func(x uint64) bool {
+	_, ok := firstHolding(shrinkCandidates(cur[0], lead.Width(), sh.p.signed(lead)), func(x uint64) bool {
 		sh.evals++
 		delta := x - cur[0]
 		for i, v := range group {
@@ -222,7 +222,7 @@ func (sh *shrinker) step(g shrinkGroup) bool {
 				d = -delta
 			}
 			moved := expr.Const(v.Width(), cur[i]+d).Value()
-			if sh.e.magnitude(v, moved) > sh.e.magnitude(v, cur[i]) {
+			if sh.p.magnitude(v, moved) > sh.p.magnitude(v, cur[i]) {
 				return false // the pair's other input would grow
 			}
 			sh.out.Scalars[v] = moved
@@ -238,13 +238,13 @@ func (sh *shrinker) step(g shrinkGroup) bool {
 }
 
 // shrinkable reports whether v is an integer input a test writes as a
-// number: not a byte of text (readablerepair.go repairs those), not a
+// number: not a byte of text (repair.go repairs those), not a
 // length (its ladder keeps it short), not a value no test sets.
-func (e *Engine) shrinkable(v expr.Expr) bool {
-	if !v.IsVar() || !v.Sort().IsBV() || isUncontrolled(v) || strings.HasPrefix(v.Name(), "len(") {
+func (p *Picker) shrinkable(v expr.Expr) bool {
+	if !v.IsVar() || !v.Sort().IsBV() || p.uncontrolled(v) || strings.HasPrefix(v.Name(), "len(") {
 		return false
 	}
-	_, text := e.textLetter(v)
+	_, text := p.textLetter(v)
 	return !text
 }
 
@@ -278,8 +278,8 @@ func shrinkCandidates(x uint64, w int, signed bool) []uint64 {
 
 // magnitude is |x| for a value x of the integer input v, read as two's
 // complement when v is signed.
-func (e *Engine) magnitude(v expr.Expr, x uint64) uint64 {
-	if !e.signedInputs[v.Name()] {
+func (p *Picker) magnitude(v expr.Expr, x uint64) uint64 {
+	if !p.signed(v) {
 		return x
 	}
 	s := expr.Const(v.Width(), x).SignedValue()

@@ -1,10 +1,7 @@
-package symbolic
+package pick
 
 import (
 	"context"
-	"fmt"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/gosymtest/gosymtest/solver"
@@ -21,13 +18,13 @@ import (
 func TestCanonicalModelIsTheConditions(t *testing.T) {
 	z3 := newZ3(t)
 	length := expr.BVVar("len(s)", 64)
-	s0 := expr.BVVar(elemName("s", 0), 8)
-	s1 := expr.BVVar(elemName("s", 1), 8)
-	s2 := expr.BVVar(elemName("s", 2), 8)
+	s0 := expr.BVVar(elem("s", 0), 8)
+	s1 := expr.BVVar(elem("s", 1), 8)
+	s2 := expr.BVVar(elem("s", 2), 8)
 	x := expr.BVVar("x", 64)
 	n := expr.BVVar("n", 32)
 	b := expr.BoolVar("b")
-	t0 := expr.BVVar(elemName("t", 0), 8)
+	t0 := expr.BVVar(elem("t", 0), 8)
 	tlen := expr.BVVar("len(t)", 64)
 	c8 := func(v byte) expr.Expr { return expr.Const(8, uint64(v)) }
 	c64 := func(v int64) expr.Expr { return expr.Const(64, uint64(v)) }
@@ -47,8 +44,8 @@ func TestCanonicalModelIsTheConditions(t *testing.T) {
 
 	models := map[string]*expr.Values{}
 	for name, s := range map[string]solver.Solver{"z3": z3, "other": otherModels{z3}} {
-		e := &Engine{cfg: Config{Solver: s}, ctx: context.Background(), signedInputs: map[string]bool{"x": true}}
-		resp := e.canonicalModel(cond)
+		p := &Picker{Check: checkWith(s), Signed: func(name string) bool { return name == "x" }}
+		resp := p.Canonical(cond)
 		if resp.Result != solver.Sat {
 			t.Fatalf("%s: canonical model: %v %s", name, resp.Result, resp.Reason)
 		}
@@ -113,40 +110,7 @@ func TestValueKeyIsABijection(t *testing.T) {
 	}
 }
 
-// TestRunsToTheEndDoNotDependOnModels explores functions that a work
-// limit cuts short, with Z3's models and with other ones, and requires
-// the runs to the end of their cut paths to be the same: the same
-// inputs, hence the same blocks. Before canonical models, the inputs
-// were a readable search's, which starts from the model and keeps any
-// value its preference allows: in modelfree.Twice, any n from 6 to 9.
-func TestRunsToTheEndDoNotDependOnModels(t *testing.T) {
-	for name, work := range map[string]int64{"modelfree.Score": 150_000, "modelfree.Twice": 20_000} {
-		t.Run(name, func(t *testing.T) { runsToTheEndAlike(t, name, work) })
-	}
-}
-
-func runsToTheEndAlike(t *testing.T, name string, work int64) {
-	fn := target(t, name)
-	render := func(s solver.Solver) string {
-		_, paths := exploreIn(t, fixtures(t).SSA, fn, Config{MaxWork: work, Solver: s})
-		var b strings.Builder
-		for _, p := range paths {
-			if p.Test == nil || !slices.Contains(p.Pins, cutNote) {
-				continue
-			}
-			fmt.Fprintf(&b, "%v", p.Kind)
-			for _, a := range p.Test.Args {
-				fmt.Fprintf(&b, " %v", a)
-			}
-			fmt.Fprintf(&b, " blocks %d\n", len(p.Blocks))
-		}
-		return b.String()
-	}
-	own := render(newZ3(t))
-	if own == "" {
-		t.Fatal("no cut path was run to the end: the test needs one")
-	}
-	if other := render(otherModels{newZ3(t)}); other != own {
-		t.Errorf("the runs to the end differ with other models:\n%s--- with Z3's own models:\n%s", other, own)
-	}
+// checkWith is s's Check, as a Picker asks it.
+func checkWith(s solver.Solver) func(solver.Query) solver.Response {
+	return func(q solver.Query) solver.Response { return s.Check(context.Background(), q) }
 }

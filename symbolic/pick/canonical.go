@@ -1,8 +1,6 @@
-package symbolic
+package pick
 
 import (
-	"strings"
-
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
@@ -25,8 +23,8 @@ import (
 // settled before it:
 //   - a byte of text: its position's letter ("abc…"), else the least
 //     lowercase letter, else the least capital, digit or printable
-//     character, in that order, as readablerepair.go prefers, else the
-//     least byte (which readablerunes.go may then make part of a
+//     character, in that order, as repair.go prefers, else the
+//     least byte (which runes.go may then make part of a
 //     printable character);
 //   - a signed integer: the one nearest zero, positive first (0, 1, −1,
 //     2, …);
@@ -51,35 +49,35 @@ import (
 const canonicalQueries = 256
 
 // canonicalRlimit bounds each of those queries, in Z3's resource units,
-// as readableRlimit does a preference query's: a cut one ends in about
+// as ReadableRlimit does a preference query's: a cut one ends in about
 // 20ms.
 const canonicalRlimit = 100_000
 
-// canonicalModel returns the canonical model of cond, or the answer of
+// Canonical returns the canonical model of cond, or the answer of
 // the solver when cond is not satisfiable.
-func (e *Engine) canonicalModel(cond []expr.Expr) solver.Response {
-	base, done := e.startingModel(cond)
+func (p *Picker) Canonical(cond []expr.Expr) solver.Response {
+	base, done := p.startingModel(cond)
 	if done {
 		return base
 	}
 	vars := expr.Vars(cond...)
 	c := &canonicalSearch{
-		e:        e,
+		p:        p,
 		kept:     cond[:len(cond):len(cond)],
 		mentions: termsMentioning(cond, vars),
 		left:     canonicalQueries,
 	}
 	c.adopt(base.Model)
 	for _, v := range settleOrder(vars) {
-		if isUncontrolled(v) {
+		if p.uncontrolled(v) {
 			continue // no test sets it: the model's value stands
 		}
 		c.settle(v)
 	}
 	// A byte that no printable one can replace is the least the condition
 	// allows: a run of them may still make whole printable characters.
-	m := e.repairRunes(cond, &c.model, vars)
-	return solver.Response{Result: solver.Sat, Model: e.withFill(m, setOf(vars), 0)}
+	m := p.repairRunes(cond, &c.model, vars)
+	return solver.Response{Result: solver.Sat, Model: p.withFill(m, setOf(vars), 0)}
 }
 
 // settleOrder is vars with the lengths first: a byte past the end is
@@ -96,13 +94,9 @@ func settleOrder(vars []expr.Expr) []expr.Expr {
 	return append(lengths, rest...)
 }
 
-// isLengthVar reports whether v is the length of a string or slice
-// input ("len(s)").
-func isLengthVar(v expr.Expr) bool { return strings.HasPrefix(v.Name(), "len(") }
-
 // canonicalSearch is the state of the search for a canonical model.
 type canonicalSearch struct {
-	e        *Engine
+	p        *Picker
 	kept     []expr.Expr // the condition and the values settled so far
 	model    expr.Values // a model of kept, owned by the search
 	mentions map[expr.Expr][]expr.Expr
@@ -236,7 +230,7 @@ func (c *canonicalSearch) ask(extra expr.Expr) solver.Result {
 	}
 	c.left--
 	q := append(c.kept[:len(c.kept):len(c.kept)], extra)
-	resp := c.e.check(solver.Query{Constraints: q, ResourceLimit: canonicalRlimit})
+	resp := c.p.check(solver.Query{Constraints: q, ResourceLimit: canonicalRlimit})
 	if resp.Result == solver.Sat {
 		c.adopt(resp.Model)
 	}
@@ -254,9 +248,9 @@ type valueKey struct {
 
 func (c *canonicalSearch) keyOf(v expr.Expr) valueKey {
 	w := v.Width()
-	k := valueKey{v: v, width: w, signed: c.e.signedInputs[v.Name()]}
+	k := valueKey{v: v, width: w, signed: c.p.signed(v)}
 	all := [2]uint64{0, mask(w)}
-	if letter, ok := c.e.textLetter(v); ok {
+	if letter, ok := c.p.textLetter(v); ok {
 		k.ranges = [][2]uint64{{uint64(letter), uint64(letter)}, {'a', 'z'}, {'A', 'Z'}, {'0', '9'}, {' ', '~'}, all}
 	} else {
 		k.ranges = [][2]uint64{all}
