@@ -67,16 +67,24 @@ func emitFile(pkgName string, tables []*table, imp *imports, h helpers, usesPtr 
 	if e.usesErrText {
 		fmt.Fprintf(&e.b, "\n// %s is err's message, or \"\" for a nil error.\nfunc %[1]s(err error) string {\n\tif err == nil {\n\t\treturn \"\"\n\t}\n\treturn err.Error()\n}\n", h.errText)
 	}
+	out := fileSource(pkgName, imp.decl(), e.b.Bytes())
+	src, err := format.Source(out)
+	if err != nil {
+		return nil, fmt.Errorf("generated code does not parse (a bug in gosymtest): %w\n%s", err, out)
+	}
+	return src, nil
+}
+
+// fileSource lays out a test file before gofmt: the header, the package
+// clause, the import declaration, then body, the file's declarations.
+// Generate and MergeFiles both write their files so.
+func fileSource(pkgName, importDecl string, body []byte) []byte {
 	var out bytes.Buffer
 	out.WriteString(header + "\n")
 	fmt.Fprintf(&out, "package %s\n\n", pkgName)
-	out.WriteString(imp.decl())
-	out.Write(e.b.Bytes())
-	src, err := format.Source(out.Bytes())
-	if err != nil {
-		return nil, fmt.Errorf("generated code does not parse (a bug in gosymtest): %w\n%s", err, out.Bytes())
-	}
-	return src, nil
+	out.WriteString(importDecl)
+	out.Write(body)
+	return out.Bytes()
 }
 
 // ptrHelpers prints the pointer helper: one generic function, or below
