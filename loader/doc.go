@@ -1,56 +1,97 @@
 // Package loader loads Go packages, builds SSA for the whole program and
 // lists the functions that gosymtest explores.
 //
-// [Load] runs the go command (through golang.org/x/tools/go/packages) on a
-// set of package patterns, parses and type-checks every package of the
-// program from source, standard library included, and builds SSA with
-// bodies for all of them: the symbolic executor interprets callees, so a
-// dependency without a body would be a dead end. Generic functions are
-// built once per concrete instantiation (ssa.InstantiateGenerics). The
-// harness packages bytes, errors and strings are loaded with every
-// program, though their functions are targets only when a pattern names
-// them: the input harness makes readers with strings.NewReader, writers
-// with new(bytes.Buffer) and errors with errors.New, also for a package
-// that imports none of them (see harness.go).
+// No paper covers this part. It is gosymtest's front end, built on
+// golang.org/x/tools/go/packages and golang.org/x/tools/go/ssa.
 //
-// The program is loaded with the build tags purego and math_big_pure_go,
-// under which the standard library compiles Go fallbacks for code that is
-// otherwise assembly (math/big's arithmetic, crypto's block functions), so
-// the executor has bodies to interpret there. When a matched package's own
-// files mention one of these tags, the program is loaded without them, so
-// the code under test is what go test compiles (see buildtags.go).
+// # Contract
 //
-// For every package that matched the patterns and type-checked, Load lists
-// its targets: the functions and methods declared in its non-test files
-// (exported or not, on value or pointer receivers) and every concrete
-// instantiation, anywhere in the loaded program, of a generic function or
-// method declared in it; every method of an instance of a generic type
-// one of whose methods the program instantiates, called or not; for a
-// generic type none of whose methods has an instance, the instances of
-// its methods with type arguments Load chooses (instantiate.go); and for
-// an exported generic function that has none, an instance Load builds
-// into the program with type arguments it chooses (genericfuncs.go). Left out are init functions and the package
-// initializer, closures, other generic bodies that have no type arguments,
-// instantiations whose type arguments are still type parameters,
-// synthetic wrappers, blank (_) functions, and declarations without a Go
-// body (assembly or go:linkname). [FuncName] names a target the way the
-// user writes it: Func, Type.Method or Max[int].
+// [Load] takes a [Config]: a directory and package patterns, as "go list"
+// takes them. It returns a [Program]:
 //
-// [Constructor] finds, by type, the function of a package that makes a
-// value of that type (csv.NewReader for *csv.Reader), and
-// [SentinelErrors] a package's error variables: the input harness makes
-// parameters with them.
+//   - Program.SSA is the SSA program, with bodies for every package,
+//     the standard library included. The executor interprets callees, so
+//     a dependency without a body would be a dead end.
+//   - Program.Packages are the packages that matched and type-checked,
+//     sorted by import path. Each [Package] has its Targets.
+//   - Program.Errors are [LoadError] values: a package that fails to
+//     load, parse or type-check, with file, line and column.
 //
-// Every list is in a fixed order, so that two runs explore the same
-// paths: source order means by file name, then offset ([ComparePos]),
-// never by token.Pos, whose order across files is the order in which
-// go/packages happened to parse them.
+// Load returns an error only when nothing at all could be loaded. A
+// broken package is left out, and so is every package that imports it.
+// The others are still built. Load needs the go command on PATH.
 //
-// A package that fails to load, parse or type-check is reported as
-// [LoadError] values with their positions and left out, and so is every
-// package that imports one; the others are still built. Load assumes
-// that the go command is on PATH and that patterns are given the way
-// "go list" takes them. Because the go command never matches a directory
-// named testdata with a wildcard, a pattern such as ./testdata/... is
-// expanded by walking the directory tree here instead.
+// Generic functions are built once per instance
+// (ssa.InstantiateGenerics). The go command never matches a testdata
+// directory with a wildcard, so Load expands a pattern such as
+// ./testdata/... itself.
+//
+// # Targets
+//
+// The targets of a package are:
+//
+//   - the functions and methods declared in its non-test files, exported
+//     or not, on value or pointer receivers;
+//   - every instance, anywhere in the program, of a generic function or
+//     method declared in it;
+//   - every method of an instance of a generic type, when the program
+//     instantiates one of that instance's methods, called or not;
+//   - for a generic type none of whose methods has an instance, its
+//     methods instantiated with type arguments Load chooses
+//     (instantiate.go);
+//   - for an exported generic function that has no instance, an instance
+//     Load builds into the program (genericfuncs.go).
+//
+// Load gives each type parameter the first of int and string that its
+// constraint admits. For a function, failing those, it takes the one type
+// the constraint names: S ~[]T gets []int.
+//
+// Left out are init functions, closures, generic bodies without type
+// arguments, synthetic wrappers, blank functions, and functions without a
+// Go body (assembly, go:linkname).
+//
+// [FuncName] names a target as a user writes it: Func, Type.Method or
+// Max[int]. That is what -run matches.
+//
+// # Order
+//
+// Every list is in a fixed order, so that two runs explore the same paths.
+// Source order means by file name, then offset ([ComparePos]). It is never
+// token.Pos order, which follows the order go/packages parsed the files.
+//
+// # Build tags
+//
+// The program is loaded with the build tags purego and math_big_pure_go.
+// Under them the standard library compiles Go fallbacks for code that is
+// otherwise assembly (math/big, crypto's block functions). The executor
+// then has bodies to interpret. When a matched package's own files
+// mention one of these tags, the program is loaded without them, so the
+// code under test is what go test compiles (buildtags.go).
+//
+// # The input harness
+//
+// The packages bytes, errors and strings are loaded with every program.
+// The executor makes readers with strings.NewReader, writers with
+// new(bytes.Buffer) and errors with errors.New, even for a package that
+// imports none of them. They are targets only when a pattern names them
+// (harness.go).
+//
+// # Helpers for the other packages
+//
+// The executor, the points-to analysis and the test writer ask loader
+// about the program:
+//
+//   - [Constructor] finds the function that makes a value of a type
+//     (csv.NewReader for *csv.Reader); the executor builds inputs with it.
+//   - [SentinelErrors] lists a package's error variables (io.EOF), which
+//     inputs and checks may name.
+//   - [InputTypes], [ConcreteTypes] and [AssertedTypes] list the types an
+//     interface input may hold. The executor and package pointer must
+//     agree on them.
+//   - [GlobalsChanged] lists the package variables a call may change; the
+//     test writer saves and restores them. [ChangedIn] and
+//     [ChangesGlobal] answer the same per instruction, for the executor.
+//   - [Importable], [MayImport] and [ImportsPath] apply the go command's
+//     import rules, so that a generated file never imports what it may
+//     not.
 package loader
