@@ -31,7 +31,7 @@ type armSpec struct {
 	// OptIn arms run only when -with names them: their cost would
 	// otherwise multiply a regular run's time.
 	OptIn bool
-	// Solver arms measure the solver chain (issue 14, solver.go): they
+	// Solver arms measure the solver chain's layers (solver.go): they
 	// alone run on the solver-bench subjects, -with solver names them
 	// all, and the clock never cuts them (solverBudget).
 	Solver bool
@@ -47,8 +47,8 @@ type armSpec struct {
 var armSpecs = []armSpec{
 	{Name: "gosymtest", Kind: armGosymtest},
 	{Name: "gosymtest-no-incremental", Kind: armGosymtest, Flags: []string{"-no-incremental"}},
-	// Without the redundant-state detector (issue 13): the Pruning table
-	// sets it against the default arm.
+	// Without the redundant-state detector: the Pruning table sets it
+	// against the default arm, to show what the detector gains.
 	{Name: armPruneNone, Kind: armGosymtest, Flags: []string{"-prune", "none"}},
 	// The detector with one refinement off, each to measure its share.
 	{Name: "rse-no-refine", Kind: armGosymtest, Flags: []string{"-prune-off", "refine"}, Extra: true, OptIn: true},
@@ -59,7 +59,7 @@ var armSpecs = []armSpec{
 	// The detector with -prune reach: the states that can reach nothing
 	// uncovered are pruned, not only put off.
 	{Name: "rse-reach", Kind: armGosymtest, Flags: []string{"-prune", "reach"}, Extra: true, OptIn: true},
-	// The solver chain's layers (issue 14; solver.go): none, then KLEE's
+	// The solver chain's layers (solver.go): none, then KLEE's
 	// layers one by one, then GreenTrie, substitution and the narrow
 	// layer (the whole chain), then a rerun from the store.
 	{Name: armSolverNone, Kind: armGosymtest, Flags: []string{"-solver-off", "all"}, Extra: true, OptIn: true, Solver: true},

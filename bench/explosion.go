@@ -7,8 +7,8 @@ import (
 	"time"
 )
 
-// The path-explosion table: issue 13's time and path targets are about
-// path-explosion functions, and a package's figures hide them among the
+// The path-explosion table: the detector's time and path targets are
+// about path-explosion functions, and a package's figures hide them among the
 // functions that both arms finish in a few paths. A function explodes
 // when the unpruned arm (-prune none) ran out of its budget on it: it
 // explored for the whole -budget and was not exhausted (a function cut

@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// The check of the functions the unpruned arm finished: issue 13 requires
-// that, on the bench corpus as on testdata and generated functions, the
+// The check of the functions the unpruned arm finished: pruning must be
+// sound, so on the bench corpus as on testdata and generated functions, the
 // detector's run covers the same blocks as the run without it wherever
 // that run was exhausted. The detector only drops states whose future an
 // explored state already covered, so a difference is a soundness bug,

@@ -88,7 +88,8 @@ func mutationTable(results []pkgResult) string {
 }
 
 // mutationSummary is the headline: the generated tests' median efficacy
-// against the own tests' (issue 12's target: at least as high), and on
+// against the own tests' (the target: at least as high, so that the
+// generated tests are worth keeping beside them), and on
 // how many packages the union kills more than the own tests. The target
 // is judged on the packages where both were measured: the fixtures have
 // no own tests, and their generated efficacy would lift the one median

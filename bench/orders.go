@@ -6,7 +6,8 @@ import (
 	"strings"
 )
 
-// Coverage over search orders, for issue 13's "coverage never lower".
+// Coverage over search orders, for the detector's "coverage never
+// lower".
 // Under a clock budget, which blocks an exploration reaches depends on
 // the order its searcher picks states in, and gosymtest draws that order
 // from -seed. One run per arm sets one draw against another: at stop 29
@@ -45,9 +46,9 @@ type orderPair struct {
 }
 
 // orderPairs are the pairs run over the search orders: the detector's
-// arm (the default one) against the unpruned one, for issue 13, and the
-// whole solver chain against no layer, for issue 14's "at equal
-// coverage", which must hold at every seed: a layer answers with other
+// arm (the default one) against the unpruned one, since pruning must not
+// lower coverage, and the whole solver chain against no layer, since
+// the solver's layers must answer "at equal coverage", which must hold at every seed: a layer answers with other
 // models than Z3's, and what a model could steer (the runs to the end
 // of cut paths) takes a canonical one, which the condition alone
 // decides.

@@ -6,8 +6,9 @@ import (
 	"strings"
 )
 
-// ownThreshold is the share of the package's own tests' coverage that the
-// issue asks gosymtest's tests to reach.
+// ownThreshold is the share of the package's own tests' coverage that
+// gosymtest's tests should reach: less would make them a poor start for
+// a package without tests.
 const ownThreshold = 0.7
 
 // unionOf measures gosymtest's default arm and the package's own tests

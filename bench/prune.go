@@ -11,7 +11,7 @@ import (
 // The Pruning table: the redundant-state detector (gosymtest's default,
 // -prune rse) against the same runs without it (-prune none), and the
 // detector with one refinement off (the opt-in rse-no-* arms), per
-// package. Issue 13's targets: time to the same coverage ≥ 10× (median)
+// package. The detector's targets: time to the same coverage ≥ 10× (median)
 // and paths ≥ 14× fewer on path-explosion functions, coverage never lower,
 // more functions exhausted.
 
@@ -121,7 +121,7 @@ func writePruningSection(w io.Writer, results []pkgResult, budget time.Duration)
 	fmt.Fprintln(w, finishedCheck(finishedRuns(results)))
 	rows := explosionRows(results, budget)
 	fmt.Fprintf(w, "### Path-explosion functions\n\n")
-	fmt.Fprintf(w, "The functions on which `%s` ran out of its budget (it explored for the whole %s and did not finish), where issue 13's targets apply: paths ≥ 14× fewer and time to the same coverage ≥ 10× shorter (medians), coverage never lower. Figures are per function, from -stats, none first: `blocks entered` by the exploration, `covered` by the function's tests, `explored` the exploration's time; `to same blocks` is when each run first entered as many blocks as the unpruned run did in the end, from the function's own start (`cover_timeline`); `none's share of budget` is the unpruned run's time to its last new block over the budget; `time ÷` divides the two times, `paths ÷` the unpruned run's paths by the detector's. The detector drops a state only once a subtree like it has ended, so where the unpruned run entered its last new block early, the detector had little time to drop anything before it: the last row gives the medians over the late functions, those where the unpruned run still entered a new block after %.0f%% of its budget.\n\n", armPruneNone, budget, 100*lateShare)
+	fmt.Fprintf(w, "The functions on which `%s` ran out of its budget (it explored for the whole %s and did not finish), where the detector's targets apply: paths ≥ 14× fewer and time to the same coverage ≥ 10× shorter (medians), coverage never lower. Figures are per function, from -stats, none first: `blocks entered` by the exploration, `covered` by the function's tests, `explored` the exploration's time; `to same blocks` is when each run first entered as many blocks as the unpruned run did in the end, from the function's own start (`cover_timeline`); `none's share of budget` is the unpruned run's time to its last new block over the budget; `time ÷` divides the two times, `paths ÷` the unpruned run's paths by the detector's. The detector drops a state only once a subtree like it has ended, so where the unpruned run entered its last new block early, the detector had little time to drop anything before it: the last row gives the medians over the late functions, those where the unpruned run still entered a new block after %.0f%% of its budget.\n\n", armPruneNone, budget, 100*lateShare)
 	if len(rows) == 0 {
 		fmt.Fprintf(w, "None: the unpruned arm finished every function within its budget.\n\n")
 		return

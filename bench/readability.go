@@ -81,7 +81,8 @@ func readabilitySummary(results []pkgResult) string {
 	return fmt.Sprintf("packages with at most %.0f%% non-printable literals: **%d of %d**", 100*literalTarget, met, n)
 }
 
-// literalTarget is issue 12's bound on the share of non-printable literals.
+// literalTarget bounds the share of non-printable literals: a reader
+// cannot review a case whose inputs they cannot see.
 const literalTarget = 0.05
 
 func percentCell(x float64, of int) string {

@@ -17,8 +17,8 @@ import (
 // which recover panics) and fuzzes exactly as the fuzz arm does, for the
 // same time per function: the two arms differ only in where fuzzing
 // starts, the zero value alone or gosymtest's seeds. It runs on the
-// corpus entries tagged seeds (the fixtures with hard guards), as the
-// issue asks, which keeps a regular run's time.
+// corpus entries tagged seeds (the fixtures with hard guards), where
+// seeds matter most; that keeps a regular run's time.
 
 // seedsFlag is the gosymtest flag that writes fuzz targets and seeds.
 const seedsFlag = "-fuzz-seeds"

@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// The solver arms (issue 14): gosymtest with its solver chain's layers
+// The solver arms: gosymtest with its solver chain's layers
 // switched off by -solver-off, from none to all of them, and the whole
 // chain once more on a rerun that reads the answers the first run stored.
 // They are opt-in (-with solver names them all) and Extra: they have a

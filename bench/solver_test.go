@@ -293,7 +293,7 @@ func TestSolverTable(t *testing.T) {
 	}
 }
 
-// TestSolverSummary checks issue 14's figures: the ordering per group,
+// TestSolverSummary checks the solver chain's figures: the ordering per group,
 // the pooled cut in calls against the exact cache, the solver-time ratio
 // on the real packages, the wall time of big runs and the rerun.
 func TestSolverSummary(t *testing.T) {

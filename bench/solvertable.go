@@ -9,13 +9,14 @@ import (
 
 // The Solver section of RESULTS.md: the solver arms (solver.go) side by
 // side, per package, on the solver-bench subjects and on the real
-// packages (std and mod entries), with issue 14's checks: the ordering
+// packages (std and mod entries), with the solver chain's checks: the ordering
 // GreenTrie ≤ KLEE-like ≤ exact ≤ none in Z3 calls on every subject, the
 // pooled reduction of calls against the exact cache (target ≥ 45%), the
 // total solver time with none over the whole chain on the real packages
 // (target ≥ 3×) at equal coverage, and a rerun from the store.
 
-// Targets of issue 14.
+// The solver chain's targets: what its layers must save to pay for
+// themselves.
 const (
 	targetCallsCut  = 0.45 // fewer Z3 calls than the exact cache, pooled
 	targetTimeRatio = 3.0  // solver time, none ÷ the whole chain, real packages
@@ -182,7 +183,7 @@ func mark(ok bool) string {
 	return "✗"
 }
 
-// solverSummary states issue 14's checks, one line each.
+// solverSummary states the solver chain's checks, one line each.
 func solverSummary(results []pkgResult) []string {
 	var out []string
 	for _, group := range []string{groupSubject, groupReal} {
@@ -362,7 +363,7 @@ func writeSolverSection(w io.Writer, results []pkgResult, budget time.Duration, 
 		fmt.Fprintf(w, "The solver arms did not run: `go run ./bench -with solver` runs them (`-only '^sb-'` on the solver-bench subjects alone).\n\n")
 		return
 	}
-	fmt.Fprintf(w, "The solver chain's layers (issue 14), each arm a gosymtest run with `-solver-off`: `%s` (all: every query reaches Z3), `%s` (trie,cex,subst,narrow: fast paths, independence and the exact cache), `%s` (trie,subst,narrow: and KLEE's counterexample cache), `%s` (the whole chain, GreenTrie, substitution and the narrow layer included), and `%s`: the whole chain run twice with one `-store` directory, the second run reported (the first in its own column). Every gosymtest process has a fresh user cache directory, so that no answer leaks between arms. The budget is %s, so that `-max-work`, which the engine charges the same whoever answers, cuts the explorations, and every arm explores the same paths. `Z3 calls` are -stats' `solver_queries` (what no layer answered), `solver ms` its `solver_ms`, `unknown ms` the part of that spent on queries Z3 answered unknown (`solver_unknown_ms`: timeouts, which no layer reuses), `wall` the whole run's. `order`: GreenTrie ≤ KLEE-like ≤ exact ≤ none in Z3 calls; `same cov`: every solver arm covered the same statements. The subjects are the GreenTrie paper's programs (§7) ported to Go in testdata/solverbench; the real packages are the corpus' std and mod entries.\n\n",
+	fmt.Fprintf(w, "The solver chain's layers, each arm a gosymtest run with `-solver-off`: `%s` (all: every query reaches Z3), `%s` (trie,cex,subst,narrow: fast paths, independence and the exact cache), `%s` (trie,subst,narrow: and KLEE's counterexample cache), `%s` (the whole chain, GreenTrie, substitution and the narrow layer included), and `%s`: the whole chain run twice with one `-store` directory, the second run reported (the first in its own column). Every gosymtest process has a fresh user cache directory, so that no answer leaks between arms. The budget is %s, so that `-max-work`, which the engine charges the same whoever answers, cuts the explorations, and every arm explores the same paths. `Z3 calls` are -stats' `solver_queries` (what no layer answered), `solver ms` its `solver_ms`, `unknown ms` the part of that spent on queries Z3 answered unknown (`solver_unknown_ms`: timeouts, which no layer reuses), `wall` the whole run's. `order`: GreenTrie ≤ KLEE-like ≤ exact ≤ none in Z3 calls; `same cov`: every solver arm covered the same statements. The subjects are the GreenTrie paper's programs (§7) ported to Go in testdata/solverbench; the real packages are the corpus' std and mod entries.\n\n",
 		armSolverNone, armSolverExact, armSolverCex, armSolverGreen, armSolverStore, budget)
 	for _, group := range []string{groupSubject, groupReal, groupFixture} {
 		if !groupHasSolverArm(results, group) {

@@ -14,7 +14,7 @@ import (
 const testdataWork = 150_000
 
 // TestTestdataCoverageKept is the differential on every function of
-// testdata (issue 13's acceptance): wherever the unpruned search is
+// testdata (pruning must be sound): wherever the unpruned search is
 // exhausted, the detector's covers the same blocks, and wherever the
 // detector's is exhausted it covers all that the unpruned one did. A
 // function whose unpruned search covers differently on a second run (it

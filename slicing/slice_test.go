@@ -90,7 +90,7 @@ func prog(t *testing.T, root string) *fixture {
 	return newFixture(t, progSrc, root, cdg.Options{NoImplicitBranches: true})
 }
 
-// The φ case of the issue: x := 0; if c { x = 1 }; if x == 1 {...}. The
+// The φ case, where a branch off the slice decides a value: x := 0; if c { x = 1 }; if x == 1 {...}. The
 // first if is no relevant branch (it controls only covered code) and on
 // the path where c is false the φ reads a constant; yet c decides x, so
 // c is relevant before the first if.

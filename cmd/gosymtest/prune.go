@@ -12,7 +12,7 @@ import (
 
 // pruneConfig is what -prune and -prune-off set: whether the
 // redundant-state detector runs, and which of its refinements, so that
-// the share of each can be measured (issue 13).
+// the share of each can be measured (bench's rse-no-* arms).
 type pruneConfig struct {
 	none bool             // -prune none: no detector at all
 	opts detector.Options // -prune-off

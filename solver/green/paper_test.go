@@ -8,8 +8,9 @@ import (
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
-// The paper's fixtures (seed 004), in signed bit-vectors: x > c is
-// expr.Slt(c, x), as a Go program on ints computes it.
+// The GreenTrie paper's fixtures (Jia, Ghezzi and Ying, ISSTA 2015), in
+// signed bit-vectors: x > c is expr.Slt(c, x), as a Go program on ints
+// computes it.
 
 func c32(v int64) expr.Expr { return expr.Const(32, uint64(v)) }
 

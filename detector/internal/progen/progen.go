@@ -1,5 +1,5 @@
 // Package progen generates random Go functions for the redundant-state
-// detector's differential soundness test (issue 13): the same function is
+// detector's differential soundness test: the same function is
 // explored with and without pruning, and run natively, and the three must
 // agree on what it can cover.
 //
