@@ -349,5 +349,5 @@ func (e *Engine) comparisonKilled(in *ssa.BinOp) bool {
 // killsAt reports whether t kills a mutant of the operator of in.
 func (e *Engine) killsAt(t *Test, in ssa.Instruction) bool {
 	site := e.mutSiteOf(in)
-	return site != nil && slices.ContainsFunc(t.Kills, func(m Mutant) bool { return m.Pos == site.pos })
+	return site != nil && slices.ContainsFunc(t.Kills, func(m concrete.Mutant) bool { return m.Pos == site.pos })
 }

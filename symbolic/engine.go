@@ -363,10 +363,9 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *Summary, e
 		s := e.searcher.Select()
 		e.finish(s, EndBudget, 0, "budget")
 	}
-	e.runToCompletion(outer, fn)
-	e.boundaryCases(outer, fn)
-	e.infectionCases(outer, fn)
-	e.propagationCases(outer, fn)
+	for _, pass := range afterPasses {
+		pass.run(e, outer, fn)
+	}
 	for b := range e.summary.CoveredBlocks {
 		if b.Parent() == fn {
 			e.summary.Covered++

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/testdata/exec/env"
 )
 
@@ -21,7 +22,7 @@ var envNatives = map[string]any{
 
 // setTestEnv makes the process environment the one test env assumes until
 // the test ends: each variable set or unset, or, when exact, nothing else.
-func setTestEnv(t *testing.T, env *Env) {
+func setTestEnv(t *testing.T, env *concrete.Env) {
 	t.Helper()
 	if env == nil {
 		return
@@ -234,7 +235,7 @@ func TestEnvWrittenOnlyIsRestored(t *testing.T) {
 			continue
 		}
 		tests++
-		want := []EnvVar{{Key: p.Test.Args[0].Str, Unset: true}}
+		want := []concrete.EnvVar{{Key: p.Test.Args[0].Str, Unset: true}}
 		if e := p.Test.Env; e == nil || e.Exact || !slices.Equal(e.Vars, want) {
 			t.Errorf("path %v: environment %+v, want %v", p.Pins, e, want)
 		}

@@ -183,7 +183,7 @@ func (e *Engine) infectionCases(ctx context.Context, fn *ssa.Function) {
 
 // killsFirst moves the mutant a case was made for to the front of its
 // Kills: the writer names a case kept for its mutants after the first.
-func killsFirst(t *Test, target Mutant) {
+func killsFirst(t *Test, target concrete.Mutant) {
 	if i := slices.Index(t.Kills, target); i > 0 {
 		t.Kills = slices.Insert(slices.Delete(t.Kills, i, i+1), 0, target)
 	}
@@ -212,7 +212,7 @@ func (e *Engine) infectionCase(fn *ssa.Function, site infectionSite, key mutantK
 // infectionText is the pin of an infection case that took no explored
 // path: where the operation is, and that its mutant computes another
 // value ("calc.go:12: x - y differs with + for -").
-func infectionText(m Mutant) string {
+func infectionText(m concrete.Mutant) string {
 	pos := m.Pos
 	if i := strings.LastIndexByte(pos, ':'); i > 0 && strings.Count(pos, ":") == 2 {
 		pos = pos[:i]

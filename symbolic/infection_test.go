@@ -3,12 +3,14 @@ package symbolic
 import (
 	"slices"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
 )
 
 // extraCasesKilling checks that, of the replayed tests of paths, the
 // extra cases of one kind (extra tells them) kill m and no other test
 // does: the fixture needs them. It returns their tests.
-func extraCasesKilling(t *testing.T, fn, kind string, paths []*PathEnd, extra func(*PathEnd) bool, m Mutant) []*Test {
+func extraCasesKilling(t *testing.T, fn, kind string, paths []*PathEnd, extra func(*PathEnd) bool, m concrete.Mutant) []*Test {
 	t.Helper()
 	var cases []*Test
 	for _, p := range paths {
@@ -34,7 +36,7 @@ func extraCasesKilling(t *testing.T, fn, kind string, paths []*PathEnd, extra fu
 // for the mutant's value to differ, has another offset and kills it.
 func TestInfectionCaseKillsArithmeticMutant(t *testing.T) {
 	sum, paths := explore(t, "mutants.Shift", Config{MaxWork: 2_000_000})
-	minus := Mutant{Pos: "mutants.go:46:14", Expr: "pos + offset", From: "+", To: "-"}
+	minus := concrete.Mutant{Pos: "mutants.go:46:14", Expr: "pos + offset", From: "+", To: "-"}
 	infections := extraCasesKilling(t, "Shift", "infection", paths, func(p *PathEnd) bool { return p.Infection }, minus)
 	for _, tc := range infections {
 		if pos, offset := tc.Args[0].Int, tc.Args[1].Int; pos <= 0 || offset == 0 {

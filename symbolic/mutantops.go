@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -319,8 +320,8 @@ func (e *Engine) readMutSite(in ssa.Instruction) *mutSite {
 }
 
 // mutantOf is the Mutant a key names, in source terms.
-func (e *Engine) mutantOf(key mutantKey, site *mutSite) Mutant {
-	m := Mutant{Pos: site.pos, Expr: site.expr, From: key.from.String(), To: key.to.String()}
+func (e *Engine) mutantOf(key mutantKey, site *mutSite) concrete.Mutant {
+	m := concrete.Mutant{Pos: site.pos, Expr: site.expr, From: key.from.String(), To: key.to.String()}
 	switch {
 	case key.to == token.ILLEGAL:
 		m.To = ""

@@ -3,6 +3,8 @@ package symbolic
 import (
 	"slices"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
 )
 
 // testsOf lists the tests of the paths and boundary cases, not those of
@@ -22,7 +24,7 @@ func testsOf(paths []*PathEnd) []*Test {
 // mutant, later ones that enter no new block are not weighed against it.
 func TestMutantsLoopBoundaryKilledByLongerLoop(t *testing.T) {
 	sum, paths := explore(t, "mutants.SumTo", Config{MaxWork: 2_000_000})
-	lt := Mutant{Pos: "mutants.go:12:16", Expr: "i <= n", From: "<=", To: "<"}
+	lt := concrete.Mutant{Pos: "mutants.go:12:16", Expr: "i <= n", From: "<=", To: "<"}
 	var killers, others, longer int
 	for _, tc := range testsOf(paths) {
 		n := tc.Args[0].Int
@@ -53,9 +55,9 @@ func TestMutantsLoopBoundaryKilledByLongerLoop(t *testing.T) {
 // price >= 100; every test below 100 tells it from price <= 100.
 func TestMutantsComparisonKilledAtBoundary(t *testing.T) {
 	_, paths := explore(t, "mutants.Discount", Config{})
-	ge := Mutant{Pos: "mutants.go:21:11", Expr: "price > 100", From: ">", To: ">="}
-	le := Mutant{Pos: "mutants.go:21:11", Expr: "price > 100", From: ">", To: "<="}
-	plus := Mutant{Pos: "mutants.go:22:16", Expr: "price - 10", From: "-", To: "+"}
+	ge := concrete.Mutant{Pos: "mutants.go:21:11", Expr: "price > 100", From: ">", To: ">="}
+	le := concrete.Mutant{Pos: "mutants.go:21:11", Expr: "price > 100", From: ">", To: "<="}
+	plus := concrete.Mutant{Pos: "mutants.go:22:16", Expr: "price - 10", From: "-", To: "+"}
 	sawBoundary, killsLE, killsPlus := false, 0, 0
 	for _, tc := range testsOf(paths) {
 		p := tc.Args[0].Int
@@ -81,7 +83,7 @@ func TestMutantsComparisonKilledAtBoundary(t *testing.T) {
 // Dropping Abs's negation shows on a negative input alone.
 func TestMutantsDroppedNegation(t *testing.T) {
 	_, paths := explore(t, "mutants.Abs", Config{})
-	neg := Mutant{Pos: "mutants.go:30:10", Expr: "-x", From: "-", To: ""}
+	neg := concrete.Mutant{Pos: "mutants.go:30:10", Expr: "-x", From: "-", To: ""}
 	for _, tc := range testsOf(paths) {
 		x := tc.Args[0].Int
 		if got, want := slices.Contains(tc.Kills, neg), x < 0; got != want {
@@ -129,7 +131,7 @@ func argStrings(tc *Test) []string {
 // strings.TrimSpace, which its tests run through, are not.
 func TestMutantsOnlyOfThePackage(t *testing.T) {
 	_, paths := explore(t, "mutants.Blank", Config{MaxWork: 2_000_000})
-	eq := Mutant{Pos: "mutants.go:38:30", Expr: `strings.TrimSpace(s) == ""`, From: "==", To: "!="}
+	eq := concrete.Mutant{Pos: "mutants.go:38:30", Expr: `strings.TrimSpace(s) == ""`, From: "==", To: "!="}
 	killed := false
 	for _, tc := range testsOf(paths) {
 		for _, m := range tc.Kills {
@@ -149,7 +151,7 @@ func TestMutantsOnlyOfThePackage(t *testing.T) {
 // pass. Every test where Take returns tells r.n-- from r.n++ by it.
 func TestMutantsKilledByWhatAMethodLeaves(t *testing.T) {
 	_, paths := explore(t, "mutants.Ring.Take", Config{})
-	inc := Mutant{Pos: "mutants.go:73:2", Expr: "r.n--", From: "--", To: "++"}
+	inc := concrete.Mutant{Pos: "mutants.go:73:2", Expr: "r.n--", From: "--", To: "++"}
 	returned := 0
 	for _, tc := range testsOf(paths) {
 		if tc.Panics {

@@ -91,7 +91,7 @@ type PathEnd struct {
 	Pins      []string
 	// Branches are the path's decisions at ssa.Ifs in source terms, in
 	// path order; those the source cannot say are only in Pins.
-	Branches []Branch
+	Branches []concrete.Branch
 	// Blocks are the basic blocks the path entered, each once, in order of
 	// first entry; Edges the control-flow edges it took inside functions,
 	// likewise. A statement such as continue has no block of its own, only
@@ -127,22 +127,6 @@ type PathEnd struct {
 	Test *Test
 }
 
-// Branch is one branch outcome of a path, in source terms (srccond.go).
-type Branch struct {
-	// Pos is where the condition is: the file's base name and the line,
-	// "parse.go:42".
-	Pos string
-	// Cond is the condition as written, for the side taken: "s[0] != 'v'",
-	// "s[0] == 'v'" or "!(…)" on the else side, "x == 3" for a switch case.
-	Cond string
-	// Func is "" for the function under test (and its closures), else the
-	// function the branch is in: "parseInt", "Reader.readRune", or with
-	// its package when that is another, "strings.Index".
-	Func string
-	// Edge is the edge the path took out of the branch's block.
-	Edge Edge
-}
-
 // Edge is a control-flow edge between two blocks of one function.
 type Edge struct{ From, To *ssa.BasicBlock }
 
@@ -170,7 +154,7 @@ type Test struct {
 	OrderDependent bool
 	// Env is the environment the test must set before the call, nil when
 	// the path read none (environ.go).
-	Env *Env
+	Env *concrete.Env
 	// Uncontrolled tells that the path's condition depends on values a
 	// test cannot set (the clock, the call stack, the process's ids), so
 	// Go may run the case down another path. Its results and messages
@@ -201,21 +185,7 @@ type Test struct {
 	// tells from the original (mutants.go): replayed with the mutant in
 	// place, the function returns other results, panics another way, or
 	// no longer panics. Nil with Config.NoMutants.
-	Kills []Mutant
-}
-
-// Mutant is one small change a mutation tool makes to one operation of
-// the package's code (gremlins' default mutators): a comparison moved
-// past its boundary or negated, + for -, * for /, a negation dropped.
-type Mutant struct {
-	// Pos is the operator's position: file base name, line and column,
-	// "levenshtein.go:26:16".
-	Pos string
-	// Expr is the operation as written in the source, "y <= n".
-	Expr string
-	// From is the operator, "<="; To its replacement, "<" ("" when the
-	// mutant drops a negation).
-	From, To string
+	Kills []concrete.Mutant
 }
 
 // Sink receives finished paths. The executor never writes files: whatever

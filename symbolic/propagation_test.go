@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/testdata/exec/mutants"
 )
 
@@ -15,7 +16,7 @@ import (
 // none.
 func TestPropagationCaseKillsWhatDefaultsHide(t *testing.T) {
 	sum, paths := explore(t, "mutants.Gate", Config{MaxWork: 2_000_000})
-	negated := Mutant{Pos: "mutants.go:56:7", Expr: "n > 0", From: ">", To: "<="}
+	negated := concrete.Mutant{Pos: "mutants.go:56:7", Expr: "n > 0", From: ">", To: "<="}
 	cases := extraCasesKilling(t, "Gate", "propagation", paths, func(p *PathEnd) bool { return p.Propagation }, negated)
 	for _, tc := range cases {
 		n, v := tc.Args[0].Int, tc.Args[1].Int

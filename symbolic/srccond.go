@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -33,6 +34,7 @@ type srcCond struct {
 	ok    bool
 	pos   string    // "parse.go:42"
 	sides [2]string // the condition where it holds (Succs[0]) and where it does not
+	hex   []string  // hexOperands of the condition, the same on both sides
 }
 
 // noteBranch records on s the source reading of the side it took of the
@@ -43,11 +45,13 @@ func (e *Engine) noteBranch(s *State, in *ssa.If, side int) {
 		return
 	}
 	b := in.Block()
-	s.branches = append(s.branches, Branch{
+	to := b.Succs[side]
+	s.branches = append(s.branches, concrete.Branch{
 		Pos:  sc.pos,
 		Cond: sc.sides[side],
 		Func: e.funcLabel(b.Parent()),
-		Edge: Edge{From: b, To: b.Succs[side]},
+		Edge: concrete.BlockID{Func: to.Parent(), Index: to.Index, From: b.Index + 1},
+		Hex:  sc.hex,
 	})
 }
 
@@ -87,7 +91,7 @@ func (e *Engine) readSrcCond(in *ssa.If) srcCond {
 	if then == "" || els == "" || p.Filename == "" {
 		return srcCond{}
 	}
-	return srcCond{ok: true, pos: filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line), sides: [2]string{then, els}}
+	return srcCond{ok: true, pos: filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line), sides: [2]string{then, els}, hex: hexOperands(leaf, tag)}
 }
 
 // valuePos is the position the SSA builder gave v: a load's, when it has

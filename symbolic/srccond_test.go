@@ -42,8 +42,9 @@ func TestBranchesReadAsWritten(t *testing.T) {
 			var got []want
 			for _, b := range p.Branches {
 				got = append(got, want{b.Pos, b.Cond, b.Func})
-				if b.Edge.From.Succs[0] != b.Edge.To && b.Edge.From.Succs[1] != b.Edge.To {
-					t.Errorf("%s: branch %s: edge %d→%d is not out of the branch's block", c.name, b.Cond, b.Edge.From.Index, b.Edge.To.Index)
+				from := b.Edge.Func.Blocks[b.Edge.From-1]
+				if to := b.Edge.Func.Blocks[b.Edge.Index]; from.Succs[0] != to && from.Succs[1] != to {
+					t.Errorf("%s: branch %s: edge %d→%d is not out of the branch's block", c.name, b.Cond, b.Edge.From-1, b.Edge.Index)
 				}
 			}
 			if !slices.Equal(got, c.want) {

@@ -3,6 +3,7 @@ package symbolic
 import (
 	"fmt"
 
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
 )
@@ -22,7 +23,7 @@ type State struct {
 	pins []string
 	// branches are the decisions of ssa.Ifs in source terms, where the
 	// source says (srccond.go), shared like cond.
-	branches []Branch
+	branches []concrete.Branch
 	// blocks are the basic blocks this path entered, in order of first
 	// entry, possibly repeated (shared like cond); enter leaves out a block
 	// among the last few recorded.

@@ -14,12 +14,13 @@ import (
 // the package decides the case.
 func decisive(c *candidate, home *types.Package) []Branch {
 	var in, out []Branch
-	seen := make(map[Branch]bool)
+	type said struct{ pos, cond, fn string }
+	seen := make(map[said]bool)
 	for _, b := range c.Branches {
 		if !c.adds[b.Edge] && !c.adds[BlockID{Func: b.Edge.Func, Index: b.Edge.Index}] {
 			continue
 		}
-		key := Branch{Pos: b.Pos, Cond: b.Cond, Func: b.Func}
+		key := said{b.Pos, b.Cond, b.Func}
 		if seen[key] {
 			continue // a loop's branch, taken the same way on every turn
 		}

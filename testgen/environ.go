@@ -7,22 +7,6 @@ import (
 	"strings"
 )
 
-// Env is the process environment a case sets before its call: the
-// executor treats it as an input (see package symbolic, environ.go).
-type Env struct {
-	// Vars are the variables the path looked up: set to Value, or Unset.
-	// When Exact, they are the whole environment, all set, in the order
-	// os.Environ must list them.
-	Vars  []EnvVar
-	Exact bool
-}
-
-// EnvVar is one environment variable of a case.
-type EnvVar struct {
-	Key, Value string
-	Unset      bool
-}
-
 // envColumns are a table's environment columns, "" for those no row
 // needs: the variables to set (a map), those to unset (a slice), and the
 // whole environment of rows that read all of it (a slice of "KEY=VALUE",

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"strings"
-
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/report"
-	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/testgen"
 	"github.com/rs/zerolog"
 	"golang.org/x/tools/go/ssa"
@@ -29,7 +26,7 @@ func writeTests(intr *interrupts, prog *loader.Program, results []explored, cfg 
 		}
 		ft := testgen.FuncTests{Func: r.fn}
 		for _, p := range r.paths {
-			if c, ok := caseOf(p); ok {
+			if c, ok := p.Case(); ok {
 				ft.Cases = append(ft.Cases, c)
 			}
 		}
@@ -112,69 +109,4 @@ func funcName(fn *ssa.Function) string {
 		return ""
 	}
 	return loader.FuncName(fn)
-}
-
-// caseOf turns a finished path into a test case; paths without a replayed
-// concrete test give none.
-func caseOf(p *symbolic.PathEnd) (testgen.Case, bool) {
-	t := p.Test
-	if t == nil || !t.Replayed || t.OrderDependent {
-		return testgen.Case{}, false
-	}
-	c := testgen.Case{Pins: p.Pins, Args: t.Args, Env: envOf(t.Env), Uncontrolled: t.Uncontrolled}
-	c.Boundary = p.Boundary
-	for _, m := range t.Kills {
-		c.Kills = append(c.Kills, testgen.Mutant{Pos: m.Pos, Expr: m.Expr, From: m.From, To: m.To})
-	}
-	for _, b := range p.Branches {
-		e := testgen.BlockID{Func: b.Edge.To.Parent(), Index: b.Edge.To.Index, From: b.Edge.From.Index + 1}
-		c.Branches = append(c.Branches, testgen.Branch{Pos: b.Pos, Cond: b.Cond, Func: b.Func, Edge: e})
-	}
-	blocks, edges := p.Blocks, p.Edges
-	if t.Uncontrolled {
-		// Only what Go enters whatever the clock or the stack counts.
-		blocks, edges = t.SteadyBlocks, t.SteadyEdges
-	}
-	for _, b := range blocks {
-		c.Covers = append(c.Covers, testgen.BlockID{Func: b.Parent(), Index: b.Index})
-	}
-	for _, e := range edges {
-		c.Covers = append(c.Covers, testgen.BlockID{Func: e.To.Parent(), Index: e.To.Index, From: e.From.Index + 1})
-	}
-	if t.Panics {
-		c.Want = testgen.Outcome{Panics: true, PanicMsg: t.PanicMsg, PanicMsgKnown: t.PanicMsgKnown}
-		c.Summary = "panics"
-		if t.PanicMsgKnown {
-			c.Summary += " " + t.PanicMsg
-		}
-		return c, true
-	}
-	c.Want.After, c.Want.Before = t.After, t.Before
-	var shown []string
-	for i, v := range t.Results {
-		c.Want.Results = append(c.Want.Results, testgen.Result{Value: v, ErrMsg: t.ErrMsgs[i]})
-		switch {
-		case t.ErrMsgs[i] != "":
-			shown = append(shown, "error "+t.ErrMsgs[i])
-		default:
-			shown = append(shown, v.String())
-		}
-	}
-	c.Summary = "returns " + strings.Join(shown, " ")
-	if len(shown) == 0 {
-		c.Summary = "returns"
-	}
-	return c, true
-}
-
-// envOf is the environment a case sets, as testgen takes it.
-func envOf(env *symbolic.Env) *testgen.Env {
-	if env == nil {
-		return nil
-	}
-	out := &testgen.Env{Exact: env.Exact}
-	for _, v := range env.Vars {
-		out.Vars = append(out.Vars, testgen.EnvVar{Key: v.Key, Value: v.Value, Unset: v.Unset})
-	}
-	return out
 }
