@@ -2,7 +2,7 @@
 //
 // Usage:
 //
-//	gosymtest [flags] [packages]
+//	gosymtest [flags] [packages]       # e.g. gosymtest -run 'Classify|Max' ./testdata/demo
 //	gosymtest merge [-tests] [-stats file] [-report file] shard-files...
 //
 // Gosymtest loads the named packages and builds their SSA form. It runs
@@ -16,10 +16,6 @@
 // command leaves testdata directories out of wildcards, so gosymtest
 // expands a pattern such as ./testdata/... itself. Flags may come before
 // or after the packages.
-//
-// Example: write tests for two functions of the demo package.
-//
-//	$ gosymtest -run 'Classify|Max' ./testdata/demo
 //
 // # Targets
 //
