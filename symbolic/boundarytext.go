@@ -2,11 +2,9 @@ package symbolic
 
 import (
 	"fmt"
-	"go/ast"
 	"strconv"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
-	"golang.org/x/tools/go/ssa"
 )
 
 // boundaryText says where a case sits, in the source's terms: "score ==
@@ -17,7 +15,7 @@ import (
 // past the boundary of v < lo".
 func (e *Engine) boundaryText(c boundaryCandidate, m expr.Assignment) string {
 	bin := c.site.cmp
-	src := e.binSource(bin)
+	src := e.src.Bin(bin)
 	xt, yt := c.cmp.Arg(0), c.cmp.Arg(1)
 	if c.site.swapped {
 		xt, yt = yt, xt
@@ -45,55 +43,23 @@ func (e *Engine) boundaryText(c boundaryCandidate, m expr.Assignment) string {
 	var eq string
 	switch {
 	case yt.IsConst():
-		eq = src.x + " == " + value(x, src.y)
+		eq = src.X + " == " + value(x, src.Y)
 	case xt.IsConst():
-		eq = src.y + " == " + value(y, src.x)
+		eq = src.Y + " == " + value(y, src.X)
 	default:
-		eq = src.x + " == " + src.y + offset(x, y, w, signed)
+		eq = src.X + " == " + src.Y + offset(x, y, w, signed)
 	}
 	where := "the boundary"
 	if x != y {
 		where = "one past the boundary"
 	}
-	return fmt.Sprintf("%s, %s of %s", eq, where, src.whole)
+	return fmt.Sprintf("%s, %s of %s", eq, where, src.Whole)
 }
 
 // isCharLiteral reports whether an operand as written is a character
 // literal: '0', '\n'.
 func isCharLiteral(operand string) bool {
 	return len(operand) >= 3 && operand[0] == '\'' && operand[len(operand)-1] == '\''
-}
-
-// binText is a comparison and its operands as a reader sees them.
-type binText struct{ x, y, whole string }
-
-// binSource reads the comparison bin as written in the source ("a",
-// "0x0f", "a > 0x0f"), which names what the SSA form has inlined: a local
-// variable, not the table lookup that set it, whose 256-byte table would
-// fill the comment. Where the function has no syntax for it (a generated
-// comparison), the SSA form is printed instead.
-func (e *Engine) binSource(bin *ssa.BinOp) binText {
-	if t, ok := e.binTexts[bin]; ok {
-		return t
-	}
-	if e.binTexts == nil {
-		e.binTexts = make(map[*ssa.BinOp]binText)
-	}
-	t := binText{x: pinOf(bin.X, true), y: pinOf(bin.Y, true), whole: pinOf(bin, true)}
-	if syntax := bin.Parent().Syntax(); syntax != nil && bin.Pos().IsValid() {
-		ast.Inspect(syntax, func(n ast.Node) bool {
-			if b, ok := n.(*ast.BinaryExpr); ok && b.OpPos == bin.Pos() && b.Op == bin.Op {
-				fset := e.prog.Fset
-				if x, y, whole := printExpr(fset, b.X), printExpr(fset, b.Y), printExpr(fset, b); x != "" && y != "" && whole != "" {
-					t = binText{x: x, y: y, whole: whole}
-				}
-				return false
-			}
-			return true
-		})
-	}
-	e.binTexts[bin] = t
-	return t
 }
 
 // offset renders x-y, values of width w, as a suffix to y: "", "+1",

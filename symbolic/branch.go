@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/source"
 )
 
 // feasible asks the solver whether s's path condition allows cond.
@@ -43,7 +44,7 @@ func (e *Engine) branch(s *State, cond expr.Expr, pin string) (onTrue, onFalse *
 	switch {
 	case canTrue == solver.Sat && canFalse == solver.Sat:
 		f := e.fork(s)
-		onTrue, onFalse := pin, negatePin(pin)
+		onTrue, onFalse := pin, source.NegatePin(pin)
 		if label := e.funcLabel(s.topFunc()); label != "" && pin != "" {
 			// A callee's variables are not the caller's: "List.Len:
 			// l == nil" is about Len's receiver, not the test's l.

@@ -11,6 +11,7 @@ import (
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/pick"
+	"github.com/gosymtest/gosymtest/symbolic/source"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -228,12 +229,9 @@ type Engine struct {
 	// arrayBytes are the names of the byte elements of array inputs
 	// ([16]byte): numbers, not text, for package pick.
 	arrayBytes map[string]bool
-	// srcConds caches the source readings of ssa.Ifs (srccond.go).
-	srcConds map[*ssa.If]srcCond
-	// convTexts caches the source text of conversions (runesrc.go).
-	convTexts map[*ssa.Convert]string
-	// binTexts caches the source text of comparisons (boundarytext.go).
-	binTexts map[*ssa.BinOp]binText
+	// src reads conditions, comparisons and conversions back as source
+	// text, for the tests' comments, and keeps what it read.
+	src *source.Reader
 	// mutSites caches the source readings of the operations a mutant may
 	// change, nil for those it may not; mpass is the current function's
 	// mutation pass (mutants.go).
@@ -255,7 +253,7 @@ func NewEngine(prog *ssa.Program, cfg Config) *Engine {
 	if inits == nil {
 		inits = NewInits(DefaultInitBudget)
 	}
-	e := &Engine{cfg: cfg, prog: prog, infos: make(map[*ssa.Function]*funcInfo), inits: inits}
+	e := &Engine{cfg: cfg, prog: prog, infos: make(map[*ssa.Function]*funcInfo), inits: inits, src: source.NewReader(prog.Fset)}
 	if cfg.Pruner != nil {
 		e.pruner = timedPruner{p: cfg.Pruner(), e: e}
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/source"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -264,7 +265,7 @@ func (e *Engine) ifBranch(s *State, f *frame, code *instrCode, in *ssa.If) {
 		}
 		return
 	}
-	onTrue, onFalse := e.branch(s, cond, pinOf(in.Cond, true))
+	onTrue, onFalse := e.branch(s, cond, source.Pin(in.Cond, true))
 	if onTrue != nil && onFalse != nil {
 		// A decision, as the pins record it: in source terms too.
 		e.noteBranch(onTrue, in, 0)

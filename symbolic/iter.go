@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/source"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -25,7 +26,7 @@ func (e *Engine) rangeInstr(s *State, in *ssa.Range) {
 	case String:
 		it.str = x
 	case Pointer: // a map
-		isNil, notNil := e.branch(s, expr.Not(x.NonNil), pinOf(in.X, true)+" == nil")
+		isNil, notNil := e.branch(s, expr.Not(x.NonNil), source.Pin(in.X, true)+" == nil")
 		if isNil != nil {
 			e.setIterator(isNil, in, iterator{})
 		}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/source"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -112,7 +113,7 @@ func (e *Engine) lookup(s *State, in *ssa.Lookup) {
 			e.set(t, in, v)
 		}
 	}
-	isNil, notNil := e.branch(s, expr.Not(m.NonNil), pinOf(in.X, true)+" == nil")
+	isNil, notNil := e.branch(s, expr.Not(m.NonNil), source.Pin(in.X, true)+" == nil")
 	if isNil != nil {
 		result(isNil, zeroValue(mt.Elem()), false)
 	}
@@ -134,7 +135,7 @@ func (e *Engine) lookup(s *State, in *ssa.Lookup) {
 func (e *Engine) mapUpdate(s *State, in *ssa.MapUpdate) {
 	m := e.eval(s, in.Map).(Pointer)
 	key, val := e.eval(s, in.Key), e.eval(s, in.Value)
-	if !e.require(s, m.NonNil, pinOf(in.Map, true)+" != nil", func(bad *State) {
+	if !e.require(s, m.NonNil, source.Pin(in.Map, true)+" != nil", func(bad *State) {
 		e.runtimePanic(bad, PanicNilMap, "assignment to entry in nil map")
 	}) {
 		return

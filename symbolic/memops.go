@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/source"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -21,7 +22,7 @@ func (e *Engine) alloc(s *State, in *ssa.Alloc) {
 // checkNonNil lets s continue only where p is not nil; where it may be nil,
 // a state panics with a nil dereference.
 func (e *Engine) checkNonNil(s *State, nonNil expr.Expr, what ssa.Value) bool {
-	return e.require(s, nonNil, pinOf(what, true)+" != nil", func(bad *State) {
+	return e.require(s, nonNil, source.Pin(what, true)+" != nil", func(bad *State) {
 		e.runtimePanic(bad, PanicNilDeref, nilDerefMessage)
 	})
 }
@@ -169,7 +170,7 @@ func (e *Engine) index64(s *State, v ssa.Value) expr.Expr {
 
 // checkIndex lets s continue only where 0 <= i < length.
 func (e *Engine) checkIndex(s *State, i, length expr.Expr, what ssa.Value) bool {
-	return e.require(s, expr.Ult(i, length), pinOf(what, true)+" in range", func(bad *State) {
+	return e.require(s, expr.Ult(i, length), source.Pin(what, true)+" in range", func(bad *State) {
 		msg := "index out of range"
 		switch {
 		case i.IsConst() && i.SignedValue() < 0:
@@ -274,7 +275,7 @@ func (e *Engine) sliceBound(s *State, v ssa.Value, def expr.Expr) expr.Expr {
 // checkSliceBounds lets s continue only where 0 <= lo <= hi <= max <= limit.
 func (e *Engine) checkSliceBounds(s *State, lo, hi, max, limit expr.Expr, in *ssa.Slice) bool {
 	ok := expr.And(expr.Ule(lo, hi), expr.Ule(hi, max), expr.Ule(max, limit))
-	return e.require(s, ok, pinOf(in.X, true)+" bounds in range", func(bad *State) {
+	return e.require(s, ok, source.Pin(in.X, true)+" bounds in range", func(bad *State) {
 		e.runtimePanic(bad, PanicSlice, sliceBoundsMessage(lo, hi, max, limit, in))
 	})
 }

@@ -294,16 +294,16 @@ func (e *Engine) readMutSite(in ssa.Instruction) *mutSite {
 		switch c := n.(type) {
 		case *ast.BinaryExpr:
 			if b, ok := in.(*ssa.BinOp); ok && c.OpPos == pos && c.Op == b.Op {
-				site = &mutSite{expr: printExpr(fset, c)}
+				site = &mutSite{expr: e.src.Print(c)}
 			}
 		case *ast.IncDecStmt:
 			b, ok := in.(*ssa.BinOp)
 			if ok && c.X.Pos() == pos && (c.Tok == token.INC && b.Op == token.ADD || c.Tok == token.DEC && b.Op == token.SUB) {
-				site = &mutSite{expr: printExpr(fset, c.X) + c.Tok.String(), incDec: true}
+				site = &mutSite{expr: e.src.Print(c.X) + c.Tok.String(), incDec: true}
 			}
 		case *ast.UnaryExpr:
 			if u, ok := in.(*ssa.UnOp); ok && c.OpPos == pos && c.Op == token.SUB && u.Op == token.SUB {
-				site = &mutSite{expr: printExpr(fset, c)}
+				site = &mutSite{expr: e.src.Print(c)}
 			}
 		}
 		return site == nil

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/source"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -113,7 +114,7 @@ func lazyPin(check expr.Expr, v ssa.Value, suffix string) string {
 	if check.IsConst() {
 		return ""
 	}
-	return pinOf(v, true) + suffix
+	return source.Pin(v, true) + suffix
 }
 
 func (e *Engine) stringBinOp(s *State, f *frame, code *instrCode, in *ssa.BinOp, op token.Token) {

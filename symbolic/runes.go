@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"go/types"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -185,7 +186,7 @@ func (e *Engine) stringToRunes(s *State, in *ssa.Convert, str String) {
 	}
 	more, done := e.branch(s, expr.Ult(expr.Const(64, uint64(p.at)), str.Len), "")
 	if more != nil && done != nil {
-		// A decision: the string ends here (runesrc.go).
+		// A decision: the string ends here (runeCountPin).
 		if pin := e.runeCountPin(in, len(p.runes)); pin != "" {
 			done.pins = append(done.pins, pin)
 		}
@@ -264,4 +265,22 @@ func (e *Engine) convertRunes(s *State, in *ssa.Convert, x Value) (handled bool)
 		return false
 	}
 	return true
+}
+
+// A []rune(s) conversion forks once per rune (stringToRunes), so on each
+// path the rune count is a constant: a later `if len(runes) == 0` of the
+// source then compares constants and records no branch. The decision is
+// the conversion's: its pin says it in source terms, so that the test's
+// comment shows what decided the case ("len([]rune(str1)) == 2") instead
+// of claiming that no branch depends on the inputs.
+
+// runeCountPin is the pin of the state in which the conversion in ends
+// after n runes, "" when the source cannot say it. The state that goes
+// on decoding gets none: one pin per conversion, not one per rune.
+func (e *Engine) runeCountPin(in *ssa.Convert, n int) string {
+	text := e.src.Conv(in)
+	if text == "" {
+		return ""
+	}
+	return "len(" + text + ") == " + strconv.Itoa(n)
 }

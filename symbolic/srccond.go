@@ -1,265 +1,38 @@
 package symbolic
 
 import (
-	"bytes"
-	"go/ast"
-	"go/printer"
-	"go/token"
-	"go/types"
-	"path/filepath"
-	"strconv"
-	"strings"
-
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/source"
 	"golang.org/x/tools/go/ssa"
 )
 
-// Branches in source terms. A pin (pins.go) is rebuilt from SSA and reads
-// in SSA's terms; a test's comment should quote the source instead:
-// "parse.go:42: s[0] != 'v'". The condition of an ssa.If is the value of
-// one leaf of the source condition: the SSA builder splits &&, || and !
-// into branches of their own, so the leaf is a comparison, a call, a
-// selector, an identifier. It is found in the function's syntax by the
-// value's position (a comparison's is its operator's, a call's its
-// parenthesis'), and printed as written, for the side taken: the then
-// side as is, the else side with its comparison operator flipped or
-// under a "!". A case of a tagged switch compares the tag with the case's
-// value at the value's position: it reads "tag == value". An If whose
-// condition has no position in the syntax (a range loop's index test,
-// synthetic code, a local boolean variable) has no source reading; the
-// path's pins still say what it decided.
-
-// srcCond is the source reading of one ssa.If.
-type srcCond struct {
-	ok    bool
-	pos   string    // "parse.go:42"
-	sides [2]string // the condition where it holds (Succs[0]) and where it does not
-	hex   []string  // hexOperands of the condition, the same on both sides
-}
+// A path's decisions in source terms (package source reads them): the
+// file and line of the condition, the condition as written for the side
+// taken, and the function it is in when that is not the one under test.
 
 // noteBranch records on s the source reading of the side it took of the
 // If in: side 0 is the then side (Succs[0]), 1 the else side.
 func (e *Engine) noteBranch(s *State, in *ssa.If, side int) {
-	sc := e.srcCondOf(in)
-	if !sc.ok {
+	sc := e.src.Cond(in)
+	if !sc.OK {
 		return
 	}
 	b := in.Block()
 	to := b.Succs[side]
 	s.branches = append(s.branches, concrete.Branch{
-		Pos:  sc.pos,
-		Cond: sc.sides[side],
+		Pos:  sc.Pos,
+		Cond: sc.Sides[side],
 		Func: e.funcLabel(b.Parent()),
 		Edge: concrete.BlockID{Func: to.Parent(), Index: to.Index, From: b.Index + 1},
-		Hex:  sc.hex,
+		Hex:  sc.Hex,
 	})
 }
 
-// srcCondOf is the source reading of in, computed once per If.
-func (e *Engine) srcCondOf(in *ssa.If) srcCond {
-	if sc, ok := e.srcConds[in]; ok {
-		return sc
-	}
-	if e.srcConds == nil {
-		e.srcConds = make(map[*ssa.If]srcCond)
-	}
-	sc := e.readSrcCond(in)
-	e.srcConds[in] = sc
-	return sc
-}
-
-func (e *Engine) readSrcCond(in *ssa.If) srcCond {
-	fn := in.Block().Parent()
-	syntax := fn.Syntax()
-	pos := valuePos(in.Cond)
-	if syntax == nil || !pos.IsValid() || pos < syntax.Pos() || pos >= syntax.End() {
-		return srcCond{}
-	}
-	leaf, tag := findLeaf(syntax, pos)
-	if leaf == nil {
-		return srcCond{}
-	}
-	fset := e.prog.Fset
-	var then, els string
-	if tag != nil {
-		t, v := printExpr(fset, tag), printExpr(fset, leaf)
-		then, els = t+" == "+v, t+" != "+v
-	} else {
-		then, els = printExpr(fset, leaf), negateExpr(fset, leaf)
-	}
-	p := fset.Position(leaf.Pos())
-	if then == "" || els == "" || p.Filename == "" {
-		return srcCond{}
-	}
-	return srcCond{ok: true, pos: filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line), sides: [2]string{then, els}, hex: hexOperands(leaf, tag)}
-}
-
-// valuePos is the position the SSA builder gave v: a load's, when it has
-// none, is its address's.
-func valuePos(v ssa.Value) token.Pos {
-	if p := v.Pos(); p.IsValid() {
-		return p
-	}
-	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
-		return u.X.Pos()
-	}
-	return token.NoPos
-}
-
-// findLeaf finds, in a function's syntax, the leaf of a condition whose
-// value has position pos; tag is set when the leaf is a case value of a
-// tagged switch, which the builder compares with the tag. Function
-// literals are searched too: a closure's If may be looked up in its own
-// syntax only, but an outer one never matches an inner position falsely,
-// as positions are unique.
-func findLeaf(syntax ast.Node, pos token.Pos) (leaf, tag ast.Expr) {
-	var visit func(ast.Expr)
-	visit = func(x ast.Expr) {
-		x = ast.Unparen(x)
-		switch c := x.(type) {
-		case *ast.UnaryExpr:
-			if c.Op == token.NOT {
-				visit(c.X)
-				return
-			}
-		case *ast.BinaryExpr:
-			if c.Op == token.LAND || c.Op == token.LOR {
-				visit(c.X)
-				visit(c.Y)
-				return
-			}
-		}
-		if leaf == nil && leafPos(x) == pos {
-			leaf = x
-		}
-	}
-	ast.Inspect(syntax, func(n ast.Node) bool {
-		if leaf != nil {
-			return false
-		}
-		if n == nil || n.Pos() > pos || n.End() <= pos {
-			return n == nil // only the nodes that enclose pos can hold the leaf
-		}
-		switch s := n.(type) {
-		case *ast.IfStmt:
-			visit(s.Cond)
-		case *ast.ForStmt:
-			if s.Cond != nil {
-				visit(s.Cond)
-			}
-		case *ast.SwitchStmt:
-			for _, cc := range s.Body.List {
-				for _, v := range cc.(*ast.CaseClause).List {
-					if s.Tag == nil {
-						visit(v)
-					} else if v.Pos() == pos && leaf == nil {
-						leaf, tag = v, s.Tag
-					}
-				}
-			}
-		case *ast.BinaryExpr:
-			if s.Op == token.LAND || s.Op == token.LOR {
-				visit(s) // && and || branch outside conditions too
-			}
-		}
-		return true
-	})
-	return leaf, tag
-}
-
-// leafPos is the position the SSA builder gives the value of x.
-func leafPos(x ast.Expr) token.Pos {
-	switch c := x.(type) {
-	case *ast.BinaryExpr:
-		return c.OpPos
-	case *ast.CallExpr:
-		return c.Lparen
-	case *ast.SelectorExpr:
-		return c.Sel.Pos()
-	case *ast.IndexExpr:
-		return c.Lbrack
-	case *ast.Ident:
-		return c.Pos()
-	case *ast.StarExpr:
-		return c.Star
-	case *ast.UnaryExpr:
-		return c.OpPos
-	}
-	return token.NoPos
-}
-
-// printExpr prints x as written, on one line.
-func printExpr(fset *token.FileSet, x ast.Expr) string {
-	var buf bytes.Buffer
-	if err := printer.Fprint(&buf, fset, x); err != nil {
-		return ""
-	}
-	lines := strings.Split(buf.String(), "\n")
-	for i := range lines {
-		lines[i] = strings.TrimSpace(lines[i])
-	}
-	return strings.Join(lines, " ")
-}
-
-// flipped are the comparison operators and their negations.
-var flipped = map[token.Token]token.Token{
-	token.EQL: token.NEQ, token.NEQ: token.EQL,
-	token.LSS: token.GEQ, token.GEQ: token.LSS,
-	token.GTR: token.LEQ, token.LEQ: token.GTR,
-}
-
-// negateExpr prints the negation of the leaf x: a comparison with its
-// operator flipped, anything else under a "!".
-func negateExpr(fset *token.FileSet, x ast.Expr) string {
-	switch c := x.(type) {
-	case *ast.BinaryExpr:
-		if op, ok := flipped[c.Op]; ok {
-			n := *c
-			n.Op = op
-			return printExpr(fset, &n)
-		}
-	case *ast.Ident, *ast.CallExpr, *ast.SelectorExpr, *ast.IndexExpr:
-		return "!" + printExpr(fset, x)
-	}
-	return "!(" + printExpr(fset, x) + ")"
-}
-
-// funcLabel names fn as a reader of the test knows it: "" for the
-// function under test (and its closures), "parseInt" or "Reader.readRune"
-// for another function of its package, "strings.Index" for one of another
-// package.
+// funcLabel names fn as a reader of the test knows it (source.FuncLabel):
+// "" for the function under test and its closures.
 func (e *Engine) funcLabel(fn *ssa.Function) string {
 	if e.summary == nil {
 		return ""
 	}
-	top, under := outermost(fn), outermost(e.summary.Func)
-	if top == under {
-		return ""
-	}
-	name := top.Name()
-	if recv := top.Signature.Recv(); recv != nil {
-		t := recv.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			name = n.Obj().Name() + "." + name
-		}
-	}
-	if tp, up := pkgOf(top), pkgOf(under); tp != nil && up != nil && tp != up {
-		name = tp.Pkg.Name() + "." + name
-	}
-	return name
-}
-
-// outermost is the declared function fn is in: itself, or the function
-// whose closure it is, as of its generic origin.
-func outermost(fn *ssa.Function) *ssa.Function {
-	for fn.Parent() != nil {
-		fn = fn.Parent()
-	}
-	if o := fn.Origin(); o != nil {
-		fn = o
-	}
-	return fn
+	return source.FuncLabel(fn, e.summary.Func)
 }

@@ -1,4 +1,4 @@
-package symbolic
+package source
 
 import (
 	"go/token"
@@ -9,21 +9,21 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// pinOf renders an SSA condition as Go-like source for test comments, e.g.
+// Pin renders an SSA condition as Go-like source for test comments, e.g.
 // "a > 1000" or "len(s) == 0". It follows operands back through the SSA
 // graph to parameters and constants, and falls back to the SSA name when
 // the expression grows too large to read.
-func pinOf(v ssa.Value, outcome bool) string {
+func Pin(v ssa.Value, outcome bool) string {
 	text := render(v, 4)
 	if outcome {
 		return text
 	}
-	return negatePin(text)
+	return NegatePin(text)
 }
 
-// negatePin is the reading of a pin when its condition is false: a
+// NegatePin is the reading of a pin when its condition is false: a
 // comparison flips its operator; anything else gets a "!".
-func negatePin(pin string) string {
+func NegatePin(pin string) string {
 	if pin == "" {
 		return ""
 	}

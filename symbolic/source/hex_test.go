@@ -1,4 +1,4 @@
-package symbolic
+package source
 
 import (
 	"go/ast"
