@@ -19,6 +19,8 @@
 //   - Pruner is the redundant-state detector's hook (prune.go). Package
 //     detector implements it, after Bugrara and Engler (ATC 2013).
 //   - Package pick chooses the model a test is written from.
+//   - Package source reads SSA back as source text, for the tests'
+//     comments.
 //
 // # States and memory
 //
@@ -82,10 +84,10 @@
 // (runtoend.go). Such runs take a canonical model, which depends on the
 // condition alone.
 //
-// A path's decisions are kept twice: as pins rebuilt from SSA (pins.go)
-// and as Branches in source terms, "parse.go:42: s[0] == 'v'"
-// (srccond.go). A branch also names the variables it compares with hex
-// constants, so that the writer writes them in hex (srchex.go).
+// A path's decisions are kept twice: as pins rebuilt from SSA and as
+// Branches in source terms, "parse.go:42: s[0] == 'v'". Package source
+// reads both. A branch also names the variables it compares with hex
+// constants, so that the writer writes them in hex.
 //
 // # Passes after exploration
 //
