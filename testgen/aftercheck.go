@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/testgen/literal"
 )
 
 // What a call changes. A function that returns nothing, or that also
@@ -62,7 +63,7 @@ type afterColumn struct {
 }
 
 // afterColumns chooses the after-call checks of fn's table.
-func afterColumns(t *table, cands []*candidate, l *literals, used map[string]bool) []afterColumn {
+func afterColumns(t *table, cands []*candidate, l *literal.Writer, used map[string]bool) []afterColumn {
 	var cols []afterColumn
 	for i, p := range t.fn.Params {
 		pt := p.Type()
@@ -84,7 +85,7 @@ func afterColumns(t *table, cands []*candidate, l *literals, used map[string]boo
 			if !changed(returned, nil) || !allLiteral(returned, nil, pt, l) {
 				continue
 			}
-			typ, err := l.typeName(pt)
+			typ, err := l.TypeName(pt)
 			if err != nil {
 				continue
 			}
@@ -100,7 +101,7 @@ func afterColumns(t *table, cands []*candidate, l *literals, used map[string]boo
 				continue
 			}
 			if allLiteral(returned, nil, u.Elem(), l) {
-				typ, err := l.typeName(u.Elem())
+				typ, err := l.TypeName(u.Elem())
 				if err != nil {
 					continue
 				}
@@ -175,7 +176,7 @@ func changed(states []afterState, f []int) bool {
 // allLiteral reports whether every row's after value (or its field at
 // path f) can be written as a literal in a slot of type slot (nil: the
 // value's own).
-func allLiteral(states []afterState, f []int, slot types.Type, l *literals) bool {
+func allLiteral(states []afterState, f []int, slot types.Type, l *literal.Writer) bool {
 	for _, s := range states {
 		v, ok := pick(s.after, f)
 		if !ok {
@@ -184,7 +185,7 @@ func allLiteral(states []afterState, f []int, slot types.Type, l *literals) bool
 		if v.Kind == 0 {
 			continue // a nil slice: nil
 		}
-		if ok, _ := v.Literal(); !ok || hasNaN(v) || !canWrite(v, slot, l) {
+		if ok, _ := v.Literal(); !ok || literal.HasNaN(v) || !canWrite(v, slot, l) {
 			return false
 		}
 	}
@@ -192,28 +193,28 @@ func allLiteral(states []afterState, f []int, slot types.Type, l *literals) bool
 }
 
 // canWrite reports whether l can write v (tryWrite).
-func canWrite(v concrete.Value, slot types.Type, l *literals) bool {
+func canWrite(v concrete.Value, slot types.Type, l *literal.Writer) bool {
 	return tryWrite(v, slot, l) == nil
 }
 
 // tryWrite says why l cannot write v, or nil when it can. It tries on a
 // copy of l, so that a literal that fails half-way, or one that is never
 // written, records no import or helper.
-func tryWrite(v concrete.Value, slot types.Type, l *literals) error {
+func tryWrite(v concrete.Value, slot types.Type, l *literal.Writer) error {
 	trial := *l
-	trial.imp = newImports(l.home)
-	trial.usedHelpers = make(map[string]bool)
+	trial.Imports = newImports(l.Home)
+	trial.UsedHelpers = make(map[string]bool)
 	if slot == nil {
 		slot = v.Type
 	}
-	_, err := trial.inSlot(v, slot, false)
+	_, err := trial.InSlot(v, slot, false)
 	return err
 }
 
 // fieldColumns are the checks of the scalar and string fields of a
 // struct pointee, and of the structs it holds by value, that some row
 // changes: exported first, at most maxFieldChecks.
-func fieldColumns(param int, name, tt string, elem types.Type, states []afterState, l *literals, used map[string]bool) []afterColumn {
+func fieldColumns(param int, name, tt string, elem types.Type, states []afterState, l *literal.Writer, used map[string]bool) []afterColumn {
 	leaves := fieldLeaves(elem, scalarField, nil, "", l, 0)
 	slices.SortStableFunc(leaves, func(a, b fieldLeaf) int {
 		return cmp.Compare(b2i(!a.exported), b2i(!b.exported))
@@ -235,7 +236,7 @@ func fieldColumns(param int, name, tt string, elem types.Type, states []afterSta
 		if !changed(states, f.path) || !allLiteral(states, f.path, f.typ, l) {
 			continue
 		}
-		typ, err := l.typeName(f.typ)
+		typ, err := l.TypeName(f.typ)
 		if err != nil {
 			continue
 		}
@@ -263,7 +264,7 @@ type fieldLeaf struct {
 // structs t holds by value down to maxFieldDepth: the scalar fields a
 // check compares (scalarField), or those that may hold a bytes.Buffer
 // (bufferField).
-func fieldLeaves(t types.Type, isLeaf func(types.Type) bool, path []int, selector string, l *literals, depth int) []fieldLeaf {
+func fieldLeaves(t types.Type, isLeaf func(types.Type) bool, path []int, selector string, l *literal.Writer, depth int) []fieldLeaf {
 	st, ok := t.Underlying().(*types.Struct)
 	if !ok {
 		return nil
@@ -305,12 +306,12 @@ func scalarField(t types.Type) bool {
 // visibleField reports whether the test file may read the field: it is
 // exported or the struct is the package's own (the file is in the
 // package).
-func visibleField(f *types.Var, l *literals) bool {
-	return f.Exported() || f.Pkg() == nil || f.Pkg().Path() == l.home.Path()
+func visibleField(f *types.Var, l *literal.Writer) bool {
+	return f.Exported() || f.Pkg() == nil || f.Pkg().Path() == l.Home.Path()
 }
 
 // afterWants are a returning row's want literals of the after columns.
-func afterWants(t *table, c *candidate, l *literals) ([]string, error) {
+func afterWants(t *table, c *candidate, l *literal.Writer) ([]string, error) {
 	if c.Want.Panics || len(t.after) == 0 {
 		return nil, nil
 	}
@@ -336,7 +337,7 @@ func afterWants(t *table, c *candidate, l *literals) ([]string, error) {
 		if v.Kind == 0 {
 			continue // a nil slice stays nil: the column's zero value
 		}
-		src, err := l.inSlot(v, slot, false)
+		src, err := l.InSlot(v, slot, false)
 		if err != nil {
 			return nil, fmt.Errorf("after-call state of %s: %w", col.label, err)
 		}
@@ -354,16 +355,16 @@ func (e *emitter) afterChecks(t *table) {
 		label := t.label + " " + col.label
 		if col.buffer != noBuffer {
 			fmt.Fprintf(&e.b, "if %s {\n%s.Errorf(%s, buf.String(), %s)\n}\n",
-				bufferCheck(col.got, want, col.buffer, e.imp.name("bytes", "bytes")), v.t, message(label, "got %q", "want %q"), want)
+				bufferCheck(col.got, want, col.buffer, e.imp.Name("bytes", "bytes")), v.t, message(label, "got %q", "want %q"), want)
 			continue
 		}
 		switch col.check {
 		case checkBytes:
 			fmt.Fprintf(&e.b, "if !%s.Equal(%s, %s) {\n%s.Errorf(%s, %[2]s, %[3]s)\n}\n",
-				e.imp.name("bytes", "bytes"), col.got, want, v.t, message(label, "got %q", "want %q"))
+				e.imp.Name("bytes", "bytes"), col.got, want, v.t, message(label, "got %q", "want %q"))
 		case checkValue:
 			fmt.Fprintf(&e.b, "if !%s.DeepEqual(%s, %s) {\n%s.Errorf(%s, %[2]s, %[3]s)\n}\n",
-				e.imp.name("reflect", "reflect"), col.got, want, v.t, message(label, "got %#v", "want %#v"))
+				e.imp.Name("reflect", "reflect"), col.got, want, v.t, message(label, "got %#v", "want %#v"))
 		default:
 			fmt.Fprintf(&e.b, "if %s != %s {\n%s.Errorf(%s, %[1]s, %[2]s)\n}\n",
 				col.got, want, v.t, message(label, "got %#v", "want %#v"))

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/testgen/literal"
 )
 
 // A result is compared the way a Go reviewer would write it: with != when
@@ -41,7 +42,7 @@ func comparisonFor(t types.Type, exact bool, i int, cands []*candidate) comparis
 
 // isFloat reports whether t is a real floating-point type.
 func isFloat(t types.Type) bool {
-	k := basicKind(t)
+	k := literal.BasicKind(t)
 	return k == types.Float32 || k == types.Float64
 }
 
@@ -74,7 +75,7 @@ func (e *emitter) checkEqualTo(t *table, i int, label string) {
 	want := v.tt + "." + r.field
 	cond := r.got + " != " + want
 	if r.check == checkFloatBits {
-		m := e.imp.name("math", "math")
+		m := e.imp.Name("math", "math")
 		got, w := r.got, want
 		if b, ok := t.fn.Signature.Results().At(i).Type().(*types.Basic); !ok || b.Kind() != types.Float64 {
 			// float32 or a named float type: math takes float64

@@ -5,11 +5,15 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
+
+	"github.com/gosymtest/gosymtest/testgen/gotest"
 )
+
+// A failing run of go test read back: the rows its output blames
+// (blame, and the drop functions it calls), and for each a Divergence
+// that says what the interpreter expected and what Go did.
 
 // divergence describes a row that failed, with what Go did (got).
 func divergence(t *table, r row, got string) Divergence {
@@ -105,25 +109,6 @@ func gotText(t *table, lines []string) string {
 	return strings.Join(parts, "; ")
 }
 
-// compileError is one compiler message about the candidate file.
-type compileError struct {
-	line int
-	msg  string
-}
-
-// compileErrors picks the messages about the candidate file out of the
-// build output, which names it by its temporary path.
-func compileErrors(v *verdict) []compileError {
-	name := regexp.QuoteMeta(filepath.Base(filepath.Dir(v.candidate)) + "/" + filepath.Base(v.candidate))
-	re := regexp.MustCompile(`(?m)` + name + `:(\d+):\d+: (.*)$`)
-	var errs []compileError
-	for _, m := range re.FindAllStringSubmatch(v.buildOutput, -1) {
-		line, _ := strconv.Atoi(m[1])
-		errs = append(errs, compileError{line: line, msg: m[2]})
-	}
-	return errs
-}
-
 // sourceMap knows which lines of a rendered file belong to which test
 // function, and to which of its rows.
 type sourceMap struct {
@@ -180,6 +165,149 @@ func (m *sourceMap) locate(line int) (test string, rowIndex int, ok bool) {
 // buildFailure is the error for a build failure that cannot be pinned on
 // a row or a test: a bug in gosymtest or a package whose tests do not
 // build without the generated file either.
-func buildFailure(path string, v *verdict) error {
-	return fmt.Errorf("%s: the package's tests do not build:\n%s", path, strings.TrimSpace(v.buildOutput))
+func buildFailure(path string, v *gotest.Verdict) error {
+	return fmt.Errorf("%s: the package's tests do not build:\n%s", path, strings.TrimSpace(v.BuildOutput))
+}
+
+// blame drops the cases go test's output pins a failure on, reporting
+// each, and returns how many it dropped: rows the compiler points at (or
+// their whole test when it points outside the table), rows that failed or
+// were running when the test binary died, rows that never ran in a run
+// that passed. 0 means the output pins the failure on no case.
+func (g *generator) blame(v *gotest.Verdict, r *rendering) (int, error) {
+	switch {
+	case v.BuildFailed:
+		return g.dropUncompilable(v, r)
+	case len(v.Failed) > 0 || len(v.Crashed) > 0:
+		return g.dropFailing(v, r), nil
+	case !v.PackageFailed:
+		return g.dropNotRun(v, r), nil
+	}
+	return 0, nil
+}
+
+// dropFailing marks the rows that failed or crashed under go test,
+// reports each as a divergence, and returns how many it marked.
+func (g *generator) dropFailing(v *gotest.Verdict, r *rendering) int {
+	dropped := 0
+	for _, t := range r.tables {
+		rowsDropped := 0
+		for _, row := range t.rows {
+			key := t.testName + "/" + row.name
+			got := ""
+			if reason, ok := v.Crashed[key]; ok {
+				got = "crashed: " + reason
+			} else if lines, ok := v.Failed[key]; ok {
+				got = gotText(t, lines)
+				if got == "" {
+					// The test stopped before any check: an unrecovered
+					// panic, which the parent's output reports.
+					got = "crashed: " + v.CrashReason(key)
+				}
+			} else {
+				continue
+			}
+			g.drop(t, row, divergence(t, row, got))
+			rowsDropped++
+		}
+		_, crashed := v.Crashed[t.testName]
+		_, failed := v.Failed[t.testName]
+		if rowsDropped == 0 && (crashed || failed) {
+			// The test failed outside its rows.
+			why := "crashed: " + v.CrashReason(t.testName)
+			for _, row := range t.rows {
+				g.drop(t, row, divergence(t, row, why))
+			}
+			rowsDropped = len(t.rows)
+		}
+		dropped += rowsDropped
+	}
+	return dropped
+}
+
+// dropNotRun marks the rows that go test did not report as passed in a
+// run that failed nowhere: a row must be seen to pass to be written.
+func (g *generator) dropNotRun(v *gotest.Verdict, r *rendering) int {
+	dropped := 0
+	for _, t := range r.tables {
+		for _, row := range t.rows {
+			if !v.Passed[t.testName+"/"+row.name] {
+				g.drop(t, row, divergence(t, row, "did not run"))
+				dropped++
+			}
+		}
+	}
+	return dropped
+}
+
+// drop marks a row's case as failed, never to be selected again, and
+// reports it: as a divergence, or as skipped when its path depends on
+// values the test cannot set (Go may then take another path: no
+// disagreement).
+func (g *generator) drop(t *table, r row, d Divergence) {
+	r.cand.failed = true
+	if r.cand.Uncontrolled && !d.NotCompiled {
+		g.report.Skipped = append(g.report.Skipped, uncontrolledSkip(t, r))
+		return
+	}
+	g.report.Dropped = append(g.report.Dropped, d)
+}
+
+// dropUncompilable leaves out the rows, or whole tests, that the
+// compiler complained about, and returns how many cases it left out. An
+// error outside every test (in a helper, say) is not pinned on any case:
+// bisection finds the cases that bring it about (isolate.go).
+func (g *generator) dropUncompilable(v *gotest.Verdict, r *rendering) (int, error) {
+	errs := v.CompileErrors()
+	if len(errs) == 0 {
+		return 0, nil
+	}
+	m, err := mapSource(r.src)
+	if err != nil {
+		return 0, err
+	}
+	byName := make(map[string]*table)
+	for _, t := range r.tables {
+		byName[t.testName] = t
+	}
+	states := make(map[string]*funcState)
+	for _, fs := range g.funcs {
+		states[fs.testName] = fs
+	}
+	rowErrs := make(map[*candidate]string)
+	funcErrs := make(map[string]string)
+	for _, e := range errs {
+		test, rowIndex, ok := m.locate(e.Line)
+		t := byName[test]
+		if !ok || t == nil {
+			continue
+		}
+		switch {
+		case rowIndex >= 0 && rowIndex < len(t.rows):
+			if _, seen := rowErrs[t.rows[rowIndex].cand]; !seen {
+				rowErrs[t.rows[rowIndex].cand] = e.Msg
+			}
+		case funcErrs[test] == "":
+			funcErrs[test] = e.Msg
+		}
+	}
+	dropped := 0
+	for _, t := range r.tables {
+		if msg, ok := funcErrs[t.testName]; ok {
+			states[t.testName].broken = true
+			for _, row := range t.rows {
+				row.cand.failed = true
+				g.report.Dropped = append(g.report.Dropped, notCompiled(t, row, msg))
+			}
+			dropped += len(t.rows)
+			continue
+		}
+		for _, row := range t.rows {
+			if msg, ok := rowErrs[row.cand]; ok {
+				g.drop(t, row, notCompiled(t, row, msg))
+				dropped++
+			}
+		}
+	}
+	return dropped, nil
 }

@@ -47,8 +47,8 @@
 // empty_s_returns_error, positive_amount_panics_nil_dereference. A number, _2,
 // is the last resort.
 //
-// Inputs are Go literals, spelled as a person would write them
-// (spelling.go): 'v' for a printable byte, math.MaxUint64 - 25, hex where
+// Inputs are Go literals, spelled as a person would write them (package
+// literal): 'v' for a printable byte, math.MaxUint64 - 25, hex where
 // the code compares with hex, []byte("text"), &T{...} without zero fields,
 // ptr[T](v) for other pointers. An input the executor made through a
 // package's API is the call that made it: csv.NewReader(strings.NewReader(
@@ -106,19 +106,19 @@
 // validation drops a case, the choice is made again without it.
 // Options.AllPaths keeps every case.
 //
-// # Validation (validate.go, isolate.go)
+// # Validation (isolate.go, divergence.go)
 //
 // With Options.Validate, a file is written only after go test -json -run
-// '^(TestA|TestB)$' ran each of its rows and saw it pass. The go command
-// sees the candidate through -overlay, so the package directory is not
-// touched while checking. A failing row is a disagreement between the
-// interpreter and Go: it is removed and reported in Report.Dropped. A row
-// that crashes the binary, hangs past Options.Timeout or does not compile
-// is removed too. A failure that names no row is isolated by bisection:
-// k bad rows among n cost O(k log n) runs. Nothing is written only when
-// the package's tests fail with a generated file that holds no test.
-// After a few rounds, selection stops bringing in new cases, so
-// validation ends.
+// '^(TestA|TestB)$' ran each of its rows and saw it pass. Package gotest
+// runs it: the go command sees the candidate through -overlay, so the
+// package directory is not touched while checking. A failing row is a
+// disagreement between the interpreter and Go: it is removed and
+// reported in Report.Dropped. A row that crashes the binary, hangs past
+// Options.Timeout or does not compile is removed too. A failure that
+// names no row is isolated by bisection: k bad rows among n cost
+// O(k log n) runs. Nothing is written only when the package's tests fail
+// with a generated file that holds no test. After a few rounds,
+// selection stops bringing in new cases, so validation ends.
 //
 // With Options.CheckAll, every case is first run once under go test, so
 // that every disagreement shows up, not only those of the kept cases. A

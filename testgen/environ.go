@@ -108,7 +108,7 @@ func (e *emitter) envSetup(t *table) {
 		fmt.Fprintf(&e.b, "for k, v := range %s.%s {\n%s.Setenv(k, v)\n}\n", v.tt, t.env.set, v.t)
 	}
 	if t.env.unset != "" {
-		os := e.imp.name("os", "os")
+		os := e.imp.Name("os", "os")
 		fmt.Fprintf(&e.b, "for _, k := range %s.%s {\n%s.Setenv(k, \"\") // restored when the subtest ends\n%s.Unsetenv(k)\n}\n", v.tt, t.env.unset, v.t, os)
 	}
 	if t.env.exact != "" {
@@ -123,7 +123,7 @@ func (e *emitter) envSetup(t *table) {
 // deferred call of the helper puts it back.
 func (e *emitter) envSetupBefore117(t *table) {
 	v := t.vars
-	os := e.imp.name("os", "os")
+	os := e.imp.Name("os", "os")
 	e.usesSetEnviron = true
 	fmt.Fprintf(&e.b, "defer %s(%s.Environ()) // the environment as it was, when the subtest ends\n", e.helpers.setEnviron, os)
 	if t.env.set != "" {
@@ -141,7 +141,7 @@ func (e *emitter) envSetupBefore117(t *table) {
 // a row's.
 func (e *emitter) setEnvironHelper() {
 	if !e.helpers.forms.allows(go117) {
-		os, strs := e.imp.name("os", "os"), e.imp.name("strings", "strings")
+		os, strs := e.imp.Name("os", "os"), e.imp.Name("strings", "strings")
 		fmt.Fprintf(&e.b, `
 // %[1]s makes the environment exactly env ("KEY=VALUE" entries, in the
 // order os.Environ lists them).
@@ -156,7 +156,7 @@ func %[1]s(env []string) {
 `, e.helpers.setEnviron, os, strs)
 		return
 	}
-	os, strs, testing := e.imp.name("os", "os"), e.imp.name("strings", "strings"), e.imp.name("testing", "testing")
+	os, strs, testing := e.imp.Name("os", "os"), e.imp.Name("strings", "strings"), e.imp.Name("testing", "testing")
 	cut := "k, v, _ := %[3]s.Cut(kv, \"=\")"
 	if !e.helpers.forms.allows(go118) {
 		// strings.Cut is go1.18's.

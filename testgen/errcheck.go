@@ -2,10 +2,9 @@ package testgen
 
 import (
 	"fmt"
-	"go/types"
 
-	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/testgen/literal"
 )
 
 // Errors are compared as a reviewer compares them: with errors.Is where
@@ -24,7 +23,7 @@ import (
 //     its nil-ness.
 
 // errorCheck chooses the comparison of error result i.
-func errorCheck(i int, cands []*candidate, l *literals) (comparison, string, string) {
+func errorCheck(i int, cands []*candidate, l *literal.Writer) (comparison, string, string) {
 	sentinels, messages := false, false
 	for _, c := range cands {
 		if c.Want.Panics {
@@ -33,7 +32,7 @@ func errorCheck(i int, cands []*candidate, l *literals) (comparison, string, str
 		r := c.Want.Results[i]
 		switch {
 		case r.Value.Kind == concrete.Nil:
-		case r.Value.Kind == concrete.Global && nameableVar(r.Value.Var, l):
+		case r.Value.Kind == concrete.Global && literal.NameableVar(l.Home, r.Value.Var):
 			sentinels = true
 		case r.ErrMsg == "":
 			return checkErrNil, "bool", ""
@@ -51,20 +50,6 @@ func errorCheck(i int, cands []*candidate, l *literals) (comparison, string, str
 	return checkErrIs, "error", ""
 }
 
-// nameableVar reports, without importing anything, whether the test file
-// can name the package variable v (what qualifiedObject would spell).
-func nameableVar(v *types.Var, l *literals) bool {
-	if v == nil {
-		return false
-	}
-	pkg := v.Pkg()
-	if pkg == nil || pkg.Path() == l.home.Path() {
-		return true
-	}
-	return v.Exported() && pkg.Name() != "main" && loader.MayImport(l.home.Path(), pkg.Path()) &&
-		!loader.ImportsPath(pkg, l.home.Path(), make(map[*types.Package]bool))
-}
-
 // isErrCheck reports whether c compares an error.
 func isErrCheck(c comparison) bool {
 	switch c {
@@ -80,7 +65,7 @@ func isErrCheck(c comparison) bool {
 func (e *emitter) checkErrIs(t *table, r resultColumn, label string) {
 	v := t.vars
 	want := v.tt + "." + r.field
-	is := e.imp.name("errors", "errors") + ".Is"
+	is := e.imp.Name("errors", "errors") + ".Is"
 	if r.check == checkErrIs {
 		fmt.Fprintf(&e.b, "if !%s(%s, %s) {\n%s.Errorf(%s, %[2]s, %[3]s)\n}\n", is, r.got, want, v.t, message(label, "got %v", "want %v"))
 		return

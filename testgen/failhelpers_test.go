@@ -8,6 +8,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/testgen/literal"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -64,7 +65,7 @@ func TestFailingWriterDeclaresOnlyItsHelper(t *testing.T) {
 // already uses gets another.
 func TestHelperTypesClashWithNothing(t *testing.T) {
 	sc := &scope{taken: map[string]bool{"errWriter": true}}
-	names := claimHelperTypes(sc)
+	names := literal.ClaimHelperTypes(sc.claim)
 	if names["errReader"] != "errReader" || names["errWriter"] != "gosymtestErrWriter" {
 		t.Errorf("names %v, want errReader and gosymtestErrWriter", names)
 	}

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gosymtest/gosymtest/testgen/gotest"
+	"github.com/gosymtest/gosymtest/testgen/literal"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -25,6 +27,14 @@ const (
 	// every case; the cases left are then chosen as usual.
 	maxCheckRounds = 12
 )
+
+// validationRuns is how many times validation runs each test. Once is not
+// enough: the interpreter ranges over a map in insertion order, real Go in
+// a random one, so a case whose result depends on the order may pass once
+// and fail later; so may a case that leaves package state behind. Either
+// is a flaky test. With 2 orders equally likely, 20 runs miss the other
+// order with probability 2^-19.
+const validationRuns = 20
 
 // funcState is one function's test across validation rounds.
 type funcState struct {
@@ -56,9 +66,9 @@ type generator struct {
 	// any generated test (isolate.go), emptyErr what that showed.
 	emptyChecked bool
 	emptyErr     error
-	// run runs go test on a rendering; runTests but in tests of the
-	// bisection.
-	run func(ctx context.Context, r *rendering, runs int, cover bool) (*verdict, error)
+	// run runs go test on a rendering (gotest.Runner.Run), measuring the
+	// package's coverage with cover; a fake in tests of the bisection.
+	run func(ctx context.Context, r *rendering, runs int, cover bool) (*gotest.Verdict, error)
 }
 
 // rendering is one candidate file.
@@ -118,8 +128,15 @@ func newGenerator(pkg Package, funcs []FuncTests, opts Options) (*generator, err
 		g.addFunc(ft)
 	}
 	sort.Strings(g.report.Skipped)
-	g.run = func(ctx context.Context, r *rendering, runs int, cover bool) (*verdict, error) {
-		return runTests(ctx, opts, pkg, path, r.src, testNames(r.tables), runs, cover)
+	runner := gotest.Runner{GoCmd: opts.GoCmd, Dir: pkg.Dir, Path: path, Timeout: opts.Timeout}
+	g.run = func(ctx context.Context, r *rendering, runs int, cover bool) (*gotest.Verdict, error) {
+		coverPkg := ""
+		if cover {
+			// A run that passes is the one whose file is written: every
+			// round measures.
+			coverPkg = pkg.Types.Path()
+		}
+		return runner.Run(ctx, r.src, testNames(r.tables), runs, coverPkg)
 	}
 	return g, nil
 }
@@ -155,7 +172,7 @@ func (g *generator) validate(ctx context.Context) error {
 				g.all, g.frozen, rounds, stale = false, nil, 0, 0
 				continue
 			}
-			g.report.CoverProfile = v.profile
+			g.report.CoverProfile = v.Profile
 			return g.finish(r)
 		}
 		dropped, err := g.blame(v, r)
@@ -169,7 +186,7 @@ func (g *generator) validate(ctx context.Context) error {
 		}
 		if dropped == 0 {
 			if stale++; stale >= maxStale {
-				return fmt.Errorf("%s: go test fails, but neither its output nor bisection pins the failure on a case:\n%s", g.path, failureText(v))
+				return fmt.Errorf("%s: go test fails, but neither its output nor bisection pins the failure on a case:\n%s", g.path, v.FailureText())
 			}
 		} else {
 			stale = 0
@@ -197,7 +214,7 @@ func (g *generator) runCount() (int, bool) {
 }
 
 // goTest runs go test on a rendering and counts the run in the report.
-func (g *generator) goTest(ctx context.Context, r *rendering, runs int, cover bool) (*verdict, error) {
+func (g *generator) goTest(ctx context.Context, r *rendering, runs int, cover bool) (*gotest.Verdict, error) {
 	g.report.TestRuns++
 	return g.run(ctx, r, runs, cover)
 }
@@ -218,25 +235,8 @@ func (g *generator) freeze() {
 
 // passed tells that go test ran every row of the rendering and saw each
 // pass, and failed nowhere else.
-func passed(v *verdict, r *rendering) bool {
-	return !v.buildFailed && !v.packageFailed && len(v.failed) == 0 && len(v.crashed) == 0 && notPassed(v, r) == ""
-}
-
-// blame drops the cases go test's output pins a failure on, reporting
-// each, and returns how many it dropped: rows the compiler points at (or
-// their whole test when it points outside the table), rows that failed or
-// were running when the test binary died, rows that never ran in a run
-// that passed. 0 means the output pins the failure on no case.
-func (g *generator) blame(v *verdict, r *rendering) (int, error) {
-	switch {
-	case v.buildFailed:
-		return g.dropUncompilable(v, r)
-	case len(v.failed) > 0 || len(v.crashed) > 0:
-		return g.dropFailing(v, r), nil
-	case !v.packageFailed:
-		return g.dropNotRun(v, r), nil
-	}
-	return 0, nil
+func passed(v *gotest.Verdict, r *rendering) bool {
+	return !v.BuildFailed && !v.PackageFailed && len(v.Failed) == 0 && len(v.Crashed) == 0 && notPassed(v, r) == ""
 }
 
 // checking tells the rounds that run every case for Options.CheckAll
@@ -270,7 +270,7 @@ func (g *generator) addFunc(ft FuncTests) {
 		}
 		return
 	}
-	scratch := &literals{home: g.pkg.Types, imp: newImports(g.pkg.Types), ptrHelper: "ptr"}
+	scratch := &literal.Writer{Home: g.pkg.Types, Imports: newImports(g.pkg.Types), PtrHelper: "ptr"}
 	for _, c := range ft.Cases {
 		if why := writable(ft.Func, c, scratch); why != "" {
 			skip(c, why)
@@ -298,12 +298,12 @@ func (g *generator) uncallable(fn *ssa.Function) string {
 		return "generic function without type arguments"
 	}
 	for _, p := range fn.Params {
-		if err := nameable(g.pkg.Types, p.Type()); err != nil {
+		if err := literal.Nameable(g.pkg.Types, p.Type()); err != nil {
 			return "parameter " + p.Name() + " has no type the test can write: " + err.Error()
 		}
 	}
 	for _, ta := range fn.TypeArgs() {
-		if err := nameable(g.pkg.Types, ta); err != nil {
+		if err := literal.Nameable(g.pkg.Types, ta); err != nil {
 			return "type argument: " + err.Error()
 		}
 	}
@@ -311,7 +311,7 @@ func (g *generator) uncallable(fn *ssa.Function) string {
 }
 
 // writable says why case c of fn cannot be written, or "".
-func writable(fn *ssa.Function, c Case, l *literals) string {
+func writable(fn *ssa.Function, c Case, l *literal.Writer) string {
 	if len(c.Args) != len(fn.Params) {
 		return fmt.Sprintf("%d inputs for %d parameters", len(c.Args), len(fn.Params))
 	}
@@ -319,7 +319,7 @@ func writable(fn *ssa.Function, c Case, l *literals) string {
 		return fmt.Sprintf("%d results for %d", len(c.Want.Results), fn.Signature.Results().Len())
 	}
 	for i, a := range c.Args {
-		if _, err := l.inSlot(a, fn.Params[i].Type(), false); err != nil {
+		if _, err := l.InSlot(a, fn.Params[i].Type(), false); err != nil {
 			return fmt.Sprintf("input %s has no literal: %v", paramField(fn, i), err)
 		}
 	}
@@ -349,12 +349,12 @@ func (g *generator) renderOnce(only map[*candidate]bool) (r *rendering, retry bo
 	for pass := 0; pass < 2; pass++ {
 		sc := g.scope.clone()
 		h := helpers{ptr: sc.claim("ptr", "gosymtestPtr"), errText: sc.claim("errText", "gosymtestErrText"),
-			setEnviron: sc.claim("setEnviron", "gosymtestSetEnviron"), types: claimHelperTypes(sc)}
+			setEnviron: sc.claim("setEnviron", "gosymtestSetEnviron"), types: literal.ClaimHelperTypes(sc.claim)}
 		if pass == 1 {
 			imp.fix(sc)
 		}
 		h.forms = &langForms{lang: g.lang, base: h.ptr, claim: sc.claim, names: make(map[string]string)}
-		l := &literals{home: g.pkg.Types, imp: imp, ptrHelper: h.ptr, helperTypes: h.types, forms: h.forms}
+		l := &literal.Writer{Home: g.pkg.Types, Imports: imp, PtrHelper: h.ptr, HelperTypes: h.types, Lang: h.forms}
 		vars := g.vars
 		vars.declared = func(name string) bool { return sc.taken[name] }
 		r = &rendering{}
@@ -387,10 +387,10 @@ func (g *generator) renderOnce(only map[*candidate]bool) (r *rendering, retry bo
 		if len(r.tables) == 0 {
 			return nil, false, nil
 		}
-		h.usedTypes = l.usedHelpers
-		src, err := emitFile(g.pkg.Types.Name(), r.tables, imp, h, l.usesPtr)
+		h.usedTypes = l.UsedHelpers
+		src, err := emitFile(g.pkg.Types.Name(), r.tables, imp, h, l.UsesPtr)
 		if err != nil {
-			if g.dropUnprintable(r, states, imp, h, l.usesPtr) {
+			if g.dropUnprintable(r, states, imp, h, l.UsesPtr) {
 				return nil, true, nil
 			}
 			return nil, false, err
@@ -437,10 +437,10 @@ func keep(cands []*candidate, set map[*candidate]bool) []*candidate {
 
 // notPassed names a row that go test did not report as passed, or is "".
 // Only rows seen to pass are written.
-func notPassed(v *verdict, r *rendering) string {
+func notPassed(v *gotest.Verdict, r *rendering) string {
 	for _, t := range r.tables {
 		for _, row := range t.rows {
-			if name := t.testName + "/" + row.name; !v.passed[name] {
+			if name := t.testName + "/" + row.name; !v.Passed[name] {
 				return name
 			}
 		}
@@ -454,132 +454,6 @@ func testNames(tables []*table) []string {
 		names[i] = t.testName
 	}
 	return names
-}
-
-// dropFailing marks the rows that failed or crashed under go test,
-// reports each as a divergence, and returns how many it marked.
-func (g *generator) dropFailing(v *verdict, r *rendering) int {
-	dropped := 0
-	for _, t := range r.tables {
-		rowsDropped := 0
-		for _, row := range t.rows {
-			key := t.testName + "/" + row.name
-			got := ""
-			if reason, ok := v.crashed[key]; ok {
-				got = "crashed: " + reason
-			} else if lines, ok := v.failed[key]; ok {
-				got = gotText(t, lines)
-				if got == "" {
-					// The test stopped before any check: an unrecovered
-					// panic, which the parent's output reports.
-					got = "crashed: " + crashReason(key, v.outputs, v.output)
-				}
-			} else {
-				continue
-			}
-			g.drop(t, row, divergence(t, row, got))
-			rowsDropped++
-		}
-		_, crashed := v.crashed[t.testName]
-		_, failed := v.failed[t.testName]
-		if rowsDropped == 0 && (crashed || failed) {
-			// The test failed outside its rows.
-			why := "crashed: " + crashReason(t.testName, v.outputs, v.output)
-			for _, row := range t.rows {
-				g.drop(t, row, divergence(t, row, why))
-			}
-			rowsDropped = len(t.rows)
-		}
-		dropped += rowsDropped
-	}
-	return dropped
-}
-
-// dropNotRun marks the rows that go test did not report as passed in a
-// run that failed nowhere: a row must be seen to pass to be written.
-func (g *generator) dropNotRun(v *verdict, r *rendering) int {
-	dropped := 0
-	for _, t := range r.tables {
-		for _, row := range t.rows {
-			if !v.passed[t.testName+"/"+row.name] {
-				g.drop(t, row, divergence(t, row, "did not run"))
-				dropped++
-			}
-		}
-	}
-	return dropped
-}
-
-// drop marks a row's case as failed, never to be selected again, and
-// reports it: as a divergence, or as skipped when its path depends on
-// values the test cannot set (Go may then take another path: no
-// disagreement).
-func (g *generator) drop(t *table, r row, d Divergence) {
-	r.cand.failed = true
-	if r.cand.Uncontrolled && !d.NotCompiled {
-		g.report.Skipped = append(g.report.Skipped, uncontrolledSkip(t, r))
-		return
-	}
-	g.report.Dropped = append(g.report.Dropped, d)
-}
-
-// dropUncompilable leaves out the rows, or whole tests, that the
-// compiler complained about, and returns how many cases it left out. An
-// error outside every test (in a helper, say) is not pinned on any case:
-// bisection finds the cases that bring it about (isolate.go).
-func (g *generator) dropUncompilable(v *verdict, r *rendering) (int, error) {
-	errs := compileErrors(v)
-	if len(errs) == 0 {
-		return 0, nil
-	}
-	m, err := mapSource(r.src)
-	if err != nil {
-		return 0, err
-	}
-	byName := make(map[string]*table)
-	for _, t := range r.tables {
-		byName[t.testName] = t
-	}
-	states := make(map[string]*funcState)
-	for _, fs := range g.funcs {
-		states[fs.testName] = fs
-	}
-	rowErrs := make(map[*candidate]string)
-	funcErrs := make(map[string]string)
-	for _, e := range errs {
-		test, rowIndex, ok := m.locate(e.line)
-		t := byName[test]
-		if !ok || t == nil {
-			continue
-		}
-		switch {
-		case rowIndex >= 0 && rowIndex < len(t.rows):
-			if _, seen := rowErrs[t.rows[rowIndex].cand]; !seen {
-				rowErrs[t.rows[rowIndex].cand] = e.msg
-			}
-		case funcErrs[test] == "":
-			funcErrs[test] = e.msg
-		}
-	}
-	dropped := 0
-	for _, t := range r.tables {
-		if msg, ok := funcErrs[t.testName]; ok {
-			states[t.testName].broken = true
-			for _, row := range t.rows {
-				row.cand.failed = true
-				g.report.Dropped = append(g.report.Dropped, notCompiled(t, row, msg))
-			}
-			dropped += len(t.rows)
-			continue
-		}
-		for _, row := range t.rows {
-			if msg, ok := rowErrs[row.cand]; ok {
-				g.drop(t, row, notCompiled(t, row, msg))
-				dropped++
-			}
-		}
-	}
-	return dropped, nil
 }
 
 // finish writes the file and counts what it holds.

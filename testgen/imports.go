@@ -16,7 +16,8 @@ import (
 // kept rows need, fix then gives each a name, in order of import path,
 // that clashes with nothing in the package (see scope), and the second
 // pass writes those names. Names therefore do not depend on the order in
-// which literals happen to mention packages.
+// which literals happen to mention packages. It is the literal.Imports
+// of the file's literal.Writer.
 type imports struct {
 	home  *types.Package
 	used  map[string]*types.Package // by path
@@ -30,16 +31,16 @@ func newImports(home *types.Package) *imports {
 
 // qualifier is a types.Qualifier for the test file: the home package is
 // unqualified, others by their import name.
-func (im *imports) qualifier(p *types.Package) string {
+func (im *imports) Qualifier(p *types.Package) string {
 	if p.Path() == im.home.Path() {
 		return ""
 	}
-	return im.name(p.Path(), p.Name())
+	return im.Name(p.Path(), p.Name())
 }
 
 // name is the import name of the package path (whose package clause says
 // pkgName), recording that the file uses it.
-func (im *imports) name(pkgPath, pkgName string) string {
+func (im *imports) Name(pkgPath, pkgName string) string {
 	if im.fixed {
 		if n, ok := im.names[pkgPath]; ok {
 			return n

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/gosymtest/gosymtest/testgen/gotest"
 )
 
 // Bisection. Most failures name their cases: go test -json says which
@@ -28,34 +30,26 @@ type failure struct {
 }
 
 // failureOf describes a failing run v of rendering r.
-func failureOf(v *verdict, r *rendering) failure {
-	f := failure{r: r, build: v.buildFailed}
+func failureOf(v *gotest.Verdict, r *rendering) failure {
+	f := failure{r: r, build: v.BuildFailed}
 	switch {
-	case v.buildFailed:
+	case v.BuildFailed:
 		f.got = "does not compile: " + firstLine(buildMessage(v))
-	case len(v.crashed) > 0 || len(v.failed) > 0:
-		f.got = "crashed: " + crashReason("", v.outputs, v.output)
+	case len(v.Crashed) > 0 || len(v.Failed) > 0:
+		f.got = "crashed: " + v.CrashReason("")
 	default:
-		f.got = "go test failed: " + firstLine(failureText(v))
+		f.got = "go test failed: " + firstLine(v.FailureText())
 	}
 	return f
 }
 
 // buildMessage is the compiler's first message about the candidate file,
 // or else its whole output.
-func buildMessage(v *verdict) string {
-	if errs := compileErrors(v); len(errs) > 0 {
-		return errs[0].msg
+func buildMessage(v *gotest.Verdict) string {
+	if errs := v.CompileErrors(); len(errs) > 0 {
+		return errs[0].Msg
 	}
-	return v.buildOutput
-}
-
-// failureText is what a failing run printed outside every test.
-func failureText(v *verdict) string {
-	if v.buildFailed {
-		return strings.TrimSpace(v.buildOutput)
-	}
-	return strings.TrimSpace(v.output)
+	return v.BuildOutput
 }
 
 // firstLine is the first line of s that says something, without the
@@ -75,7 +69,7 @@ func firstLine(s string) string {
 // failure that names none, drops them and returns how many it dropped.
 // When the package's tests fail even without any generated test, no row
 // is to blame, and that is the error.
-func (g *generator) isolate(ctx context.Context, r *rendering, v *verdict) (int, error) {
+func (g *generator) isolate(ctx context.Context, r *rendering, v *gotest.Verdict) (int, error) {
 	if err := g.checkEmpty(ctx); err != nil {
 		return 0, err
 	}
@@ -141,7 +135,7 @@ func (g *generator) extend(ctx context.Context, base, add []*candidate, known *f
 
 // tryPart runs go test on the file of the cases in part alone; r is nil
 // when none of them is still selected.
-func (g *generator) tryPart(ctx context.Context, part []*candidate) (*verdict, *rendering, error) {
+func (g *generator) tryPart(ctx context.Context, part []*candidate) (*gotest.Verdict, *rendering, error) {
 	only := make(map[*candidate]bool, len(part))
 	for _, c := range part {
 		only[c] = true
@@ -171,10 +165,10 @@ func (g *generator) checkEmpty(ctx context.Context) error {
 	}
 	g.emptyChecked = true
 	switch {
-	case v.buildFailed:
+	case v.BuildFailed:
 		g.emptyErr = buildFailure(g.path, v)
-	case v.packageFailed || len(v.failed) > 0 || len(v.crashed) > 0:
-		g.emptyErr = fmt.Errorf("%s: go test fails without the generated tests:\n%s", g.path, failureText(v))
+	case v.PackageFailed || len(v.Failed) > 0 || len(v.Crashed) > 0:
+		g.emptyErr = fmt.Errorf("%s: go test fails without the generated tests:\n%s", g.path, v.FailureText())
 	}
 	return g.emptyErr
 }

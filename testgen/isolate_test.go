@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/testgen/gotest"
 )
 
 // fakeGoTest stands for go test in tests of bisection: a file that holds
@@ -22,30 +24,30 @@ type fakeGoTest struct {
 	rowsRun int
 }
 
-func (f *fakeGoTest) run(_ context.Context, r *rendering, _ int, _ bool) (*verdict, error) {
-	v := &verdict{failed: map[string][]string{}, crashed: map[string]string{}, passed: map[string]bool{}, outputs: map[string][]string{}}
+func (f *fakeGoTest) run(_ context.Context, r *rendering, _ int, _ bool) (*gotest.Verdict, error) {
+	v := &gotest.Verdict{Failed: map[string][]string{}, Crashed: map[string]string{}, Passed: map[string]bool{}, Outputs: map[string][]string{}}
 	for _, t := range r.tables {
 		for _, row := range t.rows {
 			switch {
 			case f.buildBreakers[row.cand.Summary]:
-				v.buildFailed, v.buildOutput = true, "# shapes\n./helpers.go:3:1: undefined: gone\n"
+				v.BuildFailed, v.BuildOutput = true, "# shapes\n./helpers.go:3:1: undefined: gone\n"
 			case f.exitBreakers[row.cand.Summary]:
-				v.packageFailed, v.output = true, "exit status 3\nFAIL\tshapes\t0.1s\n"
+				v.PackageFailed, v.Output = true, "exit status 3\nFAIL\tshapes\t0.1s\n"
 			}
 		}
 	}
-	if v.buildFailed || v.packageFailed {
+	if v.BuildFailed || v.PackageFailed {
 		return v, nil
 	}
 	for _, t := range r.tables {
 		for _, row := range t.rows {
 			f.rowsRun++
 			if f.failing[row.cand.Summary] {
-				v.failed[t.testName+"/"+row.name] = []string{"    x_test.go:1: Abs():\n", "         got 1\n", "        want 2\n"}
-				v.failed[t.testName] = nil
+				v.Failed[t.testName+"/"+row.name] = []string{"    x_test.go:1: Abs():\n", "         got 1\n", "        want 2\n"}
+				v.Failed[t.testName] = nil
 				continue
 			}
-			v.passed[t.testName+"/"+row.name] = true
+			v.Passed[t.testName+"/"+row.name] = true
 		}
 	}
 	return v, nil
@@ -128,8 +130,8 @@ func TestNoCaseToBlameWhenThePackageFailsAlone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.run = func(context.Context, *rendering, int, bool) (*verdict, error) {
-		return &verdict{buildFailed: true, buildOutput: "./other_test.go:1:1: syntax error\n"}, nil
+	g.run = func(context.Context, *rendering, int, bool) (*gotest.Verdict, error) {
+		return &gotest.Verdict{BuildFailed: true, BuildOutput: "./other_test.go:1:1: syntax error\n"}, nil
 	}
 	err = g.validate(context.Background())
 	if err == nil || !strings.Contains(err.Error(), "the package's tests do not build") {

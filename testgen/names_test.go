@@ -100,14 +100,14 @@ func TestImportNamesAvoidClashes(t *testing.T) {
 	s := newScope(home, t.TempDir(), DefaultFileName)
 	imp := newImports(home)
 	for _, p := range [][2]string{{"math/rand", "rand"}, {"crypto/rand", "rand"}, {"reflect", "reflect"}, {"testing", "testing"}, {"example.com/home", "home"}, {"gopkg.in/yaml.v3", "yaml"}} {
-		imp.qualifier(types.NewPackage(p[0], p[1]))
+		imp.Qualifier(types.NewPackage(p[0], p[1]))
 	}
 	imp.fix(s)
 	want := "import (\n\t\"crypto/rand\"\n\tmathrand \"math/rand\"\n\treflect2 \"reflect\"\n\t\"testing\"\n\n\tyaml \"gopkg.in/yaml.v3\"\n)\n"
 	if got := imp.decl(); got != want {
 		t.Errorf("imports\n%s\nwant\n%s", got, want)
 	}
-	if got := imp.qualifier(types.NewPackage("math/rand", "rand")); got != "mathrand" {
+	if got := imp.Qualifier(types.NewPackage("math/rand", "rand")); got != "mathrand" {
 		t.Errorf("math/rand is written %q", got)
 	}
 }

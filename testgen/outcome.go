@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/testgen/literal"
 )
 
 // The executor's summary of a returning case prints every result in
@@ -66,7 +67,7 @@ func valueWord(v concrete.Value) string {
 		if v.Kind == concrete.Uint {
 			n = int64(v.Uint)
 		}
-		if _, ok := charLit(v.Type, n); ok && n >= 0 {
+		if _, ok := literal.CharLit(v.Type, n); ok && n >= 0 {
 			return runeWord(rune(n)) // a byte or rune: c, space, ufffd
 		}
 		if v.Kind == concrete.Uint {
@@ -90,7 +91,7 @@ func valueWord(v concrete.Value) string {
 	case concrete.String:
 		return textWord(v.Str, "string")
 	case concrete.Slice, concrete.Array:
-		if s, ok := printableBytes(v); ok {
+		if s, ok := literal.PrintableBytes(v); ok {
 			return textWord(s, "bytes")
 		}
 		if len(v.Elems) == 0 {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/testgen/literal"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -474,7 +475,7 @@ func TestHexForInputsComparedWithHex(t *testing.T) {
 		{Cond: "b > 16"},
 	}, Args: args(vInt(intType, 255), vInt(intType, 255), vInt(intType, 255)), Want: Outcome{Results: []Result{val(vInt(s.named(t, "Kind"), 1))}}}}
 	tab := &table{fn: classify, params: []column{{field: "a"}, {field: "b"}, {field: "c"}}}
-	l := &literals{home: s.types, imp: newImports(s.types), ptrHelper: "ptr"}
+	l := &literal.Writer{Home: s.types, Imports: newImports(s.types), PtrHelper: "ptr"}
 	r, err := buildRow(tab, c, l)
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/testgen/literal"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -84,11 +85,11 @@ type row struct {
 // buildTable lays out fn's test for the selected candidates. It fails
 // only when a literal that writable accepted cannot be written any more,
 // which would be a bug.
-func buildTable(fn *ssa.Function, testName string, cands []*candidate, l *literals, vars locals) (*table, error) {
+func buildTable(fn *ssa.Function, testName string, cands []*candidate, l *literal.Writer, vars locals) (*table, error) {
 	t := &table{fn: fn, testName: testName, label: loader.FuncName(fn) + "()", vars: vars}
 	used := make(map[string]bool)
 	for i, p := range fn.Params {
-		typ, err := l.typeName(p.Type())
+		typ, err := l.TypeName(p.Type())
 		if err != nil {
 			return nil, err
 		}
@@ -111,10 +112,10 @@ func buildTable(fn *ssa.Function, testName string, cands []*candidate, l *litera
 	t.panicsField = uniqueField("panics", used)
 	t.wantPanicField = uniqueField("wantPanic", used)
 	envTable(t, cands, used)
-	t.restore = restoredVars(fn, l.home, vars)
+	t.restore = restoredVars(fn, l.Home, vars)
 	t.call = callExpr(fn, t.params, vars.tt, l)
 
-	for i, name := range rowNames(cands, l.home) {
+	for i, name := range rowNames(cands, l.Home) {
 		r, err := buildRow(t, cands[i], l)
 		if err != nil {
 			return nil, fmt.Errorf("%s: case %q: %w", testName, cands[i].Summary, err)
@@ -198,7 +199,7 @@ func isErrorType(t types.Type) bool {
 
 // resultCheck decides how result i is compared, for all rows alike: a
 // column is only compared when every row that returns can give its value.
-func resultCheck(fn *ssa.Function, i int, cands []*candidate, l *literals) (comparison, string, string) {
+func resultCheck(fn *ssa.Function, i int, cands []*candidate, l *literal.Writer) (comparison, string, string) {
 	rt := fn.Signature.Results().At(i).Type()
 	if isErrorType(rt) {
 		return errorCheck(i, cands, l)
@@ -211,7 +212,7 @@ func resultCheck(fn *ssa.Function, i int, cands []*candidate, l *literals) (comp
 			return unchecked, "", v[i].Value.Why
 		}
 	}
-	if err := nameable(l.home, rt); err != nil {
+	if err := literal.Nameable(l.Home, rt); err != nil {
 		return unchecked, "", err.Error()
 	}
 	float := isFloat(rt)
@@ -224,7 +225,7 @@ func resultCheck(fn *ssa.Function, i int, cands []*candidate, l *literals) (comp
 		switch {
 		case float && v.Kind == concrete.Float && (math.IsNaN(v.Float) || v.Float == 0 && math.Signbit(v.Float)):
 			exact = true
-		case hasNaN(v):
+		case literal.HasNaN(v):
 			return unchecked, "", "NaN is not equal to itself"
 		}
 		// On a copy of l: a column left unchecked must record no
@@ -234,7 +235,7 @@ func resultCheck(fn *ssa.Function, i int, cands []*candidate, l *literals) (comp
 			return unchecked, "", err.Error()
 		}
 	}
-	typ, err := l.typeName(rt)
+	typ, err := l.TypeName(rt)
 	if err != nil {
 		return unchecked, "", err.Error()
 	}
@@ -243,7 +244,7 @@ func resultCheck(fn *ssa.Function, i int, cands []*candidate, l *literals) (comp
 
 // callExpr is the call of fn on the row's fields: tt.a.Withdraw(tt.n),
 // Max[int](tt.a, tt.b), Sum(tt.xs...).
-func callExpr(fn *ssa.Function, params []column, tt string, l *literals) string {
+func callExpr(fn *ssa.Function, params []column, tt string, l *literal.Writer) string {
 	args := make([]string, len(params))
 	for i, p := range params {
 		args[i] = tt + "." + p.field
@@ -259,7 +260,7 @@ func callExpr(fn *ssa.Function, params []column, tt string, l *literals) string 
 		name = fn.Origin().Name()
 		spelled := make([]string, len(targs))
 		for i, ta := range targs {
-			spelled[i], _ = l.typeName(ta) // writable checked them
+			spelled[i], _ = l.TypeName(ta) // writable checked them
 		}
 		name += "[" + strings.Join(spelled, ", ") + "]"
 	}
@@ -267,13 +268,13 @@ func callExpr(fn *ssa.Function, params []column, tt string, l *literals) string 
 }
 
 // buildRow writes one case's literals.
-func buildRow(t *table, c *candidate, l *literals) (row, error) {
-	r := row{cand: c, comment: comment(c, l.home), panics: c.Want.Panics, env: envFields(t, c.Env)}
+func buildRow(t *table, c *candidate, l *literal.Writer) (row, error) {
+	r := row{cand: c, comment: comment(c, l.Home), panics: c.Want.Panics, env: envFields(t, c.Env)}
 	hex := hexParams(c)
 	for i, a := range c.Args {
-		l.hex = hex[t.fn.Params[i].Name()]
-		src, err := l.inSlot(a, t.fn.Params[i].Type(), false)
-		l.hex = false
+		l.Hex = hex[t.fn.Params[i].Name()]
+		src, err := l.InSlot(a, t.fn.Params[i].Type(), false)
+		l.Hex = false
 		if err != nil {
 			return r, fmt.Errorf("input %s: %w", t.params[i].field, err)
 		}
@@ -283,7 +284,7 @@ func buildRow(t *table, c *candidate, l *literals) (row, error) {
 	r.msgs = make([]string, len(t.results))
 	if c.Want.Panics {
 		if c.Want.PanicMsgKnown && c.Want.PanicMsg != "" {
-			r.wantPanic = stringLit(c.Want.PanicMsg)
+			r.wantPanic = literal.StringLit(c.Want.PanicMsg)
 		}
 		return r, nil
 	}
@@ -293,7 +294,7 @@ func buildRow(t *table, c *candidate, l *literals) (row, error) {
 		switch rc.check {
 		case checkErrMsg:
 			if got.Value.Kind != concrete.Nil {
-				r.wants[i] = stringLit(got.ErrMsg)
+				r.wants[i] = literal.StringLit(got.ErrMsg)
 			}
 		case checkErrNil:
 			if got.Value.Kind != concrete.Nil {
@@ -302,16 +303,16 @@ func buildRow(t *table, c *candidate, l *literals) (row, error) {
 		case checkErrIs, checkErrIsOrMsg:
 			switch {
 			case got.Value.Kind == concrete.Global:
-				src, err := l.inSlot(got.Value, res.At(i).Type(), false)
+				src, err := l.InSlot(got.Value, res.At(i).Type(), false)
 				if err != nil {
 					return r, fmt.Errorf("result %d: %w", i, err)
 				}
 				r.wants[i] = src
 			case got.Value.Kind != concrete.Nil:
-				r.msgs[i] = stringLit(got.ErrMsg)
+				r.msgs[i] = literal.StringLit(got.ErrMsg)
 			}
 		case checkValue, checkEqual, checkFloatBits:
-			src, err := l.inSlot(got.Value, res.At(i).Type(), false)
+			src, err := l.InSlot(got.Value, res.At(i).Type(), false)
 			if err != nil {
 				return r, fmt.Errorf("result %d: %w", i, err)
 			}

@@ -1,8 +1,6 @@
 package testgen
 
 import (
-	"go/scanner"
-	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -99,65 +97,10 @@ func packageVersion(pkg Package) goVersion {
 	}
 }
 
-// spell adapts a type as types.TypeString writes it to the file's
-// version: before go1.18, any (which the standard library's types
-// bring in) becomes interface{}, unless the package declares its own
-// any.
-func (l *literals) spell(typ string) string {
-	if l.forms.allows(go118) || !strings.Contains(typ, "any") || l.home.Scope().Lookup("any") != nil {
-		return typ
-	}
-	return replaceAny(typ)
-}
-
-// replaceAny writes interface{} for each any in a type expression that
-// names the type: not a field called any (struct{ any int }), not a
-// qualified name (pkg.any).
-func replaceAny(typ string) string {
-	var s scanner.Scanner
-	fset := token.NewFileSet()
-	src := []byte(typ)
-	s.Init(fset.AddFile("", -1, len(src)), src, nil, 0)
-	type tok struct {
-		pos int
-		tok token.Token
-		lit string
-	}
-	var toks []tok
-	for {
-		pos, t, lit := s.Scan()
-		if t == token.EOF {
-			break
-		}
-		if t == token.SEMICOLON && lit == "\n" {
-			continue // inserted at the end
-		}
-		toks = append(toks, tok{fset.Position(pos).Offset, t, lit})
-	}
-	var b strings.Builder
-	last := 0
-	for i, t := range toks {
-		if t.tok != token.IDENT || t.lit != "any" || i > 0 && toks[i-1].tok == token.PERIOD {
-			continue
-		}
-		if i+1 < len(toks) {
-			switch toks[i+1].tok {
-			case token.RPAREN, token.RBRACK, token.RBRACE, token.COMMA, token.SEMICOLON:
-			default:
-				continue // a field's or a parameter's name
-			}
-		}
-		b.WriteString(typ[last:t.pos])
-		b.WriteString("interface{}")
-		last = t.pos + len("any")
-	}
-	b.WriteString(typ[last:])
-	return b.String()
-}
-
 // langForms are the forms a file's literals take at its language
 // version, and the pointer helpers they need below go1.18: one function
-// per type, ptrInt(3) for the generic ptr[int](3).
+// per type, ptrInt(3) for the generic ptr[int](3). It is the literal.Lang
+// of the file's literal.Writer.
 type langForms struct {
 	lang  goVersion
 	base  string // the generic helper's name, ptr: ptrInt starts with it
@@ -166,21 +109,20 @@ type langForms struct {
 	types []string          // in order of first use
 }
 
-// ptrCall is the call that makes a pointer to a copy of the value src of
-// the type spelled typ, and records the helper it uses.
-func (l *literals) ptrCall(typ, src string) string {
-	l.usesPtr = true
-	if l.forms.allows(go118) {
-		return l.ptrHelper + "[" + typ + "](" + src + ")"
-	}
-	p := l.forms
-	name, ok := p.names[typ]
+// Generics tells that the file may use type parameters and any
+// (literal.Lang).
+func (f *langForms) Generics() bool { return f.allows(go118) }
+
+// PtrFunc names the pointer helper of the type spelled typ below go1.18,
+// ptrInt for int, and records that the file declares it (literal.Lang).
+func (f *langForms) PtrFunc(typ string) string {
+	name, ok := f.names[typ]
 	if !ok {
-		name = p.claim(p.base + typeWords(typ))
-		p.names[typ] = name
-		p.types = append(p.types, typ)
+		name = f.claim(f.base + typeWords(typ))
+		f.names[typ] = name
+		f.types = append(f.types, typ)
 	}
-	return name + "(" + src + ")"
+	return name
 }
 
 // typeWords names a type in an identifier: int → Int, units.Length →

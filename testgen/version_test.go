@@ -189,25 +189,6 @@ func TestPackageVersionFromGoMod(t *testing.T) {
 	}
 }
 
-func TestReplaceAny(t *testing.T) {
-	for in, want := range map[string]string{
-		"any":                     "interface{}",
-		"[]any":                   "[]interface{}",
-		"map[string]any":          "map[string]interface{}",
-		"func(any, int) any":      "func(interface{}, int) interface{}",
-		"struct{any int; x any}":  "struct{any int; x interface{}}",
-		"pkg.any":                 "pkg.any",
-		"struct{any *int}":        "struct{any *int}",
-		"map[any]struct{}":        "map[interface{}]struct{}",
-		"company":                 "company",
-		"func(any []int) (x int)": "func(any []int) (x int)",
-	} {
-		if got := replaceAny(in); got != want {
-			t.Errorf("replaceAny(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // readFile reads a file the test needs.
 func readFile(t *testing.T, path string) string {
 	t.Helper()

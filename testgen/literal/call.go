@@ -1,10 +1,10 @@
-package testgen
+package literal
 
 import (
-	"github.com/gosymtest/gosymtest/loader"
 	"go/types"
 	"strings"
 
+	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 )
 
@@ -12,20 +12,20 @@ import (
 // written as the same calls: csv.NewReader(strings.NewReader("a,b\n")),
 // new(bytes.Buffer), errors.New("x"), or a package variable such as
 // io.EOF; a value of a helper type the file declares is &errWriter{…}
-// (failhelpers.go).
+// (helpers.go).
 
 // callLit writes a call of a constructor with its arguments' literals, or
 // new(T).
-func (l *literals) callLit(v concrete.Value) (string, error) {
+func (w *Writer) callLit(v concrete.Value) (string, error) {
 	if v.IsHelper() {
-		return l.helperLit(v)
+		return w.helperLit(v)
 	}
 	if v.Func == nil {
 		ptr, ok := v.Type.Underlying().(*types.Pointer)
 		if !ok {
 			return "", errNoLiteral{"malformed new() value of type " + shortType(v.Type)}
 		}
-		name, err := l.typeName(ptr.Elem())
+		name, err := w.TypeName(ptr.Elem())
 		if err != nil {
 			return "", err
 		}
@@ -36,17 +36,17 @@ func (l *literals) callLit(v concrete.Value) (string, error) {
 	if recv := sig.Recv(); recv != nil {
 		// An Init method, called on new(T).
 		ptr, ok := recv.Type().(*types.Pointer)
-		if !ok || !v.Func.Exported() && v.Func.Pkg().Path() != l.home.Path() {
+		if !ok || !v.Func.Exported() && v.Func.Pkg().Path() != w.Home.Path() {
 			return "", errNoLiteral{"method " + v.Func.Name() + " makes no value a test can write"}
 		}
-		name, err := l.typeName(ptr.Elem())
+		name, err := w.TypeName(ptr.Elem())
 		if err != nil {
 			return "", err
 		}
 		fn = "new(" + name + ")." + v.Func.Name()
 	} else {
 		var err error
-		if fn, err = l.qualifiedObject(v.Func); err != nil {
+		if fn, err = w.qualifiedObject(v.Func); err != nil {
 			return "", err
 		}
 	}
@@ -66,7 +66,7 @@ func (l *literals) callLit(v concrete.Value) (string, error) {
 			// keeps the slice can tell from it.
 			elem := pt.Underlying().(*types.Slice).Elem()
 			for _, e := range a.Elems {
-				src, err := l.inSlot(e, elem, false)
+				src, err := w.InSlot(e, elem, false)
 				if err != nil {
 					return "", err
 				}
@@ -74,7 +74,7 @@ func (l *literals) callLit(v concrete.Value) (string, error) {
 			}
 			break
 		}
-		src, err := l.inSlot(a, pt, false)
+		src, err := w.InSlot(a, pt, false)
 		if err != nil {
 			return "", err
 		}
@@ -87,18 +87,18 @@ func (l *literals) callLit(v concrete.Value) (string, error) {
 }
 
 // globalLit names a package-level variable.
-func (l *literals) globalLit(v concrete.Value) (string, error) {
+func (w *Writer) globalLit(v concrete.Value) (string, error) {
 	if v.Var == nil {
 		return "", errNoLiteral{"package variable without its name"}
 	}
-	return l.qualifiedObject(v.Var)
+	return w.qualifiedObject(v.Var)
 }
 
 // qualifiedObject spells a package-level function or variable in the test
 // file, or says why it cannot.
-func (l *literals) qualifiedObject(obj types.Object) (string, error) {
+func (w *Writer) qualifiedObject(obj types.Object) (string, error) {
 	pkg := obj.Pkg()
-	if pkg == nil || pkg.Path() == l.home.Path() {
+	if pkg == nil || pkg.Path() == w.Home.Path() {
 		return obj.Name(), nil
 	}
 	if !obj.Exported() {
@@ -107,10 +107,25 @@ func (l *literals) qualifiedObject(obj types.Object) (string, error) {
 	switch {
 	case pkg.Name() == "main":
 		return "", errNoLiteral{obj.Name() + " of a main package"}
-	case !loader.MayImport(l.home.Path(), pkg.Path()):
+	case !loader.MayImport(w.Home.Path(), pkg.Path()):
 		return "", errNoLiteral{obj.Name() + " of internal package " + pkg.Path()}
-	case loader.ImportsPath(pkg, l.home.Path(), make(map[*types.Package]bool)):
+	case loader.ImportsPath(pkg, w.Home.Path(), make(map[*types.Package]bool)):
 		return "", errNoLiteral{obj.Name() + " of " + pkg.Path() + ", which imports the package under test"}
 	}
-	return l.imp.name(pkg.Path(), pkg.Name()) + "." + obj.Name(), nil
+	return w.Imports.Name(pkg.Path(), pkg.Name()) + "." + obj.Name(), nil
+}
+
+// NameableVar reports, without importing anything, whether a test file in
+// package home can name the package variable v, as a literal of it would
+// (a concrete.Global).
+func NameableVar(home *types.Package, v *types.Var) bool {
+	if v == nil {
+		return false
+	}
+	pkg := v.Pkg()
+	if pkg == nil || pkg.Path() == home.Path() {
+		return true
+	}
+	return v.Exported() && pkg.Name() != "main" && loader.MayImport(home.Path(), pkg.Path()) &&
+		!loader.ImportsPath(pkg, home.Path(), make(map[*types.Package]bool))
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package testgen
+package gotest
 
 import (
 	"os/exec"

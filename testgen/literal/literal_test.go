@@ -1,4 +1,4 @@
-package testgen
+package literal
 
 import (
 	"go/types"
@@ -10,17 +10,11 @@ import (
 )
 
 func TestLiterals(t *testing.T) {
-	s := newShapes(t)
-	point := s.named(t, "Point")
-	kind := s.named(t, "Kind")
-	var units *types.Package
-	for _, p := range s.types.Imports() {
-		if p.Name() == "units" {
-			units = p
-		}
-	}
-	length := units.Scope().Lookup("Length").Type()
-	money := units.Scope().Lookup("Money").Type()
+	shapes, units := fixture(t)
+	point := named(shapes, "Point")
+	kind := named(shapes, "Kind")
+	length := named(units, "Length")
+	money := named(units, "Money")
 	pointPtr := types.NewPointer(point)
 	intPtr := types.NewPointer(intType)
 	int8Type := types.Typ[types.Int8]
@@ -45,7 +39,7 @@ func TestLiterals(t *testing.T) {
 	funcLit := func(t types.Type, results ...concrete.Value) concrete.Value {
 		return concrete.Value{Type: t, Kind: concrete.FuncLit, Elems: results}
 	}
-	predicate := s.named(t, "Predicate")
+	predicate := named(shapes, "Predicate")
 	newChan := func(dir types.ChanDir, elem types.Type) concrete.Value {
 		return concrete.Value{Type: types.NewChan(dir, elem), Kind: concrete.MakeChan}
 	}
@@ -134,64 +128,58 @@ func TestLiterals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			l := &literals{home: s.types, imp: newImports(s.types), ptrHelper: "ptr"}
+			l, _ := newWriter(shapes)
 			slot := tt.slot
 			if slot == nil {
 				slot = tt.v.Type
 			}
-			got, err := l.inSlot(tt.v, slot, false)
+			got, err := l.InSlot(tt.v, slot, false)
 			if err != nil || got != tt.want {
 				t.Errorf("got %s (err %v), want %s", got, err, tt.want)
 			}
-			if strings.HasPrefix(tt.want, "ptr[") != l.usesPtr {
-				t.Errorf("usesPtr = %v", l.usesPtr)
+			if strings.HasPrefix(tt.want, "ptr[") != l.UsesPtr {
+				t.Errorf("usesPtr = %v", l.UsesPtr)
 			}
 		})
 	}
 
 	// The imports a literal needs are recorded.
-	l := &literals{home: s.types, imp: newImports(s.types), ptrHelper: "ptr"}
-	if _, err := l.inSlot(vSlice(types.NewSlice(float64Type), vFloat(float64Type, math.Inf(-1)), vFloat(float64Type, 1)), nil, false); err != nil {
+	l, imp := newWriter(shapes)
+	if _, err := l.InSlot(vSlice(types.NewSlice(float64Type), vFloat(float64Type, math.Inf(-1)), vFloat(float64Type, 1)), nil, false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := l.inSlot(vInt(length, 1), length, false); err != nil { // typed by its column: no import
+	if _, err := l.InSlot(vInt(length, 1), length, false); err != nil { // typed by its column: no import
 		t.Fatal(err)
 	}
-	if got := strings.Join(l.imp.paths(), " "); got != "math" {
+	if got := imp.list(); got != "math" {
 		t.Errorf("recorded imports %s", got)
 	}
-	l = &literals{home: s.types, imp: newImports(s.types), ptrHelper: "ptr"}
-	if _, err := l.inSlot(vInt(intType, 5), nil, false); err != nil {
+	l, imp = newWriter(shapes)
+	if _, err := l.InSlot(vInt(intType, 5), nil, false); err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(l.imp.paths(), " "); got != "" {
+	if got := imp.list(); got != "" {
 		t.Errorf("an int far from its limits recorded imports %s", got)
 	}
-	if _, err := l.inSlot(vUint(types.Typ[types.Uint64], math.MaxUint64-1), nil, false); err != nil {
+	if _, err := l.InSlot(vUint(types.Typ[types.Uint64], math.MaxUint64-1), nil, false); err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(l.imp.paths(), " "); got != "math" {
+	if got := imp.list(); got != "math" {
 		t.Errorf("recorded imports %s", got)
 	}
-	if _, err := l.inSlot(vIface(anyType, vInt(length, 1)), anyType, false); err != nil { // units.Length(1)
+	if _, err := l.InSlot(vIface(anyType, vInt(length, 1)), anyType, false); err != nil { // units.Length(1)
 		t.Fatal(err)
 	}
-	if got := strings.Join(l.imp.paths(), " "); got != "github.com/gosymtest/gosymtest/testdata/testgen/shapes/units math" {
+	if got := imp.list(); got != unitsPath+" math" {
 		t.Errorf("recorded imports %s", got)
 	}
 }
 
 func TestValuesWithoutLiterals(t *testing.T) {
-	s := newShapes(t)
-	var units *types.Package
-	for _, p := range s.types.Imports() {
-		if p.Name() == "units" {
-			units = p
-		}
-	}
-	token := units.Scope().Lookup("token").Type()
-	money := units.Scope().Lookup("Money").Type()
-	local := types.NewNamed(types.NewTypeName(0, s.types, "local", nil), intType, nil) // not in the package scope: declared in a function
+	shapes, units := fixture(t)
+	token := named(units, "token")
+	money := named(units, "Money")
+	local := types.NewNamed(types.NewTypeName(0, shapes, "local", nil), intType, nil) // not in the package scope: declared in a function
 	tests := []struct {
 		name string
 		v    concrete.Value
@@ -205,8 +193,8 @@ func TestValuesWithoutLiterals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			l := &literals{home: s.types, imp: newImports(s.types), ptrHelper: "ptr"}
-			got, err := l.inSlot(tt.v, tt.v.Type, false)
+			l, _ := newWriter(shapes)
+			got, err := l.InSlot(tt.v, tt.v.Type, false)
 			if err == nil || err.Error() != tt.want {
 				t.Errorf("got %q, err %v; want the error %q", got, err, tt.want)
 			}

@@ -1,4 +1,4 @@
-package testgen
+package literal
 
 import (
 	"fmt"
@@ -28,24 +28,26 @@ var helperDecls = map[string]string{
 // helperOrder is the order in which the file declares the helper types.
 var helperOrder = []string{"errReader", "errWriter"}
 
-// claimHelperTypes claims a name for each helper type in sc.
-func claimHelperTypes(sc *scope) map[string]string {
+// ClaimHelperTypes names each helper type in the file: claim returns the
+// first of its candidates that is free in the file's package, and takes
+// it. The names are Writer.HelperTypes.
+func ClaimHelperTypes(claim func(candidates ...string) string) map[string]string {
 	names := make(map[string]string, len(helperOrder))
 	for _, h := range helperOrder {
-		names[h] = sc.claim(h, "gosymtest"+strings.ToUpper(h[:1])+h[1:])
+		names[h] = claim(h, "gosymtest"+strings.ToUpper(h[:1])+h[1:])
 	}
 	return names
 }
 
 // helperLit writes &name{args…} for a value of a helper type, and records
 // that the file declares it.
-func (l *literals) helperLit(v concrete.Value) (string, error) {
+func (w *Writer) helperLit(v concrete.Value) (string, error) {
 	h := v.Func.Name()
 	if _, ok := helperDecls[h]; !ok {
 		return "", errNoLiteral{"unknown helper type " + h}
 	}
 	name := h
-	if n, ok := l.helperTypes[h]; ok {
+	if n, ok := w.HelperTypes[h]; ok {
 		name = n
 	}
 	sig := v.Func.Signature()
@@ -54,22 +56,22 @@ func (l *literals) helperLit(v concrete.Value) (string, error) {
 	}
 	args := make([]string, len(v.Elems))
 	for i, a := range v.Elems {
-		src, err := l.inSlot(a, sig.Params().At(i).Type(), false)
+		src, err := w.InSlot(a, sig.Params().At(i).Type(), false)
 		if err != nil {
 			return "", err
 		}
 		args[i] = src
 	}
-	if l.usedHelpers == nil {
-		l.usedHelpers = make(map[string]bool)
+	if w.UsedHelpers == nil {
+		w.UsedHelpers = make(map[string]bool)
 	}
-	l.usedHelpers[h] = true
+	w.UsedHelpers[h] = true
 	return "&" + name + "{" + strings.Join(args, ", ") + "}", nil
 }
 
-// writeHelperTypes declares the helper types the literals used, under
-// their names in the file.
-func writeHelperTypes(w io.Writer, names map[string]string, used map[string]bool) {
+// WriteHelperTypes declares the helper types the literals used (used:
+// Writer.UsedHelpers), under their names in the file.
+func WriteHelperTypes(w io.Writer, names map[string]string, used map[string]bool) {
 	for _, h := range helperOrder {
 		if used[h] {
 			fmt.Fprintf(w, helperDecls[h], names[h])

@@ -1,4 +1,4 @@
-package testgen
+package literal
 
 import (
 	"go/types"
@@ -12,7 +12,7 @@ import (
 // func(int, string) bool { return true }. Where nothing around it gives
 // it a type (selfTyped) and that type is named, it is converted to it:
 // the literal's own type is the unnamed signature.
-func (l *literals) funcLit(v concrete.Value, selfTyped bool) (string, error) {
+func (w *Writer) funcLit(v concrete.Value, selfTyped bool) (string, error) {
 	sig, ok := v.Type.Underlying().(*types.Signature)
 	if !ok || sig.Results().Len() != len(v.Elems) {
 		return "", errNoLiteral{"malformed func value of type " + shortType(v.Type)}
@@ -24,7 +24,7 @@ func (l *literals) funcLit(v concrete.Value, selfTyped bool) (string, error) {
 		if sig.Variadic() && i == len(params)-1 {
 			t, prefix = t.(*types.Slice).Elem(), "..."
 		}
-		name, err := l.typeName(t)
+		name, err := w.TypeName(t)
 		if err != nil {
 			return "", err
 		}
@@ -34,11 +34,11 @@ func (l *literals) funcLit(v concrete.Value, selfTyped bool) (string, error) {
 	values := make([]string, len(v.Elems))
 	for i, r := range v.Elems {
 		t := sig.Results().At(i).Type()
-		name, err := l.typeName(t)
+		name, err := w.TypeName(t)
 		if err != nil {
 			return "", err
 		}
-		if values[i], err = l.inSlot(r, t, false); err != nil {
+		if values[i], err = w.InSlot(r, t, false); err != nil {
 			return "", err
 		}
 		results[i] = name
@@ -57,7 +57,7 @@ func (l *literals) funcLit(v concrete.Value, selfTyped bool) (string, error) {
 		lit.WriteString(" { return " + strings.Join(values, ", ") + " }")
 	}
 	if _, named := v.Type.(*types.Named); selfTyped && named {
-		name, err := l.typeName(v.Type)
+		name, err := w.TypeName(v.Type)
 		if err != nil {
 			return "", err
 		}

@@ -1,8 +1,9 @@
-package testgen
+package literal
 
 import (
-	"github.com/gosymtest/gosymtest/loader"
 	"go/types"
+
+	"github.com/gosymtest/gosymtest/loader"
 )
 
 // errNoLiteral says why a value or type cannot be written in the test file.
@@ -10,12 +11,12 @@ type errNoLiteral struct{ why string }
 
 func (e errNoLiteral) Error() string { return e.why }
 
-// nameable reports, as an error, why a test file in package home cannot
+// Nameable reports, as an error, why a test file in package home cannot
 // spell the type t: it mentions a type of another package that is
 // unexported, declared inside a function, in a package that home may not
 // import (package main, someone else's internal package), or a struct or
 // interface with another package's unexported fields or methods.
-func nameable(home *types.Package, t types.Type) error {
+func Nameable(home *types.Package, t types.Type) error {
 	return checkNameable(home, t, make(map[types.Type]bool))
 }
 

@@ -1,4 +1,4 @@
-package testgen
+package literal
 
 import (
 	"cmp"
@@ -12,94 +12,97 @@ import (
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 )
 
-// literals writes concrete values as Go source in the test file.
-type literals struct {
-	home *types.Package
-	imp  *imports
-	// ptrHelper names the file's generic helper that returns a pointer to
-	// a copy of its argument, for pointers to values that have no
-	// composite literal (&3 is not Go). usesPtr records that it is needed.
-	ptrHelper string
-	usesPtr   bool
-	// forms are what the file's language version allows (version.go);
-	// nil allows everything.
-	forms *langForms
-	// helperTypes names the helper types in the file (failhelpers.go), by
-	// the executor's names for them; usedHelpers records those a literal
+// Writer writes concrete values as Go source in a test file of package
+// Home. It records what the literals it writes need: the imports (in
+// Imports), the pointer helper (UsesPtr), the helper types (UsedHelpers).
+type Writer struct {
+	Home    *types.Package
+	Imports Imports
+	// PtrHelper names the file's generic helper that returns a pointer
+	// to a copy of its argument, for pointers to values that have no
+	// composite literal (&3 is not Go). UsesPtr records that it is
+	// needed.
+	PtrHelper string
+	UsesPtr   bool
+	// Lang is what the file's language version allows (lang.go); nil
+	// allows everything.
+	Lang Lang
+	// HelperTypes names the helper types in the file (helpers.go), by
+	// the executor's names for them; UsedHelpers records those a literal
 	// used.
-	helperTypes map[string]string
-	usedHelpers map[string]bool
+	HelperTypes map[string]string
+	UsedHelpers map[string]bool
+	// Hex writes non-negative integers in hex: an input the function
+	// compares with hex constants.
+	Hex bool
 	// numbersOnly writes bytes and runes as numbers: the elements of a
 	// list that is mostly not characters (spelling.go).
 	numbersOnly bool
-	// hex writes non-negative integers in hex: an input the function
-	// compares with hex constants (hexparams.go).
-	hex bool
 }
 
-// typeName spells t in the test file, or says why it cannot.
-func (l *literals) typeName(t types.Type) (string, error) {
-	if err := nameable(l.home, t); err != nil {
+// TypeName spells t in the test file, or says why it cannot.
+func (w *Writer) TypeName(t types.Type) (string, error) {
+	if err := Nameable(w.Home, t); err != nil {
 		return "", err
 	}
-	return l.spell(types.TypeString(t, l.imp.qualifier)), nil
+	return w.spell(types.TypeString(t, w.Imports.Qualifier)), nil
 }
 
-// inSlot writes v where a value of static type slot is expected. In a
+// InSlot writes v where a value of static type slot is expected. In a
 // composite literal's element or key (elem), a composite of exactly that
 // type leaves its type out, as gofmt -s does: []Point{{X: 1}}.
-func (l *literals) inSlot(v concrete.Value, slot types.Type, elem bool) (string, error) {
+func (w *Writer) InSlot(v concrete.Value, slot types.Type, elem bool) (string, error) {
 	if v.Kind == concrete.Interface {
 		if v.Elem == nil {
 			return "", errNoLiteral{"interface value without its dynamic value"}
 		}
-		return l.write(*v.Elem, true, false)
+		return w.write(*v.Elem, true, false)
 	}
 	inInterface := slot != nil && types.IsInterface(slot)
 	elide := elem && !inInterface && slot != nil && v.Type != nil && types.Identical(v.Type, slot)
-	return l.write(v, inInterface, elide)
+	return w.write(v, inInterface, elide)
 }
 
 // write gives the source of v. selfTyped says nothing around the literal
 // gives it a type (it stands for an interface's dynamic value), so a
 // constant whose default type is not v's type must be converted. elide
 // says a composite literal may leave its type out.
-func (l *literals) write(v concrete.Value, selfTyped, elide bool) (string, error) {
+func (w *Writer) write(v concrete.Value, selfTyped, elide bool) (string, error) {
 	switch v.Kind {
 	case concrete.Nil:
-		return l.nilLit(v, selfTyped)
+		return w.nilLit(v, selfTyped)
 	case concrete.Bool:
-		return l.basic(v.Type, strconv.FormatBool(v.Bool), selfTyped)
+		return w.basic(v.Type, strconv.FormatBool(v.Bool), selfTyped)
 	case concrete.Int:
-		lit := l.signedLit(v.Type, v.Int)
-		if strings.HasPrefix(lit, "'") && basicKind(v.Type) == types.Int32 {
+		lit := w.signedLit(v.Type, v.Int)
+		if strings.HasPrefix(lit, "'") && BasicKind(v.Type) == types.Int32 {
 			return lit, nil // a rune constant: its default type is rune
 		}
-		return l.basic(v.Type, lit, selfTyped)
+		return w.basic(v.Type, lit, selfTyped)
 	case concrete.Uint:
-		return l.basic(v.Type, l.unsignedLit(v.Type, v.Uint), selfTyped)
+		return w.basic(v.Type, w.unsignedLit(v.Type, v.Uint), selfTyped)
 	case concrete.Float:
-		return l.floatLit(v, selfTyped)
+		return w.floatLit(v, selfTyped)
 	case concrete.String:
-		return l.basic(v.Type, stringLit(v.Str), selfTyped)
+		return w.basic(v.Type, StringLit(v.Str), selfTyped)
 	case concrete.Struct:
-		return l.structLit(v, elide)
+		return w.structLit(v, elide)
 	case concrete.Array, concrete.Slice:
-		return l.listLit(v, elide)
+		return w.listLit(v, elide)
 	case concrete.Map:
-		return l.mapLit(v, elide)
+		return w.mapLit(v, elide)
 	case concrete.Pointer:
-		return l.pointerLit(v, elide)
+		return w.pointerLit(v, elide)
 	case concrete.Interface:
-		return l.inSlot(v, v.Type, false)
+		return w.InSlot(v, v.Type, false)
 	case concrete.Call:
-		return l.callLit(v)
+		return w.callLit(v)
 	case concrete.Global:
-		return l.globalLit(v)
+		return w.globalLit(v)
 	case concrete.FuncLit:
-		return l.funcLit(v, selfTyped)
+		return w.funcLit(v, selfTyped)
 	case concrete.MakeChan:
-		name, err := l.typeName(v.Type)
+		name, err := w.TypeName(v.Type)
 		if err != nil {
 			return "", err
 		}
@@ -112,11 +115,11 @@ func (l *literals) write(v concrete.Value, selfTyped, elide bool) (string, error
 
 // nilLit is nil, converted to its type where it stands for a typed nil
 // in an interface: (*T)(nil) is not the same as a nil interface.
-func (l *literals) nilLit(v concrete.Value, selfTyped bool) (string, error) {
+func (w *Writer) nilLit(v concrete.Value, selfTyped bool) (string, error) {
 	if !selfTyped || v.Type == nil || types.IsInterface(v.Type) {
 		return "nil", nil
 	}
-	name, err := l.typeName(v.Type)
+	name, err := w.TypeName(v.Type)
 	if err != nil {
 		return "", err
 	}
@@ -129,11 +132,11 @@ func (l *literals) nilLit(v concrete.Value, selfTyped bool) (string, error) {
 
 // basic writes a constant. Where the context gives no type, it is
 // converted unless its default type is already right: int8(-3), Kind(2).
-func (l *literals) basic(t types.Type, lit string, selfTyped bool) (string, error) {
+func (w *Writer) basic(t types.Type, lit string, selfTyped bool) (string, error) {
 	if !selfTyped || hasDefaultType(t) {
 		return lit, nil
 	}
-	name, err := l.typeName(t)
+	name, err := w.TypeName(t)
 	if err != nil {
 		return "", err
 	}
@@ -157,9 +160,9 @@ func hasDefaultType(t types.Type) bool {
 // floatLit writes the shortest literal that reads back as the same value
 // of the float's size; NaN, infinities and negative zero, which are not
 // constants, are calls into package math.
-func (l *literals) floatLit(v concrete.Value, selfTyped bool) (string, error) {
+func (w *Writer) floatLit(v concrete.Value, selfTyped bool) (string, error) {
 	f := v.Float
-	mathName := func() string { return l.imp.name("math", "math") }
+	mathName := func() string { return w.Imports.Name("math", "math") }
 	var lit string
 	switch {
 	case math.IsNaN(f):
@@ -175,14 +178,14 @@ func (l *literals) floatLit(v concrete.Value, selfTyped bool) (string, error) {
 		if !strings.ContainsAny(lit, ".eE") {
 			lit += ".0"
 		}
-		return l.basic(v.Type, lit, selfTyped)
+		return w.basic(v.Type, lit, selfTyped)
 	}
 	// The math calls are float64: other float types need a conversion,
 	// even where the context gives the type.
 	if b, ok := v.Type.(*types.Basic); ok && b.Kind() == types.Float64 {
 		return lit, nil
 	}
-	return l.basic(v.Type, lit, true)
+	return w.basic(v.Type, lit, true)
 }
 
 func floatBits(t types.Type) int {
@@ -193,12 +196,12 @@ func floatBits(t types.Type) int {
 }
 
 // composite writes T{body}, or {body} when the type may be left out.
-func (l *literals) composite(t types.Type, body []string, elide bool) (string, error) {
+func (w *Writer) composite(t types.Type, body []string, elide bool) (string, error) {
 	inner := "{" + strings.Join(body, ", ") + "}"
 	if elide {
 		return inner, nil
 	}
-	name, err := l.typeName(t)
+	name, err := w.TypeName(t)
 	if err != nil {
 		return "", err
 	}
@@ -206,12 +209,12 @@ func (l *literals) composite(t types.Type, body []string, elide bool) (string, e
 }
 
 // structLit writes the non-zero fields by name, as people write them.
-func (l *literals) structLit(v concrete.Value, elide bool) (string, error) {
+func (w *Writer) structLit(v concrete.Value, elide bool) (string, error) {
 	st, ok := v.Type.Underlying().(*types.Struct)
 	if !ok || st.NumFields() != len(v.Elems) {
 		return "", errNoLiteral{"malformed struct value of type " + shortType(v.Type)}
 	}
-	if err := nameable(l.home, v.Type); err != nil {
+	if err := Nameable(w.Home, v.Type); err != nil {
 		return "", err // say so rather than complain about its fields
 	}
 	var fields []string
@@ -223,29 +226,29 @@ func (l *literals) structLit(v concrete.Value, elide bool) (string, error) {
 		switch {
 		case field.Name() == "_":
 			return "", errNoLiteral{"non-zero blank field of " + shortType(v.Type)}
-		case !field.Exported() && field.Pkg() != nil && field.Pkg().Path() != l.home.Path():
+		case !field.Exported() && field.Pkg() != nil && field.Pkg().Path() != w.Home.Path():
 			return "", errNoLiteral{"unexported field " + field.Name() + " of " + shortType(v.Type)}
 		}
-		src, err := l.inSlot(f, field.Type(), false)
+		src, err := w.InSlot(f, field.Type(), false)
 		if err != nil {
 			return "", err
 		}
 		fields = append(fields, field.Name()+": "+src)
 	}
-	return l.composite(v.Type, fields, elide)
+	return w.composite(v.Type, fields, elide)
 }
 
 // sparseArray is the length from which an array that is mostly zero is
 // written with indices: [256]byte{3: 1}.
 const sparseArray = 8
 
-func (l *literals) listLit(v concrete.Value, elide bool) (string, error) {
-	if s, ok := printableBytes(v); ok {
-		name, err := l.typeName(v.Type)
+func (w *Writer) listLit(v concrete.Value, elide bool) (string, error) {
+	if s, ok := PrintableBytes(v); ok {
+		name, err := w.TypeName(v.Type)
 		if err != nil {
 			return "", err
 		}
-		return name + "(" + stringLit(s) + ")", nil
+		return name + "(" + StringLit(s) + ")", nil
 	}
 	var elemType types.Type
 	switch u := v.Type.Underlying().(type) {
@@ -272,17 +275,17 @@ func (l *literals) listLit(v concrete.Value, elide bool) (string, error) {
 		}
 		indexed = len(v.Elems) >= sparseArray && zeros*2 > len(elems)
 	}
-	defer func(was bool) { l.numbersOnly = was }(l.numbersOnly)
-	l.numbersOnly = false // a rune field of a struct element is a field of its own
+	defer func(was bool) { w.numbersOnly = was }(w.numbersOnly)
+	w.numbersOnly = false // a rune field of a struct element is a field of its own
 	if b, ok := elemType.(*types.Basic); ok && (b.Name() == "byte" || b.Name() == "rune") {
-		l.numbersOnly = !mostlyChars(elemType, elems)
+		w.numbersOnly = !mostlyChars(elemType, elems)
 	}
 	var body []string
 	for i, e := range elems {
 		if indexed && isZero(e) {
 			continue
 		}
-		src, err := l.inSlot(e, elemType, true)
+		src, err := w.InSlot(e, elemType, true)
 		if err != nil {
 			return "", err
 		}
@@ -291,12 +294,12 @@ func (l *literals) listLit(v concrete.Value, elide bool) (string, error) {
 		}
 		body = append(body, src)
 	}
-	return l.composite(v.Type, body, elide)
+	return w.composite(v.Type, body, elide)
 }
 
-// printableBytes reads a non-empty byte slice of printable UTF-8 text as a
+// PrintableBytes reads a non-empty byte slice of printable UTF-8 text as a
 // string, the readable way to write it: []byte("abc").
-func printableBytes(v concrete.Value) (string, bool) {
+func PrintableBytes(v concrete.Value) (string, bool) {
 	sl, ok := v.Type.Underlying().(*types.Slice)
 	if !ok || v.Kind != concrete.Slice || len(v.Elems) == 0 {
 		return "", false
@@ -320,7 +323,7 @@ func printableBytes(v concrete.Value) (string, bool) {
 
 // mapLit writes the entries in key order: a map's order means nothing,
 // and a fixed one keeps files byte-identical between runs.
-func (l *literals) mapLit(v concrete.Value, elide bool) (string, error) {
+func (w *Writer) mapLit(v concrete.Value, elide bool) (string, error) {
 	mt, ok := v.Type.Underlying().(*types.Map)
 	if !ok || len(v.Keys) != len(v.Elems) {
 		return "", errNoLiteral{"malformed map value of type " + shortType(v.Type)}
@@ -331,11 +334,11 @@ func (l *literals) mapLit(v concrete.Value, elide bool) (string, error) {
 	}
 	entries := make([]entry, len(v.Keys))
 	for i := range v.Keys {
-		k, err := l.inSlot(v.Keys[i], mt.Key(), true)
+		k, err := w.InSlot(v.Keys[i], mt.Key(), true)
 		if err != nil {
 			return "", err
 		}
-		e, err := l.inSlot(v.Elems[i], mt.Elem(), true)
+		e, err := w.InSlot(v.Elems[i], mt.Elem(), true)
 		if err != nil {
 			return "", err
 		}
@@ -351,7 +354,7 @@ func (l *literals) mapLit(v concrete.Value, elide bool) (string, error) {
 	for i, e := range entries {
 		body[i] = e.src
 	}
-	return l.composite(v.Type, body, elide)
+	return w.composite(v.Type, body, elide)
 }
 
 // compareKeys orders map keys by value where that is meaningful (numbers
@@ -389,15 +392,15 @@ func compareKeys(a, b concrete.Value) int {
 
 // pointerLit writes &T{...} for pointers to composite values and
 // ptr[T](v) for the rest.
-func (l *literals) pointerLit(v concrete.Value, elide bool) (string, error) {
+func (w *Writer) pointerLit(v concrete.Value, elide bool) (string, error) {
 	if v.Elem == nil {
 		return "", errNoLiteral{"pointer without its target"}
 	}
 	elem := *v.Elem
 	switch elem.Kind {
 	case concrete.Struct, concrete.Array, concrete.Map, concrete.Slice:
-		if _, bytes := printableBytes(elem); !bytes {
-			src, err := l.write(elem, false, elide)
+		if _, bytes := PrintableBytes(elem); !bytes {
+			src, err := w.write(elem, false, elide)
 			if err != nil {
 				return "", err
 			}
@@ -411,15 +414,15 @@ func (l *literals) pointerLit(v concrete.Value, elide bool) (string, error) {
 	if !ok {
 		return "", errNoLiteral{"malformed pointer value of type " + shortType(v.Type)}
 	}
-	name, err := l.typeName(ptrType.Elem())
+	name, err := w.TypeName(ptrType.Elem())
 	if err != nil {
 		return "", err
 	}
-	src, err := l.inSlot(elem, ptrType.Elem(), false)
+	src, err := w.InSlot(elem, ptrType.Elem(), false)
 	if err != nil {
 		return "", err
 	}
-	return l.ptrCall(name, src), nil
+	return w.ptrCall(name, src), nil
 }
 
 // shortType writes t for messages, with package names rather than paths.
@@ -454,22 +457,22 @@ func isZero(v concrete.Value) bool {
 	return false
 }
 
-// hasNaN reports whether v holds a NaN, which reflect.DeepEqual never
+// HasNaN reports whether v holds a NaN, which reflect.DeepEqual never
 // finds equal to anything, itself included.
-func hasNaN(v concrete.Value) bool {
+func HasNaN(v concrete.Value) bool {
 	if v.Kind == concrete.Float && math.IsNaN(v.Float) {
 		return true
 	}
-	if v.Elem != nil && hasNaN(*v.Elem) {
+	if v.Elem != nil && HasNaN(*v.Elem) {
 		return true
 	}
 	for _, e := range v.Elems {
-		if hasNaN(e) {
+		if HasNaN(e) {
 			return true
 		}
 	}
 	for _, k := range v.Keys {
-		if hasNaN(k) {
+		if HasNaN(k) {
 			return true
 		}
 	}

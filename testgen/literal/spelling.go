@@ -1,4 +1,4 @@
-package testgen
+package literal
 
 import (
 	"go/types"
@@ -14,12 +14,12 @@ import (
 // How a constant is spelled: the value never changes, only the form a
 // person would write it in.
 
-// charLit writes a byte or rune as a character literal when it is one a
+// CharLit writes a byte or rune as a character literal when it is one a
 // reader recognises ('v', ' ', '\n'): the type must be spelled byte or
 // rune (uint8 and int32 are numbers), and the character printable ASCII
 // for a byte, any printable character for a rune, or a tab, newline or
 // carriage return.
-func charLit(t types.Type, n int64) (string, bool) {
+func CharLit(t types.Type, n int64) (string, bool) {
 	b, ok := t.(*types.Basic)
 	if !ok || b.Name() != "byte" && b.Name() != "rune" {
 		return "", false
@@ -47,7 +47,7 @@ func mostlyChars(elemType types.Type, elems []concrete.Value) bool {
 		if e.Kind == concrete.Uint {
 			n = int64(e.Uint)
 		}
-		if _, ok := charLit(elemType, n); ok && (e.Kind == concrete.Int || e.Kind == concrete.Uint) {
+		if _, ok := CharLit(elemType, n); ok && (e.Kind == concrete.Int || e.Kind == concrete.Uint) {
 			chars++
 		}
 	}
@@ -77,8 +77,8 @@ func limitName(kind types.BasicKind) (max, min string) {
 	return "", ""
 }
 
-// basicKind is the kind of t's underlying basic type, or Invalid.
-func basicKind(t types.Type) types.BasicKind {
+// BasicKind is the kind of t's underlying basic type, or Invalid.
+func BasicKind(t types.Type) types.BasicKind {
 	if t == nil {
 		return types.Invalid
 	}
@@ -90,14 +90,14 @@ func basicKind(t types.Type) types.BasicKind {
 
 // signedLit writes a signed integer: a character for a rune, the limit and
 // an offset near the limits of a wide type, else decimal.
-func (l *literals) signedLit(t types.Type, n int64) string {
-	if s, ok := charLit(t, n); ok && !l.numbersOnly {
+func (w *Writer) signedLit(t types.Type, n int64) string {
+	if s, ok := CharLit(t, n); ok && !w.numbersOnly {
 		return s
 	}
-	if l.hex && n >= 0 {
+	if w.Hex && n >= 0 {
 		return "0x" + strconv.FormatInt(n, 16)
 	}
-	max, min := limitName(basicKind(t))
+	max, min := limitName(BasicKind(t))
 	if max == "" {
 		return strconv.FormatInt(n, 10)
 	}
@@ -105,7 +105,7 @@ func (l *literals) signedLit(t types.Type, n int64) string {
 	if max == "MaxInt32" {
 		hi, lo = math.MaxInt32, math.MinInt32
 	}
-	m := func() string { return l.imp.name("math", "math") } // only when used: it records the import
+	m := func() string { return w.Imports.Name("math", "math") } // only when used: it records the import
 	switch {
 	case n == hi:
 		return m() + "." + max
@@ -122,21 +122,21 @@ func (l *literals) signedLit(t types.Type, n int64) string {
 // unsignedLit writes an unsigned integer: a character for a byte, the
 // limit and an offset near the limit of a wide type, all-ones masks in
 // hex, which is how people think of them (0xffffff), the rest in decimal.
-func (l *literals) unsignedLit(t types.Type, u uint64) string {
-	if u <= math.MaxInt64 && !l.numbersOnly {
-		if s, ok := charLit(t, int64(u)); ok {
+func (w *Writer) unsignedLit(t types.Type, u uint64) string {
+	if u <= math.MaxInt64 && !w.numbersOnly {
+		if s, ok := CharLit(t, int64(u)); ok {
 			return s
 		}
 	}
-	if l.hex {
+	if w.Hex {
 		return "0x" + strconv.FormatUint(u, 16)
 	}
-	if max, _ := limitName(basicKind(t)); max != "" {
+	if max, _ := limitName(BasicKind(t)); max != "" {
 		var hi uint64 = math.MaxUint64
 		if max == "MaxUint32" {
 			hi = math.MaxUint32
 		}
-		m := func() string { return l.imp.name("math", "math") }
+		m := func() string { return w.Imports.Name("math", "math") }
 		switch {
 		case u == hi:
 			return m() + "." + max
@@ -154,11 +154,11 @@ func (l *literals) unsignedLit(t types.Type, u uint64) string {
 // better as a raw string: `{"a": "b"}` rather than "{\"a\": \"b\"}".
 const rawStringEscapes = 3
 
-// stringLit writes a string as a quoted literal, or as a raw one when the
+// StringLit writes a string as a quoted literal, or as a raw one when the
 // quotes would need many escapes (of " and \) and a raw string can hold it:
 // printable text without a backquote. A raw string also drops carriage
 // returns and shows tabs and newlines as they are, so those stay quoted.
-func stringLit(s string) string {
+func StringLit(s string) string {
 	q := strconv.Quote(s)
 	if strings.Count(q, `\`) < rawStringEscapes || !utf8.ValidString(s) || strings.ContainsRune(s, '`') {
 		return q

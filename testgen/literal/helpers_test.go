@@ -1,0 +1,173 @@
+package literal
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
+)
+
+// The fixture: package shapes, where the test file goes, and package
+// units, another package it imports, type-checked from source.
+
+const (
+	shapesPath = "example.com/shapes"
+	unitsPath  = "example.com/shapes/units"
+)
+
+const unitsSrc = `package units
+
+type Length int
+
+type token struct{ n int }
+
+// Money is exported, but its currency field is not: another package can
+// only write a Money whose currency is empty.
+type Money struct {
+	Cents    int
+	currency string
+}
+`
+
+const shapesSrc = `package shapes
+
+import "example.com/shapes/units"
+
+type Kind int
+
+type Point struct{ X, Y int }
+
+type Predicate func(int) bool
+
+var Zero units.Length
+`
+
+// fixture type-checks packages shapes and units.
+func fixture(t *testing.T) (shapes, units *types.Package) {
+	t.Helper()
+	fset := token.NewFileSet()
+	check := func(path, src string, imp types.Importer) *types.Package {
+		f, err := parser.ParseFile(fset, path+"/x.go", src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkg, err := (&types.Config{Importer: imp}).Check(path, fset, []*ast.File{f}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pkg
+	}
+	units = check(unitsPath, unitsSrc, nil)
+	shapes = check(shapesPath, shapesSrc, importer(func(path string) (*types.Package, error) {
+		if path == unitsPath {
+			return units, nil
+		}
+		return nil, fmt.Errorf("no package %s", path)
+	}))
+	return shapes, units
+}
+
+type importer func(path string) (*types.Package, error)
+
+func (f importer) Import(path string) (*types.Package, error) { return f(path) }
+
+// named is the type declared as name in pkg.
+func named(pkg *types.Package, name string) types.Type {
+	return pkg.Scope().Lookup(name).Type()
+}
+
+// recorder is the Imports of a file in package home: it records the
+// packages the literals name, which it calls by their own names.
+type recorder struct {
+	home  *types.Package
+	paths []string
+}
+
+func (r *recorder) Name(pkgPath, pkgName string) string {
+	if !slices.Contains(r.paths, pkgPath) {
+		r.paths = append(r.paths, pkgPath)
+	}
+	return pkgName
+}
+
+func (r *recorder) Qualifier(p *types.Package) string {
+	if p.Path() == r.home.Path() {
+		return ""
+	}
+	return r.Name(p.Path(), p.Name())
+}
+
+// list is the recorded paths, sorted.
+func (r *recorder) list() string {
+	return strings.Join(slices.Sorted(slices.Values(r.paths)), " ")
+}
+
+// newWriter is a Writer for a file in home, as a scratch rendering has it:
+// no helper types, every language form allowed.
+func newWriter(home *types.Package) (*Writer, *recorder) {
+	imp := &recorder{home: home}
+	return &Writer{Home: home, Imports: imp, PtrHelper: "ptr"}, imp
+}
+
+var (
+	intType    = types.Typ[types.Int]
+	stringType = types.Typ[types.String]
+	boolType   = types.Typ[types.Bool]
+	anyType    = types.Universe.Lookup("any").Type()
+)
+
+func vInt(typ types.Type, n int64) concrete.Value {
+	return concrete.Value{Type: typ, Kind: concrete.Int, Int: n}
+}
+
+func vUint(typ types.Type, n uint64) concrete.Value {
+	return concrete.Value{Type: typ, Kind: concrete.Uint, Uint: n}
+}
+
+func vFloat(typ types.Type, f float64) concrete.Value {
+	return concrete.Value{Type: typ, Kind: concrete.Float, Float: f}
+}
+
+func vStr(s string) concrete.Value {
+	return concrete.Value{Type: stringType, Kind: concrete.String, Str: s}
+}
+
+func vBool(b bool) concrete.Value {
+	return concrete.Value{Type: boolType, Kind: concrete.Bool, Bool: b}
+}
+
+func vNil(typ types.Type) concrete.Value { return concrete.Value{Type: typ, Kind: concrete.Nil} }
+
+func vStruct(typ types.Type, fields ...concrete.Value) concrete.Value {
+	return concrete.Value{Type: typ, Kind: concrete.Struct, Elems: fields}
+}
+
+func vPtr(typ types.Type, elem concrete.Value) concrete.Value {
+	return concrete.Value{Type: typ, Kind: concrete.Pointer, Elem: &elem}
+}
+
+func vSlice(typ types.Type, elems ...concrete.Value) concrete.Value {
+	return concrete.Value{Type: typ, Kind: concrete.Slice, Elems: append([]concrete.Value{}, elems...)}
+}
+
+func vArray(typ types.Type, elems ...concrete.Value) concrete.Value {
+	return concrete.Value{Type: typ, Kind: concrete.Array, Elems: elems}
+}
+
+func vMap(typ types.Type, keys, elems []concrete.Value) concrete.Value {
+	return concrete.Value{Type: typ, Kind: concrete.Map, Keys: keys, Elems: elems}
+}
+
+func vIface(typ types.Type, dyn concrete.Value) concrete.Value {
+	return concrete.Value{Type: typ, Kind: concrete.Interface, Elem: &dyn}
+}
+
+func vOpaque(typ types.Type, why string) concrete.Value {
+	return concrete.Value{Type: typ, Kind: concrete.Opaque, Why: why}
+}
