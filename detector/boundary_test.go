@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/loader"
-	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/testdata/exec/boundary"
 )
@@ -25,7 +25,7 @@ func TestBoundaryCaseFromAPrunedPath(t *testing.T) {
 	if fn == nil {
 		t.Fatal("no function Complete in testdata/exec/boundary")
 	}
-	z3, err := solver.NewZ3(solver.Options{})
+	z3, err := z3.New(z3.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

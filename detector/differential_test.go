@@ -18,7 +18,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/detector/internal/progen"
 	"github.com/gosymtest/gosymtest/loader"
-	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"golang.org/x/tools/go/ssa"
@@ -392,7 +392,7 @@ func (d *diff) exploreFirst(t *testing.T, fn *ssa.Function, first *[]*ssa.BasicB
 // the first tested path of the package.
 func (d *diff) exploreWith(t *testing.T, fn *ssa.Function, pruner func() symbolic.Pruner, first *[]*ssa.BasicBlock) arm {
 	t.Helper()
-	z3, err := solver.NewZ3(solver.Options{Timeout: diffQueryTimeout})
+	z3, err := z3.New(z3.Options{Timeout: diffQueryTimeout})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/loader"
-	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic"
 	"golang.org/x/tools/go/ssa"
 )
@@ -85,7 +85,7 @@ func exploreIn(t *testing.T, prog *ssa.Program, fn *ssa.Function, cfg symbolic.C
 	// products of 64-bit words Z3 does not decide for more than ten
 	// minutes. Both arms meet the same limit; a path it ends undecided
 	// keeps its function from exhaustion.
-	z3, err := solver.NewZ3(solver.Options{ResourceLimit: 2_000_000})
+	z3, err := z3.New(z3.Options{ResourceLimit: 2_000_000})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/gosymtest/gosymtest/loader"
-	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic"
 )
 
@@ -47,7 +47,7 @@ func explore(t *testing.T, ex exploration, patterns ...string) (*Report, Input) 
 				rp.Funcs = append(rp.Funcs, f)
 				continue
 			}
-			z3, err := solver.NewZ3(solver.Options{Timeout: max(ex.budget/4, 100*time.Millisecond)})
+			z3, err := z3.New(z3.Options{Timeout: max(ex.budget/4, 100*time.Millisecond)})
 			if err != nil {
 				t.Fatal(err)
 			}

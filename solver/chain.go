@@ -25,7 +25,7 @@ const (
 	// LayerCache answers a query it has seen, in canonical form, before.
 	// With a Store its answers outlive the run.
 	LayerCache = "cache"
-	// LayerTrie is GreenTrie's reuse by implication (seed 004): a stored
+	// LayerTrie is GreenTrie's reuse by implication (package green): a stored
 	// Sat query that implies this one gives its model; a stored Unsat one
 	// that this one implies gives Unsat.
 	LayerTrie = "trie"
@@ -57,6 +57,9 @@ type ChainOptions struct {
 	// (LayerStats.Wrong) and replaced by Z3's. It is for debugging and
 	// the tests.
 	Validate bool
+	// Oracle makes that Z3, on the first answer to check: a plain one,
+	// with no options (z3.New(z3.Options{})). Validate needs it.
+	Oracle func() (Solver, error)
 	// Store keeps the cache layer's answers across runs; nil keeps them
 	// for the run only.
 	Store Store
@@ -89,9 +92,12 @@ func NewChain(core Solver, opts ChainOptions) (Solver, error) {
 	if err := CheckLayers(opts.Off); err != nil {
 		return nil, err
 	}
+	if opts.Validate && opts.Oracle == nil {
+		return nil, errors.New("solver: ChainOptions.Validate needs an Oracle")
+	}
 	c := &chain{core: core, top: core}
 	if opts.Validate {
-		c.validate = &validator{}
+		c.validate = &validator{oracle: opts.Oracle}
 	}
 	on := func(name string) bool { return !slices.Contains(opts.Off, name) }
 	// Assembled from the inside out; each layer gets what it wraps.

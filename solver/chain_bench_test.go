@@ -73,7 +73,7 @@ func BenchmarkChain(b *testing.B) {
 func replay(b *testing.B, streams [][]solver.Query, opts solver.ChainOptions) solver.Stats {
 	var st solver.Stats
 	for i, stream := range streams {
-		z, err := solver.NewZ3(solver.Options{})
+		z, err := plainZ3()
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -11,12 +11,12 @@ import (
 // recorder is a core that records the queries reaching it and answers
 // them with Z3, or with fake when fake gives an answer.
 type recorder struct {
-	z       *Z3
+	z       Solver
 	fake    func(Query) (Response, bool)
 	queries []Query
 }
 
-func newRecorder(t testing.TB) *recorder { return &recorder{z: newZ3(t, Options{})} }
+func newRecorder(t testing.TB) *recorder { return &recorder{z: newZ3(t)} }
 
 func (r *recorder) Check(ctx context.Context, q Query) Response {
 	r.queries = append(r.queries, Query{Constraints: slices.Clone(q.Constraints), ResourceLimit: q.ResourceLimit})
@@ -43,9 +43,13 @@ func only(names ...string) []string {
 }
 
 // newTestChain is a chain over a recorder; both are closed at the end.
+// With Validate, the oracle is a plain Z3.
 func newTestChain(t testing.TB, opts ChainOptions) (Solver, *recorder) {
 	t.Helper()
 	rec := newRecorder(t)
+	if opts.Validate {
+		opts.Oracle = PlainZ3
+	}
 	c, err := NewChain(rec, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -31,8 +31,11 @@ func TestChainAssembly(t *testing.T) {
 		t.Errorf("a closed chain answered %v (%s)", r.Result, r.Reason)
 	}
 	// The flags check their list with a nil core.
-	if _, err := NewChain(nil, ChainOptions{Off: []string{LayerCex}, Validate: true}); err != nil {
+	if _, err := NewChain(nil, ChainOptions{Off: []string{LayerCex}, Validate: true, Oracle: PlainZ3}); err != nil {
 		t.Error(err)
+	}
+	if _, err := NewChain(nil, ChainOptions{Validate: true}); err == nil {
+		t.Error("validation without an oracle was accepted")
 	}
 }
 
@@ -79,7 +82,7 @@ func TestValidationCorrectsWrongAnswers(t *testing.T) {
 		}
 	})
 	t.Run("model", func(t *testing.T) {
-		v := &validator{}
+		v := &validator{oracle: PlainZ3}
 		defer v.close()
 		r, wrong := v.check(bg, query(a), Response{Result: Sat, Model: &expr.Values{Scalars: map[expr.Expr]uint64{x8: 50}}})
 		if !wrong || r.Result != Sat || r.Model.Scalars[x8] >= 10 {
@@ -103,7 +106,7 @@ func TestChainAgreesWithZ3(t *testing.T) {
 	}
 	for name, off := range arms {
 		t.Run(name, func(t *testing.T) {
-			plain := newZ3(t, Options{})
+			plain := newZ3(t)
 			c, _ := newTestChain(t, ChainOptions{Off: off, Validate: true})
 			g := &exprtest.Gen{R: rand.New(rand.NewPCG(3, 4)), Vars: []expr.Expr{expr.BVVar("x", 8), expr.BVVar("y", 8), expr.BVVar("z", 8), expr.BVVar("w", 8)}, Array: arr}
 			e := newExplorer(g)

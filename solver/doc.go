@@ -1,212 +1,119 @@
-// Package solver decides path conditions: it answers whether a conjunction
-// of expr terms is satisfiable and, when it is, gives a model.
+// Package solver decides path conditions. It answers whether a
+// conjunction of expr terms is satisfiable and, when it is, gives a model.
 //
-// # What is computed
+// The package is plain Go. The Z3 binding is package solver/z3, the only
+// package of gosymtest that uses cgo. The packages that only need the
+// contract (symbolic, detector, slicing, report, store) do not link Z3.
 //
-// A Query is a list of Bool terms read as a conjunction. Check answers Sat
-// with a model, Unsat, or Unknown with a reason (a timeout, an exceeded
-// resource limit, a cancelled context, an error). A model gives every
-// variable of the query a value (model completion: variables the solver
-// left open get one too), so expr.Eval of every constraint under it is
-// true. Models are copied into
-// an expr.Values, arrays as a default value plus explicit entries.
+// # The papers
+//
+// The chain follows KLEE: Cadar, Dunbar and Engler, "KLEE: Unassisted and
+// Automatic Generation of High-Coverage Tests for Complex Systems
+// Programs" (OSDI 2008), §3.3. Solvers decorate one another. A layer may
+// answer a query itself, rewrite it, or pass it on. Constraint
+// independence, the counterexample cache and constraint set
+// simplification come from there.
+//
+// The trie layer follows GreenTrie: Jia, Ghezzi and Ying, "Enhancing
+// Reuse of Constraint Solutions to Improve Symbolic Execution" (ISSTA
+// 2015), Theorem 1 and §6. Package green holds its atoms, rules and
+// L-Tries.
+//
+// # Contract
+//
+// A Query is a list of Bool terms, read as one conjunction. Their order
+// does not change the answer. It only decides how much an incremental
+// core can reuse.
+//
+// Solver.Check answers with a Response:
+//
+//   - Sat, with a Model. The model gives every variable of the query a
+//     value, and expr.Eval of every constraint under it is true. It is
+//     plain Go data (expr.Values).
+//   - Unsat.
+//   - Unknown, with a Reason: a timeout, an exceeded resource limit, a
+//     cancelled context, an error.
+//
+// Check never panics. A closed solver answers Unknown. Stats counts the
+// work. Query.ResourceLimit bounds one check in Z3's resource units.
+// Unlike a timeout it is deterministic: the same queries in the same order
+// get the same answers on any machine.
 //
 // # The chain
 //
-// Solver is one small interface so that layers can wrap one another, as in
-// KLEE's solver chain (Cadar, Dunbar & Engler, OSDI 2008): a layer may
-// answer a query itself, rewrite it, or pass it on. NewChain assembles
-// them in front of Z3 (chain.go), outermost first:
+// NewChain puts layers in front of a core solver, usually a *z3.Solver.
+// A query meets them in this order (Layers):
 //
-//   - fast (fastpath.go) drops constant-true constraints and repeats,
-//     and answers Unsat for a constant-false constraint or a constraint
-//     beside its negation (!c, or a comparison with its operands
-//     swapped: !(a < b) is b <= a); nothing left is Sat with an empty
-//     model.
-//   - indep (independence.go) splits the constraints into groups that
-//     share variables, transitively (array variables included), asks
-//     each group on its own, in the order of the query, and joins their
-//     models: Unsat if a group is, Unknown if one is and none is Unsat.
-//     A branch changes one group; the others are asked again as they
-//     were, and the caches below answer them.
-//   - cache (cache.go, cachekey.go, cacheentry.go) answers a query asked
-//     before, exactly. Its key is the premise (every constraint but the
-//     last) as a set and the last constraint's atom; a query and its
-//     negation share one entry with two slots, as in KLEE's caching
-//     solver. Keys are SHA-256 hashes over the terms' structure (op,
-//     sort, constants, names), computed bottom-up and memoized: stable
-//     across processes, unlike memory addresses, and without the
-//     collisions a 64-bit Expr.Hash would risk in a shared store. With a
-//     Store (store.go) the layer loads its scope's entries before its
-//     first query and saves those it added when the chain closes, in a
-//     small versioned binary form (models with their arrays, and
-//     resource-limit Unknowns); a Store that fails is not fatal: the
-//     layer goes on without it and StoreErr says why.
-//   - trie (trielayer.go, package green) is GreenTrie's reuse by
-//     implication (Jia, Ghezzi & Ye, seed 004). The query is reduced
-//     first (the atoms on one term merged into an interval and excluded
-//     points; an empty one is Unsat with no solver); then a stored Unsat
-//     query that it implies atom by atom makes it Unsat, and a stored Sat
-//     query that implies it gives its model. The reduced form is only
-//     for the look-up and the store: what goes on is the query as built,
-//     so that Z3 keeps reusing the prefix it shares with the last one.
-//     Package green's doc says why its atoms and rules are sound for
-//     Go's wrapping integers.
-//   - cex (cexcache.go) is KLEE's counterexample cache over sets of
-//     constraints: a stored Unsat subset gives Unsat; a stored model
-//     that satisfies the query gives Sat, trying those filed under the
-//     query's last constraint (the models of its supersets among them)
-//     and the few most recent. Indexes keep lookups away from a scan of
-//     everything stored.
-//   - subst (subst.go) replaces each compound term that a constraint of
-//     the query equates to a constant by that constant in the other
-//     constraints, as KLEE's constraint manager does, and folds what
-//     becomes constant: false answers Unsat, true is left out. The
-//     rewritten query is equivalent to the query, so Z3's answer to it
-//     is the query's. text/tabwriter's writePadding at -seed 1 asked a
-//     query Z3 left Unknown after 75 s; rewritten, it is Unsat in 1.6 s.
-//   - narrow (narrow.go) takes a query that multiplies, divides or takes
-//     a remainder of two bit-vectors wider than 16 bits, which Z3
-//     bit-blasts into 64-bit multipliers and dividers, and asks it first
-//     with every bit-vector cut to 16 bits (within a small resource
-//     limit). A model of that, each variable sign-extended back, answers
-//     the query when every constraint of the query holds on it; anything
-//     else goes on to Z3 as it was. It reuses nothing: it is in the chain
-//     as a fast path to a model. text/tabwriter at -max-work 500000:
-//     solver time 19.4 s without it, 9.4 s with it.
+//  1. fast (fastpath.go) drops constant-true constraints and repeats. A
+//     constant-false constraint, or one beside its negation, is Unsat.
+//  2. indep (independence.go) splits the constraints into groups that
+//     share no variable. It asks each group on its own and joins the
+//     models. A branch changes one group; the caches answer the others.
+//  3. cache (cache.go, cachekey.go, cacheentry.go) answers a query it has
+//     seen before. Its key is the premise as a set plus the last
+//     constraint's atom, hashed with SHA-256 over the terms' structure. A
+//     query and its negation share one entry, as in KLEE. With a Store,
+//     the entries outlive the run.
+//  4. trie (trielayer.go) is GreenTrie's reuse by implication. A stored
+//     Sat query that implies this one gives its model. A stored Unsat
+//     query that this one implies gives Unsat.
+//  5. cex (cexcache.go) is KLEE's counterexample cache. A stored Unsat
+//     subset gives Unsat. A stored model that satisfies the query gives
+//     Sat.
+//  6. subst (subst.go) replaces a term that the query equates to a
+//     constant by that constant in the other constraints, and folds. The
+//     rewritten query is equivalent.
+//  7. narrow (narrow.go) asks a query that multiplies or divides wide
+//     bit-vectors at 16 bits first, within a small resource limit. A model
+//     of that, widened, answers the query when it satisfies it.
 //
-// What every layer keeps to:
+// The trie layer looks queries up in a reduced form but passes them on as
+// built, so the core keeps reusing the prefix it shares with the last
+// query.
 //
-//   - Every reused model is evaluated against the query (expr.Eval of
-//     every constraint) before it is given; one that fails, or that
-//     cannot be evaluated (an equality of arrays), is a miss. It is cut
-//     down to the query's variables, each with a value, as Z3's would be.
-//   - Sat and Unsat answers are reused whatever the resource limit; an
-//     Unknown only when it is a resource-limit Unknown for the same
-//     limit (deterministic, unlike a timeout), and then before a Sat or
-//     Unsat answer the same query got later, so that a rerun from a
-//     Store replays the first run's answers in order.
-//   - Everything is per chain, and gosymtest makes one chain per
-//     function, so that what a function's exploration gets never depends
-//     on which functions ran before it; the Store is scoped by function
-//     for the same reason.
-//   - A layer's answer is right, not necessarily the one Z3 would have
-//     given: a different model steers the parts of the engine that follow
-//     models (boundary cases, readable inputs), never which paths exist.
+// Every layer keeps to these rules:
 //
-// Each layer counts the queries that reach it, those it answers itself
-// and its own time, not counting the layers below (LayerStats);
-// Stats.Queries stays the count of what reached Z3. ChainOptions.Off
-// leaves layers out. ChainOptions.Validate checks every answer a layer
-// gives, and the models indep joins, against a Z3 of the chain's own
-// (validate.go; the core's state must not depend on it): a model by
-// evaluation, an Unsat by asking Z3; a wrong answer is counted
-// (LayerStats.Wrong) and Z3's is returned. MemStore is a Store in memory
-// for the tests.
+//   - A reused model is evaluated against the query before it is given.
+//     One that fails, or cannot be evaluated, is a miss. It is cut down
+//     to the query's variables.
+//   - Sat and Unsat are reused whatever the resource limit. An Unknown is
+//     reused only for a resource limit, and only for the same limit.
+//   - State is per chain. gosymtest makes one chain per function, so a
+//     function's answers never depend on which functions ran before.
+//   - A layer's answer is right, but its model may differ from Z3's. A
+//     model steers boundary cases and readable inputs, never which paths
+//     exist.
 //
-// The tests: a unit test per layer; every layer, alone and together, on
-// random path-shaped query streams against Z3 with validation on; the
-// explorations of the fixture packages with the chain, each layer alone
-// and Z3 alone, which must find the same paths and coverage, and their
-// rerun from a Store, which must ask Z3 nothing and write the same tests
-// (engine_test.go); BenchmarkChain replays their recorded queries.
+// # Chain options and stats
 //
-// # The Z3 backend
+// ChainOptions.Off leaves layers out, to measure each one's share.
 //
-// Z3 is driven through our own cgo binding of its C API, written against
-// Debian's libz3-dev 4.8.12 (NewZ3 refuses a Z3 older than 4.8); z3_api.h
-// documents every call used. All cgo is in the z3_*.go files: the context
-// and solver object (z3_context.go), the translation of terms
-// (z3_translate.go) and the reading of models (z3_model.go); the policy
-// (z3.go, interrupt.go) is plain Go. Terms are
-// translated with a memo that lives for one query, so a subterm shared
-// within the query is translated once; every operator of expr maps to the
-// SMT-LIB operator with the same semantics, but for a division or
-// remainder by a small constant: Z3 would bit-blast it into a divider
-// circuit, so the translation names its quotient and remainder, defined
-// by a multiplication that cannot wrap (z3_division.go; it made the
-// solver time of encoding/base32 at -max-work 500000 5.7 times smaller),
-// and for a sum whose terms are bounded so that it fits in fewer bits, as
-// a count over a string's bytes does: it is summed at that width and zero
-// extended (z3_sum.go); and for a read at a symbolic index, a chain of
-// if-then-elses on the index's values: it is a decision tree on the
-// index's bits (z3_lookup.go; it made text/scanner's solver time at
-// -max-work 500000 4.5 times smaller). Options.PlainDivision,
-// Options.PlainSums and Options.PlainLookups turn these off.
+// ChainOptions.Validate checks every answer a layer gives against a
+// solver of its own, made by ChainOptions.Oracle on first use
+// (validate.go). The core never sees those queries, so its state does not
+// depend on validation. A model is checked by evaluation, an Unsat by
+// asking the oracle. A wrong answer is counted (LayerStats.Wrong) and
+// replaced by the oracle's.
 //
-// Queries from symbolic execution share long prefixes: a branch adds one
-// constraint to its parent's path condition, and both sides of a branch
-// are asked in turn. The backend keeps one Z3 scope (push) per asserted
-// constraint and, for each query, pops back to the longest prefix it
-// shares with what is asserted and pushes only the rest.
-// Options.NoIncremental turns this off (every query starts from an emptied
-// solver and pushes all its constraints); the tests check that both give
-// the same answers.
+// ChainOptions.Store keeps the cache layer's answers across runs, under
+// ChainOptions.Scope, the function's full name. The chain loads its
+// scope before the first query and saves what it added on Close. A Store
+// that fails is not fatal; StoreErr says why. Package store has the
+// implementations; MemStore is one in memory, for tests.
 //
-// Z3's state wears, so the backend renews it: the solver object every 500
-// checks and after a check that was stopped; the whole context every
-// 10,000 checks and after any Z3 error. Besides what a solver object
-// accumulates, Z3 interns the names of some internal objects in a
-// process-wide symbol table that is never freed, numbered by a counter of
-// the context; a fresh context reuses the numbers, which keeps that table
-// bounded (see checksPerContext in z3.go).
+// Stats are the core's, so Stats.Queries counts what reached Z3.
+// Stats.Layers adds each layer's queries, answers and own time.
 //
-// A query may carry a resource limit (Query.ResourceLimit): Z3's "rlimit",
-// a count of solver steps, set on the solver object for that one check
-// and removed after it. Z3 counts it from where the check starts, so it
-// bounds each check alone. Unlike a timeout it is deterministic: the same
-// queries in the same order get the same answers however loaded the
-// machine is, which is what a caller needs whose output must not depend
-// on the machine. A check that exceeds it answers Unknown ("resource
-// limit …"); Z3 4.8.12 reports it as "canceled", like its own timeout,
-// and the time the check took tells them apart. Options.ResourceLimit
-// gives every query without a limit of its own that one.
+// # Tests
 //
-// Z3 has two engines, and each is much faster than the other on some
-// queries: the incremental core that push and pop use, and the tactic
-// engine (bit-blasting into a SAT solver for bit vectors) that a fresh
-// solver without scopes gets. With Options.EscalateAfter, a check that
-// the incremental core has not decided within that many resource units
-// is tried by a fresh solver set aside beside it, within a share of its
-// own, before the incremental core goes on (escalate.go).
+// Each layer has unit tests over a recording core. Random path-shaped
+// query streams go through each layer alone and the whole chain, with
+// validation, against a plain Z3. The fixture explorations
+// (engine_test.go) must find the same paths and coverage with the chain
+// as with Z3 alone, and a rerun from a Store must ask Z3 nothing.
+// BenchmarkChain replays their queries.
 //
-// A check stops at Options.Timeout, and when the context is cancelled: a
-// goroutine watches the context and calls Z3_solver_interrupt until the
-// check returns (not Z3_interrupt, which in Z3 4.8 cancels the context for
-// good if it arrives between checks). Asserting the query is bounded the
-// same way, since Z3 rewrites each assertion as it takes it and that can
-// run for minutes on a deep term; only Z3_interrupt reaches an assert, so
-// a stopped assert answers Unknown and the solver goes on in a new
-// context (interrupt.go). Z3 4.8.12 can lose an interrupt that arrives as
-// a check starts, and then nothing stops the check: no check starts once
-// its context is done, and a check that ignores the interrupts for
-// forceAfter is stopped with Z3_interrupt as well, and its context
-// replaced.
-//
-// # Memory and errors
-//
-// The context is created with reference counting (Z3_mk_context_rc). Who
-// frees what:
-//
-//   - every AST and sort a query makes is referenced as soon as Z3
-//     returns it and released when the query ends (the translator's memo);
-//     asserted formulas are kept alive by Z3's own references;
-//   - models, function interpretations and their entries are referenced
-//     while read and released before Check returns;
-//   - the solver object and the parameters live until they are replaced or
-//     Close, which also deletes the context and with it everything left;
-//   - the one thing no Close frees is Z3's process-wide symbol table (the
-//     names of variables and of Z3's internal objects), kept bounded as
-//     said above.
-//
-// There are no finalizers: a Z3 must be closed. Z3's default error
-// handler would abort the process, so it is replaced by none and the
-// error code is read after every call that can fail: a Z3 error, like a
-// timeout or a cancelled context, becomes an Unknown response with the
-// reason, never a panic.
-//
-// # Concurrency
-//
-// A Z3 is not safe for concurrent use: use one per goroutine. Different Z3
-// values have separate Z3 contexts and may be used in parallel.
+// The tests need Z3, but package solver cannot import solver/z3, which
+// imports it. An external test file (z3_test.go) hands the internal tests
+// one.
 package solver

@@ -34,7 +34,7 @@ func tabwriterQuery() Query {
 func TestNarrowAnswersAHardQuery(t *testing.T) {
 	q := tabwriterQuery()
 	q.ResourceLimit = 3_000_000
-	if r := newZ3(t, Options{}).Check(bg, q); r.Result != Unknown || !strings.Contains(r.Reason, "resource limit") {
+	if r := newZ3(t).Check(bg, q); r.Result != Unknown || !strings.Contains(r.Reason, "resource limit") {
 		t.Fatalf("at 64 bits: %v (%s), want unknown: resource limit (the fixture is not hard)", r.Result, r.Reason)
 	}
 	if answered, passed := askNarrow(t, q); answered != 1 || passed != 1 {
@@ -89,7 +89,7 @@ func TestNarrowAgreesWithZ3(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	for _, width := range []int{32, 64} {
 		t.Run(fmt.Sprint(width), func(t *testing.T) {
-			plain := newZ3(t, Options{})
+			plain := newZ3(t)
 			c, _ := newTestChain(t, ChainOptions{Off: only(LayerNarrow), Validate: true})
 			x, y, z := expr.BVVar("x", width), expr.BVVar("y", width), expr.BVVar("z", width)
 			g := &exprtest.Gen{R: r, Vars: []expr.Expr{x, y, z}}

@@ -8,7 +8,7 @@ import (
 )
 
 // trieLayer (LayerTrie) is GreenTrie's reuse by implication (package
-// green, after Jia, Ghezzi and Ye, seed 004). A query is first reduced:
+// green, after Jia, Ghezzi and Ying, ISSTA 2015). A query is first reduced:
 // the atoms on one term are merged into the interval and exceptional
 // points they allow, and an empty interval is an Unsat answer without a
 // solver. The reduced query is then looked up:

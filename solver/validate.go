@@ -7,12 +7,13 @@ import (
 )
 
 // validator checks the answers that layers give instead of the core
-// (ChainOptions.Validate) against a Z3 of its own, made on first use: the
-// core's state, and so its later answers, must not depend on whether
-// validation is on.
+// (ChainOptions.Validate) against a Z3 of its own, which ChainOptions.Oracle
+// makes on first use: the core's state, and so its later answers, must not
+// depend on whether validation is on.
 type validator struct {
-	z   *Z3
-	err error // why the Z3 could not be made, if it could not
+	oracle func() (Solver, error)
+	z      Solver
+	err    error // why the Z3 could not be made, if it could not
 }
 
 // check returns the right answer for q and whether r was wrong. A Sat
@@ -50,7 +51,7 @@ func (v *validator) check(ctx context.Context, q Query, r Response) (Response, b
 // is used only when it decides: a model, or Unsat, proves itself.
 func (v *validator) ask(ctx context.Context, q Query) Response {
 	if v.z == nil && v.err == nil {
-		v.z, v.err = NewZ3(Options{})
+		v.z, v.err = v.oracle()
 	}
 	if v.err != nil {
 		return unknown("validation: " + v.err.Error())

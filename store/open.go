@@ -84,7 +84,7 @@ func DefaultDir() (string, error) {
 }
 
 // Namespace names the answers of the running build of gosymtest with the
-// Z3 library z3 (its full version, solver.Z3Version): the first 16 bytes
+// Z3 library z3 (its full version, z3.Version): the first 16 bytes
 // of the SHA-256 of the executable and that version, in hex (see the
 // package comment). The executable is read once per process.
 func Namespace(z3 string) (string, error) {

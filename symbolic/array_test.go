@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
@@ -64,7 +64,7 @@ func BenchmarkArrayStore(b *testing.B) {
 func BenchmarkFillBigTable(b *testing.B) {
 	t := &testing.T{}
 	fn := target(t, "tables.FillBig")
-	z3, err := solver.NewZ3(solver.Options{})
+	z3, err := z3.New(z3.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

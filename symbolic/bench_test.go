@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/testdata/exec/perf"
 	"golang.org/x/tools/go/ssa"
@@ -19,7 +19,7 @@ func benchTarget(b *testing.B, name string) (*Engine, func() *Summary) {
 	b.Helper()
 	t := &testing.T{}
 	fn := target(t, name)
-	z3, err := solver.NewZ3(solver.Options{})
+	z3, err := z3.New(z3.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func heapBytes() uint64 {
 func BenchmarkPackageInit(b *testing.B) {
 	t := &testing.T{}
 	fn := target(t, "perfinit.Probe")
-	z3, err := solver.NewZ3(solver.Options{})
+	z3, err := z3.New(z3.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/pick"
 )
@@ -137,7 +138,7 @@ func TestHexLookupIsSolved(t *testing.T) {
 		v := constLookup(expr.ZExt(c, 64), ks, hex, expr.BV(8))
 		conds = append(conds, expr.Ne(v, expr.Const(8, 255)))
 	}
-	z3, err := solver.NewZ3(solver.Options{})
+	z3, err := z3.New(z3.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/loader"
-	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/testdata/exec/basics"
 	"github.com/gosymtest/gosymtest/testdata/exec/chans"
@@ -112,9 +112,9 @@ func exploreIn(t *testing.T, prog *ssa.Program, fn *ssa.Function, cfg Config) (*
 }
 
 // newZ3 is a Z3 solver that is closed when the test ends.
-func newZ3(t *testing.T) *solver.Z3 {
+func newZ3(t *testing.T) *z3.Solver {
 	t.Helper()
-	z3, err := solver.NewZ3(solver.Options{})
+	z3, err := z3.New(z3.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

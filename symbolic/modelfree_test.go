@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
@@ -15,10 +16,10 @@ import (
 // the query kept off its first value. A cache that answers with a model
 // it stored for another query, and Z3 after other queries, give such
 // other models too.
-type otherModels struct{ *solver.Z3 }
+type otherModels struct{ *z3.Solver }
 
 func (o otherModels) Check(ctx context.Context, q solver.Query) solver.Response {
-	first := o.Z3.Check(ctx, q)
+	first := o.Solver.Check(ctx, q)
 	if first.Result != solver.Sat {
 		return first
 	}
@@ -33,7 +34,7 @@ func (o otherModels) Check(ctx context.Context, q solver.Query) solver.Response 
 	}
 	again := q
 	again.Constraints = append(q.Constraints[:len(q.Constraints):len(q.Constraints)], expr.Or(moved...))
-	if other := o.Z3.Check(ctx, again); other.Result == solver.Sat {
+	if other := o.Solver.Check(ctx, again); other.Result == solver.Sat {
 		return other
 	}
 	return first

@@ -6,7 +6,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/pointer"
-	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -35,7 +35,7 @@ func TestPointsToIsSoundOnFixtures(t *testing.T) {
 		if SkipReason(fn) != "" {
 			continue
 		}
-		z3, err := solver.NewZ3(solver.Options{ResourceLimit: fixtureQueryLimit})
+		z3, err := z3.New(z3.Options{ResourceLimit: fixtureQueryLimit})
 		if err != nil {
 			t.Fatal(err)
 		}

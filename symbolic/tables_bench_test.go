@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
@@ -133,7 +134,7 @@ func BenchmarkTableLookup(b *testing.B) {
 			look lookup
 		}{{"ite", iteLookup}, {"runs", runsLookup}, {"array", arrayLookup}} {
 			b.Run(q+"/"+rep.name, func(b *testing.B) {
-				z3, err := solver.NewZ3(solver.Options{Timeout: benchSolverTimeout})
+				z3, err := z3.New(z3.Options{Timeout: benchSolverTimeout})
 				if err != nil {
 					b.Fatal(err)
 				}

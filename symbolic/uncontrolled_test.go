@@ -9,6 +9,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/testdata/exec/clock"
@@ -225,7 +226,7 @@ func TestFramesAreUncontrolled(t *testing.T) {
 // alone is decided by pinning them to a model of the path (the pin then
 // counts as a dependence on them); one that involves an input is not.
 func TestPinningFixesOnlyUncontrolledValues(t *testing.T) {
-	z3, err := solver.NewZ3(solver.Options{})
+	z3, err := z3.New(z3.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

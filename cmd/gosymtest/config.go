@@ -24,7 +24,7 @@ type config struct {
 	// (for benchmarks and differential runs).
 	noIncremental bool
 	// noEscalate keeps every query in Z3's incremental solver, however
-	// long it takes there (solver.Options.EscalateAfter; for measurement).
+	// long it takes there (z3.Options.EscalateAfter; for measurement).
 	noEscalate bool
 	// noBoundaries turns off the extra cases at the boundaries of the
 	// comparisons a path decides (for measurement).
@@ -111,7 +111,7 @@ func (c config) solverTimeout() time.Duration { return max(c.budget/4, 100*time.
 
 // escalateAfter is the share of a query, in Z3's resource units, that
 // Z3's incremental solver gets before a fresh, non-incremental one takes
-// the query over (solver.Options.EscalateAfter), or 0 under -no-escalate.
+// the query over (z3.Options.EscalateAfter), or 0 under -no-escalate.
 func (c config) escalateAfter() uint64 {
 	if c.noEscalate {
 		return 0

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/rs/zerolog"
 	"golang.org/x/tools/go/ssa"
@@ -87,13 +88,13 @@ func exploreTargets(ctx context.Context, prog *loader.Program, targets []target,
 // got within its time budget. pruner is the Config.Pruner (nil for
 // -prune none).
 func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config, inits *symbolic.Inits, pruner func() symbolic.Pruner, r *explored) (*symbolic.Summary, solver.Stats, error) {
-	z3, err := solver.NewZ3(solver.Options{Timeout: cfg.solverTimeout(), NoIncremental: cfg.noIncremental, EscalateAfter: cfg.escalateAfter()})
+	core, err := z3.New(z3.Options{Timeout: cfg.solverTimeout(), NoIncremental: cfg.noIncremental, EscalateAfter: cfg.escalateAfter()})
 	if err != nil {
 		return nil, solver.Stats{}, err
 	}
-	chain, err := solver.NewChain(z3, cfg.solverChain(t.fn.String()))
+	chain, err := solver.NewChain(core, cfg.solverChain(t.fn.String()))
 	if err != nil {
-		z3.Close()
+		core.Close()
 		return nil, solver.Stats{}, err
 	}
 	defer chain.Close()

@@ -4,13 +4,18 @@ import (
 	"strings"
 
 	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3"
 )
 
 // solverChain is how the flags assemble the solver chain for the
 // function named fn (its full name scopes the stored answers).
+// Validation asks a plain Z3 of its own.
 func (c config) solverChain(fn string) solver.ChainOptions {
-	return solver.ChainOptions{Off: c.solverOff, Validate: c.solverValidate, Store: c.solverStore, Scope: fn}
+	return solver.ChainOptions{Off: c.solverOff, Validate: c.solverValidate, Oracle: plainZ3, Store: c.solverStore, Scope: fn}
 }
+
+// plainZ3 is a Z3 with no options, the oracle of -solver-validate.
+func plainZ3() (solver.Solver, error) { return z3.New(z3.Options{}) }
 
 // layerList is the -solver-off flag: a comma-separated list of solver
 // layers (solver.Layers) to leave out; "all" leaves out every one. A flag

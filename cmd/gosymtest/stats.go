@@ -60,7 +60,7 @@ type totals struct {
 	SolverUnknownMs int64 `json:"solver_unknown_ms"`
 	// SolverEscalations counts the queries that Z3's incremental solver
 	// did not decide within its share and that a fresh, non-incremental
-	// one solved again (solver.Options.EscalateAfter), and
+	// one solved again (z3.Options.EscalateAfter), and
 	// SolverEscalatedMs is the part of SolverMs the second solver took.
 	SolverEscalations int64 `json:"solver_escalations"`
 	SolverEscalatedMs int64 `json:"solver_escalated_ms"`

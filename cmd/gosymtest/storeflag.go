@@ -6,7 +6,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/store"
 	"github.com/rs/zerolog"
 )
@@ -59,7 +59,7 @@ func openStore(ctx context.Context, cfg config, log zerolog.Logger) store.Store 
 		}
 		spec = dir
 	}
-	ns, err := store.Namespace(solver.Z3Version())
+	ns, err := store.Namespace(z3.Version())
 	if err != nil {
 		log.Warn().Err(err).Str("store", spec).Msg("-store: cannot name this build's answers; running without a persistent store")
 		return nil

@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
 // newZ3 is a Z3 that the test closes.
-func newZ3(t testing.TB) *solver.Z3 {
+func newZ3(t testing.TB) *z3.Solver {
 	t.Helper()
-	z, err := solver.NewZ3(solver.Options{})
+	z, err := z3.New(z3.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,7 +22,7 @@ func newZ3(t testing.TB) *solver.Z3 {
 }
 
 // check asks z about one conjunction and fails on Unknown.
-func check(t testing.TB, z *solver.Z3, q ...expr.Expr) solver.Response {
+func check(t testing.TB, z *z3.Solver, q ...expr.Expr) solver.Response {
 	t.Helper()
 	r := z.Check(context.Background(), solver.Query{Constraints: q})
 	if r.Result == solver.Unknown {
@@ -38,7 +39,7 @@ func check(t testing.TB, z *solver.Z3, q ...expr.Expr) solver.Response {
 // claims the model falsifies are the counterexamples.
 type prover struct {
 	t      testing.TB
-	z      *solver.Z3
+	z      *z3.Solver
 	proved int // claims proven
 	calls  int
 }

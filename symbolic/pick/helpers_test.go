@@ -6,15 +6,16 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
 // elem is the name the executor gives element i of the input called name.
 func elem(name string, i int) string { return fmt.Sprintf("%s[%d]", name, i) }
 
-func newZ3(t *testing.T) *solver.Z3 {
+func newZ3(t *testing.T) *z3.Solver {
 	t.Helper()
-	z3, err := solver.NewZ3(solver.Options{})
+	z3, err := z3.New(z3.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,10 @@
-package solver
+package z3
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
@@ -16,7 +17,7 @@ func TestOptionsResourceLimit(t *testing.T) {
 	bounded := func(when string) {
 		t.Helper()
 		r := z.Check(bg, spaceCount(32))
-		if r.Result != Unknown || !strings.Contains(r.Reason, "resource limit of 20000") {
+		if r.Result != solver.Unknown || !strings.Contains(r.Reason, "resource limit of 20000") {
 			t.Fatalf("%s: got %v (%q), want unknown: resource limit of 20000", when, r.Result, r.Reason)
 		}
 	}
@@ -29,7 +30,7 @@ func TestOptionsResourceLimit(t *testing.T) {
 
 	own := spaceCount(32)
 	own.ResourceLimit = 50_000_000
-	if r := z.Check(bg, own); r.Result != Unsat {
+	if r := z.Check(bg, own); r.Result != solver.Unsat {
 		t.Fatalf("with a limit of its own: got %v (%q), want unsat", r.Result, r.Reason)
 	}
 	if n := z.Stats().Escalated; n != 0 {

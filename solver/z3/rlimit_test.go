@@ -1,9 +1,10 @@
-package solver
+package z3
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
@@ -17,7 +18,7 @@ func TestResourceLimit(t *testing.T) {
 		q.ResourceLimit = 1000
 		for i := 0; i < 2; i++ {
 			r := z.Check(bg, q)
-			if r.Result != Unknown || !strings.Contains(r.Reason, "resource limit") {
+			if r.Result != solver.Unknown || !strings.Contains(r.Reason, "resource limit") {
 				t.Fatalf("incremental %v, try %d: got %v (%q), want unknown: resource limit", !noInc, i, r.Result, r.Reason)
 			}
 		}
@@ -38,7 +39,7 @@ func TestResourceLimitPerCheck(t *testing.T) {
 	q := factors(32, 12, 101, 103)
 	q.ResourceLimit = 1_000_000
 	for i := 0; i < 10; i++ {
-		if r := z.Check(bg, q); r.Result != Sat {
+		if r := z.Check(bg, q); r.Result != solver.Sat {
 			t.Fatalf("check %d: %v (%s), want sat within the limit", i, r.Result, r.Reason)
 		}
 	}
@@ -46,7 +47,7 @@ func TestResourceLimitPerCheck(t *testing.T) {
 
 // factors asks for two factors above 1 and below 2^bits of p×q in w-bit
 // arithmetic: nonlinear, so Z3 bit-blasts the multiplication.
-func factors(w, bits int, p, q uint64) Query {
+func factors(w, bits int, p, q uint64) solver.Query {
 	x, y := expr.BVVar("x", w), expr.BVVar("y", w)
 	one, bound := expr.Const(w, 1), expr.Const(w, 1<<bits)
 	return query(
@@ -63,7 +64,7 @@ func TestUnknownTime(t *testing.T) {
 	z := newZ3(t, Options{})
 	q := factors(64, 20, 1009, 1013)
 	q.ResourceLimit = 1000
-	if r := z.Check(bg, q); r.Result != Unknown {
+	if r := z.Check(bg, q); r.Result != solver.Unknown {
 		t.Fatalf("got %v, want unknown under the resource limit", r.Result)
 	}
 	st := z.Stats()

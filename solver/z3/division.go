@@ -1,4 +1,4 @@
-package solver
+package z3
 
 // This file translates division by a constant.
 

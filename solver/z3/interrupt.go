@@ -1,4 +1,4 @@
-package solver
+package z3
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
@@ -19,18 +20,18 @@ const reinterruptEvery = 5 * time.Millisecond
 // returns, interrupts Z3. A check is not started once ctx is done: an
 // interrupt that lands while a check starts can be lost (forceAfter),
 // and the watcher would send one at once.
-func (z *Z3) checkInterruptibly(ctx context.Context) (Result, string, error) {
+func (z *Solver) checkInterruptibly(ctx context.Context) (solver.Result, string, error) {
 	if ctx.Done() == nil { // the context can never be cancelled
 		return z.c.check()
 	}
 	if ctx.Err() != nil {
-		return Unknown, "not started", nil
+		return solver.Unknown, "not started", nil
 	}
 	w := watch(ctx, z.c.interrupter(), z.c.canceller())
 	result, reason, err := z.c.check()
 	if w.stop() {
 		z.c.cancelled = true
-		return Unknown, "", fmt.Errorf("canceled: %v (Z3 did not heed the interrupt within %v, so its context was cancelled)", ctx.Err(), forceAfter)
+		return solver.Unknown, "", fmt.Errorf("canceled: %v (Z3 did not heed the interrupt within %v, so its context was cancelled)", ctx.Err(), forceAfter)
 	}
 	return result, reason, err
 }
@@ -110,7 +111,7 @@ func (w *watcher) stop() (forced bool) {
 // is part of a check's work, and can take as long (canceller). A stop is
 // an error that says why, and leaves the context cancelled: the caller
 // must replace it.
-func (z *Z3) assertInterruptibly(ctx context.Context, constraints []expr.Expr) error {
+func (z *Solver) assertInterruptibly(ctx context.Context, constraints []expr.Expr) error {
 	if len(constraints) == 0 {
 		return nil
 	}
@@ -136,7 +137,7 @@ func (z *Z3) assertInterruptibly(ctx context.Context, constraints []expr.Expr) e
 // or bounded is done, and stops Z3 when it is. The watch ends however
 // asserting does, a panic included (Check recovers from one, and then
 // deletes the context, which a watcher left running would cancel).
-func (z *Z3) assertWatched(bounded context.Context, constraints []expr.Expr) error {
+func (z *Solver) assertWatched(bounded context.Context, constraints []expr.Expr) error {
 	w := watch(bounded, z.c.canceller(), nil)
 	defer w.stop()
 	for _, c := range constraints {

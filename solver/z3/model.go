@@ -1,4 +1,4 @@
-package solver
+package z3
 
 // This file copies a Z3 model into an expr.Values.
 

@@ -1,9 +1,10 @@
-package solver
+package z3
 
 import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/expr/exprtest"
 )
@@ -54,18 +55,18 @@ func TestIncrementalMatchesFresh(t *testing.T) {
 	g := &exprtest.Gen{R: r, Vars: []expr.Expr{expr.BVVar("x", 16), expr.BVVar("y", 16)}, Array: expr.ArrayVar("m", 8, 16)}
 	e := newExplorer(g)
 	queries := 0
-	ask := func(q Query) Result {
+	ask := func(q solver.Query) solver.Result {
 		queries++
 		want := fresh.Check(bg, q)
-		if want.Result == Sat {
+		if want.Result == solver.Sat {
 			requireModel(t, q, want)
 		}
-		for name, s := range map[string]*Z3{"incremental": inc, "renewed": renewed, "escalating": escalating} {
+		for name, s := range map[string]*Solver{"incremental": inc, "renewed": renewed, "escalating": escalating} {
 			got := s.Check(bg, q)
 			if got.Result != want.Result {
 				t.Fatalf("query %d: %s says %v (%s), a fresh solver %v (%s); %v", queries, name, got.Result, got.Reason, want.Result, want.Reason, q.Constraints)
 			}
-			if got.Result == Sat {
+			if got.Result == solver.Sat {
 				requireModel(t, q, got)
 			}
 		}

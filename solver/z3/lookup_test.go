@@ -1,4 +1,4 @@
-package solver
+package z3
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/expr/exprtest"
 )
@@ -64,10 +65,10 @@ func TestLookupTreeIsExact(t *testing.T) {
 	for v := range uint64(256) {
 		pin := expr.Eq(x, expr.Const(8, v))
 		want := expr.Const(8, expr.Eval(term, &expr.Values{Scalars: map[expr.Expr]uint64{x: v, b: 0}}))
-		if r := z.Check(bg, query(zero, pin, expr.Eq(term, want))); r.Result != Sat {
+		if r := z.Check(bg, query(zero, pin, expr.Eq(term, want))); r.Result != solver.Sat {
 			t.Fatalf("the lookup at x = %d, equal to %d: got %v (%s), want sat", v, want.Value(), r.Result, r.Reason)
 		}
-		if r := z.Check(bg, query(zero, pin, expr.Ne(term, want))); r.Result != Unsat {
+		if r := z.Check(bg, query(zero, pin, expr.Ne(term, want))); r.Result != solver.Unsat {
 			t.Fatalf("the lookup at x = %d, not %d: got %v (%s), want unsat", v, want.Value(), r.Result, r.Reason)
 		}
 	}
@@ -85,7 +86,7 @@ func TestLongLookupIsDecidedAsATree(t *testing.T) {
 		expr.Not(expr.Slt(end, expr.Add(pos, expr.Const(64, 4)))))
 	q.ResourceLimit = resourceLimitForLookups
 	requireModel(t, q, newZ3(t, Options{}).Check(bg, q))
-	if r := newZ3(t, Options{PlainLookups: true}).Check(bg, q); r.Result != Unknown || !strings.Contains(r.Reason, "resource limit") {
+	if r := newZ3(t, Options{PlainLookups: true}).Check(bg, q); r.Result != solver.Unknown || !strings.Contains(r.Reason, "resource limit") {
 		t.Fatalf("as a chain: %v (%s), want unknown: resource limit (the fixture is not hard)", r.Result, r.Reason)
 	}
 }
@@ -140,7 +141,7 @@ func TestLookupTreeMatchesPlain(t *testing.T) {
 			}
 			return g.Bool(1)
 		})
-		if counts[Sat] < 60 || counts[Unsat] < 20 || counts[Unknown] > 4 {
+		if counts[solver.Sat] < 60 || counts[solver.Unsat] < 20 || counts[solver.Unknown] > 4 {
 			t.Errorf("width %d: %v; too few answers compared", width, counts)
 		}
 		t.Logf("width %d: %v", width, counts)

@@ -1,10 +1,11 @@
-package solver
+package z3
 
 import (
 	"math/rand/v2"
 	"testing"
 	"time"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/expr/exprtest"
 )
@@ -22,7 +23,7 @@ func TestReferencesReleasedPerQuery(t *testing.T) {
 			t.Fatalf("query %d left %d references held", i, n)
 		}
 	}
-	if r := timed.Check(bg, hard); r.Result != Unknown || timed.tr.held() != 0 {
+	if r := timed.Check(bg, hard); r.Result != solver.Unknown || timed.tr.held() != 0 {
 		t.Fatalf("a timed-out query: %v, %d references held", r.Result, timed.tr.held())
 	}
 }
@@ -36,7 +37,7 @@ func TestNoLeak(t *testing.T) {
 	z.checksPerContext = 700
 	g := &exprtest.Gen{R: rand.New(rand.NewPCG(7, 8)), Vars: []expr.Expr{expr.BVVar("x", 32), expr.BVVar("y", 32)}, Array: expr.ArrayVar("m", 8, 32)}
 	e := newExplorer(g)
-	ask := func(q Query) Result { return z.Check(bg, q).Result }
+	ask := func(q solver.Query) solver.Result { return z.Check(bg, q).Result }
 	for z.Stats().Queries < 200 {
 		e.step(ask)
 	}
@@ -54,7 +55,7 @@ func TestNoLeak(t *testing.T) {
 // TestCloseReleasesZ3Memory: Close gives back what the solver took.
 func TestCloseReleasesZ3Memory(t *testing.T) {
 	before := EstimatedAllocBytes()
-	z, err := NewZ3(Options{})
+	z, err := New(Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package solver
+package z3
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
@@ -17,7 +18,7 @@ import (
 // the incremental core with the sum at 64 bits, as Z3's own translation
 // leaves it (Options.PlainSums); summed narrow it is easy
 // (TestCountsAreSummedNarrow), so the escalation tests translate it plain.
-func spaceCount(more uint64) Query {
+func spaceCount(more uint64) solver.Query {
 	n := expr.BVVar("len(s)", 64)
 	sum := expr.Const(64, 1)
 	for i := range 16 {
@@ -36,7 +37,7 @@ func TestSpaceCountIsHardIncrementally(t *testing.T) {
 	for _, more := range []uint64{32, 12} {
 		q := spaceCount(more)
 		q.ResourceLimit = escalateAfterInTests
-		if r := z.Check(bg, q); r.Result != Unknown || !strings.Contains(r.Reason, "resource limit") {
+		if r := z.Check(bg, q); r.Result != solver.Unknown || !strings.Contains(r.Reason, "resource limit") {
 			t.Fatalf("more than %d: got %v (%q), want unknown: resource limit", more, r.Result, r.Reason)
 		}
 	}
@@ -53,7 +54,7 @@ const escalateAfterInTests = 20_000
 func TestEscalation(t *testing.T) {
 	z := newZ3(t, Options{EscalateAfter: escalateAfterInTests, PlainSums: true})
 
-	if r := z.Check(bg, spaceCount(32)); r.Result != Unsat {
+	if r := z.Check(bg, spaceCount(32)); r.Result != solver.Unsat {
 		t.Fatalf("more than 32 spaces in 16 bytes: %v (%s), want unsat", r.Result, r.Reason)
 	}
 	sat := spaceCount(12)
@@ -81,7 +82,7 @@ func TestEscalation(t *testing.T) {
 	// Its own limit is the caller's bound: not escalated.
 	limited := spaceCount(32)
 	limited.ResourceLimit = escalateAfterInTests
-	if r := z.Check(bg, limited); r.Result != Unknown {
+	if r := z.Check(bg, limited); r.Result != solver.Unknown {
 		t.Fatalf("with its own resource limit: %v, want unknown", r.Result)
 	}
 	if s := z.Stats(); s.Escalated != 2 {
@@ -130,7 +131,7 @@ func TestEscalationKeepsTheBounds(t *testing.T) {
 	easy := query(hard.Constraints[0], expr.Eq(x, expr.Const(32, 3)))
 
 	z := newZ3(t, Options{Timeout: 50 * time.Millisecond, EscalateAfter: 1000, PlainSums: true})
-	if r := z.Check(bg, hard); r.Result != Unknown || !strings.Contains(r.Reason, "timeout") {
+	if r := z.Check(bg, hard); r.Result != solver.Unknown || !strings.Contains(r.Reason, "timeout") {
 		t.Fatalf("got %v (%q), want unknown because of the timeout", r.Result, r.Reason)
 	}
 	if s := z.Stats(); s.Escalated != 1 {
@@ -141,7 +142,7 @@ func TestEscalationKeepsTheBounds(t *testing.T) {
 	z = newZ3(t, Options{EscalateAfter: 1000, PlainSums: true})
 	ctx, cancel := context.WithTimeout(bg, 100*time.Millisecond)
 	defer cancel()
-	if r := z.Check(ctx, hard); r.Result != Unknown || !strings.Contains(r.Reason, "deadline") {
+	if r := z.Check(ctx, hard); r.Result != solver.Unknown || !strings.Contains(r.Reason, "deadline") {
 		t.Fatalf("cancelled during the check: got %v (%q), want unknown: canceled", r.Result, r.Reason)
 	}
 	requireModel(t, easy, z.Check(bg, easy))

@@ -1,9 +1,10 @@
-package solver
+package z3
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
@@ -21,7 +22,7 @@ func TestZ3ErrorBecomesUnknown(t *testing.T) {
 	// pops them all, and Z3 refuses to pop more scopes than there are.
 	z.stack = append(z.stack, asserted{constraint: expr.BoolVar("phantom")})
 	r := z.Check(bg, query(expr.Eq(x, expr.Const(8, 1))))
-	if r.Result != Unknown || !strings.Contains(r.Reason, "z3:") {
+	if r.Result != solver.Unknown || !strings.Contains(r.Reason, "z3:") {
 		t.Fatalf("a failed pop gave %v (%q), want unknown with Z3's error", r.Result, r.Reason)
 	}
 	requireModel(t, q, z.Check(bg, q))

@@ -1,4 +1,4 @@
-package solver
+package z3
 
 import (
 	"context"
@@ -6,20 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
-
-func TestResultString(t *testing.T) {
-	for r, want := range map[Result]string{Unknown: "unknown", Sat: "sat", Unsat: "unsat", Result(9): "unknown"} {
-		if r.String() != want {
-			t.Errorf("Result(%d).String() = %q, want %q", int(r), r.String(), want)
-		}
-	}
-	var zero Response
-	if zero.Result != Unknown {
-		t.Error("the zero Response must claim nothing")
-	}
-}
 
 func TestSatAndUnsat(t *testing.T) {
 	x, y := expr.BVVar("x", 32), expr.BVVar("y", 32)
@@ -32,46 +21,46 @@ func TestSatAndUnsat(t *testing.T) {
 	cases := []struct {
 		name string
 		q    []expr.Expr
-		want Result
+		want solver.Result
 	}{
-		{"empty query", nil, Sat},
-		{"false", []expr.Expr{expr.False}, Unsat},
-		{"boolean contradiction", []expr.Expr{expr.Or(p, q), expr.Not(p), expr.Not(q)}, Unsat},
-		{"boolean ite", []expr.Expr{expr.Ite(p, q, expr.Not(q)), p}, Sat},
-		{"signed guards with overflow", []expr.Expr{expr.Slt(c32(1000), x), expr.Slt(c32(1000), y), expr.Slt(expr.Mul(x, y), c32(10))}, Sat},
-		{"unsigned cannot go below zero", []expr.Expr{expr.Ult(x, expr.Add(x, y)), expr.Eq(y, c32(0))}, Unsat},
-		{"addition wraps", []expr.Expr{expr.Ult(expr.Add(x, c32(1)), x)}, Sat},
-		{"signed and unsigned disagree", []expr.Expr{expr.Slt(a, c8(0)), expr.Ult(c8(100), a)}, Sat},
-		{"signed order is not unsigned", []expr.Expr{expr.Slt(a, b), expr.Ult(b, a)}, Sat},
-		{"sle is total", []expr.Expr{expr.Not(expr.Sle(a, b)), expr.Not(expr.Sle(b, a))}, Unsat},
-		{"ule antisymmetric", []expr.Expr{expr.Ule(a, b), expr.Ule(b, a), expr.Ne(a, b)}, Unsat},
-		{"division truncates toward zero", []expr.Expr{expr.Eq(expr.SDiv(a, c8(2)), c8(0xfd)), expr.Slt(a, c8(0))}, Sat},
-		{"no odd multiple of 2", []expr.Expr{expr.Eq(expr.Mul(a, c8(2)), c8(7))}, Unsat},
-		{"remainder takes the dividend's sign", []expr.Expr{expr.Slt(expr.SRem(a, c8(3)), c8(0)), expr.Sle(c8(0), a)}, Unsat},
-		{"unsigned remainder below divisor", []expr.Expr{expr.Ne(b, c8(0)), expr.Ule(b, expr.URem(a, b))}, Unsat},
-		{"udiv by zero is all ones", []expr.Expr{expr.Eq(b, c8(0)), expr.Ne(expr.UDiv(a, b), c8(0xff))}, Unsat},
-		{"urem by zero is the dividend", []expr.Expr{expr.Eq(b, c8(0)), expr.Ne(expr.URem(a, b), a)}, Unsat},
-		{"sdiv by zero of a negative is one", []expr.Expr{expr.Eq(b, c8(0)), expr.Slt(a, c8(0)), expr.Ne(expr.SDiv(a, b), c8(1))}, Unsat},
-		{"shift past the width", []expr.Expr{expr.Ne(expr.Shl(a, b), c8(0)), expr.Ule(c8(8), b)}, Unsat},
-		{"logical shift fills zeros", []expr.Expr{expr.Slt(expr.LShr(a, b), c8(0)), expr.Ne(b, c8(0))}, Unsat},
-		{"arithmetic shift keeps the sign", []expr.Expr{expr.Eq(expr.AShr(a, b), c8(0xff)), expr.Ule(c8(9), b)}, Sat},
-		{"arithmetic shift of a positive", []expr.Expr{expr.Slt(expr.AShr(a, b), c8(0)), expr.Sle(c8(0), a)}, Unsat},
-		{"bitwise identities", []expr.Expr{expr.Ne(expr.BitXor(a, b), expr.BitAnd(expr.BitOr(a, b), expr.BitNot(expr.BitAnd(a, b))))}, Unsat},
-		{"negation is complement plus one", []expr.Expr{expr.Ne(expr.Neg(a), expr.Add(expr.BitNot(a), c8(1)))}, Unsat},
-		{"extract and concat", []expr.Expr{expr.Eq(expr.Concat(expr.Extract(x, 15, 8), a), expr.Const(16, 0xab12)), expr.Eq(expr.Extract(x, 7, 0), c8(1))}, Sat},
-		{"sign extension", []expr.Expr{expr.Eq(expr.SExt(a, 32), c32(0xffffff80))}, Sat},
-		{"zero extension has no sign", []expr.Expr{expr.Slt(expr.ZExt(a, 32), c32(0))}, Unsat},
-		{"ite picks a side", []expr.Expr{expr.Eq(expr.Ite(p, a, b), c8(7)), expr.Ne(a, c8(7)), expr.Ne(b, c8(7))}, Unsat},
-		{"array read after write", []expr.Expr{expr.Ne(expr.Select(expr.Store(mem, a, c8(5)), b), c8(5)), expr.Eq(a, b)}, Unsat},
-		{"array write elsewhere", []expr.Expr{expr.Eq(expr.Select(expr.Store(mem, a, c8(5)), b), c8(6)), expr.Ne(a, b)}, Sat},
-		{"array model", []expr.Expr{expr.Eq(expr.Select(mem, c8(3)), c8(9)), expr.Eq(expr.Select(mem, a), c8(4))}, Sat},
-		{"constant array", []expr.Expr{expr.Eq(expr.Select(expr.ConstArray(mem.Sort(), a), b), c8(42))}, Sat},
-		{"constant array is constant", []expr.Expr{expr.Ne(expr.Select(expr.ConstArray(mem.Sort(), a), b), a)}, Unsat},
-		{"ite over arrays", []expr.Expr{expr.Eq(expr.Select(expr.Ite(p, mem, other), a), c8(1)), expr.Eq(expr.Select(other, a), c8(2)), expr.Not(p)}, Unsat},
-		{"array equality", []expr.Expr{expr.Eq(mem, expr.ConstArray(mem.Sort(), c8(7))), expr.Ne(expr.Select(mem, a), c8(7))}, Unsat},
-		{"array equality sat", []expr.Expr{expr.Eq(mem, expr.Store(other, a, b)), expr.Eq(expr.Select(mem, c8(2)), c8(3))}, Sat},
-		{"64-bit", []expr.Expr{expr.Eq(expr.Mul(expr.BVVar("w", 64), expr.Const(64, 3)), expr.Const(64, 0x8000000000000001))}, Sat},
-		{"1-bit", []expr.Expr{expr.Eq(expr.Add(expr.BVVar("bit", 1), expr.Const(1, 1)), expr.Const(1, 0))}, Sat},
+		{"empty query", nil, solver.Sat},
+		{"false", []expr.Expr{expr.False}, solver.Unsat},
+		{"boolean contradiction", []expr.Expr{expr.Or(p, q), expr.Not(p), expr.Not(q)}, solver.Unsat},
+		{"boolean ite", []expr.Expr{expr.Ite(p, q, expr.Not(q)), p}, solver.Sat},
+		{"signed guards with overflow", []expr.Expr{expr.Slt(c32(1000), x), expr.Slt(c32(1000), y), expr.Slt(expr.Mul(x, y), c32(10))}, solver.Sat},
+		{"unsigned cannot go below zero", []expr.Expr{expr.Ult(x, expr.Add(x, y)), expr.Eq(y, c32(0))}, solver.Unsat},
+		{"addition wraps", []expr.Expr{expr.Ult(expr.Add(x, c32(1)), x)}, solver.Sat},
+		{"signed and unsigned disagree", []expr.Expr{expr.Slt(a, c8(0)), expr.Ult(c8(100), a)}, solver.Sat},
+		{"signed order is not unsigned", []expr.Expr{expr.Slt(a, b), expr.Ult(b, a)}, solver.Sat},
+		{"sle is total", []expr.Expr{expr.Not(expr.Sle(a, b)), expr.Not(expr.Sle(b, a))}, solver.Unsat},
+		{"ule antisymmetric", []expr.Expr{expr.Ule(a, b), expr.Ule(b, a), expr.Ne(a, b)}, solver.Unsat},
+		{"division truncates toward zero", []expr.Expr{expr.Eq(expr.SDiv(a, c8(2)), c8(0xfd)), expr.Slt(a, c8(0))}, solver.Sat},
+		{"no odd multiple of 2", []expr.Expr{expr.Eq(expr.Mul(a, c8(2)), c8(7))}, solver.Unsat},
+		{"remainder takes the dividend's sign", []expr.Expr{expr.Slt(expr.SRem(a, c8(3)), c8(0)), expr.Sle(c8(0), a)}, solver.Unsat},
+		{"unsigned remainder below divisor", []expr.Expr{expr.Ne(b, c8(0)), expr.Ule(b, expr.URem(a, b))}, solver.Unsat},
+		{"udiv by zero is all ones", []expr.Expr{expr.Eq(b, c8(0)), expr.Ne(expr.UDiv(a, b), c8(0xff))}, solver.Unsat},
+		{"urem by zero is the dividend", []expr.Expr{expr.Eq(b, c8(0)), expr.Ne(expr.URem(a, b), a)}, solver.Unsat},
+		{"sdiv by zero of a negative is one", []expr.Expr{expr.Eq(b, c8(0)), expr.Slt(a, c8(0)), expr.Ne(expr.SDiv(a, b), c8(1))}, solver.Unsat},
+		{"shift past the width", []expr.Expr{expr.Ne(expr.Shl(a, b), c8(0)), expr.Ule(c8(8), b)}, solver.Unsat},
+		{"logical shift fills zeros", []expr.Expr{expr.Slt(expr.LShr(a, b), c8(0)), expr.Ne(b, c8(0))}, solver.Unsat},
+		{"arithmetic shift keeps the sign", []expr.Expr{expr.Eq(expr.AShr(a, b), c8(0xff)), expr.Ule(c8(9), b)}, solver.Sat},
+		{"arithmetic shift of a positive", []expr.Expr{expr.Slt(expr.AShr(a, b), c8(0)), expr.Sle(c8(0), a)}, solver.Unsat},
+		{"bitwise identities", []expr.Expr{expr.Ne(expr.BitXor(a, b), expr.BitAnd(expr.BitOr(a, b), expr.BitNot(expr.BitAnd(a, b))))}, solver.Unsat},
+		{"negation is complement plus one", []expr.Expr{expr.Ne(expr.Neg(a), expr.Add(expr.BitNot(a), c8(1)))}, solver.Unsat},
+		{"extract and concat", []expr.Expr{expr.Eq(expr.Concat(expr.Extract(x, 15, 8), a), expr.Const(16, 0xab12)), expr.Eq(expr.Extract(x, 7, 0), c8(1))}, solver.Sat},
+		{"sign extension", []expr.Expr{expr.Eq(expr.SExt(a, 32), c32(0xffffff80))}, solver.Sat},
+		{"zero extension has no sign", []expr.Expr{expr.Slt(expr.ZExt(a, 32), c32(0))}, solver.Unsat},
+		{"ite picks a side", []expr.Expr{expr.Eq(expr.Ite(p, a, b), c8(7)), expr.Ne(a, c8(7)), expr.Ne(b, c8(7))}, solver.Unsat},
+		{"array read after write", []expr.Expr{expr.Ne(expr.Select(expr.Store(mem, a, c8(5)), b), c8(5)), expr.Eq(a, b)}, solver.Unsat},
+		{"array write elsewhere", []expr.Expr{expr.Eq(expr.Select(expr.Store(mem, a, c8(5)), b), c8(6)), expr.Ne(a, b)}, solver.Sat},
+		{"array model", []expr.Expr{expr.Eq(expr.Select(mem, c8(3)), c8(9)), expr.Eq(expr.Select(mem, a), c8(4))}, solver.Sat},
+		{"constant array", []expr.Expr{expr.Eq(expr.Select(expr.ConstArray(mem.Sort(), a), b), c8(42))}, solver.Sat},
+		{"constant array is constant", []expr.Expr{expr.Ne(expr.Select(expr.ConstArray(mem.Sort(), a), b), a)}, solver.Unsat},
+		{"ite over arrays", []expr.Expr{expr.Eq(expr.Select(expr.Ite(p, mem, other), a), c8(1)), expr.Eq(expr.Select(other, a), c8(2)), expr.Not(p)}, solver.Unsat},
+		{"array equality", []expr.Expr{expr.Eq(mem, expr.ConstArray(mem.Sort(), c8(7))), expr.Ne(expr.Select(mem, a), c8(7))}, solver.Unsat},
+		{"array equality sat", []expr.Expr{expr.Eq(mem, expr.Store(other, a, b)), expr.Eq(expr.Select(mem, c8(2)), c8(3))}, solver.Sat},
+		{"64-bit", []expr.Expr{expr.Eq(expr.Mul(expr.BVVar("w", 64), expr.Const(64, 3)), expr.Const(64, 0x8000000000000001))}, solver.Sat},
+		{"1-bit", []expr.Expr{expr.Eq(expr.Add(expr.BVVar("bit", 1), expr.Const(1, 1)), expr.Const(1, 0))}, solver.Sat},
 	}
 	z := newZ3(t, Options{})
 	for _, tc := range cases {
@@ -81,7 +70,7 @@ func TestSatAndUnsat(t *testing.T) {
 			t.Errorf("%s: got %v (%s), want %v", tc.name, r.Result, r.Reason, tc.want)
 			continue
 		}
-		if r.Result == Sat {
+		if r.Result == solver.Sat {
 			requireModel(t, q, r)
 		} else if r.Model != nil {
 			t.Errorf("%s: a model with %v", tc.name, r.Result)
@@ -154,7 +143,7 @@ func TestEveryOperatorTranslates(t *testing.T) {
 		// The term holds for the pinned operands, and its negation does not.
 		q := query(append(pin[:3:3], term)...)
 		requireModel(t, q, z.Check(bg, q))
-		if r := z.Check(bg, query(append(pin[:3:3], expr.Not(term))...)); r.Result != Unsat {
+		if r := z.Check(bg, query(append(pin[:3:3], expr.Not(term))...)); r.Result != solver.Unsat {
 			t.Errorf("%v: the negation of %v is %v (%s), want unsat", op, term, r.Result, r.Reason)
 		}
 	}
@@ -239,20 +228,20 @@ func TestInvalidQueriesAreUnknown(t *testing.T) {
 	z := newZ3(t, Options{})
 	for name, c := range map[string]expr.Expr{"bit-vector": expr.BVVar("x", 8), "zero Expr": {}} {
 		r := z.Check(bg, query(expr.BoolVar("p"), c))
-		if r.Result != Unknown || !strings.Contains(r.Reason, "not a Bool") {
+		if r.Result != solver.Unknown || !strings.Contains(r.Reason, "not a Bool") {
 			t.Errorf("a %s constraint gave %v (%q)", name, r.Result, r.Reason)
 		}
 	}
 	if z.Stats().Queries != 0 {
 		t.Errorf("refused queries were counted as reaching Z3: %+v", z.Stats())
 	}
-	if r := z.Check(bg, query(expr.BoolVar("p"))); r.Result != Sat {
+	if r := z.Check(bg, query(expr.BoolVar("p"))); r.Result != solver.Sat {
 		t.Fatalf("unusable after refusing a query: %v (%s)", r.Result, r.Reason)
 	}
 }
 
 func TestClosedSolver(t *testing.T) {
-	z, err := NewZ3(Options{})
+	z, err := New(Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,7 +249,7 @@ func TestClosedSolver(t *testing.T) {
 	if err := z.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if r := z.Check(bg, query(expr.BoolVar("p"))); r.Result != Unknown || !strings.Contains(r.Reason, "closed") {
+	if r := z.Check(bg, query(expr.BoolVar("p"))); r.Result != solver.Unknown || !strings.Contains(r.Reason, "closed") {
 		t.Fatalf("a closed solver answered %v (%q)", r.Result, r.Reason)
 	}
 	if err := z.Close(); err != nil {
@@ -275,7 +264,7 @@ func TestClosedSolver(t *testing.T) {
 // Solver over a Solver.
 func TestSolverInterfaceDecorates(t *testing.T) {
 	inner := newZ3(t, Options{})
-	var s Solver = &countingSolver{inner: inner}
+	var s solver.Solver = &countingSolver{inner: inner}
 	s.Check(bg, query(expr.BoolVar("p")))
 	if s.(*countingSolver).calls != 1 || s.Stats().Sat != 1 {
 		t.Fatalf("decorator did not pass the query on: %+v", s.Stats())
@@ -283,23 +272,23 @@ func TestSolverInterfaceDecorates(t *testing.T) {
 }
 
 type countingSolver struct {
-	inner Solver
+	inner solver.Solver
 	calls int
 }
 
-func (c *countingSolver) Check(ctx context.Context, q Query) Response {
+func (c *countingSolver) Check(ctx context.Context, q solver.Query) solver.Response {
 	c.calls++
 	return c.inner.Check(ctx, q)
 }
-func (c *countingSolver) Stats() Stats { return c.inner.Stats() }
-func (c *countingSolver) Close() error { return c.inner.Close() }
+func (c *countingSolver) Stats() solver.Stats { return c.inner.Stats() }
+func (c *countingSolver) Close() error        { return c.inner.Close() }
 
-// Z3Version names the library the binding runs on, which the store's
+// Version names the library the binding runs on, which the store's
 // namespace separates answers by.
-func TestZ3Version(t *testing.T) {
-	v := Z3Version()
+func TestVersion(t *testing.T) {
+	v := Version()
 	var major, minor int
 	if _, err := fmt.Sscanf(v, "%d.%d.", &major, &minor); err != nil || major < minZ3Major || major == minZ3Major && minor < minZ3Minor {
-		t.Errorf("Z3Version() = %q, want a version of at least %d.%d", v, minZ3Major, minZ3Minor)
+		t.Errorf("Version() = %q, want a version of at least %d.%d", v, minZ3Major, minZ3Minor)
 	}
 }

@@ -1,9 +1,10 @@
-package solver
+package z3
 
 import (
 	"context"
 	"time"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
@@ -68,7 +69,7 @@ const maxFlatFailures = 2
 
 // escalationLimit is the resource limit of q's check in the incremental
 // solver, and whether an Unknown there is escalated.
-func (z *Z3) escalationLimit(q Query) (limit uint64, escalating bool) {
+func (z *Solver) escalationLimit(q solver.Query) (limit uint64, escalating bool) {
 	if limit := z.queryLimit(q); limit > 0 || z.share() == 0 {
 		return limit, false
 	}
@@ -76,7 +77,7 @@ func (z *Z3) escalationLimit(q Query) (limit uint64, escalating bool) {
 }
 
 // queryLimit is q's own resource limit, or else Options.ResourceLimit.
-func (z *Z3) queryLimit(q Query) uint64 {
+func (z *Solver) queryLimit(q solver.Query) uint64 {
 	if q.ResourceLimit > 0 {
 		return q.ResourceLimit
 	}
@@ -89,7 +90,7 @@ func (z *Z3) queryLimit(q Query) uint64 {
 // that solver decided the query; the incremental solver is as it was.
 // Only an Unknown of the fresh solver's own counts as its failure, not a
 // cancelled context or a Z3 error.
-func (z *Z3) escalate(ctx context.Context, constraints, vars []expr.Expr, spent time.Duration) (resp Response, decided bool) {
+func (z *Solver) escalate(ctx context.Context, constraints, vars []expr.Expr, spent time.Duration) (resp solver.Response, decided bool) {
 	start := time.Now()
 	failed := false
 	defer func() {
@@ -104,7 +105,7 @@ func (z *Z3) escalate(ctx context.Context, constraints, vars []expr.Expr, spent 
 	}()
 	left, ok := z.timeLeft(spent)
 	if !ok {
-		return Response{}, false
+		return solver.Response{}, false
 	}
 	err := z.c.aside(func() error {
 		if err := z.c.setLimits(flatShare*z.share(), left); err != nil {
@@ -119,14 +120,14 @@ func (z *Z3) escalate(ctx context.Context, constraints, vars []expr.Expr, spent 
 		switch {
 		case err != nil:
 			return err
-		case result == Unsat:
-			resp, decided = Response{Result: Unsat}, true
-		case result == Sat:
+		case result == solver.Unsat:
+			resp, decided = solver.Response{Result: solver.Unsat}, true
+		case result == solver.Sat:
 			model, err := z.tr.model(vars)
 			if err != nil {
 				return err
 			}
-			resp, decided = Response{Result: Sat, Model: model}, true
+			resp, decided = solver.Response{Result: solver.Sat, Model: model}, true
 		default:
 			failed = ctx.Err() == nil
 		}
@@ -135,7 +136,7 @@ func (z *Z3) escalate(ctx context.Context, constraints, vars []expr.Expr, spent 
 	if err != nil {
 		// A Z3 error in the set-aside solver says nothing against the
 		// incremental one, which goes on.
-		return Response{}, false
+		return solver.Response{}, false
 	}
 	return resp, decided
 }
@@ -143,12 +144,12 @@ func (z *Z3) escalate(ctx context.Context, constraints, vars []expr.Expr, spent 
 // resumeAfresh goes on checking the query in a new incremental solver
 // object, its constraints asserted one scope each (as load would), for
 // what is left of the timeout after spent.
-func (z *Z3) resumeAfresh(ctx context.Context, constraints []expr.Expr, spent time.Duration) (Result, string, error) {
+func (z *Solver) resumeAfresh(ctx context.Context, constraints []expr.Expr, spent time.Duration) (solver.Result, string, error) {
 	if err := z.renewSolver(); err != nil {
-		return Unknown, "", err
+		return solver.Unknown, "", err
 	}
 	if err := z.assertInterruptibly(ctx, constraints); err != nil {
-		return Unknown, "", err
+		return solver.Unknown, "", err
 	}
 	return z.resume(ctx, spent)
 }
@@ -156,13 +157,13 @@ func (z *Z3) resumeAfresh(ctx context.Context, constraints []expr.Expr, spent ti
 // resume goes on checking the query in the incremental solver with no
 // resource limit, for what is left of the timeout after spent, and then
 // gives the solver its standing limits back.
-func (z *Z3) resume(ctx context.Context, spent time.Duration) (Result, string, error) {
+func (z *Solver) resume(ctx context.Context, spent time.Duration) (solver.Result, string, error) {
 	left, ok := z.timeLeft(spent)
 	if !ok {
-		return Unknown, "timeout", nil
+		return solver.Unknown, "timeout", nil
 	}
 	if err := z.c.setLimits(0, left); err != nil {
-		return Unknown, "", err
+		return solver.Unknown, "", err
 	}
 	result, reason, err := z.checkInterruptibly(ctx)
 	if rerr := z.c.setLimits(z.standing(), z.opts.Timeout); err == nil {
@@ -173,7 +174,7 @@ func (z *Z3) resume(ctx context.Context, spent time.Duration) (Result, string, e
 
 // timeLeft is what remains of the timeout after spent (0 when there is
 // no timeout), and false when less than minTimeLeft does.
-func (z *Z3) timeLeft(spent time.Duration) (time.Duration, bool) {
+func (z *Solver) timeLeft(spent time.Duration) (time.Duration, bool) {
 	if z.opts.Timeout == 0 {
 		return 0, true
 	}
@@ -191,7 +192,7 @@ const minTimeLeft = 10 * time.Millisecond
 // standing is the resource limit the solver object keeps between checks,
 // so that the checks that use it need not set one:
 // Options.ResourceLimit, or else the share of escalation.
-func (z *Z3) standing() uint64 {
+func (z *Solver) standing() uint64 {
 	if z.opts.ResourceLimit > 0 {
 		return z.opts.ResourceLimit
 	}
@@ -201,7 +202,7 @@ func (z *Z3) standing() uint64 {
 // share is the resource limit of a check in the incremental solver
 // before it is escalated: Options.EscalateAfter until the fresh solver
 // has failed maxFlatFailures times, then 0 (none, no escalation).
-func (z *Z3) share() uint64 {
+func (z *Solver) share() uint64 {
 	if z.flatFailures >= maxFlatFailures {
 		return 0
 	}

@@ -1,4 +1,4 @@
-package solver
+package z3
 
 // This file translates sums of small terms.
 

@@ -1,4 +1,4 @@
-package solver
+package z3
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/expr/exprtest"
 )
@@ -72,7 +73,7 @@ func TestNamedDivisionChain(t *testing.T) {
 	}
 	// Four digits below 42 make x at least 420,000.
 	bound := query(append(constraints[:len(constraints):len(constraints)], expr.Ult(x, expr.Const(64, 420000)))...)
-	if r := z.Check(bg, bound); r.Result != Unsat {
+	if r := z.Check(bg, bound); r.Result != solver.Unsat {
 		t.Errorf("got %v (%s), want unsat for %v", r.Result, r.Reason, bound.Constraints)
 	}
 	// The same digits, signed: the remainder takes the dividend's sign.
@@ -116,7 +117,7 @@ func TestNamedDivisionMatchesPlain(t *testing.T) {
 			}
 			return c
 		})
-		if counts[Sat] < tc.cases/3 || counts[Unsat] < tc.cases/20 || counts[Unknown] > tc.cases/6 {
+		if counts[solver.Sat] < tc.cases/3 || counts[solver.Unsat] < tc.cases/20 || counts[solver.Unknown] > tc.cases/6 {
 			t.Errorf("width %d: %v; too few answers compared", width, counts)
 		}
 		t.Logf("width %d: %v", width, counts)

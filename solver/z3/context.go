@@ -1,4 +1,4 @@
-package solver
+package z3
 
 // This file is the part of the binding that owns Z3 objects with a
 // lifetime longer than one query: the context, its parameters and the
@@ -16,6 +16,8 @@ import (
 	"fmt"
 	"time"
 	"unsafe"
+
+	"github.com/gosymtest/gosymtest/solver"
 )
 
 // The oldest Z3 the binding is written against (Debian's libz3-dev 4.8.12;
@@ -24,14 +26,14 @@ const minZ3Major, minZ3Minor = 4, 8
 
 // z3Context owns one Z3 context, created with reference counting, and the
 // solver object that queries are asserted into. Its methods are thin,
-// checked wrappers over the C calls; the policy lives in z3.go.
+// checked wrappers over the C calls; the policy lives in solver.go.
 type z3Context struct {
 	ctx    C.Z3_context
 	params C.Z3_params // solver parameters; one reference, dropped by close
 	solver C.Z3_solver // one reference, dropped by replaceSolver and close
 
 	// divisions number the divisions by a constant whose quotient and
-	// remainder this context has named (z3_division.go).
+	// remainder this context has named (division.go).
 	divisions map[division]int
 
 	// cancelled: a check was forced with canceller, which leaves the
@@ -69,11 +71,11 @@ func newZ3Context(timeout time.Duration) (*z3Context, error) {
 	return c, nil
 }
 
-// Z3Version is the full version of the Z3 library linked in, as Z3
+// Version is the full version of the Z3 library linked in, as Z3
 // reports it ("4.8.12.0"): with a shared libz3 it changes with an
 // upgrade of the library alone, which the persistent store's namespace
 // must tell (package store).
-func Z3Version() string {
+func Version() string {
 	return C.GoString(C.Z3_get_full_version())
 }
 
@@ -202,19 +204,19 @@ func (c *z3Context) assert(a C.Z3_ast) error {
 }
 
 // check decides the assertions. On Unknown it also gives Z3's reason.
-func (c *z3Context) check() (Result, string, error) {
+func (c *z3Context) check() (solver.Result, string, error) {
 	r := C.Z3_solver_check(c.ctx, c.solver)
 	if err := c.err(); err != nil {
-		return Unknown, "", err
+		return solver.Unknown, "", err
 	}
 	switch r {
 	case C.Z3_L_TRUE:
-		return Sat, "", nil
+		return solver.Sat, "", nil
 	case C.Z3_L_FALSE:
-		return Unsat, "", nil
+		return solver.Unsat, "", nil
 	}
 	reason := C.GoString(C.Z3_solver_get_reason_unknown(c.ctx, c.solver))
-	return Unknown, reason, c.err()
+	return solver.Unknown, reason, c.err()
 }
 
 // interrupter gives a function that asks the current solver object's

@@ -1,4 +1,4 @@
-package solver
+package z3
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/expr/exprtest"
 )
@@ -23,7 +24,7 @@ func BenchmarkQueries(b *testing.B) {
 		b.Run(fmt.Sprintf("paths/incremental=%v", incremental), func(b *testing.B) {
 			z := newZ3(b, Options{NoIncremental: !incremental})
 			e := newExplorer(benchGen(9))
-			ask := func(q Query) Result { return z.Check(bg, q).Result }
+			ask := func(q solver.Query) solver.Result { return z.Check(bg, q).Result }
 			for b.Loop() {
 				e.step(ask)
 			}
@@ -33,7 +34,7 @@ func BenchmarkQueries(b *testing.B) {
 	b.Run("independent", func(b *testing.B) {
 		z := newZ3(b, Options{})
 		g := benchGen(10)
-		queries := make([]Query, 1000)
+		queries := make([]solver.Query, 1000)
 		for i := range queries {
 			queries[i] = randomQuery(g, 3)
 		}
@@ -46,7 +47,7 @@ func BenchmarkQueries(b *testing.B) {
 	})
 }
 
-func reportQueries(b *testing.B, st Stats) {
+func reportQueries(b *testing.B, st solver.Stats) {
 	b.ReportMetric(float64(st.Queries)/b.Elapsed().Seconds(), "queries/s")
 	if all := st.Asserted + st.Reused; all > 0 {
 		b.ReportMetric(float64(st.Reused)/float64(all), "reused/constraint")
@@ -65,7 +66,7 @@ func BenchmarkQueriesMemory(b *testing.B) {
 	for b.Loop() {
 		z := newZ3(b, Options{})
 		e := newExplorer(benchGen(11))
-		ask := func(q Query) Result { return z.Check(bg, q).Result }
+		ask := func(q solver.Query) solver.Result { return z.Check(bg, q).Result }
 		var z3Start, heapStart uint64
 		for z.Stats().Queries < total {
 			n := z.Stats().Queries
@@ -97,7 +98,7 @@ func BenchmarkSolverLifetime(b *testing.B) {
 			z := newZ3(b, Options{})
 			z.checksPerSolver = n
 			e := newExplorer(benchGen(12))
-			ask := func(q Query) Result { return z.Check(bg, q).Result }
+			ask := func(q solver.Query) solver.Result { return z.Check(bg, q).Result }
 			for b.Loop() {
 				e.step(ask)
 			}

@@ -1,4 +1,4 @@
-package solver
+package z3
 
 // This file translates expr terms into Z3 ASTs.
 
@@ -34,12 +34,12 @@ type translator struct {
 	refs []C.Z3_ast
 
 	// plainDivision, plainSums and plainLookups: Options.PlainDivision
-	// (z3_division.go), Options.PlainSums (z3_sum.go) and
-	// Options.PlainLookups (z3_lookup.go).
+	// (division.go), Options.PlainSums (sum.go) and
+	// Options.PlainLookups (lookup.go).
 	plainDivision, plainSums, plainLookups bool
 	// divisions are the divisions by a constant translated in this query;
 	// defs the definitions of those a term uses, for the terms that use
-	// any (z3_division.go).
+	// any (division.go).
 	divisions map[division]namedDivision
 	defs      map[expr.Expr][]C.Z3_ast
 }
@@ -72,7 +72,7 @@ func (t *translator) release() {
 func (t *translator) held() int { return len(t.refs) }
 
 // assert translates a constraint and asserts it in the solver, with the
-// definitions of the divisions by a constant it uses (z3_division.go).
+// definitions of the divisions by a constant it uses (division.go).
 func (t *translator) assert(e expr.Expr) error {
 	a, err := t.translate(e)
 	if err != nil {
@@ -297,7 +297,7 @@ func (t *translator) build(e expr.Expr) (C.Z3_ast, error) {
 }
 
 // internalPrefix starts the names of the Z3 constants the translation
-// makes itself (z3_division.go) and of the encoded names; no expr
+// makes itself (division.go) and of the encoded names; no expr
 // variable's Z3 name starts with it.
 const internalPrefix = "|gosymtest-"
 

@@ -1,4 +1,4 @@
-package solver
+package z3
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
@@ -34,15 +35,16 @@ const (
 	checksPerContext = 10_000
 )
 
-// Z3 is the Solver backed by Z3, through one Z3 context of its own.
+// Solver is the solver.Solver backed by Z3, through one Z3 context of its
+// own.
 //
-// A Z3 is not safe for concurrent use: give each goroutine its own. It
+// A Solver is not safe for concurrent use: give each goroutine its own. It
 // must be closed; there is no finalizer.
-type Z3 struct {
+type Solver struct {
 	opts  Options
 	c     *z3Context // nil once closed
 	tr    *translator
-	stats Stats
+	stats solver.Stats
 	// stack holds what the solver has asserted, in order: entry i was
 	// asserted in scope i+1 (one push each).
 	stack []asserted
@@ -63,15 +65,55 @@ type asserted struct {
 	vars       []expr.Expr
 }
 
-var _ Solver = (*Z3)(nil)
+// Options configure the Z3 backend.
+type Options struct {
+	// Timeout bounds one check; 0 means no bound. Z3 takes milliseconds,
+	// so a positive Timeout below 1ms counts as 1ms.
+	Timeout time.Duration
+	// ResourceLimit is the solver.Query.ResourceLimit of every query that
+	// does not carry one of its own; 0 means none. It is the bound for a caller
+	// whose results must not depend on the machine, as Timeout's do: the
+	// tests that explore every fixture use it, so that a query Z3 cannot
+	// decide (a product of two 64-bit inputs) ends at the same point on
+	// every run instead of holding the run for minutes. Like a query's
+	// own limit, it turns escalation off.
+	ResourceLimit uint64
+	// NoIncremental turns off the reuse of asserted prefixes: every query
+	// is solved by an emptied solver. It is the off switch that the
+	// differential tests compare against.
+	NoIncremental bool
+	// EscalateAfter is the share, in Z3's resource units, of a check that
+	// the incremental solver gets; a query it has not decided by then is
+	// tried by a fresh solver object without scopes, which Z3 gives to its
+	// non-incremental engine, before a new incremental solver goes on
+	// (see escalate.go). 0: never.
+	EscalateAfter uint64
+	// PlainDivision translates a division or remainder by a constant as
+	// Z3's own operator, which Z3 bit-blasts into a divider circuit,
+	// instead of naming the quotient and remainder (division.go). It is
+	// the off switch that the differential tests compare against.
+	PlainDivision bool
+	// PlainSums translates every addition as Z3's own, at its width,
+	// instead of summing the terms of a sum that provably fits in fewer
+	// bits at that narrower width (sum.go). It is the off switch that
+	// the differential tests compare against.
+	PlainSums bool
+	// PlainLookups translates a read at a symbolic index, a chain of
+	// if-then-elses on the index's values, link by link, instead of as a
+	// decision tree on the index's bits (lookup.go). It is the off
+	// switch that the differential tests compare against.
+	PlainLookups bool
+}
 
-// NewZ3 makes a Z3 backend. Close it when done.
-func NewZ3(opts Options) (*Z3, error) {
+var _ solver.Solver = (*Solver)(nil)
+
+// New makes a Z3 backend. Close it when done.
+func New(opts Options) (*Solver, error) {
 	c, err := newZ3Context(opts.Timeout)
 	if err != nil {
 		return nil, err
 	}
-	z := &Z3{opts: opts, c: c, tr: newTranslator(c, opts), checksPerSolver: checksPerSolver, checksPerContext: checksPerContext}
+	z := &Solver{opts: opts, c: c, tr: newTranslator(c, opts), checksPerSolver: checksPerSolver, checksPerContext: checksPerContext}
 	if err := z.standingLimit(); err != nil {
 		c.close()
 		return nil, err
@@ -79,12 +121,12 @@ func NewZ3(opts Options) (*Z3, error) {
 	return z, nil
 }
 
-// Stats implements Solver.
-func (z *Z3) Stats() Stats { return z.stats }
+// Stats implements solver.Solver.
+func (z *Solver) Stats() solver.Stats { return z.stats }
 
 // Close releases the solver and deletes the Z3 context. Closing twice is
 // harmless.
-func (z *Z3) Close() error {
+func (z *Solver) Close() error {
 	if z.c == nil {
 		return nil
 	}
@@ -94,8 +136,8 @@ func (z *Z3) Close() error {
 	return nil
 }
 
-// Check implements Solver.
-func (z *Z3) Check(ctx context.Context, q Query) (resp Response) {
+// Check implements solver.Solver.
+func (z *Solver) Check(ctx context.Context, q solver.Query) (resp solver.Response) {
 	if z.c == nil {
 		return unknown("solver is closed")
 	}
@@ -124,15 +166,17 @@ func (z *Z3) Check(ctx context.Context, q Query) (resp Response) {
 	return z.solve(ctx, q)
 }
 
-func unknown(reason string) Response { return Response{Result: Unknown, Reason: reason} }
+func unknown(reason string) solver.Response {
+	return solver.Response{Result: solver.Unknown, Reason: reason}
+}
 
-func (z *Z3) count(r Response, elapsed time.Duration) {
+func (z *Solver) count(r solver.Response, elapsed time.Duration) {
 	z.stats.Queries++
 	z.stats.Time += elapsed
 	switch r.Result {
-	case Sat:
+	case solver.Sat:
 		z.stats.Sat++
-	case Unsat:
+	case solver.Unsat:
 		z.stats.Unsat++
 	default:
 		z.stats.Unknown++
@@ -141,7 +185,7 @@ func (z *Z3) count(r Response, elapsed time.Duration) {
 }
 
 // solve asserts the query, checks it and reads the model.
-func (z *Z3) solve(ctx context.Context, q Query) Response {
+func (z *Solver) solve(ctx context.Context, q solver.Query) solver.Response {
 	vars, err := z.load(ctx, q.Constraints)
 	if err != nil {
 		z.afterError()
@@ -152,7 +196,7 @@ func (z *Z3) solve(ctx context.Context, q Query) Response {
 	checkStart := time.Now()
 	limit, escalating := z.escalationLimit(q)
 	result, reason, err := z.checkLimited(ctx, limit)
-	if escalating && err == nil && result == Unknown && ctx.Err() == nil {
+	if escalating && err == nil && result == solver.Unknown && ctx.Err() == nil {
 		if resp, decided := z.escalate(ctx, q.Constraints, vars, time.Since(checkStart)); decided {
 			return resp // the incremental solver and its limits are as they were
 		}
@@ -163,15 +207,15 @@ func (z *Z3) solve(ctx context.Context, q Query) Response {
 	case err != nil:
 		z.afterError()
 		return unknown(err.Error())
-	case result == Unsat:
-		return Response{Result: Unsat}
-	case result == Sat:
+	case result == solver.Unsat:
+		return solver.Response{Result: solver.Unsat}
+	case result == solver.Sat:
 		model, err := z.tr.model(vars)
 		if err != nil {
 			z.afterError()
 			return unknown(err.Error())
 		}
-		return Response{Result: Sat, Model: model}
+		return solver.Response{Result: solver.Sat, Model: model}
 	}
 	// A check that was stopped leaves a solver we do not reuse.
 	if err := z.renewSolver(); err != nil {
@@ -188,12 +232,12 @@ func (z *Z3) solve(ctx context.Context, q Query) Response {
 // reconfigures the solver, which costs more than a small check (setting
 // and removing a limit around each of strs.CountVowels' 12,760 checks
 // took its solver time from 9.3s to 30.8s).
-func (z *Z3) checkLimited(ctx context.Context, limit uint64) (Result, string, error) {
+func (z *Solver) checkLimited(ctx context.Context, limit uint64) (solver.Result, string, error) {
 	if limit == z.standing() {
 		return z.checkInterruptibly(ctx)
 	}
 	if err := z.c.setLimits(limit, 0); err != nil {
-		return Unknown, "", err
+		return solver.Unknown, "", err
 	}
 	result, reason, err := z.checkInterruptibly(ctx)
 	if rerr := z.standingLimit(); err == nil {
@@ -205,14 +249,14 @@ func (z *Z3) checkLimited(ctx context.Context, limit uint64) (Result, string, er
 // standingLimit gives the solver object its standing resource limit
 // (none if 0), which every check but those with a limit of their own
 // runs with.
-func (z *Z3) standingLimit() error { return z.c.setLimits(z.standing(), 0) }
+func (z *Solver) standingLimit() error { return z.c.setLimits(z.standing(), 0) }
 
 // explainUnknown turns Z3's reason for Unknown into ours. Z3 reports its
 // own timeout as "timeout" or as "canceled" (4.8.12 uses both), an
 // exceeded resource limit as "canceled" too, and our interrupt as
 // "interrupted"; the context, the query's limit, the options and the
 // time the check took say which it was.
-func (z *Z3) explainUnknown(ctx context.Context, limit uint64, took time.Duration, z3reason string) string {
+func (z *Solver) explainUnknown(ctx context.Context, limit uint64, took time.Duration, z3reason string) string {
 	timedOut := z.opts.Timeout > 0 && took >= z.opts.Timeout
 	switch {
 	case ctx.Err() != nil:
@@ -229,7 +273,7 @@ func (z *Z3) explainUnknown(ctx context.Context, limit uint64, took time.Duratio
 // returns their variables. Incrementally, it keeps the longest prefix
 // already asserted, pops the rest and pushes only the new constraints;
 // otherwise it empties the solver and pushes them all.
-func (z *Z3) load(ctx context.Context, constraints []expr.Expr) ([]expr.Expr, error) {
+func (z *Solver) load(ctx context.Context, constraints []expr.Expr) ([]expr.Expr, error) {
 	if err := z.renew(); err != nil {
 		return nil, err
 	}
@@ -264,7 +308,7 @@ func (z *Z3) load(ctx context.Context, constraints []expr.Expr) ([]expr.Expr, er
 }
 
 // assertScoped pushes a scope and asserts c in it.
-func (z *Z3) assertScoped(c expr.Expr) error {
+func (z *Solver) assertScoped(c expr.Expr) error {
 	if err := z.c.push(); err != nil {
 		return err
 	}
@@ -287,7 +331,7 @@ func commonPrefix(stack []asserted, constraints []expr.Expr) int {
 }
 
 // stackVars lists the variables of everything asserted, each once.
-func (z *Z3) stackVars() []expr.Expr {
+func (z *Solver) stackVars() []expr.Expr {
 	var vars []expr.Expr
 	seen := make(map[expr.Expr]bool)
 	for _, a := range z.stack {
@@ -303,7 +347,7 @@ func (z *Z3) stackVars() []expr.Expr {
 
 // renew replaces the context or the solver object when it has answered
 // its share of checks, and the context when it was cancelled for good.
-func (z *Z3) renew() error {
+func (z *Solver) renew() error {
 	switch {
 	case z.c.cancelled, z.contextChecks >= z.checksPerContext:
 		return z.renewContext()
@@ -315,7 +359,7 @@ func (z *Z3) renew() error {
 
 // renewSolver replaces the solver object, forgetting what it asserted,
 // and the context with it when that was cancelled for good.
-func (z *Z3) renewSolver() error {
+func (z *Solver) renewSolver() error {
 	if z.c.cancelled {
 		return z.renewContext()
 	}
@@ -327,7 +371,7 @@ func (z *Z3) renewSolver() error {
 }
 
 // renewContext replaces the whole context, and the solver with it.
-func (z *Z3) renewContext() error {
+func (z *Solver) renewContext() error {
 	c, err := newZ3Context(z.opts.Timeout)
 	if err != nil {
 		return err
@@ -342,7 +386,7 @@ func (z *Z3) renewContext() error {
 // afterError starts over after a Z3 error or a bug, so that nothing half
 // done carries over: with a new context if one can be made, else with a
 // new solver object. If neither can, later checks fail and say why.
-func (z *Z3) afterError() {
+func (z *Solver) afterError() {
 	if z.renewContext() != nil {
 		_ = z.renewSolver()
 	}

@@ -1,4 +1,4 @@
-package solver
+package z3
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/expr/exprtest"
 )
@@ -52,7 +53,7 @@ func TestCountsAreSummedNarrow(t *testing.T) {
 		expr.Eq(countIn('"'), expr.Const(64, 0)), expr.Ne(countIn('>'), expr.Const(64, 0)))
 	q.ResourceLimit = 2_000_000
 	requireModel(t, q, newZ3(t, Options{}).Check(bg, q))
-	if r := newZ3(t, Options{PlainSums: true}).Check(bg, q); r.Result != Unknown || !strings.Contains(r.Reason, "resource limit") {
+	if r := newZ3(t, Options{PlainSums: true}).Check(bg, q); r.Result != solver.Unknown || !strings.Contains(r.Reason, "resource limit") {
 		t.Fatalf("summed at 64 bits: %v (%s), want unknown: resource limit (the fixture is not hard)", r.Result, r.Reason)
 	}
 }
@@ -95,7 +96,7 @@ func TestNarrowSumMatchesPlain(t *testing.T) {
 			}
 			return expr.Eq(sum(), g.BV(tc.depth))
 		})
-		if counts[Sat] < 60 || counts[Unsat] < 20 || counts[Unknown] > 4 {
+		if counts[solver.Sat] < 60 || counts[solver.Unsat] < 20 || counts[solver.Unknown] > 4 {
 			t.Errorf("width %d: %v; too few answers compared", width, counts)
 		}
 		t.Logf("width %d: %v", width, counts)

@@ -1,4 +1,4 @@
-package solver
+package z3
 
 import (
 	"context"
@@ -7,13 +7,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
 // semiprime asks Z3 to factor 3538334777 × 2767054501 into two 32-bit
 // factors above 1 (zero-extended to 64 bits, so the product cannot
 // overflow). Z3 4.8.12 does not finish within 20 seconds.
-func semiprime() (Query, expr.Expr) {
+func semiprime() (solver.Query, expr.Expr) {
 	x, y := expr.BVVar("x", 32), expr.BVVar("y", 32)
 	one := expr.Const(32, 1)
 	return query(
@@ -27,7 +28,7 @@ func TestTimeoutGivesUnknown(t *testing.T) {
 	hard, x := semiprime()
 	z := newZ3(t, Options{Timeout: 50 * time.Millisecond})
 	r := z.Check(bg, hard)
-	if r.Result != Unknown || !strings.Contains(r.Reason, "timeout") {
+	if r.Result != solver.Unknown || !strings.Contains(r.Reason, "timeout") {
 		t.Fatalf("got %v (%q), want unknown because of the timeout", r.Result, r.Reason)
 	}
 	if st := z.Stats(); st.Queries != 1 || st.Unknown != 1 {
@@ -37,7 +38,7 @@ func TestTimeoutGivesUnknown(t *testing.T) {
 	q := query(hard.Constraints[0], expr.Eq(x, expr.Const(32, 3)))
 	requireModel(t, q, z.Check(bg, q))
 	q = query(expr.Ult(x, expr.Const(32, 2)), expr.Ult(expr.Const(32, 2), x))
-	if r := z.Check(bg, q); r.Result != Unsat {
+	if r := z.Check(bg, q); r.Result != solver.Unsat {
 		t.Fatalf("after a timeout: %v (%s), want unsat", r.Result, r.Reason)
 	}
 }
@@ -48,7 +49,7 @@ func TestCanceledContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(bg)
 	cancel()
 	r := z.Check(ctx, query(expr.BoolVar("p")))
-	if r.Result != Unknown || !strings.Contains(r.Reason, "canceled") {
+	if r.Result != solver.Unknown || !strings.Contains(r.Reason, "canceled") {
 		t.Fatalf("already cancelled: got %v (%q), want unknown: canceled", r.Result, r.Reason)
 	}
 	if z.Stats().Queries != 0 {
@@ -59,7 +60,7 @@ func TestCanceledContext(t *testing.T) {
 	ctx, cancel = context.WithTimeout(bg, 100*time.Millisecond)
 	defer cancel()
 	r = z.Check(ctx, hard)
-	if r.Result != Unknown || !strings.Contains(r.Reason, "canceled") || !strings.Contains(r.Reason, "deadline") {
+	if r.Result != solver.Unknown || !strings.Contains(r.Reason, "canceled") || !strings.Contains(r.Reason, "deadline") {
 		t.Fatalf("cancelled during the check: got %v (%q), want unknown: canceled", r.Result, r.Reason)
 	}
 	q := query(hard.Constraints[0], expr.Eq(x, expr.Const(32, 3)))
@@ -167,7 +168,7 @@ func TestNoCheckStartsOnceCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(bg)
 	cancel()
 	result, reason, err := z.checkInterruptibly(ctx)
-	if result != Unknown || reason != "not started" || err != nil {
+	if result != solver.Unknown || reason != "not started" || err != nil {
 		t.Fatalf("check with a done context: %v, %q, %v; want unknown, not started", result, reason, err)
 	}
 	if z.c.cancelled {
@@ -192,7 +193,7 @@ func TestForcedContextIsReplaced(t *testing.T) {
 
 // afterOneQuery is a Z3 that has answered one query, x < 9 over a byte
 // x, and so holds a scope: what the stop tests start from.
-func afterOneQuery(t *testing.T) (*Z3, Query) {
+func afterOneQuery(t *testing.T) (*Solver, solver.Query) {
 	t.Helper()
 	z := newZ3(t, Options{})
 	q := query(expr.Ult(expr.BVVar("x", 8), expr.Const(8, 9)))

@@ -1,10 +1,11 @@
-package solver
+package z3
 
 import (
 	"math/rand/v2"
 	"testing"
 	"time"
 
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/expr/exprtest"
 )
@@ -31,9 +32,9 @@ func randomBool(g *exprtest.Gen, depth int) expr.Expr {
 }
 
 // randomQuery is one to three random constraints.
-func randomQuery(g *exprtest.Gen, depth int) Query {
+func randomQuery(g *exprtest.Gen, depth int) solver.Query {
 	n := 1 + g.R.IntN(3)
-	q := Query{Constraints: make([]expr.Expr, n)}
+	q := solver.Query{Constraints: make([]expr.Expr, n)}
 	for i := range q.Constraints {
 		q.Constraints[i] = randomBool(g, depth)
 	}
@@ -51,7 +52,7 @@ func TestRoundTripEightBit(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	x, y := expr.BVVar("x", 8), expr.BVVar("y", 8)
 	seen := map[expr.Op]bool{}
-	counts := map[Result]int{}
+	counts := map[solver.Result]int{}
 	suites := []struct {
 		vars  []expr.Expr
 		cases int
@@ -69,9 +70,9 @@ func TestRoundTripEightBit(t *testing.T) {
 			resp := z.Check(bg, q)
 			counts[resp.Result]++
 			switch resp.Result {
-			case Sat:
+			case solver.Sat:
 				requireModel(t, q, resp)
-			case Unsat:
+			case solver.Unsat:
 				if witness, found := bruteForce(q, s.vars); found {
 					t.Fatalf("unsat, but %v satisfies %v", witness, q.Constraints)
 				}
@@ -88,9 +89,9 @@ func TestRoundTripEightBit(t *testing.T) {
 		}
 		resp := z.Check(bg, q)
 		counts[resp.Result]++
-		if resp.Result == Sat {
+		if resp.Result == solver.Sat {
 			requireModel(t, q, resp)
-		} else if resp.Result == Unknown {
+		} else if resp.Result == solver.Unknown {
 			t.Fatalf("unknown (%s) for %v", resp.Reason, q.Constraints)
 		}
 	}
@@ -100,14 +101,14 @@ func TestRoundTripEightBit(t *testing.T) {
 		}
 	}
 	// Both directions must be exercised for the test to mean anything.
-	if counts[Sat] < 1000 || counts[Unsat] < 1000 {
+	if counts[solver.Sat] < 1000 || counts[solver.Unsat] < 1000 {
 		t.Errorf("the generator is lopsided: %v", counts)
 	}
 	t.Logf("%v; %d checks, %v in Z3", counts, z.Stats().Queries, z.Stats().Time)
 }
 
 // bruteForce tries every assignment of the 8-bit variables.
-func bruteForce(q Query, vars []expr.Expr) (map[expr.Expr]uint64, bool) {
+func bruteForce(q solver.Query, vars []expr.Expr) (map[expr.Expr]uint64, bool) {
 	env := &expr.Values{Scalars: map[expr.Expr]uint64{}}
 	for k := 0; k < 1<<(8*len(vars)); k++ {
 		for i, v := range vars {
@@ -120,7 +121,7 @@ func bruteForce(q Query, vars []expr.Expr) (map[expr.Expr]uint64, bool) {
 	return nil, false
 }
 
-func holds(q Query, env expr.Assignment) bool {
+func holds(q solver.Query, env expr.Assignment) bool {
 	ev := expr.NewEvaluator(env)
 	for _, c := range q.Constraints {
 		if ev.Eval(c) != 1 {
@@ -137,16 +138,16 @@ func TestRoundTripWide(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for _, tc := range []struct{ width, cases, depth int }{{16, 400, 3}, {32, 300, 3}, {64, 200, 2}} {
 		g := &exprtest.Gen{R: r, Vars: []expr.Expr{expr.BVVar("x", tc.width), expr.BVVar("y", tc.width)}, Array: expr.ArrayVar("m", 8, tc.width)}
-		counts := map[Result]int{}
+		counts := map[solver.Result]int{}
 		for i := 0; i < tc.cases; i++ {
 			q := randomQuery(g, tc.depth)
 			resp := z.Check(bg, q)
 			counts[resp.Result]++
-			if resp.Result == Sat {
+			if resp.Result == solver.Sat {
 				requireModel(t, q, resp)
 			}
 		}
-		if counts[Sat] < tc.cases/2 || counts[Unknown] > tc.cases/50 {
+		if counts[solver.Sat] < tc.cases/2 || counts[solver.Unknown] > tc.cases/50 {
 			t.Errorf("width %d: %v; too few models checked", tc.width, counts)
 		}
 		t.Logf("width %d: %v", tc.width, counts)
@@ -166,7 +167,7 @@ func TestPinnedAgreesWithEval(t *testing.T) {
 		if w >= 8 { // exprtest indexes arrays with the low 8 bits of a term
 			g.Array = expr.ArrayVar("m", 8, w)
 		}
-		counts := map[Result]int{}
+		counts := map[solver.Result]int{}
 		for i := 0; i < 300; i++ {
 			env := &expr.Values{Scalars: map[expr.Expr]uint64{}, Arrays: map[expr.Expr]expr.ArrayValue{}}
 			var pins []expr.Expr
@@ -183,9 +184,9 @@ func TestPinnedAgreesWithEval(t *testing.T) {
 				env.Arrays[g.Array] = expr.ArrayValue{Default: expr.Const(w, def).Value(), Entries: map[uint64]uint64{at: expr.Const(w, val).Value()}}
 			}
 			term := randomBool(g, 3)
-			want := Unsat
+			want := solver.Unsat
 			if expr.EvalBool(term, env) {
-				want = Sat
+				want = solver.Sat
 			}
 			q := query(append(pins, term)...)
 			resp := z.Check(bg, q)
@@ -193,11 +194,11 @@ func TestPinnedAgreesWithEval(t *testing.T) {
 			if resp.Result != want {
 				t.Fatalf("width %d: Z3 says %v (%s), expr.Eval says %v, for %v under %v %v", w, resp.Result, resp.Reason, want, term, env.Scalars, env.Arrays)
 			}
-			if resp.Result == Sat {
+			if resp.Result == solver.Sat {
 				requireModel(t, q, resp)
 			}
 		}
-		if counts[Sat] < 50 || counts[Unsat] < 50 {
+		if counts[solver.Sat] < 50 || counts[solver.Unsat] < 50 {
 			t.Errorf("width %d: lopsided %v", w, counts)
 		}
 	}
