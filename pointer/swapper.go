@@ -1,8 +1,7 @@
 package pointer
 
 import (
-	"go/types"
-
+	"github.com/gosymtest/gosymtest/loader"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -11,36 +10,13 @@ import (
 // func it returns would point to nothing, and the writes of sort's swaps
 // would be missing from every mod set. The executor models it (symbolic's
 // sortslice.go) as the closure its body makes for a slice of pointers,
-// SwapperClosure, bound to a variable that holds the slice itself; the
-// analysis models it the same way. The slice reaches Swapper in an
+// loader.SwapperClosure, bound to a variable that holds the slice itself;
+// the analysis models it the same way. The slice reaches Swapper in an
 // interface, so the variable is the payload of the boxes the argument
 // points to.
 
 // swapperName is the function the model replaces.
 const swapperName = "internal/reflectlite.Swapper"
-
-// SwapperClosure is the closure of Swapper's body that swaps two elements
-// of a []unsafe.Pointer (the one whose only free variable is such a
-// slice), or nil when fn has none.
-func SwapperClosure(fn *ssa.Function) *ssa.Function {
-	for _, c := range fn.AnonFuncs {
-		if len(c.FreeVars) != 1 {
-			continue
-		}
-		cell, ok := c.FreeVars[0].Type().(*types.Pointer)
-		if !ok {
-			continue
-		}
-		sl, ok := cell.Elem().Underlying().(*types.Slice)
-		if !ok {
-			continue
-		}
-		if b, ok := sl.Elem().(*types.Basic); ok && b.Kind() == types.UnsafePointer {
-			return c
-		}
-	}
-	return nil
-}
 
 // swapper wires a call of Swapper as the model runs it, and reports
 // whether fn is Swapper.
@@ -48,7 +24,7 @@ func (a *analysis) swapper(site ssa.CallInstruction, fn *ssa.Function) bool {
 	if fn.String() != swapperName {
 		return false
 	}
-	closure := SwapperClosure(fn)
+	closure := loader.SwapperClosure(fn)
 	if closure == nil {
 		return false // analysed from its body, as any other function
 	}

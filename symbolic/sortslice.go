@@ -3,7 +3,7 @@ package symbolic
 import (
 	"go/types"
 
-	"github.com/gosymtest/gosymtest/pointer"
+	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
 )
@@ -40,7 +40,7 @@ func swapper(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
 		e.unsupported(s, fn.String()+" of a value that is not a slice")
 		return nil, false
 	}
-	closure := pointer.SwapperClosure(fn)
+	closure := loader.SwapperClosure(fn)
 	if closure == nil {
 		e.unsupported(s, fn.String()+" without its closure over a []unsafe.Pointer")
 		return nil, false
