@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	gsreport "github.com/gosymtest/gosymtest/report"
 )
 
 // Arm kinds: how an arm produces tests.
@@ -127,7 +129,7 @@ type armResult struct {
 	// (-stats' disagreements; gosymtest arms only): every path's inputs
 	// were run natively too (-check-all-paths), and each one that Go ran
 	// differently was dropped from the file.
-	Disagreements []disagreement
+	Disagreements []gsreport.Disagreement
 	// Gaps are the top reasons for the uncovered statements of the
 	// selected functions, from the -report.
 	Gaps string
@@ -137,11 +139,11 @@ type armResult struct {
 
 	// Functions are the explored functions' own figures (gosymtest arms
 	// only), for the Pruning section's path-explosion table.
-	Functions []fnRun
+	Functions []gsreport.FunctionStats
 
 	// Layers are the solver chain's layers, outermost first, as -stats'
 	// solver_layers totals them (gosymtest arms only).
-	Layers []layerStats
+	Layers []gsreport.LayerStats
 	// First is the first of a rerun arm's two runs, which filled the
 	// store the reported run read (nil for the other arms).
 	First *runFigures
@@ -171,79 +173,9 @@ type pkgWork struct {
 	Base     profile // every statement, none covered: the common denominator
 }
 
-// gosymtestStats is the part of gosymtest's -stats file the harness reads
-// (cmd/gosymtest/stats.go).
-type gosymtestStats struct {
-	Totals struct {
-		FunctionsSkipped int64 `json:"functions_skipped"`
-		Paths            int64 `json:"paths"`
-		Pruned           int64 `json:"pruned"`
-		PruneMs          int64 `json:"prune_ms"`
-		Instructions     int64 `json:"instructions"`
-		SolverQueries    int64 `json:"solver_queries"`
-		SolverMs         int64 `json:"solver_ms"`
-		SolverUnknownMs  int64 `json:"solver_unknown_ms"`
-		// SolverLayers are what each layer of the solver chain was
-		// asked and answered; SolverQueries counts what reached Z3.
-		SolverLayers   []layerStats `json:"solver_layers"`
-		TestsEmitted   int64        `json:"tests_emitted"`
-		TestsDropped   int64        `json:"tests_dropped"`
-		StatementsDead int64        `json:"statements_dead"`
-		Disagreements  int64        `json:"disagreements"`
-		WallMs         int64        `json:"wall_ms"`
-	} `json:"totals"`
-	Disagreements []disagreement `json:"disagreements"`
-	Functions     []fnRun        `json:"functions"`
-}
-
-// fnRun is one explored function as gosymtest's -stats gives it.
-type fnRun struct {
-	Package       string `json:"package"`
-	Name          string `json:"name"`
-	Position      string `json:"position"`
-	WallMs        int64  `json:"wall_ms"`
-	MsToCover     int64  `json:"ms_to_cover"`
-	Paths         int64  `json:"paths"`
-	Exhausted     bool   `json:"exhausted"`
-	SkippedReason string `json:"skipped_reason"`
-	BlocksCovered int    `json:"blocks_covered"`
-	// CoverTimeline is when each block was first covered: pairs of
-	// milliseconds since the function's exploration began and blocks
-	// covered by then.
-	CoverTimeline [][2]int64 `json:"cover_timeline"`
-}
-
-// disagreement is one case the interpreter and Go disagreed about, as
-// gosymtest's -stats lists it.
-type disagreement struct {
-	Function string `json:"function"`
-	Inputs   string `json:"inputs"`
-	Expected string `json:"expected"`
-	Got      string `json:"got"`
-}
-
-func (d disagreement) String() string {
-	return fmt.Sprintf("%s(%s): interpreter %s, Go %s", d.Function, d.Inputs, d.Expected, d.Got)
-}
-
-// gosymtestReport is the part of the -report file that says why
-// statements stayed uncovered.
-type gosymtestReport struct {
-	Packages []struct {
-		Functions []struct {
-			Name      string `json:"name"`
-			Uncovered []struct {
-				Pos    string `json:"pos"` // file.go:line:col, relative to the module
-				Reason string `json:"reason"`
-				Detail string `json:"detail"`
-			} `json:"uncovered"`
-		} `json:"functions"`
-	} `json:"packages"`
-}
-
-// reasons counts the report's reasons for uncovered blocks of the
-// selected functions (with -run, the others are all "not-explored").
-func (r gosymtestReport) reasons(selected []funcDecl) map[string]int {
+// reportReasons counts r's reasons for uncovered blocks of the selected
+// functions (with -run, the others are all "not-explored").
+func reportReasons(r gsreport.Report, selected []funcDecl) map[string]int {
 	want := make(map[string]bool)
 	for _, f := range selected {
 		want[f.Name] = true
@@ -321,10 +253,10 @@ func runGosymtest(b *bench, w *pkgWork, spec armSpec) armResult {
 		return res
 	}
 	t := st.Totals
-	res.Paths, res.Queries, res.SolverMs, res.UnknownMs = t.Paths, t.SolverQueries, t.SolverMs, t.SolverUnknownMs
+	res.Paths, res.Queries, res.SolverMs, res.UnknownMs = int64(t.Paths), t.SolverQueries, t.SolverMs, t.SolverUnknownMs
 	res.Layers = t.SolverLayers
-	res.Pruned, res.PruneMs, res.Instructions = t.Pruned, t.PruneMs, t.Instructions
-	res.Tests, res.Dropped, res.Dead, res.Skipped = t.TestsEmitted, t.TestsDropped, t.StatementsDead, t.FunctionsSkipped
+	res.Pruned, res.PruneMs, res.Instructions = int64(t.Pruned), t.PruneMs, t.Instructions
+	res.Tests, res.Dropped, res.Dead, res.Skipped = int64(t.TestsEmitted), int64(t.TestsDropped), int64(t.StatementsDead), int64(t.FunctionsSkipped)
 	skips := make(map[string]int)
 	for _, f := range st.Functions {
 		if f.SkippedReason != "" {
@@ -342,9 +274,9 @@ func runGosymtest(b *bench, w *pkgWork, spec armSpec) armResult {
 	for _, d := range st.Disagreements {
 		logf("  warning: %s disagreement: %s", spec.Name, d)
 	}
-	var rep gosymtestReport
+	var rep gsreport.Report
 	if data, err := os.ReadFile(filepath.Join(dir, "bench-report.json")); err == nil && json.Unmarshal(data, &rep) == nil {
-		res.Gaps = topReasons(rep.reasons(w.Selected), 4)
+		res.Gaps = topReasons(reportReasons(rep, w.Selected), 4)
 		res.Note += res.Gaps
 	}
 
@@ -357,7 +289,7 @@ func runGosymtest(b *bench, w *pkgWork, spec armSpec) armResult {
 	}
 	res.Covered, res.Total = prof.coverage(w.Scope)
 	res.profile = prof
-	res.deadBlocks = deadBlocks(rep.deadPositions(w.Selected), prof)
+	res.deadBlocks = deadBlocks(deadPositions(rep, w.Selected), prof)
 	if why == "" && !spec.Solver && !spec.Order {
 		// The solver arms differ from the default one only in speed:
 		// its reruns check the file's stability for them all.
@@ -454,9 +386,9 @@ func topReasons(m map[string]int, n int) string {
 	return "uncovered: " + strings.Join(parts, ", ")
 }
 
-// deadPositions lists the positions of the blocks the report claims
-// dead in the selected functions.
-func (r gosymtestReport) deadPositions(selected []funcDecl) []string {
+// deadPositions lists the positions of the blocks r claims dead in the
+// selected functions.
+func deadPositions(r gsreport.Report, selected []funcDecl) []string {
 	want := make(map[string]bool)
 	for _, f := range selected {
 		want[f.Name] = true

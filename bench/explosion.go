@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"time"
+
+	gsreport "github.com/gosymtest/gosymtest/report"
 )
 
 // The path-explosion table: the detector's time and path targets are
@@ -35,22 +37,22 @@ import (
 // one the unpruned arm finished (finished.go).
 type runPair struct {
 	Package, Function string
-	rse, none         fnRun
+	rse, none         gsreport.FunctionStats
 }
 
-// key names a function the same way in both arms' stats.
-func (f fnRun) key() string { return f.Package + "." + f.Name + "@" + f.Position }
+// fnKey names a function the same way in both arms' stats.
+func fnKey(f gsreport.FunctionStats) string { return f.Package + "." + f.Name + "@" + f.Position }
 
 // outOfTime reports whether f was explored for the whole budget without
 // being finished: the clock, not the work bound or the end of its paths,
 // stopped it.
-func (f fnRun) outOfTime(budget time.Duration) bool {
+func outOfTime(f gsreport.FunctionStats, budget time.Duration) bool {
 	return !f.Exhausted && f.SkippedReason == "" && f.WallMs >= budget.Milliseconds()
 }
 
 // msToBlocks is when f's timeline first reached blocks covered, or false
 // when it never did.
-func (f fnRun) msToBlocks(blocks int) (int64, bool) {
+func msToBlocks(f gsreport.FunctionStats, blocks int) (int64, bool) {
 	for _, pt := range f.CoverTimeline {
 		if pt[1] >= int64(blocks) {
 			return pt[0], true
@@ -67,25 +69,25 @@ const lateShare = 0.1
 // on, with the detector's run of each, package by package in corpus
 // order.
 func explosionRows(results []pkgResult, budget time.Duration) []runPair {
-	return pairedRuns(results, func(none fnRun) bool { return none.outOfTime(budget) })
+	return pairedRuns(results, func(none gsreport.FunctionStats) bool { return outOfTime(none, budget) })
 }
 
 // pairedRuns are the functions whose unpruned run keep selects, each with
 // the detector's run of it, package by package in corpus order. A function
 // the detector's arm skipped is left out.
-func pairedRuns(results []pkgResult, keep func(none fnRun) bool) []runPair {
+func pairedRuns(results []pkgResult, keep func(none gsreport.FunctionStats) bool) []runPair {
 	var rows []runPair
 	for _, p := range results {
 		rse, none, ok := prunePair(p)
 		if !ok {
 			continue
 		}
-		byKey := make(map[string]fnRun, len(rse.Functions))
+		byKey := make(map[string]gsreport.FunctionStats, len(rse.Functions))
 		for _, f := range rse.Functions {
-			byKey[f.key()] = f
+			byKey[fnKey(f)] = f
 		}
 		for _, f := range none.Functions {
-			g, ok := byKey[f.key()]
+			g, ok := byKey[fnKey(f)]
 			if !ok || !keep(f) || g.SkippedReason != "" {
 				continue
 			}
@@ -97,7 +99,7 @@ func pairedRuns(results []pkgResult, keep func(none fnRun) bool) []runPair {
 
 // entered is how many blocks f's exploration entered, the last count of
 // its timeline.
-func (f fnRun) entered() int {
+func entered(f gsreport.FunctionStats) int {
 	if len(f.CoverTimeline) == 0 {
 		return 0
 	}
@@ -108,9 +110,9 @@ func (f fnRun) entered() int {
 // unpruned run did in the end; reached is false when the detector's run
 // never did.
 func (r runPair) sameBlocks() (noneAt, rseAt int64, reached bool) {
-	target := r.none.entered()
-	noneAt, _ = r.none.msToBlocks(target)
-	rseAt, reached = r.rse.msToBlocks(target)
+	target := entered(r.none)
+	noneAt, _ = msToBlocks(r.none, target)
+	rseAt, reached = msToBlocks(r.rse, target)
 	return noneAt, rseAt, reached
 }
 
@@ -163,7 +165,7 @@ func explosionTable(rows []runPair, budget time.Duration) string {
 			rseAt = fmt.Sprintf("%d ms", at)
 		}
 		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s | %d / %d | %d / %d | %d / %d ms | %d ms / %s | %.1f%% | %s | %s |\n",
-			r.Package, cell(r.Function), r.none.Paths, r.rse.Paths, fmtRatio(pa), r.none.entered(), r.rse.entered(),
+			r.Package, cell(r.Function), r.none.Paths, r.rse.Paths, fmtRatio(pa), entered(r.none), entered(r.rse),
 			r.none.BlocksCovered, r.rse.BlocksCovered, r.none.WallMs, r.rse.WallMs, noneAt, rseAt,
 			100*share, fmtRatio(tm), yesNo(r.rse.Exhausted))
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"strings"
+
+	gsreport "github.com/gosymtest/gosymtest/report"
 )
 
 // The check of the functions the unpruned arm finished: pruning must be
@@ -18,7 +20,7 @@ import (
 // finishedRuns are the functions the unpruned arm exhausted, with the
 // detector's run of each.
 func finishedRuns(results []pkgResult) []runPair {
-	return pairedRuns(results, func(none fnRun) bool { return none.Exhausted })
+	return pairedRuns(results, func(none gsreport.FunctionStats) bool { return none.Exhausted })
 }
 
 // finishedCheck says how many functions the unpruned arm finished and

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	gsreport "github.com/gosymtest/gosymtest/report"
 )
 
 func TestMedian(t *testing.T) {
@@ -45,7 +47,7 @@ func ownResults() []pkgResult {
 		{Arm: "human", Covered: 8, Total: 10, profile: profile{a: false, b: true, c: false}},
 	}}
 	q.Arms[0].Passes = 2
-	q.Arms[0].Disagreements = []disagreement{{Function: "Decode", Inputs: `s: "\x80"`, Expected: `panics: "nil"`, Got: "returned"}}
+	q.Arms[0].Disagreements = []gsreport.Disagreement{{Function: "Decode", Inputs: `s: "\x80"`, Expected: `panics: "nil"`, Got: "returned"}}
 	r := pkgResult{Entry: entry{Name: "r"}, Arms: []armResult{
 		gen(5, profile{a: true}),
 		{Arm: "human", Status: "the package has no tests of its own"},

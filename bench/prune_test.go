@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	gsreport "github.com/gosymtest/gosymtest/report"
 )
 
 // TestPruningTable checks the Pruning table's ratios: the time the
@@ -84,18 +86,18 @@ func TestPruneArms(t *testing.T) {
 // the functions whose unpruned run entered a new block after a tenth of
 // the budget.
 func TestExplosionTable(t *testing.T) {
-	fn := func(name string, paths, wallMs int64, exhausted bool, covered int, timeline ...[2]int64) fnRun {
-		return fnRun{Package: "p", Name: name, Position: name + ".go:1", Paths: paths, WallMs: wallMs, Exhausted: exhausted,
+	fn := func(name string, paths, wallMs int64, exhausted bool, covered int, timeline ...[2]int64) gsreport.FunctionStats {
+		return gsreport.FunctionStats{Package: "p", Name: name, Position: name + ".go:1", Paths: int(paths), WallMs: wallMs, Exhausted: exhausted,
 			BlocksCovered: covered, CoverTimeline: timeline}
 	}
 	results := []pkgResult{{Entry: entry{Name: "p"}, Arms: []armResult{
-		{Arm: "gosymtest", Functions: []fnRun{
+		{Arm: "gosymtest", Functions: []gsreport.FunctionStats{
 			fn("Explodes", 10, 45, true, 6, [2]int64{0, 1}, [2]int64{40, 6}),
 			fn("Finished", 3, 5, true, 2, [2]int64{0, 1}, [2]int64{5, 2}),
 			fn("CutShort", 3, 5, false, 2, [2]int64{0, 1}, [2]int64{5, 2}),
 			fn("Lower", 4, 2000, false, 3, [2]int64{0, 1}, [2]int64{10, 3}),
 		}},
-		{Arm: armPruneNone, Functions: []fnRun{
+		{Arm: armPruneNone, Functions: []gsreport.FunctionStats{
 			fn("Explodes", 700, 2000, false, 6, [2]int64{0, 1}, [2]int64{100, 5}, [2]int64{1900, 6}),
 			fn("Finished", 4, 5, true, 2, [2]int64{0, 1}, [2]int64{5, 2}),
 			fn("CutShort", 3, 6, false, 2, [2]int64{0, 1}, [2]int64{5, 2}),
@@ -125,19 +127,19 @@ func TestExplosionTable(t *testing.T) {
 // the detector's arm skipped), and only those on which the detector's run
 // entered other blocks are listed, with whether it was exhausted.
 func TestFinishedCheck(t *testing.T) {
-	fn := func(name string, exhausted bool, covered int, skipped string) fnRun {
-		return fnRun{Package: "p", Name: name, Position: name + ".go:1", WallMs: 5, Exhausted: exhausted,
+	fn := func(name string, exhausted bool, covered int, skipped string) gsreport.FunctionStats {
+		return gsreport.FunctionStats{Package: "p", Name: name, Position: name + ".go:1", WallMs: 5, Exhausted: exhausted,
 			BlocksCovered: covered, SkippedReason: skipped}
 	}
 	results := []pkgResult{{Entry: entry{Name: "p"}, Arms: []armResult{
-		{Arm: "gosymtest", Functions: []fnRun{
+		{Arm: "gosymtest", Functions: []gsreport.FunctionStats{
 			fn("Same", true, 4, ""),
 			fn("Fewer", false, 3, ""),
 			fn("More", true, 6, ""),
 			fn("Open", false, 1, ""),
 			fn("Skipped", false, 0, "unsupported"),
 		}},
-		{Arm: armPruneNone, Functions: []fnRun{
+		{Arm: armPruneNone, Functions: []gsreport.FunctionStats{
 			fn("Same", true, 4, ""),
 			fn("Fewer", true, 5, ""),
 			fn("More", true, 5, ""),

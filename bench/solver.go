@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	gsreport "github.com/gosymtest/gosymtest/report"
 )
 
 // The solver arms: gosymtest with its solver chain's layers
@@ -42,23 +44,11 @@ func solverArmBudget(budget time.Duration) time.Duration { return max(budget, so
 // store of answers) without touching any directory.
 const storeProbe = "-store off"
 
-// layerStats is one layer of the solver chain in -stats' solver_layers
-// (cmd/gosymtest's layerStatsJSON): the queries that reached it, those it
-// answered (the rest went on to the next layer, the last one's to Z3),
-// the time spent in it, and, with -solver-validate, its wrong answers.
-type layerStats struct {
-	Name     string `json:"name"`
-	Queries  int64  `json:"queries"`
-	Answered int64  `json:"answered"`
-	Ms       int64  `json:"ms"`
-	Wrong    int64  `json:"wrong,omitempty"`
-}
-
 // runFigures are the solver figures of one gosymtest run.
 type runFigures struct {
 	Queries, SolverMs int64 // queries that reached Z3, and Z3's time
 	Wall              time.Duration
-	Layers            []layerStats
+	Layers            []gsreport.LayerStats
 }
 
 // solverSelected tells whether any solver arm is to run: then the
@@ -112,8 +102,8 @@ func firstRun(b *bench, w *pkgWork, dir string, args []string, timeout time.Dura
 }
 
 // readStats reads a gosymtest -stats file.
-func readStats(name string) (gosymtestStats, error) {
-	var st gosymtestStats
+func readStats(name string) (gsreport.Stats, error) {
+	var st gsreport.Stats
 	data, err := os.ReadFile(name)
 	if err == nil {
 		err = json.Unmarshal(data, &st)

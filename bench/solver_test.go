@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	gsreport "github.com/gosymtest/gosymtest/report"
 )
 
 // TestSolverArms checks the five solver arms: their -solver-off flags,
@@ -175,7 +177,7 @@ func TestReadStatsLayers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []layerStats{{"fast", 117, 20, 1, 0}, {"indep", 97, 0, 3, 0}, {"cache", 97, 50, 2, 1}}
+	want := []gsreport.LayerStats{{Name: "fast", Queries: 117, Answered: 20, Ms: 1}, {Name: "indep", Queries: 97, Answered: 0, Ms: 3}, {Name: "cache", Queries: 97, Answered: 50, Ms: 2, Wrong: 1}}
 	if tot := st.Totals; tot.SolverQueries != 40 || tot.SolverMs != 230 || !slices.Equal(tot.SolverLayers, want) {
 		t.Errorf("totals %+v, want 40 queries, 230 ms, layers %v", tot, want)
 	}
@@ -191,7 +193,7 @@ func TestReadStatsLayers(t *testing.T) {
 }
 
 // solverArm is a solver arm's result with the given calls and solver ms.
-func solverArm(name string, calls, ms int64, covered int, wall time.Duration, layers ...layerStats) armResult {
+func solverArm(name string, calls, ms int64, covered int, wall time.Duration, layers ...gsreport.LayerStats) armResult {
 	return armResult{Arm: name, Covered: covered, Total: 10, Queries: calls, SolverMs: ms, Wall: wall, Layers: layers}
 }
 
@@ -241,11 +243,11 @@ func solverResults() []pkgResult {
 		s := solverArm(armSolverStore, green/10, greenMs/10, 5, time.Second)
 		s.First = store
 		return pkgResult{Entry: e, Arms: []armResult{
-			solverArm(armSolverNone, none, noneMs, 5, 9*time.Second, layerStats{Name: "fast"}),
-			solverArm(armSolverExact, exact, noneMs/2, 5, 5*time.Second, layerStats{Name: "fast", Queries: none, Answered: none - exact, Ms: 2}),
-			solverArm(armSolverCex, cex, noneMs/3, 5, 4*time.Second, layerStats{Name: "fast", Queries: none, Answered: none - cex, Ms: 2}),
+			solverArm(armSolverNone, none, noneMs, 5, 9*time.Second, gsreport.LayerStats{Name: "fast"}),
+			solverArm(armSolverExact, exact, noneMs/2, 5, 5*time.Second, gsreport.LayerStats{Name: "fast", Queries: none, Answered: none - exact, Ms: 2}),
+			solverArm(armSolverCex, cex, noneMs/3, 5, 4*time.Second, gsreport.LayerStats{Name: "fast", Queries: none, Answered: none - cex, Ms: 2}),
 			solverArm(armSolverGreen, green, greenMs, 5, 3*time.Second,
-				layerStats{Name: "fast", Queries: none, Answered: none / 2, Ms: 1}, layerStats{Name: "trie", Queries: none / 2, Answered: none/2 - green, Ms: 4}),
+				gsreport.LayerStats{Name: "fast", Queries: none, Answered: none / 2, Ms: 1}, gsreport.LayerStats{Name: "trie", Queries: none / 2, Answered: none/2 - green, Ms: 4}),
 			s,
 		}}
 	}
@@ -363,7 +365,7 @@ func TestLayerTable(t *testing.T) {
 	if strings.Contains(tab, "other fixtures") {
 		t.Errorf("the layer table has a group without solver arms:\n%s", tab)
 	}
-	if got := layersCell([]layerStats{{"fast", 3, 1, 2, 0}, {"trie", 2, 2, 5, 0}}); got != "fast:3/1/2;trie:2/2/5" {
+	if got := layersCell([]gsreport.LayerStats{{Name: "fast", Queries: 3, Answered: 1, Ms: 2}, {Name: "trie", Queries: 2, Answered: 2, Ms: 5}}); got != "fast:3/1/2;trie:2/2/5" {
 		t.Errorf("layersCell = %q", got)
 	}
 }
@@ -493,7 +495,7 @@ echo '{"totals": {"solver_queries": 12, "solver_ms": 34, "solver_layers": [{"nam
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := runFigures{Queries: 12, SolverMs: 34, Wall: got.Wall, Layers: []layerStats{{"trie", 20, 8, 5, 0}}}
+		want := runFigures{Queries: 12, SolverMs: 34, Wall: got.Wall, Layers: []gsreport.LayerStats{{Name: "trie", Queries: 20, Answered: 8, Ms: 5}}}
 		if got.Queries != want.Queries || got.SolverMs != want.SolverMs || !slices.Equal(got.Layers, want.Layers) {
 			t.Errorf("firstRun = %+v, want %+v", got, want)
 		}
@@ -536,8 +538,8 @@ func TestClockCutLine(t *testing.T) {
 	if got, want := clockCutLine(rs, time.Minute), "Cut by the clock: none; every solver arm's exploration finished or stopped on -max-work."; got != want {
 		t.Errorf("without functions: %q, want %q", got, want)
 	}
-	fns := func(wallMs int64) []fnRun {
-		return []fnRun{
+	fns := func(wallMs int64) []gsreport.FunctionStats {
+		return []gsreport.FunctionStats{
 			{Name: "Slow", WallMs: wallMs},
 			{Name: "Finished", WallMs: 70_000, Exhausted: true},
 			{Name: "Skipped", WallMs: 70_000, SkippedReason: "unsupported"},

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	gsreport "github.com/gosymtest/gosymtest/report"
 )
 
 // The Solver section of RESULTS.md: the solver arms (solver.go) side by
@@ -290,7 +292,7 @@ func layerTable(results []pkgResult) string {
 	b.WriteString("|---|---|---|---:|---:|---:|---:|\n")
 	for _, group := range []string{groupSubject, groupReal, groupFixture} {
 		for _, name := range solverArmNames() {
-			var layers []layerStats
+			var layers []gsreport.LayerStats
 			var calls, ms int64
 			n := 0
 			for _, p := range results {
@@ -317,14 +319,14 @@ func layerTable(results []pkgResult) string {
 
 // addLayerStats adds one run's layers into a total by name, keeping the
 // chain's order (the first run's, then any new name at the end).
-func addLayerStats(total, run []layerStats) []layerStats {
+func addLayerStats(total, run []gsreport.LayerStats) []gsreport.LayerStats {
 	for _, l := range run {
 		i := 0
 		for i < len(total) && total[i].Name != l.Name {
 			i++
 		}
 		if i == len(total) {
-			total = append(total, layerStats{Name: l.Name})
+			total = append(total, gsreport.LayerStats{Name: l.Name})
 		}
 		total[i].Queries += l.Queries
 		total[i].Answered += l.Answered
@@ -395,7 +397,7 @@ func clockCutLine(results []pkgResult, budget time.Duration) string {
 				continue
 			}
 			for _, f := range a.Functions {
-				if !f.outOfTime(budget) {
+				if !outOfTime(f, budget) {
 					continue
 				}
 				if byFunc[f.Name] == nil {
@@ -416,7 +418,7 @@ func clockCutLine(results []pkgResult, budget time.Duration) string {
 
 // layersCell is the CSV's solver_layers: name:queries/answered/ms per
 // layer, separated by semicolons.
-func layersCell(layers []layerStats) string {
+func layersCell(layers []gsreport.LayerStats) string {
 	var parts []string
 	for _, l := range layers {
 		parts = append(parts, fmt.Sprintf("%s:%d/%d/%d", l.Name, l.Queries, l.Answered, l.Ms))

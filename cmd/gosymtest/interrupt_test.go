@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/gosymtest/gosymtest/report"
 	"golang.org/x/tools/txtar"
 )
 
@@ -196,7 +197,7 @@ func interruptOnce(t *testing.T, sig os.Signal, want int) {
 		t.Errorf("go test on the file written after the interrupt: %v\n%s", err, out)
 	}
 
-	var s stats
+	var s report.Stats
 	data, err := os.ReadFile(statsFile)
 	if err != nil {
 		t.Fatalf("no statistics file after the interrupt: %v", err)

@@ -39,7 +39,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gosymtest merge: want -stats, -report or -tests, and the shards' files\n%s", mergeUsage)
 		return exitUsage
 	}
-	var shards []*stats
+	var shards []*report.Stats
 	var reports []*report.Report
 	for _, name := range fs.Args() {
 		s, r, err := readShardFile(name)
@@ -87,7 +87,7 @@ const mergeUsage = "usage: gosymtest merge [-stats FILE] [-report FILE] [-tests]
 
 // readShardFile reads a shard's -stats file (it has a shard object) or
 // -report file (it has bounds).
-func readShardFile(name string) (*stats, *report.Report, error) {
+func readShardFile(name string) (*report.Stats, *report.Report, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil, nil, err
@@ -109,7 +109,7 @@ func readShardFile(name string) (*stats, *report.Report, error) {
 		}
 		return nil, &r, nil
 	case keys["totals"] != nil:
-		var s stats
+		var s report.Stats
 		if err := dec(&s); err != nil {
 			return nil, nil, fmt.Errorf("reading the statistics: %v", err)
 		}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/report"
 )
 
 // demoModule copies go.mod, go.sum and testdata/demo into a directory of
@@ -154,7 +156,7 @@ func TestMergeShardsEqualsUnshardedRun(t *testing.T) {
 // the statistics of an unsharded run are errors, not a wrong merge.
 func TestMergeRejectsIncompleteShards(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name string, s stats) string {
+	write := func(name string, s report.Stats) string {
 		path := filepath.Join(dir, name)
 		if err := writeStatsFile(path, s); err != nil {
 			t.Fatal(err)
@@ -162,17 +164,17 @@ func TestMergeRejectsIncompleteShards(t *testing.T) {
 		return path
 	}
 	targets := []string{"p.A", "p.B"}
-	shard := func(i int, fns ...string) stats {
-		s := stats{Shard: &shardJSON{Index: i, Count: 2, Targets: targets}}
+	shard := func(i int, fns ...string) report.Stats {
+		s := report.Stats{Shard: &report.ShardStats{Index: i, Count: 2, Targets: targets}}
 		for _, f := range fns {
-			s.Functions = append(s.Functions, functionStats{Package: "p", Name: strings.TrimPrefix(f, "p.")})
+			s.Functions = append(s.Functions, report.FunctionStats{Package: "p", Name: strings.TrimPrefix(f, "p.")})
 		}
 		return s
 	}
 	one, two := write("1.json", shard(1, "p.A")), write("2.json", shard(2, "p.B"))
 	twoAgain := write("2b.json", shard(2, "p.B"))
 	both := write("both.json", shard(2, "p.A", "p.B"))
-	plain := write("plain.json", stats{})
+	plain := write("plain.json", report.Stats{})
 	bad := write("bad.json", shard(3))
 	out := filepath.Join(dir, "out.json")
 	for _, tc := range []struct {
@@ -245,10 +247,10 @@ func TestMergeTestsRefusesWhatItCannotJoin(t *testing.T) {
 			// Target A is shard 2's, B shard 1's: the merged file puts A
 			// first.
 			targets := []string{"p.A", "p.B"}
-			var shards []*stats
+			var shards []*report.Stats
 			for i, name := range []string{"B", "A"} {
-				s := &stats{Shard: &shardJSON{Index: i + 1, Count: 2, Targets: targets}}
-				s.Functions = []functionStats{{Package: "p", Name: name, Position: filepath.Join(dir, "p.go") + ":1", Tests: tc.tests[i]}}
+				s := &report.Stats{Shard: &report.ShardStats{Index: i + 1, Count: 2, Targets: targets}}
+				s.Functions = []report.FunctionStats{{Package: "p", Name: name, Position: filepath.Join(dir, "p.go") + ":1", Tests: tc.tests[i]}}
 				shards = append(shards, s)
 				if err := os.WriteFile(filepath.Join(dir, (shardSpec{i + 1, 2}).testFileName()), []byte(tc.files[i]), 0o644); err != nil {
 					t.Fatal(err)

@@ -10,19 +10,19 @@ import (
 
 // merger holds the shards' stats, checked to be the n parts of one run.
 type merger struct {
-	shards []*stats // by shard index
+	shards []*report.Stats // by shard index
 	// owner is the shard (its index in shards) that explored each target
 	// (package.Func); targets the unsharded order.
 	owner   map[string]int
 	targets []string
-	funcs   map[string]*functionStats // adjusted to the union's coverage
+	funcs   map[string]*report.FunctionStats // adjusted to the union's coverage
 	// blocks are the union's cover blocks by package; packages their
 	// order (the loader's: by import path).
 	blocks   map[string][]report.Block
 	packages []string
 }
 
-func newMerger(in []*stats) (*merger, error) {
+func newMerger(in []*report.Stats) (*merger, error) {
 	if len(in) == 0 {
 		return nil, errors.New("no -stats file of a shard: merge needs every shard's")
 	}
@@ -30,7 +30,7 @@ func newMerger(in []*stats) (*merger, error) {
 	if n < 1 {
 		return nil, fmt.Errorf("a shard of %d shards", n)
 	}
-	m := &merger{shards: make([]*stats, n), owner: map[string]int{}, funcs: map[string]*functionStats{}, targets: in[0].Shard.Targets}
+	m := &merger{shards: make([]*report.Stats, n), owner: map[string]int{}, funcs: map[string]*report.FunctionStats{}, targets: in[0].Shard.Targets}
 	for _, s := range in {
 		sh := s.Shard
 		if sh.Count != n {
@@ -71,7 +71,7 @@ func newMerger(in []*stats) (*merger, error) {
 	// A gap of a function that another shard's tests covered is covered
 	// in the unsharded run, whose tests are all of the shards'.
 	for _, f := range m.funcs {
-		f.Uncovered = slices.DeleteFunc(f.Uncovered, func(g uncoveredJSON) bool {
+		f.Uncovered = slices.DeleteFunc(f.Uncovered, func(g report.UncoveredBlock) bool {
 			b, ok := m.block(f.Package, g.Pos)
 			if ok && b.Covered {
 				f.StatementsCovered += b.Statements
@@ -130,8 +130,8 @@ func (m *merger) block(pkg, pos string) (report.Block, bool) {
 }
 
 // ordered are the merged functions in the unsharded run's order.
-func (m *merger) ordered() []*functionStats {
-	out := make([]*functionStats, 0, len(m.targets))
+func (m *merger) ordered() []*report.FunctionStats {
+	out := make([]*report.FunctionStats, 0, len(m.targets))
 	for _, k := range m.targets {
 		out = append(out, m.funcs[k])
 	}

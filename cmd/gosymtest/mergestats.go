@@ -69,9 +69,9 @@ func (m *merger) statsGaps(pkg string) func(string) []gapOf {
 }
 
 // stats is the merged -stats file.
-func (m *merger) stats() stats {
+func (m *merger) stats() report.Stats {
 	first := m.shards[0]
-	s := stats{Functions: []functionStats{}, LoadErrors: first.LoadErrors, Disagreements: []disagreementJSON{}, Store: storeStatsJSON{Kind: storeOff}}
+	s := report.Stats{Functions: []report.FunctionStats{}, LoadErrors: first.LoadErrors, Disagreements: []report.Disagreement{}, Store: report.StoreStats{Kind: storeOff}}
 	t := &s.Totals
 	t.Packages, t.PackagesFailed = first.Totals.Packages, first.Totals.PackagesFailed
 	// SolverLayers stays nil (null) until a function adds to it, as in
@@ -143,7 +143,7 @@ func (m *merger) packagesOf() []string {
 }
 
 // addStore sums two store objects; the kind is the first one used.
-func addStore(a, b storeStatsJSON) storeStatsJSON {
+func addStore(a, b report.StoreStats) report.StoreStats {
 	if a.Kind == storeOff {
 		a.Kind = b.Kind
 	}

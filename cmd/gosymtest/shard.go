@@ -80,23 +80,11 @@ func (s shardSpec) filter(targets []target) []target {
 	return mine
 }
 
-// shardJSON is the -stats file's shard object: what merge needs to
-// combine the shards' files into the unsharded run's.
-type shardJSON struct {
-	Index int `json:"index"`
-	Count int `json:"count"`
-	// Targets are the keys (package.Func) of every target of the
-	// unsharded run, in its order: merge orders the functions by them
-	// and checks that each shard explored its part.
-	Targets []string `json:"targets"`
-	// Blocks are each package's cover blocks as this shard's report saw
-	// them (nil without a report): the coverage of the unsharded run is
-	// their union.
-	Blocks map[string][]report.Block `json:"blocks"`
-}
-
-func newShardJSON(s shardSpec, all []target, rep *report.Report) *shardJSON {
-	sh := &shardJSON{Index: s.i, Count: s.n, Targets: []string{}}
+// newShardJSON is the -stats file's shard object (report.ShardStats) of
+// shard s of the targets all: what merge needs to combine the shards'
+// files into the unsharded run's.
+func newShardJSON(s shardSpec, all []target, rep *report.Report) *report.ShardStats {
+	sh := &report.ShardStats{Index: s.i, Count: s.n, Targets: []string{}}
 	for _, t := range all {
 		sh.Targets = append(sh.Targets, t.pkg+"."+t.name)
 	}

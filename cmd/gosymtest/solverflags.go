@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 
+	"github.com/gosymtest/gosymtest/report"
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/solver/z3"
 )
@@ -49,33 +50,25 @@ func (v layerList) Set(s string) error {
 	return nil
 }
 
-// layerStatsJSON is one solver layer's line in the -stats file.
-type layerStatsJSON struct {
-	Name     string `json:"name"`
-	Queries  int64  `json:"queries"`
-	Answered int64  `json:"answered"`
-	Ms       int64  `json:"ms"`
-	Wrong    int64  `json:"wrong,omitempty"`
-}
-
-func layersJSON(layers []solver.LayerStats) []layerStatsJSON {
-	out := []layerStatsJSON{}
+// layersJSON is the solver chain's layers as the -stats file gives them.
+func layersJSON(layers []solver.LayerStats) []report.LayerStats {
+	out := []report.LayerStats{}
 	for _, l := range layers {
-		out = append(out, layerStatsJSON{Name: l.Name, Queries: l.Queries, Answered: l.Answered, Ms: l.Time.Milliseconds(), Wrong: l.Wrong})
+		out = append(out, report.LayerStats{Name: l.Name, Queries: l.Queries, Answered: l.Answered, Ms: l.Time.Milliseconds(), Wrong: l.Wrong})
 	}
 	return out
 }
 
 // addLayers adds one function's layer counts into the totals, by name,
 // keeping the chain's order.
-func addLayers(total, fn []layerStatsJSON) []layerStatsJSON {
+func addLayers(total, fn []report.LayerStats) []report.LayerStats {
 	for _, l := range fn {
 		i := 0
 		for i < len(total) && total[i].Name != l.Name {
 			i++
 		}
 		if i == len(total) {
-			total = append(total, layerStatsJSON{Name: l.Name})
+			total = append(total, report.LayerStats{Name: l.Name})
 		}
 		total[i].Queries += l.Queries
 		total[i].Answered += l.Answered

@@ -9,169 +9,24 @@ import (
 	"github.com/gosymtest/gosymtest/report"
 )
 
-// stats is the content of the -stats file (doc.go describes it): per
-// run and per function, what was explored, the tests written and the
-// coverage they give.
-type stats struct {
-	Totals     totals          `json:"totals"`
-	Functions  []functionStats `json:"functions"`
-	LoadErrors []loadErrorJSON `json:"load_errors"`
-	// Disagreements are the cases whose outcome under go test differed
-	// from the interpreter's: each was dropped from the test file, and
-	// each is a bug in the interpreter (or in its models) to look at.
-	Disagreements []disagreementJSON `json:"disagreements"`
-	// Store is the persistent store's work (-store).
-	Store storeStatsJSON `json:"store"`
-	// Shard is what merge needs of a -shard run; absent otherwise.
-	Shard *shardJSON `json:"shard,omitempty"`
-}
-
-// disagreementJSON is one case the interpreter and Go disagree about.
-type disagreementJSON struct {
-	Package  string `json:"package"`
-	Function string `json:"function"`
-	Test     string `json:"test"`
-	Case     string `json:"case"`
-	Inputs   string `json:"inputs"`
-	Expected string `json:"expected"` // what the interpreter said
-	Got      string `json:"got"`      // what Go did
-}
-
-type totals struct {
-	Packages          int `json:"packages"`
-	PackagesFailed    int `json:"packages_failed"`
-	Functions         int `json:"functions"`
-	FunctionsExplored int `json:"functions_explored"`
-	FunctionsSkipped  int `json:"functions_skipped"`
-	Paths             int `json:"paths"`
-	// Pruned counts the states the redundant-state detector dropped
-	// (symbolic.Summary.Pruned); they are not in Paths. PruneMs is the
-	// time spent on the detector (symbolic.Summary.PruneTime): its
-	// overhead.
-	Pruned        int   `json:"pruned"`
-	PruneMs       int64 `json:"prune_ms"`
-	Instructions  int64 `json:"instructions"`
-	SolverQueries int64 `json:"solver_queries"`
-	SolverMs      int64 `json:"solver_ms"`
-	// SolverUnknowns counts the queries Z3 answered unknown (a timeout,
-	// a resource limit), and SolverUnknownMs is the part of SolverMs they
-	// took: time no cache saves, since a timeout is not reused.
-	SolverUnknowns  int64 `json:"solver_unknowns"`
-	SolverUnknownMs int64 `json:"solver_unknown_ms"`
-	// SolverEscalations counts the queries that Z3's incremental solver
-	// did not decide within its share and that a fresh, non-incremental
-	// one solved again (z3.Options.EscalateAfter), and
-	// SolverEscalatedMs is the part of SolverMs the second solver took.
-	SolverEscalations int64 `json:"solver_escalations"`
-	SolverEscalatedMs int64 `json:"solver_escalated_ms"`
-	// SolverLayers are the solver chain's layers, outermost first, summed
-	// over the functions: what reached each and what each answered.
-	// SolverQueries counts only what none answered (what reached Z3).
-	SolverLayers []layerStatsJSON `json:"solver_layers"`
-	// Blocks and BlocksCovered count SSA blocks as the executor saw them:
-	// entered by some path, whether or not a test came of it.
-	Blocks        int `json:"blocks"`
-	BlocksCovered int `json:"blocks_covered"`
-	// BlocksDead counts the SSA blocks of exhausted explorations that no
-	// path entered: unreachable within the bounds (see package report).
-	BlocksDead int `json:"blocks_dead"`
-	// Statements counts go test -cover's statements; StatementsCovered
-	// those the emitted tests ran (measured by go test on them alone),
-	// StatementsExecutorCovered those some explored path entered.
-	Statements                int `json:"statements"`
-	StatementsCovered         int `json:"statements_covered"`
-	StatementsExecutorCovered int `json:"statements_executor_covered"`
-	StatementsDead            int `json:"statements_dead"`
-	TestsEmitted              int `json:"tests_emitted"`
-	TestsDropped              int `json:"tests_dropped"`
-	Disagreements             int `json:"disagreements"`
-	// FuzzTargets and FuzzSeeds count what -fuzz-seeds wrote.
-	FuzzTargets int   `json:"fuzz_targets"`
-	FuzzSeeds   int   `json:"fuzz_seeds"`
-	WallMs      int64 `json:"wall_ms"`
-
-	// TestsNotCompiled counts the dropped cases that did not compile (a
-	// bug in writing them); ValidationRuns the runs of go test that
-	// validation made, bisection's included.
-	TestsNotCompiled int `json:"tests_not_compiled"`
-	ValidationRuns   int `json:"validation_runs"`
-}
-
-type functionStats struct {
-	Package       string `json:"package"`
-	Name          string `json:"name"`
-	Position      string `json:"position"`
-	Blocks        int    `json:"blocks"`
-	BlocksCovered int    `json:"blocks_covered"`
-	Paths         int    `json:"paths"`
-	Pruned        int    `json:"pruned"`   // states the detector dropped
-	PruneMs       int64  `json:"prune_ms"` // time spent on the detector
-	// BoundaryCases counts the cases made at comparisons' boundaries
-	// (not paths: they add tests, not coverage claims).
-	BoundaryCases int `json:"boundary_cases"`
-	// InfectionCases counts the cases made for an arithmetic mutant that
-	// no other case caught (likewise not paths).
-	InfectionCases int `json:"infection_cases"`
-	// PropagationCases counts the cases made on other values of a path
-	// whose test a mutant survived, which kill it (likewise not paths).
-	PropagationCases int `json:"propagation_cases"`
-	// MutantReplays counts the replays of its tests with a mutant of the
-	// package's code in place (see -no-mutants).
-	MutantReplays int    `json:"mutant_replays"`
-	Tests         int    `json:"tests"`
-	Exhausted     bool   `json:"exhausted"`
-	SkippedReason string `json:"skipped_reason,omitempty"`
-	// FuzzTarget is the FuzzXxx -fuzz-seeds wrote for the function, with
-	// FuzzSeeds seeds in testdata/fuzz/FuzzXxx; "" for none.
-	FuzzTarget string `json:"fuzz_target,omitempty"`
-	FuzzSeeds  int    `json:"fuzz_seeds,omitempty"`
-	// WallMs is the exploration's time; MsToCover is when the last block
-	// that got covered was first entered.
-	WallMs    int64 `json:"wall_ms"`
-	MsToCover int64 `json:"ms_to_cover"`
-	// CoverTimeline is the coverage curve: [ms, blocks covered] each time
-	// the exploration first entered a block of the function.
-	CoverTimeline [][2]int64       `json:"cover_timeline"`
-	SolverQueries int64            `json:"solver_queries"`
-	SolverLayers  []layerStatsJSON `json:"solver_layers"`
-	// BlocksDead: SSA blocks no path entered in an exhausted exploration.
-	// The statement counts and uncovered are in go test -cover's units.
-	BlocksDead                int             `json:"blocks_dead"`
-	Statements                int             `json:"statements"`
-	StatementsCovered         int             `json:"statements_covered"`
-	StatementsExecutorCovered int             `json:"statements_executor_covered"`
-	StatementsDead            int             `json:"statements_dead"`
-	Uncovered                 []uncoveredJSON `json:"uncovered"`
-}
-
-// uncoveredJSON is one uncovered statement block and why (package report
-// documents the reasons).
-type uncoveredJSON struct {
-	Pos    string `json:"pos"` // file.go:line:col, relative to the module
-	Reason string `json:"reason"`
-	Detail string `json:"detail,omitempty"`
-}
-
-type loadErrorJSON struct {
-	Package  string `json:"package"`
-	Position string `json:"position,omitempty"`
-	Message  string `json:"message"`
-}
+// The -stats file is a report.Stats (doc.go describes it); its types are
+// package report's so that merge and the benchmark harness read it with
+// the types that write it.
 
 // newStats summarizes a run. prog may be nil when the go command failed;
 // results are the explored targets (none with -dry-run).
-func newStats(prog *loader.Program, selected []target, results []explored, written testsWritten, rep *report.Report, wall time.Duration) stats {
-	s := stats{Functions: []functionStats{}, LoadErrors: []loadErrorJSON{}, Disagreements: []disagreementJSON{}, Store: storeStatsJSON{Kind: storeOff}}
-	s.Totals.SolverLayers = []layerStatsJSON{}
+func newStats(prog *loader.Program, selected []target, results []explored, written testsWritten, rep *report.Report, wall time.Duration) report.Stats {
+	s := report.Stats{Functions: []report.FunctionStats{}, LoadErrors: []report.LoadError{}, Disagreements: []report.Disagreement{}, Store: report.StoreStats{Kind: storeOff}}
+	s.Totals.SolverLayers = []report.LayerStats{}
 	if prog == nil {
 		return s
 	}
 	failed := make(map[string]bool)
 	for _, e := range prog.Errors {
 		failed[e.Package] = true
-		s.LoadErrors = append(s.LoadErrors, loadErrorJSON{Package: e.Package, Position: e.Pos, Message: e.Msg})
+		s.LoadErrors = append(s.LoadErrors, report.LoadError{Package: e.Package, Position: e.Pos, Message: e.Msg})
 	}
-	s.Totals = totals{
+	s.Totals = report.Totals{
 		Packages:       len(prog.Packages),
 		PackagesFailed: len(failed),
 		Functions:      len(selected),
@@ -203,12 +58,12 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 		byFunc[r.pkg+"."+r.name] = r
 	}
 	for _, t := range selected {
-		f := functionStats{Package: t.pkg, Name: t.name, Position: t.pos, Blocks: len(t.fn.Blocks), Uncovered: []uncoveredJSON{}, CoverTimeline: [][2]int64{}}
+		f := report.FunctionStats{Package: t.pkg, Name: t.name, Position: t.pos, Blocks: len(t.fn.Blocks), Uncovered: []report.UncoveredBlock{}, CoverTimeline: [][2]int64{}}
 		if c := coverage[t.pkg+"."+t.name]; c != nil {
 			f.BlocksDead, f.Statements, f.StatementsCovered, f.StatementsDead = c.BlocksDead, c.Statements, c.Covered, c.Dead
 			f.StatementsExecutorCovered = c.ExecutorCovered
 			for _, g := range c.Uncovered {
-				f.Uncovered = append(f.Uncovered, uncoveredJSON{Pos: g.Pos, Reason: g.Reason, Detail: g.Detail})
+				f.Uncovered = append(f.Uncovered, report.UncoveredBlock{Pos: g.Pos, Reason: g.Reason, Detail: g.Detail})
 			}
 		}
 		if r, ok := byFunc[t.pkg+"."+t.name]; ok {
@@ -258,7 +113,7 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 // writeStatsFile writes s to path through a temporary file in the same
 // directory and a rename, so that a reader sees the old file or the
 // whole new one, never a part.
-func writeStatsFile(path string, s stats) error {
+func writeStatsFile(path string, s report.Stats) error {
 	return writeFileAtomic(path, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
@@ -273,7 +128,7 @@ type testsWritten struct {
 	notCompiled      int            // of the dropped
 	runs             int            // of go test, in validation
 	perFunc          map[string]int // by "package.Func"
-	disagreements    []disagreementJSON
+	disagreements    []report.Disagreement
 	fuzz             fuzzWritten // with -fuzz-seeds
 	// tested is the coverage of the tests that passed validation (nil
 	// when none were written: a dry run, or exploration stopped).

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gosymtest/gosymtest/report"
 	"github.com/gosymtest/gosymtest/store/redistest"
 )
 
@@ -35,7 +36,7 @@ func gosymtestIn(t *testing.T, dir string, env []string, args ...string) result 
 
 // storeOf runs gosymtest on Max[int] of testdata/demo with args and env
 // and returns the store object of its -stats file and its stderr.
-func storeOf(t *testing.T, env []string, args ...string) (storeStatsJSON, string) {
+func storeOf(t *testing.T, env []string, args ...string) (report.StoreStats, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "stats.json")
 	r := gosymtestIn(t, demoModule(t), env, append([]string{"-stats", path, "-run", `^Max\[int\]$`, "./testdata/demo"}, args...)...)
@@ -47,7 +48,7 @@ func storeOf(t *testing.T, env []string, args ...string) (storeStatsJSON, string
 		t.Fatal(err)
 	}
 	var s struct {
-		Store *storeStatsJSON `json:"store"`
+		Store *report.StoreStats `json:"store"`
 	}
 	if err := json.Unmarshal(data, &s); err != nil || s.Store == nil {
 		t.Fatalf("no store object in the stats (%v):\n%s", err, data)

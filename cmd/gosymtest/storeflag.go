@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/gosymtest/gosymtest/report"
 	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/store"
 	"github.com/rs/zerolog"
@@ -76,24 +77,13 @@ func openStore(ctx context.Context, cfg config, log zerolog.Logger) store.Store 
 	return s
 }
 
-// storeStatsJSON is the -stats file's store object.
-type storeStatsJSON struct {
-	Kind          string `json:"kind"` // off, file or redis
-	Loads         int64  `json:"loads"`
-	Saves         int64  `json:"saves"`
-	EntriesLoaded int64  `json:"entries_loaded"`
-	EntriesSaved  int64  `json:"entries_saved"`
-	LoadMs        int64  `json:"load_ms"`
-	SaveMs        int64  `json:"save_ms"`
-	Errors        int64  `json:"errors"`
-}
-
-func storeJSON(s store.Store) storeStatsJSON {
+// storeJSON is the -stats file's store object for s (nil: -store off).
+func storeJSON(s store.Store) report.StoreStats {
 	if s == nil {
-		return storeStatsJSON{Kind: storeOff}
+		return report.StoreStats{Kind: storeOff}
 	}
 	st := s.Stats()
-	return storeStatsJSON{
+	return report.StoreStats{
 		Kind: st.Kind, Loads: st.Loads, Saves: st.Saves,
 		EntriesLoaded: st.EntriesLoaded, EntriesSaved: st.EntriesSaved,
 		LoadMs: st.LoadTime.Milliseconds(), SaveMs: st.SaveTime.Milliseconds(),

@@ -70,7 +70,7 @@ func writeTests(intr *interrupts, prog *loader.Program, results []explored, cfg 
 				continue
 			}
 			ev.Msg("disagreement: dropped a case that failed under go test (the interpreter and Go disagree)")
-			w.disagreements = append(w.disagreements, disagreementJSON{
+			w.disagreements = append(w.disagreements, report.Disagreement{
 				Package: pkg.Path, Function: funcName(d.Func), Test: d.Test, Case: d.Case,
 				Inputs: d.Inputs, Expected: d.Want, Got: d.Got,
 			})
