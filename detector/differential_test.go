@@ -24,7 +24,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// The differential soundness test (issue 13's acceptance): random
+// The differential soundness test (pruning must never lose coverage): random
 // functions from progen are explored without pruning and with the
 // detector, and run natively. Where the unpruned run is exhausted, the
 // pruned one must cover exactly the same blocks; where the pruned run is

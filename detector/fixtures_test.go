@@ -220,7 +220,7 @@ func TestPruneFixturesKeepCoverage(t *testing.T) {
 	}
 }
 
-// TestScalingIndep is the scaling acceptance: IndepN has N
+// TestScalingIndep checks that the detector stops path explosion: IndepN has N
 // independent sign tests and one hard branch. Without pruning its paths
 // double with each N (2^(N+1)); with the detector they grow linearly, at
 // the same (full) coverage, for N = 1…16.
