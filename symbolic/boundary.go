@@ -108,6 +108,20 @@ type boundarySite struct {
 	terms int
 }
 
+// boundaryWatch keeps the comparisons and the tested paths that the
+// boundary cases start from.
+type boundaryWatch struct{ e *Engine }
+
+func (w boundaryWatch) comparison(s *State, fn *ssa.Function, in *ssa.If, cond expr.Expr) {
+	w.e.noteComparison(s, fn, in, cond)
+}
+
+func (w boundaryWatch) ended(s *State, end *PathEnd) {
+	if end.Kind == EndReturn || end.Kind == EndPanic {
+		w.e.noteBoundaryOrigin(end)
+	}
+}
+
 // noteComparison records that the if in, in fn, branches on the term cond,
 // when it is an ordered comparison of integers in the package under test:
 // a candidate for boundary cases once a path that decided it gives a test.

@@ -243,6 +243,8 @@ type Engine struct {
 	// activations.
 	pruner  Pruner
 	pruning bool
+	// watch are the features told of the machine's events (observe.go).
+	watch   watchers
 	nextAct int32
 }
 
@@ -257,6 +259,7 @@ func NewEngine(prog *ssa.Program, cfg Config) *Engine {
 	if cfg.Pruner != nil {
 		e.pruner = timedPruner{p: cfg.Pruner(), e: e}
 	}
+	e.watch = engineWatchers(e)
 	return e
 }
 

@@ -35,16 +35,10 @@ func (e *Engine) finish(s *State, kind EndKind, panicKind PanicKind, reason stri
 		Edges:       firstEntries(s.edges),
 		Concretized: s.concretized,
 	}
-	switch kind {
-	case EndReturn, EndPanic:
+	if kind == EndReturn || kind == EndPanic {
 		e.makingTests(func() { end.Test = e.makeTest(s) })
-		e.noteBoundaryOrigin(end)
-		if t := end.Test; t != nil && t.Replayed && !t.OrderDependent {
-			e.noteTested(end.Blocks)
-		}
-	case EndBudget, EndDepth:
-		e.notePrefix(s)
 	}
+	e.tellEnd(s, end)
 	if e.pruning {
 		t := end.Test
 		e.pruner.Ended(s, kind, t != nil && t.Replayed && !t.OrderDependent)

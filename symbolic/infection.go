@@ -70,6 +70,13 @@ type infectionPass struct {
 	of map[ssa.Instruction][]int
 }
 
+// infectionWatch keeps the arithmetic that infection cases start from.
+type infectionWatch struct{ e *Engine }
+
+func (w infectionWatch) arithmetic(s *State, in ssa.Instruction, x, y expr.Expr, signed bool) {
+	w.e.noteArithmetic(s, in, x, y, signed)
+}
+
 // noteArithmetic records that in, an arithmetic operation of the package
 // under test that a mutant may change, ran on x and y (y the invalid Expr
 // for a negation), at least one of them symbolic, on an explored path.

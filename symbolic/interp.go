@@ -255,7 +255,7 @@ func recent[T comparable](list []T, x T) bool {
 
 func (e *Engine) ifBranch(s *State, f *frame, code *instrCode, in *ssa.If) {
 	cond := e.scalarOperand(s, f, code.ops[0], in.Cond)
-	e.noteComparison(s, f.fn, in, cond)
+	e.tellComparison(s, f.fn, in, cond)
 	then, els := f.block.Succs[0], f.block.Succs[1]
 	if cond.IsConst() { // concrete: no decision, and no pin to render
 		if cond.IsTrue() {
@@ -268,8 +268,8 @@ func (e *Engine) ifBranch(s *State, f *frame, code *instrCode, in *ssa.If) {
 	onTrue, onFalse := e.branch(s, cond, source.Pin(in.Cond, true))
 	if onTrue != nil && onFalse != nil {
 		// A decision, as the pins record it: in source terms too.
-		e.noteBranch(onTrue, in, 0)
-		e.noteBranch(onFalse, in, 1)
+		e.tellDecision(onTrue, in, 0)
+		e.tellDecision(onFalse, in, 1)
 	}
 	if onTrue != nil {
 		e.jump(onTrue, then)

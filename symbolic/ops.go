@@ -102,7 +102,7 @@ func (e *Engine) binOpAs(s *State, f *frame, code *instrCode, in *ssa.BinOp, op 
 	}
 	switch op {
 	case token.ADD, token.SUB, token.MUL, token.QUO, token.REM:
-		e.noteArithmetic(s, in, x, y, signed)
+		e.tellArithmetic(s, in, x, y, signed)
 	}
 	e.setScalar(s, code.dst, r)
 }
@@ -159,7 +159,7 @@ func (e *Engine) unOp(s *State, f *frame, code *instrCode, in *ssa.UnOp) {
 			return
 		}
 		x := e.scalarOperand(s, f, code.ops[0], in.X)
-		e.noteArithmetic(s, in, x, expr.Expr{}, false)
+		e.tellArithmetic(s, in, x, expr.Expr{}, false)
 		e.setScalar(s, code.dst, expr.Neg(x))
 	case token.ARROW:
 		e.receive(s, in)

@@ -59,6 +59,21 @@ func (e *Engine) runToEndSteps() int {
 	return n
 }
 
+// runToEndWatch keeps what the runs to the end need: the blocks that
+// replayed tests enter, and the paths cut by a bound or the budget.
+type runToEndWatch struct{ e *Engine }
+
+func (w runToEndWatch) ended(s *State, end *PathEnd) {
+	switch end.Kind {
+	case EndReturn, EndPanic:
+		if t := end.Test; t != nil && t.Replayed && !t.OrderDependent {
+			w.e.noteTested(end.Blocks)
+		}
+	case EndBudget, EndDepth:
+		w.e.notePrefix(s)
+	}
+}
+
 // notePrefix keeps s, a path cut by a bound or the budget, when it got
 // further (entered more blocks) than the candidates kept so far, or else
 // when it is the first cut path to enter a block of the function's

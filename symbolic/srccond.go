@@ -10,6 +10,11 @@ import (
 // file and line of the condition, the condition as written for the side
 // taken, and the function it is in when that is not the one under test.
 
+// sourceWatch records each decision in source terms.
+type sourceWatch struct{ e *Engine }
+
+func (w sourceWatch) decided(s *State, in *ssa.If, side int) { w.e.noteBranch(s, in, side) }
+
 // noteBranch records on s the source reading of the side it took of the
 // If in: side 0 is the then side (Succs[0]), 1 the else side.
 func (e *Engine) noteBranch(s *State, in *ssa.If, side int) {
