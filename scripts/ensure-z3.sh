@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ensure-z3.sh makes sure that cgo can build against the Z3 C library,
-# which the solver package needs. If a tiny C program that includes z3.h
+# which the solver/z3 package needs. If a tiny C program that includes z3.h
 # and links with -lz3 compiles, it does nothing. Otherwise it installs
 # Debian's libz3-dev with apt-get, as root or through a password-less
 # sudo, and if it cannot, it says what to install and exits 1.
