@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/testgen/internal/cv"
 )
 
 // withAfter gives a returning case what its pointer or slice arguments
@@ -24,21 +25,21 @@ func TestAfterColumnsAndAWrongRowCostsOnlyThatRow(t *testing.T) {
 	s := newShapes(t)
 	scale, at := s.fn(t, "Point.Scale"), s.fn(t, "At")
 	point := s.named(t, "Point")
-	pt := func(x, y int64) concrete.Value { return vStruct(point, vInt(intType, x), vInt(intType, y)) }
+	pt := func(x, y int64) concrete.Value { return cv.Struct(point, cv.Int(intType, x), cv.Int(intType, y)) }
 	ptr := types.NewPointer(point)
-	xs := vSlice(paramType(at, 0), vInt(intType, 7), vInt(intType, 8))
+	xs := cv.Slice(paramType(at, 0), cv.Int(intType, 7), cv.Int(intType, 8))
 	funcs := []FuncTests{
 		{Func: scale, Cases: []Case{
-			withAfter(returns(scale, "returns", []string{"k = 3"}, 1, args(vPtr(ptr, pt(1, -2)), vInt(intType, 3))),
+			withAfter(returns(scale, "returns", []string{"k = 3"}, 1, args(cv.Ptr(ptr, pt(1, -2)), cv.Int(intType, 3))),
 				args(pt(1, -2), concrete.Value{}), args(pt(3, -6), concrete.Value{})),
-			withAfter(returns(scale, "returns", []string{"k = 0"}, 2, args(vPtr(ptr, pt(5, 5)), vInt(intType, 0))),
+			withAfter(returns(scale, "returns", []string{"k = 0"}, 2, args(cv.Ptr(ptr, pt(5, 5)), cv.Int(intType, 0))),
 				args(pt(5, 5), concrete.Value{}), args(pt(0, 1), concrete.Value{})), // wrong: Y is 0
-			withAfter(returns(scale, "returns", []string{"k = 1"}, 3, args(vPtr(ptr, pt(2, 4)), vInt(intType, 1))),
+			withAfter(returns(scale, "returns", []string{"k = 1"}, 3, args(cv.Ptr(ptr, pt(2, 4)), cv.Int(intType, 1))),
 				args(pt(2, 4), concrete.Value{}), args(pt(2, 4), concrete.Value{})),
-			panics(scale, "panics", []string{"p == nil"}, 4, args(vNil(ptr), vInt(intType, 2)), "runtime error: invalid memory address or nil pointer dereference"),
+			panics(scale, "panics", []string{"p == nil"}, 4, args(cv.Nil(ptr), cv.Int(intType, 2)), "runtime error: invalid memory address or nil pointer dereference"),
 		}},
 		{Func: at, Cases: []Case{
-			withAfter(returns(at, "returns 8", nil, 1, args(xs, vInt(intType, 1)), val(vInt(intType, 8))),
+			withAfter(returns(at, "returns 8", nil, 1, args(xs, cv.Int(intType, 1)), val(cv.Int(intType, 8))),
 				args(xs, concrete.Value{}), args(xs, concrete.Value{})),
 		}},
 	}
@@ -78,13 +79,13 @@ func TestSentinelsAreComparedWithErrorsIs(t *testing.T) {
 	xs := func(n ...int64) concrete.Value {
 		var el []concrete.Value
 		for _, x := range n {
-			el = append(el, vInt(intType, x))
+			el = append(el, cv.Int(intType, x))
 		}
-		return vSlice(paramType(mean, 0), el...)
+		return cv.Slice(paramType(mean, 0), el...)
 	}
 	funcs := []FuncTests{{Func: mean, Cases: []Case{
-		returns(mean, "returns 0 empty", []string{"len(xs) == 0"}, 1, args(xs()), val(vInt(intType, 0)), sentinel),
-		returns(mean, "returns 3", []string{"len(xs) > 0"}, 2, args(xs(2, 4)), val(vInt(intType, 3)), val(vNil(errorType))),
+		returns(mean, "returns 0 empty", []string{"len(xs) == 0"}, 1, args(xs()), val(cv.Int(intType, 0)), sentinel),
+		returns(mean, "returns 3", []string{"len(xs) > 0"}, 2, args(xs(2, 4)), val(cv.Int(intType, 3)), val(cv.Nil(errorType))),
 	}}}
 	rep := s.generate(t, funcs, Options{Validate: true})
 	if len(rep.Dropped) != 0 {
@@ -102,7 +103,7 @@ func TestSentinelsAreComparedWithErrorsIs(t *testing.T) {
 
 	// A row whose error is not a sentinel mixes in a message column.
 	funcs[0].Cases = append(funcs[0].Cases,
-		returns(mean, "returns 0 odd", []string{"odd"}, 3, args(xs(1)), val(vInt(intType, 1)), errResult("odd")))
+		returns(mean, "returns 0 odd", []string{"odd"}, 3, args(xs(1)), val(cv.Int(intType, 1)), errResult("odd")))
 	rep = s.generate(t, funcs, Options{Validate: true})
 	if len(rep.Dropped) != 1 || rep.Dropped[0].Case != "returns_0_odd" {
 		t.Fatalf("dropped %+v, want the made-up error row alone", rep.Dropped)

@@ -3,6 +3,8 @@ package testgen
 import (
 	"strings"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/testgen/internal/cv"
 )
 
 // TestCheckAllFindsEveryDisagreement gives Abs two cases that enter the
@@ -14,8 +16,8 @@ func TestCheckAllFindsEveryDisagreement(t *testing.T) {
 	s := newShapes(t)
 	abs := s.fn(t, "Abs")
 	funcs := []FuncTests{{Func: abs, Cases: []Case{
-		returns(abs, "returns 3", []string{"x < 0"}, 1, args(vInt(intType, -3)), val(vInt(intType, 3))),
-		returns(abs, "returns 6", []string{"x < 0"}, 1, args(vInt(intType, -5)), val(vInt(intType, 6))), // wrong
+		returns(abs, "returns 3", []string{"x < 0"}, 1, args(cv.Int(intType, -3)), val(cv.Int(intType, 3))),
+		returns(abs, "returns 6", []string{"x < 0"}, 1, args(cv.Int(intType, -5)), val(cv.Int(intType, 6))), // wrong
 	}}}
 	plain := s.generate(t, funcs, Options{Validate: true})
 	if len(plain.Dropped) != 0 || plain.Kept != 1 {
@@ -43,7 +45,7 @@ func TestCoverProfileIsTheGeneratedTests(t *testing.T) {
 	s := newShapes(t)
 	abs := s.fn(t, "Abs")
 	rep := s.generate(t, []FuncTests{{Func: abs, Cases: []Case{
-		returns(abs, "returns 3", []string{"x < 0"}, 1, args(vInt(intType, -3)), val(vInt(intType, 3))),
+		returns(abs, "returns 3", []string{"x < 0"}, 1, args(cv.Int(intType, -3)), val(cv.Int(intType, 3))),
 	}}}, Options{Validate: true, Cover: true})
 	prof := string(rep.CoverProfile)
 	if !strings.HasPrefix(prof, "mode: set\n") {

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/testgen/internal/cv"
 )
 
 // TestEnvironmentColumns: cases that read the environment get the columns
@@ -15,7 +17,7 @@ func TestEnvironmentColumns(t *testing.T) {
 	greet := s.fn(t, "Greet")
 	upper := s.fn(t, "Upper")
 	hello := func(block int, env *Env) Case {
-		c := returns(greet, `returns "hello, stranger"`, nil, block, args(vStr("")), val(vStr("hello, stranger")))
+		c := returns(greet, `returns "hello, stranger"`, nil, block, args(cv.Str("")), val(cv.Str("hello, stranger")))
 		c.Env = env
 		return c
 	}
@@ -24,7 +26,7 @@ func TestEnvironmentColumns(t *testing.T) {
 		hello(2, &Env{Exact: true, Vars: []EnvVar{{Key: "Z", Value: "x=y"}, {Key: "A", Value: ""}}}),
 		hello(3, &Env{Exact: true}),
 	}}, {Func: upper, Cases: []Case{
-		returns(upper, `returns "AB"`, nil, 0, args(vSlice(paramType(upper, 0))), val(vSlice(paramType(upper, 0)))),
+		returns(upper, `returns "AB"`, nil, 0, args(cv.Slice(paramType(upper, 0))), val(cv.Slice(paramType(upper, 0)))),
 	}}}, Options{Validate: true})
 	if rep.Kept != 4 || len(rep.Dropped) != 0 {
 		t.Fatalf("kept %d of 4; dropped %+v", rep.Kept, rep.Dropped)

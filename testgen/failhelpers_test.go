@@ -8,6 +8,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/testgen/internal/cv"
 	"github.com/gosymtest/gosymtest/testgen/literal"
 	"golang.org/x/tools/go/ssa"
 )
@@ -37,9 +38,9 @@ func TestFailingWriterDeclaresOnlyItsHelper(t *testing.T) {
 	if echo == nil || errorsNew == nil {
 		t.Fatal("no Echo or errors.New in the program")
 	}
-	fails := helperValue("errWriter", vCall(errorsNew, vStr("write failed")))
+	fails := helperValue("errWriter", vCall(errorsNew, cv.Str("write failed")))
 	funcs := []FuncTests{{Func: echo, Cases: []Case{
-		returns(echo, "returns 0", nil, 0, args(vIface(paramType(echo, 0), fails), vStr("ab")), val(vInt(intType, 0))),
+		returns(echo, "returns 0", nil, 0, args(cv.Iface(paramType(echo, 0), fails), cv.Str("ab")), val(cv.Int(intType, 0))),
 	}}}
 	rep, err := Generate(t.Context(), pkg, funcs, Options{Validate: true})
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/testgen/internal/cv"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -169,68 +170,14 @@ func (s *shapes) generate(t *testing.T, funcs []FuncTests, opts Options) *Report
 	return rep
 }
 
-// Values.
+// Values: the types the cases use most; package cv makes the values.
 
 var (
 	intType    = types.Typ[types.Int]
 	stringType = types.Typ[types.String]
-	boolType   = types.Typ[types.Bool]
 	errorType  = types.Universe.Lookup("error").Type()
 	anyType    = types.Universe.Lookup("any").Type()
 )
-
-func vInt(typ types.Type, n int64) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Int, Int: n}
-}
-
-func vUint(typ types.Type, n uint64) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Uint, Uint: n}
-}
-
-func vFloat(typ types.Type, f float64) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Float, Float: f}
-}
-
-func vStr(s string) concrete.Value {
-	return concrete.Value{Type: stringType, Kind: concrete.String, Str: s}
-}
-
-func vBool(b bool) concrete.Value {
-	return concrete.Value{Type: boolType, Kind: concrete.Bool, Bool: b}
-}
-
-func vNil(typ types.Type) concrete.Value { return concrete.Value{Type: typ, Kind: concrete.Nil} }
-
-func vStruct(typ types.Type, fields ...concrete.Value) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Struct, Elems: fields}
-}
-
-// vPtr points to elem; typ is the pointer type.
-func vPtr(typ types.Type, elem concrete.Value) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Pointer, Elem: &elem}
-}
-
-func vSlice(typ types.Type, elems ...concrete.Value) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Slice, Elems: append([]concrete.Value{}, elems...)}
-}
-
-func vArray(typ types.Type, elems ...concrete.Value) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Array, Elems: elems}
-}
-
-// vMap maps keys[i] to elems[i].
-func vMap(typ types.Type, keys, elems []concrete.Value) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Map, Keys: keys, Elems: elems}
-}
-
-// vIface is a non-nil interface of static type typ holding dyn.
-func vIface(typ types.Type, dyn concrete.Value) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Interface, Elem: &dyn}
-}
-
-func vOpaque(typ types.Type, why string) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Opaque, Why: why}
-}
 
 // Cases.
 
@@ -251,7 +198,7 @@ func val(v concrete.Value) Result { return Result{Value: v} }
 
 // errResult is a non-nil error with message msg.
 func errResult(msg string) Result {
-	return Result{Value: vIface(errorType, vOpaque(errorType, "*errors.errorString")), ErrMsg: msg}
+	return Result{Value: cv.Iface(errorType, cv.Opaque(errorType, "*errors.errorString")), ErrMsg: msg}
 }
 
 func args(vs ...concrete.Value) []concrete.Value { return vs }

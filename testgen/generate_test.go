@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/testgen/internal/cv"
 )
 
 // allShapes has cases for every function of the fixture, all of them
@@ -43,102 +44,102 @@ func allShapes(t *testing.T, s *shapes) []FuncTests {
 	length := paramType(area, 0)
 	float64Type := types.Typ[types.Float64]
 	int8Type := types.Typ[types.Int8]
-	pt := func(x, y int64) concrete.Value { return vStruct(point, vInt(intType, x), vInt(intType, y)) }
+	pt := func(x, y int64) concrete.Value { return cv.Struct(point, cv.Int(intType, x), cv.Int(intType, y)) }
 	countMap := resultType(count, 0)
 	bytesType := paramType(upper, 0)
 	byteType := bytesType.Underlying().(*types.Slice).Elem()
 	bytesOf := func(s string) concrete.Value {
 		var elems []concrete.Value
 		for i := 0; i < len(s); i++ {
-			elems = append(elems, vUint(byteType, uint64(s[i])))
+			elems = append(elems, cv.Uint(byteType, uint64(s[i])))
 		}
-		return vSlice(bytesType, elems...)
+		return cv.Slice(bytesType, elems...)
 	}
 
 	return append(funcs,
 		FuncTests{Func: classify, Cases: []Case{
 			returns(classify, "returns Kind(1)", []string{"a > 0", "b > 0", "c > 0", "a == b", "b == c"}, 1,
-				args(vInt(intType, 2), vInt(intType, 2), vInt(intType, 2)), val(vInt(kind, 1))),
+				args(cv.Int(intType, 2), cv.Int(intType, 2), cv.Int(intType, 2)), val(cv.Int(kind, 1))),
 			returns(classify, "returns Kind(0)", []string{"a <= 0"}, 2,
-				args(vInt(intType, -1), vInt(intType, 0), vInt(intType, 0)), val(vInt(kind, 0))),
+				args(cv.Int(intType, -1), cv.Int(intType, 0), cv.Int(intType, 0)), val(cv.Int(kind, 0))),
 		}},
 		FuncTests{Func: kindString, Cases: []Case{
-			returns(kindString, `returns "scalene"`, []string{"k == 3"}, 1, args(vInt(kind, 3)), val(vStr("scalene"))),
+			returns(kindString, `returns "scalene"`, []string{"k == 3"}, 1, args(cv.Int(kind, 3)), val(cv.Str("scalene"))),
 		}},
 		FuncTests{Func: abs8, Cases: []Case{
-			returns(abs8, "returns 3", []string{"x < 0"}, 1, args(vInt(int8Type, -3)), val(vInt(int8Type, 3))),
+			returns(abs8, "returns 3", []string{"x < 0"}, 1, args(cv.Int(int8Type, -3)), val(cv.Int(int8Type, 3))),
 			// -(-128) overflows back to -128 in Go: the interpreter agrees.
-			returns(abs8, "returns -128", []string{"x < 0"}, 2, args(vInt(int8Type, -128)), val(vInt(int8Type, -128))),
+			returns(abs8, "returns -128", []string{"x < 0"}, 2, args(cv.Int(int8Type, -128)), val(cv.Int(int8Type, -128))),
 		}},
 		FuncTests{Func: add, Cases: []Case{
 			returns(add, "returns {3 0}", nil, 0, args(pt(1, 2), pt(2, -2)), val(pt(3, 0))),
 		}},
 		FuncTests{Func: norm1, Cases: []Case{
-			returns(norm1, "returns 3", []string{"p != nil"}, 0, args(vPtr(paramType(norm1, 0), pt(1, -2))), val(vInt(intType, 3))),
+			returns(norm1, "returns 3", []string{"p != nil"}, 0, args(cv.Ptr(paramType(norm1, 0), pt(1, -2))), val(cv.Int(intType, 3))),
 		}},
 		FuncTests{Func: nearer, Cases: []Case{
 			returns(nearer, "returns &{1 1}", []string{"Norm1(&p) <= Norm1(&q)"}, 1,
-				args(pt(1, 1), pt(5, 5)), val(vPtr(resultType(nearer, 0), pt(1, 1)))),
+				args(pt(1, 1), pt(5, 5)), val(cv.Ptr(resultType(nearer, 0), pt(1, 1)))),
 		}},
 		FuncTests{Func: maxString, Cases: []Case{
-			returns(maxString, `returns "b"`, []string{"a <= b"}, 1, args(vStr("a"), vStr("b")), val(vStr("b"))),
+			returns(maxString, `returns "b"`, []string{"a <= b"}, 1, args(cv.Str("a"), cv.Str("b")), val(cv.Str("b"))),
 		}},
 		FuncTests{Func: at, Cases: []Case{
-			returns(at, "returns 7", []string{"i < len(xs)"}, 1, args(vSlice(paramType(at, 0), vInt(intType, 7)), vInt(intType, 0)), val(vInt(intType, 7))),
-			panics(at, "panics: index out of range", []string{"i >= len(xs)"}, 2, args(vSlice(paramType(at, 0), vInt(intType, 7)), vInt(intType, 1)),
+			returns(at, "returns 7", []string{"i < len(xs)"}, 1, args(cv.Slice(paramType(at, 0), cv.Int(intType, 7)), cv.Int(intType, 0)), val(cv.Int(intType, 7))),
+			panics(at, "panics: index out of range", []string{"i >= len(xs)"}, 2, args(cv.Slice(paramType(at, 0), cv.Int(intType, 7)), cv.Int(intType, 1)),
 				"runtime error: index out of range [1] with length 1"),
 		}},
 		FuncTests{Func: ratio, Cases: []Case{
-			returns(ratio, "returns 0.5", []string{"b != 0"}, 1, args(vFloat(float64Type, 1), vFloat(float64Type, 2)), val(vFloat(float64Type, 0.5))),
-			returns(ratio, "returns +Inf", []string{"b == 0", "a != 0"}, 2, args(vFloat(float64Type, 1), vFloat(float64Type, 0)), val(vFloat(float64Type, math.Inf(1)))),
-			returns(ratio, "returns -0", []string{"b != 0"}, 3, args(vFloat(float64Type, math.Copysign(0, -1)), vFloat(float64Type, 5)), val(vFloat(float64Type, math.Copysign(0, -1)))),
+			returns(ratio, "returns 0.5", []string{"b != 0"}, 1, args(cv.Float(float64Type, 1), cv.Float(float64Type, 2)), val(cv.Float(float64Type, 0.5))),
+			returns(ratio, "returns +Inf", []string{"b == 0", "a != 0"}, 2, args(cv.Float(float64Type, 1), cv.Float(float64Type, 0)), val(cv.Float(float64Type, math.Inf(1)))),
+			returns(ratio, "returns -0", []string{"b != 0"}, 3, args(cv.Float(float64Type, math.Copysign(0, -1)), cv.Float(float64Type, 5)), val(cv.Float(float64Type, math.Copysign(0, -1)))),
 		}},
 		FuncTests{Func: half, Cases: []Case{
-			returns(half, "returns 0.05", nil, 0, args(vFloat(types.Typ[types.Float32], float64(float32(0.1)))), val(vFloat(types.Typ[types.Float32], float64(float32(0.05))))),
+			returns(half, "returns 0.05", nil, 0, args(cv.Float(types.Typ[types.Float32], float64(float32(0.1)))), val(cv.Float(types.Typ[types.Float32], float64(float32(0.05))))),
 		}},
 		FuncTests{Func: area, Cases: []Case{
-			returns(area, "returns 6", nil, 0, args(vInt(length, 200), vInt(length, 300)), val(vInt(length, 600))),
+			returns(area, "returns 6", nil, 0, args(cv.Int(length, 200), cv.Int(length, 300)), val(cv.Int(length, 600))),
 		}},
 		FuncTests{Func: adder, Cases: []Case{
-			returns(adder, "returns a func", nil, 0, args(vInt(intType, 1)), val(vOpaque(resultType(adder, 0), "func value"))),
+			returns(adder, "returns a func", nil, 0, args(cv.Int(intType, 1)), val(cv.Opaque(resultType(adder, 0), "func value"))),
 		}},
 		FuncTests{Func: handler, Cases: []Case{
 			// A nil func is compared with reflect.DeepEqual and printed with
 			// %p: go vet's printf check refuses a func printed with %#v.
-			returns(handler, "returns nil", nil, 0, args(vStr("x")), val(vNil(resultType(handler, 0)))),
+			returns(handler, "returns nil", nil, 0, args(cv.Str("x")), val(cv.Nil(resultType(handler, 0)))),
 		}},
 		FuncTests{Func: greet, Cases: []Case{
-			returns(greet, `returns "hello, stranger"`, []string{`name == ""`}, 1, args(vStr("")), val(vStr("hello, stranger"))),
-			returns(greet, `returns "hello, Ann \"A\""`, []string{`name != ""`}, 2, args(vStr(`Ann "A"`)), val(vStr(`hello, Ann "A"`))),
+			returns(greet, `returns "hello, stranger"`, []string{`name == ""`}, 1, args(cv.Str("")), val(cv.Str("hello, stranger"))),
+			returns(greet, `returns "hello, Ann \"A\""`, []string{`name != ""`}, 2, args(cv.Str(`Ann "A"`)), val(cv.Str(`hello, Ann "A"`))),
 		}},
 		FuncTests{Func: join, Cases: []Case{
-			returns(join, `returns "a-b"`, nil, 0, args(vStr("-"), vSlice(paramType(join, 1), vStr("a"), vStr("b"))), val(vStr("a-b"))),
+			returns(join, `returns "a-b"`, nil, 0, args(cv.Str("-"), cv.Slice(paramType(join, 1), cv.Str("a"), cv.Str("b"))), val(cv.Str("a-b"))),
 		}},
 		FuncTests{Func: count, Cases: []Case{
-			returns(count, "returns map", nil, 0, args(vSlice(paramType(count, 0), vStr("b"), vStr("a"), vStr("b"))),
-				val(vMap(countMap, []concrete.Value{vStr("b"), vStr("a")}, []concrete.Value{vInt(intType, 2), vInt(intType, 1)}))),
+			returns(count, "returns map", nil, 0, args(cv.Slice(paramType(count, 0), cv.Str("b"), cv.Str("a"), cv.Str("b"))),
+				val(cv.Map(countMap, []concrete.Value{cv.Str("b"), cv.Str("a")}, []concrete.Value{cv.Int(intType, 2), cv.Int(intType, 1)}))),
 		}},
 		FuncTests{Func: lookup, Cases: []Case{
-			returns(lookup, "returns 0, error", []string{"!ok"}, 1, args(vNil(paramType(lookup, 0)), vStr("k")), val(vInt(intType, 0)), errResult(`shapes: no "k"`)),
+			returns(lookup, "returns 0, error", []string{"!ok"}, 1, args(cv.Nil(paramType(lookup, 0)), cv.Str("k")), val(cv.Int(intType, 0)), errResult(`shapes: no "k"`)),
 			returns(lookup, "returns 5, nil", []string{"ok"}, 2,
-				args(vMap(paramType(lookup, 0), []concrete.Value{vStr("k")}, []concrete.Value{vInt(intType, 5)}), vStr("k")), val(vInt(intType, 5)), val(vNil(errorType))),
+				args(cv.Map(paramType(lookup, 0), []concrete.Value{cv.Str("k")}, []concrete.Value{cv.Int(intType, 5)}), cv.Str("k")), val(cv.Int(intType, 5)), val(cv.Nil(errorType))),
 		}},
 		FuncTests{Func: upper, Cases: []Case{
 			returns(upper, `returns "AB"`, nil, 0, args(bytesOf("ab")), val(bytesOf("AB"))),
 			returns(upper, "returns [0 255]", nil, 1, args(bytesOf("\x00\xff")), val(bytesOf("\x00\xff"))),
 		}},
 		FuncTests{Func: must, Cases: []Case{
-			returns(must, "returns", []string{"ok"}, 1, args(vBool(true))),
-			panics(must, "panics: shapes: not ok", []string{"!ok"}, 2, args(vBool(false)), "shapes: not ok"),
+			returns(must, "returns", []string{"ok"}, 1, args(cv.Bool(true))),
+			panics(must, "panics: shapes: not ok", []string{"!ok"}, 2, args(cv.Bool(false)), "shapes: not ok"),
 		}},
 		FuncTests{Func: deref, Cases: []Case{
-			returns(deref, "returns 4", []string{"p != nil"}, 1, args(vPtr(paramType(deref, 0), vInt(intType, 4))), val(vInt(intType, 4))),
+			returns(deref, "returns 4", []string{"p != nil"}, 1, args(cv.Ptr(paramType(deref, 0), cv.Int(intType, 4))), val(cv.Int(intType, 4))),
 		}},
 		FuncTests{Func: holds, Cases: []Case{
-			returns(holds, "returns false", []string{"v == nil"}, 1, args(vNil(anyType)), val(vBool(false))),
-			returns(holds, "returns true", []string{"v != nil"}, 2, args(vIface(anyType, vInt(int8Type, -3))), val(vBool(true))),
+			returns(holds, "returns false", []string{"v == nil"}, 1, args(cv.Nil(anyType)), val(cv.Bool(false))),
+			returns(holds, "returns true", []string{"v != nil"}, 2, args(cv.Iface(anyType, cv.Int(int8Type, -3))), val(cv.Bool(true))),
 			// A typed nil in an interface is not a nil interface.
-			returns(holds, "returns true", []string{"v != nil"}, 3, args(vIface(anyType, vNil(types.NewPointer(point)))), val(vBool(true))),
+			returns(holds, "returns true", []string{"v != nil"}, 3, args(cv.Iface(anyType, cv.Nil(types.NewPointer(point)))), val(cv.Bool(true))),
 		}},
 	)
 }

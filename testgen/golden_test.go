@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/testgen/internal/cv"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/testgen/golden")
@@ -20,22 +22,22 @@ func goldenCases(t *testing.T, s *shapes) []FuncTests {
 	point := s.named(t, "Point")
 	return []FuncTests{
 		{Func: abs, Cases: []Case{
-			returns(abs, "returns 3", []string{"x < 0"}, 1, args(vInt(intType, -3)), val(vInt(intType, 3))),
-			returns(abs, "returns 4", []string{"x >= 0"}, 2, args(vInt(intType, 4)), val(vInt(intType, 4))),
+			returns(abs, "returns 3", []string{"x < 0"}, 1, args(cv.Int(intType, -3)), val(cv.Int(intType, 3))),
+			returns(abs, "returns 4", []string{"x >= 0"}, 2, args(cv.Int(intType, 4)), val(cv.Int(intType, 4))),
 		}},
 		{Func: scale, Cases: []Case{
-			returns(scale, "returns", []string{"p != nil"}, 0, args(vPtr(paramType(scale, 0), vStruct(point, vInt(intType, 1), vInt(intType, -2))), vInt(intType, 3))),
-			panics(scale, "panics: nil pointer dereference", []string{"p == nil"}, 1, args(vNil(paramType(scale, 0)), vInt(intType, 2)),
+			returns(scale, "returns", []string{"p != nil"}, 0, args(cv.Ptr(paramType(scale, 0), cv.Struct(point, cv.Int(intType, 1), cv.Int(intType, -2))), cv.Int(intType, 3))),
+			panics(scale, "panics: nil pointer dereference", []string{"p == nil"}, 1, args(cv.Nil(paramType(scale, 0)), cv.Int(intType, 2)),
 				"runtime error: invalid memory address or nil pointer dereference"),
 		}},
 		{Func: mean, Cases: []Case{
-			returns(mean, "returns 0, shapes: empty", []string{"len(xs) == 0"}, 1, args(vNil(paramType(mean, 0))),
-				val(vInt(intType, 0)), errResult("shapes: empty")),
-			returns(mean, "returns 3, nil", []string{"len(xs) != 0"}, 2, args(vSlice(paramType(mean, 0), vInt(intType, 2), vInt(intType, 4))),
-				val(vInt(intType, 3)), val(vNil(errorType))),
+			returns(mean, "returns 0, shapes: empty", []string{"len(xs) == 0"}, 1, args(cv.Nil(paramType(mean, 0))),
+				val(cv.Int(intType, 0)), errResult("shapes: empty")),
+			returns(mean, "returns 3, nil", []string{"len(xs) != 0"}, 2, args(cv.Slice(paramType(mean, 0), cv.Int(intType, 2), cv.Int(intType, 4))),
+				val(cv.Int(intType, 3)), val(cv.Nil(errorType))),
 		}},
 		{Func: maxInt, Cases: []Case{
-			returns(maxInt, "returns 2", []string{"a <= b"}, 2, args(vInt(intType, 1), vInt(intType, 2)), val(vInt(intType, 2))),
+			returns(maxInt, "returns 2", []string{"a <= b"}, 2, args(cv.Int(intType, 1), cv.Int(intType, 2)), val(cv.Int(intType, 2))),
 		}},
 	}
 }

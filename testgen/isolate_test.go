@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/testgen/gotest"
+	"github.com/gosymtest/gosymtest/testgen/internal/cv"
 )
 
 // fakeGoTest stands for go test in tests of bisection: a file that holds
@@ -63,7 +64,7 @@ func TestBisectionFindsTheCasesToBlame(t *testing.T) {
 	const n = 64
 	var cases []Case
 	for i := 0; i < n; i++ {
-		cases = append(cases, returns(abs, fmt.Sprintf("returns %d", i), nil, i, args(vInt(intType, int64(i))), val(vInt(intType, int64(i)))))
+		cases = append(cases, returns(abs, fmt.Sprintf("returns %d", i), nil, i, args(cv.Int(intType, int64(i))), val(cv.Int(intType, int64(i)))))
 	}
 	fake := &fakeGoTest{
 		buildBreakers: map[string]bool{"returns 5": true, "returns 6": true, "returns 40": true},
@@ -124,8 +125,8 @@ func TestNoCaseToBlameWhenThePackageFailsAlone(t *testing.T) {
 	s := newShapes(t)
 	abs := s.fn(t, "Abs")
 	g, err := newGenerator(s.Package, []FuncTests{{Func: abs, Cases: []Case{
-		returns(abs, "returns 3", nil, 1, args(vInt(intType, -3)), val(vInt(intType, 3))),
-		returns(abs, "returns 4", nil, 2, args(vInt(intType, -4)), val(vInt(intType, 4))),
+		returns(abs, "returns 3", nil, 1, args(cv.Int(intType, -3)), val(cv.Int(intType, 3))),
+		returns(abs, "returns 4", nil, 2, args(cv.Int(intType, -4)), val(cv.Int(intType, 4))),
 	}}}, Options{Validate: true})
 	if err != nil {
 		t.Fatal(err)
@@ -155,22 +156,22 @@ func TestManyFailuresOfEveryKindLeaveTheRest(t *testing.T) {
 	block := 0
 	next := func() int { block++; return block }
 	for i := int64(1); i <= 6; i++ {
-		doubles = append(doubles, returns(double, fmt.Sprintf("returns %d", 2*i), nil, next(), args(vInt(intType, i)), val(vInt(intType, 2*i))))
+		doubles = append(doubles, returns(double, fmt.Sprintf("returns %d", 2*i), nil, next(), args(cv.Int(intType, i)), val(cv.Int(intType, 2*i))))
 	}
 	doubles = append(doubles,
-		returns(double, "returns 99", nil, next(), args(vInt(intType, 7)), val(vInt(intType, 99))), // wrong
-		returns(double, "returns 98", nil, next(), args(vInt(intType, 8)), val(vInt(intType, 98))), // wrong
-		returns(double, "returns 18", nil, next(), args(vStr("nine")), val(vInt(intType, 18))),     // a string for an int
-		returns(double, "returns 20", nil, next(), args(vInt(intType, 10)), val(vStr("twenty"))),   // a string for an int
+		returns(double, "returns 99", nil, next(), args(cv.Int(intType, 7)), val(cv.Int(intType, 99))), // wrong
+		returns(double, "returns 98", nil, next(), args(cv.Int(intType, 8)), val(cv.Int(intType, 98))), // wrong
+		returns(double, "returns 18", nil, next(), args(cv.Str("nine")), val(cv.Int(intType, 18))),     // a string for an int
+		returns(double, "returns 20", nil, next(), args(cv.Int(intType, 10)), val(cv.Str("twenty"))),   // a string for an int
 	)
-	exits = append(exits, returns(exit, "returns 0", nil, next(), args(vInt(intType, 0)), val(vInt(intType, 0))))
+	exits = append(exits, returns(exit, "returns 0", nil, next(), args(cv.Int(intType, 0)), val(cv.Int(intType, 0))))
 	for code := int64(1); code <= 10; code++ {
-		exits = append(exits, returns(exit, fmt.Sprintf("exits %d", code), nil, next(), args(vInt(intType, code)), val(vInt(intType, 0))))
+		exits = append(exits, returns(exit, fmt.Sprintf("exits %d", code), nil, next(), args(cv.Int(intType, code)), val(cv.Int(intType, 0))))
 	}
 	spawns := []Case{
-		returns(spawn, "returns true", nil, next(), args(vBool(false)), val(vBool(true))),
-		returns(spawn, "panics in a goroutine", nil, next(), args(vBool(true)), val(vBool(true))),
-		returns(spawn, "panics again", nil, next(), args(vBool(true)), val(vBool(false))),
+		returns(spawn, "returns true", nil, next(), args(cv.Bool(false)), val(cv.Bool(true))),
+		returns(spawn, "panics in a goroutine", nil, next(), args(cv.Bool(true)), val(cv.Bool(true))),
+		returns(spawn, "panics again", nil, next(), args(cv.Bool(true)), val(cv.Bool(false))),
 	}
 	rep, err := Generate(t.Context(), pkg, []FuncTests{{Func: double, Cases: doubles}, {Func: exit, Cases: exits}, {Func: spawn, Cases: spawns}}, Options{Validate: true})
 	if err != nil {
@@ -219,13 +220,13 @@ func TestSelectionFreezes(t *testing.T) {
 	var cases []Case
 	fake := &fakeGoTest{failing: map[string]bool{}}
 	for i := 0; i < 10; i++ {
-		c := returns(abs, fmt.Sprintf("returns %d", i), nil, 1, args(vInt(intType, int64(i))), val(vInt(intType, int64(i+1))))
+		c := returns(abs, fmt.Sprintf("returns %d", i), nil, 1, args(cv.Int(intType, int64(i))), val(cv.Int(intType, int64(i+1))))
 		fake.failing[c.Summary] = true
 		cases = append(cases, c)
 	}
 	g, err := newGenerator(s.Package, []FuncTests{
 		{Func: abs, Cases: cases},
-		{Func: greet, Cases: []Case{returns(greet, "returns hello", nil, 0, args(vStr("")), val(vStr("hello, stranger")))}},
+		{Func: greet, Cases: []Case{returns(greet, "returns hello", nil, 0, args(cv.Str("")), val(cv.Str("hello, stranger")))}},
 	}, Options{Validate: true})
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/testgen/internal/cv"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -63,32 +64,32 @@ func TestMadeInputsAreWrittenAsCalls(t *testing.T) {
 
 	funcs := []FuncTests{
 		{Func: next, Cases: []Case{
-			returns(next, "returns 3", nil, 0, args(vCall(newCounter, vInt(intType, 3))), val(vInt(intType, 3))),
+			returns(next, "returns 3", nil, 0, args(vCall(newCounter, cv.Int(intType, 3))), val(cv.Int(intType, 3))),
 		}},
 		{Func: bagLen, Cases: []Case{
-			returns(bagLen, "returns 2", nil, 0, args(vCall(newBag, vSlice(variadic, vStr("a"), vStr("b")))), val(vInt(intType, 2))),
-			returns(bagLen, "returns 0", nil, 1, args(vCall(newBag, vNil(variadic))), val(vInt(intType, 0))),
+			returns(bagLen, "returns 2", nil, 0, args(vCall(newBag, cv.Slice(variadic, cv.Str("a"), cv.Str("b")))), val(cv.Int(intType, 2))),
+			returns(bagLen, "returns 0", nil, 1, args(vCall(newBag, cv.Nil(variadic))), val(cv.Int(intType, 0))),
 		}},
 		{Func: bagItems, Cases: []Case{
 			// Made with an empty slice, not nil: NewBag() would pass nil.
-			returns(bagItems, "returns empty", nil, 0, args(vCall(newBag, vSlice(variadic))), val(vSlice(variadic))),
+			returns(bagItems, "returns empty", nil, 0, args(vCall(newBag, cv.Slice(variadic))), val(cv.Slice(variadic))),
 		}},
 		{Func: kind, Cases: []Case{
-			returns(kind, "returns nil", nil, 0, args(vNil(errorType)), val(vStr("nil"))),
-			returns(kind, "returns stop", nil, 1, args(concrete.Value{Type: errorType, Kind: concrete.Global, Var: errStop.Object().(*types.Var)}), val(vStr("stop"))),
-			returns(kind, "returns long", nil, 2, args(vCall(errorsNew, vStr("a long one"))), val(vStr("long"))),
+			returns(kind, "returns nil", nil, 0, args(cv.Nil(errorType)), val(cv.Str("nil"))),
+			returns(kind, "returns stop", nil, 1, args(concrete.Value{Type: errorType, Kind: concrete.Global, Var: errStop.Object().(*types.Var)}), val(cv.Str("stop"))),
+			returns(kind, "returns long", nil, 2, args(vCall(errorsNew, cv.Str("a long one"))), val(cv.Str("long"))),
 		}},
 		{Func: first, Cases: []Case{
-			returns(first, "returns 97", nil, 0, args(vIface(paramType(first, 0), vCall(newReader, vStr("a")))),
-				val(vUint(byteType, 'a')), val(vNil(errorType))),
-			returns(first, "returns 0, EOF", nil, 1, args(vIface(paramType(first, 0), vCall(newReader, vStr("")))),
-				val(vUint(byteType, 0)), errResult("EOF")),
+			returns(first, "returns 97", nil, 0, args(cv.Iface(paramType(first, 0), vCall(newReader, cv.Str("a")))),
+				val(cv.Uint(byteType, 'a')), val(cv.Nil(errorType))),
+			returns(first, "returns 0, EOF", nil, 1, args(cv.Iface(paramType(first, 0), vCall(newReader, cv.Str("")))),
+				val(cv.Uint(byteType, 0)), errResult("EOF")),
 		}},
 		{Func: meterMax, Cases: []Case{
-			returns(meterMax, "returns 5", nil, 0, args(vCall(meterInit, vInt(intType, 5))), val(vInt(intType, 5))),
+			returns(meterMax, "returns 5", nil, 0, args(vCall(meterInit, cv.Int(intType, 5))), val(cv.Int(intType, 5))),
 		}},
 		{Func: echo, Cases: []Case{
-			returns(echo, "returns 2", nil, 0, args(vIface(paramType(echo, 0), concrete.Value{Type: buffer, Kind: concrete.Call}), vStr("ab")), val(vInt(intType, 2))),
+			returns(echo, "returns 2", nil, 0, args(cv.Iface(paramType(echo, 0), concrete.Value{Type: buffer, Kind: concrete.Call}), cv.Str("ab")), val(cv.Int(intType, 2))),
 		}},
 	}
 	rep, err := Generate(t.Context(), pkg, funcs, Options{Validate: true})

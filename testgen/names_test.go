@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/testgen/internal/cv"
 )
 
 func TestTestFuncNames(t *testing.T) {
@@ -164,7 +166,7 @@ func TestSelectionAfterADivergence(t *testing.T) {
 	abs := s.fn(t, "Abs")
 	b1, b2 := BlockID{Func: abs, Index: 1}, BlockID{Func: abs, Index: 2}
 	c := func(summary string, in, out int64, covers ...BlockID) Case {
-		return Case{Summary: summary, Covers: covers, Args: args(vInt(intType, in)), Want: Outcome{Results: []Result{val(vInt(intType, out))}}}
+		return Case{Summary: summary, Covers: covers, Args: args(cv.Int(intType, in)), Want: Outcome{Results: []Result{val(cv.Int(intType, out))}}}
 	}
 	cases := []Case{
 		c("wrong", 5, 6, b1, b2),

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/testgen/internal/cv"
 	"github.com/gosymtest/gosymtest/testgen/literal"
 	"golang.org/x/tools/go/ssa"
 )
@@ -319,24 +320,24 @@ func TestAssertionsAsAReviewerWrites(t *testing.T) {
 	ratio, half, add, nearer, upper := s.fn(t, "Ratio"), s.fn(t, "Half"), s.fn(t, "Point.Add"), s.fn(t, "Nearer"), s.fn(t, "Upper")
 	f64, f32 := types.Typ[types.Float64], types.Typ[types.Float32]
 	point := s.named(t, "Point")
-	pt := func(x, y int64) concrete.Value { return vStruct(point, vInt(intType, x), vInt(intType, y)) }
+	pt := func(x, y int64) concrete.Value { return cv.Struct(point, cv.Int(intType, x), cv.Int(intType, y)) }
 	byteType := paramType(upper, 0).Underlying().(*types.Slice).Elem()
 	funcs := []FuncTests{
 		{Func: ratio, Cases: []Case{
-			returns(ratio, "returns NaN", []string{"b == 0", "a == 0"}, 1, args(vFloat(f64, 0), vFloat(f64, 0)), val(vFloat(f64, math.NaN()))),
-			returns(ratio, "returns -0", []string{"b != 0"}, 2, args(vFloat(f64, math.Copysign(0, -1)), vFloat(f64, 5)), val(vFloat(f64, math.Copysign(0, -1)))),
+			returns(ratio, "returns NaN", []string{"b == 0", "a == 0"}, 1, args(cv.Float(f64, 0), cv.Float(f64, 0)), val(cv.Float(f64, math.NaN()))),
+			returns(ratio, "returns -0", []string{"b != 0"}, 2, args(cv.Float(f64, math.Copysign(0, -1)), cv.Float(f64, 5)), val(cv.Float(f64, math.Copysign(0, -1)))),
 		}},
 		{Func: half, Cases: []Case{
-			returns(half, "returns 1", nil, 0, args(vFloat(f32, 2)), val(vFloat(f32, 1))),
+			returns(half, "returns 1", nil, 0, args(cv.Float(f32, 2)), val(cv.Float(f32, 1))),
 		}},
 		{Func: add, Cases: []Case{
 			returns(add, "returns {3 0}", nil, 0, args(pt(1, 2), pt(2, -2)), val(pt(3, 0))),
 		}},
 		{Func: nearer, Cases: []Case{
-			returns(nearer, "returns &{1 1}", nil, 0, args(pt(1, 1), pt(5, 5)), val(vPtr(resultType(nearer, 0), pt(1, 1)))),
+			returns(nearer, "returns &{1 1}", nil, 0, args(pt(1, 1), pt(5, 5)), val(cv.Ptr(resultType(nearer, 0), pt(1, 1)))),
 		}},
 		{Func: upper, Cases: []Case{
-			returns(upper, `returns "AB"`, nil, 0, args(vSlice(paramType(upper, 0), vUint(byteType, 'a'))), val(vSlice(paramType(upper, 0), vUint(byteType, 'A')))),
+			returns(upper, `returns "AB"`, nil, 0, args(cv.Slice(paramType(upper, 0), cv.Uint(byteType, 'a'))), val(cv.Slice(paramType(upper, 0), cv.Uint(byteType, 'A')))),
 		}},
 	}
 	rep := s.generate(t, funcs, Options{Validate: true})
@@ -360,7 +361,7 @@ func TestAssertionsAsAReviewerWrites(t *testing.T) {
 
 	// A -0 expected where +0 comes out is caught.
 	funcs = []FuncTests{{Func: ratio, Cases: []Case{
-		returns(ratio, "returns -0", []string{"b != 0"}, 2, args(vFloat(f64, 0), vFloat(f64, 5)), val(vFloat(f64, math.Copysign(0, -1)))),
+		returns(ratio, "returns -0", []string{"b != 0"}, 2, args(cv.Float(f64, 0), cv.Float(f64, 5)), val(cv.Float(f64, math.Copysign(0, -1)))),
 	}}}
 	rep = s.generate(t, funcs, Options{Validate: true})
 	if len(rep.Dropped) != 1 {
@@ -370,7 +371,7 @@ func TestAssertionsAsAReviewerWrites(t *testing.T) {
 	// Without a column that needs it, no reflect import.
 	abs := s.fn(t, "Abs")
 	s.generate(t, []FuncTests{{Func: abs, Cases: []Case{
-		returns(abs, "returns 3", []string{"x < 0"}, 1, args(vInt(intType, -3)), val(vInt(intType, 3))),
+		returns(abs, "returns 3", []string{"x < 0"}, 1, args(cv.Int(intType, -3)), val(cv.Int(intType, 3))),
 	}}}, Options{})
 	if src := s.file(t); strings.Contains(src, "reflect") {
 		t.Errorf("reflect imported without a DeepEqual:\n%s", src)
@@ -387,7 +388,7 @@ func TestNamesFromResults(t *testing.T) {
 	bytes := types.NewSlice(byteType)
 	zeros := make([]concrete.Value, 8)
 	for i := range zeros {
-		zeros[i] = vUint(byteType, 0)
+		zeros[i] = cv.Uint(byteType, 0)
 	}
 	generic := func(rs ...Result) *candidate {
 		shown := []string{"returns"}
@@ -404,17 +405,17 @@ func TestNamesFromResults(t *testing.T) {
 		c    *candidate
 		want string
 	}{
-		{generic(val(vSlice(bytes, zeros...)), val(vNil(errorType))), "returns_8_elems_nil"},
-		{generic(val(vSlice(bytes, vUint(byteType, 'h'), vUint(byteType, 'i')))), "returns_hi"},
-		{generic(val(vInt(intType, 0)), errResult("read failed")), "returns_0_error_read_failed"},
-		{generic(val(vInt(intType, -3))), "returns_minus_3"},
-		{generic(val(vInt(types.Universe.Lookup("rune").Type(), 0xfffd)), val(vInt(intType, 1))), "returns_ufffd_1"},
-		{generic(val(vUint(byteType, ' '))), "returns_space"},
-		{generic(val(vStr("hello, world"))), "returns_hello_world"},
-		{generic(val(vStr("\x00"))), "returns_string"},
-		{generic(val(vPtr(types.NewPointer(point), vStruct(point, vInt(intType, 1), vInt(intType, 1))))), "returns_point"},
-		{generic(val(vSlice(types.NewSlice(stringType), vStr("a"), vStr("b")))), "returns_a_b"},
-		{&candidate{Case: Case{Summary: "returns quickly", Want: Outcome{Results: []Result{val(vInt(intType, 1))}}}}, "returns_quickly"},
+		{generic(val(cv.Slice(bytes, zeros...)), val(cv.Nil(errorType))), "returns_8_elems_nil"},
+		{generic(val(cv.Slice(bytes, cv.Uint(byteType, 'h'), cv.Uint(byteType, 'i')))), "returns_hi"},
+		{generic(val(cv.Int(intType, 0)), errResult("read failed")), "returns_0_error_read_failed"},
+		{generic(val(cv.Int(intType, -3))), "returns_minus_3"},
+		{generic(val(cv.Int(types.Universe.Lookup("rune").Type(), 0xfffd)), val(cv.Int(intType, 1))), "returns_ufffd_1"},
+		{generic(val(cv.Uint(byteType, ' '))), "returns_space"},
+		{generic(val(cv.Str("hello, world"))), "returns_hello_world"},
+		{generic(val(cv.Str("\x00"))), "returns_string"},
+		{generic(val(cv.Ptr(types.NewPointer(point), cv.Struct(point, cv.Int(intType, 1), cv.Int(intType, 1))))), "returns_point"},
+		{generic(val(cv.Slice(types.NewSlice(stringType), cv.Str("a"), cv.Str("b")))), "returns_a_b"},
+		{&candidate{Case: Case{Summary: "returns quickly", Want: Outcome{Results: []Result{val(cv.Int(intType, 1))}}}}, "returns_quickly"},
 	} {
 		if got := rowNames([]*candidate{tt.c}, nil); !slices.Equal(got, []string{tt.want}) {
 			t.Errorf("summary %q: named %q, want %s", tt.c.Summary, got, tt.want)
@@ -432,7 +433,7 @@ func TestBranchesEndToEnd(t *testing.T) {
 	pos := Branch{Pos: "shapes.go:52", Cond: "!(x < 0)", Edge: BlockID{Func: abs, Index: 2, From: 1}}
 	c := func(summary string, b Branch, block int, in, out int64) Case {
 		return Case{Summary: summary, Branches: []Branch{b}, Covers: []BlockID{{Func: abs, Index: block}, b.Edge},
-			Args: args(vInt(intType, in)), Want: Outcome{Results: []Result{val(vInt(intType, out))}}}
+			Args: args(cv.Int(intType, in)), Want: Outcome{Results: []Result{val(cv.Int(intType, out))}}}
 	}
 	atZero := c("returns 0", pos, 2, 0, 0)
 	atZero.Boundary = "x == 0, the boundary of x < 0"
@@ -473,7 +474,7 @@ func TestHexForInputsComparedWithHex(t *testing.T) {
 		{Cond: "a&0xf0 != 0", Hex: []string{"a"}},
 		{Cond: "c >= 0x7f", Func: "callee", Hex: []string{"c"}}, // not in the function under test
 		{Cond: "b > 16"},
-	}, Args: args(vInt(intType, 255), vInt(intType, 255), vInt(intType, 255)), Want: Outcome{Results: []Result{val(vInt(s.named(t, "Kind"), 1))}}}}
+	}, Args: args(cv.Int(intType, 255), cv.Int(intType, 255), cv.Int(intType, 255)), Want: Outcome{Results: []Result{val(cv.Int(s.named(t, "Kind"), 1))}}}}
 	tab := &table{fn: classify, params: []column{{field: "a"}, {field: "b"}, {field: "c"}}}
 	l := &literal.Writer{Home: s.types, Imports: newImports(s.types), PtrHelper: "ptr"}
 	r, err := buildRow(tab, c, l)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/testgen/internal/cv"
 )
 
 // TestReadableFirst: of two candidates that enter the same blocks, the one
@@ -25,8 +26,8 @@ func TestReadableFirst(t *testing.T) {
 		return v
 	}
 	cands := []*candidate{
-		{Case: Case{Summary: "multibyte", Args: args(vStr("\u0080")), Covers: []BlockID{a}}},
-		{Case: Case{Summary: "letters", Args: args(vStr("ab\tc\n")), Covers: []BlockID{a}}},
+		{Case: Case{Summary: "multibyte", Args: args(cv.Str("\u0080")), Covers: []BlockID{a}}},
+		{Case: Case{Summary: "letters", Args: args(cv.Str("ab\tc\n")), Covers: []BlockID{a}}},
 		{Case: Case{Summary: "control bytes", Args: args(byteSlice("\x7f")), Covers: []BlockID{a, b}}},
 		{Case: Case{Summary: "text bytes", Args: args(byteSlice("ok")), Covers: []BlockID{a}}},
 	}
@@ -41,9 +42,9 @@ func TestReadableFirst(t *testing.T) {
 		v    concrete.Value
 		want bool
 	}{
-		{vStr("v1.2.3"), true},
-		{vStr("\x00"), false},
-		{vStr("é"), false},
+		{cv.Str("v1.2.3"), true},
+		{cv.Str("\x00"), false},
+		{cv.Str("é"), false},
 		{byteSlice("abc"), true},
 		{byteSlice("a\x80"), false},
 		{concrete.Value{Type: types.Typ[types.Float64], Kind: concrete.Float, Float: -2.5}, true},

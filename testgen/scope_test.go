@@ -3,6 +3,8 @@ package testgen
 import (
 	"strings"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/testgen/internal/cv"
 )
 
 // TestNamesNeverClash generates tests for a package whose names are in
@@ -18,13 +20,13 @@ func TestNamesNeverClash(t *testing.T) {
 	aSize, bSize, aSizeFunc, deref, parse := fns["A.Size"], fns["B.Size"], fns["A_Size"], fns["Deref"], fns["Parse"]
 	a, b := paramType(aSize, 0), paramType(bSize, 0)
 	funcs := []FuncTests{
-		{Func: aSize, Cases: []Case{returns(aSize, "returns 3", nil, 0, args(vStruct(a, vInt(intType, 3))), val(vInt(intType, 3)))}},
-		{Func: bSize, Cases: []Case{returns(bSize, "returns 4", nil, 0, args(vStruct(b, vInt(intType, 2))), val(vInt(intType, 4)))}},
-		{Func: aSizeFunc, Cases: []Case{returns(aSizeFunc, "returns 6", nil, 0, args(vInt(intType, 5)), val(vInt(intType, 6)))}},
-		{Func: deref, Cases: []Case{returns(deref, "returns 4", nil, 0, args(vPtr(paramType(deref, 0), vInt(intType, 4))), val(vInt(intType, 4)))}},
+		{Func: aSize, Cases: []Case{returns(aSize, "returns 3", nil, 0, args(cv.Struct(a, cv.Int(intType, 3))), val(cv.Int(intType, 3)))}},
+		{Func: bSize, Cases: []Case{returns(bSize, "returns 4", nil, 0, args(cv.Struct(b, cv.Int(intType, 2))), val(cv.Int(intType, 4)))}},
+		{Func: aSizeFunc, Cases: []Case{returns(aSizeFunc, "returns 6", nil, 0, args(cv.Int(intType, 5)), val(cv.Int(intType, 6)))}},
+		{Func: deref, Cases: []Case{returns(deref, "returns 4", nil, 0, args(cv.Ptr(paramType(deref, 0), cv.Int(intType, 4))), val(cv.Int(intType, 4)))}},
 		{Func: parse, Cases: []Case{
-			returns(parse, "returns error", nil, 0, args(vStr("")), errResult("clashes: empty")),
-			returns(parse, "returns nil", nil, 1, args(vStr("x")), val(vNil(errorType))),
+			returns(parse, "returns error", nil, 0, args(cv.Str("")), errResult("clashes: empty")),
+			returns(parse, "returns nil", nil, 1, args(cv.Str("x")), val(cv.Nil(errorType))),
 		}},
 	}
 	rep, err := Generate(t.Context(), pkg, funcs, Options{Validate: true})

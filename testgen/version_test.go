@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/loader"
+	"github.com/gosymtest/gosymtest/testgen/internal/cv"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -83,27 +84,27 @@ func TestFileCompilesAtTheModulesGoVersion(t *testing.T) {
 			iface := paramType(describe, 0)
 			funcs := []FuncTests{
 				{Func: deref, Cases: []Case{
-					returns(deref, "returns -1", []string{"p == nil"}, 1, args(vNil(paramType(deref, 0))), val(vInt(intType, -1))),
-					returns(deref, "returns 4", []string{"p != nil"}, 2, args(vPtr(paramType(deref, 0), vInt(intType, 4))), val(vInt(intType, 4))),
+					returns(deref, "returns -1", []string{"p == nil"}, 1, args(cv.Nil(paramType(deref, 0))), val(cv.Int(intType, -1))),
+					returns(deref, "returns 4", []string{"p != nil"}, 2, args(cv.Ptr(paramType(deref, 0), cv.Int(intType, 4))), val(cv.Int(intType, 4))),
 				}},
 				{Func: label, Cases: []Case{
-					returns(label, `returns "label: x"`, []string{"s != nil"}, 2, args(vPtr(paramType(label, 0), vStr("x"))), val(vStr("label: x"))),
+					returns(label, `returns "label: x"`, []string{"s != nil"}, 2, args(cv.Ptr(paramType(label, 0), cv.Str("x"))), val(cv.Str("label: x"))),
 				}},
 				{Func: describe, Cases: []Case{
-					returns(describe, `returns "nothing"`, nil, 1, args(vNil(iface)), val(vStr("nothing"))),
-					returns(describe, `returns "a small number"`, nil, 2, args(vIface(iface, vInt(types.Typ[types.Int8], 3))), val(vStr("a small number"))),
+					returns(describe, `returns "nothing"`, nil, 1, args(cv.Nil(iface)), val(cv.Str("nothing"))),
+					returns(describe, `returns "a small number"`, nil, 2, args(cv.Iface(iface, cv.Int(types.Typ[types.Int8], 3))), val(cv.Str("a small number"))),
 				}},
 				{Func: parse, Cases: []Case{
-					returns(parse, "returns 0, error", []string{`s == ""`}, 1, args(vStr("")), val(vInt(intType, 0)), errResult("lib: empty")),
-					returns(parse, "returns 12, nil", []string{`s != ""`}, 2, args(vStr("12")), val(vInt(intType, 12)), val(vNil(errorType))),
+					returns(parse, "returns 0, error", []string{`s == ""`}, 1, args(cv.Str("")), val(cv.Int(intType, 0)), errResult("lib: empty")),
+					returns(parse, "returns 12, nil", []string{`s != ""`}, 2, args(cv.Str("12")), val(cv.Int(intType, 12)), val(cv.Nil(errorType))),
 				}},
 			}
 			greeting := fns["Greeting"]
 			withEnv := func(c Case, env Env) Case { c.Env = &env; return c }
 			funcs = append(funcs, FuncTests{Func: greeting, Cases: []Case{
-				withEnv(returns(greeting, `returns "hello, ann"`, nil, 1, nil, val(vStr("hello, ann"))), Env{Vars: []EnvVar{{Key: "LIB_NAME", Value: "ann"}}}),
-				withEnv(returns(greeting, `returns "hello"`, nil, 2, nil, val(vStr("hello"))), Env{Vars: []EnvVar{{Key: "LIB_NAME", Unset: true}}}),
-				withEnv(returns(greeting, `returns "hello, bob"`, nil, 3, nil, val(vStr("hello, bob"))), Env{Exact: true, Vars: []EnvVar{{Key: "LIB_NAME", Value: "bob"}}}),
+				withEnv(returns(greeting, `returns "hello, ann"`, nil, 1, nil, val(cv.Str("hello, ann"))), Env{Vars: []EnvVar{{Key: "LIB_NAME", Value: "ann"}}}),
+				withEnv(returns(greeting, `returns "hello"`, nil, 2, nil, val(cv.Str("hello"))), Env{Vars: []EnvVar{{Key: "LIB_NAME", Unset: true}}}),
+				withEnv(returns(greeting, `returns "hello, bob"`, nil, 3, nil, val(cv.Str("hello, bob"))), Env{Exact: true, Vars: []EnvVar{{Key: "LIB_NAME", Value: "bob"}}}),
 			}})
 			rep, err := Generate(t.Context(), pkg, funcs, Options{Validate: true})
 			if err != nil {

@@ -23,10 +23,10 @@ func BenchmarkQueries(b *testing.B) {
 	for _, incremental := range []bool{true, false} {
 		b.Run(fmt.Sprintf("paths/incremental=%v", incremental), func(b *testing.B) {
 			z := newZ3(b, Options{NoIncremental: !incremental})
-			e := newExplorer(benchGen(9))
-			ask := func(q solver.Query) solver.Result { return z.Check(bg, q).Result }
+			e := exprtest.NewExplorer(benchGen(9))
+			ask := func(path []expr.Expr) bool { return z.Check(bg, query(path...)).Result == solver.Sat }
 			for b.Loop() {
-				e.step(ask)
+				e.Step(ask)
 			}
 			reportQueries(b, z.Stats())
 		})
@@ -65,12 +65,12 @@ func BenchmarkQueriesMemory(b *testing.B) {
 	const total = 100_000
 	for b.Loop() {
 		z := newZ3(b, Options{})
-		e := newExplorer(benchGen(11))
-		ask := func(q solver.Query) solver.Result { return z.Check(bg, q).Result }
+		e := exprtest.NewExplorer(benchGen(11))
+		ask := func(path []expr.Expr) bool { return z.Check(bg, query(path...)).Result == solver.Sat }
 		var z3Start, heapStart uint64
 		for z.Stats().Queries < total {
 			n := z.Stats().Queries
-			e.step(ask)
+			e.Step(ask)
 			if n/10_000 == z.Stats().Queries/10_000 {
 				continue
 			}
@@ -97,10 +97,10 @@ func BenchmarkSolverLifetime(b *testing.B) {
 		b.Run(fmt.Sprintf("checks=%d", n), func(b *testing.B) {
 			z := newZ3(b, Options{})
 			z.checksPerSolver = n
-			e := newExplorer(benchGen(12))
-			ask := func(q solver.Query) solver.Result { return z.Check(bg, q).Result }
+			e := exprtest.NewExplorer(benchGen(12))
+			ask := func(path []expr.Expr) bool { return z.Check(bg, query(path...)).Result == solver.Sat }
 			for b.Loop() {
-				e.step(ask)
+				e.Step(ask)
 			}
 			reportQueries(b, z.Stats())
 			b.ReportMetric(mb(EstimatedAllocBytes()), "z3-MB")

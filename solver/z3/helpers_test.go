@@ -25,43 +25,12 @@ func newZ3(t testing.TB, opts Options) *Solver {
 func query(constraints ...expr.Expr) solver.Query { return solver.Query{Constraints: constraints} }
 
 // requireModel fails unless r is Sat with a model that gives every
-// variable of the query a value and makes every constraint true, as
-// expr.Eval computes it.
+// variable of the query a value and makes every constraint true.
 func requireModel(t testing.TB, q solver.Query, r solver.Response) {
 	t.Helper()
-	if r.Result != solver.Sat {
-		t.Fatalf("got %v (%s), want sat for %v", r.Result, r.Reason, q.Constraints)
+	if err := exprtest.CheckModel(q.Constraints, r.Model); r.Result != solver.Sat || err != nil {
+		t.Fatalf("got %v (%s), want sat with a model for %v: %v", r.Result, r.Reason, q.Constraints, err)
 	}
-	if r.Model == nil {
-		t.Fatalf("sat without a model for %v", q.Constraints)
-	}
-	for _, v := range expr.Vars(q.Constraints...) {
-		_, scalar := r.Model.Scalars[v]
-		_, array := r.Model.Arrays[v]
-		if !scalar && !array {
-			t.Fatalf("the model has no value for %v; query %v", v, q.Constraints)
-		}
-	}
-	for _, c := range q.Constraints {
-		if hasArrayEq(c) {
-			continue // expr.Eval does not compare arrays
-		}
-		if !expr.EvalBool(c, r.Model) {
-			t.Fatalf("the model (%v, arrays %v) does not satisfy %v", r.Model.Scalars, r.Model.Arrays, c)
-		}
-	}
-}
-
-func hasArrayEq(e expr.Expr) bool {
-	if e.Op() == expr.OpEq && e.Arg(0).Sort().IsArray() {
-		return true
-	}
-	for i := range e.NumArgs() {
-		if hasArrayEq(e.Arg(i)) {
-			return true
-		}
-	}
-	return false
 }
 
 // opsIn adds the operators of e to seen.
@@ -69,41 +38,6 @@ func opsIn(e expr.Expr, seen map[expr.Op]bool) {
 	seen[e.Op()] = true
 	for i := range e.NumArgs() {
 		opsIn(e.Arg(i), seen)
-	}
-}
-
-// explorer makes query sequences shaped like symbolic execution: it picks
-// a pending path (depth first, now and then an older one, so the solver
-// must backtrack far), asks both sides of a random branch condition, and
-// keeps the feasible sides as new pending paths. Paths and the pending
-// list are bounded, so a long run holds a bounded number of terms.
-type explorer struct {
-	g                    *exprtest.Gen
-	maxDepth, maxPending int
-	pending              [][]expr.Expr
-}
-
-func newExplorer(g *exprtest.Gen) *explorer {
-	return &explorer{g: g, maxDepth: 24, maxPending: 64}
-}
-
-// step asks the two queries of one branch through ask.
-func (e *explorer) step(ask func(solver.Query) solver.Result) {
-	if len(e.pending) == 0 {
-		e.pending = append(e.pending, nil) // start over from the root
-	}
-	i := len(e.pending) - 1
-	if e.g.R.IntN(4) == 0 {
-		i = e.g.R.IntN(len(e.pending))
-	}
-	path := e.pending[i]
-	e.pending = append(e.pending[:i], e.pending[i+1:]...)
-	cond := randomBool(e.g, 2)
-	for _, side := range []expr.Expr{cond, expr.Not(cond)} {
-		q := query(append(path[:len(path):len(path)], side)...)
-		if ask(q) == solver.Sat && len(q.Constraints) < e.maxDepth && len(e.pending) < e.maxPending {
-			e.pending = append(e.pending, q.Constraints)
-		}
 	}
 }
 

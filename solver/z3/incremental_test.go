@@ -53,9 +53,10 @@ func TestIncrementalMatchesFresh(t *testing.T) {
 	fresh := newZ3(t, Options{NoIncremental: true})
 	r := rand.New(rand.NewPCG(5, 6))
 	g := &exprtest.Gen{R: r, Vars: []expr.Expr{expr.BVVar("x", 16), expr.BVVar("y", 16)}, Array: expr.ArrayVar("m", 8, 16)}
-	e := newExplorer(g)
+	e := exprtest.NewExplorer(g)
 	queries := 0
-	ask := func(q solver.Query) solver.Result {
+	ask := func(path []expr.Expr) bool {
+		q := query(path...)
 		queries++
 		want := fresh.Check(bg, q)
 		if want.Result == solver.Sat {
@@ -70,10 +71,10 @@ func TestIncrementalMatchesFresh(t *testing.T) {
 				requireModel(t, q, got)
 			}
 		}
-		return want.Result
+		return want.Result == solver.Sat
 	}
 	for queries < 400 {
-		e.step(ask)
+		e.Step(ask)
 	}
 	st := inc.Stats()
 	if st.Reused < 4*st.Asserted {

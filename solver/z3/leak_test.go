@@ -36,14 +36,14 @@ func TestNoLeak(t *testing.T) {
 	z := newZ3(t, Options{})
 	z.checksPerContext = 700
 	g := &exprtest.Gen{R: rand.New(rand.NewPCG(7, 8)), Vars: []expr.Expr{expr.BVVar("x", 32), expr.BVVar("y", 32)}, Array: expr.ArrayVar("m", 8, 32)}
-	e := newExplorer(g)
-	ask := func(q solver.Query) solver.Result { return z.Check(bg, q).Result }
+	e := exprtest.NewExplorer(g)
+	ask := func(path []expr.Expr) bool { return z.Check(bg, query(path...)).Result == solver.Sat }
 	for z.Stats().Queries < 200 {
-		e.step(ask)
+		e.Step(ask)
 	}
 	warm := EstimatedAllocBytes()
 	for z.Stats().Queries < 2000 {
-		e.step(ask)
+		e.Step(ask)
 	}
 	after := EstimatedAllocBytes()
 	t.Logf("Z3 memory: %d KB after 200 queries, %d KB after 2000", warm>>10, after>>10)

@@ -10,33 +10,12 @@ import (
 	"github.com/gosymtest/gosymtest/symbolic/expr/exprtest"
 )
 
-// randomBool is a random Bool term from g. Now and then it is a shape
-// exprtest does not make: a Bool-sorted ite, or a read of a store over a
-// constant array (exprtest's constant arrays are always read directly,
-// which expr folds away).
-func randomBool(g *exprtest.Gen, depth int) expr.Expr {
-	if depth > 1 {
-		switch g.R.IntN(10) {
-		case 0:
-			return expr.Ite(g.Bool(depth-1), g.Bool(depth-1), g.Bool(depth-1))
-		case 1:
-			if g.Array.IsValid() {
-				sort := g.Array.Sort()
-				index := func() expr.Expr { return expr.Trunc(expr.ZExt(g.BV(1), 64), sort.IndexWidth()) }
-				arr := expr.Store(expr.ConstArray(sort, g.BV(depth-1)), index(), g.BV(depth-1))
-				return expr.Eq(expr.Select(arr, index()), g.BV(depth-1))
-			}
-		}
-	}
-	return g.Bool(depth)
-}
-
 // randomQuery is one to three random constraints.
 func randomQuery(g *exprtest.Gen, depth int) solver.Query {
 	n := 1 + g.R.IntN(3)
 	q := solver.Query{Constraints: make([]expr.Expr, n)}
 	for i := range q.Constraints {
-		q.Constraints[i] = randomBool(g, depth)
+		q.Constraints[i] = g.RichBool(depth)
 	}
 	return q
 }
@@ -183,7 +162,7 @@ func TestPinnedAgreesWithEval(t *testing.T) {
 				pins = append(pins, expr.Eq(g.Array, pinned))
 				env.Arrays[g.Array] = expr.ArrayValue{Default: expr.Const(w, def).Value(), Entries: map[uint64]uint64{at: expr.Const(w, val).Value()}}
 			}
-			term := randomBool(g, 3)
+			term := g.RichBool(3)
 			want := solver.Unsat
 			if expr.EvalBool(term, env) {
 				want = solver.Sat

@@ -9,8 +9,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/gosymtest/gosymtest/symbolic/concrete"
 )
 
 // The fixture: package shapes, where the test file goes, and package
@@ -118,56 +116,5 @@ func newWriter(home *types.Package) (*Writer, *recorder) {
 var (
 	intType    = types.Typ[types.Int]
 	stringType = types.Typ[types.String]
-	boolType   = types.Typ[types.Bool]
 	anyType    = types.Universe.Lookup("any").Type()
 )
-
-func vInt(typ types.Type, n int64) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Int, Int: n}
-}
-
-func vUint(typ types.Type, n uint64) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Uint, Uint: n}
-}
-
-func vFloat(typ types.Type, f float64) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Float, Float: f}
-}
-
-func vStr(s string) concrete.Value {
-	return concrete.Value{Type: stringType, Kind: concrete.String, Str: s}
-}
-
-func vBool(b bool) concrete.Value {
-	return concrete.Value{Type: boolType, Kind: concrete.Bool, Bool: b}
-}
-
-func vNil(typ types.Type) concrete.Value { return concrete.Value{Type: typ, Kind: concrete.Nil} }
-
-func vStruct(typ types.Type, fields ...concrete.Value) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Struct, Elems: fields}
-}
-
-func vPtr(typ types.Type, elem concrete.Value) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Pointer, Elem: &elem}
-}
-
-func vSlice(typ types.Type, elems ...concrete.Value) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Slice, Elems: append([]concrete.Value{}, elems...)}
-}
-
-func vArray(typ types.Type, elems ...concrete.Value) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Array, Elems: elems}
-}
-
-func vMap(typ types.Type, keys, elems []concrete.Value) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Map, Keys: keys, Elems: elems}
-}
-
-func vIface(typ types.Type, dyn concrete.Value) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Interface, Elem: &dyn}
-}
-
-func vOpaque(typ types.Type, why string) concrete.Value {
-	return concrete.Value{Type: typ, Kind: concrete.Opaque, Why: why}
-}

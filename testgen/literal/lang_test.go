@@ -3,6 +3,8 @@ package literal
 import (
 	"go/types"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/testgen/internal/cv"
 )
 
 func TestReplaceAny(t *testing.T) {
@@ -43,11 +45,11 @@ func TestBeforeGo118(t *testing.T) {
 	l, _ := newWriter(shapes)
 	l.Lang = lang
 	intPtr := types.NewPointer(intType)
-	if got, err := l.InSlot(vPtr(intPtr, vInt(intType, 3)), intPtr, false); err != nil || got != "ptr_int(3)" || !l.UsesPtr {
+	if got, err := l.InSlot(cv.Ptr(intPtr, cv.Int(intType, 3)), intPtr, false); err != nil || got != "ptr_int(3)" || !l.UsesPtr {
 		t.Errorf("got %s (err %v, UsesPtr %v), want ptr_int(3)", got, err, l.UsesPtr)
 	}
 	anySlice := types.NewSlice(anyType)
-	if got, err := l.InSlot(vSlice(anySlice, vIface(anyType, vInt(intType, 1))), anySlice, false); err != nil || got != "[]interface{}{1}" {
+	if got, err := l.InSlot(cv.Slice(anySlice, cv.Iface(anyType, cv.Int(intType, 1))), anySlice, false); err != nil || got != "[]interface{}{1}" {
 		t.Errorf("got %s (err %v), want []interface{}{1}", got, err)
 	}
 	if len(lang.declared) != 1 {

@@ -1,7 +1,10 @@
 // Package exprtest generates random expr terms for tests of the layers that
 // consume them (the solver and its chain): random Bool terms over given
 // variables that use every operator, so a translation or a cache is
-// exercised on all of them.
+// exercised on all of them, query sequences shaped like symbolic execution
+// (Explorer), and the check that a model satisfies its query (CheckModel).
+// It knows terms and models only, not package solver, so that solver's
+// internal tests can import it as well as the backends' tests.
 package exprtest
 
 import (
@@ -114,4 +117,25 @@ func (g *Gen) constant() uint64 {
 		return edges[g.R.IntN(len(edges))]
 	}
 	return g.R.Uint64()
+}
+
+// RichBool is Bool that now and then makes a shape Bool does not: a
+// Bool-sorted ite, or a read of a store over a constant array (Bool reads
+// constant arrays only directly, which expr folds away). It is a separate
+// method so that the tests written against Bool keep their random terms.
+func (g *Gen) RichBool(depth int) expr.Expr {
+	if depth > 1 {
+		switch g.R.IntN(10) {
+		case 0:
+			return expr.Ite(g.Bool(depth-1), g.Bool(depth-1), g.Bool(depth-1))
+		case 1:
+			if g.Array.IsValid() {
+				sort := g.Array.Sort()
+				index := func() expr.Expr { return expr.Trunc(expr.ZExt(g.BV(1), 64), sort.IndexWidth()) }
+				arr := expr.Store(expr.ConstArray(sort, g.BV(depth-1)), index(), g.BV(depth-1))
+				return expr.Eq(expr.Select(arr, index()), g.BV(depth-1))
+			}
+		}
+	}
+	return g.Bool(depth)
 }
