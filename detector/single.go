@@ -2,6 +2,7 @@ package detector
 
 import (
 	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -53,7 +54,7 @@ type singleKey struct {
 // singleValue is what singles knows of one location: the value v, once
 // it has one (has).
 type singleValue struct {
-	v   symbolic.Value
+	v   value.Value
 	has bool
 	// many says a second value was seen; left says some tree left the
 	// location out while it had one.
@@ -97,14 +98,14 @@ func (sv *singles) root(frozen *symbolic.State) {
 	sv.learn(frozen)
 	for k, val := range sv.values {
 		if !val.many {
-			r.each(k, func(v symbolic.Value) { sv.see(val, v) })
+			r.each(k, func(v value.Value) { sv.see(val, v) })
 		}
 	}
 	sv.roots = append(sv.roots, r)
 }
 
 // each calls f with every value r gives location k (nil ones aside).
-func (r rootFrames) each(k singleKey, f func(symbolic.Value)) {
+func (r rootFrames) each(k singleKey, f func(value.Value)) {
 	if k.fn == nil {
 		if v := r.state.ValueAt(symbolic.Loc{Kind: symbolic.LocObj, Index: k.index}); v != nil {
 			f(v)
@@ -172,7 +173,7 @@ func (sv *singles) stepped(s *symbolic.State, evs []symbolic.Event) {
 }
 
 // see adds value v to what val has held.
-func (sv *singles) see(val *singleValue, v symbolic.Value) {
+func (sv *singles) see(val *singleValue, v value.Value) {
 	if !val.has {
 		val.v, val.has = v, true
 		return
@@ -190,7 +191,7 @@ func (sv *singles) see(val *singleValue, v symbolic.Value) {
 func (sv *singles) fromRoots(k singleKey) *singleValue {
 	val := &singleValue{}
 	for _, r := range sv.roots {
-		r.each(k, func(v symbolic.Value) { sv.see(val, v) })
+		r.each(k, func(v value.Value) { sv.see(val, v) })
 	}
 	return val
 }
@@ -198,7 +199,7 @@ func (sv *singles) fromRoots(k singleKey) *singleValue {
 // leaveOut reports whether a tree at context ctx may leave out location
 // l, which holds v in the snapshot: every path of the round so far has
 // given l that one value. It then remembers that l was left out.
-func (sv *singles) leaveOut(ctx symbolic.Context, l symbolic.Loc, v symbolic.Value) bool {
+func (sv *singles) leaveOut(ctx symbolic.Context, l symbolic.Loc, v value.Value) bool {
 	if sv.off || sv.opaque || v == nil {
 		return false
 	}

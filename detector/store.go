@@ -5,6 +5,7 @@ import (
 	"github.com/gosymtest/gosymtest/slicing"
 	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 )
 
 // store holds the snapshots of finished subtrees (§3.2) by
@@ -117,8 +118,8 @@ func (st *store) match(ctx symbolic.Context, s *symbolic.State, cond map[expr.Ex
 		return nil
 	}
 	pt.refine(epoch, rel, st.singles)
-	values := make(map[symbolic.Loc]symbolic.Value)
-	valueOf := func(l symbolic.Loc) symbolic.Value {
+	values := make(map[symbolic.Loc]value.Value)
+	valueOf := func(l symbolic.Loc) value.Value {
 		v, ok := values[l]
 		if !ok {
 			v = s.ValueAt(l)

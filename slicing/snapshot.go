@@ -6,6 +6,7 @@ import (
 	"github.com/gosymtest/gosymtest/cdg"
 	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 )
 
 // Snapshot is what one point of a finished subtree leaves for matching
@@ -19,7 +20,7 @@ type Snapshot struct {
 	Locs []symbolic.Loc
 	// Values are what each of Locs held at the point (nil when not
 	// written yet).
-	Values []symbolic.Value
+	Values []value.Value
 	// Unsound marks a snapshot of the unsound slice (Options.Unsound):
 	// for the search heuristic only, never for pruning.
 	Unsound bool
@@ -82,7 +83,7 @@ func (s *Snapshot) Refine(rel *cdg.Relevance) *Snapshot {
 		return s
 	}
 	r := &Snapshot{Ctx: s.Ctx, point: s.point, Unsound: s.Unsound, table: s.table, cond: s.cond, vars: s.vars,
-		Locs: make([]symbolic.Loc, 0, n), Values: make([]symbolic.Value, 0, n), provs: make([]prov, 0, n)}
+		Locs: make([]symbolic.Loc, 0, n), Values: make([]value.Value, 0, n), provs: make([]prov, 0, n)}
 	for i, k := range keep {
 		if k {
 			r.Locs = append(r.Locs, s.Locs[i])
@@ -135,7 +136,7 @@ func (g *Graph) snapshot(n *node, pt *pointRec, s *backState) *Snapshot {
 		pairs = append(pairs, pair{l, named})
 	}
 	slices.SortFunc(pairs, func(a, b pair) int { return locLess(a.named, b.named) })
-	snap := &Snapshot{Ctx: pt.p.Ctx, point: pt, Locs: make([]symbolic.Loc, len(pairs)), Values: make([]symbolic.Value, len(pairs)),
+	snap := &Snapshot{Ctx: pt.p.Ctx, point: pt, Locs: make([]symbolic.Loc, len(pairs)), Values: make([]value.Value, len(pairs)),
 		provs: make([]prov, len(pairs)), table: g.provs, cond: n.cond[:pt.p.CondLen:pt.p.CondLen], vars: g.vars}
 	for i, p := range pairs {
 		v, ok := g.valueAt(n, pt.pos, p.key)
@@ -150,7 +151,7 @@ func (g *Graph) snapshot(n *node, pt *pointRec, s *backState) *Snapshot {
 // valueAt is what loc held after the first pos events of n: the last
 // write on the path, else what the root's state held; false when an
 // opaque event may have changed it since.
-func (g *Graph) valueAt(n *node, pos int, loc symbolic.Loc) (symbolic.Value, bool) {
+func (g *Graph) valueAt(n *node, pos int, loc symbolic.Loc) (value.Value, bool) {
 	if v, found, known := n.lastWrite(loc.Whole(), pos); !known || found {
 		return symbolic.ValuePart(v, loc.Part), known
 	}
@@ -184,12 +185,12 @@ func (c varCache) of(e expr.Expr) []expr.Expr {
 // relevantConstraints returns Δ|L: the conjuncts of cond that share a
 // variable with vals, closed transitively over shared variables, in
 // cond's order.
-func relevantConstraints(cond []expr.Expr, vals []symbolic.Value) []expr.Expr {
+func relevantConstraints(cond []expr.Expr, vals []value.Value) []expr.Expr {
 	return varCache{}.relevant(cond, vals)
 }
 
 // relevant is relevantConstraints with c's memory of variables.
-func (c varCache) relevant(cond []expr.Expr, vals []symbolic.Value) []expr.Expr {
+func (c varCache) relevant(cond []expr.Expr, vals []value.Value) []expr.Expr {
 	vars := map[expr.Expr]bool{}
 	for _, v := range vals {
 		// Values are mostly constants (a package's tables): those have

@@ -6,6 +6,7 @@ import (
 	"github.com/gosymtest/gosymtest/cdg"
 	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -77,7 +78,7 @@ type pointRec struct {
 // without one, anywhere before pos): it may have changed loc unseen. It
 // is called only once n has ended, when n and its ancestors get no more
 // events, so the index it builds stays valid.
-func (n *node) lastWrite(loc symbolic.Loc, pos int) (v symbolic.Value, found, known bool) {
+func (n *node) lastWrite(loc symbolic.Loc, pos int) (v value.Value, found, known bool) {
 	for m := n; m != nil; m = m.parent {
 		if m.writes == nil {
 			m.index()

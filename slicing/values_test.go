@@ -7,6 +7,7 @@ import (
 	"github.com/gosymtest/gosymtest/cdg"
 	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -51,17 +52,17 @@ func TestRelevantConstraints(t *testing.T) {
 	a, b, c, d := expr.BVVar("a", 64), expr.BVVar("b", 64), expr.BVVar("c", 64), expr.BVVar("d", 64)
 	zero, one, two := expr.Const(64, 0), expr.Const(64, 1), expr.Const(64, 2)
 	cond := []expr.Expr{expr.Slt(b, a), expr.Eq(b, zero), expr.Eq(c, one), expr.Eq(d, two)}
-	got := relevantConstraints(cond, []symbolic.Value{symbolic.Scalar{E: a}, symbolic.Scalar{E: c}})
+	got := relevantConstraints(cond, []value.Value{value.Scalar{E: a}, value.Scalar{E: c}})
 	if want := cond[:3]; !slices.Equal(got, want) {
 		t.Fatalf("Δ|{a,c} = %v, want %v", got, want)
 	}
 	// The closure goes through b to a constraint met later.
 	cond = []expr.Expr{expr.Eq(d, two), expr.Eq(b, zero), expr.Slt(b, a)}
-	got = relevantConstraints(cond, []symbolic.Value{symbolic.Scalar{E: a}})
+	got = relevantConstraints(cond, []value.Value{value.Scalar{E: a}})
 	if want := cond[1:]; !slices.Equal(got, want) {
 		t.Fatalf("Δ|{a} = %v, want %v", got, want)
 	}
-	if got := relevantConstraints(cond, []symbolic.Value{nil, symbolic.Scalar{E: one}}); got != nil {
+	if got := relevantConstraints(cond, []value.Value{nil, value.Scalar{E: one}}); got != nil {
 		t.Fatalf("values without variables select %v", got)
 	}
 }
@@ -75,7 +76,7 @@ func TestSnapshotValues(t *testing.T) {
 	u := fn.Blocks[0].Instrs[0].(ssa.Value) // t0 = a + 1
 	A, B, C := expr.BVVar("A", 64), expr.BVVar("B", 64), expr.BVVar("C", 64)
 	sum := expr.Add(A, expr.Const(64, 1))
-	fx.w.vals = map[ssa.Value]symbolic.Value{u: symbolic.Scalar{E: sum}}
+	fx.w.vals = map[ssa.Value]value.Value{u: value.Scalar{E: sum}}
 	paths, kinds, _ := fx.paths("Cons", []bool{false, false})
 	// One conjunct per decision: the first is on the point's condition
 	// and shares A with u's value; the second comes after the point.
@@ -97,7 +98,7 @@ func TestSnapshotValues(t *testing.T) {
 	if len(at.Locs) != 1 || at.Locs[0] != (symbolic.Loc{Kind: symbolic.LocReg, Act: 0, Index: 2}) {
 		t.Fatalf("Locs = %v, want t0 (register 2) at depth 0", at.Locs)
 	}
-	if len(at.Values) != 1 || !symbolic.SameValue(at.Values[0], symbolic.Scalar{E: sum}) {
+	if len(at.Values) != 1 || !symbolic.SameValue(at.Values[0], value.Scalar{E: sum}) {
 		t.Fatalf("Values = %v, want A+1", at.Values)
 	}
 	if !slices.Equal(at.Constraints(), cond[:1]) {
@@ -128,8 +129,8 @@ func TestSnapshotValueBeforeLaterWrite(t *testing.T) {
 	fx := newFixture(t, twiceSrc, "Twice", cdg.Options{NoImplicitBranches: true})
 	fx.coverAllBut(fx.block("Twice", 3))
 	b0, b2 := fx.block("Twice", 0), fx.block("Twice", 2)
-	one, two := symbolic.Scalar{E: expr.Const(64, 1)}, symbolic.Scalar{E: expr.Const(64, 2)}
-	fx.w.stored = map[*ssa.Store]symbolic.Value{b0.Instrs[0].(*ssa.Store): one, b2.Instrs[0].(*ssa.Store): two}
+	one, two := value.Scalar{E: expr.Const(64, 1)}, value.Scalar{E: expr.Const(64, 2)}
+	fx.w.stored = map[*ssa.Store]value.Value{b0.Instrs[0].(*ssa.Store): one, b2.Instrs[0].(*ssa.Store): two}
 	fx.run("Twice", nil, []bool{false, false})
 	// c is relevant at b0: the side not taken stores to sink, which
 	// may be *p as far as slicing knows (no alias analysis yet).

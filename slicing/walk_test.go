@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
 )
@@ -48,9 +49,9 @@ type walker struct {
 	actFn   map[int32]*ssa.Function
 	objName map[int32]string
 	// vals are the values written to registers (nil when absent).
-	vals map[ssa.Value]symbolic.Value
+	vals map[ssa.Value]value.Value
 	// stored are the values stores write to their objects.
-	stored map[*ssa.Store]symbolic.Value
+	stored map[*ssa.Store]value.Value
 	// globals number the package variables' objects alike in every
 	// walk, from 1000.
 	globals map[*ssa.Global]int32

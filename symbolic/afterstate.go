@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -20,7 +21,7 @@ import (
 // argWatch is what a concrete run knows of its entry arguments.
 type argWatch struct {
 	fn     *ssa.Function
-	args   []Value          // the entry frame's parameters once the prologue is over
+	args   []value.Value    // the entry frame's parameters once the prologue is over
 	before []concrete.Value // what each pointer, slice or map argument pointed to then
 }
 
@@ -86,19 +87,19 @@ func watched(t types.Type) bool {
 // Map value: a map is a reference too), an interface holding a
 // *bytes.Buffer whole (what the call wrote to it), and the zero Value for
 // any other argument or a nil one.
-func (e *Engine) pointees(s *State, args []Value, fn *ssa.Function) []concrete.Value {
+func (e *Engine) pointees(s *State, args []value.Value, fn *ssa.Function) []concrete.Value {
 	out := make([]concrete.Value, len(args))
 	for i, a := range args {
 		t := fn.Params[i].Type()
 		switch x := a.(type) {
-		case Interface:
-			if p, ok := x.Value.(Pointer); ok && loader.IsBytesBuffer(x.Type) && p.NonNil.IsTrue() && len(p.Sym) == 0 {
-				out[i] = e.toConcrete(s, x, t, map[ObjectID]bool{})
+		case value.Interface:
+			if p, ok := x.Value.(value.Pointer); ok && loader.IsBytesBuffer(x.Type) && p.NonNil.IsTrue() && len(p.Sym) == 0 {
+				out[i] = e.toConcrete(s, x, t, map[value.ObjectID]bool{})
 			}
-		case Pointer:
+		case value.Pointer:
 			if _, isMap := t.Underlying().(*types.Map); isMap {
 				if x.NonNil.IsTrue() {
-					if m := e.mapToConcrete(s, x, t, map[ObjectID]bool{}); len(m.Keys) <= maxWatchedKeys {
+					if m := e.mapToConcrete(s, x, t, map[value.ObjectID]bool{}); len(m.Keys) <= maxWatchedKeys {
 						out[i] = m
 					}
 				}
@@ -108,18 +109,18 @@ func (e *Engine) pointees(s *State, args []Value, fn *ssa.Function) []concrete.V
 			if !ok || !x.NonNil.IsTrue() || len(x.Sym) > 0 || sizeOf(pt.Elem()) > maxWatched {
 				continue
 			}
-			seen := map[ObjectID]bool{}
+			seen := map[value.ObjectID]bool{}
 			if len(x.Path) == 0 {
 				// A pointer back to the pointee is a cycle: opaque.
 				seen[x.Obj] = true
 			}
 			out[i] = e.toConcrete(s, e.load(s, x), pt.Elem(), seen)
-		case Slice:
+		case value.Slice:
 			st, ok := t.Underlying().(*types.Slice)
 			if !ok || !x.NonNil.IsTrue() || !x.Len.IsConst() || x.Len.Value() > maxWatched || int64(x.Len.Value())*sizeOf(st.Elem()) > maxWatched {
 				continue
 			}
-			out[i] = e.toConcrete(s, x, t, map[ObjectID]bool{})
+			out[i] = e.toConcrete(s, x, t, map[value.ObjectID]bool{})
 		}
 	}
 	return out

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"github.com/gosymtest/gosymtest/testdata/exec/perf"
 	"golang.org/x/tools/go/ssa"
 )
@@ -82,14 +83,14 @@ func BenchmarkLiveStates(b *testing.B) {
 	e.summary = &Summary{Func: fn, CoveredBlocks: map[*ssa.BasicBlock]bool{}, Ends: map[EndKind]int{}}
 	for n := 0; n < b.N; n++ {
 		root := e.initialState(fn, newSymbolicInputs(e.cfg.Bounds))
-		rec := root.stack[0].regs[0].(Pointer)
+		rec := root.stack[0].regs[0].(value.Pointer)
 		e.load(root, rec) // materialise the record's fields
 		before := heapBytes()
 		states := make([]*State, 10000)
 		for i := range states {
 			s := root.fork(i + 2)
 			s.assume(expr.Eq(expr.BVVar("k", 64), expr.Const(64, uint64(i))), "")
-			e.store(s, Pointer{NonNil: expr.True, Obj: rec.Obj, Path: Path{0}}, Scalar{expr.Const(64, uint64(i))})
+			e.store(s, value.Pointer{NonNil: expr.True, Obj: rec.Obj, Path: value.Path{0}}, value.Scalar{E: expr.Const(64, uint64(i))})
 			states[i] = s
 		}
 		after := heapBytes()

@@ -4,11 +4,12 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
 func (e *Engine) builtin(s *State, instr ssa.CallInstruction, b *ssa.Builtin, c *ssa.CallCommon) {
-	args := make([]Value, len(c.Args))
+	args := make([]value.Value, len(c.Args))
 	for i, a := range c.Args {
 		args[i] = e.eval(s, a)
 	}
@@ -17,30 +18,30 @@ func (e *Engine) builtin(s *State, instr ssa.CallInstruction, b *ssa.Builtin, c 
 
 // applyBuiltin runs a builtin function; instr receives the result (nil for
 // a deferred builtin, whose result is dropped).
-func (e *Engine) applyBuiltin(s *State, instr ssa.CallInstruction, b *ssa.Builtin, args []Value, c *ssa.CallCommon) {
-	result := func(v Value) {
+func (e *Engine) applyBuiltin(s *State, instr ssa.CallInstruction, b *ssa.Builtin, args []value.Value, c *ssa.CallCommon) {
+	result := func(v value.Value) {
 		if call, ok := instr.(*ssa.Call); ok && v != nil {
 			e.set(s, call, v)
 		}
 	}
 	switch b.Name() {
 	case "len":
-		result(Scalar{e.length(s, args[0])})
+		result(value.Scalar{E: e.length(s, args[0])})
 	case "cap":
-		result(Scalar{e.capacity(s, args[0])})
+		result(value.Scalar{E: e.capacity(s, args[0])})
 	case "close":
-		e.closeChan(s, c.Args[0], args[0].(Pointer))
+		e.closeChan(s, c.Args[0], args[0].(value.Pointer))
 	case "append":
 		site, _ := instr.(ssa.Value)
-		if v, ok := e.appendBuiltin(s, args[0].(Slice), args[1], c.Args[0].Type(), site); ok {
+		if v, ok := e.appendBuiltin(s, args[0].(value.Slice), args[1], c.Args[0].Type(), site); ok {
 			result(v)
 		}
 	case "copy":
-		if n, ok := e.copyBuiltin(s, args[0].(Slice), args[1]); ok {
-			result(Scalar{n})
+		if n, ok := e.copyBuiltin(s, args[0].(value.Slice), args[1]); ok {
+			result(value.Scalar{E: n})
 		}
 	case "delete":
-		e.mapDelete(s, args[0].(Pointer), args[1], c.Args[0].Type())
+		e.mapDelete(s, args[0].(value.Pointer), args[1], c.Args[0].Type())
 	case "clear":
 		e.clearBuiltin(s, args[0], c.Args[0].Type())
 	case "min", "max":
@@ -52,7 +53,7 @@ func (e *Engine) applyBuiltin(s *State, instr ssa.CallInstruction, b *ssa.Builti
 	case "print", "println":
 		// Output to stderr does not change the outcome the tests check.
 	case "ssa:wrapnilchk":
-		p := args[0].(Pointer)
+		p := args[0].(value.Pointer)
 		if !e.require(s, p.NonNil, "receiver != nil", func(bad *State) {
 			e.runtimePanic(bad, PanicNilDeref, nilDerefMessage)
 		}) {
@@ -68,13 +69,13 @@ func (e *Engine) applyBuiltin(s *State, instr ssa.CallInstruction, b *ssa.Builti
 }
 
 // length is len(v) for a string, slice, pointer to array or map.
-func (e *Engine) length(s *State, v Value) expr.Expr {
+func (e *Engine) length(s *State, v value.Value) expr.Expr {
 	switch x := v.(type) {
-	case String:
+	case value.String:
 		return x.Len
-	case Slice:
+	case value.Slice:
 		return x.Len
-	case Pointer: // a map or a channel (a pointer to an array has a constant length, folded by SSA)
+	case value.Pointer: // a map or a channel (a pointer to an array has a constant length, folded by SSA)
 		if x.Obj == 0 {
 			return expr.Const(64, 0)
 		}
@@ -82,19 +83,19 @@ func (e *Engine) length(s *State, v Value) expr.Expr {
 			return n
 		}
 		return e.mapLen(s, x)
-	case Array:
+	case value.Array:
 		return expr.Const(64, uint64(x.Len()))
 	}
 	panic(internalError("len of %T", v))
 }
 
-func (e *Engine) capacity(s *State, v Value) expr.Expr {
+func (e *Engine) capacity(s *State, v value.Value) expr.Expr {
 	switch x := v.(type) {
-	case Slice:
+	case value.Slice:
 		return x.Cap
-	case Array:
+	case value.Array:
 		return expr.Const(64, uint64(x.Len()))
-	case Pointer: // a channel
+	case value.Pointer: // a channel
 		if n, isChan := e.chanLen(s, x, true); isChan {
 			return n
 		}
@@ -104,14 +105,14 @@ func (e *Engine) capacity(s *State, v Value) expr.Expr {
 
 // elemsOf gives the elements of an append or copy source: a slice or a
 // string (append([]byte, string...)), and how many of them count.
-func (e *Engine) elemsOf(s *State, src Value) ([]Value, expr.Expr) {
+func (e *Engine) elemsOf(s *State, src value.Value) ([]value.Value, expr.Expr) {
 	switch x := src.(type) {
-	case Slice:
+	case value.Slice:
 		return e.sliceElems(s, x), x.Len
-	case String:
-		elems := make([]Value, len(x.Bytes))
+	case value.String:
+		elems := make([]value.Value, len(x.Bytes))
 		for i, b := range x.Bytes {
-			elems[i] = Scalar{b}
+			elems[i] = value.Scalar{E: b}
 		}
 		return elems, x.Len
 	}
@@ -121,7 +122,7 @@ func (e *Engine) elemsOf(s *State, src Value) ([]Value, expr.Expr) {
 // appendBuiltin is append(dst, src...). The lengths are forked into known
 // values, so elements land at known positions; growing follows the Go
 // runtime's growth rule, so cap() and aliasing match compiled code.
-func (e *Engine) appendBuiltin(s *State, dst Slice, src Value, sliceType types.Type, site ssa.Value) (Value, bool) {
+func (e *Engine) appendBuiltin(s *State, dst value.Slice, src value.Value, sliceType types.Type, site ssa.Value) (value.Value, bool) {
 	srcElems, srcLen := e.elemsOf(s, src)
 	states, lens, ok := e.values(s, dst.Len, "slice length")
 	if !ok {
@@ -152,26 +153,26 @@ func (e *Engine) appendBuiltin(s *State, dst Slice, src Value, sliceType types.T
 		return nil, false
 	}
 	obj, base, offset, newCap := dst.Obj, dst.Base, dst.Offset, int(capNow.Value())
-	var elems []Value
+	var elems []value.Value
 	if newLen > newCap {
 		newCap = growCapacity(newCap, newLen, elemType)
-		elems = make([]Value, newCap)
+		elems = make([]value.Value, newCap)
 		old := e.sliceElems(s, dst)
 		copy(elems, old[:oldLen])
-		zero := zeroValue(elemType)
+		zero := value.Zero(elemType)
 		for i := oldLen; i < newCap; i++ {
 			elems[i] = zero
 		}
-		obj = s.mem.alloc(&object{typ: types.NewArray(elemType, int64(newCap)), value: arrayOf(elems), site: site})
+		obj = s.mem.Alloc(&value.Object{Type: types.NewArray(elemType, int64(newCap)), Value: value.ArrayOf(elems), Site: site})
 		base, offset = nil, 0
 	} else {
-		elems = append([]Value(nil), e.sliceArray(s, dst).Elems()...)
+		elems = append([]value.Value(nil), e.sliceArray(s, dst).Elems()...)
 	}
 	for i := 0; i < n; i++ {
 		elems[offset+oldLen+i] = srcElems[i]
 	}
-	out := Slice{NonNil: expr.True, Obj: obj, Base: base, Offset: offset, Len: expr.Const(64, uint64(newLen)), Cap: expr.Const(64, uint64(newCap))}
-	e.setSliceArray(s, out, arrayOf(elems))
+	out := value.Slice{NonNil: expr.True, Obj: obj, Base: base, Offset: offset, Len: expr.Const(64, uint64(newLen)), Cap: expr.Const(64, uint64(newCap))}
+	e.setSliceArray(s, out, value.ArrayOf(elems))
 	return out, true
 }
 
@@ -185,7 +186,7 @@ func rerun(states []*State) {
 }
 
 // copyBuiltin is copy(dst, src): it copies min(len(dst), len(src)) elements.
-func (e *Engine) copyBuiltin(s *State, dst Slice, src Value) (expr.Expr, bool) {
+func (e *Engine) copyBuiltin(s *State, dst value.Slice, src value.Value) (expr.Expr, bool) {
 	srcElems, srcLen := e.elemsOf(s, src)
 	n := expr.Ite(expr.Ult(dst.Len, srcLen), dst.Len, srcLen)
 	states, ns, ok := e.values(s, n, "copied length")
@@ -201,16 +202,16 @@ func (e *Engine) copyBuiltin(s *State, dst Slice, src Value) (expr.Expr, bool) {
 		return expr.Const(64, 0), true
 	}
 	// Read the source first: the two may overlap.
-	moved := append([]Value(nil), srcElems[:count]...)
-	elems := append([]Value(nil), e.sliceArray(s, dst).Elems()...)
+	moved := append([]value.Value(nil), srcElems[:count]...)
+	elems := append([]value.Value(nil), e.sliceArray(s, dst).Elems()...)
 	copy(elems[dst.Offset:], moved)
-	e.setSliceArray(s, dst, arrayOf(elems))
+	e.setSliceArray(s, dst, value.ArrayOf(elems))
 	return expr.Const(64, uint64(count)), true
 }
 
-func (e *Engine) clearBuiltin(s *State, v Value, t types.Type) {
+func (e *Engine) clearBuiltin(s *State, v value.Value, t types.Type) {
 	switch x := v.(type) {
-	case Slice:
+	case value.Slice:
 		if x.Obj == 0 {
 			return
 		}
@@ -219,45 +220,45 @@ func (e *Engine) clearBuiltin(s *State, v Value, t types.Type) {
 			rerun(states)
 			return
 		}
-		elems := append([]Value(nil), e.sliceArray(s, x).Elems()...)
-		zero := zeroValue(t.Underlying().(*types.Slice).Elem())
+		elems := append([]value.Value(nil), e.sliceArray(s, x).Elems()...)
+		zero := value.Zero(t.Underlying().(*types.Slice).Elem())
 		for i := 0; i < int(ns[0]); i++ {
 			elems[x.Offset+i] = zero
 		}
-		e.setSliceArray(s, x, arrayOf(elems))
-	case Pointer:
+		e.setSliceArray(s, x, value.ArrayOf(elems))
+	case value.Pointer:
 		if x.Obj != 0 {
-			s.mem.set(x.Obj, mapValue{})
+			s.mem.Set(x.Obj, value.Map{})
 		}
 	}
 }
 
 // minMax is the min or max builtin over integers, strings or floats.
-func (e *Engine) minMax(s *State, isMin bool, args []Value, t types.Type) (Value, bool) {
+func (e *Engine) minMax(s *State, isMin bool, args []value.Value, t types.Type) (value.Value, bool) {
 	best := args[0]
-	_, signed, _ := intInfo(t)
+	_, signed, _ := value.IntInfo(t)
 	for _, a := range args[1:] {
 		switch x := a.(type) {
-		case Scalar:
-			b := best.(Scalar).E
+		case value.Scalar:
+			b := best.(value.Scalar).E
 			less := expr.Lt(x.E, b, signed)
 			if !isMin {
 				less = expr.Lt(b, x.E, signed)
 			}
-			best = Scalar{expr.Ite(less, x.E, b)}
-		case String:
-			b := best.(String)
-			less := stringsLess(x, b)
+			best = value.Scalar{E: expr.Ite(less, x.E, b)}
+		case value.String:
+			b := best.(value.String)
+			less := value.StringsLess(x, b)
 			if !isMin {
-				less = stringsLess(b, x)
+				less = value.StringsLess(b, x)
 			}
-			v, ok := iteValue(less, x, b)
+			v, ok := value.Ite(less, x, b)
 			if !ok {
 				e.unsupported(s, "min or max of strings")
 				return nil, false
 			}
 			best = v
-		case Opaque:
+		case value.Opaque:
 			xf, ok1 := e.float(s, x)
 			bf, ok2 := e.float(s, best)
 			if !ok1 || !ok2 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -15,7 +16,7 @@ func (e *Engine) call(s *State, instr ssa.CallInstruction, c *ssa.CallCommon, de
 		return
 	}
 	if c.IsInvoke() {
-		switch recv := e.eval(s, c.Value).(Interface); {
+		switch recv := e.eval(s, c.Value).(value.Interface); {
 		case recv.Type == runtimeErrorType:
 			e.runtimeErrorMethod(s, instr, recv, c.Method.Name())
 			return
@@ -38,12 +39,12 @@ func (e *Engine) call(s *State, instr ssa.CallInstruction, c *ssa.CallCommon, de
 // callee resolves the function a call runs and evaluates its arguments
 // (receiver first for interface calls). A nil func or nil interface makes
 // the state panic; ok is false then.
-func (e *Engine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, bindings, args []Value, ok bool) {
+func (e *Engine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, bindings, args []value.Value, ok bool) {
 	for _, a := range c.Args {
 		args = append(args, e.eval(s, a))
 	}
 	if c.IsInvoke() {
-		recv := e.eval(s, c.Value).(Interface)
+		recv := e.eval(s, c.Value).(value.Interface)
 		if recv.Type == nil {
 			e.runtimePanic(s, PanicNilDeref, nilDerefMessage)
 			return nil, nil, nil, false
@@ -57,13 +58,13 @@ func (e *Engine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, bindings
 		if fn == nil {
 			panic(internalError("no method %s on %v", c.Method.Name(), recv.Type))
 		}
-		return fn, nil, append([]Value{recv.Value}, args...), true
+		return fn, nil, append([]value.Value{recv.Value}, args...), true
 	}
 	switch v := c.Value.(type) {
 	case *ssa.Function:
 		return v, nil, args, true
 	}
-	fv := e.eval(s, c.Value).(Func)
+	fv := e.eval(s, c.Value).(value.Func)
 	if fv.Fn == nil {
 		e.runtimePanic(s, PanicNilFunc, nilDerefMessage)
 		return nil, nil, nil, false
@@ -73,7 +74,7 @@ func (e *Engine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, bindings
 
 // enterCall pushes a frame for fn, or runs its model when it has one or no
 // body (models.go).
-func (e *Engine) enterCall(s *State, instr ssa.CallInstruction, fn *ssa.Function, bindings, args []Value) {
+func (e *Engine) enterCall(s *State, instr ssa.CallInstruction, fn *ssa.Function, bindings, args []value.Value) {
 	if len(fn.Blocks) == 0 || e.info(fn).model != nil {
 		e.callModel(s, instr, fn, args)
 		return
@@ -93,10 +94,10 @@ func (e *Engine) enterCall(s *State, instr ssa.CallInstruction, fn *ssa.Function
 	e.pushFrame(s, fn, bindings, args, instr)
 }
 
-func (e *Engine) pushFrame(s *State, fn *ssa.Function, bindings, args []Value, call ssa.CallInstruction) *frame {
+func (e *Engine) pushFrame(s *State, fn *ssa.Function, bindings, args []value.Value, call ssa.CallInstruction) *frame {
 	info := e.info(fn)
 	e.nextAct++
-	f := &frame{fn: fn, info: info, regs: make([]Value, len(info.index)), call: call, block: fn.Blocks[0], act: e.nextAct}
+	f := &frame{fn: fn, info: info, regs: make([]value.Value, len(info.index)), call: call, block: fn.Blocks[0], act: e.nextAct}
 	if len(args) != len(fn.Params) {
 		panic(internalError("%s called with %d arguments, has %d parameters", fn, len(args), len(fn.Params)))
 	}
@@ -113,7 +114,7 @@ func (e *Engine) pushFrame(s *State, fn *ssa.Function, bindings, args []Value, c
 
 // ret returns from the top frame.
 func (e *Engine) ret(s *State, in *ssa.Return) {
-	results := make([]Value, len(in.Results))
+	results := make([]value.Value, len(in.Results))
 	for i, r := range in.Results {
 		results[i] = e.eval(s, r)
 	}
@@ -123,7 +124,7 @@ func (e *Engine) ret(s *State, in *ssa.Return) {
 	e.returnValues(s, results)
 }
 
-func (e *Engine) returnValues(s *State, results []Value) {
+func (e *Engine) returnValues(s *State, results []value.Value) {
 	f := s.stack[len(s.stack)-1]
 	s.stack = s.stack[:len(s.stack)-1]
 	if len(s.stack) == 0 {
@@ -144,7 +145,7 @@ func (e *Engine) returnValues(s *State, results []Value) {
 // setResults gives a call's results to the instruction that made it: one
 // value, or a Tuple for several. Go and defer statements (and a nil
 // instruction, for deferred calls) drop them.
-func (e *Engine) setResults(s *State, instr ssa.CallInstruction, results []Value) {
+func (e *Engine) setResults(s *State, instr ssa.CallInstruction, results []value.Value) {
 	call, ok := instr.(*ssa.Call)
 	if !ok {
 		return
@@ -154,7 +155,7 @@ func (e *Engine) setResults(s *State, instr ssa.CallInstruction, results []Value
 	case 1:
 		e.set(s, call, results[0])
 	default:
-		e.set(s, call, Tuple{results})
+		e.set(s, call, value.Tuple{Elems: results})
 	}
 }
 
@@ -166,17 +167,17 @@ func (e *Engine) deferCall(s *State, in *ssa.Defer) {
 		for _, a := range c.Args {
 			d.args = append(d.args, e.eval(s, a))
 		}
-		d.fn = Func{}
+		d.fn = value.Func{}
 		d.builtin = b
 	} else if f, ok := e.inputFunc(s, c); ok {
 		// Its arguments do not matter: it ignores them.
-		d.fn = Func{Input: f}
+		d.fn = value.Func{Input: f}
 	} else {
 		fn, bindings, args, ok := e.callee(s, c)
 		if !ok {
 			return
 		}
-		d.fn, d.args = Func{Fn: fn, Bindings: bindings}, args
+		d.fn, d.args = value.Func{Fn: fn, Bindings: bindings}, args
 	}
 	f := s.top()
 	f.defers = append(f.defers, d)
@@ -275,22 +276,22 @@ func (e *Engine) returnAfterRecover(s *State, f *frame) {
 		return
 	}
 	res := f.fn.Signature.Results()
-	results := make([]Value, res.Len())
+	results := make([]value.Value, res.Len())
 	for i := range results {
-		results[i] = zeroValue(res.At(i).Type())
+		results[i] = value.Zero(res.At(i).Type())
 	}
 	e.returnValues(s, results)
 }
 
 // recoverValue is what recover() gives in the top frame: the panic value
 // when called directly by a deferred call during a panic, nil otherwise.
-func (e *Engine) recoverValue(s *State) Value {
+func (e *Engine) recoverValue(s *State) value.Value {
 	n := len(s.stack)
 	if s.panicked == nil || s.panicked.recovered || n < 2 {
-		return Interface{}
+		return value.Interface{}
 	}
 	if !s.stack[n-1].isDefer || !s.stack[n-2].unwinding {
-		return Interface{}
+		return value.Interface{}
 	}
 	s.panicked.recovered = true
 	return asInterface(s.panicked.value)
@@ -298,11 +299,11 @@ func (e *Engine) recoverValue(s *State) Value {
 
 // asInterface boxes a panic value (panic takes an interface{} operand, so
 // it usually is one already).
-func asInterface(v Value) Value {
-	if _, ok := v.(Interface); ok {
+func asInterface(v value.Value) value.Value {
+	if _, ok := v.(value.Interface); ok {
 		return v
 	}
-	return Interface{Type: types.Typ[types.UntypedNil], Value: v}
+	return value.Interface{Type: types.Typ[types.UntypedNil], Value: v}
 }
 
 // refusedCallee names why a callee is not interpreted, or "" when it is.

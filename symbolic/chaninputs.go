@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 )
 
 // Channel inputs. A parameter or field of channel type is nil or a new
@@ -23,9 +24,9 @@ func chanInputLimit(name string) string {
 }
 
 // buildChan makes the channel input of type t called name.
-func (in *inputs) buildChan(s *State, name string, t types.Type) Pointer {
-	id := s.mem.alloc(&object{typ: t, value: chanValue{}, input: name, root: in.root, rootType: t.Underlying()})
-	return Pointer{NonNil: in.scalar(nilnessName(name), expr.BoolSort()), Obj: id}
+func (in *inputs) buildChan(s *State, name string, t types.Type) value.Pointer {
+	id := s.mem.Alloc(&value.Object{Type: t, Value: value.Chan{}, Input: name, Root: in.root, RootType: t.Underlying()})
+	return value.Pointer{NonNil: in.scalar(nilnessName(name), expr.BoolSort()), Obj: id}
 }
 
 // chanInputLiteral is the literal of the channel input called name under

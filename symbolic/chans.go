@@ -7,13 +7,14 @@ import (
 	"strconv"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
 // Channels, in one goroutine. The executor runs a single goroutine, so a
 // channel is a queue that only the path itself fills and drains: a
-// Pointer to an object whose value is a chanValue, as a map is a Pointer
-// to a mapValue. A channel's state is concrete on every path: channels
+// Pointer to an object whose value is a value.Chan, as a map is a Pointer
+// to a value.Map. A channel's state is concrete on every path: channels
 // are made by the code or new and empty (inputs), their buffer sizes are
 // pinned, and what is sent is counted, not decided. So which operation
 // can go on is known without the solver; a path forks only on the
@@ -29,13 +30,6 @@ import (
 //
 // The runtime's panics: a send on or a close of a closed channel, a
 // close of a nil channel, and a make with a negative size.
-type chanValue struct {
-	Cap    int     // the buffer's size, fixed at make
-	Buf    []Value // the values sent and not yet received, oldest first
-	Closed bool
-}
-
-func (chanValue) isValue() {}
 
 // waitForever ends s at an operation that would wait for a goroutine that
 // does not exist.
@@ -64,38 +58,38 @@ func (e *Engine) makeChan(s *State, in *ssa.MakeChan) {
 		e.unsupported(s, "channel larger than the step bound")
 		return
 	}
-	id := s.mem.alloc(&object{typ: in.Type(), value: chanValue{Cap: int(size.Value())}, site: in})
-	e.set(s, in, Pointer{NonNil: expr.True, Obj: id})
+	id := s.mem.Alloc(&value.Object{Type: in.Type(), Value: value.Chan{Cap: int(size.Value())}, Site: in})
+	e.set(s, in, value.Pointer{NonNil: expr.True, Obj: id})
 }
 
 // chanOf reads the state of a non-nil channel that v, an SSA operand,
 // holds; ok is false for a nil channel. ch's nilness must be settled.
-func (e *Engine) chanOf(s *State, v ssa.Value, ch Pointer) (c chanValue, ok bool) {
+func (e *Engine) chanOf(s *State, v ssa.Value, ch value.Pointer) (c value.Chan, ok bool) {
 	switch {
 	case ch.NonNil.IsFalse() || ch.Obj == 0:
-		return chanValue{}, false
+		return value.Chan{}, false
 	case !ch.NonNil.IsTrue():
 		panic(internalError("channel %s whose nilness is not settled", v.Name()))
 	}
 	e.checkPointsTo(s, v, ch.Obj)
-	obj := s.mem.get(ch.Obj)
-	if obj.input != "" {
-		s.inputs.limit(s, chanInputLimit(obj.input))
+	obj := s.mem.Get(ch.Obj)
+	if obj.Input != "" {
+		s.inputs.limit(s, chanInputLimit(obj.Input))
 	}
-	return obj.value.(chanValue), true
+	return obj.Value.(value.Chan), true
 }
 
 // settleChans forks s on the nilness of each channel input among chans
 // that the path has not decided yet, and runs then on every state that
 // results, with those channels' nilness made constant.
-func (e *Engine) settleChans(s *State, chans []Pointer, then func(*State, []Pointer)) {
+func (e *Engine) settleChans(s *State, chans []value.Pointer, then func(*State, []value.Pointer)) {
 	for i, ch := range chans {
 		if ch.NonNil.IsConst() {
 			continue
 		}
 		pin := ""
-		if obj := s.mem.get(ch.Obj); obj != nil && obj.input != "" {
-			pin = nilnessName(obj.input)
+		if obj := s.mem.Get(ch.Obj); obj != nil && obj.Input != "" {
+			pin = nilnessName(obj.Input)
 		}
 		open, none := e.branch(s, ch.NonNil, pin)
 		for _, side := range []struct {
@@ -115,7 +109,7 @@ func (e *Engine) settleChans(s *State, chans []Pointer, then func(*State, []Poin
 
 // receive is <-ch, with ok (v, ok := <-ch) or without.
 func (e *Engine) receive(s *State, in *ssa.UnOp) {
-	e.settleChans(s, []Pointer{e.eval(s, in.X).(Pointer)}, func(s *State, chans []Pointer) {
+	e.settleChans(s, []value.Pointer{e.eval(s, in.X).(value.Pointer)}, func(s *State, chans []value.Pointer) {
 		c, ok := e.chanOf(s, in.X, chans[0])
 		if !ok {
 			e.waitForever(s, "receive from a nil channel")
@@ -127,7 +121,7 @@ func (e *Engine) receive(s *State, in *ssa.UnOp) {
 		}
 		v, received := e.take(s, chans[0], c, chanElem(in.X.Type()))
 		if in.CommaOk {
-			e.set(s, in, Tuple{Elems: []Value{v, Scalar{expr.BoolConst(received)}}})
+			e.set(s, in, value.Tuple{Elems: []value.Value{v, value.Scalar{E: expr.BoolConst(received)}}})
 			return
 		}
 		e.set(s, in, v)
@@ -136,19 +130,19 @@ func (e *Engine) receive(s *State, in *ssa.UnOp) {
 
 // take receives from a ready channel: the oldest value sent, or the zero
 // value (received false) once a closed channel is drained.
-func (e *Engine) take(s *State, ch Pointer, c chanValue, elem types.Type) (v Value, received bool) {
+func (e *Engine) take(s *State, ch value.Pointer, c value.Chan, elem types.Type) (v value.Value, received bool) {
 	if len(c.Buf) == 0 {
-		return zeroValue(elem), false
+		return value.Zero(elem), false
 	}
 	v = c.Buf[0]
 	c.Buf = c.Buf[1:len(c.Buf):len(c.Buf)]
-	s.mem.set(ch.Obj, c)
+	s.mem.Set(ch.Obj, c)
 	return v, true
 }
 
 // send is ch <- x.
 func (e *Engine) send(s *State, in *ssa.Send) {
-	e.settleChans(s, []Pointer{e.eval(s, in.Chan).(Pointer)}, func(s *State, chans []Pointer) {
+	e.settleChans(s, []value.Pointer{e.eval(s, in.Chan).(value.Pointer)}, func(s *State, chans []value.Pointer) {
 		c, ok := e.chanOf(s, in.Chan, chans[0])
 		switch {
 		case !ok:
@@ -164,14 +158,14 @@ func (e *Engine) send(s *State, in *ssa.Send) {
 }
 
 // put adds x to the buffer of an open channel that has room.
-func (e *Engine) put(s *State, ch Pointer, c chanValue, x Value) {
+func (e *Engine) put(s *State, ch value.Pointer, c value.Chan, x value.Value) {
 	c.Buf = append(c.Buf[:len(c.Buf):len(c.Buf)], x)
-	s.mem.set(ch.Obj, c)
+	s.mem.Set(ch.Obj, c)
 }
 
 // closeChan is the builtin close(ch).
-func (e *Engine) closeChan(s *State, arg ssa.Value, ch Pointer) {
-	e.settleChans(s, []Pointer{ch}, func(s *State, chans []Pointer) {
+func (e *Engine) closeChan(s *State, arg ssa.Value, ch value.Pointer) {
+	e.settleChans(s, []value.Pointer{ch}, func(s *State, chans []value.Pointer) {
 		c, ok := e.chanOf(s, arg, chans[0])
 		switch {
 		case !ok:
@@ -180,7 +174,7 @@ func (e *Engine) closeChan(s *State, arg ssa.Value, ch Pointer) {
 			e.runtimePanic(s, PanicChan, "close of closed channel")
 		default:
 			c.Closed = true
-			s.mem.set(chans[0].Obj, c)
+			s.mem.Set(chans[0].Obj, c)
 		}
 	})
 }
@@ -188,11 +182,11 @@ func (e *Engine) closeChan(s *State, arg ssa.Value, ch Pointer) {
 // chanLen is len(ch) or, with capacity, cap(ch), when ch is a channel
 // (isChan): 0 for a nil one. It needs no fork: a channel input whose
 // nilness is open is still new and empty.
-func (e *Engine) chanLen(s *State, ch Pointer, capacity bool) (n expr.Expr, isChan bool) {
+func (e *Engine) chanLen(s *State, ch value.Pointer, capacity bool) (n expr.Expr, isChan bool) {
 	if ch.Obj == 0 || ch.NonNil.IsFalse() {
 		return expr.Const(64, 0), true
 	}
-	c, isChan := e.load(s, Pointer{NonNil: expr.True, Obj: ch.Obj}).(chanValue)
+	c, isChan := e.load(s, value.Pointer{NonNil: expr.True, Obj: ch.Obj}).(value.Chan)
 	if !isChan {
 		return expr.Expr{}, false
 	}
@@ -209,21 +203,21 @@ func (e *Engine) chanLen(s *State, ch Pointer, capacity bool) (n expr.Expr, isCh
 // value but for the case taken.
 func (e *Engine) selectInstr(s *State, in *ssa.Select) {
 	// Go evaluates every channel and every value to send first.
-	chans := make([]Pointer, len(in.States))
-	sends := make([]Value, len(in.States))
+	chans := make([]value.Pointer, len(in.States))
+	sends := make([]value.Value, len(in.States))
 	for i, st := range in.States {
-		chans[i] = e.eval(s, st.Chan).(Pointer)
+		chans[i] = e.eval(s, st.Chan).(value.Pointer)
 		if st.Dir == types.SendOnly {
 			sends[i] = e.eval(s, st.Send)
 		}
 	}
-	e.settleChans(s, chans, func(s *State, chans []Pointer) { e.selectReady(s, in, chans, sends) })
+	e.settleChans(s, chans, func(s *State, chans []value.Pointer) { e.selectReady(s, in, chans, sends) })
 }
 
 // selectReady runs the select in, whose channels' nilness is settled.
-func (e *Engine) selectReady(s *State, in *ssa.Select, chans []Pointer, sends []Value) {
+func (e *Engine) selectReady(s *State, in *ssa.Select, chans []value.Pointer, sends []value.Value) {
 	var ready []int
-	states := make([]chanValue, len(in.States))
+	states := make([]value.Chan, len(in.States))
 	for i, st := range in.States {
 		c, ok := e.chanOf(s, st.Chan, chans[i])
 		if !ok {
@@ -247,18 +241,18 @@ func (e *Engine) selectReady(s *State, in *ssa.Select, chans []Pointer, sends []
 		taken = ready[0]
 	}
 	tuple := in.Type().(*types.Tuple)
-	elems := make([]Value, tuple.Len())
-	elems[0] = Scalar{expr.Const(64, uint64(int64(taken)))}
-	elems[1] = Scalar{expr.False}
+	elems := make([]value.Value, tuple.Len())
+	elems[0] = value.Scalar{E: expr.Const(64, uint64(int64(taken)))}
+	elems[1] = value.Scalar{E: expr.False}
 	recv := 2
 	for i, st := range in.States {
 		if st.Dir != types.RecvOnly {
 			continue
 		}
-		elems[recv] = zeroValue(tuple.At(recv).Type())
+		elems[recv] = value.Zero(tuple.At(recv).Type())
 		if i == taken {
 			v, received := e.take(s, chans[i], states[i], tuple.At(recv).Type())
-			elems[recv], elems[1] = v, Scalar{expr.BoolConst(received)}
+			elems[recv], elems[1] = v, value.Scalar{E: expr.BoolConst(received)}
 		}
 		recv++
 	}
@@ -269,7 +263,7 @@ func (e *Engine) selectReady(s *State, in *ssa.Select, chans []Pointer, sends []
 		}
 		e.put(s, chans[taken], states[taken], sends[taken])
 	}
-	e.set(s, in, Tuple{Elems: elems})
+	e.set(s, in, value.Tuple{Elems: elems})
 }
 
 // isChan reports whether t is a channel type.

@@ -8,6 +8,7 @@ import (
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -96,14 +97,14 @@ type paramSlot struct {
 	frame, param int
 	wrap         types.Type
 	ctorArg      bool
-	into         *Pointer
+	into         *value.Pointer
 }
 
 // pendingCall is a constructor call of the prologue, with the parameter
 // its result goes to.
 type pendingCall struct {
 	fn   *ssa.Function
-	args []Value
+	args []value.Value
 	dest paramSlot
 }
 
@@ -206,17 +207,17 @@ func namedOf(t types.Type) *types.Named {
 // constructor's call is queued for the prologue and a placeholder of the
 // parameter's type returned; the call's result replaces it before the
 // function under test starts.
-func (e *Engine) buildMade(s *State, name string, mk *maker, depth int, dest paramSlot) Value {
+func (e *Engine) buildMade(s *State, name string, mk *maker, depth int, dest paramSlot) value.Value {
 	in := s.inputs
 	switch {
 	case mk.fail != failNone:
 		return e.buildFailing(s, name, mk, depth, dest)
 	case mk.global != nil:
-		return e.load(s, Pointer{NonNil: expr.True, Obj: e.global(s, mk.global)})
+		return e.load(s, value.Pointer{NonNil: expr.True, Obj: e.global(s, mk.global)})
 	case mk.fn == nil:
 		elem := mk.typ.(*types.Pointer).Elem()
-		id := s.mem.alloc(&object{typ: elem, value: zeroValue(elem)})
-		return Pointer{NonNil: expr.True, Obj: id}
+		id := s.mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})
+		return value.Pointer{NonNil: expr.True, Obj: id}
 	}
 	call := &pendingCall{fn: mk.fn, dest: dest}
 	in.calls = append(in.calls, call)
@@ -225,15 +226,15 @@ func (e *Engine) buildMade(s *State, name string, mk *maker, depth int, dest par
 		if i == 0 && mk.fn.Signature.Recv() != nil {
 			// An Init method: its receiver is new(T).
 			elem := p.Type().(*types.Pointer).Elem()
-			id := s.mem.alloc(&object{typ: elem, value: zeroValue(elem)})
-			call.args = append(call.args, Pointer{NonNil: expr.True, Obj: id})
+			id := s.mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})
+			call.args = append(call.args, value.Pointer{NonNil: expr.True, Obj: id})
 			continue
 		}
 		in.dest = &paramSlot{frame: frame, param: i, ctorArg: true}
 		call.args = append(call.args, in.build(e, s, ctorArgName(name, mk.fn, i), p.Type(), depth+1))
 	}
 	in.dest = nil
-	return zeroValue(mk.typ)
+	return value.Zero(mk.typ)
 }
 
 // pushPrologue pushes the queued constructor calls above the entry frame,
@@ -245,7 +246,7 @@ func (e *Engine) pushPrologue(s *State) {
 	if len(calls) == 0 {
 		return
 	}
-	from := s.mem.next
+	from := s.mem.Next()
 	for _, c := range calls {
 		f := e.pushFrame(s, c.fn, nil, c.args, nil)
 		f.fill = &prologueFill{dest: c.dest, from: from}
@@ -256,26 +257,26 @@ func (e *Engine) pushPrologue(s *State) {
 type prologueFill struct {
 	dest paramSlot
 	// from is the first object the prologue allocated.
-	from ObjectID
+	from value.ObjectID
 }
 
 // fillParam gives the result of the prologue frame f to the parameter it
 // makes. The objects the constructors made lose their allocation sites:
 // the points-to analysis models parameters as input objects, not as what
 // the constructors allocate, so they are left out of its check.
-func (e *Engine) fillParam(s *State, f *frame, results []Value) {
+func (e *Engine) fillParam(s *State, f *frame, results []value.Value) {
 	v := results[0]
 	if f.fill.dest.wrap != nil {
-		v = Interface{Type: f.fill.dest.wrap, Value: v}
+		v = value.Interface{Type: f.fill.dest.wrap, Value: v}
 	}
 	if p := f.fill.dest.into; p != nil {
 		e.store(s, *p, v)
-		s.mem.forgetSites(f.fill.from)
+		s.mem.ForgetSites(f.fill.from)
 		return
 	}
 	target := s.frameAt(f.fill.dest.frame)
 	target.setValue(slot(target.info.index[target.fn.Params[f.fill.dest.param]]), v)
-	s.mem.forgetSites(f.fill.from)
+	s.mem.ForgetSites(f.fill.from)
 }
 
 // inPrologue reports whether s is running the constructors of its inputs:
@@ -289,27 +290,13 @@ func (s *State) frameAt(i int) *frame {
 	f := s.stack[i]
 	if f.frozen {
 		c := *f
-		c.regs = append([]Value(nil), f.regs...)
+		c.regs = append([]value.Value(nil), f.regs...)
 		c.defers = f.defers[:len(f.defers):len(f.defers)]
 		c.frozen = false
 		s.stack[i] = &c
 		f = &c
 	}
 	return f
-}
-
-// forgetSites clears the allocation site of every object from on.
-func (m *memory) forgetSites(from ObjectID) {
-	for id := from; id < m.next; id++ {
-		o := m.objects[id]
-		if o == nil || o.site == nil {
-			continue
-		}
-		m.own()
-		c := *o
-		c.site = nil
-		m.objects[id] = &c
-	}
 }
 
 // prologuePanicked ends s when a panic leaves the prologue frame f: the

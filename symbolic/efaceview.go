@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -50,19 +51,19 @@ func efaceModels() map[string]model {
 	}
 }
 
-func abiTypeOf(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
-	t := a[0].(Interface).Type
+func abiTypeOf(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	t := a[0].(value.Interface).Type
 	if t == nil {
-		return []Value{nilPointer}, true
+		return []value.Value{value.NilPointer}, true
 	}
 	p, ok := e.descriptor(s, t)
-	return []Value{p}, ok
+	return []value.Value{p}, ok
 }
 
 // descriptorArg gives the Go type of a *abi.Type argument, stopping the
 // path when it is not a descriptor the executor made.
-func (e *Engine) descriptorArg(s *State, v Value) (types.Type, bool) {
-	p, ok := v.(Pointer)
+func (e *Engine) descriptorArg(s *State, v value.Value) (types.Type, bool) {
+	p, ok := v.(value.Pointer)
 	if !ok {
 		e.unsupported(s, "type descriptor the executor did not make")
 		return nil, false
@@ -78,34 +79,34 @@ func (e *Engine) descriptorArg(s *State, v Value) (types.Type, bool) {
 	return t, true
 }
 
-func abiIsDirectIface(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+func abiIsDirectIface(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	t, ok := e.descriptorArg(s, a[0])
 	if !ok {
 		return nil, false
 	}
-	return []Value{Scalar{expr.BoolConst(directIface(t))}}, true
+	return []value.Value{value.Scalar{E: expr.BoolConst(directIface(t))}}, true
 }
 
 // unpackEface is reflect's (and reflectlite's) unpackEface(i any) Value:
 // the descriptor of i's dynamic type, a pointer to its value, and the
 // kind and indirection flags.
-func unpackEface(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-	i := a[0].(Interface)
+func unpackEface(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	i := a[0].(value.Interface)
 	valueType := fn.Signature.Results().At(0).Type()
 	if i.Type == nil {
-		return []Value{zeroValue(valueType)}, true
+		return []value.Value{value.Zero(valueType)}, true
 	}
 	desc, ok := e.descriptor(s, i.Type)
 	if !ok {
 		return nil, false
 	}
 	flag := uint64(reflectKind(i.Type))
-	var data UnsafePointer
+	var data value.UnsafePointer
 	switch {
 	case !directIface(i.Type):
 		flag |= flagIndir
-		id := s.mem.alloc(&object{typ: i.Type, value: i.Value})
-		data = UnsafePointer{Ptr: Pointer{NonNil: expr.True, Obj: id}, Elem: i.Type}
+		id := s.mem.Alloc(&value.Object{Type: i.Type, Value: i.Value})
+		data = value.UnsafePointer{Ptr: value.Pointer{NonNil: expr.True, Obj: id}, Elem: i.Type}
 	default:
 		w, ok := dataWord(i)
 		if !ok {
@@ -114,82 +115,82 @@ func unpackEface(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, boo
 		}
 		data = w
 	}
-	return []Value{Struct{Fields: []Value{desc, data, Scalar{expr.Const(64, flag)}}}}, true
+	return []value.Value{value.Struct{Fields: []value.Value{desc, data, value.Scalar{E: expr.Const(64, flag)}}}}, true
 }
 
 // dataWord is the data word of an interface holding a pointer or an
 // unsafe.Pointer, which gc stores directly; ok is false for the other
 // direct types (maps, chans, funcs, one-pointer structs and arrays), whose
 // words the executor does not model.
-func dataWord(i Interface) (UnsafePointer, bool) {
-	if u, ok := i.Value.(UnsafePointer); ok && isUnsafePointer(i.Type) {
+func dataWord(i value.Interface) (value.UnsafePointer, bool) {
+	if u, ok := i.Value.(value.UnsafePointer); ok && isUnsafePointer(i.Type) {
 		return u, true
 	}
 	pt, isPtr := i.Type.Underlying().(*types.Pointer)
-	p, isPtrValue := i.Value.(Pointer)
+	p, isPtrValue := i.Value.(value.Pointer)
 	if !isPtr || !isPtrValue {
-		return UnsafePointer{}, false
+		return value.UnsafePointer{}, false
 	}
-	return UnsafePointer{Ptr: p, Elem: pt.Elem()}, true
+	return value.UnsafePointer{Ptr: p, Elem: pt.Elem()}, true
 }
 
 // packEface is Value.Interface's packEface(v Value) any, the inverse of
 // unpackEface.
-func packEface(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
-	i, ok := e.valueInterface(s, a[0].(Struct))
+func packEface(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	i, ok := e.valueInterface(s, a[0].(value.Struct))
 	if !ok {
 		return nil, false
 	}
-	return []Value{i}, true
+	return []value.Value{i}, true
 }
 
 // valueInterface is the interface value a reflect (or reflectlite) Value
 // holds, as packEface makes it.
-func (e *Engine) valueInterface(s *State, v Struct) (Interface, bool) {
+func (e *Engine) valueInterface(s *State, v value.Struct) (value.Interface, bool) {
 	rv, ok := e.decodeValue(s, v)
 	if !ok {
-		return Interface{}, false
+		return value.Interface{}, false
 	}
 	t, flag, ptr := rv.t, rv.flag, rv.ptr
 	switch {
 	case !directIface(t) && flag&flagIndir == 0:
-		e.raise(s, &panicking{value: Interface{Type: types.Typ[types.String], Value: stringConst("bad indir")}, kind: PanicExplicit})
-		return Interface{}, false
+		e.raise(s, &panicking{value: value.Interface{Type: types.Typ[types.String], Value: value.StringConst("bad indir")}, kind: PanicExplicit})
+		return value.Interface{}, false
 	case !directIface(t), flag&flagIndir != 0:
 		p, ok := e.reinterpret(s, ptr, t)
 		if !ok {
 			e.unsupported(s, "reflect.Value whose pointer does not address a "+t.String())
-			return Interface{}, false
+			return value.Interface{}, false
 		}
 		if !e.modelNonNil(s, p.NonNil, "reflect.Value's pointer") {
-			return Interface{}, false
+			return value.Interface{}, false
 		}
-		return Interface{Type: t, Value: e.load(s, p)}, true
+		return value.Interface{Type: t, Value: e.load(s, p)}, true
 	case isUnsafePointer(t):
-		return Interface{Type: t, Value: ptr}, true
+		return value.Interface{Type: t, Value: ptr}, true
 	}
 	pt, isPtr := t.Underlying().(*types.Pointer)
 	if !isPtr || ptr.Elem == nil || !types.Identical(ptr.Elem, pt.Elem()) {
 		if ptr.Elem == nil && isPtr {
-			return Interface{Type: t, Value: nilPointer}, true
+			return value.Interface{Type: t, Value: value.NilPointer}, true
 		}
 		e.unsupported(s, "reflect.Value of a "+kindName(t)+" (a data word the executor does not model)")
-		return Interface{}, false
+		return value.Interface{}, false
 	}
-	return Interface{Type: t, Value: ptr.Ptr}, true
+	return value.Interface{Type: t, Value: ptr.Ptr}, true
 }
 
 // valueSet is reflect's and reflectlite's (Value).Set(x): x's value,
 // converted to v's type as assignment does, stored where v points. A v
 // that Go would refuse (not addressable, or read-only) stops the path
 // rather than reproduce reflect's panic.
-func valueSet(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
-	v := a[0].(Struct)
+func valueSet(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	v := a[0].(value.Struct)
 	t, ok := e.descriptorArg(s, v.Fields[0])
 	if !ok {
 		return nil, false
 	}
-	flag, ok := e.concretize(s, v.Fields[2].(Scalar).E, "flags of a reflect.Value")
+	flag, ok := e.concretize(s, v.Fields[2].(value.Scalar).E, "flags of a reflect.Value")
 	if !ok {
 		return nil, false
 	}
@@ -197,7 +198,7 @@ func valueSet(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
 		e.unsupported(s, "reflect Set of a Value that is not assignable")
 		return nil, false
 	}
-	x, ok := e.valueInterface(s, a[1].(Struct))
+	x, ok := e.valueInterface(s, a[1].(value.Struct))
 	if !ok {
 		return nil, false
 	}
@@ -205,11 +206,11 @@ func valueSet(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
 		e.unsupported(s, "reflect Set of a "+x.Type.String()+" into a "+t.String())
 		return nil, false
 	}
-	var val Value = x
+	var val value.Value = x
 	if _, isIface := t.Underlying().(*types.Interface); !isIface {
 		val = x.Value
 	}
-	p, ok := e.reinterpret(s, v.Fields[1].(UnsafePointer), t)
+	p, ok := e.reinterpret(s, v.Fields[1].(value.UnsafePointer), t)
 	if !ok {
 		e.unsupported(s, "reflect.Value whose pointer does not address a "+t.String())
 		return nil, false
@@ -223,16 +224,16 @@ func valueSet(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
 
 // reflectToRType is reflect's toRType(t *abi.Type) *rtype, which gives the
 // executor's reflect type for a descriptor (reflecttype.go).
-func reflectToRType(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-	p := a[0].(Pointer)
+func reflectToRType(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	p := a[0].(value.Pointer)
 	if p.NonNil.IsFalse() {
-		return []Value{nilPointer}, true
+		return []value.Value{value.NilPointer}, true
 	}
 	t, ok := e.descriptorArg(s, p)
 	if !ok {
 		return nil, false
 	}
-	return []Value{reflectRType(s, fn.Pkg.Pkg, t)}, true
+	return []value.Value{reflectRType(s, fn.Pkg.Pkg, t)}, true
 }
 
 // runtimeEfaceOf is runtime.efaceOf(ep *any) *eface as the runtime's
@@ -240,18 +241,18 @@ func reflectToRType(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, 
 // model gives a new eface holding the words, which writes through the
 // result would not reach, so it serves only runtime.init, which only
 // reads.
-func runtimeEfaceOf(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+func runtimeEfaceOf(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	if caller := s.stack[len(s.stack)-1].fn; caller.String() != "runtime.init" {
 		e.unsupported(s, "runtime.efaceOf outside runtime's initialiser")
 		return nil, false
 	}
-	p := a[0].(Pointer)
+	p := a[0].(value.Pointer)
 	if !e.modelNonNil(s, p.NonNil, "pointer") {
 		return nil, false
 	}
-	i := e.load(s, p).(Interface)
-	var typeWord Value = nilPointer
-	data := nilUnsafePointer
+	i := e.load(s, p).(value.Interface)
+	var typeWord value.Value = value.NilPointer
+	data := value.NilUnsafePointer
 	if i.Type != nil {
 		desc, ok := e.descriptor(s, i.Type)
 		if !ok {
@@ -266,21 +267,21 @@ func runtimeEfaceOf(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, 
 			}
 			data = w
 		} else {
-			id := s.mem.alloc(&object{typ: i.Type, value: i.Value})
-			data = UnsafePointer{Ptr: Pointer{NonNil: expr.True, Obj: id}, Elem: i.Type}
+			id := s.mem.Alloc(&value.Object{Type: i.Type, Value: i.Value})
+			data = value.UnsafePointer{Ptr: value.Pointer{NonNil: expr.True, Obj: id}, Elem: i.Type}
 		}
 	}
 	eface := fn.Signature.Results().At(0).Type().(*types.Pointer).Elem()
-	id := s.mem.alloc(&object{typ: eface, value: Struct{Fields: []Value{typeWord, data}}})
-	return []Value{Pointer{NonNil: expr.True, Obj: id}}, true
+	id := s.mem.Alloc(&value.Object{Type: eface, Value: value.Struct{Fields: []value.Value{typeWord, data}}})
+	return []value.Value{value.Pointer{NonNil: expr.True, Obj: id}}, true
 }
 
 // descriptorEqual is a descriptor's Equal function (runtime.nilinterequal,
 // which is what gc gives interface types): whether the values its two
 // arguments address are equal, with Go's panic for uncomparable dynamic
 // types.
-func descriptorEqual(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
-	x, y := a[0].(UnsafePointer), a[1].(UnsafePointer)
+func descriptorEqual(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	x, y := a[0].(value.UnsafePointer), a[1].(value.UnsafePointer)
 	if x.Elem == nil || y.Elem == nil || !types.Identical(x.Elem, y.Elem) {
 		e.unsupported(s, "equality through unsafe.Pointers of different types")
 		return nil, false
@@ -292,7 +293,7 @@ func descriptorEqual(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, 
 	if !ok {
 		return nil, false
 	}
-	return []Value{Scalar{eq}}, true
+	return []value.Value{value.Scalar{E: eq}}, true
 }
 
 // descriptorHash is a map descriptor's Hasher (runtime.nilinterhash). Its
@@ -302,8 +303,8 @@ func descriptorEqual(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, 
 // Go randomises per process, differs. A key Go cannot hash panics as in
 // Go; one holding interfaces inside (whose dynamic types could be
 // unhashable) stops the path.
-func descriptorHash(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
-	p := a[0].(UnsafePointer)
+func descriptorHash(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	p := a[0].(value.UnsafePointer)
 	if p.Elem == nil {
 		e.unsupported(s, "hash through a nil unsafe.Pointer")
 		return nil, false
@@ -313,7 +314,7 @@ func descriptorHash(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, b
 	}
 	t := p.Elem
 	if _, isIface := t.Underlying().(*types.Interface); isIface {
-		t = e.load(s, p.Ptr).(Interface).Type
+		t = e.load(s, p.Ptr).(value.Interface).Type
 	}
 	switch {
 	case t == nil:
@@ -324,7 +325,7 @@ func descriptorHash(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, b
 		e.unsupported(s, "hash of a value holding interfaces")
 		return nil, false
 	}
-	return []Value{Scalar{expr.Const(64, 0)}}, true
+	return []value.Value{value.Scalar{E: expr.Const(64, 0)}}, true
 }
 
 // holdsInterface reports whether a value of t has an interface inside
@@ -350,52 +351,52 @@ func holdsInterface(t types.Type, depth int) bool {
 
 // hashSeed is internal/sync's runtime_rand, which seeds only the Hasher
 // descriptorHash models as a constant.
-func hashSeed(_ *Engine, _ *State, _ *ssa.Function, _ []Value) ([]Value, bool) {
+func hashSeed(_ *Engine, _ *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 	return one(expr.Const(64, 0)), true
 }
 
 // implementsModel is an rtype's Implements(u Type), on go/types, for
 // reflectlite's rtypes or reflect's (typeOf reads the Go type of either).
 func implementsModel(typeOf rtypeReader) model {
-	return func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+	return func(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 		t, u, ok := e.rtypePair(s, a, "Implements", typeOf)
 		if !ok {
 			return nil, false
 		}
 		iface, isIface := u.Underlying().(*types.Interface)
 		if !isIface {
-			e.raise(s, &panicking{value: Interface{Type: types.Typ[types.String], Value: stringConst("reflect: non-interface type passed to Type.Implements")}, kind: PanicExplicit})
+			e.raise(s, &panicking{value: value.Interface{Type: types.Typ[types.String], Value: value.StringConst("reflect: non-interface type passed to Type.Implements")}, kind: PanicExplicit})
 			return nil, false
 		}
-		return []Value{Scalar{expr.BoolConst(types.Implements(t, iface))}}, true
+		return []value.Value{value.Scalar{E: expr.BoolConst(types.Implements(t, iface))}}, true
 	}
 }
 
 // assignableToModel is an rtype's AssignableTo(u Type): Go's
 // assignability of a value of t to u, on go/types.
 func assignableToModel(typeOf rtypeReader) model {
-	return func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+	return func(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 		t, u, ok := e.rtypePair(s, a, "AssignableTo", typeOf)
 		if !ok {
 			return nil, false
 		}
-		return []Value{Scalar{expr.BoolConst(types.AssignableTo(t, u))}}, true
+		return []value.Value{value.Scalar{E: expr.BoolConst(types.AssignableTo(t, u))}}, true
 	}
 }
 
 // rtypeReader gives the Go type an rtype value stands for, or stops s.
-type rtypeReader func(e *Engine, s *State, v Value) (types.Type, bool)
+type rtypeReader func(e *Engine, s *State, v value.Value) (types.Type, bool)
 
 // rtypePair gives the types of an rtype receiver and of its Type
 // argument, panicking as reflect does on a nil argument.
-func (e *Engine) rtypePair(s *State, a []Value, method string, typeOf rtypeReader) (t, u types.Type, ok bool) {
+func (e *Engine) rtypePair(s *State, a []value.Value, method string, typeOf rtypeReader) (t, u types.Type, ok bool) {
 	t, ok = typeOf(e, s, a[0])
 	if !ok {
 		return nil, nil, false
 	}
-	arg := a[1].(Interface)
+	arg := a[1].(value.Interface)
 	if arg.Type == nil {
-		e.raise(s, &panicking{value: Interface{Type: types.Typ[types.String], Value: stringConst("reflect: nil type passed to Type." + method)}, kind: PanicExplicit})
+		e.raise(s, &panicking{value: value.Interface{Type: types.Typ[types.String], Value: value.StringConst("reflect: nil type passed to Type." + method)}, kind: PanicExplicit})
 		return nil, nil, false
 	}
 	u, ok = typeOf(e, s, arg.Value)
@@ -429,7 +430,7 @@ func hashTrieIterModel(fn *ssa.Function) model {
 	if orig.Pkg == nil || orig.Pkg.Pkg.Path() != "internal/sync" || orig.Name() != "iter" || orig.Signature.Recv() == nil {
 		return nil
 	}
-	return func(e *Engine, s *State, _ *ssa.Function, _ []Value) ([]Value, bool) {
+	return func(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 		e.unsupported(s, "iteration over a sync.Map (Go's order is random)")
 		return nil, false
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/pick"
 	"github.com/gosymtest/gosymtest/symbolic/source"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -216,7 +217,7 @@ type Engine struct {
 	// initFaults the packages whose init had failed, or was partial, when
 	// it took them.
 	inits      *Inits
-	initMems   map[*ssa.Package]*memory
+	initMems   map[*ssa.Package]*value.Memory
 	initFaults map[*ssa.Package]initFault
 	// impls caches the implementations chosen for interface inputs.
 	impls map[string]implSet
@@ -511,7 +512,7 @@ func internalReason(r any) string {
 	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
 	for {
 		f, more := frames.Next()
-		if strings.Contains(f.Function, "gosymtest/symbolic.") && !strings.Contains(f.Function, "internalError") {
+		if (strings.Contains(f.Function, "gosymtest/symbolic.") || strings.Contains(f.Function, "gosymtest/symbolic/value.")) && !strings.Contains(f.Function, "internalError") {
 			return fmt.Sprintf("%s (at %s:%d)", msg, f.File[strings.LastIndex(f.File, "/")+1:], f.Line)
 		}
 		if !more {

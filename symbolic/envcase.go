@@ -1,6 +1,9 @@
 package symbolic
 
-import "github.com/gosymtest/gosymtest/symbolic/concrete"
+import (
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/value"
+)
 
 // The environment a test sets, read off the state of the path's concrete
 // replay (environ.go has the model).
@@ -14,8 +17,8 @@ func testEnv(run *State) (env *concrete.Env, ok bool) {
 	}
 	out := &concrete.Env{Exact: run.env.closed}
 	for _, ent := range run.env.entries {
-		k, okK := concreteString(ent.key)
-		v, okV := concreteString(ent.val)
+		k, okK := value.ConcreteString(ent.key)
+		v, okV := value.ConcreteString(ent.val)
 		if !okK || !okV {
 			return nil, false
 		}
@@ -33,7 +36,7 @@ func testEnv(run *State) (env *concrete.Env, ok bool) {
 		out.Vars = append(out.Vars, concrete.EnvVar{Key: k, Unset: true})
 	}
 	for _, a := range run.env.absent {
-		k, ok := concreteString(a)
+		k, ok := value.ConcreteString(a)
 		if !ok {
 			return nil, false
 		}

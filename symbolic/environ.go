@@ -8,6 +8,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -58,7 +59,7 @@ type environ struct {
 	// lists them.
 	entries []envEntry
 	// absent are the keys looked up and found unset.
-	absent []String
+	absent []value.String
 	// slots counts the fresh lookups; the j-th one names its inputs
 	// "$env[j]".
 	slots int
@@ -73,7 +74,7 @@ type environ struct {
 
 // envEntry is one variable: its key and value.
 type envEntry struct {
-	key, val String
+	key, val value.String
 }
 
 // Names of the environment's inputs. They start with '$', which no
@@ -102,14 +103,14 @@ func isEnvironInput(name string) bool {
 // envModels read the path's environment.
 func envModels() map[string]model {
 	lookup := func(two bool) model {
-		return func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+		return func(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 			if s.initializing {
-				return e.initEnvLookup(s, a[0].(String), two)
+				return e.initEnvLookup(s, a[0].(value.String), two)
 			}
-			return e.envLookup(s, a[0].(String), two)
+			return e.envLookup(s, a[0].(value.String), two)
 		}
 	}
-	environ := func(e *Engine, s *State, _ *ssa.Function, _ []Value) ([]Value, bool) {
+	environ := func(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 		if refuseInitEnv(e, s) {
 			return nil, false
 		}
@@ -140,8 +141,8 @@ func envModels() map[string]model {
 // leaves then holds for that environment only, so its package is
 // initialised in part: a path that reads its variables backs no claim
 // (checkGlobal), and its tests expect what the init found there.
-func (e *Engine) initEnvLookup(s *State, key String, two bool) ([]Value, bool) {
-	k, ok := concreteString(key)
+func (e *Engine) initEnvLookup(s *State, key value.String, two bool) ([]value.Value, bool) {
+	k, ok := value.ConcreteString(key)
 	if !ok {
 		// Initialisers run concretely; a symbolic key is an executor bug.
 		e.unsupported(s, "environment lookup of a symbolic key in an initialiser")
@@ -151,9 +152,9 @@ func (e *Engine) initEnvLookup(s *State, key String, two bool) ([]Value, bool) {
 		e.inits.fail(run, initFault{reason: "read $" + k + " from the environment gosymtest ran in", partial: true})
 	}
 	val, found := os.LookupEnv(k)
-	res := []Value{stringConst(val)}
+	res := []value.Value{value.StringConst(val)}
 	if two {
-		res = append(res, Scalar{expr.BoolConst(found)})
+		res = append(res, value.Scalar{E: expr.BoolConst(found)})
 	}
 	return res, true
 }
@@ -171,12 +172,12 @@ func refuseInitEnv(e *Engine, s *State) bool {
 
 // envLookup gives Getenv's result (the value, and with two whether it was
 // found) for key on s, forking over which variable key names.
-func (e *Engine) envLookup(s *State, key String, two bool) ([]Value, bool) {
-	var out []Value
-	give := func(t *State, val String, found bool) {
-		res := []Value{val}
+func (e *Engine) envLookup(s *State, key value.String, two bool) ([]value.Value, bool) {
+	var out []value.Value
+	give := func(t *State, val value.String, found bool) {
+		res := []value.Value{val}
 		if two {
-			res = append(res, Scalar{expr.BoolConst(found)})
+			res = append(res, value.Scalar{E: expr.BoolConst(found)})
 		}
 		if t == s {
 			out = res
@@ -191,7 +192,7 @@ func (e *Engine) envLookup(s *State, key String, two bool) ([]Value, bool) {
 	rest := s
 	for i := len(env.writes) - 1; i >= 0; i-- {
 		w := env.writes[i]
-		hit, miss := e.envBranch(rest, stringsEqual(w.key, key))
+		hit, miss := e.envBranch(rest, value.StringsEqual(w.key, key))
 		if hit != nil {
 			give(hit, w.val, w.set)
 		}
@@ -201,7 +202,7 @@ func (e *Engine) envLookup(s *State, key String, two bool) ([]Value, bool) {
 		rest = miss
 	}
 	for _, ent := range env.entries {
-		hit, miss := e.envBranch(rest, stringsEqual(ent.key, key))
+		hit, miss := e.envBranch(rest, value.StringsEqual(ent.key, key))
 		if hit != nil {
 			give(hit, ent.val, true)
 		}
@@ -211,9 +212,9 @@ func (e *Engine) envLookup(s *State, key String, two bool) ([]Value, bool) {
 		rest = miss
 	}
 	for _, a := range env.absent {
-		hit, miss := e.envBranch(rest, stringsEqual(a, key))
+		hit, miss := e.envBranch(rest, value.StringsEqual(a, key))
 		if hit != nil {
-			give(hit, stringConst(""), false)
+			give(hit, value.StringConst(""), false)
 		}
 		if miss == nil {
 			return out, out != nil
@@ -221,7 +222,7 @@ func (e *Engine) envLookup(s *State, key String, two bool) ([]Value, bool) {
 		rest = miss
 	}
 	if env.closed {
-		give(rest, stringConst(""), false)
+		give(rest, value.StringConst(""), false)
 		return out, out != nil
 	}
 	// A variable the path has not met: whether it is set is an input.
@@ -229,7 +230,7 @@ func (e *Engine) envLookup(s *State, key String, two bool) ([]Value, bool) {
 	set := rest.inputs.scalar(name+" is set", expr.BoolSort())
 	rest.assume(expr.Implies(set, validEnvKey(key)), "")
 	what := fmt.Sprintf("variable #%d looked up", env.slots+1)
-	if k, ok := concreteString(key); ok {
+	if k, ok := value.ConcreteString(key); ok {
 		what = "$" + k
 	}
 	on, off := e.envBranch(rest, set)
@@ -249,14 +250,14 @@ func (e *Engine) envLookup(s *State, key String, two bool) ([]Value, bool) {
 		next.slots++
 		next.absent = append(next.absent, key)
 		off.env = next
-		give(off, stringConst(""), false)
+		give(off, value.StringConst(""), false)
 	}
 	return out, out != nil
 }
 
 // environList is os.Environ's result on s: a new slice of the entries'
 // "KEY=VALUE" strings, closing the environment first if it is open.
-func (e *Engine) environList(s *State) []Value {
+func (e *Engine) environList(s *State) []value.Value {
 	env := s.env
 	if env == nil {
 		env = &environ{}
@@ -265,13 +266,13 @@ func (e *Engine) environList(s *State) []Value {
 		env = e.closeEnviron(s, env)
 		s.env = env
 	}
-	elems := make([]Value, len(env.entries))
+	elems := make([]value.Value, len(env.entries))
 	for i, ent := range env.entries {
-		elems[i] = concat(concat(ent.key, stringConst("=")), ent.val)
+		elems[i] = value.Concat(value.Concat(ent.key, value.StringConst("=")), ent.val)
 	}
 	strType := types.Typ[types.String]
-	id := s.mem.alloc(&object{typ: types.NewArray(strType, int64(len(elems))), value: arrayOf(elems)})
-	return []Value{Slice{NonNil: expr.True, Obj: id, Len: env.count, Cap: env.count}}
+	id := s.mem.Alloc(&value.Object{Type: types.NewArray(strType, int64(len(elems))), Value: value.ArrayOf(elems)})
+	return []value.Value{value.Slice{NonNil: expr.True, Obj: id, Len: env.count, Cap: env.count}}
 }
 
 // closeEnviron adds os.Environ's fresh entries to the open environment env
@@ -298,10 +299,10 @@ func (e *Engine) closeEnviron(s *State, env *environ) *environ {
 		val := in.buildString(e, s, fmt.Sprintf("%s[%d].value", environName, i))
 		valid := []expr.Expr{expr.And(freshValidKey(key), freshNoNUL(val))}
 		for _, o := range next.entries {
-			valid = append(valid, expr.Not(stringsEqual(key, o.key)))
+			valid = append(valid, expr.Not(value.StringsEqual(key, o.key)))
 		}
 		for _, a := range next.absent {
-			valid = append(valid, expr.Not(stringsEqual(key, a)))
+			valid = append(valid, expr.Not(value.StringsEqual(key, a)))
 		}
 		what := fmt.Sprintf("environment variable %d has an invalid or repeated name", i)
 		for _, c := range valid {
@@ -346,7 +347,7 @@ func (env *environ) clone() *environ {
 
 // validEnvKey holds when key can name a variable: not empty, no '=' and
 // no NUL byte.
-func validEnvKey(key String) expr.Expr {
+func validEnvKey(key value.String) expr.Expr {
 	ok := expr.Ult(expr.Const(64, 0), key.Len)
 	for i, b := range key.Bytes {
 		inside := expr.Ult(expr.Const(64, uint64(i)), key.Len)
@@ -361,7 +362,7 @@ func validEnvKey(key String) expr.Expr {
 // its length, which no operation lets the program see (a shorter string
 // does not read them), so the terms need no guard on the length and stay
 // small in every later query.
-func freshValidKey(key String) expr.Expr {
+func freshValidKey(key value.String) expr.Expr {
 	ok := expr.Ult(expr.Const(64, 0), key.Len)
 	for _, b := range key.Bytes {
 		ok = expr.And(ok, expr.Ne(b, expr.Const(8, '=')), expr.Ne(b, expr.Const(8, 0)))
@@ -369,7 +370,7 @@ func freshValidKey(key String) expr.Expr {
 	return ok
 }
 
-func freshNoNUL(s String) expr.Expr {
+func freshNoNUL(s value.String) expr.Expr {
 	ok := expr.True
 	for _, b := range s.Bytes {
 		ok = expr.And(ok, expr.Ne(b, expr.Const(8, 0)))
@@ -437,7 +438,7 @@ func (e *Engine) hasBounds(s *State) bool {
 
 // setResultsAfterFork sets the results of the call being executed on a
 // state that forked away from the one a model returns for.
-func (e *Engine) setResultsAfterFork(t *State, results []Value) {
+func (e *Engine) setResultsAfterFork(t *State, results []value.Value) {
 	f := t.top()
 	if call, ok := f.block.Instrs[f.next-1].(*ssa.Call); ok {
 		e.setResults(t, call, results)

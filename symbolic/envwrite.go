@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -22,18 +23,18 @@ import (
 
 // envWrite is one write: key set to val, or unset.
 type envWrite struct {
-	key, val String
+	key, val value.String
 	set      bool
 }
 
 // envWriteModels are os.Setenv and os.Unsetenv.
 func envWriteModels() map[string]model {
 	return map[string]model{
-		"os.Setenv": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+		"os.Setenv": func(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 			if refuseInitEnv(e, s) {
 				return nil, false
 			}
-			key, val := a[0].(String), a[1].(String)
+			key, val := a[0].(value.String), a[1].(value.String)
 			ok, bad := e.envBranch(s, expr.And(validEnvKey(key), noNULByte(val)))
 			if bad != nil {
 				e.unsupported(bad, "os.Setenv of an invalid variable")
@@ -43,17 +44,17 @@ func envWriteModels() map[string]model {
 			}
 			ok.env = ok.envOrEmpty().withWrite(envWrite{key: key, val: val, set: true})
 			if ok != s {
-				e.setResultsAfterFork(ok, []Value{Interface{}})
+				e.setResultsAfterFork(ok, []value.Value{value.Interface{}})
 				return nil, false
 			}
-			return []Value{Interface{}}, true
+			return []value.Value{value.Interface{}}, true
 		},
-		"os.Unsetenv": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+		"os.Unsetenv": func(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 			if refuseInitEnv(e, s) {
 				return nil, false
 			}
-			s.env = s.envOrEmpty().withWrite(envWrite{key: a[0].(String), val: stringConst("")})
-			return []Value{Interface{}}, true
+			s.env = s.envOrEmpty().withWrite(envWrite{key: a[0].(value.String), val: value.StringConst("")})
+			return []value.Value{value.Interface{}}, true
 		},
 	}
 }
@@ -73,7 +74,7 @@ func (env *environ) withWrite(w envWrite) *environ {
 }
 
 // noNULByte holds when no byte of s below its length is NUL.
-func noNULByte(s String) expr.Expr {
+func noNULByte(s value.String) expr.Expr {
 	ok := expr.True
 	for i, b := range s.Bytes {
 		inside := expr.Ult(expr.Const(64, uint64(i)), s.Len)
@@ -87,16 +88,16 @@ func noNULByte(s String) expr.Expr {
 func writtenOnly(env *environ) ([]string, bool) {
 	fixed := map[string]bool{}
 	for _, ent := range env.entries {
-		k, _ := concreteString(ent.key)
+		k, _ := value.ConcreteString(ent.key)
 		fixed[k] = true
 	}
 	for _, a := range env.absent {
-		k, _ := concreteString(a)
+		k, _ := value.ConcreteString(a)
 		fixed[k] = true
 	}
 	var out []string
 	for _, w := range env.writes {
-		k, ok := concreteString(w.key)
+		k, ok := value.ConcreteString(w.key)
 		if !ok {
 			return nil, false
 		}

@@ -4,42 +4,43 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
 // equal is Go's a == b for two values of type t. Comparing interfaces whose
 // dynamic type is not comparable panics in Go; then equal raises that panic
 // on s and reports ok=false.
-func (e *Engine) equal(s *State, a, b Value, t types.Type) (eq expr.Expr, ok bool) {
+func (e *Engine) equal(s *State, a, b value.Value, t types.Type) (eq expr.Expr, ok bool) {
 	switch x := a.(type) {
-	case Scalar:
-		return expr.Eq(x.E, b.(Scalar).E), true
-	case String:
-		return stringsEqual(x, b.(String)), true
-	case Pointer:
-		y := b.(Pointer)
+	case value.Scalar:
+		return expr.Eq(x.E, b.(value.Scalar).E), true
+	case value.String:
+		return value.StringsEqual(x, b.(value.String)), true
+	case value.Pointer:
+		y := b.(value.Pointer)
 		e.noteNoAlias(s, x, y)
 		return pointersEqual(x, y), true
-	case Slice: // only against nil
-		y := b.(Slice)
+	case value.Slice: // only against nil
+		y := b.(value.Slice)
 		return expr.Eq(x.NonNil, y.NonNil), true
-	case Func: // only against nil
-		return expr.Eq(funcNonNil(x), funcNonNil(b.(Func))), true
-	case Struct:
+	case value.Func: // only against nil
+		return expr.Eq(funcNonNil(x), funcNonNil(b.(value.Func))), true
+	case value.Struct:
 		st := t.Underlying().(*types.Struct)
 		eq = expr.True
 		for i, f := range x.Fields {
-			fe, ok := e.equal(s, f, b.(Struct).Fields[i], st.Field(i).Type())
+			fe, ok := e.equal(s, f, b.(value.Struct).Fields[i], st.Field(i).Type())
 			if !ok {
 				return expr.Expr{}, false
 			}
 			eq = expr.And(eq, fe)
 		}
 		return eq, true
-	case Array:
+	case value.Array:
 		elem := t.Underlying().(*types.Array).Elem()
 		eq = expr.True
-		y := b.(Array)
+		y := b.(value.Array)
 		for i := range x.Len() {
 			ee, ok := e.equal(s, x.At(i), y.At(i), elem)
 			if !ok {
@@ -48,8 +49,8 @@ func (e *Engine) equal(s *State, a, b Value, t types.Type) (eq expr.Expr, ok boo
 			eq = expr.And(eq, ee)
 		}
 		return eq, true
-	case Interface:
-		y := b.(Interface)
+	case value.Interface:
+		y := b.(value.Interface)
 		switch {
 		case x.Type == nil || y.Type == nil:
 			return expr.BoolConst(x.Type == nil && y.Type == nil), true
@@ -60,10 +61,10 @@ func (e *Engine) equal(s *State, a, b Value, t types.Type) (eq expr.Expr, ok boo
 			return expr.Expr{}, false
 		}
 		return e.equal(s, x.Value, y.Value, x.Type)
-	case UnsafePointer:
-		return unsafePointersEqual(x, b.(UnsafePointer)), true
-	case Opaque:
-		y, ok := b.(Opaque)
+	case value.UnsafePointer:
+		return unsafePointersEqual(x, b.(value.UnsafePointer)), true
+	case value.Opaque:
+		y, ok := b.(value.Opaque)
 		if ok && (x.Input != "" || y.Input != "") {
 			xf, _ := e.float(s, x)
 			yf, _ := e.float(s, y)
@@ -84,33 +85,33 @@ func (e *Engine) equal(s *State, a, b Value, t types.Type) (eq expr.Expr, ok boo
 // object and a package variable. A caller may pass e and l with e.list ==
 // l; the path that needs it is not explored, so the comparison's path
 // backs no claim of dead code.
-func (e *Engine) noteNoAlias(s *State, a, b Pointer) {
+func (e *Engine) noteNoAlias(s *State, a, b value.Pointer) {
 	if a.Obj == b.Obj || a.Obj == 0 || b.Obj == 0 || a.NonNil.IsFalse() || b.NonNil.IsFalse() {
 		return
 	}
-	oa, ob := s.mem.objects[a.Obj], s.mem.objects[b.Obj]
-	if oa == nil || ob == nil || oa.input == "" && ob.input == "" {
+	oa, ob := s.mem.Peek(a.Obj), s.mem.Peek(b.Obj)
+	if oa == nil || ob == nil || oa.Input == "" && ob.Input == "" {
 		return
 	}
-	_, aGlobal := oa.site.(*ssa.Global)
-	_, bGlobal := ob.site.(*ssa.Global)
-	if (oa.input != "" || aGlobal) && (ob.input != "" || bGlobal) {
+	_, aGlobal := oa.Site.(*ssa.Global)
+	_, bGlobal := ob.Site.(*ssa.Global)
+	if (oa.Input != "" || aGlobal) && (ob.Input != "" || bGlobal) {
 		s.inputs.limit(s, "inputs never alias: "+aliasName(oa)+" and "+aliasName(ob)+" are taken to be different objects")
 	}
 }
 
 // aliasName names an object for noteNoAlias: the input pointer it came
 // from, or the package variable.
-func aliasName(o *object) string {
-	if o.input != "" {
-		return o.input
+func aliasName(o *value.Object) string {
+	if o.Input != "" {
+		return o.Input
 	}
-	return o.site.Name()
+	return o.Site.Name()
 }
 
 // pointersEqual: two nil pointers are equal; a nil and a non-nil one are
 // not; two non-nil ones are equal when they address the same location.
-func pointersEqual(a, b Pointer) expr.Expr {
+func pointersEqual(a, b value.Pointer) expr.Expr {
 	same := a.Obj == b.Obj && len(a.Path) == len(b.Path)
 	for i := 0; same && i < len(a.Path); i++ {
 		same = a.Path[i] == b.Path[i]

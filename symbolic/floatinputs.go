@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -52,22 +53,22 @@ const maxFloatCandidates = 16
 const maxFloatChoices = 2
 
 // buildFloat makes the float input called name, of type t.
-func (in *inputs) buildFloat(name string, t types.Type) Value {
+func (in *inputs) buildFloat(name string, t types.Type) value.Value {
 	w := floatWidth(t)
 	if in.model != nil {
 		// The variable is pinned to a candidate's bits, or else unpinned
 		// and 0, which is the bits of 0.0.
 		return floatValue(t, floatOfBits(expr.Eval(expr.BVVar(name, w), in.model), w))
 	}
-	return Opaque{Type: t, Reason: "float", Go: 0.0, Input: name}
+	return value.Opaque{Type: t, Reason: "float", Go: 0.0, Input: name}
 }
 
 // float is the value of the float v on s. For an input not chosen yet,
 // s chooses its candidate now, and the other candidates get states of
 // their own that run the current instruction again.
-func (e *Engine) float(s *State, v Value) (float64, bool) {
+func (e *Engine) float(s *State, v value.Value) (float64, bool) {
 	f, ok := floatOf(v)
-	o, _ := v.(Opaque)
+	o, _ := v.(value.Opaque)
 	if !ok || o.Input == "" {
 		return f, ok
 	}
@@ -95,7 +96,7 @@ func (e *Engine) float(s *State, v Value) (float64, bool) {
 
 // floatSelector is the variable of the float input o names, which holds
 // the bits of the candidate a path chose.
-func floatSelector(o Opaque) expr.Expr { return expr.BVVar(o.Input, floatWidth(o.Type)) }
+func floatSelector(o value.Opaque) expr.Expr { return expr.BVVar(o.Input, floatWidth(o.Type)) }
 
 // floatCandidates are the candidate values of a float input of a function
 // under test home, at w bits: baseFloats, then those of home's float

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -14,8 +15,8 @@ import (
 // An integer operand converted to float is first pinned to a model value,
 // and the pinning is recorded on the path.
 
-func floatOf(v Value) (float64, bool) {
-	o, ok := v.(Opaque)
+func floatOf(v value.Value) (float64, bool) {
+	o, ok := v.(value.Opaque)
 	if !ok {
 		return 0, false
 	}
@@ -23,11 +24,11 @@ func floatOf(v Value) (float64, bool) {
 	return f, ok
 }
 
-func floatValue(t types.Type, f float64) Value {
+func floatValue(t types.Type, f float64) value.Value {
 	if floatWidth(t) == 32 {
 		f = float64(float32(f))
 	}
-	return Opaque{Type: t, Reason: "float", Go: f}
+	return value.Opaque{Type: t, Reason: "float", Go: f}
 }
 
 func (e *Engine) floatBinOp(s *State, in *ssa.BinOp, op token.Token) {
@@ -48,17 +49,17 @@ func (e *Engine) floatBinOp(s *State, in *ssa.BinOp, op token.Token) {
 	case token.QUO:
 		e.set(s, in, floatValue(t, x/y))
 	case token.EQL:
-		e.set(s, in, Scalar{expr.BoolConst(x == y)})
+		e.set(s, in, value.Scalar{E: expr.BoolConst(x == y)})
 	case token.NEQ:
-		e.set(s, in, Scalar{expr.BoolConst(x != y)})
+		e.set(s, in, value.Scalar{E: expr.BoolConst(x != y)})
 	case token.LSS:
-		e.set(s, in, Scalar{expr.BoolConst(x < y)})
+		e.set(s, in, value.Scalar{E: expr.BoolConst(x < y)})
 	case token.LEQ:
-		e.set(s, in, Scalar{expr.BoolConst(x <= y)})
+		e.set(s, in, value.Scalar{E: expr.BoolConst(x <= y)})
 	case token.GTR:
-		e.set(s, in, Scalar{expr.BoolConst(x > y)})
+		e.set(s, in, value.Scalar{E: expr.BoolConst(x > y)})
 	case token.GEQ:
-		e.set(s, in, Scalar{expr.BoolConst(x >= y)})
+		e.set(s, in, value.Scalar{E: expr.BoolConst(x >= y)})
 	default:
 		panic(internalError("float operator %s", op))
 	}
@@ -73,23 +74,23 @@ func (e *Engine) floatNeg(s *State, in *ssa.UnOp) {
 	e.set(s, in, floatValue(in.Type(), -x))
 }
 
-func (e *Engine) floatConvert(s *State, in *ssa.Convert, x Value) {
+func (e *Engine) floatConvert(s *State, in *ssa.Convert, x value.Value) {
 	from, to := in.X.Type(), in.Type()
 	switch {
-	case isFloat(from) && isFloat(to):
+	case value.IsFloat(from) && value.IsFloat(to):
 		f, ok := e.float(s, x)
 		if !ok {
 			e.unsupported(s, "complex conversion")
 			return
 		}
 		e.set(s, in, floatValue(to, f))
-	case isFloat(to):
-		_, signed, ok := intInfo(from)
+	case value.IsFloat(to):
+		_, signed, ok := value.IntInfo(from)
 		if !ok {
 			e.unsupported(s, "conversion to float from "+from.String())
 			return
 		}
-		c, ok := e.concretize(s, x.(Scalar).E, "integer converted to float")
+		c, ok := e.concretize(s, x.(value.Scalar).E, "integer converted to float")
 		if !ok {
 			return
 		}
@@ -100,7 +101,7 @@ func (e *Engine) floatConvert(s *State, in *ssa.Convert, x Value) {
 		e.set(s, in, floatValue(to, f))
 	default:
 		f, ok := e.float(s, x)
-		w, signed, isInt := intInfo(to)
+		w, signed, isInt := value.IntInfo(to)
 		if !ok || !isInt {
 			e.unsupported(s, "conversion from "+from.String()+" to "+to.String())
 			return
@@ -116,6 +117,6 @@ func (e *Engine) floatConvert(s *State, in *ssa.Convert, x Value) {
 		default:
 			bits = uint64(f)
 		}
-		e.set(s, in, Scalar{expr.Const(w, bits)})
+		e.set(s, in, value.Scalar{E: expr.Const(w, bits)})
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -36,7 +37,7 @@ func foreignStruct(t types.Type, home *ssa.Function) bool {
 
 // zeroLiteral is the zero value of t as a concrete value.
 func zeroLiteral(t types.Type) concrete.Value {
-	if _, signed, ok := intInfo(t); ok {
+	if _, signed, ok := value.IntInfo(t); ok {
 		if signed {
 			return concrete.Value{Type: t, Kind: concrete.Int}
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -23,14 +24,6 @@ import (
 // records the limit, and backs no claim of dead code; a path that only
 // compares it with nil, or never reaches a call, holds for every function
 // and records nothing.
-
-// FuncInput is a func input: nil where NonNil is false, else a function
-// that returns Results.
-type FuncInput struct {
-	Name    string
-	NonNil  expr.Expr
-	Results []Value
-}
 
 // funcInputLimit is what a path that calls the func input called name
 // records.
@@ -67,22 +60,22 @@ func plainData(t types.Type) bool {
 }
 
 // buildFunc makes the func input of signature sig called name.
-func (in *inputs) buildFunc(e *Engine, s *State, name string, sig *types.Signature, depth int) Func {
-	f := &FuncInput{Name: name, NonNil: in.scalar(nilnessName(name), expr.BoolSort())}
+func (in *inputs) buildFunc(e *Engine, s *State, name string, sig *types.Signature, depth int) value.Func {
+	f := &value.FuncInput{Name: name, NonNil: in.scalar(nilnessName(name), expr.BoolSort())}
 	n := sig.Results().Len()
 	for i := 0; i < n; i++ {
 		t := sig.Results().At(i).Type()
 		if !plainData(t) {
-			f.Results = append(f.Results, zeroValue(t))
+			f.Results = append(f.Results, value.Zero(t))
 			continue
 		}
 		f.Results = append(f.Results, in.build(e, s, funcResultName(name, i, n), t, depth+1))
 	}
-	return Func{Input: f}
+	return value.Func{Input: f}
 }
 
 // inputFunc is the func input a call calls, if it calls one.
-func (e *Engine) inputFunc(s *State, c *ssa.CallCommon) (*FuncInput, bool) {
+func (e *Engine) inputFunc(s *State, c *ssa.CallCommon) (*value.FuncInput, bool) {
 	if c.IsInvoke() {
 		return nil, false
 	}
@@ -90,7 +83,7 @@ func (e *Engine) inputFunc(s *State, c *ssa.CallCommon) (*FuncInput, bool) {
 	case *ssa.Function, *ssa.Builtin:
 		return nil, false
 	}
-	f, ok := e.eval(s, c.Value).(Func)
+	f, ok := e.eval(s, c.Value).(value.Func)
 	if !ok || f.Input == nil {
 		return nil, false
 	}
@@ -99,7 +92,7 @@ func (e *Engine) inputFunc(s *State, c *ssa.CallCommon) (*FuncInput, bool) {
 
 // callInputFunc runs a call of the func input f: it panics where f is
 // nil, and returns f's results where it is not.
-func (e *Engine) callInputFunc(s *State, instr ssa.CallInstruction, f *FuncInput) {
+func (e *Engine) callInputFunc(s *State, instr ssa.CallInstruction, f *value.FuncInput) {
 	if !e.require(s, f.NonNil, nilnessName(f.Name), func(bad *State) {
 		e.runtimePanic(bad, PanicNilFunc, nilDerefMessage)
 	}) {
@@ -111,7 +104,7 @@ func (e *Engine) callInputFunc(s *State, instr ssa.CallInstruction, f *FuncInput
 
 // funcNonNil is whether f is not nil: a constant but for a func input
 // outside a replay.
-func funcNonNil(f Func) expr.Expr {
+func funcNonNil(f value.Func) expr.Expr {
 	if f.Input != nil {
 		return f.Input.NonNil
 	}

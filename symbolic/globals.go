@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/gosymtest/gosymtest/loader"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
 )
@@ -60,15 +61,15 @@ func isInitializer(fn *ssa.Function) bool {
 
 // noteGlobalRead records, on s, a read of the object id when it is a
 // package variable that may have changed since initialisation.
-func (e *Engine) noteGlobalRead(s *State, id ObjectID) {
+func (e *Engine) noteGlobalRead(s *State, id value.ObjectID) {
 	if s.replay || s.initializing {
 		return
 	}
-	obj := s.mem.get(id)
+	obj := s.mem.Get(id)
 	if obj == nil {
 		return
 	}
-	if g, ok := obj.site.(*ssa.Global); ok && e.globalMayChange(g) {
+	if g, ok := obj.Site.(*ssa.Global); ok && e.globalMayChange(g) {
 		s.inputs.limit(s, "reads package variable "+g.Pkg.Pkg.Name()+"."+g.Name()+", which code outside init may change")
 	}
 }

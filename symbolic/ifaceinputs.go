@@ -8,6 +8,7 @@ import (
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -207,17 +208,17 @@ func (e *Engine) namedImplementations(t types.Type, home *ssa.Package) (impls []
 
 // buildInterface makes the input of interface type t called name; dest
 // is set when it is a parameter.
-func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int, dest *paramSlot) Value {
+func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int, dest *paramSlot) value.Value {
 	in := s.inputs
 	set := e.implementations(t, in.home, dest != nil)
 	set.alts = ctorArgAlts(set.alts, dest)
 	if len(set.alts) == 0 {
 		in.limit(s, fmt.Sprintf("%s is a nil interface: no type of the program implements %s", name, t))
-		return Interface{}
+		return value.Interface{}
 	}
 	if depth >= in.bounds.MaxDepth {
 		in.limit(s, fmt.Sprintf("%s is a nil interface: nesting bound %d", name, in.bounds.MaxDepth))
-		return Interface{}
+		return value.Interface{}
 	}
 	if !set.complete {
 		in.limit(s, fmt.Sprintf("%s: only %d of the values that implement %s are tried", name, len(set.alts), t))
@@ -246,7 +247,7 @@ func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int, 
 	}
 	k := first + e.choose(s, typeSelectorName(name), expr.BVVar(typeSelectorName(name), 8), vals[first:], pins[first:])
 	if k == 0 {
-		return Interface{}
+		return value.Interface{}
 	}
 	// The dynamic value is no deeper than the interface that holds it:
 	// depth bounds the nesting of values inside values.
@@ -265,20 +266,20 @@ func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int, 
 			slot.wrap = a.made.typ
 		}
 		v := e.buildMade(s, dynamicName(name, a.typ), a.made, depth, slot)
-		if _, ok := v.(Interface); ok {
+		if _, ok := v.(value.Interface); ok {
 			return v
 		}
-		return Interface{Type: a.typ, Value: v}
+		return value.Interface{Type: a.typ, Value: v}
 	}
 	if dest != nil {
 		in.dest = &paramSlot{frame: dest.frame, param: dest.param, wrap: a.typ}
 	}
 	v := in.build(e, s, dynamicName(name, a.typ), a.typ, depth)
 	in.dest = nil
-	if p, ok := v.(Pointer); ok && e.nonNilDynamic(set, t, a.typ, in.home) && in.model == nil && !p.NonNil.IsConst() {
+	if p, ok := v.(value.Pointer); ok && e.nonNilDynamic(set, t, a.typ, in.home) && in.model == nil && !p.NonNil.IsConst() {
 		s.assume(p.NonNil, "")
 	}
-	return Interface{Type: a.typ, Value: v}
+	return value.Interface{Type: a.typ, Value: v}
 }
 
 // nonNilDynamic reports whether a dynamic value of type dyn, a pointer,

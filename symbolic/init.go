@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -52,8 +53,8 @@ type Inits struct {
 	mu     sync.Mutex
 	budget InitBudget
 	// mem is the memory after every init run so far. No state writes it:
-	// states get forks (frozenFork).
-	mem  *memory
+	// states get forks (value.FrozenFork).
+	mem  *value.Memory
 	done map[*ssa.Package]bool
 	// faults maps each package whose init failed, or read a variable of
 	// one that had, to what happened. The map is never written once
@@ -85,7 +86,7 @@ type InitFailure struct {
 
 // NewInits returns an empty Inits whose init runs get budget b.
 func NewInits(b InitBudget) *Inits {
-	return &Inits{budget: b, mem: newMemory(), done: map[*ssa.Package]bool{}, faults: map[*ssa.Package]initFault{}}
+	return &Inits{budget: b, mem: value.NewMemory(), done: map[*ssa.Package]bool{}, faults: map[*ssa.Package]initFault{}}
 }
 
 // Runs is the number of init functions run so far.
@@ -113,19 +114,13 @@ func (in *Inits) fail(pkg *ssa.Package, f initFault) {
 	in.failures = append(in.failures, InitFailure{Package: pkg.Pkg.Path(), Reason: f.reason, Partial: f.partial})
 }
 
-// frozenFork returns a memory for a state that shares m's objects without
-// writing m, which other engines may be forking at the same time.
-func frozenFork(m *memory) *memory {
-	return &memory{objects: m.objects, globals: m.globals, descriptors: m.descriptors, next: m.next, shared: true, layout: m.layout}
-}
-
 // initMemory is the memory after the initialisation of pkg (nil: none),
 // for a new state. The engine keeps the first snapshot it got for each
 // package, so its states do not depend on what other engines initialised
 // meanwhile.
-func (e *Engine) initMemory(pkg *ssa.Package) *memory {
+func (e *Engine) initMemory(pkg *ssa.Package) *value.Memory {
 	if m, ok := e.initMems[pkg]; ok {
-		return frozenFork(m)
+		return value.FrozenFork(m)
 	}
 	in := e.inits
 	in.mu.Lock()
@@ -136,10 +131,10 @@ func (e *Engine) initMemory(pkg *ssa.Package) *memory {
 	e.initFaults = in.faults
 	in.mu.Unlock()
 	if e.initMems == nil {
-		e.initMems = make(map[*ssa.Package]*memory)
+		e.initMems = make(map[*ssa.Package]*value.Memory)
 	}
 	e.initMems[pkg] = m
-	return frozenFork(m)
+	return value.FrozenFork(m)
 }
 
 // ensureInit runs the inits of pkg's imports, then pkg's own, each once.
@@ -159,7 +154,7 @@ func (e *Engine) ensureInit(pkg *ssa.Package) {
 	if fn == nil || len(fn.Blocks) == 0 {
 		return
 	}
-	s := e.initRunState(frozenFork(in.mem), fn)
+	s := e.initRunState(value.FrozenFork(in.mem), fn)
 	if reason := e.runInit(pkg, s); reason != "" {
 		in.fail(pkg, initFault{reason: reason})
 		return
@@ -168,7 +163,7 @@ func (e *Engine) ensureInit(pkg *ssa.Package) {
 }
 
 // initRunState is a state at the entry of the init function fn.
-func (e *Engine) initRunState(mem *memory, fn *ssa.Function) *State {
+func (e *Engine) initRunState(mem *value.Memory, fn *ssa.Function) *State {
 	s := &State{mem: mem, replay: true, initializing: true, inputs: newSymbolicInputs(e.cfg.Bounds)}
 	// The init budget, not the per-path step bound, limits an init.
 	s.stepLimit = -1
@@ -222,7 +217,7 @@ func (e *Engine) sandboxedInit(s *State, fn *ssa.Function) {
 		return
 	}
 	in.done[fn.Pkg] = true
-	sub := e.initRunState(s.mem.fork(), fn)
+	sub := e.initRunState(s.mem.Fork(), fn)
 	sub.inputs = s.inputs
 	if reason := e.runInit(fn.Pkg, sub); reason != "" {
 		in.fail(fn.Pkg, initFault{reason: reason})

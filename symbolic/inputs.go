@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -70,9 +71,9 @@ func pointeeName(name string, elem types.Type) string {
 }
 
 // build makes the input value of type t called name, at nesting depth.
-// Pointees are left lazy: their objects hold a lazyInput that the first
+// Pointees are left lazy: their objects hold a value.Lazy that the first
 // read materialises.
-func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth int) Value {
+func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth int) value.Value {
 	dest := in.dest
 	in.dest = nil
 	if dest != nil && depth < in.bounds.MaxDepth {
@@ -80,53 +81,53 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 			return e.buildMade(s, name, &maker{fn: fn, typ: t}, depth, *dest)
 		}
 	}
-	if w, signed, ok := intInfo(t); ok {
+	if w, signed, ok := value.IntInfo(t); ok {
 		if signed && !e.signedInputs[name] {
 			if e.signedInputs == nil {
 				e.signedInputs = make(map[string]bool)
 			}
 			e.signedInputs[name] = true
 		}
-		return Scalar{in.scalar(name, expr.BV(w))}
+		return value.Scalar{E: in.scalar(name, expr.BV(w))}
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		switch {
 		case u.Info()&types.IsBoolean != 0:
-			return Scalar{in.scalar(name, expr.BoolSort())}
+			return value.Scalar{E: in.scalar(name, expr.BoolSort())}
 		case u.Info()&types.IsString != 0:
 			return in.buildString(e, s, name)
 		case u.Info()&types.IsFloat != 0:
 			return in.buildFloat(name, t)
 		}
 		in.limit(s, fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
-		return zeroValue(t)
+		return value.Zero(t)
 	case *types.Pointer:
 		if depth >= in.bounds.MaxDepth {
 			in.limit(s, fmt.Sprintf("%s is nil: pointer nesting bound %d", name, in.bounds.MaxDepth))
-			return nilPointer
+			return value.NilPointer
 		}
 		elem := u.Elem()
-		id := s.mem.alloc(&object{typ: elem, value: lazyInput{Name: pointeeName(name, elem), Type: elem, Depth: depth + 1, Root: in.root}, input: name, root: in.root, rootType: elem})
-		return Pointer{NonNil: in.scalar(nilnessName(name), expr.BoolSort()), Obj: id}
+		id := s.mem.Alloc(&value.Object{Type: elem, Value: value.Lazy{Name: pointeeName(name, elem), Type: elem, Depth: depth + 1, Root: in.root}, Input: name, Root: in.root, RootType: elem})
+		return value.Pointer{NonNil: in.scalar(nilnessName(name), expr.BoolSort()), Obj: id}
 	case *types.Struct:
 		foreign := foreignStruct(t, in.home)
-		fields := make([]Value, u.NumFields())
+		fields := make([]value.Value, u.NumFields())
 		for i := range fields {
 			f := u.Field(i)
 			if foreign && !f.Exported() {
 				// See foreignStruct.
 				in.limit(s, fmt.Sprintf("the unexported fields of %s are zero", types.TypeString(t, pkgName)))
-				fields[i] = zeroValue(f.Type())
+				fields[i] = value.Zero(f.Type())
 				continue
 			}
 			fields[i] = in.build(e, s, fieldName(name, f.Name()), f.Type(), depth+1)
 		}
-		return Struct{fields}
+		return value.Struct{Fields: fields}
 	case *types.Array:
-		elems := make([]Value, u.Len())
+		elems := make([]value.Value, u.Len())
 		for i := range elems {
-			if w, signed, ok := intInfo(u.Elem()); ok && w == 8 && !signed {
+			if w, signed, ok := value.IntInfo(u.Elem()); ok && w == 8 && !signed {
 				if e.arrayBytes == nil {
 					e.arrayBytes = make(map[string]bool)
 				}
@@ -134,14 +135,14 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 			}
 			elems[i] = in.build(e, s, elemName(name, i), u.Elem(), depth+1)
 		}
-		return arrayOf(elems)
+		return value.ArrayOf(elems)
 	case *types.Slice:
 		if _, funcs := u.Elem().Underlying().(*types.Signature); funcs && dest != nil && dest.ctorArg {
 			// A constructor's functional options (opts ...Option) could
 			// only be constant functions (funcinputs.go), which set
 			// nothing: the value it makes is made with none.
 			in.limit(s, name+" is empty: a constructor's functional options are left out")
-			return zeroValue(t)
+			return value.Zero(t)
 		}
 		return in.buildSlice(e, s, name, u.Elem(), depth)
 	case *types.Map:
@@ -154,7 +155,7 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 		return in.buildChan(s, name, t)
 	}
 	in.limit(s, fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
-	return zeroValue(t)
+	return value.Zero(t)
 }
 
 // assumeBuilt assumes c, which the inputs built on s satisfy by
@@ -187,7 +188,7 @@ func (in *inputs) limit(s *State, why string) {
 }
 
 // buildString: up to MaxLen symbolic bytes and a symbolic length.
-func (in *inputs) buildString(e *Engine, s *State, name string) String {
+func (in *inputs) buildString(e *Engine, s *State, name string) value.String {
 	n := in.scalar(lenName(name), expr.BV(64))
 	max := in.maxSize(name, in.bounds.MaxLen)
 	if n.IsConst() {
@@ -199,11 +200,11 @@ func (in *inputs) buildString(e *Engine, s *State, name string) String {
 	for i := range bytes {
 		bytes[i] = in.scalar(elemName(name, i), expr.BV(8))
 	}
-	return String{Bytes: bytes, Len: n}
+	return value.String{Bytes: bytes, Len: n}
 }
 
 // buildSlice: nil, or up to MaxElems lazily built elements.
-func (in *inputs) buildSlice(e *Engine, s *State, name string, elem types.Type, depth int) Slice {
+func (in *inputs) buildSlice(e *Engine, s *State, name string, elem types.Type, depth int) value.Slice {
 	nonNil := in.scalar(nilnessName(name), expr.BoolSort())
 	n := in.scalar(lenName(name), expr.BV(64))
 	max := in.maxSize(name, in.bounds.MaxElems)
@@ -213,10 +214,10 @@ func (in *inputs) buildSlice(e *Engine, s *State, name string, elem types.Type, 
 	} else {
 		max = int(n.Value())
 	}
-	elems := make([]Value, max)
+	elems := make([]value.Value, max)
 	for i := range elems {
-		elems[i] = lazyInput{Name: elemName(name, i), Type: elem, Depth: depth + 1, Root: in.root}
+		elems[i] = value.Lazy{Name: elemName(name, i), Type: elem, Depth: depth + 1, Root: in.root}
 	}
-	id := s.mem.alloc(&object{typ: types.NewArray(elem, int64(max)), value: arrayOf(elems), input: name, root: in.root, rootType: types.NewSlice(elem)})
-	return Slice{NonNil: nonNil, Obj: id, Len: n, Cap: n}
+	id := s.mem.Alloc(&value.Object{Type: types.NewArray(elem, int64(max)), Value: value.ArrayOf(elems), Input: name, Root: in.root, RootType: types.NewSlice(elem)})
+	return value.Slice{NonNil: nonNil, Obj: id, Len: n, Cap: n}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/source"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -52,7 +53,7 @@ func (e *Engine) execute(s *State) {
 	case *ssa.FieldAddr:
 		e.fieldAddr(s, in)
 	case *ssa.Field:
-		st := e.eval(s, in.X).(Struct)
+		st := e.eval(s, in.X).(value.Struct)
 		if e.descriptorFieldValue(s, in, st.Fields[in.Field]) {
 			return
 		}
@@ -62,19 +63,19 @@ func (e *Engine) execute(s *State) {
 	case *ssa.Index:
 		e.index(s, in)
 	case *ssa.Extract:
-		e.set(s, in, e.eval(s, in.Tuple).(Tuple).Elems[in.Index])
+		e.set(s, in, e.eval(s, in.Tuple).(value.Tuple).Elems[in.Index])
 	case *ssa.Slice:
 		e.slice(s, in)
 	case *ssa.MakeSlice:
 		e.makeSlice(s, in)
 	case *ssa.MakeClosure:
-		bindings := make([]Value, len(in.Bindings))
+		bindings := make([]value.Value, len(in.Bindings))
 		for i, b := range in.Bindings {
 			bindings[i] = e.eval(s, b)
 		}
-		e.set(s, in, Func{Fn: in.Fn.(*ssa.Function), Bindings: bindings})
+		e.set(s, in, value.Func{Fn: in.Fn.(*ssa.Function), Bindings: bindings})
 	case *ssa.MakeInterface:
-		e.set(s, in, Interface{Type: in.X.Type(), Value: e.eval(s, in.X)})
+		e.set(s, in, value.Interface{Type: in.X.Type(), Value: e.eval(s, in.X)})
 	case *ssa.ChangeInterface:
 		e.set(s, in, e.eval(s, in.X))
 	case *ssa.TypeAssert:
@@ -105,7 +106,7 @@ func (e *Engine) execute(s *State) {
 }
 
 // eval gives the value of an SSA operand in the top frame.
-func (e *Engine) eval(s *State, v ssa.Value) Value {
+func (e *Engine) eval(s *State, v ssa.Value) value.Value {
 	var f *frame
 	if len(s.stack) > 0 {
 		f = s.stack[len(s.stack)-1]
@@ -120,9 +121,9 @@ func (e *Engine) eval(s *State, v ssa.Value) Value {
 		return constValue(v)
 	case *ssa.Global:
 		e.checkGlobal(s, v)
-		return Pointer{NonNil: expr.True, Obj: e.global(s, v)}
+		return value.Pointer{NonNil: expr.True, Obj: e.global(s, v)}
 	case *ssa.Function:
-		return Func{Fn: v}
+		return value.Func{Fn: v}
 	}
 	if f == nil {
 		panic(internalError("%v read with no frame", v))
@@ -137,7 +138,7 @@ func (e *Engine) eval(s *State, v ssa.Value) Value {
 // scalar gives the term of an integer or bool operand.
 func (e *Engine) scalar(s *State, v ssa.Value) expr.Expr {
 	switch x := e.eval(s, v).(type) {
-	case Scalar:
+	case value.Scalar:
 		return x.E
 	default:
 		panic(internalError("operand %s of type %v is %T, not a scalar", v.Name(), v.Type(), x))
@@ -145,20 +146,20 @@ func (e *Engine) scalar(s *State, v ssa.Value) expr.Expr {
 }
 
 // set writes the register of an instruction's value in the top frame.
-func (e *Engine) set(s *State, v ssa.Value, x Value) {
+func (e *Engine) set(s *State, v ssa.Value, x value.Value) {
 	f := s.top()
 	f.setValue(slot(f.info.index[v]), x)
 }
 
 // global is the object of a package-level variable, created with its zero
 // value the first time a path touches it.
-func (e *Engine) global(s *State, g *ssa.Global) ObjectID {
-	if id, ok := s.mem.globals[g]; ok {
+func (e *Engine) global(s *State, g *ssa.Global) value.ObjectID {
+	if id, ok := s.mem.Global(g); ok {
 		return id
 	}
 	typ := g.Type().(*types.Pointer).Elem()
-	id := s.mem.alloc(&object{typ: typ, value: zeroValue(typ), site: g})
-	s.mem.addGlobal(g, id)
+	id := s.mem.Alloc(&value.Object{Type: typ, Value: value.Zero(typ), Site: g})
+	s.mem.AddGlobal(g, id)
 	return id
 }
 
@@ -177,12 +178,12 @@ func (e *Engine) jump(s *State, to *ssa.BasicBlock) {
 	code := f.info.code[to.Index]
 	// Scalars in registers move unboxed.
 	var xbuf [8]expr.Expr
-	var vbuf [8]Value
+	var vbuf [8]value.Value
 	xs, vs := xbuf[:0], vbuf[:0]
 	for i := 0; i < n; i++ {
 		sl, v := code[i].edges[edge], to.Instrs[i].(*ssa.Phi).Edges[edge]
 		var x expr.Expr
-		var r Value
+		var r value.Value
 		if sl >= 0 {
 			if x, r = f.readReg(sl); !x.IsValid() && r == nil {
 				panic(internalError("register %s of %s read before written", v.Name(), f.fn))

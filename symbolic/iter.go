@@ -6,26 +6,26 @@ import (
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/source"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
 // iterator is the state of a range loop over a string or a map, kept in an
 // object of its own so Next can advance it in memory like any other write.
 type iterator struct {
-	str  String  // ranging over a string
-	keys []Value // ranging over a map: a snapshot of its entries
-	vals []Value
+	value.Extension
+	str  value.String  // ranging over a string
+	keys []value.Value // ranging over a map: a snapshot of its entries
+	vals []value.Value
 	pos  int
 }
-
-func (iterator) isValue() {}
 
 func (e *Engine) rangeInstr(s *State, in *ssa.Range) {
 	var it iterator
 	switch x := e.eval(s, in.X).(type) {
-	case String:
+	case value.String:
 		it.str = x
-	case Pointer: // a map
+	case value.Pointer: // a map
 		isNil, notNil := e.branch(s, expr.Not(x.NonNil), source.Pin(in.X, true)+" == nil")
 		if isNil != nil {
 			e.setIterator(isNil, in, iterator{})
@@ -46,7 +46,7 @@ func (e *Engine) rangeInstr(s *State, in *ssa.Range) {
 // order symbolic execution explores: with two or more entries, a path so
 // found does not speak for every order, and says so. A replay may range in
 // reverse, to find outcomes that depend on the order (see makeTest).
-func (e *Engine) mapIterator(s *State, mv mapValue) iterator {
+func (e *Engine) mapIterator(s *State, mv value.Map) iterator {
 	if len(mv.Keys) < 2 {
 		return iterator{keys: mv.Keys, vals: mv.Vals}
 	}
@@ -65,29 +65,29 @@ func (e *Engine) mapIterator(s *State, mv mapValue) iterator {
 }
 
 func (e *Engine) setIterator(s *State, in *ssa.Range, it iterator) {
-	id := s.mem.alloc(&object{typ: types.Typ[types.Invalid], value: it})
-	e.set(s, in, Pointer{NonNil: expr.True, Obj: id})
+	id := s.mem.Alloc(&value.Object{Type: types.Typ[types.Invalid], Value: it})
+	e.set(s, in, value.Pointer{NonNil: expr.True, Obj: id})
 }
 
 // next advances a range loop: (ok, key, value).
 func (e *Engine) next(s *State, in *ssa.Next) {
-	p := e.eval(s, in.Iter).(Pointer)
-	it := s.mem.get(p.Obj).value.(iterator)
+	p := e.eval(s, in.Iter).(value.Pointer)
+	it := s.mem.Get(p.Obj).Value.(iterator)
 	if !in.IsString {
 		if it.pos >= len(it.keys) {
-			e.set(s, in, Tuple{[]Value{Scalar{expr.False}, Interface{}, Interface{}}})
+			e.set(s, in, value.Tuple{Elems: []value.Value{value.Scalar{E: expr.False}, value.Interface{}, value.Interface{}}})
 			return
 		}
 		k, v := it.keys[it.pos], it.vals[it.pos]
 		it.pos++
-		s.mem.set(p.Obj, it)
-		e.set(s, in, Tuple{[]Value{Scalar{expr.True}, k, v}})
+		s.mem.Set(p.Obj, it)
+		e.set(s, in, value.Tuple{Elems: []value.Value{value.Scalar{E: expr.True}, k, v}})
 		return
 	}
 	pos := expr.Const(64, uint64(it.pos))
 	more, done := e.branch(s, expr.Ult(pos, it.str.Len), "")
 	if done != nil {
-		e.set(done, in, Tuple{[]Value{Scalar{expr.False}, Scalar{expr.Const(64, 0)}, Scalar{expr.Const(32, 0)}}})
+		e.set(done, in, value.Tuple{Elems: []value.Value{value.Scalar{E: expr.False}, value.Scalar{E: expr.Const(64, 0)}, value.Scalar{E: expr.Const(32, 0)}}})
 	}
 	if more == nil {
 		return
@@ -100,9 +100,9 @@ func (e *Engine) next(s *State, in *ssa.Next) {
 	})
 }
 
-func (e *Engine) advanceString(s *State, in *ssa.Next, p Pointer, it iterator, r expr.Expr, size int) {
+func (e *Engine) advanceString(s *State, in *ssa.Next, p value.Pointer, it iterator, r expr.Expr, size int) {
 	at := it.pos
 	it.pos += size
-	s.mem.set(p.Obj, it)
-	e.set(s, in, Tuple{[]Value{Scalar{expr.True}, Scalar{expr.Const(64, uint64(at))}, Scalar{r}}})
+	s.mem.Set(p.Obj, it)
+	e.set(s, in, value.Tuple{Elems: []value.Value{value.Scalar{E: expr.True}, value.Scalar{E: expr.Const(64, uint64(at))}, value.Scalar{E: r}}})
 }

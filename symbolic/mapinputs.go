@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -29,17 +30,17 @@ func mapSizes(max int) []uint64 {
 }
 
 // buildMap makes the input of map type mt called name.
-func (e *Engine) buildMap(s *State, name string, mt *types.Map, depth int) Value {
+func (e *Engine) buildMap(s *State, name string, mt *types.Map, depth int) value.Value {
 	in := s.inputs
 	if !comparableInput(mt.Key()) {
 		// Keys the harness cannot keep distinct: the map stays nil, and the
 		// paths say so (they are not exhaustive).
 		in.limit(s, name+" is a nil map: its key type is not supported as input")
-		return Pointer{NonNil: expr.False}
+		return value.Pointer{NonNil: expr.False}
 	}
 	if depth >= in.bounds.MaxDepth {
 		in.limit(s, fmt.Sprintf("%s is a nil map: nesting bound %d", name, in.bounds.MaxDepth))
-		return Pointer{NonNil: expr.False}
+		return value.Pointer{NonNil: expr.False}
 	}
 	maxElems := in.maxSize(name, in.bounds.MaxElems)
 	pins := []string{name + " == nil"}
@@ -60,17 +61,17 @@ func (e *Engine) buildMap(s *State, name string, mt *types.Map, depth int) Value
 
 // mapInput builds the input map of n entries (nil for n < 0), assuming its
 // keys distinct.
-func (e *Engine) mapInput(s *State, name string, mt *types.Map, n, depth int) Value {
+func (e *Engine) mapInput(s *State, name string, mt *types.Map, n, depth int) value.Value {
 	if n < 0 {
-		return Pointer{NonNil: expr.False}
+		return value.Pointer{NonNil: expr.False}
 	}
-	var mv mapValue
+	var mv value.Map
 	equalKeys := name + " has two equal keys"
 	for i := 0; i < n; i++ {
 		k := s.inputs.build(e, s, mapKeyName(name, i), mt.Key(), depth+1)
 		for _, other := range mv.Keys {
 			if !e.assumeBuilt(s, expr.Not(inputKeysEqual(k, other)), equalKeys) {
-				return Pointer{NonNil: expr.False}
+				return value.Pointer{NonNil: expr.False}
 			}
 		}
 		mv.Keys = append(mv.Keys, k)
@@ -79,24 +80,24 @@ func (e *Engine) mapInput(s *State, name string, mt *types.Map, n, depth int) Va
 	if s.inputs.model == nil {
 		mv.Size = expr.BVVar(lenName(name), 64)
 	}
-	id := s.mem.alloc(&object{typ: mt, value: mv, input: name, root: s.inputs.root, rootType: mt})
-	return Pointer{NonNil: expr.True, Obj: id}
+	id := s.mem.Alloc(&value.Object{Type: mt, Value: mv, Input: name, Root: s.inputs.root, RootType: mt})
+	return value.Pointer{NonNil: expr.True, Obj: id}
 }
 
 // comparableInput reports whether input keys of type t can be kept
 // pairwise distinct: integers, bools and strings.
 func comparableInput(t types.Type) bool {
-	_, _, isInt := intInfo(t)
-	return isInt || isBool(t) || isString(t)
+	_, _, isInt := value.IntInfo(t)
+	return isInt || value.IsBool(t) || value.IsString(t)
 }
 
 // inputKeysEqual is equality of two keys built by the harness, which are
 // scalars or strings (see comparableInput).
-func inputKeysEqual(a, b Value) expr.Expr {
-	if x, ok := a.(String); ok {
-		return stringsEqual(x, b.(String))
+func inputKeysEqual(a, b value.Value) expr.Expr {
+	if x, ok := a.(value.String); ok {
+		return value.StringsEqual(x, b.(value.String))
 	}
-	return expr.Eq(a.(Scalar).E, b.(Scalar).E)
+	return expr.Eq(a.(value.Scalar).E, b.(value.Scalar).E)
 }
 
 // mapLiteral is the concrete value of a map input under a model, following

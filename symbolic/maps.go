@@ -6,42 +6,21 @@ import (
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/source"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
-// A map is a Pointer to an object whose value is a mapValue: its entries in
-// insertion order, with keys that are distinct on the path. Which entry a
-// symbolic key hits is decided by forking on key equality, so the entry
-// structure stays known on every path.
-type mapValue struct {
-	Keys []Value
-	Vals []Value
-	// Size, when set, is the symbolic length of an input map that no
-	// instruction has changed yet: the variable len(m), which the path
-	// pins to len(Keys). Branching on it rather than on the constant lets
-	// the bound check see a branch that only larger maps take.
-	Size expr.Expr
-	// Index finds concrete keys without comparing them one by one, and
-	// Symbolic lists the positions of the keys it cannot hold
-	// (mapindex.go). A map without an index (an input, or one deleted
-	// from) is scanned.
-	Index    *mapIndex
-	Symbolic []int
-}
-
-func (mapValue) isValue() {}
-
 func (e *Engine) makeMap(s *State, in *ssa.MakeMap) {
-	id := s.mem.alloc(&object{typ: in.Type(), value: mapValue{Index: newMapIndex()}, site: in})
-	e.set(s, in, Pointer{NonNil: expr.True, Obj: id})
+	id := s.mem.Alloc(&value.Object{Type: in.Type(), Value: value.Map{Index: value.NewMapIndex()}, Site: in})
+	e.set(s, in, value.Pointer{NonNil: expr.True, Obj: id})
 }
 
-func (e *Engine) mapOf(s *State, m Pointer) mapValue {
-	v := e.load(s, Pointer{NonNil: expr.True, Obj: m.Obj})
-	return v.(mapValue)
+func (e *Engine) mapOf(s *State, m value.Pointer) value.Map {
+	v := e.load(s, value.Pointer{NonNil: expr.True, Obj: m.Obj})
+	return v.(value.Map)
 }
 
-func (e *Engine) mapLen(s *State, m Pointer) expr.Expr {
+func (e *Engine) mapLen(s *State, m value.Pointer) expr.Expr {
 	if !m.NonNil.IsTrue() {
 		panic(internalError("len of a map whose nil-ness is unknown"))
 	}
@@ -54,10 +33,10 @@ func (e *Engine) mapLen(s *State, m Pointer) expr.Expr {
 
 // findKey forks s on which entry of the map equals key. It returns, for each
 // resulting state, the index of the entry (or -1 for none).
-func (e *Engine) findKey(s *State, mv mapValue, key Value, keyType types.Type) (states []*State, found []int) {
+func (e *Engine) findKey(s *State, mv value.Map, key value.Value, keyType types.Type) (states []*State, found []int) {
 	if mv.Index != nil {
-		if k, ok := concreteKey(key); ok {
-			if pos, settled := mv.Index.lookup(mv, k); settled {
+		if k, ok := value.ConcreteKey(key); ok {
+			if pos, settled := mv.Index.Lookup(mv, k); settled {
 				if pos >= 0 {
 					return []*State{s}, []int{pos} // entries are distinct on the path
 				}
@@ -74,7 +53,7 @@ func (e *Engine) findKey(s *State, mv mapValue, key Value, keyType types.Type) (
 
 // compareKeys forks s on which of the entries at positions equals key,
 // the others being known to differ from it.
-func (e *Engine) compareKeys(s *State, mv mapValue, key Value, keyType types.Type, positions []int) (states []*State, found []int) {
+func (e *Engine) compareKeys(s *State, mv value.Map, key value.Value, keyType types.Type, positions []int) (states []*State, found []int) {
 	cur := s
 	for _, i := range positions {
 		eq, ok := e.equal(cur, key, mv.Keys[i], keyType)
@@ -96,26 +75,26 @@ func (e *Engine) compareKeys(s *State, mv mapValue, key Value, keyType types.Typ
 func (e *Engine) lookup(s *State, in *ssa.Lookup) {
 	x := e.eval(s, in.X)
 	key := e.eval(s, in.Index)
-	if str, ok := x.(String); ok {
+	if str, ok := x.(value.String); ok {
 		i := e.index64(s, in.Index)
 		if !e.checkIndex(s, i, str.Len, in.Index) {
 			return
 		}
-		e.set(s, in, Scalar{str.byteAt(i)})
+		e.set(s, in, value.Scalar{E: str.ByteAt(i)})
 		return
 	}
-	m := x.(Pointer)
+	m := x.(value.Pointer)
 	mt := in.X.Type().Underlying().(*types.Map)
-	result := func(t *State, v Value, ok bool) {
+	result := func(t *State, v value.Value, ok bool) {
 		if in.CommaOk {
-			e.set(t, in, Tuple{[]Value{v, Scalar{expr.BoolConst(ok)}}})
+			e.set(t, in, value.Tuple{Elems: []value.Value{v, value.Scalar{E: expr.BoolConst(ok)}}})
 		} else {
 			e.set(t, in, v)
 		}
 	}
 	isNil, notNil := e.branch(s, expr.Not(m.NonNil), source.Pin(in.X, true)+" == nil")
 	if isNil != nil {
-		result(isNil, zeroValue(mt.Elem()), false)
+		result(isNil, value.Zero(mt.Elem()), false)
 	}
 	if notNil == nil {
 		return
@@ -125,7 +104,7 @@ func (e *Engine) lookup(s *State, in *ssa.Lookup) {
 	states, found := e.findKey(notNil, mv, key, mt.Key())
 	for k, t := range states {
 		if found[k] < 0 {
-			result(t, zeroValue(mt.Elem()), false)
+			result(t, value.Zero(mt.Elem()), false)
 		} else {
 			result(t, mv.Vals[found[k]], true)
 		}
@@ -133,7 +112,7 @@ func (e *Engine) lookup(s *State, in *ssa.Lookup) {
 }
 
 func (e *Engine) mapUpdate(s *State, in *ssa.MapUpdate) {
-	m := e.eval(s, in.Map).(Pointer)
+	m := e.eval(s, in.Map).(value.Pointer)
 	key, val := e.eval(s, in.Key), e.eval(s, in.Value)
 	if !e.require(s, m.NonNil, source.Pin(in.Map, true)+" != nil", func(bad *State) {
 		e.runtimePanic(bad, PanicNilMap, "assignment to entry in nil map")
@@ -145,13 +124,13 @@ func (e *Engine) mapUpdate(s *State, in *ssa.MapUpdate) {
 	mv := e.mapOf(s, m)
 	states, found := e.findKey(s, mv, key, mt.Key())
 	for k, t := range states {
-		next := mapValue{Keys: append([]Value(nil), mv.Keys...), Vals: append([]Value(nil), mv.Vals...), Index: mv.Index, Symbolic: mv.Symbolic}
+		next := value.Map{Keys: append([]value.Value(nil), mv.Keys...), Vals: append([]value.Value(nil), mv.Vals...), Index: mv.Index, Symbolic: mv.Symbolic}
 		if found[k] < 0 {
 			next.Keys = append(next.Keys, key)
 			next.Vals = append(next.Vals, val)
 			if mv.Index != nil {
-				if c, ok := concreteKey(key); ok {
-					mv.Index.add(c, len(next.Keys)-1)
+				if c, ok := value.ConcreteKey(key); ok {
+					mv.Index.Add(c, len(next.Keys)-1)
 				} else {
 					next.Symbolic = append(slices.Clip(mv.Symbolic), len(next.Keys)-1)
 				}
@@ -159,11 +138,11 @@ func (e *Engine) mapUpdate(s *State, in *ssa.MapUpdate) {
 		} else {
 			next.Vals[found[k]] = val
 		}
-		t.mem.set(m.Obj, next)
+		t.mem.Set(m.Obj, next)
 	}
 }
 
-func (e *Engine) mapDelete(s *State, m Pointer, key Value, t types.Type) {
+func (e *Engine) mapDelete(s *State, m value.Pointer, key value.Value, t types.Type) {
 	isNil, notNil := e.branch(s, expr.Not(m.NonNil), "")
 	_ = isNil // deleting from a nil map does nothing
 	if notNil == nil {
@@ -177,10 +156,10 @@ func (e *Engine) mapDelete(s *State, m Pointer, key Value, t types.Type) {
 		if i < 0 {
 			continue
 		}
-		next := mapValue{
-			Keys: append(append([]Value(nil), mv.Keys[:i]...), mv.Keys[i+1:]...),
-			Vals: append(append([]Value(nil), mv.Vals[:i]...), mv.Vals[i+1:]...),
+		next := value.Map{
+			Keys: append(append([]value.Value(nil), mv.Keys[:i]...), mv.Keys[i+1:]...),
+			Vals: append(append([]value.Value(nil), mv.Vals[:i]...), mv.Vals[i+1:]...),
 		}
-		st.mem.set(m.Obj, next)
+		st.mem.Set(m.Obj, next)
 	}
 }

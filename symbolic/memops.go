@@ -8,6 +8,7 @@ import (
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/source"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -15,8 +16,8 @@ const nilDerefMessage = "invalid memory address or nil pointer dereference"
 
 func (e *Engine) alloc(s *State, in *ssa.Alloc) {
 	typ := in.Type().(*types.Pointer).Elem()
-	id := s.mem.alloc(&object{typ: typ, value: zeroValue(typ), site: in})
-	e.set(s, in, Pointer{NonNil: expr.True, Obj: id})
+	id := s.mem.Alloc(&value.Object{Type: typ, Value: value.Zero(typ), Site: in})
+	e.set(s, in, value.Pointer{NonNil: expr.True, Obj: id})
 }
 
 // checkNonNil lets s continue only where p is not nil; where it may be nil,
@@ -28,7 +29,7 @@ func (e *Engine) checkNonNil(s *State, nonNil expr.Expr, what ssa.Value) bool {
 }
 
 func (e *Engine) loadInstr(s *State, in *ssa.UnOp) {
-	p := e.eval(s, in.X).(Pointer)
+	p := e.eval(s, in.X).(value.Pointer)
 	if !e.checkNonNil(s, p.NonNil, in.X) {
 		return
 	}
@@ -51,18 +52,18 @@ func (e *Engine) loadInstr(s *State, in *ssa.UnOp) {
 }
 
 // load reads the value p addresses, materialising lazy input parts.
-func (e *Engine) load(s *State, p Pointer) Value {
+func (e *Engine) load(s *State, p value.Pointer) value.Value {
 	e.noteGlobalRead(s, p.Obj)
 	v := e.materializePath(s, p.Obj, p.Path)
 	if full := e.materializeDeep(s, v); full != nil {
-		s.mem.set(p.Obj, replaceAt(s.mem.get(p.Obj).value, p.Path, full))
+		s.mem.Set(p.Obj, value.Replace(s.mem.Get(p.Obj).Value, p.Path, full))
 		return full
 	}
 	return v
 }
 
 func (e *Engine) storeInstr(s *State, in *ssa.Store) {
-	p := e.eval(s, in.Addr).(Pointer)
+	p := e.eval(s, in.Addr).(value.Pointer)
 	if !e.checkNonNil(s, p.NonNil, in.Addr) {
 		return
 	}
@@ -84,57 +85,57 @@ func (e *Engine) storeInstr(s *State, in *ssa.Store) {
 	}
 }
 
-func (e *Engine) store(s *State, p Pointer, v Value) {
+func (e *Engine) store(s *State, p value.Pointer, v value.Value) {
 	e.materializePath(s, p.Obj, p.Path)
-	s.mem.set(p.Obj, replaceAt(s.mem.get(p.Obj).value, p.Path, v))
+	s.mem.Set(p.Obj, value.Replace(s.mem.Get(p.Obj).Value, p.Path, v))
 }
 
 // materializePath makes sure every composite on the way to path inside
 // object id is concrete structure (not a lazy input), and returns the value
 // at path.
-func (e *Engine) materializePath(s *State, id ObjectID, path Path) Value {
-	obj := s.mem.get(id)
+func (e *Engine) materializePath(s *State, id value.ObjectID, path value.Path) value.Value {
+	obj := s.mem.Get(id)
 	if obj == nil {
 		panic(internalError("no object %d", id))
 	}
 	for i := 0; i <= len(path); i++ {
-		v := valueAt(obj.value, path[:i])
-		lazy, ok := v.(lazyInput)
+		v := value.At(obj.Value, path[:i])
+		lazy, ok := v.(value.Lazy)
 		if !ok {
 			continue
 		}
 		s.inputs.root = lazy.Root
-		s.mem.set(id, replaceAt(obj.value, path[:i], s.inputs.build(e, s, lazy.Name, lazy.Type, lazy.Depth)))
-		obj = s.mem.get(id)
+		s.mem.Set(id, value.Replace(obj.Value, path[:i], s.inputs.build(e, s, lazy.Name, lazy.Type, lazy.Depth)))
+		obj = s.mem.Get(id)
 	}
-	return valueAt(obj.value, path)
+	return value.At(obj.Value, path)
 }
 
 // materializeDeep replaces every lazy input inside v (not behind pointers),
 // returning the new value, or nil when v had none.
-func (e *Engine) materializeDeep(s *State, v Value) Value {
+func (e *Engine) materializeDeep(s *State, v value.Value) value.Value {
 	switch x := v.(type) {
-	case lazyInput:
+	case value.Lazy:
 		s.inputs.root = x.Root
 		built := s.inputs.build(e, s, x.Name, x.Type, x.Depth)
 		if again := e.materializeDeep(s, built); again != nil {
 			return again
 		}
 		return built
-	case Struct:
-		var fields []Value
+	case value.Struct:
+		var fields []value.Value
 		for i, f := range x.Fields {
 			if m := e.materializeDeep(s, f); m != nil {
 				if fields == nil {
-					fields = append([]Value(nil), x.Fields...)
+					fields = append([]value.Value(nil), x.Fields...)
 				}
 				fields[i] = m
 			}
 		}
 		if fields != nil {
-			return Struct{fields}
+			return value.Struct{Fields: fields}
 		}
-	case Array:
+	case value.Array:
 		changed := false
 		for i := range x.Len() {
 			if m := e.materializeDeep(s, x.At(i)); m != nil {
@@ -149,7 +150,7 @@ func (e *Engine) materializeDeep(s *State, v Value) Value {
 }
 
 func (e *Engine) fieldAddr(s *State, in *ssa.FieldAddr) {
-	p := e.eval(s, in.X).(Pointer)
+	p := e.eval(s, in.X).(value.Pointer)
 	if !e.checkNonNil(s, p.NonNil, in.X) {
 		return
 	}
@@ -157,14 +158,14 @@ func (e *Engine) fieldAddr(s *State, in *ssa.FieldAddr) {
 	if e.descriptorFieldRead(s, in, p) {
 		return
 	}
-	e.set(s, in, Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.with(in.Field), Sym: p.Sym})
+	e.set(s, in, value.Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.With(in.Field), Sym: p.Sym})
 }
 
 // index64 widens an index operand to 64 bits as Go does for bounds checks: a
 // negative signed index becomes a huge unsigned one, so one unsigned
 // comparison checks both ends.
 func (e *Engine) index64(s *State, v ssa.Value) expr.Expr {
-	_, signed, _ := intInfo(v.Type())
+	_, signed, _ := value.IntInfo(v.Type())
 	return expr.Resize(e.scalar(s, v), 64, signed)
 }
 
@@ -184,18 +185,18 @@ func (e *Engine) checkIndex(s *State, i, length expr.Expr, what ssa.Value) bool 
 
 func (e *Engine) indexAddr(s *State, in *ssa.IndexAddr) {
 	i := e.index64(s, in.Index)
-	var base Pointer // the array
+	var base value.Pointer // the array
 	var offset int
 	var length expr.Expr
 	switch x := e.eval(s, in.X).(type) {
-	case Slice:
-		base, offset, length = Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Base}, x.Offset, x.Len
-	case Pointer:
+	case value.Slice:
+		base, offset, length = value.Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Base}, x.Offset, x.Len
+	case value.Pointer:
 		if !e.checkNonNil(s, x.NonNil, in.X) {
 			return
 		}
 		arr := in.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
-		base, length = Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Path, Sym: x.Sym}, expr.Const(64, uint64(arr.Len()))
+		base, length = value.Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Path, Sym: x.Sym}, expr.Const(64, uint64(arr.Len()))
 	default:
 		panic(internalError("IndexAddr on %T", x))
 	}
@@ -207,7 +208,7 @@ func (e *Engine) indexAddr(s *State, in *ssa.IndexAddr) {
 	if !i.IsConst() && (len(base.Sym) > 0 || contained(in) && choiceFree(elem)) {
 		// An address that does not escape keeps its index symbolic
 		// (symindex.go); one that escapes forks below.
-		e.set(s, in, base.withStep(expr.Add(i, expr.Const(64, uint64(offset)))))
+		e.set(s, in, base.WithStep(expr.Add(i, expr.Const(64, uint64(offset)))))
 		return
 	}
 	states, vals, ok := e.values(s, i, "index")
@@ -215,19 +216,19 @@ func (e *Engine) indexAddr(s *State, in *ssa.IndexAddr) {
 		return
 	}
 	for k, t := range states {
-		e.set(t, in, base.withStep(expr.Const(64, uint64(offset)+vals[k])))
+		e.set(t, in, base.WithStep(expr.Const(64, uint64(offset)+vals[k])))
 	}
 }
 
 func (e *Engine) index(s *State, in *ssa.Index) {
 	i := e.index64(s, in.Index)
 	switch x := e.eval(s, in.X).(type) {
-	case String:
+	case value.String:
 		if !e.checkIndex(s, i, x.Len, in.Index) {
 			return
 		}
-		e.set(s, in, Scalar{x.byteAt(i)})
-	case Array:
+		e.set(s, in, value.Scalar{E: x.ByteAt(i)})
+	case value.Array:
 		if !e.checkIndex(s, i, expr.Const(64, uint64(x.Len())), in.Index) {
 			return
 		}
@@ -252,10 +253,10 @@ func (e *Engine) index(s *State, in *ssa.Index) {
 }
 
 // scalarTerms gives the terms of values that are all scalars.
-func scalarTerms(vs []Value) ([]expr.Expr, bool) {
+func scalarTerms(vs []value.Value) ([]expr.Expr, bool) {
 	terms := make([]expr.Expr, len(vs))
 	for i, v := range vs {
-		sc, ok := v.(Scalar)
+		sc, ok := v.(value.Scalar)
 		if !ok {
 			return nil, false
 		}
@@ -325,13 +326,13 @@ func sliceBoundsMessage(lo, hi, max, limit expr.Expr, in *ssa.Slice) string {
 func (e *Engine) slice(s *State, in *ssa.Slice) {
 	zero := expr.Const(64, 0)
 	switch x := e.eval(s, in.X).(type) {
-	case String:
+	case value.String:
 		lo, hi := e.sliceBound(s, in.Low, zero), e.sliceBound(s, in.High, x.Len)
 		if !e.checkSliceBounds(s, lo, hi, hi, x.Len, in) {
 			return
 		}
-		e.set(s, in, substring(x, lo, hi))
-	case Slice:
+		e.set(s, in, value.Substring(x, lo, hi))
+	case value.Slice:
 		lo := e.sliceBound(s, in.Low, zero)
 		hi := e.sliceBound(s, in.High, x.Len)
 		max := e.sliceBound(s, in.Max, x.Cap)
@@ -340,7 +341,7 @@ func (e *Engine) slice(s *State, in *ssa.Slice) {
 		}
 		e.checkPointsTo(s, in.X, x.Obj)
 		e.setSliced(s, in, x.NonNil, x.Obj, x.Base, x.Offset, lo, hi, max)
-	case Pointer:
+	case value.Pointer:
 		if !e.checkNonNil(s, x.NonNil, in.X) {
 			return
 		}
@@ -364,14 +365,14 @@ func (e *Engine) slice(s *State, in *ssa.Slice) {
 // setSliced sets the result of slicing to a window of the array at base in
 // object obj. The start of the window must be a known element, so a
 // symbolic low bound forks.
-func (e *Engine) setSliced(s *State, in *ssa.Slice, nonNil expr.Expr, obj ObjectID, base Path, offset int, lo, hi, max expr.Expr) {
+func (e *Engine) setSliced(s *State, in *ssa.Slice, nonNil expr.Expr, obj value.ObjectID, base value.Path, offset int, lo, hi, max expr.Expr) {
 	states, vals, ok := e.values(s, lo, "slice bound")
 	if !ok {
 		return
 	}
 	for k, t := range states {
 		l := expr.Const(64, vals[k])
-		e.set(t, in, Slice{NonNil: nonNil, Obj: obj, Base: base, Offset: offset + int(vals[k]), Len: expr.Sub(hi, l), Cap: expr.Sub(max, l)})
+		e.set(t, in, value.Slice{NonNil: nonNil, Obj: obj, Base: base, Offset: offset + int(vals[k]), Len: expr.Sub(hi, l), Cap: expr.Sub(max, l)})
 	}
 }
 
@@ -389,7 +390,7 @@ func (e *Engine) makeSlice(s *State, in *ssa.MakeSlice) {
 // panics. Smaller sizes that the machine cannot allocate crash instead;
 // those are past the allocation bound below, so no test is made of them.
 // It reports false when s did not go on (it panicked or stopped).
-func (e *Engine) allocSlice(s *State, elem types.Type, n, c expr.Expr, site ssa.Value) (Slice, bool) {
+func (e *Engine) allocSlice(s *State, elem types.Type, n, c expr.Expr, site ssa.Value) (value.Slice, bool) {
 	maxLen := uint64(math.MaxUint64)
 	if size := gcSizes.Sizeof(elem); size > 0 {
 		maxLen = maxAlloc / uint64(size)
@@ -398,23 +399,23 @@ func (e *Engine) allocSlice(s *State, elem types.Type, n, c expr.Expr, site ssa.
 	if !e.require(s, expr.Ule(n, limit), "make length in range", func(bad *State) {
 		e.runtimePanic(bad, PanicOther, "makeslice: len out of range")
 	}) {
-		return Slice{}, false
+		return value.Slice{}, false
 	}
 	if !e.require(s, expr.And(expr.Ule(n, c), expr.Ule(c, limit)), "make capacity in range", func(bad *State) {
 		e.runtimePanic(bad, PanicOther, "makeslice: cap out of range")
 	}) {
-		return Slice{}, false
+		return value.Slice{}, false
 	}
 	size, ok := e.allocSize(s, c)
 	if !ok {
-		return Slice{}, false
+		return value.Slice{}, false
 	}
 	if size > uint64(e.cfg.Bounds.MaxSteps) {
 		e.unsupported(s, "slice larger than the step bound")
-		return Slice{}, false
+		return value.Slice{}, false
 	}
 	id := e.newArray(s, elem, int(size), site)
-	return Slice{NonNil: expr.True, Obj: id, Len: n, Cap: c}, true
+	return value.Slice{NonNil: expr.True, Obj: id, Len: n, Cap: c}, true
 }
 
 // maxAlloc is the Go allocator's limit on one allocation (runtime.maxAlloc
@@ -466,12 +467,12 @@ func (e *Engine) allocSize(s *State, c expr.Expr) (uint64, bool) {
 }
 
 // newArray allocates an array object of n zero elements.
-func (e *Engine) newArray(s *State, elem types.Type, n int, site ssa.Value) ObjectID {
-	return s.mem.alloc(&object{typ: types.NewArray(elem, int64(n)), value: filledArray(n, zeroValue(elem)), site: site})
+func (e *Engine) newArray(s *State, elem types.Type, n int, site ssa.Value) value.ObjectID {
+	return s.mem.Alloc(&value.Object{Type: types.NewArray(elem, int64(n)), Value: value.FilledArray(n, value.Zero(elem)), Site: site})
 }
 
 func (e *Engine) sliceToArrayPointer(s *State, in *ssa.SliceToArrayPointer) {
-	x := e.eval(s, in.X).(Slice)
+	x := e.eval(s, in.X).(value.Slice)
 	n := in.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array).Len()
 	if !e.require(s, expr.Ule(expr.Const(64, uint64(n)), x.Len), "slice long enough", func(bad *State) {
 		e.runtimePanic(bad, PanicSlice, "cannot convert slice to array pointer")
@@ -482,11 +483,11 @@ func (e *Engine) sliceToArrayPointer(s *State, in *ssa.SliceToArrayPointer) {
 		e.unsupported(s, "slice to array pointer at an offset")
 		return
 	}
-	e.set(s, in, Pointer{NonNil: x.NonNil, Obj: x.Obj, Path: x.Base})
+	e.set(s, in, value.Pointer{NonNil: x.NonNil, Obj: x.Obj, Path: x.Base})
 }
 
 // sliceElems reads the elements of a slice that are within its capacity.
-func (e *Engine) sliceElems(s *State, x Slice) []Value {
+func (e *Engine) sliceElems(s *State, x value.Slice) []value.Value {
 	if x.Obj == 0 {
 		return nil
 	}
@@ -494,36 +495,36 @@ func (e *Engine) sliceElems(s *State, x Slice) []Value {
 }
 
 // sliceArray is the whole array a non-nil slice is a window on.
-func (e *Engine) sliceArray(s *State, x Slice) Array {
-	return e.load(s, Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Base}).(Array)
+func (e *Engine) sliceArray(s *State, x value.Slice) value.Array {
+	return e.load(s, value.Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Base}).(value.Array)
 }
 
 // setSliceArray replaces the whole array a non-nil slice is a window on.
-func (e *Engine) setSliceArray(s *State, x Slice, arr Array) {
-	e.store(s, Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Base}, arr)
+func (e *Engine) setSliceArray(s *State, x value.Slice, arr value.Array) {
+	e.store(s, value.Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Base}, arr)
 }
 
 // bytesOfString is []byte(str): a new array holding the bytes.
-func (e *Engine) bytesOfString(s *State, str String, site ssa.Value) Slice {
+func (e *Engine) bytesOfString(s *State, str value.String, site ssa.Value) value.Slice {
 	id := e.newArray(s, types.Typ[types.Byte], len(str.Bytes), site)
-	elems := make([]Value, len(str.Bytes))
+	elems := make([]value.Value, len(str.Bytes))
 	for i, b := range str.Bytes {
-		elems[i] = Scalar{b}
+		elems[i] = value.Scalar{E: b}
 	}
-	s.mem.set(id, arrayOf(elems))
-	return Slice{NonNil: expr.True, Obj: id, Len: str.Len, Cap: str.Len}
+	s.mem.Set(id, value.ArrayOf(elems))
+	return value.Slice{NonNil: expr.True, Obj: id, Len: str.Len, Cap: str.Len}
 }
 
 // stringOfBytes is string(b) for a byte slice.
-func (e *Engine) stringOfBytes(s *State, b Slice) (String, bool) {
+func (e *Engine) stringOfBytes(s *State, b value.Slice) (value.String, bool) {
 	elems := e.sliceElems(s, b)
 	bytes := make([]expr.Expr, len(elems))
 	for i, el := range elems {
-		sc, ok := el.(Scalar)
+		sc, ok := el.(value.Scalar)
 		if !ok {
 			panic(internalError("byte slice element %T", el))
 		}
 		bytes[i] = sc.E
 	}
-	return String{Bytes: bytes, Len: b.Len}, true
+	return value.String{Bytes: bytes, Len: b.Len}, true
 }

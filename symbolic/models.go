@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -16,7 +17,7 @@ import (
 // function with a model always runs the model, body or not. It gets the evaluated arguments and gives
 // the results; ok=false means it dealt with the state itself (ended the
 // path, or set the results of forked states).
-type model func(e *Engine, s *State, fn *ssa.Function, args []Value) (results []Value, ok bool)
+type model func(e *Engine, s *State, fn *ssa.Function, args []value.Value) (results []value.Value, ok bool)
 
 // models are keyed by the function's full name, e.g.
 // "internal/bytealg.IndexByteString" or "(*sync.Pool).Get". They are filled
@@ -58,45 +59,45 @@ func modelFor(fn *ssa.Function) model {
 
 func builtinModels() map[string]model {
 	return map[string]model{
-		"internal/bytealg.IndexByteString": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
-			return one(indexByte(stringTerms(a[0].(String)), a[0].(String).Len, a[1].(Scalar).E)), true
+		"internal/bytealg.IndexByteString": func(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+			return one(indexByte(stringTerms(a[0].(value.String)), a[0].(value.String).Len, a[1].(value.Scalar).E)), true
 		},
-		"internal/bytealg.IndexByte": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
-			terms, n := e.byteSliceTerms(s, a[0].(Slice))
-			return one(indexByte(terms, n, a[1].(Scalar).E)), true
+		"internal/bytealg.IndexByte": func(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+			terms, n := e.byteSliceTerms(s, a[0].(value.Slice))
+			return one(indexByte(terms, n, a[1].(value.Scalar).E)), true
 		},
-		"internal/bytealg.CountString": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
-			return one(countByte(stringTerms(a[0].(String)), a[0].(String).Len, a[1].(Scalar).E)), true
+		"internal/bytealg.CountString": func(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+			return one(countByte(stringTerms(a[0].(value.String)), a[0].(value.String).Len, a[1].(value.Scalar).E)), true
 		},
-		"internal/bytealg.Count": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
-			terms, n := e.byteSliceTerms(s, a[0].(Slice))
-			return one(countByte(terms, n, a[1].(Scalar).E)), true
+		"internal/bytealg.Count": func(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+			terms, n := e.byteSliceTerms(s, a[0].(value.Slice))
+			return one(countByte(terms, n, a[1].(value.Scalar).E)), true
 		},
-		"internal/bytealg.Compare": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
-			x, _ := e.stringOfBytes(s, a[0].(Slice))
-			y, _ := e.stringOfBytes(s, a[1].(Slice))
+		"internal/bytealg.Compare": func(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+			x, _ := e.stringOfBytes(s, a[0].(value.Slice))
+			y, _ := e.stringOfBytes(s, a[1].(value.Slice))
 			return one(compareStrings(x, y)), true
 		},
-		"internal/bytealg.abigen_runtime_cmpstring": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
-			return one(compareStrings(a[0].(String), a[1].(String))), true
+		"internal/bytealg.abigen_runtime_cmpstring": func(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+			return one(compareStrings(a[0].(value.String), a[1].(value.String))), true
 		},
-		"internal/bytealg.IndexString": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
-			return one(indexString(a[0].(String), a[1].(String))), true
+		"internal/bytealg.IndexString": func(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+			return one(indexString(a[0].(value.String), a[1].(value.String))), true
 		},
-		"internal/bytealg.Index": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
-			x, _ := e.stringOfBytes(s, a[0].(Slice))
-			y, _ := e.stringOfBytes(s, a[1].(Slice))
+		"internal/bytealg.Index": func(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+			x, _ := e.stringOfBytes(s, a[0].(value.Slice))
+			y, _ := e.stringOfBytes(s, a[1].(value.Slice))
 			return one(indexString(x, y)), true
 		},
 		// The runtime's MakeNoZero checks its length as make([]byte, n)
 		// does (strings.Repeat and Builder.Grow reach it with any count).
-		"internal/bytealg.MakeNoZero": func(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
-			n := a[0].(Scalar).E
+		"internal/bytealg.MakeNoZero": func(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+			n := a[0].(value.Scalar).E
 			sl, ok := e.allocSlice(s, types.Typ[types.Byte], n, n, nil)
 			if !ok {
 				return nil, false
 			}
-			return []Value{sl}, true
+			return []value.Value{sl}, true
 		},
 		"math.Float64bits":        floatBits(64),
 		"math.Float32bits":        floatBits(32),
@@ -122,7 +123,9 @@ func builtinModels() map[string]model {
 		"math.archLog":            floatFunc(math.Log),
 		"runtime.KeepAlive":       noResults,
 		"runtime.Gosched":         noResults,
-		"sync.runtime_canSpin":    func(*Engine, *State, *ssa.Function, []Value) ([]Value, bool) { return one(expr.False), true },
+		"sync.runtime_canSpin": func(*Engine, *State, *ssa.Function, []value.Value) ([]value.Value, bool) {
+			return one(expr.False), true
+		},
 		"sync.throw":              throwModel,
 		"sync.fatal":              throwModel,
 		"internal/sync.throw":     throwModel,
@@ -139,16 +142,16 @@ func builtinModels() map[string]model {
 	}
 }
 
-func one(x expr.Expr) []Value { return []Value{Scalar{x}} }
+func one(x expr.Expr) []value.Value { return []value.Value{value.Scalar{E: x}} }
 
-func noResults(*Engine, *State, *ssa.Function, []Value) ([]Value, bool) { return nil, true }
+func noResults(*Engine, *State, *ssa.Function, []value.Value) ([]value.Value, bool) { return nil, true }
 
-func throwModel(e *Engine, s *State, fn *ssa.Function, _ []Value) ([]Value, bool) {
+func throwModel(e *Engine, s *State, fn *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 	e.unsupported(s, "fatal error in "+fn.String())
 	return nil, false
 }
 
-func unmodelledAddress(e *Engine, s *State, fn *ssa.Function, _ []Value) ([]Value, bool) {
+func unmodelledAddress(e *Engine, s *State, fn *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 	e.unsupported(s, "code addresses ("+fn.String()+")")
 	return nil, false
 }
@@ -156,7 +159,7 @@ func unmodelledAddress(e *Engine, s *State, fn *ssa.Function, _ []Value) ([]Valu
 // callModel runs the model of a function (see modelFor), or, for a
 // bodiless function without one, ends the path with
 // reason "unmodelled:<name>".
-func (e *Engine) callModel(s *State, instr ssa.CallInstruction, fn *ssa.Function, args []Value) {
+func (e *Engine) callModel(s *State, instr ssa.CallInstruction, fn *ssa.Function, args []value.Value) {
 	m := e.info(fn).model
 	if m == nil {
 		e.finish(s, EndUnsupported, 0, "unmodelled:"+fn.String())
@@ -167,13 +170,13 @@ func (e *Engine) callModel(s *State, instr ssa.CallInstruction, fn *ssa.Function
 	}
 }
 
-func stringTerms(s String) []expr.Expr { return s.Bytes }
+func stringTerms(s value.String) []expr.Expr { return s.Bytes }
 
-func (e *Engine) byteSliceTerms(s *State, b Slice) ([]expr.Expr, expr.Expr) {
+func (e *Engine) byteSliceTerms(s *State, b value.Slice) ([]expr.Expr, expr.Expr) {
 	elems := e.sliceElems(s, b)
 	terms := make([]expr.Expr, len(elems))
 	for i, el := range elems {
-		terms[i] = el.(Scalar).E
+		terms[i] = el.(value.Scalar).E
 	}
 	return terms, b.Len
 }
@@ -181,9 +184,9 @@ func (e *Engine) byteSliceTerms(s *State, b Slice) ([]expr.Expr, expr.Expr) {
 // compareStrings is -1, 0 or 1 as x is below, equal to or above y in
 // byte-wise order: bytes.Compare and strings.Compare, which are assembly
 // on most architectures.
-func compareStrings(x, y String) expr.Expr {
-	return expr.Ite(stringsLess(x, y), expr.Const(64, ^uint64(0)),
-		expr.Ite(stringsEqual(x, y), expr.Const(64, 0), expr.Const(64, 1)))
+func compareStrings(x, y value.String) expr.Expr {
+	return expr.Ite(value.StringsLess(x, y), expr.Const(64, ^uint64(0)),
+		expr.Ite(value.StringsEqual(x, y), expr.Const(64, 0), expr.Const(64, 1)))
 }
 
 // indexString is the first position at which b occurs in a, or -1:
@@ -191,7 +194,7 @@ func compareStrings(x, y String) expr.Expr {
 // bytes, which is assembly on most architectures. A match at i needs
 // i+len(b) ≤ len(a), so the bytes of b it compares all lie within those
 // a holds.
-func indexString(a, b String) expr.Expr {
+func indexString(a, b value.String) expr.Expr {
 	res := expr.Const(64, ^uint64(0))
 	for i := len(a.Bytes) - 1; i >= 0; i-- {
 		pos := expr.Const(64, uint64(i))
@@ -237,37 +240,37 @@ func countByte(bytes []expr.Expr, n, c expr.Expr) expr.Expr {
 }
 
 func floatBits(width int) model {
-	return func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+	return func(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 		f, _ := e.float(s, a[0])
 		return one(expr.Const(width, bitsOfFloat(f, width))), true
 	}
 }
 
 func floatFromBits(width int) model {
-	return func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-		bits, ok := e.concretize(s, a[0].(Scalar).E, "bits converted to float")
+	return func(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+		bits, ok := e.concretize(s, a[0].(value.Scalar).E, "bits converted to float")
 		if !ok {
 			return nil, false
 		}
 		rt := fn.Signature.Results().At(0).Type()
-		return []Value{floatValue(rt, floatOfBits(bits.Value(), width))}, true
+		return []value.Value{floatValue(rt, floatOfBits(bits.Value(), width))}, true
 	}
 }
 
 func floatFunc(f func(float64) float64) model {
-	return func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+	return func(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 		x, _ := e.float(s, a[0])
-		return []Value{floatValue(fn.Signature.Results().At(0).Type(), f(x))}, true
+		return []value.Value{floatValue(fn.Signature.Results().At(0).Type(), f(x))}, true
 	}
 }
 
 // floatFunc2 is floatFunc for a function of two floats (math.Max's
 // assembly archMax and the like).
 func floatFunc2(f func(float64, float64) float64) model {
-	return func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+	return func(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 		x, _ := e.float(s, a[0])
 		y, _ := e.float(s, a[1])
-		return []Value{floatValue(fn.Signature.Results().At(0).Type(), f(x, y))}, true
+		return []value.Value{floatValue(fn.Signature.Results().At(0).Type(), f(x, y))}, true
 	}
 }
 
@@ -284,33 +287,33 @@ func atomicModel(name string) (model, bool) {
 	if op == "" {
 		return nil, false
 	}
-	return func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-		p := a[0].(Pointer)
+	return func(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+		p := a[0].(value.Pointer)
 		if !e.require(s, p.NonNil, "", func(bad *State) { e.runtimePanic(bad, PanicNilDeref, nilDerefMessage) }) {
 			return nil, false
 		}
 		old := e.load(s, p)
 		switch op {
 		case "Load":
-			return []Value{old}, true
+			return []value.Value{old}, true
 		case "Store":
 			e.store(s, p, a[1])
 			return nil, true
 		case "Swap":
 			e.store(s, p, a[1])
-			return []Value{old}, true
+			return []value.Value{old}, true
 		case "Add":
-			sum := Scalar{expr.Add(old.(Scalar).E, a[1].(Scalar).E)}
+			sum := value.Scalar{E: expr.Add(old.(value.Scalar).E, a[1].(value.Scalar).E)}
 			e.store(s, p, sum)
-			return []Value{sum}, true
+			return []value.Value{sum}, true
 		case "And", "Or":
-			x, y := old.(Scalar).E, a[1].(Scalar).E
+			x, y := old.(value.Scalar).E, a[1].(value.Scalar).E
 			r := expr.BitAnd(x, y)
 			if op == "Or" {
 				r = expr.BitOr(x, y)
 			}
-			e.store(s, p, Scalar{r})
-			return []Value{old}, true
+			e.store(s, p, value.Scalar{E: r})
+			return []value.Value{old}, true
 		}
 		// CompareAndSwap(addr, old, new)
 		eq, ok := e.equal(s, old, a[1], fn.Signature.Params().At(1).Type())
@@ -339,6 +342,6 @@ func (e *Engine) setResultLater(t *State, b expr.Expr) {
 	f := t.top()
 	call, ok := f.block.Instrs[f.next-1].(*ssa.Call)
 	if ok {
-		e.set(t, call, Scalar{b})
+		e.set(t, call, value.Scalar{E: b})
 	}
 }

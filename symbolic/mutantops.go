@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -139,7 +140,7 @@ func (e *Engine) mutateNeg(s *State, f *frame, code *instrCode, in *ssa.UnOp) bo
 		return false
 	}
 	infected := true
-	if isFloat(in.X.Type()) {
+	if value.IsFloat(in.X.Type()) {
 		// -NaN is NaN to a test; every other value changes sign.
 		if x, ok := e.float(s, e.operand(s, f, code.ops[0], in.X)); ok && math.IsNaN(x) {
 			infected = false
@@ -188,8 +189,8 @@ func (e *Engine) infects(s *State, f *frame, code *instrCode, in *ssa.BinOp, to 
 		a, b := floatOp(from, x, y), floatOp(to, x, y)
 		return math.Float64bits(a) != math.Float64bits(b) && !(math.IsNaN(a) && math.IsNaN(b))
 	case classString:
-		x, okx := concreteString(e.operand(s, f, code.ops[0], in.X).(String))
-		y, oky := concreteString(e.operand(s, f, code.ops[1], in.Y).(String))
+		x, okx := value.ConcreteString(e.operand(s, f, code.ops[0], in.X).(value.String))
+		y, oky := value.ConcreteString(e.operand(s, f, code.ops[1], in.Y).(value.String))
 		return !okx || !oky || x == y // only boundary mutants are left
 	}
 	return true

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/source"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -72,7 +73,7 @@ func (e *Engine) binOpAs(s *State, f *frame, code *instrCode, in *ssa.BinOp, op 
 	case token.AND_NOT:
 		r = expr.AndNot(x, y)
 	case token.SHL, token.SHR:
-		if _, amountSigned, _ := intInfo(in.Y.Type()); amountSigned {
+		if _, amountSigned, _ := value.IntInfo(in.Y.Type()); amountSigned {
 			nonNeg := expr.Sle(expr.Const(y.Width(), 0), y)
 			if !e.require(s, nonNeg, lazyPin(nonNeg, in.Y, " >= 0"), func(bad *State) {
 				e.runtimePanic(bad, PanicShift, "negative shift amount")
@@ -118,24 +119,24 @@ func lazyPin(check expr.Expr, v ssa.Value, suffix string) string {
 }
 
 func (e *Engine) stringBinOp(s *State, f *frame, code *instrCode, in *ssa.BinOp, op token.Token) {
-	x, y := e.operand(s, f, code.ops[0], in.X).(String), e.operand(s, f, code.ops[1], in.Y).(String)
+	x, y := e.operand(s, f, code.ops[0], in.X).(value.String), e.operand(s, f, code.ops[1], in.Y).(value.String)
 	var r expr.Expr
 	switch op {
 	case token.ADD:
-		e.setSlot(s, code.dst, concat(x, y))
+		e.setSlot(s, code.dst, value.Concat(x, y))
 		return
 	case token.EQL:
-		r = stringsEqual(x, y)
+		r = value.StringsEqual(x, y)
 	case token.NEQ:
-		r = expr.Not(stringsEqual(x, y))
+		r = expr.Not(value.StringsEqual(x, y))
 	case token.LSS:
-		r = stringsLess(x, y)
+		r = value.StringsLess(x, y)
 	case token.GTR:
-		r = stringsLess(y, x)
+		r = value.StringsLess(y, x)
 	case token.LEQ:
-		r = expr.Not(stringsLess(y, x))
+		r = expr.Not(value.StringsLess(y, x))
 	case token.GEQ:
-		r = expr.Not(stringsLess(x, y))
+		r = expr.Not(value.StringsLess(x, y))
 	default:
 		panic(internalError("string operator %s", op))
 	}
@@ -154,7 +155,7 @@ func (e *Engine) unOp(s *State, f *frame, code *instrCode, in *ssa.UnOp) {
 		if s.mut != nil && e.mutateNeg(s, f, code, in) {
 			return // the mutant drops the negation
 		}
-		if isFloat(in.X.Type()) {
+		if value.IsFloat(in.X.Type()) {
 			e.floatNeg(s, in)
 			return
 		}
@@ -173,8 +174,8 @@ func (e *Engine) unOp(s *State, f *frame, code *instrCode, in *ssa.UnOp) {
 // operand to a model value (recorded) or stop the path.
 func (e *Engine) convert(s *State, f *frame, code *instrCode, in *ssa.Convert) {
 	from, to := in.X.Type(), in.Type()
-	_, fSigned, fInt := intInfo(from)
-	tw, _, tInt := intInfo(to)
+	_, fSigned, fInt := value.IntInfo(from)
+	tw, _, tInt := value.IntInfo(to)
 	if fInt && tInt {
 		e.setScalar(s, code.dst, expr.Resize(e.scalarOperand(s, f, code.ops[0], in.X), tw, fSigned))
 		return
@@ -184,16 +185,16 @@ func (e *Engine) convert(s *State, f *frame, code *instrCode, in *ssa.Convert) {
 		return
 	}
 	switch {
-	case isString(from) && isByteSlice(to):
-		e.set(s, in, e.bytesOfString(s, x.(String), in))
-	case isByteSlice(from) && isString(to):
-		str, ok := e.stringOfBytes(s, x.(Slice))
+	case value.IsString(from) && isByteSlice(to):
+		e.set(s, in, e.bytesOfString(s, x.(value.String), in))
+	case isByteSlice(from) && value.IsString(to):
+		str, ok := e.stringOfBytes(s, x.(value.Slice))
 		if ok {
 			e.set(s, in, str)
 		}
-	case isFloat(from) || isFloat(to):
+	case value.IsFloat(from) || value.IsFloat(to):
 		e.floatConvert(s, in, x)
-	case isString(from) && isString(to):
+	case value.IsString(from) && value.IsString(to):
 		e.set(s, in, x)
 	default:
 		if e.convertUnsafe(s, in, x) {

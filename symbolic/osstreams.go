@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -31,30 +32,30 @@ func (e *Engine) seedStream(s *State, g *ssa.Global) bool {
 	if !isStream(g) {
 		return false
 	}
-	if _, ok := s.mem.globals[g]; ok {
+	if _, ok := s.mem.Global(g); ok {
 		return true
 	}
 	ptrType := g.Type().(*types.Pointer).Elem() // *os.File
 	fileType := ptrType.(*types.Pointer).Elem()
 	// The File has no allocation site: the points-to analysis knows
 	// os.Stderr's File by the allocation in os's init, which did not run.
-	file := s.mem.alloc(&object{typ: fileType, value: zeroValue(fileType)})
-	id := s.mem.alloc(&object{typ: ptrType, value: Pointer{NonNil: expr.True, Obj: file}, site: g})
-	s.mem.addGlobal(g, id)
+	file := s.mem.Alloc(&value.Object{Type: fileType, Value: value.Zero(fileType)})
+	id := s.mem.Alloc(&value.Object{Type: ptrType, Value: value.Pointer{NonNil: expr.True, Obj: file}, Site: g})
+	s.mem.AddGlobal(g, id)
 	return true
 }
 
 // isStreamFile reports whether p points to the File a standard stream's
 // variable holds.
-func isStreamFile(s *State, p Pointer) bool {
+func isStreamFile(s *State, p value.Pointer) bool {
 	if p.Obj == 0 || len(p.Path) != 0 {
 		return false
 	}
-	for g, id := range s.mem.globals {
+	for g, id := range s.mem.Globals() {
 		if !isStream(g) {
 			continue
 		}
-		if held, ok := s.mem.get(id).value.(Pointer); ok && held.Obj == p.Obj {
+		if held, ok := s.mem.Get(id).Value.(value.Pointer); ok && held.Obj == p.Obj {
 			return true
 		}
 	}
@@ -64,13 +65,13 @@ func isStreamFile(s *State, p Pointer) bool {
 // streamModels write to the stand-in streams: every byte is written, with
 // no error.
 func streamModels() map[string]model {
-	write := func(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-		f, ok := a[0].(Pointer)
+	write := func(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+		f, ok := a[0].(value.Pointer)
 		if !ok || !isStreamFile(s, f) {
 			e.unsupported(s, "call into package os")
 			return nil, false
 		}
-		return []Value{Scalar{e.length(s, a[1])}, Interface{}}, true
+		return []value.Value{value.Scalar{E: e.length(s, a[1])}, value.Interface{}}, true
 	}
 	return map[string]model{
 		"(*os.File).Write":       write,

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/pointer"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -24,24 +25,24 @@ import (
 // run of those constructors, which no entry of the analysis calls.
 
 // checkPointsTo checks the dereference of v, which reached object id.
-func (e *Engine) checkPointsTo(s *State, v ssa.Value, id ObjectID) {
+func (e *Engine) checkPointsTo(s *State, v ssa.Value, id value.ObjectID) {
 	r := e.cfg.PointsTo
 	if r == nil || id == 0 || s.initializing || s.harness || s.inPrologue() {
 		return
 	}
-	obj := s.mem.get(id)
+	obj := s.mem.Get(id)
 	if obj == nil {
 		return
 	}
 	var ok bool
 	var what string
 	switch {
-	case obj.site != nil:
-		ok = r.MayPointToSite(v, obj.site)
-		what = fmt.Sprintf("%s at %s", obj.site.Name(), position(obj.site))
-	case obj.root != nil:
-		ok = r.MayPointTo(v, r.InputObject(obj.root, obj.rootType))
-		what = fmt.Sprintf("input %s of type %s", obj.input, types.TypeString(obj.rootType, nil))
+	case obj.Site != nil:
+		ok = r.MayPointToSite(v, obj.Site)
+		what = fmt.Sprintf("%s at %s", obj.Site.Name(), position(obj.Site))
+	case obj.Root != nil:
+		ok = r.MayPointTo(v, r.InputObject(obj.Root, obj.RootType))
+		what = fmt.Sprintf("input %s of type %s", obj.Input, types.TypeString(obj.RootType, nil))
 	default:
 		return
 	}

@@ -1,6 +1,9 @@
 package symbolic
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"github.com/gosymtest/gosymtest/symbolic/value"
+	"golang.org/x/tools/go/ssa"
+)
 
 // Pruner is the redundant-state detector's hook into the engine (package
 // detector; Bugrara and Engler's Algorithm 1). The engine tells it about
@@ -113,7 +116,7 @@ type Event struct {
 // Write is a location written and the value it holds after the write.
 type Write struct {
 	Loc   Loc
-	Value Value
+	Value value.Value
 }
 
 // LocKind tells what a Loc names.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -29,16 +30,6 @@ type stepBefore struct {
 	popFilled bool
 }
 
-// accessLog records the objects a memory was asked for and changed during
-// one step.
-type accessLog struct {
-	reads, writes []ObjectID
-}
-
-func (l *accessLog) clone() *accessLog {
-	return &accessLog{reads: append([]ObjectID(nil), l.reads...), writes: append([]ObjectID(nil), l.writes...)}
-}
-
 // beforeStep notes s before its step, and makes its memory log accesses.
 func (e *Engine) beforeStep(s *State) stepBefore {
 	top := s.stack[len(s.stack)-1]
@@ -47,7 +38,7 @@ func (e *Engine) beforeStep(s *State) stepBefore {
 	if !top.unwinding {
 		b.instr = top.block.Instrs[top.next]
 	}
-	s.mem.log = &accessLog{}
+	s.mem.StartLog()
 	return b
 }
 
@@ -60,8 +51,7 @@ func (e *Engine) afterStep(s *State, b stepBefore, forked []*State) {
 		if i >= 0 {
 			t = forked[i]
 		}
-		log := t.mem.log
-		t.mem.log = nil
+		log := t.mem.TakeLog()
 		if t.done {
 			continue // Ended has been told
 		}
@@ -112,7 +102,7 @@ func (e *Engine) prune(t *State) {
 const prunedNote = "then run concretely to the end: the rest of the path repeats one explored before"
 
 // stepEvents describes what t's step did.
-func (e *Engine) stepEvents(t *State, b stepBefore, log *accessLog) []Event {
+func (e *Engine) stepEvents(t *State, b stepBefore, log *value.AccessLog) []Event {
 	ev := Event{Instr: b.instr, Act: b.act, Decided: len(t.cond) > b.cond, Lost: t.lostSide}
 	t.lostSide = false
 	if b.instr != nil {
@@ -120,7 +110,7 @@ func (e *Engine) stepEvents(t *State, b stepBefore, log *accessLog) []Event {
 		ev.Reads = stringParts(b.frame, b.instr, ev.Reads)
 	}
 	if log != nil {
-		ev.Reads = appendObjects(ev.Reads, log.reads)
+		ev.Reads = appendObjects(ev.Reads, log.Reads)
 	}
 	if b.panicked == nil && t.panicked != nil {
 		ev.Raised = true
@@ -182,9 +172,9 @@ func (e *Engine) stepEvents(t *State, b stepBefore, log *accessLog) []Event {
 		}
 	}
 	if log != nil {
-		for _, id := range dedupObjects(log.writes) {
-			if o := t.mem.get(id); o != nil {
-				ev.Writes = append(ev.Writes, Write{Loc: Loc{Kind: LocObj, Index: int32(id)}, Value: ObjectValue{Type: o.typ, Value: o.value}})
+		for _, id := range dedupObjects(log.Writes) {
+			if o := t.mem.Get(id); o != nil {
+				ev.Writes = append(ev.Writes, Write{Loc: Loc{Kind: LocObj, Index: int32(id)}, Value: ObjectValue{Type: o.Type, Value: o.Value}})
 			}
 		}
 	}
@@ -256,7 +246,7 @@ func appendReg(out []Write, f *frame, idx int) []Write {
 	return append(out, Write{Loc: Loc{Kind: LocReg, Act: f.act, Index: int32(idx)}, Value: f.boxed(slot(idx))})
 }
 
-func appendObjects(out []Loc, ids []ObjectID) []Loc {
+func appendObjects(out []Loc, ids []value.ObjectID) []Loc {
 	for _, id := range dedupObjects(ids) {
 		out = append(out, Loc{Kind: LocObj, Index: int32(id)})
 	}
@@ -264,11 +254,11 @@ func appendObjects(out []Loc, ids []ObjectID) []Loc {
 }
 
 // dedupObjects lists ids once each, in order of first appearance.
-func dedupObjects(ids []ObjectID) []ObjectID {
+func dedupObjects(ids []value.ObjectID) []value.ObjectID {
 	if len(ids) < 2 {
 		return ids
 	}
-	seen := make(map[ObjectID]bool, len(ids))
+	seen := make(map[value.ObjectID]bool, len(ids))
 	out := ids[:0:0]
 	for _, id := range ids {
 		if !seen[id] {
@@ -337,7 +327,7 @@ func constantIndex(f *frame, index ssa.Value) (int, bool) {
 	}
 	x, v := f.readReg(slot(idx))
 	if !x.IsValid() {
-		sc, ok := v.(Scalar)
+		sc, ok := v.(value.Scalar)
 		if !ok {
 			return 0, false
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gosymtest/gosymtest/loader"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -18,15 +19,15 @@ import (
 // (a register or object changed without a Write) shows as a difference.
 // It never prunes.
 type shadowPruner struct {
-	shadows map[int]map[Loc]Value
+	shadows map[int]map[Loc]value.Value
 	steps   int
 	points  int
 	errs    []string
 }
 
 func (p *shadowPruner) Prepare(*ssa.Function) {}
-func (p *shadowPruner) Begin(*ssa.Function)   { p.shadows = make(map[int]map[Loc]Value) }
-func (p *shadowPruner) Root(s *State)         { p.shadows[s.ID()] = make(map[Loc]Value) }
+func (p *shadowPruner) Begin(*ssa.Function)   { p.shadows = make(map[int]map[Loc]value.Value) }
+func (p *shadowPruner) Root(s *State)         { p.shadows[s.ID()] = make(map[Loc]value.Value) }
 func (p *shadowPruner) Forked(parent, child *State) {
 	p.shadows[child.ID()] = maps.Clone(p.shadows[parent.ID()])
 }

@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -35,7 +36,7 @@ type contextFrame struct {
 }
 
 type contextRest struct {
-	memNext     ObjectID
+	memNext     value.ObjectID
 	layout      uint64
 	layoutLen   int
 	choices     uint64
@@ -105,12 +106,12 @@ func (s *State) AtPoint() (Context, bool) {
 		mix(uint64(len(f.fn.Blocks)))
 	}
 	c.rest = contextRest{
-		memNext: s.mem.next, layout: s.mem.layout, layoutLen: len(s.mem.globals) + len(s.mem.descriptors),
+		memNext: s.mem.Next(), layout: s.mem.Layout(), layoutLen: s.mem.LaidOut(),
 		choices: choicesHash(s.choices), inputs: s.inputs, env: s.env, stepLimit: s.stepLimit,
 		uncontrolls: s.uncontrolledCalls, lastMono: s.lastMono,
 	}
-	mix(uint64(s.mem.next))
-	mix(s.mem.layout)
+	mix(uint64(s.mem.Next()))
+	mix(s.mem.Layout())
 	c.hash = h
 	return c, true
 }
@@ -162,7 +163,7 @@ func (s *State) Funcs() []*ssa.Function {
 // locations of one state can be looked up in another at the same Context.
 // It returns nil for a register not written yet, an object s does not
 // have, a deferred call not queued, and no panic.
-func (s *State) ValueAt(loc Loc) Value {
+func (s *State) ValueAt(loc Loc) value.Value {
 	switch loc.Kind {
 	case LocReg:
 		if int(loc.Act) >= len(s.stack) {
@@ -174,11 +175,11 @@ func (s *State) ValueAt(loc Loc) Value {
 		}
 		return ValuePart(f.boxed(slot(loc.Index)), loc.Part)
 	case LocObj:
-		o := s.mem.get(ObjectID(loc.Index))
+		o := s.mem.Get(value.ObjectID(loc.Index))
 		if o == nil {
 			return nil
 		}
-		return ObjectValue{Type: o.typ, Value: o.value}
+		return ObjectValue{Type: o.Type, Value: o.Value}
 	case LocDefer:
 		if int(loc.Act) >= len(s.stack) {
 			return nil
@@ -199,18 +200,18 @@ func (s *State) ValueAt(loc Loc) Value {
 
 // ValuePart is part p (Loc.Part) of v: v itself for the whole, the length
 // or a byte of a string; nil when v has no such part.
-func ValuePart(v Value, p int32) Value {
+func ValuePart(v value.Value, p int32) value.Value {
 	if p == 0 {
 		return v
 	}
-	s, ok := v.(String)
+	s, ok := v.(value.String)
 	switch {
 	case !ok:
 		return nil
 	case p == PartLen:
-		return scalarValue(s.Len)
+		return value.ScalarOf(s.Len)
 	case p > 0 && int(p-1) < len(s.Bytes):
-		return scalarValue(s.Bytes[p-1])
+		return value.ScalarOf(s.Bytes[p-1])
 	}
 	return nil
 }
@@ -218,26 +219,26 @@ func ValuePart(v Value, p int32) Value {
 // ObjectValue is the contents of an object as a location holds them: its
 // type and value.
 type ObjectValue struct {
+	value.Extension
 	Type  types.Type
-	Value Value
+	Value value.Value
 }
-
-func (ObjectValue) isValue() {}
 
 // deferValue is a deferred call as a value: its function (or builtin) and
 // arguments.
-func deferValue(d deferred) Value {
-	fields := append([]Value{d.fn}, d.args...)
+func deferValue(d deferred) value.Value {
+	fields := append([]value.Value{d.fn}, d.args...)
 	if d.builtin != nil {
-		fields[0] = builtinValue{d.builtin}
+		fields[0] = builtinValue{b: d.builtin}
 	}
-	return Struct{Fields: fields}
+	return value.Struct{Fields: fields}
 }
 
 // builtinValue stands for a deferred builtin (defer close(c)).
-type builtinValue struct{ b *ssa.Builtin }
-
-func (builtinValue) isValue() {}
+type builtinValue struct {
+	value.Extension
+	b *ssa.Builtin
+}
 
 // Cond is s's path condition, one conjunct per decision. The caller must
 // not change it.

@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -26,18 +27,18 @@ func reflectliteModels() map[string]model {
 
 // liteRType gives t as a reflectlite.Type interface value (of dynamic type
 // rtype), in the package that declares fn.
-func (e *Engine) liteRType(s *State, fn *ssa.Function, t types.Type) (Value, bool) {
+func (e *Engine) liteRType(s *State, fn *ssa.Function, t types.Type) (value.Value, bool) {
 	desc, ok := e.descriptor(s, t)
 	if !ok {
 		return nil, false
 	}
 	rt := fn.Pkg.Pkg.Scope().Lookup("rtype").Type()
-	return Interface{Type: rt, Value: Struct{Fields: []Value{desc}}}, true
+	return value.Interface{Type: rt, Value: value.Struct{Fields: []value.Value{desc}}}, true
 }
 
 // liteDescriptor gives the Go type a reflectlite rtype value describes.
-func (e *Engine) liteDescriptor(s *State, v Value) (types.Type, bool) {
-	st, ok := v.(Struct)
+func (e *Engine) liteDescriptor(s *State, v value.Value) (types.Type, bool) {
+	st, ok := v.(value.Struct)
 	if !ok || len(st.Fields) != 1 {
 		e.unsupported(s, "reflectlite type without a descriptor")
 		return nil, false
@@ -45,29 +46,29 @@ func (e *Engine) liteDescriptor(s *State, v Value) (types.Type, bool) {
 	return e.descriptorArg(s, st.Fields[0])
 }
 
-func rtypeElem(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+func rtypeElem(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	t, ok := e.liteDescriptor(s, a[0])
 	if !ok {
 		return nil, false
 	}
 	elem, ok := elemType(t)
 	if !ok {
-		e.raise(s, &panicking{value: Interface{Type: types.Typ[types.String], Value: stringConst("reflect: Elem of invalid type " + types.TypeString(t, (*types.Package).Name))}, kind: PanicExplicit})
+		e.raise(s, &panicking{value: value.Interface{Type: types.Typ[types.String], Value: value.StringConst("reflect: Elem of invalid type " + types.TypeString(t, (*types.Package).Name))}, kind: PanicExplicit})
 		return nil, false
 	}
 	r, ok := e.liteRType(s, fn, elem)
 	if !ok {
 		return nil, false
 	}
-	return []Value{r}, true
+	return []value.Value{r}, true
 }
 
-func rtypeComparable(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+func rtypeComparable(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	t, ok := e.liteDescriptor(s, a[0])
 	if !ok {
 		return nil, false
 	}
-	return []Value{Scalar{expr.BoolConst(types.Comparable(t))}}, true
+	return []value.Value{value.Scalar{E: expr.BoolConst(types.Comparable(t))}}, true
 }
 
 // elemType is the element type of a pointer, slice, array, map or channel

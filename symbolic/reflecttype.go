@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -40,7 +41,7 @@ func reflectMethodModel(fn *ssa.Function) model {
 	if p, ok := recv.Type().(*types.Pointer); !ok || !isNamed(p.Elem(), "reflect", "rtype") {
 		return nil
 	}
-	return func(e *Engine, s *State, fn *ssa.Function, _ []Value) ([]Value, bool) {
+	return func(e *Engine, s *State, fn *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 		e.unsupported(s, "reflection ("+fn.String()+")")
 		return nil, false
 	}
@@ -51,40 +52,40 @@ func isNamed(t types.Type, pkg, name string) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
 }
 
-func reflectTypeOf(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-	dyn := a[0].(Interface).Type
+func reflectTypeOf(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	dyn := a[0].(value.Interface).Type
 	if dyn == nil {
-		return []Value{Interface{}}, true
+		return []value.Value{value.Interface{}}, true
 	}
 	rt := fn.Pkg.Pkg.Scope().Lookup("rtype").Type()
-	return []Value{Interface{Type: types.NewPointer(rt), Value: reflectRType(s, fn.Pkg.Pkg, dyn)}}, true
+	return []value.Value{value.Interface{Type: types.NewPointer(rt), Value: reflectRType(s, fn.Pkg.Pkg, dyn)}}, true
 }
 
 // reflectRType gives the *reflect.rtype of t: one object per type and
 // memory (kept with the descriptors under a key of its own), so that
 // reflect types compare by address as Go's do.
-func reflectRType(s *State, reflectPkg *types.Package, t types.Type) Value {
-	id, key := findDescriptor(s.mem, "reflect.rtype ", t, func(o *object) types.Type {
-		if op, ok := o.value.(Opaque); ok && op.Reason == typeDescriptor {
+func reflectRType(s *State, reflectPkg *types.Package, t types.Type) value.Value {
+	id, key := findDescriptor(s.mem, "reflect.rtype ", t, func(o *value.Object) types.Type {
+		if op, ok := o.Value.(value.Opaque); ok && op.Reason == typeDescriptor {
 			t, _ := op.Go.(types.Type)
 			return t
 		}
 		return nil
 	})
 	if id != 0 {
-		return Pointer{NonNil: expr.True, Obj: id}
+		return value.Pointer{NonNil: expr.True, Obj: id}
 	}
 	rt := reflectPkg.Scope().Lookup("rtype").Type()
-	id = s.mem.alloc(&object{typ: rt, value: Opaque{Type: rt, Reason: typeDescriptor, Go: t}})
-	s.mem.addDescriptor(key, id)
-	return Pointer{NonNil: expr.True, Obj: id}
+	id = s.mem.Alloc(&value.Object{Type: rt, Value: value.Opaque{Type: rt, Reason: typeDescriptor, Go: t}})
+	s.mem.AddDescriptor(key, id)
+	return value.Pointer{NonNil: expr.True, Obj: id}
 }
 
 // reflectRTypeOf is the Go type of the *reflect.rtype p, or nil when p is
 // not one the executor made.
-func reflectRTypeOf(s *State, p Pointer) types.Type {
+func reflectRTypeOf(s *State, p value.Pointer) types.Type {
 	if p.Obj != 0 && len(p.Path) == 0 && len(p.Sym) == 0 {
-		if o, ok := s.mem.get(p.Obj).value.(Opaque); ok && o.Reason == typeDescriptor {
+		if o, ok := s.mem.Get(p.Obj).Value.(value.Opaque); ok && o.Reason == typeDescriptor {
 			t, _ := o.Go.(types.Type)
 			return t
 		}
@@ -94,8 +95,8 @@ func reflectRTypeOf(s *State, p Pointer) types.Type {
 
 // reflectType is the Go type of v, a *reflect.rtype the executor made, or
 // stops s.
-func (e *Engine) reflectType(s *State, v Value) (types.Type, bool) {
-	p, _ := v.(Pointer)
+func (e *Engine) reflectType(s *State, v value.Value) (types.Type, bool) {
+	p, _ := v.(value.Pointer)
 	t := reflectRTypeOf(s, p)
 	if t == nil {
 		e.unsupported(s, "reflection on a type the executor did not make")
@@ -104,13 +105,13 @@ func (e *Engine) reflectType(s *State, v Value) (types.Type, bool) {
 	return t, true
 }
 
-func rtypeKind(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-	t := reflectRTypeOf(s, a[0].(Pointer))
+func rtypeKind(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	t := reflectRTypeOf(s, a[0].(value.Pointer))
 	if t == nil {
 		e.unsupported(s, "reflection on a type the executor did not make")
 		return nil, false
 	}
-	return []Value{Scalar{expr.Const(64, uint64(reflectKind(t)))}}, true
+	return []value.Value{value.Scalar{E: expr.Const(64, uint64(reflectKind(t)))}}, true
 }
 
 // reflectKind is reflect's Kind number for t.
@@ -146,8 +147,8 @@ func reflectKind(t types.Type) int {
 
 // rtypeString is (*reflect.rtype).String on go/types (typestring.go), what
 // fmt's %T and its bad-verb messages print.
-func rtypeString(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-	t := reflectRTypeOf(s, a[0].(Pointer))
+func rtypeString(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	t := reflectRTypeOf(s, a[0].(value.Pointer))
 	if t == nil {
 		e.unsupported(s, "reflection on a type the executor did not make")
 		return nil, false
@@ -157,5 +158,5 @@ func rtypeString(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, boo
 		e.unsupported(s, "reflection ((*reflect.rtype).String of "+t.String()+")")
 		return nil, false
 	}
-	return []Value{stringConst(str)}, true
+	return []value.Value{value.StringConst(str)}, true
 }

@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -38,7 +39,7 @@ func reflectValueModels() map[string]model {
 // reflectValue is a reflect.Value taken apart.
 type reflectValue struct {
 	t    types.Type
-	ptr  UnsafePointer
+	ptr  value.UnsafePointer
 	flag uint64
 }
 
@@ -52,9 +53,9 @@ func (v reflectValue) ro() uint64 {
 
 // valueParts takes a reflect.Value apart; a zero Value stops the path
 // (Go panics on most methods of one).
-func (e *Engine) valueParts(s *State, a Value, method string) (reflectValue, bool) {
-	v := a.(Struct)
-	if p, ok := v.Fields[0].(Pointer); ok && p.NonNil.IsFalse() {
+func (e *Engine) valueParts(s *State, a value.Value, method string) (reflectValue, bool) {
+	v := a.(value.Struct)
+	if p, ok := v.Fields[0].(value.Pointer); ok && p.NonNil.IsFalse() {
 		e.unsupported(s, "reflect.Value."+method+" of the zero Value")
 		return reflectValue{}, false
 	}
@@ -63,46 +64,46 @@ func (e *Engine) valueParts(s *State, a Value, method string) (reflectValue, boo
 
 // decodeValue reads a reflect.Value's three words: the type descriptor,
 // the data pointer and the flags (made concrete).
-func (e *Engine) decodeValue(s *State, v Struct) (reflectValue, bool) {
+func (e *Engine) decodeValue(s *State, v value.Struct) (reflectValue, bool) {
 	t, ok := e.descriptorArg(s, v.Fields[0])
 	if !ok {
 		return reflectValue{}, false
 	}
-	flag, ok := e.concretize(s, v.Fields[2].(Scalar).E, "flags of a reflect.Value")
+	flag, ok := e.concretize(s, v.Fields[2].(value.Scalar).E, "flags of a reflect.Value")
 	if !ok {
 		return reflectValue{}, false
 	}
-	return reflectValue{t: t, ptr: v.Fields[1].(UnsafePointer), flag: flag.Value()}, true
+	return reflectValue{t: t, ptr: v.Fields[1].(value.UnsafePointer), flag: flag.Value()}, true
 }
 
 // makeValue builds a reflect.Value of type t at pointer p.
-func (e *Engine) makeValue(s *State, t types.Type, p UnsafePointer, flag uint64) (Value, bool) {
+func (e *Engine) makeValue(s *State, t types.Type, p value.UnsafePointer, flag uint64) (value.Value, bool) {
 	desc, ok := e.descriptor(s, t)
 	if !ok {
 		return nil, false
 	}
-	return Struct{Fields: []Value{desc, p, Scalar{expr.Const(64, flag|uint64(reflectKind(t)))}}}, true
+	return value.Struct{Fields: []value.Value{desc, p, value.Scalar{E: expr.Const(64, flag|uint64(reflectKind(t)))}}}, true
 }
 
 // addressed gives the memory pointer a Value's unsafe.Pointer addresses
 // (its value lies behind the pointer: flagIndir).
-func (e *Engine) addressed(s *State, v reflectValue, method string) (Pointer, bool) {
+func (e *Engine) addressed(s *State, v reflectValue, method string) (value.Pointer, bool) {
 	if v.flag&flagIndir == 0 {
 		e.unsupported(s, "reflect.Value."+method+" of a "+kindName(v.t)+" stored directly")
-		return Pointer{}, false
+		return value.Pointer{}, false
 	}
 	p, ok := e.reinterpret(s, v.ptr, v.t)
 	if !ok {
 		e.unsupported(s, "reflect.Value whose pointer does not address a "+v.t.String())
-		return Pointer{}, false
+		return value.Pointer{}, false
 	}
 	if !e.modelNonNil(s, p.NonNil, "reflect.Value's pointer") {
-		return Pointer{}, false
+		return value.Pointer{}, false
 	}
 	return p, true
 }
 
-func valueNumField(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+func valueNumField(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	v, ok := e.valueParts(s, a[0], "NumField")
 	if !ok {
 		return nil, false
@@ -115,7 +116,7 @@ func valueNumField(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bo
 	return one(expr.Const(64, uint64(st.NumFields()))), true
 }
 
-func valueField(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+func valueField(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	v, ok := e.valueParts(s, a[0], "Field")
 	if !ok {
 		return nil, false
@@ -125,12 +126,12 @@ func valueField(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool)
 		e.unsupported(s, "reflect.Value.Field of a "+kindName(v.t))
 		return nil, false
 	}
-	i, ok := e.concretize(s, a[1].(Scalar).E, "field index of reflect.Value.Field")
+	i, ok := e.concretize(s, a[1].(value.Scalar).E, "field index of reflect.Value.Field")
 	if !ok {
 		return nil, false
 	}
 	if i.Value() >= uint64(st.NumFields()) {
-		e.raise(s, &panicking{value: Interface{Type: types.Typ[types.String], Value: stringConst("reflect: Field index out of range")}, kind: PanicExplicit})
+		e.raise(s, &panicking{value: value.Interface{Type: types.Typ[types.String], Value: value.StringConst("reflect: Field index out of range")}, kind: PanicExplicit})
 		return nil, false
 	}
 	field := st.Field(int(i.Value()))
@@ -146,12 +147,12 @@ func valueField(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool)
 	if !ok {
 		return nil, false
 	}
-	fp := UnsafePointer{Ptr: Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.with(int(i.Value()))}, Elem: field.Type()}
+	fp := value.UnsafePointer{Ptr: value.Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.With(int(i.Value()))}, Elem: field.Type()}
 	r, ok := e.makeValue(s, field.Type(), fp, fl)
-	return []Value{r}, ok
+	return []value.Value{r}, ok
 }
 
-func valueLen(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+func valueLen(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	v, ok := e.valueParts(s, a[0], "Len")
 	if !ok {
 		return nil, false
@@ -164,29 +165,29 @@ func valueLen(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
 		if !ok {
 			return nil, false
 		}
-		return one(e.load(s, p).(Slice).Len), true
+		return one(e.load(s, p).(value.Slice).Len), true
 	case *types.Basic:
 		if u.Info()&types.IsString != 0 {
 			p, ok := e.addressed(s, v, "Len")
 			if !ok {
 				return nil, false
 			}
-			return one(e.load(s, p).(String).Len), true
+			return one(e.load(s, p).(value.String).Len), true
 		}
 	}
 	e.unsupported(s, "reflect.Value.Len of a "+kindName(v.t))
 	return nil, false
 }
 
-func valueIndex(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
+func valueIndex(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	v, ok := e.valueParts(s, a[0], "Index")
 	if !ok {
 		return nil, false
 	}
-	i := expr.Resize(a[1].(Scalar).E, 64, true)
+	i := expr.Resize(a[1].(value.Scalar).E, 64, true)
 	outOfRange := func(what string) func(*State) {
 		return func(bad *State) {
-			e.raise(bad, &panicking{value: Interface{Type: types.Typ[types.String], Value: stringConst("reflect: " + what + " index out of range")}, kind: PanicExplicit})
+			e.raise(bad, &panicking{value: value.Interface{Type: types.Typ[types.String], Value: value.StringConst("reflect: " + what + " index out of range")}, kind: PanicExplicit})
 		}
 	}
 	switch u := v.t.Underlying().(type) {
@@ -202,15 +203,15 @@ func valueIndex(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool)
 		if !ok {
 			return nil, false
 		}
-		ep := UnsafePointer{Ptr: Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.with(int(k.Value()))}, Elem: u.Elem()}
+		ep := value.UnsafePointer{Ptr: value.Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.With(int(k.Value()))}, Elem: u.Elem()}
 		r, ok := e.makeValue(s, u.Elem(), ep, v.flag&(flagIndir|flagAddr)|v.ro())
-		return []Value{r}, ok
+		return []value.Value{r}, ok
 	case *types.Slice:
 		p, ok := e.addressed(s, v, "Index")
 		if !ok {
 			return nil, false
 		}
-		sl := e.load(s, p).(Slice)
+		sl := e.load(s, p).(value.Slice)
 		if !e.require(s, expr.Ult(i, sl.Len), "reflect index in range", outOfRange("slice")) {
 			return nil, false
 		}
@@ -218,9 +219,9 @@ func valueIndex(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool)
 		if !ok {
 			return nil, false
 		}
-		ep := UnsafePointer{Ptr: Pointer{NonNil: expr.True, Obj: sl.Obj, Path: sl.Base.with(sl.Offset + int(k.Value()))}, Elem: u.Elem()}
+		ep := value.UnsafePointer{Ptr: value.Pointer{NonNil: expr.True, Obj: sl.Obj, Path: sl.Base.With(sl.Offset + int(k.Value()))}, Elem: u.Elem()}
 		r, ok := e.makeValue(s, u.Elem(), ep, flagAddr|flagIndir|v.ro())
-		return []Value{r}, ok
+		return []value.Value{r}, ok
 	case *types.Basic:
 		if u.Info()&types.IsString == 0 {
 			break
@@ -229,7 +230,7 @@ func valueIndex(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool)
 		if !ok {
 			return nil, false
 		}
-		str := e.load(s, p).(String)
+		str := e.load(s, p).(value.String)
 		if !e.require(s, expr.Ult(i, str.Len), "reflect index in range", outOfRange("string")) {
 			return nil, false
 		}
@@ -238,15 +239,15 @@ func valueIndex(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool)
 			return nil, false
 		}
 		b := types.Typ[types.Uint8]
-		id := s.mem.alloc(&object{typ: b, value: Scalar{str.Bytes[k.Value()]}})
-		r, ok := e.makeValue(s, b, UnsafePointer{Ptr: Pointer{NonNil: expr.True, Obj: id}, Elem: b}, v.ro()|flagIndir)
-		return []Value{r}, ok
+		id := s.mem.Alloc(&value.Object{Type: b, Value: value.Scalar{E: str.Bytes[k.Value()]}})
+		r, ok := e.makeValue(s, b, value.UnsafePointer{Ptr: value.Pointer{NonNil: expr.True, Obj: id}, Elem: b}, v.ro()|flagIndir)
+		return []value.Value{r}, ok
 	}
 	e.unsupported(s, "reflect.Value.Index of a "+kindName(v.t))
 	return nil, false
 }
 
-func valueElem(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+func valueElem(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	v, ok := e.valueParts(s, a[0], "Elem")
 	if !ok {
 		return nil, false
@@ -257,15 +258,15 @@ func valueElem(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool)
 		if !ok {
 			return nil, false
 		}
-		rs, ok := unpackEface(e, s, fn, []Value{e.load(s, p)})
+		rs, ok := unpackEface(e, s, fn, []value.Value{e.load(s, p)})
 		if !ok {
 			return nil, false
 		}
-		r := rs[0].(Struct)
-		if f := r.Fields[2].(Scalar).E; f.IsConst() && f.Value() != 0 {
-			r = Struct{Fields: []Value{r.Fields[0], r.Fields[1], Scalar{expr.Const(64, f.Value()|v.ro())}}}
+		r := rs[0].(value.Struct)
+		if f := r.Fields[2].(value.Scalar).E; f.IsConst() && f.Value() != 0 {
+			r = value.Struct{Fields: []value.Value{r.Fields[0], r.Fields[1], value.Scalar{E: expr.Const(64, f.Value()|v.ro())}}}
 		}
-		return []Value{r}, true
+		return []value.Value{r}, true
 	case *types.Pointer:
 		ptr := v.ptr
 		if v.flag&flagIndir != 0 {
@@ -273,27 +274,27 @@ func valueElem(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool)
 			if !ok {
 				return nil, false
 			}
-			ptr = UnsafePointer{Ptr: e.load(s, p).(Pointer), Elem: u.Elem()}
+			ptr = value.UnsafePointer{Ptr: e.load(s, p).(value.Pointer), Elem: u.Elem()}
 		}
 		isNil := expr.Not(ptr.Ptr.NonNil)
 		if isNil.IsTrue() {
-			return []Value{zeroValue(fn.Signature.Results().At(0).Type())}, true
+			return []value.Value{value.Zero(fn.Signature.Results().At(0).Type())}, true
 		}
 		if !isNil.IsFalse() && !e.require(s, ptr.Ptr.NonNil, "pointer != nil", func(bad *State) {
 			e.unsupported(bad, "reflect.Value.Elem of a pointer that may be nil")
 		}) {
 			return nil, false
 		}
-		r, ok := e.makeValue(s, u.Elem(), UnsafePointer{Ptr: ptr.Ptr, Elem: u.Elem()}, v.flag&flagRO|flagIndir|flagAddr)
-		return []Value{r}, ok
+		r, ok := e.makeValue(s, u.Elem(), value.UnsafePointer{Ptr: ptr.Ptr, Elem: u.Elem()}, v.flag&flagRO|flagIndir|flagAddr)
+		return []value.Value{r}, ok
 	}
 	e.unsupported(s, "reflect.Value.Elem of a "+kindName(v.t))
 	return nil, false
 }
 
 // reflectElem is (*reflect.rtype).Elem on go/types.
-func reflectElem(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-	t := reflectRTypeOf(s, a[0].(Pointer))
+func reflectElem(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	t := reflectRTypeOf(s, a[0].(value.Pointer))
 	if t == nil {
 		e.unsupported(s, "reflection on a type the executor did not make")
 		return nil, false
@@ -304,5 +305,5 @@ func reflectElem(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, boo
 		return nil, false
 	}
 	rt := fn.Pkg.Pkg.Scope().Lookup("rtype").Type()
-	return []Value{Interface{Type: types.NewPointer(rt), Value: reflectRType(s, fn.Pkg.Pkg, elem)}}, true
+	return []value.Value{value.Interface{Type: types.NewPointer(rt), Value: reflectRType(s, fn.Pkg.Pkg, elem)}}, true
 }

@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -14,7 +15,7 @@ import (
 
 // readReg reads register i of f: an unboxed scalar x when it holds one
 // (x valid), else its Value v (nil when never written).
-func (f *frame) readReg(i slot) (x expr.Expr, v Value) {
+func (f *frame) readReg(i slot) (x expr.Expr, v value.Value) {
 	if f.sregs != nil {
 		if x := f.sregs[i]; x.IsValid() {
 			return x, nil
@@ -27,10 +28,10 @@ func (f *frame) readReg(i slot) (x expr.Expr, v Value) {
 // A scalar is boxed, and when f may be written the box replaces the
 // unboxed scalar, so that generic code reading it again does not box it
 // again.
-func (f *frame) value(i slot, v ssa.Value) Value {
+func (f *frame) value(i slot, v ssa.Value) value.Value {
 	x, r := f.readReg(i)
 	if x.IsValid() {
-		r = scalarValue(x)
+		r = value.ScalarOf(x)
 		if !f.frozen {
 			f.setValue(i, r)
 		}
@@ -50,7 +51,7 @@ func (f *frame) setScalar(i slot, x expr.Expr) {
 }
 
 // setValue writes v to register i of f.
-func (f *frame) setValue(i slot, v Value) {
+func (f *frame) setValue(i slot, v value.Value) {
 	f.regs[i] = v
 	if f.sregs != nil {
 		f.sregs[i] = expr.Expr{}
@@ -59,10 +60,10 @@ func (f *frame) setValue(i slot, v Value) {
 
 // boxed is register i of f as a Value, a scalar boxed, nil when never
 // written; unlike value it never writes f, so it may read a frozen frame.
-func (f *frame) boxed(i slot) Value {
+func (f *frame) boxed(i slot) value.Value {
 	x, v := f.readReg(i)
 	if x.IsValid() {
-		return scalarValue(x)
+		return value.ScalarOf(x)
 	}
 	return v
 }

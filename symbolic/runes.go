@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -27,9 +28,9 @@ type decoding struct {
 // given that at < len(str). Their conditions are disjoint and cover every
 // case: ASCII, two-, three- and four-byte sequences, and invalid (size 1,
 // RuneError).
-func decodings(str String, at int) []decoding {
+func decodings(str value.String, at int) []decoding {
 	pos := func(k int) expr.Expr { return expr.Const(64, uint64(at+k)) }
-	b := func(k int) expr.Expr { return str.byteAt(pos(k)) }
+	b := func(k int) expr.Expr { return str.ByteAt(pos(k)) }
 	has := func(k int) expr.Expr { return expr.Ult(pos(k), str.Len) }
 	in := func(x expr.Expr, lo, hi uint64) expr.Expr {
 		return expr.And(expr.Ule(expr.Const(8, lo), x), expr.Ule(x, expr.Const(8, hi)))
@@ -68,7 +69,7 @@ func decodings(str String, at int) []decoding {
 // decodeAt forks s over the ways the bytes of str at position at may decode
 // (see decodings), calling then on each state that can continue with the
 // rune and its size.
-func (e *Engine) decodeAt(s *State, str String, at int, then func(t *State, r expr.Expr, size int)) {
+func (e *Engine) decodeAt(s *State, str value.String, at int, then func(t *State, r expr.Expr, size int)) {
 	ways := decodings(str, at)
 	rest := s
 	for i, d := range ways {
@@ -97,7 +98,7 @@ func (e *Engine) decodeAt(s *State, str String, at int, then func(t *State, r ex
 // encodeRune is string(r) for a 32-bit rune term: up to four bytes and a
 // length, each an if-then-else over the encoding's length, so no fork is
 // needed.
-func encodeRune(r expr.Expr) String {
+func encodeRune(r expr.Expr) value.String {
 	c := func(v uint64) expr.Expr { return expr.Const(32, v) }
 	byteOf := func(v expr.Expr) expr.Expr { return expr.Trunc(v, 8) }
 	cont := func(shift int) expr.Expr {
@@ -130,13 +131,13 @@ func encodeRune(r expr.Expr) String {
 	if length.IsConst() {
 		bytes = bytes[:length.Value()]
 	}
-	return String{Bytes: bytes, Len: length}
+	return value.String{Bytes: bytes, Len: length}
 }
 
 // runeToString is string(x) for an integer x of type from: values that do
 // not fit a rune (or are negative) give RuneError's encoding, as in Go.
-func runeToString(x expr.Expr, from types.Type) String {
-	w, signed, _ := intInfo(from)
+func runeToString(x expr.Expr, from types.Type) value.String {
+	w, signed, _ := value.IntInfo(from)
 	if w <= 32 {
 		return encodeRune(expr.Resize(x, 32, signed))
 	}
@@ -146,19 +147,19 @@ func runeToString(x expr.Expr, from types.Type) String {
 }
 
 // runesToString is string(runes) for a []rune: the encodings concatenated.
-func (e *Engine) runesToString(s *State, sl Slice) (String, bool) {
+func (e *Engine) runesToString(s *State, sl value.Slice) (value.String, bool) {
 	states, ns, ok := e.values(s, sl.Len, "rune slice length")
 	if !ok {
-		return String{}, false
+		return value.String{}, false
 	}
 	if len(states) != 1 {
 		rerun(states)
-		return String{}, false
+		return value.String{}, false
 	}
 	elems := e.sliceElems(s, sl)
-	out := emptyString
+	out := value.EmptyString
 	for i := 0; i < int(ns[0]); i++ {
-		out = concat(out, encodeRune(elems[i].(Scalar).E))
+		out = value.Concat(out, encodeRune(elems[i].(value.Scalar).E))
 	}
 	return out, true
 }
@@ -167,18 +168,17 @@ func (e *Engine) runesToString(s *State, sl Slice) (String, bool) {
 // conversion's own register, which nothing reads before the conversion
 // ends, between the steps that decode one rune each.
 type runeProgress struct {
+	value.Extension
 	at    int         // the byte position to decode next
 	runes []expr.Expr // the runes decoded so far
 }
-
-func (runeProgress) isValue() {}
 
 // stringToRunes is []rune(str). It decodes one rune a step, forking over
 // the ways the bytes there decode (as a range loop over str does), and runs
 // the conversion again until the string ends; then the register gets the
 // slice. A symbolic string thus costs one decision per rune, and the
 // runes are exact terms.
-func (e *Engine) stringToRunes(s *State, in *ssa.Convert, str String) {
+func (e *Engine) stringToRunes(s *State, in *ssa.Convert, str value.String) {
 	f := s.top()
 	var p runeProgress
 	if prev, ok := f.regs[f.info.index[in]].(runeProgress); ok {
@@ -206,17 +206,17 @@ func (e *Engine) stringToRunes(s *State, in *ssa.Convert, str String) {
 
 // runeSlice allocates a []rune holding runes, with the capacity Go's
 // allocator gives it.
-func (e *Engine) runeSlice(s *State, runes []expr.Expr, site ssa.Value) Slice {
+func (e *Engine) runeSlice(s *State, runes []expr.Expr, site ssa.Value) value.Slice {
 	n := len(runes)
-	elems := make([]Value, roundUpRunes(n))
+	elems := make([]value.Value, roundUpRunes(n))
 	for i := range elems {
-		elems[i] = Scalar{expr.Const(32, 0)}
+		elems[i] = value.Scalar{E: expr.Const(32, 0)}
 	}
 	for i, r := range runes {
-		elems[i] = Scalar{r}
+		elems[i] = value.Scalar{E: r}
 	}
-	id := s.mem.alloc(&object{typ: types.NewArray(types.Typ[types.Int32], int64(len(elems))), value: arrayOf(elems), site: site})
-	return Slice{NonNil: expr.True, Obj: id, Len: expr.Const(64, uint64(n)), Cap: expr.Const(64, uint64(len(elems)))}
+	id := s.mem.Alloc(&value.Object{Type: types.NewArray(types.Typ[types.Int32], int64(len(elems))), Value: value.ArrayOf(elems), Site: site})
+	return value.Slice{NonNil: expr.True, Obj: id, Len: expr.Const(64, uint64(n)), Cap: expr.Const(64, uint64(len(elems)))}
 }
 
 // roundUpRunes is the capacity Go gives a []rune of n elements: the
@@ -249,16 +249,16 @@ func orAll(terms ...expr.Expr) expr.Expr {
 
 // convertRunes handles the conversions between strings, runes and rune
 // slices; handled is false for other conversions.
-func (e *Engine) convertRunes(s *State, in *ssa.Convert, x Value) (handled bool) {
+func (e *Engine) convertRunes(s *State, in *ssa.Convert, x value.Value) (handled bool) {
 	from, to := in.X.Type(), in.Type()
-	_, _, fInt := intInfo(from)
+	_, _, fInt := value.IntInfo(from)
 	switch {
-	case fInt && isString(to):
-		e.set(s, in, runeToString(x.(Scalar).E, from))
-	case isString(from) && isRuneSlice(to):
-		e.stringToRunes(s, in, x.(String))
-	case isRuneSlice(from) && isString(to):
-		if str, ok := e.runesToString(s, x.(Slice)); ok {
+	case fInt && value.IsString(to):
+		e.set(s, in, runeToString(x.(value.Scalar).E, from))
+	case value.IsString(from) && isRuneSlice(to):
+		e.stringToRunes(s, in, x.(value.String))
+	case isRuneSlice(from) && value.IsString(to):
+		if str, ok := e.runesToString(s, x.(value.Slice)); ok {
 			e.set(s, in, str)
 		}
 	default:

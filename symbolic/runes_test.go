@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 )
 
 // TestEncodeRuneAgreesWithGo folds encodeRune on constants, across every
@@ -15,7 +16,7 @@ import (
 func TestEncodeRuneAgreesWithGo(t *testing.T) {
 	for _, r := range []int64{0, 'a', 0x7F, 0x80, 'é', 0x7FF, 0x800, 0xD7FF, 0xD800, 0xDFFF, 0xE000,
 		0xFFFF, 0x10000, 0x10FFFF, 0x110000, -1, 1 << 31, 1<<32 + 'a'} {
-		got, ok := concreteString(runeToString(expr.Const(64, uint64(r)), types.Typ[types.Int64]))
+		got, ok := value.ConcreteString(runeToString(expr.Const(64, uint64(r)), types.Typ[types.Int64]))
 		if !ok {
 			t.Errorf("string(%#x) did not fold to a constant", r)
 			continue
@@ -40,7 +41,7 @@ func TestDecodingsAgreeWithGo(t *testing.T) {
 		"\xF5\x80\x80\x80", "\xE2\x82", "\xC3", "\x80", "\xFF", "é!"} {
 		wantR, wantSize := utf8.DecodeRuneInString(s)
 		matched := 0
-		for _, d := range decodings(stringConst(s), 0) {
+		for _, d := range decodings(value.StringConst(s), 0) {
 			if !d.Cond.IsConst() {
 				t.Fatalf("%q: condition did not fold", s)
 			}

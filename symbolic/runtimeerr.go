@@ -3,8 +3,10 @@ package symbolic
 import (
 	"go/token"
 	"go/types"
+	"strconv"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -17,13 +19,13 @@ var runtimeErrorType = func() *types.Named {
 	return types.NewNamed(name, types.Typ[types.String], nil)
 }()
 
-func runtimeErrorValue(message string) Value {
-	return Interface{Type: runtimeErrorType, Value: stringConst(message)}
+func runtimeErrorValue(message string) value.Value {
+	return value.Interface{Type: runtimeErrorType, Value: value.StringConst(message)}
 }
 
 // runtimeErrorMethod answers a method call on a recovered runtime error:
 // Error gives the message, RuntimeError does nothing.
-func (e *Engine) runtimeErrorMethod(s *State, instr ssa.CallInstruction, recv Interface, method string) {
+func (e *Engine) runtimeErrorMethod(s *State, instr ssa.CallInstruction, recv value.Interface, method string) {
 	call, ok := instr.(*ssa.Call)
 	if !ok {
 		return
@@ -39,8 +41,8 @@ func (e *Engine) runtimeErrorMethod(s *State, instr ssa.CallInstruction, recv In
 
 // panicMessage is fmt.Sprint of a panic value, for the values whose text is
 // plain; "" when it is not known here (the replay computes it for errors).
-func panicMessage(v Value) string {
-	iv, ok := v.(Interface)
+func panicMessage(v value.Value) string {
+	iv, ok := v.(value.Interface)
 	if !ok {
 		return ""
 	}
@@ -48,11 +50,11 @@ func panicMessage(v Value) string {
 		return "" // a named type may print itself with String or Error
 	}
 	switch x := iv.Value.(type) {
-	case String:
-		if s, ok := concreteString(x); ok {
+	case value.String:
+		if s, ok := value.ConcreteString(x); ok {
 			return s
 		}
-	case Scalar:
+	case value.Scalar:
 		if x.E.IsConst() {
 			return scalarText(x.E, iv.Type)
 		}
@@ -68,8 +70,12 @@ func scalarText(c expr.Expr, t types.Type) string {
 		}
 		return "false"
 	}
-	if _, signed, ok := intInfo(t); ok && signed {
+	if _, signed, ok := value.IntInfo(t); ok && signed {
 		return itoa(c.SignedValue())
 	}
 	return utoa(c.Value())
 }
+
+func itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
+func utoa(v uint64) string { return strconv.FormatUint(v, 10) }

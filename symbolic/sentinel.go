@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -22,17 +23,17 @@ import (
 
 // sentinel is the package-level variable whose value the error v is, as a
 // Global of static type t; ok is false when there is none.
-func (e *Engine) sentinel(s *State, v Value, t types.Type) (concrete.Value, bool) {
-	iv, ok := v.(Interface)
+func (e *Engine) sentinel(s *State, v value.Value, t types.Type) (concrete.Value, bool) {
+	iv, ok := v.(value.Interface)
 	if !ok || iv.Type == nil || iv.Type == runtimeErrorType || !isErrorType(t) {
 		return concrete.Value{}, false
 	}
 	home := pkgOf(e.summary.Func)
 	var found []*ssa.Global
-	for g, id := range s.mem.globals {
+	for g, id := range s.mem.Globals() {
 		// Identity first: it is cheap, and few variables pass it.
-		obj := s.mem.get(id)
-		if obj == nil || !sameError(iv, obj.value, g.Type().(*types.Pointer).Elem()) || !e.nameableGlobal(g, home) {
+		obj := s.mem.Get(id)
+		if obj == nil || !sameError(iv, obj.Value, g.Type().(*types.Pointer).Elem()) || !e.nameableGlobal(g, home) {
 			continue
 		}
 		found = append(found, g)
@@ -76,9 +77,9 @@ func (e *Engine) nameableGlobal(g *ssa.Global, home *ssa.Package) bool {
 // sameError reports whether the variable value held, of static type vt,
 // is the error iv: the same dynamic type and the same pointer, or an equal
 // concrete value of a comparable type (errors.Is compares with ==).
-func sameError(iv Interface, held Value, vt types.Type) bool {
+func sameError(iv value.Interface, held value.Value, vt types.Type) bool {
 	if _, isIface := vt.Underlying().(*types.Interface); isIface {
-		hv, ok := held.(Interface)
+		hv, ok := held.(value.Interface)
 		if !ok || hv.Type == nil || !types.Identical(hv.Type, iv.Type) {
 			return false
 		}
@@ -87,20 +88,20 @@ func sameError(iv Interface, held Value, vt types.Type) bool {
 		return false
 	}
 	switch a := iv.Value.(type) {
-	case Pointer:
-		b, ok := held.(Pointer)
+	case value.Pointer:
+		b, ok := held.(value.Pointer)
 		return ok && a.NonNil.IsTrue() && b.NonNil.IsTrue() && a.Obj == b.Obj &&
 			len(a.Sym) == 0 && len(b.Sym) == 0 && slices.Equal(a.Path, b.Path)
-	case Scalar:
-		b, ok := held.(Scalar)
+	case value.Scalar:
+		b, ok := held.(value.Scalar)
 		return ok && a.E.IsConst() && b.E.IsConst() && a.E.Value() == b.E.Value()
-	case String:
-		b, ok := held.(String)
+	case value.String:
+		b, ok := held.(value.String)
 		if !ok {
 			return false
 		}
-		x, okx := concreteString(a)
-		y, oky := concreteString(b)
+		x, okx := value.ConcreteString(a)
+		y, oky := value.ConcreteString(b)
 		return okx && oky && x == y
 	}
 	return false

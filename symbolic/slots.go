@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -54,14 +55,14 @@ const (
 
 func classOf(t types.Type) operandClass {
 	switch {
-	case isString(t):
+	case value.IsString(t):
 		return classString
-	case isFloat(t):
+	case value.IsFloat(t):
 		return classFloat
-	case isBool(t):
+	case value.IsBool(t):
 		return classBool
 	}
-	if _, signed, ok := intInfo(t); ok {
+	if _, signed, ok := value.IntInfo(t); ok {
 		if signed {
 			return classSigned
 		}
@@ -81,7 +82,7 @@ func (info *funcInfo) compile(fn *ssa.Function) {
 			}
 			val := constValue(c)
 			switch val.(type) {
-			case Scalar, String: // immutable and cheap to share
+			case value.Scalar, value.String: // immutable and cheap to share
 			default:
 				return slotEval
 			}
@@ -135,7 +136,7 @@ func (info *funcInfo) compile(fn *ssa.Function) {
 
 // operand is the value of operand v of the top frame f, found through its
 // slot.
-func (e *Engine) operand(s *State, f *frame, sl slot, v ssa.Value) Value {
+func (e *Engine) operand(s *State, f *frame, sl slot, v ssa.Value) value.Value {
 	switch {
 	case sl >= 0:
 		return f.value(sl, v)
@@ -148,7 +149,7 @@ func (e *Engine) operand(s *State, f *frame, sl slot, v ssa.Value) Value {
 // scalarOperand is the term of an integer or bool operand, found through
 // its slot. A register holding it unboxed is read without boxing it.
 func (e *Engine) scalarOperand(s *State, f *frame, sl slot, v ssa.Value) expr.Expr {
-	var r Value
+	var r value.Value
 	switch {
 	case sl >= 0:
 		var x expr.Expr
@@ -163,7 +164,7 @@ func (e *Engine) scalarOperand(s *State, f *frame, sl slot, v ssa.Value) expr.Ex
 	default:
 		r = e.eval(s, v)
 	}
-	x, ok := r.(Scalar)
+	x, ok := r.(value.Scalar)
 	if !ok {
 		panic(internalError("operand %s of type %v is %T, not a scalar", v.Name(), v.Type(), r))
 	}
@@ -171,7 +172,7 @@ func (e *Engine) scalarOperand(s *State, f *frame, sl slot, v ssa.Value) expr.Ex
 }
 
 // setSlot writes register dst of the top frame.
-func (e *Engine) setSlot(s *State, dst slot, x Value) {
+func (e *Engine) setSlot(s *State, dst slot, x value.Value) {
 	s.top().setValue(dst, x)
 }
 

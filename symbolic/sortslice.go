@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -31,9 +32,9 @@ func sortSliceModels() map[string]model {
 	}
 }
 
-func swapper(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-	x, _ := a[0].(Interface)
-	sl, isSlice := x.Value.(Slice)
+func swapper(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	x, _ := a[0].(value.Interface)
+	sl, isSlice := x.Value.(value.Slice)
 	if x.Type == nil || !isSlice {
 		// Go panics with a *ValueError; no caller in the standard library
 		// passes anything but a slice.
@@ -47,6 +48,6 @@ func swapper(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
 	}
 	// The closure reaches the slice through the variable it captured.
 	cellType := closure.FreeVars[0].Type().(*types.Pointer).Elem()
-	cell := s.mem.alloc(&object{typ: cellType, value: sl})
-	return []Value{Func{Fn: closure, Bindings: []Value{Pointer{NonNil: expr.True, Obj: cell}}}}, true
+	cell := s.mem.Alloc(&value.Object{Type: cellType, Value: sl})
+	return []value.Value{value.Func{Fn: closure, Bindings: []value.Value{value.Pointer{NonNil: expr.True, Obj: cell}}}}, true
 }

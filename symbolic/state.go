@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -13,7 +14,7 @@ import (
 type State struct {
 	id    int
 	stack []*frame
-	mem   *memory
+	mem   *value.Memory
 
 	// cond is the path condition, one conjunct per decision. The slice is
 	// shared with the parent state up to its length; appends never write
@@ -54,7 +55,7 @@ type State struct {
 	floatChoices int
 	// results of the entry function once it has returned, and the
 	// Return it returned with.
-	results []Value
+	results []value.Value
 	final   *ssa.Return
 	done    bool
 	endKind EndKind
@@ -113,7 +114,7 @@ type frame struct {
 	block *ssa.BasicBlock
 	prev  *ssa.BasicBlock // the block we came from, for φ-nodes
 	next  int             // index in block.Instrs of the next instruction
-	regs  []Value
+	regs  []value.Value
 	// sregs hold scalar registers unboxed (registers.go).
 	sregs  []expr.Expr
 	defers []deferred
@@ -135,16 +136,16 @@ type frame struct {
 
 // deferred is a call queued by a defer statement.
 type deferred struct {
-	fn      Func
+	fn      value.Func
 	builtin *ssa.Builtin // set instead of fn for a deferred builtin (defer close(c))
-	args    []Value
+	args    []value.Value
 	call    *ssa.CallCommon
 }
 
 // panicking is a panic in flight: the value and, for runtime errors, its
 // kind and message.
 type panicking struct {
-	value     Value
+	value     value.Value
 	kind      PanicKind
 	message   string // Go's message, when the value is a runtime error or a string
 	recovered bool
@@ -158,7 +159,7 @@ func (s *State) fork(id int) *State {
 	c := *s
 	c.id = id
 	c.stack = append([]*frame(nil), s.stack...)
-	c.mem = s.mem.fork()
+	c.mem = s.mem.Fork()
 	c.cond = s.cond[:len(s.cond):len(s.cond)]
 	s.cond = s.cond[:len(s.cond):len(s.cond)]
 	c.pins = s.pins[:len(s.pins):len(s.pins)]
@@ -180,7 +181,7 @@ func (s *State) top() *frame {
 	f := s.stack[i]
 	if f.frozen {
 		c := *f
-		c.regs = append([]Value(nil), f.regs...)
+		c.regs = append([]value.Value(nil), f.regs...)
 		c.sregs = append([]expr.Expr(nil), f.sregs...)
 		c.defers = f.defers[:len(f.defers):len(f.defers)]
 		c.frozen = false
@@ -238,7 +239,7 @@ type funcInfo struct {
 	// position in the block.
 	code [][]instrCode
 	// consts are the values of the constants code's slots refer to.
-	consts []Value
+	consts []value.Value
 	// phis is the number of φ-nodes at the head of each block.
 	phis  []int
 	model model // what runs instead of the body, or nil (models.go)

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -14,7 +15,7 @@ import (
 // itself so contained (decided statically from the SSA referrers). Such a
 // pointer stands for all the elements the index may select; a load through
 // it merges them into one if-then-else value (by runs of indices, for a
-// table of constants: consttable.go) and a store rewrites each of
+// table of constants: value's consttable.go) and a store rewrites each of
 // them as ite(i == k, new, old), so a table lookup (utf8's first[p[0]], a
 // hex decode table) neither forks per index nor stops at Bounds.MaxFork.
 // Where the elements cannot be merged (pointers to different objects,
@@ -23,13 +24,6 @@ import (
 // as an escaping address does. Elements holding interfaces or maps get no
 // symbolic addresses at all: materialising every element of an input would
 // multiply their choices of shape.
-
-// symStep is a step of a Pointer's path taken at a symbolic element index:
-// Path[At] is a placeholder, Index (64 bits) the element.
-type symStep struct {
-	At    int
-	Index expr.Expr
-}
 
 // maxSymCandidates bounds the elements one symbolic address may stand for
 // (the product over its symbolic steps); beyond it, accesses fork.
@@ -88,39 +82,18 @@ func choiceFree(t types.Type) bool {
 	return true
 }
 
-// withStep returns p extended by one element step at index i: a concrete
-// step when i is constant, else a symbolic one.
-func (p Pointer) withStep(i expr.Expr) Pointer {
-	if i.IsConst() {
-		return Pointer{NonNil: p.NonNil, Obj: p.Obj, Path: p.Path.with(int(i.Value())), Sym: p.Sym}
-	}
-	sym := append(append([]symStep(nil), p.Sym...), symStep{At: len(p.Path), Index: i})
-	return Pointer{NonNil: p.NonNil, Obj: p.Obj, Path: p.Path.with(0), Sym: sym}
-}
-
-// symIndexAt is the index term of the symbolic step at position at of p's
-// path, if that step is symbolic.
-func (p Pointer) symIndexAt(at int) (expr.Expr, bool) {
-	for _, st := range p.Sym {
-		if st.At == at {
-			return st.Index, true
-		}
-	}
-	return expr.Expr{}, false
-}
-
 // materializeSym materialises (as load does) every element a symbolic
 // pointer may address. It reports false when they are too many.
-func (e *Engine) materializeSym(s *State, p Pointer) bool {
+func (e *Engine) materializeSym(s *State, p value.Pointer) bool {
 	count := 0
-	var walk func(path Path, depth int) bool
-	walk = func(path Path, depth int) bool {
+	var walk func(path value.Path, depth int) bool
+	walk = func(path value.Path, depth int) bool {
 		for ; depth < len(path); depth++ {
-			i, ok := p.symIndexAt(depth)
+			i, ok := p.SymIndexAt(depth)
 			if !ok {
 				continue
 			}
-			arr, ok := e.materializePath(s, p.Obj, path[:depth]).(Array)
+			arr, ok := e.materializePath(s, p.Obj, path[:depth]).(value.Array)
 			if !ok {
 				panic(internalError("symbolic step into a non-array"))
 			}
@@ -128,7 +101,7 @@ func (e *Engine) materializeSym(s *State, p Pointer) bool {
 				if expr.Eq(i, expr.Const(64, uint64(k))).IsFalse() {
 					continue
 				}
-				next := append(Path(nil), path...)
+				next := append(value.Path(nil), path...)
 				next[depth] = k
 				if !walk(next, depth+1) {
 					return false
@@ -140,25 +113,25 @@ func (e *Engine) materializeSym(s *State, p Pointer) bool {
 		if count > maxSymCandidates {
 			return false
 		}
-		e.load(s, Pointer{NonNil: expr.True, Obj: p.Obj, Path: path})
+		e.load(s, value.Pointer{NonNil: expr.True, Obj: p.Obj, Path: path})
 		return true
 	}
-	return walk(append(Path(nil), p.Path...), 0)
+	return walk(append(value.Path(nil), p.Path...), 0)
 }
 
 // readSym is the value at path inside v, where the steps of p.Sym select by
 // symbolic index: an if-then-else over the candidate elements. v must be
 // materialised along every candidate path.
-func readSym(v Value, p Pointer, depth int) (Value, bool) {
+func readSym(v value.Value, p value.Pointer, depth int) (value.Value, bool) {
 	for ; depth < len(p.Path); depth++ {
-		i, sym := p.symIndexAt(depth)
+		i, sym := p.SymIndexAt(depth)
 		if !sym {
-			v = valueAt(v, p.Path[depth:depth+1])
+			v = value.At(v, p.Path[depth:depth+1])
 			continue
 		}
-		arr := v.(Array)
+		arr := v.(value.Array)
 		var ks []uint64
-		var els []Value
+		var els []value.Value
 		for k := range arr.Len() {
 			if expr.Eq(i, expr.Const(64, uint64(k))).IsFalse() {
 				continue
@@ -173,14 +146,14 @@ func readSym(v Value, p Pointer, depth int) (Value, bool) {
 			panic(internalError("symbolic index selects no element"))
 		}
 		if terms, ok := scalarTerms(els); ok {
-			if vals, sort, ok := constTerms(terms); ok {
-				return Scalar{constLookup(i, ks, vals, sort)}, true
+			if vals, sort, ok := value.ConstTerms(terms); ok {
+				return value.Scalar{E: value.ConstLookup(i, ks, vals, sort)}, true
 			}
 		}
 		out := els[len(els)-1] // the last candidate: the bounds check rules out the rest
 		for n := len(els) - 2; n >= 0; n-- {
 			var ok bool
-			if out, ok = iteValue(expr.Eq(i, expr.Const(64, ks[n])), els[n], out); !ok {
+			if out, ok = value.Ite(expr.Eq(i, expr.Const(64, ks[n])), els[n], out); !ok {
 				return nil, false
 			}
 		}
@@ -191,23 +164,23 @@ func readSym(v Value, p Pointer, depth int) (Value, bool) {
 
 // writeSym returns v with every candidate element of p (from depth on)
 // replaced by ite(cond ∧ selected, x, old).
-func writeSym(v Value, p Pointer, depth int, cond expr.Expr, x Value) (Value, bool) {
+func writeSym(v value.Value, p value.Pointer, depth int, cond expr.Expr, x value.Value) (value.Value, bool) {
 	if depth == len(p.Path) {
-		return iteValue(cond, x, v)
+		return value.Ite(cond, x, v)
 	}
-	i, sym := p.symIndexAt(depth)
+	i, sym := p.SymIndexAt(depth)
 	if !sym {
 		step := p.Path[depth]
 		switch c := v.(type) {
-		case Struct:
+		case value.Struct:
 			f, ok := writeSym(c.Fields[step], p, depth+1, cond, x)
 			if !ok {
 				return nil, false
 			}
-			fields := append([]Value(nil), c.Fields...)
+			fields := append([]value.Value(nil), c.Fields...)
 			fields[step] = f
-			return Struct{fields}, true
-		case Array:
+			return value.Struct{Fields: fields}, true
+		case value.Array:
 			el, ok := writeSym(c.At(step), p, depth+1, cond, x)
 			if !ok {
 				return nil, false
@@ -216,7 +189,7 @@ func writeSym(v Value, p Pointer, depth int, cond expr.Expr, x Value) (Value, bo
 		}
 		panic(internalError("path step %d into %T", step, v))
 	}
-	arr := v.(Array)
+	arr := v.(value.Array)
 	elems := arr.Elems()
 	for k := range elems {
 		hit := expr.And(cond, expr.Eq(i, expr.Const(64, uint64(k))))
@@ -229,27 +202,27 @@ func writeSym(v Value, p Pointer, depth int, cond expr.Expr, x Value) (Value, bo
 		}
 		elems[k] = el
 	}
-	return arrayOf(elems), true
+	return value.ArrayOf(elems), true
 }
 
 // loadSym is load through a pointer with symbolic steps. ok is false when
 // the elements cannot be merged; the caller forks then (forkSym).
-func (e *Engine) loadSym(s *State, p Pointer) (Value, bool) {
+func (e *Engine) loadSym(s *State, p value.Pointer) (value.Value, bool) {
 	if !e.materializeSym(s, p) {
 		return nil, false
 	}
 	e.noteGlobalRead(s, p.Obj)
-	return readSym(s.mem.get(p.Obj).value, p, 0)
+	return readSym(s.mem.Get(p.Obj).Value, p, 0)
 }
 
 // storeSym is store through a pointer with symbolic steps.
-func (e *Engine) storeSym(s *State, p Pointer, v Value) bool {
+func (e *Engine) storeSym(s *State, p value.Pointer, v value.Value) bool {
 	if !e.materializeSym(s, p) {
 		return false
 	}
-	nv, ok := writeSym(s.mem.get(p.Obj).value, p, 0, expr.True, v)
+	nv, ok := writeSym(s.mem.Get(p.Obj).Value, p, 0, expr.True, v)
 	if ok {
-		s.mem.set(p.Obj, nv)
+		s.mem.Set(p.Obj, nv)
 	}
 	return ok
 }
@@ -257,11 +230,11 @@ func (e *Engine) storeSym(s *State, p Pointer, v Value) bool {
 // forkSym makes p's symbolic steps concrete by forking over their values
 // (at most Bounds.MaxFork each), as an escaping address is. It returns the
 // states and, at the same positions, their concrete pointers.
-func (e *Engine) forkSym(s *State, p Pointer) ([]*State, []Pointer, bool) {
-	states, ptrs := []*State{s}, []Pointer{p}
+func (e *Engine) forkSym(s *State, p value.Pointer) ([]*State, []value.Pointer, bool) {
+	states, ptrs := []*State{s}, []value.Pointer{p}
 	for len(ptrs[0].Sym) > 0 {
 		var nextStates []*State
-		var nextPtrs []Pointer
+		var nextPtrs []value.Pointer
 		for k, t := range states {
 			q := ptrs[k]
 			st := q.Sym[0]
@@ -270,10 +243,10 @@ func (e *Engine) forkSym(s *State, p Pointer) ([]*State, []Pointer, bool) {
 				continue
 			}
 			for j, u := range forked {
-				path := append(Path(nil), q.Path...)
+				path := append(value.Path(nil), q.Path...)
 				path[st.At] = int(vals[j])
 				nextStates = append(nextStates, u)
-				nextPtrs = append(nextPtrs, Pointer{NonNil: q.NonNil, Obj: q.Obj, Path: path, Sym: q.Sym[1:]})
+				nextPtrs = append(nextPtrs, value.Pointer{NonNil: q.NonNil, Obj: q.Obj, Path: path, Sym: q.Sym[1:]})
 			}
 		}
 		if len(nextStates) == 0 {
@@ -286,9 +259,9 @@ func (e *Engine) forkSym(s *State, p Pointer) ([]*State, []Pointer, bool) {
 
 // indexArray is x[i] for an array value and a symbolic i: the elements
 // merged into one if-then-else value, or ok false when they cannot be.
-func indexArray(x Array, i expr.Expr) (Value, bool) {
+func indexArray(x value.Array, i expr.Expr) (value.Value, bool) {
 	if terms, ok := scalarTerms(x.Elems()); ok {
-		return Scalar{selectTerm(terms, i, terms[0])}, true
+		return value.Scalar{E: value.SelectTerm(terms, i, terms[0])}, true
 	}
-	return readSym(x, Pointer{Path: Path{0}, Sym: []symStep{{At: 0, Index: i}}}, 0)
+	return readSym(x, value.Pointer{Path: value.Path{0}, Sym: []value.SymStep{{At: 0, Index: i}}}, 0)
 }

@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -16,15 +17,15 @@ import (
 // keeps no objects, which the Pool's contract allows (Get may always ignore
 // what Put stored): Get calls New, or gives nil.
 func syncModels() map[string]model {
-	block := func(e *Engine, s *State, fn *ssa.Function, _ []Value) ([]Value, bool) {
+	block := func(e *Engine, s *State, fn *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 		e.unsupported(s, "blocking in "+fn.String()+" (a single goroutine would wait forever)")
 		return nil, false
 	}
-	zero := func(e *Engine, s *State, fn *ssa.Function, _ []Value) ([]Value, bool) {
+	zero := func(e *Engine, s *State, fn *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 		res := fn.Signature.Results()
-		out := make([]Value, res.Len())
+		out := make([]value.Value, res.Len())
 		for i := range out {
-			out[i] = zeroValue(res.At(i).Type())
+			out[i] = value.Zero(res.At(i).Type())
 		}
 		return out, true
 	}
@@ -72,23 +73,23 @@ func syncModels() map[string]model {
 // identity gives its argument back (abi.NoEscape hides a pointer from
 // escape analysis by a round trip through uintptr, which means nothing
 // here).
-func identity(_ *Engine, _ *State, _ *ssa.Function, a []Value) ([]Value, bool) {
-	return []Value{a[0]}, true
+func identity(_ *Engine, _ *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	return []value.Value{a[0]}, true
 }
 
-func atomicLoad(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+func atomicLoad(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	m, _ := atomicModel("Load")
 	return m(e, s, fn, a)
 }
 
-func atomicStore(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
+func atomicStore(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	m, _ := atomicModel("Store")
 	return m(e, s, fn, a)
 }
 
 // poolGet is (*sync.Pool).Get: p.New() when New is set, nil otherwise.
-func poolGet(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-	p := a[0].(Pointer)
+func poolGet(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	p := a[0].(value.Pointer)
 	if !e.require(s, p.NonNil, "", func(bad *State) { e.runtimePanic(bad, PanicNilDeref, nilDerefMessage) }) {
 		return nil, false
 	}
@@ -98,9 +99,9 @@ func poolGet(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
 		e.unsupported(s, "sync.Pool without a New field")
 		return nil, false
 	}
-	newFn := e.load(s, Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.with(field)}).(Func)
+	newFn := e.load(s, value.Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.With(field)}).(value.Func)
 	if newFn.Fn == nil {
-		return []Value{Interface{}}, true
+		return []value.Value{value.Interface{}}, true
 	}
 	// Run New as if Get had called it: its result becomes Get's.
 	call, ok := s.top().block.Instrs[s.top().next-1].(ssa.CallInstruction)
@@ -124,29 +125,29 @@ func fieldIndex(st *types.Struct, name string) int {
 
 // atomicValueLoad is (*atomic.Value).Load: the interface it holds (the
 // Value's only field).
-func atomicValueLoad(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-	p := a[0].(Pointer)
+func atomicValueLoad(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	p := a[0].(value.Pointer)
 	if !e.require(s, p.NonNil, "", func(bad *State) { e.runtimePanic(bad, PanicNilDeref, nilDerefMessage) }) {
 		return nil, false
 	}
-	return []Value{e.load(s, Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.with(0)})}, true
+	return []value.Value{e.load(s, value.Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.With(0)})}, true
 }
 
 // atomicValueStore is (*atomic.Value).Store with its two panics: a nil
 // value, and a value of another type than the one stored first.
-func atomicValueStore(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-	p := a[0].(Pointer)
+func atomicValueStore(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	p := a[0].(value.Pointer)
 	if !e.require(s, p.NonNil, "", func(bad *State) { e.runtimePanic(bad, PanicNilDeref, nilDerefMessage) }) {
 		return nil, false
 	}
-	val := a[1].(Interface)
+	val := a[1].(value.Interface)
 	if val.Type == nil {
-		e.raise(s, &panicking{value: Interface{Type: types.Typ[types.String], Value: stringConst("sync/atomic: store of nil value into Value")}, kind: PanicExplicit})
+		e.raise(s, &panicking{value: value.Interface{Type: types.Typ[types.String], Value: value.StringConst("sync/atomic: store of nil value into Value")}, kind: PanicExplicit})
 		return nil, false
 	}
-	at := Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.with(0)}
-	if old := e.load(s, at).(Interface); old.Type != nil && !types.Identical(old.Type, val.Type) {
-		e.raise(s, &panicking{value: Interface{Type: types.Typ[types.String], Value: stringConst("sync/atomic: store of inconsistently typed value into Value")}, kind: PanicExplicit})
+	at := value.Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.With(0)}
+	if old := e.load(s, at).(value.Interface); old.Type != nil && !types.Identical(old.Type, val.Type) {
+		e.raise(s, &panicking{value: value.Interface{Type: types.Typ[types.String], Value: value.StringConst("sync/atomic: store of inconsistently typed value into Value")}, kind: PanicExplicit})
 		return nil, false
 	}
 	e.store(s, at, val)

@@ -9,6 +9,7 @@ import (
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 )
 
 // Table representations, side by side (symbolic/doc.go, "Symbolic
@@ -76,7 +77,7 @@ func iteLookup(table []expr.Expr, i expr.Expr) expr.Expr {
 // runsLookup is the lookup by runs of indices the executor builds for a
 // table of constants (consttable.go).
 func runsLookup(table []expr.Expr, i expr.Expr) expr.Expr {
-	return selectTerm(table, i, table[0])
+	return value.SelectTerm(table, i, table[0])
 }
 
 func arrayLookup(table []expr.Expr, i expr.Expr) expr.Expr {
@@ -151,6 +152,28 @@ func BenchmarkTableLookup(b *testing.B) {
 				}
 				b.ReportMetric(float64(unknown)/float64(b.N), "timeouts/op")
 			})
+		}
+	}
+}
+
+// BenchmarkFillBigTable runs the executor on a loop storing into every
+// element of a [100000]int package variable.
+func BenchmarkFillBigTable(b *testing.B) {
+	t := &testing.T{}
+	fn := target(t, "tables.FillBig")
+	z3, err := z3.New(z3.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer z3.Close()
+	for i := 0; i < b.N; i++ {
+		e := NewEngine(fixtures(t).SSA, Config{Solver: z3, Bounds: Bounds{MaxSteps: 2000000}})
+		sum, err := e.Explore(context.Background(), fn)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if sum.Ends[EndReturn] != 1 {
+			b.Fatalf("ends %v", sum.Ends)
 		}
 	}
 }

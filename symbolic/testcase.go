@@ -9,6 +9,7 @@ import (
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -19,7 +20,7 @@ func (e *Engine) initialState(fn *ssa.Function, in *inputs) *State {
 	e.nextID++
 	in.home = fn
 	s := &State{id: e.nextID, mem: e.initMemory(pkgOf(fn)), inputs: in, replay: in.model != nil}
-	args := make([]Value, len(fn.Params))
+	args := make([]value.Value, len(fn.Params))
 	for i, p := range fn.Params {
 		in.root = p
 		in.dest = &paramSlot{frame: 0, param: i}
@@ -105,7 +106,7 @@ func (e *Engine) recordOutcome(t *Test, replay *State) bool {
 			rt := res.At(i).Type()
 			r, ok := e.sentinel(replay, v, rt)
 			if !ok {
-				r = e.toConcrete(replay, v, rt, map[ObjectID]bool{})
+				r = e.toConcrete(replay, v, rt, map[value.ObjectID]bool{})
 			}
 			t.Results = append(t.Results, r)
 			t.ErrMsgs = append(t.ErrMsgs, e.errorText(replay, v, rt))
@@ -161,7 +162,7 @@ func (e *Engine) runToEnd(s *State) {
 func (e *Engine) argLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
 	b := e.cfg.Bounds
 	val := func(n string, sort expr.Sort) uint64 { return expr.Eval(expr.Var(n, sort), m) }
-	if w, signed, ok := intInfo(t); ok {
+	if w, signed, ok := value.IntInfo(t); ok {
 		bits := val(name, expr.BV(w))
 		if signed {
 			return concrete.Value{Type: t, Kind: concrete.Int, Int: expr.Const(w, bits).SignedValue()}
@@ -234,32 +235,32 @@ func (e *Engine) argLiteral(name string, t types.Type, m expr.Assignment, depth 
 
 // toConcrete turns a value of a finished replay into a concrete value of
 // static type t. seen guards against cycles, which no literal can express.
-func (e *Engine) toConcrete(s *State, v Value, t types.Type, seen map[ObjectID]bool) concrete.Value {
+func (e *Engine) toConcrete(s *State, v value.Value, t types.Type, seen map[value.ObjectID]bool) concrete.Value {
 	opaque := func(why string) concrete.Value { return concrete.Value{Type: t, Kind: concrete.Opaque, Why: why} }
 	switch x := v.(type) {
-	case Scalar:
+	case value.Scalar:
 		if !x.E.IsConst() {
 			return opaque("symbolic value in a replay")
 		}
 		if x.E.Sort().IsBool() {
 			return concrete.Value{Type: t, Kind: concrete.Bool, Bool: x.E.IsTrue()}
 		}
-		if _, signed, _ := intInfo(t); signed {
+		if _, signed, _ := value.IntInfo(t); signed {
 			return concrete.Value{Type: t, Kind: concrete.Int, Int: x.E.SignedValue()}
 		}
 		return concrete.Value{Type: t, Kind: concrete.Uint, Uint: x.E.Value()}
-	case String:
-		str, ok := concreteString(x)
+	case value.String:
+		str, ok := value.ConcreteString(x)
 		if !ok {
 			return opaque("symbolic string in a replay")
 		}
 		return concrete.Value{Type: t, Kind: concrete.String, Str: str}
-	case Opaque:
+	case value.Opaque:
 		if f, ok := x.Go.(float64); ok {
 			return concrete.Value{Type: t, Kind: concrete.Float, Float: f}
 		}
 		return opaque(x.Reason)
-	case Pointer:
+	case value.Pointer:
 		if !x.NonNil.IsTrue() {
 			return concrete.Value{Type: t, Kind: concrete.Nil}
 		}
@@ -277,21 +278,21 @@ func (e *Engine) toConcrete(s *State, v Value, t types.Type, seen map[ObjectID]b
 		elemType := t.Underlying().(*types.Pointer).Elem()
 		elem := e.toConcrete(s, e.load(s, x), elemType, seen)
 		return concrete.Value{Type: t, Kind: concrete.Pointer, Elem: &elem}
-	case Struct:
+	case value.Struct:
 		st := t.Underlying().(*types.Struct)
 		c := concrete.Value{Type: t, Kind: concrete.Struct}
 		for i, f := range x.Fields {
 			c.Elems = append(c.Elems, e.toConcrete(s, f, st.Field(i).Type(), seen))
 		}
 		return c
-	case Array:
+	case value.Array:
 		elem := t.Underlying().(*types.Array).Elem()
 		c := concrete.Value{Type: t, Kind: concrete.Array}
 		for _, el := range x.Elems() {
 			c.Elems = append(c.Elems, e.toConcrete(s, el, elem, seen))
 		}
 		return c
-	case Slice:
+	case value.Slice:
 		if !x.NonNil.IsTrue() {
 			return concrete.Value{Type: t, Kind: concrete.Nil}
 		}
@@ -304,7 +305,7 @@ func (e *Engine) toConcrete(s *State, v Value, t types.Type, seen map[ObjectID]b
 			c.Elems = append(c.Elems, e.toConcrete(s, el, elem, seen))
 		}
 		return c
-	case Interface:
+	case value.Interface:
 		if x.Type == nil {
 			return concrete.Value{Type: t, Kind: concrete.Nil}
 		}
@@ -313,7 +314,7 @@ func (e *Engine) toConcrete(s *State, v Value, t types.Type, seen map[ObjectID]b
 		}
 		dyn := e.toConcrete(s, x.Value, x.Type, seen)
 		return concrete.Value{Type: t, Kind: concrete.Interface, Elem: &dyn}
-	case Func:
+	case value.Func:
 		if funcNonNil(x).IsFalse() {
 			return concrete.Value{Type: t, Kind: concrete.Nil}
 		}
@@ -322,7 +323,7 @@ func (e *Engine) toConcrete(s *State, v Value, t types.Type, seen map[ObjectID]b
 	return opaque(fmt.Sprintf("value %T", v))
 }
 
-func (e *Engine) mapToConcrete(s *State, m Pointer, t types.Type, seen map[ObjectID]bool) concrete.Value {
+func (e *Engine) mapToConcrete(s *State, m value.Pointer, t types.Type, seen map[value.ObjectID]bool) concrete.Value {
 	mt := t.Underlying().(*types.Map)
 	mv := e.mapOf(s, m)
 	c := concrete.Value{Type: t, Kind: concrete.Map}
@@ -335,13 +336,13 @@ func (e *Engine) mapToConcrete(s *State, m Pointer, t types.Type, seen map[Objec
 
 // errorText is the Error() text of a non-nil result of static type error,
 // obtained by running its Error method in the interpreter; "" otherwise.
-func (e *Engine) errorText(s *State, v Value, t types.Type) string {
-	iv, ok := v.(Interface)
+func (e *Engine) errorText(s *State, v value.Value, t types.Type) string {
+	iv, ok := v.(value.Interface)
 	if !ok || iv.Type == nil || !isErrorType(t) {
 		return ""
 	}
 	if iv.Type == runtimeErrorType {
-		str, _ := concreteString(iv.Value.(String))
+		str, _ := value.ConcreteString(iv.Value.(value.String))
 		return str
 	}
 	if !types.Implements(iv.Type, errorInterface) {
@@ -359,12 +360,12 @@ func (e *Engine) errorText(s *State, v Value, t types.Type) string {
 	call.done = false
 	call.replay = true
 	call.harness = true
-	e.pushFrame(call, fn, nil, []Value{iv.Value}, nil)
+	e.pushFrame(call, fn, nil, []value.Value{iv.Value}, nil)
 	e.runToEnd(call)
 	if call.endKind != EndReturn || len(call.results) != 1 {
 		return ""
 	}
-	str, _ := concreteString(call.results[0].(String))
+	str, _ := value.ConcreteString(call.results[0].(value.String))
 	return str
 }
 
@@ -376,15 +377,15 @@ func isErrorType(t types.Type) bool {
 }
 
 // isEmptyStringPanic tells panic("") apart from an unknown message.
-func isEmptyStringPanic(v Value) bool {
-	iv, ok := v.(Interface)
+func isEmptyStringPanic(v value.Value) bool {
+	iv, ok := v.(value.Interface)
 	if !ok {
 		return false
 	}
-	str, ok := iv.Value.(String)
+	str, ok := iv.Value.(value.String)
 	if !ok {
 		return false
 	}
-	text, known := concreteString(str)
+	text, known := value.ConcreteString(str)
 	return known && text == "" && types.Identical(iv.Type, types.Typ[types.String])
 }

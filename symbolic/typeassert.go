@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -11,7 +12,7 @@ import (
 // interface value is always known on a path (inputs choose it when they are
 // created), so the assertion decides without the solver.
 func (e *Engine) typeAssert(s *State, in *ssa.TypeAssert) {
-	x := e.eval(s, in.X).(Interface)
+	x := e.eval(s, in.X).(value.Interface)
 	target := in.AssertedType
 	_, toInterface := target.Underlying().(*types.Interface)
 	var ok bool
@@ -23,17 +24,17 @@ func (e *Engine) typeAssert(s *State, in *ssa.TypeAssert) {
 	default:
 		ok = types.Identical(x.Type, target)
 	}
-	var v Value
+	var v value.Value
 	switch {
 	case ok && toInterface:
 		v = x
 	case ok:
 		v = x.Value
 	default:
-		v = zeroValue(target)
+		v = value.Zero(target)
 	}
 	if in.CommaOk {
-		e.set(s, in, Tuple{[]Value{v, Scalar{expr.BoolConst(ok)}}})
+		e.set(s, in, value.Tuple{Elems: []value.Value{v, value.Scalar{E: expr.BoolConst(ok)}}})
 		return
 	}
 	if !ok {

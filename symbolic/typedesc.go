@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -45,15 +46,15 @@ func typeKey(t types.Type) string {
 // findDescriptor looks t up in the descriptor table under prefix+typeKey
 // (and, past a type of the same string, under numbered variants of it):
 // the object made for t, or the key under which to make it.
-func findDescriptor(m *memory, prefix string, t types.Type, typeOf func(*object) types.Type) (ObjectID, string) {
+func findDescriptor(m *value.Memory, prefix string, t types.Type, typeOf func(*value.Object) types.Type) (value.ObjectID, string) {
 	base := prefix + typeKey(t)
 	key := base
 	for n := 1; ; n++ {
-		id, ok := m.descriptors[key]
+		id, ok := m.Descriptor(key)
 		if !ok {
 			return 0, key
 		}
-		if d := typeOf(m.get(id)); d != nil && types.Identical(d, t) {
+		if d := typeOf(m.Get(id)); d != nil && types.Identical(d, t) {
 			return id, key
 		}
 		key = base + "#" + strconv.Itoa(n)
@@ -72,19 +73,19 @@ func (e *Engine) abiPackage() *types.Package {
 // descriptor gives the *abi.Type for t, making the descriptor (and those
 // it points to) on first use; ok is false (the path stopped) when the
 // program has no internal/abi.
-func (e *Engine) descriptor(s *State, t types.Type) (Pointer, bool) {
+func (e *Engine) descriptor(s *State, t types.Type) (value.Pointer, bool) {
 	abi := e.abiPackage()
 	if abi == nil {
 		e.unsupported(s, "type descriptor without internal/abi in the program")
-		return Pointer{}, false
+		return value.Pointer{}, false
 	}
 	return e.descriptorIn(s, abi, t), true
 }
 
-func (e *Engine) descriptorIn(s *State, abi *types.Package, t types.Type) Pointer {
-	id, key := findDescriptor(s.mem, "", t, func(o *object) types.Type { return o.descriptor })
+func (e *Engine) descriptorIn(s *State, abi *types.Package, t types.Type) value.Pointer {
+	id, key := findDescriptor(s.mem, "", t, func(o *value.Object) types.Type { return o.Descriptor })
 	if id != 0 {
-		return descriptorPointer(s.mem.get(id))(id)
+		return descriptorPointer(s.mem.Get(id))(id)
 	}
 	lookup := func(name string) types.Type { return abi.Scope().Lookup(name).Type() }
 	objType := lookup("Type")
@@ -108,33 +109,33 @@ func (e *Engine) descriptorIn(s *State, abi *types.Package, t types.Type) Pointe
 	}
 	// Register before filling, so a recursive type's descriptor points to
 	// itself.
-	obj := &object{typ: objType, value: Opaque{Type: objType, Reason: descriptorField}, descriptor: t}
-	id = s.mem.alloc(obj)
-	s.mem.addDescriptor(key, id)
-	s.mem.set(id, e.descriptorValue(s, abi, t, objType))
+	obj := &value.Object{Type: objType, Value: value.Opaque{Type: objType, Reason: descriptorField}, Descriptor: t}
+	id = s.mem.Alloc(obj)
+	s.mem.AddDescriptor(key, id)
+	s.mem.Set(id, e.descriptorValue(s, abi, t, objType))
 	return descriptorPointer(obj)(id)
 }
 
 // descriptorPointer gives, for a descriptor object, the *abi.Type into an
 // object of ID id: the object itself, or its first field when the object
 // is a kind's longer descriptor.
-func descriptorPointer(o *object) func(ObjectID) Pointer {
-	var path Path
-	if n, ok := o.typ.(*types.Named); !ok || n.Obj().Name() != "Type" {
-		path = Path{0}
+func descriptorPointer(o *value.Object) func(value.ObjectID) value.Pointer {
+	var path value.Path
+	if n, ok := o.Type.(*types.Named); !ok || n.Obj().Name() != "Type" {
+		path = value.Path{0}
 	}
-	return func(id ObjectID) Pointer { return Pointer{NonNil: expr.True, Obj: id, Path: path} }
+	return func(id value.ObjectID) value.Pointer { return value.Pointer{NonNil: expr.True, Obj: id, Path: path} }
 }
 
 // descriptorValue builds the contents of t's descriptor, of type objType.
-func (e *Engine) descriptorValue(s *State, abi *types.Package, t, objType types.Type) Value {
+func (e *Engine) descriptorValue(s *State, abi *types.Package, t, objType types.Type) value.Value {
 	st := objType.Underlying().(*types.Struct)
-	fields := make([]Value, st.NumFields())
+	fields := make([]value.Value, st.NumFields())
 	for i := range fields {
-		fields[i] = Opaque{Type: st.Field(i).Type(), Reason: descriptorField}
+		fields[i] = value.Opaque{Type: st.Field(i).Type(), Reason: descriptorField}
 	}
-	desc := func(t types.Type) Value { return e.descriptorIn(s, abi, t) }
-	set := func(name string, v Value) {
+	desc := func(t types.Type) value.Value { return e.descriptorIn(s, abi, t) }
+	set := func(name string, v value.Value) {
 		for i := 0; i < st.NumFields(); i++ {
 			if st.Field(i).Name() == name {
 				fields[i] = v
@@ -151,16 +152,16 @@ func (e *Engine) descriptorValue(s *State, abi *types.Package, t, objType types.
 	case *types.Array:
 		set("Elem", desc(u.Elem()))
 		set("Slice", desc(types.NewSlice(u.Elem())))
-		set("Len", Scalar{expr.Const(64, uint64(u.Len()))})
+		set("Len", value.Scalar{E: expr.Const(64, uint64(u.Len()))})
 	case *types.Chan:
 		dir := map[types.ChanDir]uint64{types.RecvOnly: 1, types.SendOnly: 2, types.SendRecv: 3}[u.Dir()]
 		set("Elem", desc(u.Elem()))
-		set("Dir", Scalar{expr.Const(64, dir)})
+		set("Dir", value.Scalar{E: expr.Const(64, dir)})
 	case *types.Map:
 		set("Key", desc(u.Key()))
 		set("Elem", desc(u.Elem()))
 		if h := e.runtimeFunc("nilinterhash"); h != nil {
-			set("Hasher", Func{Fn: h})
+			set("Hasher", value.Func{Fn: h})
 		}
 	}
 	if st.Field(0).Name() == "Type" && st.Field(0).Embedded() {
@@ -168,32 +169,32 @@ func (e *Engine) descriptorValue(s *State, abi *types.Package, t, objType types.
 	} else {
 		return e.commonDescriptor(t, objType)
 	}
-	return Struct{Fields: fields}
+	return value.Struct{Fields: fields}
 }
 
 // commonDescriptor is the abi.Type part of t's descriptor.
-func (e *Engine) commonDescriptor(t, abiType types.Type) Value {
+func (e *Engine) commonDescriptor(t, abiType types.Type) value.Value {
 	st := abiType.Underlying().(*types.Struct)
-	fields := make([]Value, st.NumFields())
+	fields := make([]value.Value, st.NumFields())
 	for i := range fields {
 		f := st.Field(i)
-		fields[i] = Opaque{Type: f.Type(), Reason: descriptorField}
+		fields[i] = value.Opaque{Type: f.Type(), Reason: descriptorField}
 		switch f.Name() {
 		case "Size_":
-			fields[i] = Scalar{expr.Const(64, uint64(gcSizes.Sizeof(t)))}
+			fields[i] = value.Scalar{E: expr.Const(64, uint64(gcSizes.Sizeof(t)))}
 		case "Align_", "FieldAlign_":
-			fields[i] = Scalar{expr.Const(8, uint64(gcSizes.Alignof(t)))}
+			fields[i] = value.Scalar{E: expr.Const(8, uint64(gcSizes.Alignof(t)))}
 		case "Kind_":
-			fields[i] = Scalar{expr.Const(8, uint64(reflectKind(t)))}
+			fields[i] = value.Scalar{E: expr.Const(8, uint64(reflectKind(t)))}
 		case "Equal":
 			if !types.Comparable(t) {
-				fields[i] = Func{}
+				fields[i] = value.Func{}
 			} else if eq := e.runtimeFunc("nilinterequal"); eq != nil {
-				fields[i] = Func{Fn: eq}
+				fields[i] = value.Func{Fn: eq}
 			}
 		}
 	}
-	return Struct{Fields: fields}
+	return value.Struct{Fields: fields}
 }
 
 // runtimeFunc is the runtime's function of that name, or nil.
@@ -206,22 +207,22 @@ func (e *Engine) runtimeFunc(name string) *ssa.Function {
 
 // describedType is the Go type of the descriptor p addresses, or nil when p
 // is not a descriptor the executor made.
-func describedType(s *State, p Pointer) types.Type {
+func describedType(s *State, p value.Pointer) types.Type {
 	if p.Obj == 0 || len(p.Sym) != 0 {
 		return nil
 	}
-	o := s.mem.get(p.Obj)
-	if o == nil || o.descriptor == nil || len(p.Path) > 1 || (len(p.Path) == 1 && p.Path[0] != 0) {
+	o := s.mem.Get(p.Obj)
+	if o == nil || o.Descriptor == nil || len(p.Path) > 1 || (len(p.Path) == 1 && p.Path[0] != 0) {
 		return nil
 	}
-	return o.descriptor
+	return o.Descriptor
 }
 
 // descriptorFieldRead stops the path when a FieldAddr reads a field of a
 // descriptor that the executor did not fill, or any field of a reflect
 // rtype the executor made; the check costs a type switch for fields of
 // other structs.
-func (e *Engine) descriptorFieldRead(s *State, in *ssa.FieldAddr, p Pointer) (stopped bool) {
+func (e *Engine) descriptorFieldRead(s *State, in *ssa.FieldAddr, p value.Pointer) (stopped bool) {
 	ptr, ok := in.X.Type().Underlying().(*types.Pointer)
 	if !ok {
 		return false
@@ -239,13 +240,13 @@ func (e *Engine) descriptorFieldRead(s *State, in *ssa.FieldAddr, p Pointer) (st
 	if n.Obj().Pkg().Path() != "internal/abi" {
 		return false
 	}
-	o := s.mem.get(p.Obj)
-	if o == nil || o.descriptor == nil {
+	o := s.mem.Get(p.Obj)
+	if o == nil || o.Descriptor == nil {
 		return false
 	}
-	v := valueAt(o.value, p.Path)
-	if st, ok := v.(Struct); ok && in.Field < len(st.Fields) {
-		if op, ok := st.Fields[in.Field].(Opaque); ok && op.Reason == descriptorField {
+	v := value.At(o.Value, p.Path)
+	if st, ok := v.(value.Struct); ok && in.Field < len(st.Fields) {
+		if op, ok := st.Fields[in.Field].(value.Opaque); ok && op.Reason == descriptorField {
 			return e.stopAtDescriptorField(s, n, in.Field)
 		}
 	}
@@ -254,8 +255,8 @@ func (e *Engine) descriptorFieldRead(s *State, in *ssa.FieldAddr, p Pointer) (st
 
 // descriptorFieldValue stops the path when a Field instruction takes an
 // unfilled field out of a copied descriptor.
-func (e *Engine) descriptorFieldValue(s *State, in *ssa.Field, v Value) (stopped bool) {
-	if op, ok := v.(Opaque); ok && op.Reason == descriptorField {
+func (e *Engine) descriptorFieldValue(s *State, in *ssa.Field, v value.Value) (stopped bool) {
+	if op, ok := v.(value.Opaque); ok && op.Reason == descriptorField {
 		n, _ := in.X.Type().(*types.Named)
 		return e.stopAtDescriptorField(s, n, in.Field)
 	}

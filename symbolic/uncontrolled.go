@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -149,16 +150,16 @@ func uncontrolledModels() map[string]model {
 
 // runtimeNowModel is the clock behind time.Now: (sec, nsec, mono), the
 // wall clock in Unix seconds and nanoseconds and the monotonic clock.
-func runtimeNowModel(e *Engine, s *State, _ *ssa.Function, _ []Value) ([]Value, bool) {
+func runtimeNowModel(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 	name := s.uncontrolledCall("time.Now")
 	sec := e.freshUncontrolled(s, name+".sec", 64, wallLo, wallHi, true)
 	nsec := e.freshUncontrolled(s, name+".nsec", 32, 0, 999_999_999, true)
 	mono := e.monotonic(s, name+".mono")
-	return []Value{Scalar{sec}, Scalar{nsec}, Scalar{mono}}, true
+	return []value.Value{value.Scalar{E: sec}, value.Scalar{E: nsec}, value.Scalar{E: mono}}, true
 }
 
 // runtimeNanoModel is the monotonic clock alone.
-func runtimeNanoModel(e *Engine, s *State, _ *ssa.Function, _ []Value) ([]Value, bool) {
+func runtimeNanoModel(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 	return one(e.monotonic(s, s.uncontrolledCall("time.runtimeNano"))), true
 }
 
@@ -179,8 +180,8 @@ func (e *Engine) monotonic(s *State, name string) expr.Expr {
 // callersModel is runtime.callers(skip, pcbuf), which runtime.Callers
 // calls for a non-empty pcbuf: it writes n unknown program counters, for
 // an unknown 0 ≤ n ≤ len(pcbuf), and returns n.
-func callersModel(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
-	buf := a[1].(Slice)
+func callersModel(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	buf := a[1].(value.Slice)
 	name := s.uncontrolledCall("runtime.Callers")
 	var n expr.Expr
 	if buf.Len.IsConst() {
@@ -202,8 +203,8 @@ func callersModel(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, boo
 	for k := buf.Offset; k < arr.Len(); k++ {
 		i := k - buf.Offset
 		pc := e.freshUncontrolled(s, fmt.Sprintf("%s.pc[%d]", name, i), 64, 0, ^uint64(0), false)
-		old := arr.At(k).(Scalar).E
-		arr = arr.Set(k, Scalar{expr.Ite(expr.Slt(expr.Const(64, uint64(i)), n), pc, old)})
+		old := arr.At(k).(value.Scalar).E
+		arr = arr.Set(k, value.Scalar{E: expr.Ite(expr.Slt(expr.Const(64, uint64(i)), n), pc, old)})
 	}
 	e.setSliceArray(s, buf, arr)
 	return one(n), true
@@ -211,22 +212,22 @@ func callersModel(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, boo
 
 // callerModel is runtime.Caller(skip): an unknown program counter, file
 // name (of up to fileMax bytes) and line, and whether they were found.
-func callerModel(e *Engine, s *State, _ *ssa.Function, _ []Value) ([]Value, bool) {
+func callerModel(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 	name := s.uncontrolledCall("runtime.Caller")
 	pc := e.freshUncontrolled(s, name+".pc", 64, 0, ^uint64(0), false)
 	file := e.uncontrolledString(s, name+".file")
 	line := e.freshUncontrolled(s, name+".line", 64, 0, lineHi, true)
 	ok := e.freshUncontrolledBool(s, name+".ok")
-	return []Value{Scalar{pc}, file, Scalar{line}, Scalar{ok}}, true
+	return []value.Value{value.Scalar{E: pc}, file, value.Scalar{E: line}, value.Scalar{E: ok}}, true
 }
 
 // uncontrolledString is an unknown string (a file or function name). It
 // holds up to fileMax bytes, a size bound like an input string's: a
 // branch side only a longer name takes is cut by the bound, not dead.
-func (e *Engine) uncontrolledString(s *State, name string) String {
+func (e *Engine) uncontrolledString(s *State, name string) value.String {
 	lenName := name + ".len"
 	e.noteRange(lenName, 0, fileMax)
-	str := String{Len: expr.Const(64, 0)}
+	str := value.String{Len: expr.Const(64, 0)}
 	if s.inputs != nil && !s.initializing {
 		str.Len = clampReplayed(s.inputs.scalar(lenName, expr.BV(64)), 0, fileMax)
 	}
@@ -244,35 +245,35 @@ func (e *Engine) uncontrolledString(s *State, name string) String {
 
 // funcForPCModel is runtime.FuncForPC(pc): nil or a *runtime.Func, as the
 // binary has it.
-func funcForPCModel(e *Engine, s *State, fn *ssa.Function, _ []Value) ([]Value, bool) {
+func funcForPCModel(e *Engine, s *State, fn *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 	name := s.uncontrolledCall("runtime.FuncForPC")
 	ptr := fn.Signature.Results().At(0).Type()
 	elem := ptr.Underlying().(*types.Pointer).Elem()
-	id := s.mem.alloc(&object{typ: elem, value: zeroValue(elem)})
-	return []Value{Pointer{NonNil: e.freshUncontrolledBool(s, name+".found"), Obj: id}}, true
+	id := s.mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})
+	return []value.Value{value.Pointer{NonNil: e.freshUncontrolledBool(s, name+".found"), Obj: id}}, true
 }
 
 // funcNameModel is (*runtime.Func).Name: an unknown name.
-func funcNameModel(e *Engine, s *State, _ *ssa.Function, _ []Value) ([]Value, bool) {
-	return []Value{e.uncontrolledString(s, s.uncontrolledCall("runtime.Func.Name"))}, true
+func funcNameModel(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+	return []value.Value{e.uncontrolledString(s, s.uncontrolledCall("runtime.Func.Name"))}, true
 }
 
 // funcFileLineModel is (*runtime.Func).FileLine: an unknown file and line.
-func funcFileLineModel(e *Engine, s *State, _ *ssa.Function, _ []Value) ([]Value, bool) {
+func funcFileLineModel(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 	name := s.uncontrolledCall("runtime.Func.FileLine")
 	file := e.uncontrolledString(s, name+".file")
-	return []Value{file, Scalar{e.freshUncontrolled(s, name+".line", 64, 0, lineHi, true)}}, true
+	return []value.Value{file, value.Scalar{E: e.freshUncontrolled(s, name+".line", 64, 0, lineHi, true)}}, true
 }
 
 // funcEntryModel is (*runtime.Func).Entry: an unknown program counter.
-func funcEntryModel(e *Engine, s *State, _ *ssa.Function, _ []Value) ([]Value, bool) {
+func funcEntryModel(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 	name := s.uncontrolledCall("runtime.Func.Entry")
 	return one(e.freshUncontrolled(s, name, 64, 0, ^uint64(0), false)), true
 }
 
 // processID models a call that gives one of the process's ids.
 func processID(what string, lo, hi uint64) model {
-	return func(e *Engine, s *State, _ *ssa.Function, _ []Value) ([]Value, bool) {
+	return func(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 		return one(e.freshUncontrolled(s, s.uncontrolledCall(what), 64, lo, hi, true)), true
 	}
 }
@@ -387,8 +388,8 @@ func clampReplayed(v expr.Expr, lo, hi uint64) expr.Expr {
 // values written over b. Its Go body starts a timer that warns after a
 // minute of waiting (time.AfterFunc), and then asks the kernel (getrandom),
 // neither of which the executor follows.
-func randomBytesModel(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value, bool) {
-	buf := a[0].(Slice)
+func randomBytesModel(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	buf := a[0].(value.Slice)
 	if buf.Obj == 0 {
 		return nil, true
 	}
@@ -397,8 +398,8 @@ func randomBytesModel(e *Engine, s *State, _ *ssa.Function, a []Value) ([]Value,
 	for k := buf.Offset; k < arr.Len(); k++ {
 		i := k - buf.Offset
 		b := e.freshUncontrolled(s, fmt.Sprintf("%s[%d]", name, i), 8, 0, 255, false)
-		old := arr.At(k).(Scalar).E
-		arr = arr.Set(k, Scalar{expr.Ite(expr.Slt(expr.Const(64, uint64(i)), buf.Len), b, old)})
+		old := arr.At(k).(value.Scalar).E
+		arr = arr.Set(k, value.Scalar{E: expr.Ite(expr.Slt(expr.Const(64, uint64(i)), buf.Len), b, old)})
 	}
 	e.setSliceArray(s, buf, arr)
 	return nil, true

@@ -7,6 +7,7 @@ import (
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 )
 
 // How the test of a path that made uncontrolled calls (uncontrolled.go)
@@ -164,11 +165,11 @@ func (e *Engine) uncontrolledOutcome(t *Test, sym, replay *State, m expr.Assignm
 		return
 	}
 	for i, v := range sym.results {
-		if i < len(t.Results) && !isErrorType(t.Results[i].Type) && e.mentionsUncontrolled(sym, v, map[ObjectID]bool{}) {
+		if i < len(t.Results) && !isErrorType(t.Results[i].Type) && e.mentionsUncontrolled(sym, v, map[value.ObjectID]bool{}) {
 			t.Results[i] = notAsserted(t.Results[i])
 		}
 	}
-	if sym.panicked != nil && e.mentionsUncontrolled(sym, sym.panicked.value, map[ObjectID]bool{}) {
+	if sym.panicked != nil && e.mentionsUncontrolled(sym, sym.panicked.value, map[value.ObjectID]bool{}) {
 		t.PanicMsgKnown, t.PanicMsg = false, ""
 	}
 }
@@ -196,7 +197,7 @@ func notAsserted(v concrete.Value) concrete.Value {
 
 // mentionsUncontrolled reports whether a symbolic value, or what it points
 // to, mentions an uncontrolled variable. seen guards against cycles.
-func (e *Engine) mentionsUncontrolled(s *State, v Value, seen map[ObjectID]bool) bool {
+func (e *Engine) mentionsUncontrolled(s *State, v value.Value, seen map[value.ObjectID]bool) bool {
 	terms := func(xs ...expr.Expr) bool {
 		for _, x := range xs {
 			if !x.IsValid() || x.IsConst() {
@@ -208,15 +209,15 @@ func (e *Engine) mentionsUncontrolled(s *State, v Value, seen map[ObjectID]bool)
 		}
 		return false
 	}
-	object := func(id ObjectID) bool {
+	object := func(id value.ObjectID) bool {
 		if id == 0 || seen[id] {
 			return false
 		}
 		seen[id] = true
-		o := s.mem.get(id)
-		return o != nil && e.mentionsUncontrolled(s, o.value, seen)
+		o := s.mem.Get(id)
+		return o != nil && e.mentionsUncontrolled(s, o.Value, seen)
 	}
-	values := func(vs []Value) bool {
+	values := func(vs []value.Value) bool {
 		for _, x := range vs {
 			if e.mentionsUncontrolled(s, x, seen) {
 				return true
@@ -225,27 +226,27 @@ func (e *Engine) mentionsUncontrolled(s *State, v Value, seen map[ObjectID]bool)
 		return false
 	}
 	switch x := v.(type) {
-	case Scalar:
+	case value.Scalar:
 		return terms(x.E)
-	case String:
+	case value.String:
 		return terms(x.Len) || terms(x.Bytes...)
-	case Pointer:
+	case value.Pointer:
 		return terms(x.NonNil) || object(x.Obj)
-	case Slice:
+	case value.Slice:
 		return terms(x.NonNil, x.Len, x.Cap) || object(x.Obj)
-	case Struct:
+	case value.Struct:
 		return values(x.Fields)
-	case Array:
+	case value.Array:
 		return values(x.Elems())
-	case Tuple:
+	case value.Tuple:
 		return values(x.Elems)
-	case Interface:
+	case value.Interface:
 		return x.Value != nil && e.mentionsUncontrolled(s, x.Value, seen)
-	case Func:
+	case value.Func:
 		return values(x.Bindings) || x.Input != nil && (terms(x.Input.NonNil) || values(x.Input.Results))
-	case mapValue:
+	case value.Map:
 		return terms(x.Size) || values(x.Keys) || values(x.Vals)
-	case chanValue:
+	case value.Chan:
 		return values(x.Buf)
 	}
 	return false

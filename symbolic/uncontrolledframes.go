@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -19,15 +20,15 @@ import (
 // path uncontrolled, and the loop ends with the counters.
 
 // framesNextModel is (*runtime.Frames).Next.
-func framesNextModel(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value, bool) {
-	ci := a[0].(Pointer)
+func framesNextModel(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	ci := a[0].(value.Pointer)
 	if !e.require(s, ci.NonNil, "", func(bad *State) { e.runtimePanic(bad, PanicNilDeref, nilDerefMessage) }) {
 		return nil, false
 	}
-	callersAt := Pointer{NonNil: expr.True, Obj: ci.Obj, Path: ci.Path.with(0)}
-	callers := e.load(s, callersAt).(Slice)
+	callersAt := value.Pointer{NonNil: expr.True, Obj: ci.Obj, Path: ci.Path.With(0)}
+	callers := e.load(s, callersAt).(value.Slice)
 	frameType := fn.Signature.Results().At(0).Type()
-	none := []Value{zeroValue(frameType), Scalar{expr.False}}
+	none := []value.Value{value.Zero(frameType), value.Scalar{E: expr.False}}
 	left, empty := e.branch(s, expr.Ult(expr.Const(64, 0), callers.Len), "")
 	if empty != nil && empty != s {
 		e.setCallResults(empty, none)
@@ -46,7 +47,7 @@ func framesNextModel(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value,
 	name := left.uncontrolledCall("runtime.Frames.Next")
 	frame := e.uncontrolledFrame(left, name, frameType)
 	more := expr.And(expr.Ult(expr.Const(64, 0), rest.Len), e.freshUncontrolledBool(left, name+".more"))
-	results := []Value{frame, Scalar{more}}
+	results := []value.Value{frame, value.Scalar{E: more}}
 	if left != s {
 		e.setCallResults(left, results)
 		return nil, false
@@ -56,31 +57,31 @@ func framesNextModel(e *Engine, s *State, fn *ssa.Function, a []Value) ([]Value,
 
 // uncontrolledFrame is a runtime.Frame of unknown contents: its exported
 // fields are unknown, the others zero.
-func (e *Engine) uncontrolledFrame(s *State, name string, frameType types.Type) Value {
+func (e *Engine) uncontrolledFrame(s *State, name string, frameType types.Type) value.Value {
 	st := frameType.Underlying().(*types.Struct)
-	frame := zeroValue(frameType).(Struct)
-	fields := append([]Value(nil), frame.Fields...)
+	frame := value.Zero(frameType).(value.Struct)
+	fields := append([]value.Value(nil), frame.Fields...)
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
 		switch f.Name() {
 		case "PC", "Entry":
-			fields[i] = Scalar{e.freshUncontrolled(s, name+"."+f.Name(), 64, 0, ^uint64(0), false)}
+			fields[i] = value.Scalar{E: e.freshUncontrolled(s, name+"."+f.Name(), 64, 0, ^uint64(0), false)}
 		case "Line":
-			fields[i] = Scalar{e.freshUncontrolled(s, name+".Line", 64, 0, lineHi, true)}
+			fields[i] = value.Scalar{E: e.freshUncontrolled(s, name+".Line", 64, 0, lineHi, true)}
 		case "Function", "File":
 			fields[i] = e.uncontrolledString(s, name+"."+f.Name())
 		case "Func":
 			elem := f.Type().Underlying().(*types.Pointer).Elem()
-			id := s.mem.alloc(&object{typ: elem, value: zeroValue(elem)})
-			fields[i] = Pointer{NonNil: e.freshUncontrolledBool(s, name+".Func"), Obj: id}
+			id := s.mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})
+			fields[i] = value.Pointer{NonNil: e.freshUncontrolledBool(s, name+".Func"), Obj: id}
 		}
 	}
-	return Struct{Fields: fields}
+	return value.Struct{Fields: fields}
 }
 
 // setCallResults gives the results of the call being executed to a state
 // that forked away from the one a model returns for.
-func (e *Engine) setCallResults(t *State, results []Value) {
+func (e *Engine) setCallResults(t *State, results []value.Value) {
 	f := t.top()
 	if call, ok := f.block.Instrs[f.next-1].(*ssa.Call); ok {
 		e.setResults(t, call, results)

@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -17,20 +18,6 @@ import (
 // made into pointers) stops the path as unsupported, so no claim rests on
 // it.
 
-// UnsafePointer is an unsafe.Pointer: the Pointer it was converted from and
-// the type that pointer pointed to (nil for a nil unsafe.Pointer). A
-// conversion back to a pointer type is followed only when the memory layout
-// agrees with Elem.
-type UnsafePointer struct {
-	Ptr  Pointer
-	Elem types.Type
-}
-
-func (UnsafePointer) isValue() {}
-
-// nilUnsafePointer is unsafe.Pointer(nil).
-var nilUnsafePointer = UnsafePointer{Ptr: nilPointer}
-
 func isUnsafePointer(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Kind() == types.UnsafePointer
@@ -38,20 +25,20 @@ func isUnsafePointer(t types.Type) bool {
 
 // convertUnsafe handles the conversions between pointer types and
 // unsafe.Pointer; ok is false when the conversion is not one of those.
-func (e *Engine) convertUnsafe(s *State, in *ssa.Convert, x Value) (handled bool) {
+func (e *Engine) convertUnsafe(s *State, in *ssa.Convert, x value.Value) (handled bool) {
 	from, to := in.X.Type(), in.Type()
 	switch {
 	case isUnsafePointer(to):
-		p, isPtr := x.(Pointer)
+		p, isPtr := x.(value.Pointer)
 		pt, isPtrType := from.Underlying().(*types.Pointer)
 		if !isPtr || !isPtrType {
 			e.unsupported(s, "conversion from "+from.String()+" to unsafe.Pointer")
 			return true
 		}
-		e.set(s, in, UnsafePointer{Ptr: p, Elem: pt.Elem()})
+		e.set(s, in, value.UnsafePointer{Ptr: p, Elem: pt.Elem()})
 		return true
 	case isUnsafePointer(from):
-		u := x.(UnsafePointer)
+		u := x.(value.UnsafePointer)
 		pt, isPtrType := to.Underlying().(*types.Pointer)
 		if !isPtrType {
 			e.unsupported(s, "conversion from unsafe.Pointer to "+to.String())
@@ -92,29 +79,29 @@ func (e *Engine) convertUnsafe(s *State, in *ssa.Convert, x Value) (handled bool
 // shares them instead; the two differ only where the program writes b
 // while it still uses the string, which such code promises not to do.
 // The path records the copy, so no claim rests on that promise.
-func (e *Engine) stringView(s *State, u UnsafePointer, to types.Type) (Pointer, bool) {
+func (e *Engine) stringView(s *State, u value.UnsafePointer, to types.Type) (value.Pointer, bool) {
 	if !e.modelNonNil(s, u.Ptr.NonNil, "unsafe.Pointer") {
-		return Pointer{}, false
+		return value.Pointer{}, false
 	}
-	b, ok := e.load(s, u.Ptr).(Slice)
+	b, ok := e.load(s, u.Ptr).(value.Slice)
 	if !ok {
 		e.unsupported(s, "unsafe conversion from *"+u.Elem.String()+" to *"+to.String())
-		return Pointer{}, false
+		return value.Pointer{}, false
 	}
 	str, _ := e.stringOfBytes(s, b)
 	if !s.replay && s.inputs != nil {
 		s.inputs.limit(s, "reads a []byte as a string through unsafe, taken as a copy")
 	}
-	id := s.mem.alloc(&object{typ: to, value: str})
-	return Pointer{NonNil: expr.True, Obj: id}, true
+	id := s.mem.Alloc(&value.Object{Type: to, Value: str})
+	return value.Pointer{NonNil: expr.True, Obj: id}, true
 }
 
 // reinterpret gives the pointer of type *to that u becomes, when the memory
 // it addresses has the same layout as a to: the same underlying type, or the
 // first field of a struct of it (which starts at the same address).
-func (e *Engine) reinterpret(s *State, u UnsafePointer, to types.Type) (Pointer, bool) {
+func (e *Engine) reinterpret(s *State, u value.UnsafePointer, to types.Type) (value.Pointer, bool) {
 	if u.Elem == nil || u.Ptr.NonNil.IsFalse() {
-		return nilPointer, u.Ptr.NonNil.IsFalse()
+		return value.NilPointer, u.Ptr.NonNil.IsFalse()
 	}
 	if sameLayout(u.Elem, to) {
 		return u.Ptr, true
@@ -122,7 +109,7 @@ func (e *Engine) reinterpret(s *State, u UnsafePointer, to types.Type) (Pointer,
 	// *T to *F where T is a struct whose first field is an F (or the
 	// converse) addresses the same memory through a longer or shorter path.
 	if st, ok := u.Elem.Underlying().(*types.Struct); ok && st.NumFields() > 0 && sameLayout(st.Field(0).Type(), to) {
-		return Pointer{NonNil: u.Ptr.NonNil, Obj: u.Ptr.Obj, Path: u.Ptr.Path.with(0)}, true
+		return value.Pointer{NonNil: u.Ptr.NonNil, Obj: u.Ptr.Obj, Path: u.Ptr.Path.With(0)}, true
 	}
 	// The converse: a pointer to the first field of a T, converted to *T,
 	// addresses the enclosing T, when the memory there holds a T
@@ -132,21 +119,21 @@ func (e *Engine) reinterpret(s *State, u UnsafePointer, to types.Type) (Pointer,
 		p := u.Ptr
 		if n := len(p.Path); n > 0 && p.Path[n-1] == 0 && len(p.Sym) == 0 && p.Obj != 0 {
 			if o := objectType(s, p.Obj, p.Path[:n-1]); o != nil && sameLayout(o, to) {
-				return Pointer{NonNil: p.NonNil, Obj: p.Obj, Path: p.Path[:n-1]}, true
+				return value.Pointer{NonNil: p.NonNil, Obj: p.Obj, Path: p.Path[:n-1]}, true
 			}
 		}
 	}
-	return Pointer{}, false
+	return value.Pointer{}, false
 }
 
 // objectType is the static type of the value at path inside object id
 // in s, or nil where it cannot be told.
-func objectType(s *State, id ObjectID, path Path) types.Type {
-	o := s.mem.get(id)
+func objectType(s *State, id value.ObjectID, path value.Path) types.Type {
+	o := s.mem.Get(id)
 	if o == nil {
 		return nil
 	}
-	t := o.typ
+	t := o.Type
 	for _, step := range path {
 		switch u := t.Underlying().(type) {
 		case *types.Struct:
@@ -172,28 +159,28 @@ func sameLayout(a, b types.Type) bool {
 
 // unsafeBuiltin runs unsafe.String, StringData, Slice and SliceData;
 // handled is false for other builtins.
-func (e *Engine) unsafeBuiltin(s *State, name string, args []Value, result func(Value)) (handled bool) {
+func (e *Engine) unsafeBuiltin(s *State, name string, args []value.Value, result func(value.Value)) (handled bool) {
 	switch name {
 	case "SliceData":
-		x := args[0].(Slice)
+		x := args[0].(value.Slice)
 		if x.Obj == 0 {
-			result(nilPointer)
+			result(value.NilPointer)
 			return true
 		}
-		result(Pointer{NonNil: x.NonNil, Obj: x.Obj, Path: x.Base.with(x.Offset)})
+		result(value.Pointer{NonNil: x.NonNil, Obj: x.Obj, Path: x.Base.With(x.Offset)})
 	case "StringData":
 		// The bytes get no allocation site: the points-to analysis does not
 		// model unsafe's builtins, so it could not name them.
-		str := args[0].(String)
+		str := args[0].(value.String)
 		b := e.bytesOfString(s, str, nil)
-		result(Pointer{NonNil: expr.True, Obj: b.Obj, Path: Path{0}})
+		result(value.Pointer{NonNil: expr.True, Obj: b.Obj, Path: value.Path{0}})
 	case "String":
-		p, n := args[0].(Pointer), args[1].(Scalar).E
+		p, n := args[0].(value.Pointer), args[1].(value.Scalar).E
 		if str, ok := e.stringAt(s, p, n); ok {
 			result(str)
 		}
 	case "Slice":
-		p, n := args[0].(Pointer), expr.Resize(args[1].(Scalar).E, 64, true)
+		p, n := args[0].(value.Pointer), expr.Resize(args[1].(value.Scalar).E, 64, true)
 		if sl, ok := e.sliceAt(s, p, n); ok {
 			result(sl)
 		}
@@ -206,12 +193,12 @@ func (e *Engine) unsafeBuiltin(s *State, name string, args []Value, result func(
 // arrayWindow finds the array element p addresses: the array (a whole
 // object, or one nested in an object, as SliceData of a slice with a base
 // path gives) and the position in it.
-func (e *Engine) arrayWindow(s *State, p Pointer) (elems []Value, at int, ok bool) {
+func (e *Engine) arrayWindow(s *State, p value.Pointer) (elems []value.Value, at int, ok bool) {
 	if p.Obj == 0 || len(p.Path) == 0 {
 		return nil, 0, false
 	}
 	last := len(p.Path) - 1
-	arr, isArr := e.load(s, Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path[:last]}).(Array)
+	arr, isArr := e.load(s, value.Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path[:last]}).(value.Array)
 	if !isArr {
 		return nil, 0, false
 	}
@@ -219,59 +206,59 @@ func (e *Engine) arrayWindow(s *State, p Pointer) (elems []Value, at int, ok boo
 }
 
 // stringAt is unsafe.String(p, n): the n bytes from p on.
-func (e *Engine) stringAt(s *State, p Pointer, n expr.Expr) (String, bool) {
+func (e *Engine) stringAt(s *State, p value.Pointer, n expr.Expr) (value.String, bool) {
 	n = expr.Resize(n, 64, true)
 	if n.IsConst() && n.Value() == 0 {
-		return emptyString, true
+		return value.EmptyString, true
 	}
 	elems, at, ok := e.arrayWindow(s, p)
 	if !ok {
 		e.unsupported(s, "unsafe.String over memory that is not a byte array")
-		return String{}, false
+		return value.String{}, false
 	}
 	elems = elems[at:]
 	if !e.require(s, expr.Ule(n, expr.Const(64, uint64(len(elems)))), "", func(bad *State) {
 		e.unsupported(bad, "unsafe.String past the end of its array")
 	}) {
-		return String{}, false
+		return value.String{}, false
 	}
 	bytes := make([]expr.Expr, len(elems))
 	for i, el := range elems {
-		bytes[i] = el.(Scalar).E
+		bytes[i] = el.(value.Scalar).E
 	}
 	if n.IsConst() {
 		bytes = bytes[:n.Value()]
 	}
-	return String{Bytes: bytes, Len: n}, true
+	return value.String{Bytes: bytes, Len: n}, true
 }
 
 // sliceAt is unsafe.Slice(p, n): a slice of n elements from p on, which
 // must lie inside the array p points into.
-func (e *Engine) sliceAt(s *State, p Pointer, n expr.Expr) (Slice, bool) {
+func (e *Engine) sliceAt(s *State, p value.Pointer, n expr.Expr) (value.Slice, bool) {
 	if p.Obj == 0 {
 		if !e.require(s, expr.Eq(n, expr.Const(64, 0)), "", func(bad *State) {
 			e.runtimePanic(bad, PanicOther, "unsafe.Slice: ptr is nil and len is not zero")
 		}) {
-			return Slice{}, false
+			return value.Slice{}, false
 		}
-		return nilSlice, true
+		return value.NilSlice, true
 	}
 	elems, at, ok := e.arrayWindow(s, p)
 	if !ok {
 		e.unsupported(s, "unsafe.Slice over memory that is not an array")
-		return Slice{}, false
+		return value.Slice{}, false
 	}
 	room := expr.Const(64, uint64(len(elems)-at))
 	if !e.require(s, expr.Ule(n, room), "", func(bad *State) {
 		e.unsupported(bad, "unsafe.Slice past the end of its array")
 	}) {
-		return Slice{}, false
+		return value.Slice{}, false
 	}
-	return Slice{NonNil: expr.True, Obj: p.Obj, Base: p.Path[:len(p.Path)-1], Offset: at, Len: n, Cap: n}, true
+	return value.Slice{NonNil: expr.True, Obj: p.Obj, Base: p.Path[:len(p.Path)-1], Offset: at, Len: n, Cap: n}, true
 }
 
 // unsafePointersEqual compares two unsafe.Pointers as the pointers they
 // hold.
-func unsafePointersEqual(a, b UnsafePointer) expr.Expr {
+func unsafePointersEqual(a, b value.UnsafePointer) expr.Expr {
 	return pointersEqual(a.Ptr, b.Ptr)
 }

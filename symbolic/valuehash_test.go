@@ -6,37 +6,38 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 )
 
 // ValueHash must agree with SameValue: the same values hash alike,
 // whether or not they share their slices, while it reads no more than
 // the first entries of a map or an iteration over one.
 func TestValueHashAgreesWithSameValue(t *testing.T) {
-	entries := func(n, changed int) []Value {
-		vs := make([]Value, n)
+	entries := func(n, changed int) []value.Value {
+		vs := make([]value.Value, n)
 		for i := range vs {
-			vs[i] = Scalar{E: expr.Const(64, uint64(i))}
+			vs[i] = value.Scalar{E: expr.Const(64, uint64(i))}
 		}
 		if changed >= 0 {
-			vs[changed] = Scalar{E: expr.BVVar("x", 64)}
+			vs[changed] = value.Scalar{E: expr.BVVar("x", 64)}
 		}
 		return vs
 	}
 	keys := entries(40, -1)
-	funcInput := func(name string) Value {
-		return Func{Input: &FuncInput{Name: name, NonNil: expr.BoolVar(name + " != nil"), Results: []Value{Scalar{E: expr.BVVar(name+"()", 64)}}}}
+	funcInput := func(name string) value.Value {
+		return value.Func{Input: &value.FuncInput{Name: name, NonNil: expr.BoolVar(name + " != nil"), Results: []value.Value{value.Scalar{E: expr.BVVar(name+"()", 64)}}}}
 	}
-	floatInput := func(name string) Value {
-		return Opaque{Type: types.Typ[types.Float64], Reason: "float", Go: 0.0, Input: name}
+	floatInput := func(name string) value.Value {
+		return value.Opaque{Type: types.Typ[types.Float64], Reason: "float", Go: 0.0, Input: name}
 	}
 	for _, tc := range []struct {
 		name string
-		a, b Value
+		a, b value.Value
 		same bool
 	}{
-		{"maps with equal entries", mapValue{Keys: entries(40, -1), Vals: entries(40, -1)}, mapValue{Keys: entries(40, -1), Vals: entries(40, -1)}, true},
-		{"maps that differ past the hashed entries", mapValue{Keys: keys, Vals: entries(40, -1)}, mapValue{Keys: keys, Vals: entries(40, 30)}, false},
-		{"maps that differ in size", mapValue{Keys: keys, Vals: keys}, mapValue{Keys: keys[:39], Vals: keys[:39]}, false},
+		{"maps with equal entries", value.Map{Keys: entries(40, -1), Vals: entries(40, -1)}, value.Map{Keys: entries(40, -1), Vals: entries(40, -1)}, true},
+		{"maps that differ past the hashed entries", value.Map{Keys: keys, Vals: entries(40, -1)}, value.Map{Keys: keys, Vals: entries(40, 30)}, false},
+		{"maps that differ in size", value.Map{Keys: keys, Vals: keys}, value.Map{Keys: keys[:39], Vals: keys[:39]}, false},
 		{"iterations over one snapshot", iterator{keys: keys, vals: keys, pos: 3}, iterator{keys: keys, vals: keys, pos: 3}, true},
 		{"iterations over equal snapshots", iterator{keys: keys, vals: keys, pos: 3}, iterator{keys: entries(40, -1), vals: entries(40, -1), pos: 3}, true},
 		{"iterations at two positions", iterator{keys: keys, vals: keys, pos: 3}, iterator{keys: keys, vals: keys, pos: 4}, false},
@@ -48,11 +49,11 @@ func TestValueHashAgreesWithSameValue(t *testing.T) {
 		{"two float inputs not chosen yet", floatInput("x"), floatInput("y"), false},
 		{"a func input", funcInput("f"), funcInput("f"), true},
 		{"two func inputs", funcInput("f"), funcInput("g"), false},
-		{"a func input and a nil func", funcInput("f"), Func{}, false},
-		{"channels that hold equal values", chanValue{Cap: 2, Buf: entries(2, -1)}, chanValue{Cap: 2, Buf: entries(2, -1)}, true},
-		{"an open and a closed channel", chanValue{Cap: 2}, chanValue{Cap: 2, Closed: true}, false},
-		{"channels that hold other values", chanValue{Cap: 2, Buf: entries(2, -1)}, chanValue{Cap: 2, Buf: entries(2, 1)}, false},
-		{"channels of two sizes", chanValue{Cap: 1}, chanValue{Cap: 2}, false},
+		{"a func input and a nil func", funcInput("f"), value.Func{}, false},
+		{"channels that hold equal values", value.Chan{Cap: 2, Buf: entries(2, -1)}, value.Chan{Cap: 2, Buf: entries(2, -1)}, true},
+		{"an open and a closed channel", value.Chan{Cap: 2}, value.Chan{Cap: 2, Closed: true}, false},
+		{"channels that hold other values", value.Chan{Cap: 2, Buf: entries(2, -1)}, value.Chan{Cap: 2, Buf: entries(2, 1)}, false},
+		{"channels of two sizes", value.Chan{Cap: 1}, value.Chan{Cap: 2}, false},
 	} {
 		if got := SameValue(tc.a, tc.b); got != tc.same {
 			t.Errorf("%s: SameValue %v, want %v", tc.name, got, tc.same)
@@ -72,7 +73,7 @@ func TestValueHashAgreesWithSameValue(t *testing.T) {
 // chosen two candidates).
 func TestFloatInputDependsOnItsSelector(t *testing.T) {
 	var terms []expr.Expr
-	ValueExprs(Opaque{Type: types.Typ[types.Float32], Reason: "float", Go: 0.0, Input: "r.Value"}, func(e expr.Expr) { terms = append(terms, e) })
+	ValueExprs(value.Opaque{Type: types.Typ[types.Float32], Reason: "float", Go: 0.0, Input: "r.Value"}, func(e expr.Expr) { terms = append(terms, e) })
 	if len(terms) != 1 || terms[0] != expr.BVVar("r.Value", 32) {
 		t.Errorf("terms %v, want the 32-bit variable r.Value", terms)
 	}
@@ -86,7 +87,7 @@ func TestFloatInputDependsOnItsSelector(t *testing.T) {
 func TestFuncInputDependsOnItsResults(t *testing.T) {
 	nonNil, result := expr.BoolVar("f != nil"), expr.BVVar("f()", 8)
 	var terms []expr.Expr
-	ValueExprs(Func{Input: &FuncInput{Name: "f", NonNil: nonNil, Results: []Value{Scalar{E: result}}}}, func(e expr.Expr) { terms = append(terms, e) })
+	ValueExprs(value.Func{Input: &value.FuncInput{Name: "f", NonNil: nonNil, Results: []value.Value{value.Scalar{E: result}}}}, func(e expr.Expr) { terms = append(terms, e) })
 	if len(terms) != 2 || terms[0] != nonNil || terms[1] != result {
 		t.Errorf("terms %v, want f != nil and f()", terms)
 	}

@@ -6,31 +6,32 @@ import (
 	"slices"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 )
 
 // SameValue reports whether a and b are the same value: the same shape,
 // with equal terms (terms are hash-consed, so equal means structurally
 // equal) and identical types. It is what a Pruner needs to tell that a
 // location holds "the same expression" in two states; it is not Go's ==.
-func SameValue(a, b Value) bool {
+func SameValue(a, b value.Value) bool {
 	switch x := a.(type) {
 	case nil:
 		return b == nil
-	case Scalar:
-		y, ok := b.(Scalar)
+	case value.Scalar:
+		y, ok := b.(value.Scalar)
 		return ok && x.E == y.E
-	case Pointer:
-		y, ok := b.(Pointer)
+	case value.Pointer:
+		y, ok := b.(value.Pointer)
 		return ok && samePointer(x, y)
-	case Struct:
-		y, ok := b.(Struct)
+	case value.Struct:
+		y, ok := b.(value.Struct)
 		return ok && sameValues(x.Fields, y.Fields)
-	case Array:
-		y, ok := b.(Array)
+	case value.Array:
+		y, ok := b.(value.Array)
 		if !ok || x.Len() != y.Len() {
 			return false
 		}
-		if x.root == y.root {
+		if x.SharesTree(y) {
 			return true
 		}
 		for i := 0; i < x.Len(); i++ {
@@ -39,33 +40,33 @@ func SameValue(a, b Value) bool {
 			}
 		}
 		return true
-	case String:
-		y, ok := b.(String)
+	case value.String:
+		y, ok := b.(value.String)
 		return ok && sameString(x, y)
-	case Slice:
-		y, ok := b.(Slice)
+	case value.Slice:
+		y, ok := b.(value.Slice)
 		return ok && x.NonNil == y.NonNil && x.Obj == y.Obj && slices.Equal(x.Base, y.Base) &&
 			x.Offset == y.Offset && x.Len == y.Len && x.Cap == y.Cap
-	case Interface:
-		y, ok := b.(Interface)
+	case value.Interface:
+		y, ok := b.(value.Interface)
 		return ok && sameType(x.Type, y.Type) && SameValue(x.Value, y.Value)
-	case Func:
-		y, ok := b.(Func)
+	case value.Func:
+		y, ok := b.(value.Func)
 		return ok && x.Fn == y.Fn && sameValues(x.Bindings, y.Bindings) && sameFuncInput(x.Input, y.Input)
-	case Tuple:
-		y, ok := b.(Tuple)
+	case value.Tuple:
+		y, ok := b.(value.Tuple)
 		return ok && sameValues(x.Elems, y.Elems)
-	case Opaque:
-		y, ok := b.(Opaque)
+	case value.Opaque:
+		y, ok := b.(value.Opaque)
 		return ok && sameType(x.Type, y.Type) && x.Reason == y.Reason && x.Input == y.Input && sameGo(x.Go, y.Go)
-	case lazyInput:
-		y, ok := b.(lazyInput)
+	case value.Lazy:
+		y, ok := b.(value.Lazy)
 		return ok && x.Name == y.Name && x.Depth == y.Depth && x.Root == y.Root && sameType(x.Type, y.Type)
-	case mapValue:
-		y, ok := b.(mapValue)
+	case value.Map:
+		y, ok := b.(value.Map)
 		return ok && x.Size == y.Size && sameValues(x.Keys, y.Keys) && sameValues(x.Vals, y.Vals)
-	case chanValue:
-		y, ok := b.(chanValue)
+	case value.Chan:
+		y, ok := b.(value.Chan)
 		return ok && x.Cap == y.Cap && x.Closed == y.Closed && sameValues(x.Buf, y.Buf)
 	case iterator:
 		y, ok := b.(iterator)
@@ -73,8 +74,8 @@ func SameValue(a, b Value) bool {
 	case runeProgress:
 		y, ok := b.(runeProgress)
 		return ok && x.at == y.at && slices.Equal(x.runes, y.runes)
-	case UnsafePointer:
-		y, ok := b.(UnsafePointer)
+	case value.UnsafePointer:
+		y, ok := b.(value.UnsafePointer)
 		return ok && samePointer(x.Ptr, y.Ptr) && sameType(x.Elem, y.Elem)
 	case ObjectValue:
 		y, ok := b.(ObjectValue)
@@ -86,7 +87,7 @@ func SameValue(a, b Value) bool {
 	return false // a kind of value this does not know is never the same
 }
 
-func sameValues(a, b []Value) bool {
+func sameValues(a, b []value.Value) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -101,9 +102,9 @@ func sameValues(a, b []Value) bool {
 	return true
 }
 
-func sameString(a, b String) bool { return a.Len == b.Len && slices.Equal(a.Bytes, b.Bytes) }
+func sameString(a, b value.String) bool { return a.Len == b.Len && slices.Equal(a.Bytes, b.Bytes) }
 
-func samePointer(a, b Pointer) bool {
+func samePointer(a, b value.Pointer) bool {
 	return a.NonNil == b.NonNil && a.Obj == b.Obj && slices.Equal(a.Path, b.Path) && slices.Equal(a.Sym, b.Sym)
 }
 
@@ -133,47 +134,47 @@ func sameGo(a, b any) (same bool) {
 
 // ValueExprs calls f with every term in v, for the variables a value
 // depends on. Types, functions and object numbers are not terms.
-func ValueExprs(v Value, f func(expr.Expr)) {
+func ValueExprs(v value.Value, f func(expr.Expr)) {
 	switch x := v.(type) {
-	case Scalar:
+	case value.Scalar:
 		f(x.E)
-	case Pointer:
+	case value.Pointer:
 		f(x.NonNil)
 		for _, st := range x.Sym {
 			f(st.Index)
 		}
-	case Struct:
+	case value.Struct:
 		valuesExprs(x.Fields, f)
-	case Array:
+	case value.Array:
 		for i := 0; i < x.Len(); i++ {
 			ValueExprs(x.At(i), f)
 		}
-	case String:
+	case value.String:
 		f(x.Len)
 		for _, b := range x.Bytes {
 			f(b)
 		}
-	case Slice:
+	case value.Slice:
 		f(x.NonNil)
 		f(x.Len)
 		f(x.Cap)
-	case Interface:
+	case value.Interface:
 		ValueExprs(x.Value, f)
-	case Func:
+	case value.Func:
 		valuesExprs(x.Bindings, f)
 		if x.Input != nil {
 			f(x.Input.NonNil)
 			valuesExprs(x.Input.Results, f)
 		}
-	case Tuple:
+	case value.Tuple:
 		valuesExprs(x.Elems, f)
-	case mapValue:
+	case value.Map:
 		if x.Size.IsValid() {
 			f(x.Size)
 		}
 		valuesExprs(x.Keys, f)
 		valuesExprs(x.Vals, f)
-	case chanValue:
+	case value.Chan:
 		valuesExprs(x.Buf, f)
 	case iterator:
 		ValueExprs(x.str, f)
@@ -183,11 +184,11 @@ func ValueExprs(v Value, f func(expr.Expr)) {
 		for _, r := range x.runes {
 			f(r)
 		}
-	case UnsafePointer:
+	case value.UnsafePointer:
 		ValueExprs(x.Ptr, f)
 	case ObjectValue:
 		ValueExprs(x.Value, f)
-	case Opaque:
+	case value.Opaque:
 		// A float input not chosen yet depends on its selector: two states
 		// that chose two candidates hold the same Opaque, and only the
 		// selector's pin on each path tells them apart.
@@ -197,7 +198,7 @@ func ValueExprs(v Value, f func(expr.Expr)) {
 	}
 }
 
-func valuesExprs(vs []Value, f func(expr.Expr)) {
+func valuesExprs(vs []value.Value, f func(expr.Expr)) {
 	for _, v := range vs {
 		ValueExprs(v, f)
 	}
@@ -205,7 +206,7 @@ func valuesExprs(vs []Value, f func(expr.Expr)) {
 
 // ValueHash is a hash of v that SameValue respects: same values hash
 // alike. It looks at terms and shape only, so it is cheap and coarse.
-func ValueHash(v Value) uint64 {
+func ValueHash(v value.Value) uint64 {
 	h := uint64(hashOffset)
 	mix := func(x uint64) { h = (h ^ x) * hashPrime }
 	term := func(e expr.Expr) {
@@ -213,24 +214,24 @@ func ValueHash(v Value) uint64 {
 			mix(e.Hash())
 		}
 	}
-	var walk func(v Value)
-	walk = func(v Value) {
+	var walk func(v value.Value)
+	walk = func(v value.Value) {
 		switch x := v.(type) {
 		case nil:
 			mix(1)
-		case Pointer:
+		case value.Pointer:
 			mix(2)
 			mix(uint64(x.Obj))
 			term(x.NonNil)
 			for _, p := range x.Path {
 				mix(uint64(p))
 			}
-		case Slice:
+		case value.Slice:
 			mix(3)
 			mix(uint64(x.Obj))
 			mix(uint64(x.Offset))
 			term(x.Len)
-		case Struct:
+		case value.Struct:
 			mix(4)
 			for _, f := range x.Fields {
 				walk(f)
@@ -238,20 +239,20 @@ func ValueHash(v Value) uint64 {
 		case ObjectValue:
 			mix(5)
 			walk(x.Value)
-		case Array:
+		case value.Array:
 			// The first elements only: tables run to thousands.
 			mix(6)
 			mix(uint64(x.Len()))
 			for i := 0; i < x.Len() && i < 16; i++ {
 				walk(x.At(i))
 			}
-		case mapValue:
+		case value.Map:
 			// Likewise the first entries of a map.
 			mix(8)
 			term(x.Size)
 			walkFirst(x.Keys, walk, mix)
 			walkFirst(x.Vals, walk, mix)
-		case chanValue:
+		case value.Chan:
 			mix(10)
 			mix(uint64(x.Cap))
 			if x.Closed {
@@ -275,7 +276,7 @@ func ValueHash(v Value) uint64 {
 
 // walkFirst hashes the length of vs and its first 16 values, for
 // ValueHash.
-func walkFirst(vs []Value, walk func(Value), mix func(uint64)) {
+func walkFirst(vs []value.Value, walk func(value.Value), mix func(uint64)) {
 	mix(uint64(len(vs)))
 	for _, v := range vs[:min(len(vs), 16)] {
 		walk(v)
@@ -283,7 +284,7 @@ func walkFirst(vs []Value, walk func(Value), mix func(uint64)) {
 }
 
 // sameFuncInput reports whether two func inputs are the same value.
-func sameFuncInput(x, y *FuncInput) bool {
+func sameFuncInput(x, y *value.FuncInput) bool {
 	if x == nil || y == nil {
 		return x == y
 	}

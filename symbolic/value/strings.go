@@ -1,8 +1,6 @@
-package symbolic
+package value
 
 import (
-	"strconv"
-
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
@@ -11,7 +9,7 @@ import (
 // builds an if-then-else over the possible bytes, which is exact and keeps
 // the state unforked.
 
-func stringConst(s string) String {
+func StringConst(s string) String {
 	bytes := make([]expr.Expr, len(s))
 	for i := 0; i < len(s); i++ {
 		bytes[i] = expr.Const(8, uint64(s[i]))
@@ -19,8 +17,8 @@ func stringConst(s string) String {
 	return String{Bytes: bytes, Len: expr.Const(64, uint64(len(s)))}
 }
 
-// concreteString gives the Go string when every byte in it is known.
-func concreteString(s String) (string, bool) {
+// ConcreteString gives the Go string when every byte in it is known.
+func ConcreteString(s String) (string, bool) {
 	if !s.Len.IsConst() {
 		return "", false
 	}
@@ -35,21 +33,21 @@ func concreteString(s String) (string, bool) {
 	return string(out), true
 }
 
-// byteAt is the byte at a position, which the caller has checked is below
+// ByteAt is the byte at a position, which the caller has checked is below
 // the length.
-func (s String) byteAt(i expr.Expr) expr.Expr { return selectTerm(s.Bytes, i, expr.Const(8, 0)) }
+func (s String) ByteAt(i expr.Expr) expr.Expr { return SelectTerm(s.Bytes, i, expr.Const(8, 0)) }
 
-// selectTerm is terms[i] for a possibly symbolic i: an if-then-else chain
+// SelectTerm is terms[i] for a possibly symbolic i: an if-then-else chain
 // over the positions that exist, falling back to def beyond them (by runs
 // of positions when every term is a constant: consttable.go).
-func selectTerm(terms []expr.Expr, i expr.Expr, def expr.Expr) expr.Expr {
+func SelectTerm(terms []expr.Expr, i expr.Expr, def expr.Expr) expr.Expr {
 	if i.IsConst() {
 		if i.Value() < uint64(len(terms)) {
 			return terms[i.Value()]
 		}
 		return def
 	}
-	if vals, sort, ok := constTerms(terms); ok {
+	if vals, sort, ok := ConstTerms(terms); ok {
 		return constSelect(vals, sort, i, def)
 	}
 	out := def
@@ -59,8 +57,8 @@ func selectTerm(terms []expr.Expr, i expr.Expr, def expr.Expr) expr.Expr {
 	return out
 }
 
-// concat is s + t.
-func concat(s, t String) String {
+// Concat is s + t.
+func Concat(s, t String) String {
 	if s.Len.IsConst() {
 		n := int(s.Len.Value())
 		bytes := append(append([]expr.Expr(nil), s.Bytes[:n]...), t.Bytes...)
@@ -69,14 +67,14 @@ func concat(s, t String) String {
 	bytes := make([]expr.Expr, len(s.Bytes)+len(t.Bytes))
 	for k := range bytes {
 		pos := expr.Const(64, uint64(k))
-		fromT := t.byteAt(expr.Sub(pos, s.Len))
-		bytes[k] = expr.Ite(expr.Ult(pos, s.Len), s.byteAt(pos), fromT)
+		fromT := t.ByteAt(expr.Sub(pos, s.Len))
+		bytes[k] = expr.Ite(expr.Ult(pos, s.Len), s.ByteAt(pos), fromT)
 	}
 	return String{Bytes: bytes, Len: expr.Add(s.Len, t.Len)}
 }
 
-// substring is s[lo:hi], bounds already checked.
-func substring(s String, lo, hi expr.Expr) String {
+// Substring is s[lo:hi], bounds already checked.
+func Substring(s String, lo, hi expr.Expr) String {
 	n := expr.Sub(hi, lo)
 	if lo.IsConst() {
 		start := int(lo.Value())
@@ -91,13 +89,13 @@ func substring(s String, lo, hi expr.Expr) String {
 	}
 	bytes := make([]expr.Expr, len(s.Bytes))
 	for k := range bytes {
-		bytes[k] = s.byteAt(expr.Add(lo, expr.Const(64, uint64(k))))
+		bytes[k] = s.ByteAt(expr.Add(lo, expr.Const(64, uint64(k))))
 	}
 	return String{Bytes: bytes, Len: n}
 }
 
-// stringsEqual is s == t.
-func stringsEqual(s, t String) expr.Expr {
+// StringsEqual is s == t.
+func StringsEqual(s, t String) expr.Expr {
 	eq := expr.Eq(s.Len, t.Len)
 	n := min(len(s.Bytes), len(t.Bytes))
 	for k := 0; k < n; k++ {
@@ -109,8 +107,8 @@ func stringsEqual(s, t String) expr.Expr {
 	return eq
 }
 
-// stringsLess is s < t in Go's byte-wise lexicographic order.
-func stringsLess(s, t String) expr.Expr {
+// StringsLess is s < t in Go's byte-wise lexicographic order.
+func StringsLess(s, t String) expr.Expr {
 	n := min(len(s.Bytes), len(t.Bytes))
 	// From position n on, s < t only if s ended at a position where t did not.
 	less := expr.And(expr.Ule(s.Len, expr.Const(64, uint64(n))), expr.Ult(s.Len, t.Len))
@@ -128,6 +126,3 @@ func stringsLess(s, t String) expr.Expr {
 	}
 	return less
 }
-
-func itoa(v int64) string  { return strconv.FormatInt(v, 10) }
-func utoa(v uint64) string { return strconv.FormatUint(v, 10) }

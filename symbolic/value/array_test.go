@@ -1,10 +1,8 @@
-package symbolic
+package value
 
 import (
-	"context"
 	"testing"
 
-	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
@@ -17,8 +15,8 @@ func TestArrayStoresArePersistent(t *testing.T) {
 		for i := range elems {
 			elems[i] = Scalar{expr.Const(64, uint64(i))}
 		}
-		a := arrayOf(elems)
-		zero := filledArray(n, Scalar{expr.Const(64, 0)})
+		a := ArrayOf(elems)
+		zero := FilledArray(n, Scalar{expr.Const(64, 0)})
 		if a.Len() != n || zero.Len() != n || len(a.Elems()) != n {
 			t.Fatalf("n=%d: lengths %d %d %d", n, a.Len(), zero.Len(), len(a.Elems()))
 		}
@@ -52,31 +50,9 @@ func BenchmarkArrayStore(b *testing.B) {
 		}
 	})
 	b.Run("persistent", func(b *testing.B) {
-		a := filledArray(n, Scalar{expr.Const(64, 0)})
+		a := FilledArray(n, Scalar{expr.Const(64, 0)})
 		for i := 0; i < b.N; i++ {
 			a = a.Set(i*7919%n, v)
 		}
 	})
-}
-
-// BenchmarkFillBigTable runs the executor on a loop storing into every
-// element of a [100000]int package variable.
-func BenchmarkFillBigTable(b *testing.B) {
-	t := &testing.T{}
-	fn := target(t, "tables.FillBig")
-	z3, err := z3.New(z3.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer z3.Close()
-	for i := 0; i < b.N; i++ {
-		e := NewEngine(fixtures(t).SSA, Config{Solver: z3, Bounds: Bounds{MaxSteps: 2000000}})
-		sum, err := e.Explore(context.Background(), fn)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if sum.Ends[EndReturn] != 1 {
-			b.Fatalf("ends %v", sum.Ends)
-		}
-	}
 }

@@ -1,10 +1,10 @@
-package symbolic
+package value
 
 import "github.com/gosymtest/gosymtest/symbolic/expr"
 
 // A Scalar does not fit in an interface word (an expr.Expr is two words),
 // so storing one in a Value allocates. The interpreter's hot paths store
-// results through scalarValue, which hands out preallocated Values for the
+// results through ScalarOf, which hands out preallocated Values for the
 // constants that are most frequent in concrete work: the two bools and
 // small integers.
 
@@ -40,9 +40,9 @@ func boxedIndex(width int) int {
 	return -1
 }
 
-// scalarValue is Scalar{x} as a Value, allocated only when x is not a
+// ScalarOf is Scalar{x} as a Value, allocated only when x is not a
 // preboxed constant.
-func scalarValue(x expr.Expr) Value {
+func ScalarOf(x expr.Expr) Value {
 	if x.IsConst() {
 		if x.Sort().IsBool() {
 			if x.IsTrue() {

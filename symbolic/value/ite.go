@@ -1,4 +1,4 @@
-package symbolic
+package value
 
 import (
 	"slices"
@@ -6,12 +6,12 @@ import (
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
-// iteValue merges two values of one type into "if cond then a else b"
+// Ite merges two values of one type into "if cond then a else b"
 // without forking, where their representation allows: scalars, strings, and
 // structs and arrays of those. Pointers to different objects, maps,
 // interfaces of different dynamic types and funcs cannot be merged; ok is
 // false then and the caller forks instead.
-func iteValue(cond expr.Expr, a, b Value) (Value, bool) {
+func Ite(cond expr.Expr, a, b Value) (Value, bool) {
 	switch x := a.(type) {
 	case Scalar:
 		y, ok := b.(Scalar)
@@ -36,7 +36,7 @@ func iteValue(cond expr.Expr, a, b Value) (Value, bool) {
 		y := b.(Struct)
 		fields := make([]Value, len(x.Fields))
 		for i := range fields {
-			f, ok := iteValue(cond, x.Fields[i], y.Fields[i])
+			f, ok := Ite(cond, x.Fields[i], y.Fields[i])
 			if !ok {
 				return nil, false
 			}
@@ -47,13 +47,13 @@ func iteValue(cond expr.Expr, a, b Value) (Value, bool) {
 		y := b.(Array)
 		elems := make([]Value, x.Len())
 		for i := range elems {
-			el, ok := iteValue(cond, x.At(i), y.At(i))
+			el, ok := Ite(cond, x.At(i), y.At(i))
 			if !ok {
 				return nil, false
 			}
 			elems[i] = el
 		}
-		return arrayOf(elems), true
+		return ArrayOf(elems), true
 	case Pointer:
 		y := b.(Pointer)
 		if x.Obj == y.Obj && slices.Equal(x.Path, y.Path) {

@@ -1,4 +1,4 @@
-package symbolic
+package value
 
 import (
 	"go/types"
@@ -24,7 +24,7 @@ type ObjectID int
 // address of an allocation, false for nil, and a variable for an input
 // pointer whose nil-ness is decided the first time the path depends on it.
 //
-// Sym lists the steps of Path taken at a symbolic index (symindex.go): the
+// Sym lists the steps of Path taken at a symbolic index (symbolic/symindex.go): the
 // element Path[step.At] is then a placeholder, and the pointer stands for
 // every element the index may select. Only addresses that do not escape
 // (every use is a load, a store or a further field or element address)
@@ -33,7 +33,7 @@ type Pointer struct {
 	NonNil expr.Expr
 	Obj    ObjectID
 	Path   Path
-	Sym    []symStep
+	Sym    []SymStep
 }
 
 // Path selects a location inside an object: field indices of structs and
@@ -76,7 +76,7 @@ type Interface struct {
 type Func struct {
 	Fn       *ssa.Function
 	Bindings []Value
-	// Input, when set, makes the value a func input (funcinputs.go):
+	// Input, when set, makes the value a func input (symbolic/funcinputs.go):
 	// Fn and Bindings are unset then.
 	Input *FuncInput
 }
@@ -93,14 +93,14 @@ type Opaque struct {
 	Reason string
 	Go     any // the concrete value, when known (float64, complex128, …)
 	// Input names the float input this is, while the path has not chosen
-	// its candidate; Go is then 0, the first one (floatinputs.go).
+	// its candidate; Go is then 0, the first one (symbolic/floatinputs.go).
 	Input string
 }
 
-// lazyInput is a part of an input that no instruction has read yet. The
+// Lazy is a part of an input that no instruction has read yet. The
 // first read materialises it with fresh variables named after Name, so that
 // only what the path depends on becomes symbolic.
-type lazyInput struct {
+type Lazy struct {
 	Name  string
 	Type  types.Type
 	Depth int
@@ -117,16 +117,85 @@ func (Interface) isValue() {}
 func (Func) isValue()      {}
 func (Tuple) isValue()     {}
 func (Opaque) isValue()    {}
-func (lazyInput) isValue() {}
+func (Lazy) isValue()      {}
 
-// nilPointer is the nil pointer.
-var nilPointer = Pointer{NonNil: expr.False}
+// NilPointer is the nil pointer.
+var NilPointer = Pointer{NonNil: expr.False}
 
-// with returns p extended by one selector, without sharing the new path
+// With returns p extended by one selector, without sharing the new path
 // with p's (which other values may extend differently).
-func (p Path) with(step int) Path {
+func (p Path) With(step int) Path {
 	out := make(Path, len(p)+1)
 	copy(out, p)
 	out[len(p)] = step
 	return out
 }
+
+// FuncInput is a func input: nil where NonNil is false, else a function
+// that returns Results.
+type FuncInput struct {
+	Name    string
+	NonNil  expr.Expr
+	Results []Value
+}
+
+// SymStep is a step of a Pointer's path taken at a symbolic element index:
+// Path[At] is a placeholder, Index (64 bits) the element.
+type SymStep struct {
+	At    int
+	Index expr.Expr
+}
+
+// WithStep returns p extended by one element step at index i: a concrete
+// step when i is constant, else a symbolic one.
+func (p Pointer) WithStep(i expr.Expr) Pointer {
+	if i.IsConst() {
+		return Pointer{NonNil: p.NonNil, Obj: p.Obj, Path: p.Path.With(int(i.Value())), Sym: p.Sym}
+	}
+	sym := append(append([]SymStep(nil), p.Sym...), SymStep{At: len(p.Path), Index: i})
+	return Pointer{NonNil: p.NonNil, Obj: p.Obj, Path: p.Path.With(0), Sym: sym}
+}
+
+// SymIndexAt is the index term of the symbolic step at position at of p's
+// path, if that step is symbolic.
+func (p Pointer) SymIndexAt(at int) (expr.Expr, bool) {
+	for _, st := range p.Sym {
+		if st.At == at {
+			return st.Index, true
+		}
+	}
+	return expr.Expr{}, false
+}
+
+// Chan is what a channel's object holds: its buffer, and whether it
+// is closed.
+type Chan struct {
+	Cap    int     // the buffer's size, fixed at make
+	Buf    []Value // the values sent and not yet received, oldest first
+	Closed bool
+}
+
+func (Chan) isValue() {}
+
+// UnsafePointer is an unsafe.Pointer: the Pointer it was converted from and
+// the type that pointer pointed to (nil for a nil unsafe.Pointer). A
+// conversion back to a pointer type is followed only when the memory layout
+// agrees with Elem.
+type UnsafePointer struct {
+	Ptr  Pointer
+	Elem types.Type
+}
+
+func (UnsafePointer) isValue() {}
+
+// NilUnsafePointer is unsafe.Pointer(nil).
+var NilUnsafePointer = UnsafePointer{Ptr: NilPointer}
+
+// Extension, embedded in a struct, makes it a Value. The interpreter uses
+// it for what it keeps in registers and objects beyond Go's values: a
+// range loop's position, a conversion under way, a deferred builtin, an
+// object's contents as a pruner sees them. Every Go value has a type of
+// its own here.
+type Extension struct{}
+
+func (Extension) isValue() {}

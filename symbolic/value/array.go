@@ -1,4 +1,4 @@
-package symbolic
+package value
 
 // Arrays are persistent vectors: a radix tree of arrayWidth-element leaves
 // (the idea of Bagwell's array-mapped tries, as Clojure's vectors use it).
@@ -29,8 +29,8 @@ type arrayNode struct {
 	vals []Value
 }
 
-// arrayOf is an array holding elems (copied).
-func arrayOf(elems []Value) Array {
+// ArrayOf is an array holding elems (copied).
+func ArrayOf(elems []Value) Array {
 	var leaves []*arrayNode
 	for lo := 0; lo < len(elems); lo += arrayWidth {
 		hi := min(lo+arrayWidth, len(elems))
@@ -39,8 +39,8 @@ func arrayOf(elems []Value) Array {
 	return arrayOfLeaves(len(elems), leaves)
 }
 
-// filledArray is an array of n copies of v, sharing its full leaves.
-func filledArray(n int, v Value) Array {
+// FilledArray is an array of n copies of v, sharing its full leaves.
+func FilledArray(n int, v Value) Array {
 	full := &arrayNode{vals: make([]Value, arrayWidth)}
 	for i := range full.vals {
 		full.vals[i] = v
@@ -129,3 +129,7 @@ func (a Array) Elems() []Value {
 	}
 	return out
 }
+
+// SharesTree reports whether a and b are one tree, which then holds the
+// same elements for both.
+func (a Array) SharesTree(b Array) bool { return a.root == b.root }

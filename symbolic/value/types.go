@@ -1,4 +1,4 @@
-package symbolic
+package value
 
 import (
 	"go/types"
@@ -10,9 +10,9 @@ import (
 // and uintptr are 64 bits wide, as on the machines the generated tests run.
 const wordBits = 64
 
-// intInfo says whether t is an integer type, and if so its width and
+// IntInfo says whether t is an integer type, and if so its width and
 // signedness.
-func intInfo(t types.Type) (width int, signed, ok bool) {
+func IntInfo(t types.Type) (width int, signed, ok bool) {
 	b, isBasic := t.Underlying().(*types.Basic)
 	if !isBasic {
 		return 0, false, false
@@ -38,24 +38,24 @@ func intInfo(t types.Type) (width int, signed, ok bool) {
 	return 0, false, false
 }
 
-func isBool(t types.Type) bool {
+func IsBool(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsBoolean != 0
 }
 
-func isString(t types.Type) bool {
+func IsString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
 }
 
-func isFloat(t types.Type) bool {
+func IsFloat(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&(types.IsFloat|types.IsComplex) != 0
 }
 
-// zeroValue is the zero value of t.
-func zeroValue(t types.Type) Value {
-	if w, _, ok := intInfo(t); ok {
+// Zero is the zero value of t.
+func Zero(t types.Type) Value {
+	if w, _, ok := IntInfo(t); ok {
 		return Scalar{expr.Const(w, 0)}
 	}
 	switch u := t.Underlying().(type) {
@@ -64,26 +64,26 @@ func zeroValue(t types.Type) Value {
 		case u.Info()&types.IsBoolean != 0:
 			return Scalar{expr.False}
 		case u.Info()&types.IsString != 0:
-			return emptyString
+			return EmptyString
 		case u.Info()&types.IsFloat != 0:
 			return Opaque{Type: t, Reason: "float", Go: float64(0)}
 		case u.Info()&types.IsComplex != 0:
 			return Opaque{Type: t, Reason: "complex", Go: complex128(0)}
 		case u.Kind() == types.UnsafePointer:
-			return nilUnsafePointer
+			return NilUnsafePointer
 		}
 	case *types.Pointer:
-		return nilPointer
+		return NilPointer
 	case *types.Struct:
 		fields := make([]Value, u.NumFields())
 		for i := range fields {
-			fields[i] = zeroValue(u.Field(i).Type())
+			fields[i] = Zero(u.Field(i).Type())
 		}
 		return Struct{fields}
 	case *types.Array:
-		return filledArray(int(u.Len()), zeroValue(u.Elem()))
+		return FilledArray(int(u.Len()), Zero(u.Elem()))
 	case *types.Slice:
-		return nilSlice
+		return NilSlice
 	case *types.Map:
 		return Pointer{NonNil: expr.False} // a map is a reference to its object
 	case *types.Chan:
@@ -95,7 +95,7 @@ func zeroValue(t types.Type) Value {
 	case *types.Tuple:
 		elems := make([]Value, u.Len())
 		for i := range elems {
-			elems[i] = zeroValue(u.At(i).Type())
+			elems[i] = Zero(u.At(i).Type())
 		}
 		return Tuple{elems}
 	}
@@ -103,6 +103,6 @@ func zeroValue(t types.Type) Value {
 }
 
 var (
-	emptyString = String{Len: expr.Const(64, 0)}
-	nilSlice    = Slice{NonNil: expr.False, Len: expr.Const(64, 0), Cap: expr.Const(64, 0)}
+	EmptyString = String{Len: expr.Const(64, 0)}
+	NilSlice    = Slice{NonNil: expr.False, Len: expr.Const(64, 0), Cap: expr.Const(64, 0)}
 )

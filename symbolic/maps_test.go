@@ -3,8 +3,6 @@ package symbolic
 import (
 	"testing"
 
-	"github.com/gosymtest/gosymtest/symbolic/expr"
-
 	"github.com/gosymtest/gosymtest/testdata/exec/bigmap"
 )
 
@@ -30,16 +28,5 @@ func TestConcreteKeysAreIndexed(t *testing.T) {
 			}
 			checkAgainstGo(t, name, paths)
 		})
-	}
-}
-
-func TestConcreteKeySpelling(t *testing.T) {
-	if _, ok := concreteKey(Scalar{expr.Var("k", expr.BV(64))}); ok {
-		t.Error("a symbolic integer has a concrete spelling")
-	}
-	a, _ := concreteKey(stringConst("ab"))
-	b, _ := concreteKey(stringConst("ab\x00"))
-	if a == b {
-		t.Errorf("%q and %q spelled alike", "ab", "ab\x00")
 	}
 }

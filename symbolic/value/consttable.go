@@ -1,4 +1,4 @@
-package symbolic
+package value
 
 import (
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -6,7 +6,7 @@ import (
 
 // Lookups in constant tables. A table such as uuid's xvalues ([256]byte:
 // 255 but for the hex digits) or utf8's first is read at a symbolic index
-// as one value (symindex.go); as a chain of one if-then-else per element,
+// as one value (symbolic/symindex.go); as a chain of one if-then-else per element,
 // that value is 256 terms deep, and a path through a dozen such lookups
 // asks Z3 queries it cannot answer in time. When every candidate element
 // is a constant, the lookup is written by stretches instead: the
@@ -29,12 +29,12 @@ type indexRun struct {
 	prog   progression
 }
 
-// constLookup is the element at index i (a 64-bit term) of a table whose
+// ConstLookup is the element at index i (a 64-bit term) of a table whose
 // candidate indices ks (ascending) hold the constants vals of sort
 // elemSort (bit-vectors of at most 64 bits, or bool as 0 and 1). As with
 // the chain, an i that is no candidate is ruled out by the path already
 // (the bounds check), so the default branch needs no condition.
-func constLookup(i expr.Expr, ks []uint64, vals []uint64, elemSort expr.Sort) expr.Expr {
+func ConstLookup(i expr.Expr, ks []uint64, vals []uint64, elemSort expr.Sort) expr.Expr {
 	width := 1
 	if !elemSort.IsBool() {
 		width = elemSort.Width()
@@ -72,7 +72,7 @@ func constLookup(i expr.Expr, ks []uint64, vals []uint64, elemSort expr.Sort) ex
 // indices whose values step by one amount; a bool table's runs are
 // constant.
 func progressionRuns(ks, vals []uint64, width int, constOnly bool) []indexRun {
-	mask := widthMask(width)
+	mask := lowBits(width)
 	var runs []indexRun
 	for j := 0; j < len(ks); {
 		end := j
@@ -118,10 +118,10 @@ func progressionValue(i expr.Expr, p progression, width int, elemSort expr.Sort)
 	return expr.Add(base, expr.Mul(k, expr.Const(width, p.step)))
 }
 
-// constTerms are the values of terms when every one is a constant of one
+// ConstTerms are the values of terms when every one is a constant of one
 // sort, a bit-vector of at most 64 bits or a bool, and there are more
 // than two of them (two are one if-then-else either way).
-func constTerms(terms []expr.Expr) (vals []uint64, sort expr.Sort, ok bool) {
+func ConstTerms(terms []expr.Expr) (vals []uint64, sort expr.Sort, ok bool) {
 	if len(terms) <= 2 {
 		return nil, sort, false
 	}
@@ -139,7 +139,7 @@ func constTerms(terms []expr.Expr) (vals []uint64, sort expr.Sort, ok bool) {
 }
 
 // constSelect is vals[i] for a table of constants, def where i is past
-// its end: the runs of constLookup, guarded by the bound when i can pass
+// its end: the runs of ConstLookup, guarded by the bound when i can pass
 // it.
 func constSelect(vals []uint64, sort expr.Sort, i expr.Expr, def expr.Expr) expr.Expr {
 	wide := i
@@ -147,9 +147,26 @@ func constSelect(vals []uint64, sort expr.Sort, i expr.Expr, def expr.Expr) expr
 		wide = expr.ZExt(i, 64)
 	}
 	n := uint64(len(vals))
-	out := constLookup(wide, countTo(len(vals)-1), vals, sort)
-	if i.Width() >= 64 || n <= widthMask(i.Width()) {
+	out := ConstLookup(wide, indicesTo(len(vals)-1), vals, sort)
+	if i.Width() >= 64 || n <= lowBits(i.Width()) {
 		out = expr.Ite(expr.Ult(i, expr.Const(i.Width(), n)), out, def)
 	}
 	return out
+}
+
+// lowBits keeps the low w bits.
+func lowBits(w int) uint64 {
+	if w >= 64 {
+		return ^uint64(0)
+	}
+	return 1<<w - 1
+}
+
+// indicesTo is 0, 1, …, n.
+func indicesTo(n int) []uint64 {
+	vals := make([]uint64, n+1)
+	for i := range vals {
+		vals[i] = uint64(i)
+	}
+	return vals
 }

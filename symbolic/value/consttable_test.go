@@ -1,4 +1,4 @@
-package symbolic
+package value
 
 import (
 	"context"
@@ -34,7 +34,7 @@ func hexValues() []uint64 {
 func checkLookup(t *testing.T, what string, ks, vals []uint64, sort expr.Sort) expr.Expr {
 	t.Helper()
 	i := expr.BVVar("i", 64)
-	got := constLookup(i, ks, vals, sort)
+	got := ConstLookup(i, ks, vals, sort)
 	for n, k := range ks {
 		a := &expr.Values{Scalars: map[expr.Expr]uint64{i: k}}
 		if v := expr.Eval(got, a); v != vals[n] {
@@ -75,7 +75,7 @@ func TestConstLookupIsTheTable(t *testing.T) {
 			default:
 				vals[k] = r.Uint64() >> r.IntN(64)
 			}
-			vals[k] &= widthMask(width)
+			vals[k] &= lowBits(width)
 		}
 		var cks, cvals []uint64
 		for k := range vals {
@@ -94,7 +94,7 @@ func TestConstLookupIsTheTable(t *testing.T) {
 	}
 }
 
-// TestSelectTermIsTheTable: selectTerm, which reads a string's bytes
+// TestSelectTermIsTheTable: SelectTerm, which reads a string's bytes
 // and an array value's elements, gives a table of constants' value below
 // its end and def past it, for every value of an 8-bit index.
 func TestSelectTermIsTheTable(t *testing.T) {
@@ -105,7 +105,7 @@ func TestSelectTermIsTheTable(t *testing.T) {
 	}
 	i := expr.BVVar("i", 8)
 	def := expr.Const(8, '?')
-	got := selectTerm(terms, i, def)
+	got := SelectTerm(terms, i, def)
 	for k := range 256 {
 		want := uint64('?')
 		if k < len(table) {
@@ -135,7 +135,7 @@ func TestHexLookupIsSolved(t *testing.T) {
 	for n := range 32 {
 		c := expr.BVVar("s["+string(rune('a'+n%26))+string(rune('0'+n/26))+"]", 8)
 		vars = append(vars, c)
-		v := constLookup(expr.ZExt(c, 64), ks, hex, expr.BV(8))
+		v := ConstLookup(expr.ZExt(c, 64), ks, hex, expr.BV(8))
 		conds = append(conds, expr.Ne(v, expr.Const(8, 255)))
 	}
 	z3, err := z3.New(z3.Options{})
