@@ -31,15 +31,14 @@
 //
 // Values and memory are package value's data model, which the library
 // models and the input builders use too. Integers and bools are terms; a
-// concrete value is a constant term, so
-// concrete work never reaches the solver. Strings are bounded symbolic
-// bytes with a symbolic length. Memory is a set of objects, each an
-// immutable value tree; a pointer names an object and a path of field
-// and element indices. Arrays are persistent vectors. A map
-// is an object holding its entries; a symbolic key forks on key
-// equality. A load at a symbolic index becomes an if-then-else over the
-// elements it may select (symindex.go; value's consttable.go); it forks only
-// where the elements cannot be merged.
+// concrete value is a constant term, so concrete work never reaches the
+// solver. Strings are bounded symbolic bytes with a symbolic length.
+// Memory is a set of objects, each an immutable value tree; a pointer
+// names an object and a path of field and element indices. Arrays are
+// persistent vectors. A map is an object holding its entries; a symbolic
+// key forks on key equality. A load at a symbolic index becomes an
+// if-then-else over the elements it may select (symindex.go; value's
+// consttable.go); it forks only where the elements cannot be merged.
 //
 // Runtime panics are branches. A nil dereference, an index out of range,
 // a division by zero and the other run-time errors are checked with the

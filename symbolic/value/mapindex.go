@@ -92,8 +92,8 @@ func ConcreteKey(v Value) (k string, ok bool) {
 
 // Map is what a map's object holds (a map is a Pointer to it): its
 // entries in insertion order, with keys that are distinct on the path.
-// Which entry a symbolic key hits is decided by forking on key equality, so the entry
-// structure stays known on every path.
+// Which entry a symbolic key hits is decided by forking on key equality,
+// so the entry structure stays known on every path.
 type Map struct {
 	Keys []Value
 	Vals []Value
