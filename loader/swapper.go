@@ -10,8 +10,8 @@ import (
 // that swaps two elements of a []unsafe.Pointer (the one whose only free
 // variable is such a slice), or nil when fn has none.
 //
-// Swapper reads its slice through unsafe. The executor (symbolic's
-// sortslice.go) and the pointer analysis (pointer's swapper.go) both
+// Swapper reads its slice through unsafe. The executor (symbolic/
+// models/sort.go) and the pointer analysis (pointer's swapper.go) both
 // model it as this closure, bound to a variable that holds the slice
 // itself.
 func SwapperClosure(fn *ssa.Function) *ssa.Function {

@@ -8,8 +8,8 @@ import (
 // internal/reflectlite.Swapper (under sort.Slice and sort.SliceStable)
 // reads its slice through unsafe, which the analysis does not follow: the
 // func it returns would point to nothing, and the writes of sort's swaps
-// would be missing from every mod set. The executor models it (symbolic's
-// sortslice.go) as the closure its body makes for a slice of pointers,
+// would be missing from every mod set. The executor models it (symbolic/
+// models/sort.go) as the closure its body makes for a slice of pointers,
 // loader.SwapperClosure, bound to a variable that holds the slice itself;
 // the analysis models it the same way. The slice reaches Swapper in an
 // interface, so the variable is the payload of the boxes the argument

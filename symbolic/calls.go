@@ -73,7 +73,7 @@ func (e *Engine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, bindings
 }
 
 // enterCall pushes a frame for fn, or runs its model when it has one or no
-// body (models.go).
+// body (models.go, package models).
 func (e *Engine) enterCall(s *State, instr ssa.CallInstruction, fn *ssa.Function, bindings, args []value.Value) {
 	if len(fn.Blocks) == 0 || e.info(fn).model != nil {
 		e.callModel(s, instr, fn, args)

@@ -21,6 +21,8 @@
 //   - Package pick chooses the model a test is written from.
 //   - Package source reads SSA back as source text, for the tests'
 //     comments.
+//   - Package models holds library models. Each gets a models.Machine,
+//     a narrow handle on its state (modelhandle.go), not the engine.
 //
 // # States and memory
 //
@@ -124,9 +126,10 @@
 //   - One goroutine. A go statement, or an operation only another
 //     goroutine could unblock, ends the path as unsupported (chans.go).
 //   - Floats are concrete values, float inputs included.
-//   - A function without a Go body needs a model (models.go and the
-//     tables it merges); an unmodelled one ends the path with reason
-//     "unmodelled:<name>".
+//   - A function without a Go body needs a model: one of package
+//     models, behind a narrow handle (modelhandle.go), or one of those
+//     that still read the executor's memory (models.go). An unmodelled
+//     one ends the path with reason "unmodelled:<name>".
 //   - Reflection is modelled only where errors and fmt need it on their
 //     common paths, on go/types: reflectlite's Elem, Comparable,
 //     Implements and AssignableTo; reflect.Type's Kind, Elem, String,

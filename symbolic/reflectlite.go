@@ -22,6 +22,9 @@ func reflectliteModels() map[string]model {
 	return map[string]model{
 		"(internal/reflectlite.rtype).Elem":       rtypeElem,
 		"(internal/reflectlite.rtype).Comparable": rtypeComparable,
+		// sort.Slice reaches its slice's length through reflectlite's
+		// Value (package models has the Swapper it reaches the elements by).
+		"(internal/reflectlite.Value).Len": valueLen,
 	}
 }
 

@@ -1,4 +1,4 @@
-package symbolic
+package models
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3/z3test"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
@@ -71,7 +72,7 @@ func TestCountsAddedToALengthAreDecided(t *testing.T) {
 		},
 		ResourceLimit: countQueryLimit,
 	}
-	if r := newZ3(t).Check(context.Background(), q); r.Result != solver.Unsat {
+	if r := z3test.New(t).Check(context.Background(), q); r.Result != solver.Unsat {
 		t.Fatalf("answer %v (%s), want unsat within %d resource units", r.Result, r.Reason, uint64(countQueryLimit))
 	}
 }

@@ -1,0 +1,87 @@
+package symbolic
+
+import (
+	"go/types"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/models"
+	"github.com/gosymtest/gosymtest/symbolic/value"
+	"golang.org/x/tools/go/ssa"
+)
+
+// modelHandle is the machine handle a library model of package models
+// gets: one state of the engine, seen through models.Machine. It is a
+// comparable value, so that a model can tell its own state from the one
+// a Branch forked off.
+type modelHandle struct {
+	e *Engine
+	s *State
+}
+
+var _ models.Machine = modelHandle{}
+
+func (h modelHandle) Load(p value.Pointer) value.Value     { return h.e.load(h.s, p) }
+func (h modelHandle) Store(p value.Pointer, v value.Value) { h.e.store(h.s, p, v) }
+func (h modelHandle) Elems(sl value.Slice) []value.Value   { return h.e.sliceElems(h.s, sl) }
+
+func (h modelHandle) New(t types.Type, v value.Value) value.Pointer {
+	return value.Pointer{NonNil: expr.True, Obj: h.s.mem.Alloc(&value.Object{Type: t, Value: v})}
+}
+
+func (h modelHandle) MakeSlice(elem types.Type, n, c expr.Expr) (value.Slice, bool) {
+	return h.e.allocSlice(h.s, elem, n, c, nil)
+}
+
+func (h modelHandle) BytesString(sl value.Slice) (value.String, bool) {
+	return h.e.stringOfBytes(h.s, sl)
+}
+
+func (h modelHandle) RequireNonNil(p value.Pointer) bool {
+	return h.e.require(h.s, p.NonNil, "", func(bad *State) { h.e.runtimePanic(bad, PanicNilDeref, nilDerefMessage) })
+}
+
+func (h modelHandle) Branch(cond expr.Expr) (onTrue, onFalse models.Machine) {
+	t, f := h.e.branch(h.s, cond, "")
+	if t != nil {
+		onTrue = modelHandle{h.e, t}
+	}
+	if f != nil {
+		onFalse = modelHandle{h.e, f}
+	}
+	return onTrue, onFalse
+}
+
+func (h modelHandle) Concretize(x expr.Expr, why string) (expr.Expr, bool) {
+	return h.e.concretize(h.s, x, why)
+}
+
+func (h modelHandle) Equal(x, y value.Value, t types.Type) (expr.Expr, bool) {
+	return h.e.equal(h.s, x, y, t)
+}
+
+func (h modelHandle) Float(v value.Value) (float64, bool) { return h.e.float(h.s, v) }
+
+func (h modelHandle) FloatValue(t types.Type, f float64) value.Value { return floatValue(t, f) }
+
+// SetCallResult sets the bool result of the call being executed, on a
+// state that forked away from the one the model returns for.
+func (h modelHandle) SetCallResult(b expr.Expr) {
+	f := h.s.top()
+	if call, ok := f.block.Instrs[f.next-1].(*ssa.Call); ok {
+		h.e.set(h.s, call, value.Scalar{E: b})
+	}
+}
+
+func (h modelHandle) CallInstead(fn value.Func) bool {
+	call, ok := h.s.top().block.Instrs[h.s.top().next-1].(ssa.CallInstruction)
+	if ok {
+		h.e.enterCall(h.s, call, fn.Fn, fn.Bindings, nil)
+	}
+	return ok
+}
+
+func (h modelHandle) Panic(message string) {
+	h.e.raise(h.s, &panicking{value: value.Interface{Type: types.Typ[types.String], Value: value.StringConst(message)}, kind: PanicExplicit})
+}
+
+func (h modelHandle) Unsupported(feature string) { h.e.unsupported(h.s, feature) }

@@ -1,0 +1,28 @@
+// Package models holds the executor's models of library functions: Go
+// functions without a Go body (assembly, or runtime linknames), and Go
+// functions whose body the executor cannot follow.
+//
+// # Contract
+//
+// A model is a Func. It sees the path through a Machine, a narrow handle
+// with a dozen operations (load, store, allocate, fork, pin, panic,
+// give up), not the executor. This follows go/ssa/interp's external.go,
+// where each external function gets a frame, not the interpreter.
+//
+// Lookup is the one table, keyed by the function's full name, e.g.
+// "internal/bytealg.IndexByteString" or "(*sync.Pool).Get". The
+// executor asks it once per function.
+//
+// # What is modelled here
+//
+//   - internal/bytealg: byte and string search, count and compare, as
+//     exact if-then-else terms over the bytes, so that no search forks.
+//   - math's assembly and the float bit conversions.
+//   - sync/atomic and the runtime hooks of sync: one goroutine runs, so
+//     an atomic operation is its sequential meaning and a lock is never
+//     contended.
+//
+// Reflection, type descriptors, the environment and the uncontrolled
+// calls (time, randomness) are still modelled inside the executor: they
+// read its memory layout.
+package models

@@ -1,0 +1,64 @@
+package models
+
+import (
+	"go/types"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A Func stands in for one library function. It gets the function and
+// its evaluated arguments, and gives the results. ok=false means the
+// model dealt with the path itself: it ended it, or it set the results
+// of the states it forked (see Machine.Branch).
+type Func func(m Machine, fn *ssa.Function, args []value.Value) (results []value.Value, ok bool)
+
+// Machine is what a model may do to the path it runs on. It is the
+// executor's state at the call, seen through the few operations that
+// models need, and nothing of the executor besides.
+type Machine interface {
+	// Load reads memory through a pointer known to be non-nil.
+	Load(p value.Pointer) value.Value
+	// Store writes memory through a pointer known to be non-nil.
+	Store(p value.Pointer, v value.Value)
+	// New allocates an object of type t holding v, and points at it.
+	New(t types.Type, v value.Value) value.Pointer
+	// MakeSlice allocates a slice of n elements of elem with capacity
+	// c, checking n as make does. false: the path ended or forked away.
+	MakeSlice(elem types.Type, n, c expr.Expr) (value.Slice, bool)
+	// Elems are the elements of a slice that memory holds.
+	Elems(s value.Slice) []value.Value
+	// BytesString is a byte slice's contents as a string.
+	BytesString(s value.Slice) (value.String, bool)
+
+	// RequireNonNil lets the path go on only where p is not nil. Where
+	// p may be nil, a state panics as a nil dereference does. It
+	// reports whether this path goes on.
+	RequireNonNil(p value.Pointer) bool
+	// Branch forks the path on cond. Either side is nil when it cannot
+	// happen, and one of them is this Machine itself when it can.
+	Branch(cond expr.Expr) (onTrue, onFalse Machine)
+	// Concretize pins x to one value the path allows, and records that
+	// the path lost generality there (why says for what).
+	Concretize(x expr.Expr, why string) (expr.Expr, bool)
+	// Equal is the condition under which x and y, of type t, are ==.
+	Equal(x, y value.Value, t types.Type) (expr.Expr, bool)
+
+	// Float is the float64 that a float value holds, and FloatValue
+	// makes the float value of type t that holds f.
+	Float(v value.Value) (float64, bool)
+	FloatValue(t types.Type, f float64) value.Value
+
+	// SetCallResult sets the bool result of the call being modelled,
+	// on a state that Branch forked off.
+	SetCallResult(b expr.Expr)
+	// CallInstead runs fn in place of the modelled function: fn's
+	// results become the call's, and the model returns ok=false. It
+	// reports false, and does nothing, for a deferred call.
+	CallInstead(fn value.Func) bool
+	// Panic starts a panic with a string value, as panic(message).
+	Panic(message string)
+	// Unsupported ends the path: it needs what the executor lacks.
+	Unsupported(feature string)
+}

@@ -1,0 +1,182 @@
+package models
+
+import (
+	"fmt"
+	"go/types"
+	"testing"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
+	"golang.org/x/tools/go/ssa"
+)
+
+// fakeMachine is a Machine over a map of cells, which records what a
+// model asks of it. It is a pointer, so a model can tell it from the
+// one its Branch forks off.
+type fakeMachine struct {
+	cells       map[string]value.Value
+	forked      *fakeMachine // what Branch gives for the false side
+	callResult  *expr.Expr
+	panicked    string
+	unsupported string
+}
+
+func newFake() *fakeMachine { return &fakeMachine{cells: map[string]value.Value{}} }
+
+func cell(p value.Pointer) string { return fmt.Sprint(p.Obj, p.Path) }
+
+func (f *fakeMachine) Load(p value.Pointer) value.Value     { return f.cells[cell(p)] }
+func (f *fakeMachine) Store(p value.Pointer, v value.Value) { f.cells[cell(p)] = v }
+func (f *fakeMachine) New(types.Type, value.Value) value.Pointer {
+	panic("not used")
+}
+func (f *fakeMachine) MakeSlice(types.Type, expr.Expr, expr.Expr) (value.Slice, bool) {
+	panic("not used")
+}
+func (f *fakeMachine) Elems(value.Slice) []value.Value                    { panic("not used") }
+func (f *fakeMachine) BytesString(value.Slice) (value.String, bool)       { panic("not used") }
+func (f *fakeMachine) RequireNonNil(p value.Pointer) bool                 { return p.NonNil.IsTrue() }
+func (f *fakeMachine) Concretize(x expr.Expr, _ string) (expr.Expr, bool) { return x, x.IsConst() }
+func (f *fakeMachine) Float(value.Value) (float64, bool)                  { panic("not used") }
+func (f *fakeMachine) FloatValue(types.Type, float64) value.Value         { panic("not used") }
+func (f *fakeMachine) CallInstead(value.Func) bool                        { panic("not used") }
+func (f *fakeMachine) Panic(message string)                               { f.panicked = message }
+func (f *fakeMachine) Unsupported(feature string)                         { f.unsupported = feature }
+func (f *fakeMachine) SetCallResult(b expr.Expr)                          { f.callResult = &b }
+
+func (f *fakeMachine) Equal(x, y value.Value, _ types.Type) (expr.Expr, bool) {
+	return expr.Eq(x.(value.Scalar).E, y.(value.Scalar).E), true
+}
+
+// Branch keeps the true side on f, and forks the false side off, with a
+// copy of f's cells.
+func (f *fakeMachine) Branch(expr.Expr) (Machine, Machine) {
+	f.forked = newFake()
+	for k, v := range f.cells {
+		f.forked.cells[k] = v
+	}
+	return f, f.forked
+}
+
+// swapFirst is a fakeMachine whose Branch keeps the false side and forks
+// the true side off, as the engine does when the true side is the new
+// state.
+type swapFirst struct{ *fakeMachine }
+
+func (s swapFirst) Branch(c expr.Expr) (Machine, Machine) {
+	t, f := s.fakeMachine.Branch(c)
+	return f, swapFirst{t.(*fakeMachine)}
+}
+
+func scalar(x expr.Expr) value.Scalar { return value.Scalar{E: x} }
+
+// compareAndSwap runs atomic.CompareAndSwapInt64(p, old, 7) where *p
+// holds the symbolic x.
+func compareAndSwap(t *testing.T, m Machine, cells *fakeMachine) ([]value.Value, bool, value.Pointer) {
+	t.Helper()
+	cas, ok := atomicModel("CompareAndSwapInt64")
+	if !ok {
+		t.Fatal("no model for CompareAndSwapInt64")
+	}
+	p := value.Pointer{NonNil: expr.True, Obj: 1}
+	cells.Store(p, scalar(expr.BVVar("x", 64)))
+	params := types.NewTuple(
+		types.NewParam(0, nil, "addr", types.NewPointer(types.Typ[types.Int64])),
+		types.NewParam(0, nil, "old", types.Typ[types.Int64]),
+		types.NewParam(0, nil, "new", types.Typ[types.Int64]))
+	fn := &ssa.Function{Signature: types.NewSignatureType(nil, nil, nil, params, types.NewTuple(types.NewParam(0, nil, "", types.Typ[types.Bool])), false)}
+	res, ok := cas(m, fn, []value.Value{p, scalar(expr.Const(64, 3)), scalar(expr.Const(64, 7))})
+	return res, ok, p
+}
+
+// Where the state that goes on is the one that swapped, the model
+// returns true for it, and sets false on the state forked off, which
+// keeps the old value.
+func TestCompareAndSwapForksKeepingTheSwap(t *testing.T) {
+	m := newFake()
+	res, ok, p := compareAndSwap(t, m, m)
+	if !ok || len(res) != 1 || res[0].(value.Scalar).E != expr.True {
+		t.Fatalf("results %v, %v: want [true], true", res, ok)
+	}
+	if got := m.Load(p).(value.Scalar).E; got != expr.Const(64, 7) {
+		t.Errorf("swapped state holds %v, want 7", got)
+	}
+	kept := m.forked
+	if kept.callResult == nil || *kept.callResult != expr.False {
+		t.Errorf("kept state's result %v, want false", kept.callResult)
+	}
+	if got := kept.Load(p).(value.Scalar).E; got != expr.BVVar("x", 64) {
+		t.Errorf("kept state holds %v, want x", got)
+	}
+}
+
+// Where the swap is forked off, the model sets true on it itself and
+// returns ok=false.
+func TestCompareAndSwapForksOffTheSwap(t *testing.T) {
+	m := newFake()
+	res, ok, p := compareAndSwap(t, swapFirst{m}, m)
+	if ok || res != nil {
+		t.Fatalf("results %v, %v: want none, false", res, ok)
+	}
+	swapped := m.forked
+	if swapped.callResult == nil || *swapped.callResult != expr.True {
+		t.Errorf("swapped state's result %v, want true", swapped.callResult)
+	}
+	if got := swapped.Load(p).(value.Scalar).E; got != expr.Const(64, 7) {
+		t.Errorf("swapped state holds %v, want 7", got)
+	}
+	if m.callResult == nil || *m.callResult != expr.False {
+		t.Errorf("kept state's result %v, want false", m.callResult)
+	}
+}
+
+// atomic.Value's Store panics with Go's messages on a nil value and on a
+// value of another type than the first.
+func TestAtomicValueStorePanics(t *testing.T) {
+	p := value.Pointer{NonNil: expr.True, Obj: 1}
+	held := value.Pointer{NonNil: expr.True, Obj: 1, Path: value.Path{0}} // the Value's one field
+	m := newFake()
+	m.Store(held, value.Interface{})
+	if _, ok := atomicValueStore(m, nil, []value.Value{p, value.Interface{}}); ok || m.panicked != "sync/atomic: store of nil value into Value" {
+		t.Errorf("nil store: ok %v, panic %q", ok, m.panicked)
+	}
+	m = newFake()
+	m.Store(held, value.Interface{})
+	first := value.Interface{Type: types.Typ[types.Int], Value: scalar(expr.Const(64, 1))}
+	if _, ok := atomicValueStore(m, nil, []value.Value{p, first}); !ok || m.panicked != "" {
+		t.Fatalf("first store: ok %v, panic %q", ok, m.panicked)
+	}
+	other := value.Interface{Type: types.Typ[types.String], Value: value.StringConst("a")}
+	if _, ok := atomicValueStore(m, nil, []value.Value{p, other}); ok || m.panicked != "sync/atomic: store of inconsistently typed value into Value" {
+		t.Errorf("second store of another type: ok %v, panic %q", ok, m.panicked)
+	}
+}
+
+// The atomic functions are found by the operation their name starts with.
+func TestAtomicModelsByOperation(t *testing.T) {
+	for _, name := range []string{"AddInt32", "LoadPointer", "StoreUint64", "SwapUintptr", "CompareAndSwapInt64", "AndUint32", "OrInt64"} {
+		if _, ok := atomicModel(name); !ok {
+			t.Errorf("no model for %s", name)
+		}
+	}
+	if _, ok := atomicModel("Int64"); ok {
+		t.Error("a model for Int64, which names no operation")
+	}
+}
+
+// Each group of models names functions no other group does, so that the
+// table does not depend on the order the groups are merged in.
+func TestGroupsAreDisjoint(t *testing.T) {
+	seen := map[string]int{}
+	for i, g := range []map[string]Func{bytealgModels(), mathModels(), runtimeModels(), syncModels(), sortModels()} {
+		for name := range g {
+			if j, ok := seen[name]; ok {
+				t.Errorf("%s is in groups %d and %d", name, j, i)
+			}
+			seen[name] = i
+		}
+	}
+	if len(seen) != len(table) {
+		t.Errorf("the table has %d models, the groups %d", len(table), len(seen))
+	}
+}

@@ -1,0 +1,76 @@
+package models
+
+import (
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
+	"golang.org/x/tools/go/ssa"
+)
+
+// table is the one table of models, by the function's full name. The
+// groups' names are disjoint (TestGroupsAreDisjoint).
+var table = merge(bytealgModels(), mathModels(), runtimeModels(), syncModels(), sortModels())
+
+// Lookup is the model of fn, or nil: by name, or for sync/atomic's
+// bodiless functions by the operation they name.
+func Lookup(fn *ssa.Function) Func {
+	if m, ok := table[fn.String()]; ok {
+		return m
+	}
+	if fn.Pkg != nil && fn.Pkg.Pkg.Path() == "sync/atomic" && len(fn.Blocks) == 0 {
+		if m, ok := atomicModel(fn.Name()); ok {
+			return m
+		}
+	}
+	return nil
+}
+
+// Names are the names the table holds.
+func Names() []string {
+	names := make([]string, 0, len(table))
+	for name := range table {
+		names = append(names, name)
+	}
+	return names
+}
+
+func merge(groups ...map[string]Func) map[string]Func {
+	all := map[string]Func{}
+	for _, g := range groups {
+		for name, m := range g {
+			all[name] = m
+		}
+	}
+	return all
+}
+
+// runtimeModels are the runtime's hooks that mean nothing to one
+// goroutine, and the fatal errors, which no test can catch.
+func runtimeModels() map[string]Func {
+	return map[string]Func{
+		"runtime.KeepAlive": noResults,
+		"runtime.Gosched":   noResults,
+		"sync.runtime_canSpin": func(Machine, *ssa.Function, []value.Value) ([]value.Value, bool) {
+			return one(expr.False), true
+		},
+		"sync.throw":              throwModel,
+		"sync.fatal":              throwModel,
+		"internal/sync.throw":     throwModel,
+		"internal/sync.fatal":     throwModel,
+		"runtime.panicwrap":       throwModel,
+		"internal/abi.FuncPCABI0": unmodelledAddress,
+	}
+}
+
+func one(x expr.Expr) []value.Value { return []value.Value{value.Scalar{E: x}} }
+
+func noResults(Machine, *ssa.Function, []value.Value) ([]value.Value, bool) { return nil, true }
+
+func throwModel(m Machine, fn *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+	m.Unsupported("fatal error in " + fn.String())
+	return nil, false
+}
+
+func unmodelledAddress(m Machine, fn *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+	m.Unsupported("code addresses (" + fn.String() + ")")
+	return nil, false
+}
