@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/loader"
-	"github.com/gosymtest/gosymtest/solver/z3"
+	"github.com/gosymtest/gosymtest/solver/z3/z3test"
 	"github.com/gosymtest/gosymtest/testdata/exec/basics"
 	"github.com/gosymtest/gosymtest/testdata/exec/chans"
 	"github.com/gosymtest/gosymtest/testdata/exec/classic"
@@ -99,7 +99,7 @@ func explore(t *testing.T, name string, cfg Config) (*Summary, []*PathEnd) {
 func exploreIn(t *testing.T, prog *ssa.Program, fn *ssa.Function, cfg Config) (*Summary, []*PathEnd) {
 	t.Helper()
 	if cfg.Solver == nil {
-		cfg.Solver = newZ3(t)
+		cfg.Solver = z3test.New(t)
 	}
 	var paths []*PathEnd
 	cfg.Sink = SinkFunc(func(p *PathEnd) { paths = append(paths, p) })
@@ -108,17 +108,6 @@ func exploreIn(t *testing.T, prog *ssa.Program, fn *ssa.Function, cfg Config) (*
 		t.Fatal(err)
 	}
 	return sum, paths
-}
-
-// newZ3 is a Z3 solver that is closed when the test ends.
-func newZ3(t *testing.T) *z3.Solver {
-	t.Helper()
-	z3, err := z3.New(z3.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { z3.Close() })
-	return z3
 }
 
 // checkAgainstGo runs the compiled fixture on every path's inputs and

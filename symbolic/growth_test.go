@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3/z3test"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/testdata/exec/growth"
 	"golang.org/x/tools/go/ssa"
@@ -270,7 +271,7 @@ func (l *queryLog) Check(ctx context.Context, q solver.Query) solver.Response {
 // found unsatisfiable just before, which costs a query of work and
 // answers nothing new.
 func TestBoundsAskNoUnsatQueryAgain(t *testing.T) {
-	log := &queryLog{Solver: newZ3(t)}
+	log := &queryLog{Solver: z3test.New(t)}
 	explore(t, "strs.CountVowels", Config{Solver: log, MaxWork: 300_000})
 	// A branch asks for both of its sides, then checks the one that was
 	// unsatisfiable: that query is one or two before.

@@ -1,44 +1,13 @@
 package symbolic
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/gosymtest/gosymtest/solver"
-	"github.com/gosymtest/gosymtest/solver/z3"
-	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/solver/z3/z3test"
 )
-
-// otherModels answers as Z3 does, but where a query has a model it gives
-// another one where there is one: Z3 asked again with some variable of
-// the query kept off its first value. A cache that answers with a model
-// it stored for another query, and Z3 after other queries, give such
-// other models too.
-type otherModels struct{ *z3.Solver }
-
-func (o otherModels) Check(ctx context.Context, q solver.Query) solver.Response {
-	first := o.Solver.Check(ctx, q)
-	if first.Result != solver.Sat {
-		return first
-	}
-	var moved []expr.Expr
-	for _, v := range expr.Vars(q.Constraints...) {
-		if v.Sort().IsBV() {
-			moved = append(moved, expr.Ne(v, expr.Const(v.Width(), expr.Eval(v, first.Model))))
-		}
-	}
-	if len(moved) == 0 {
-		return first
-	}
-	again := q
-	again.Constraints = append(q.Constraints[:len(q.Constraints):len(q.Constraints)], expr.Or(moved...))
-	if other := o.Solver.Check(ctx, again); other.Result == solver.Sat {
-		return other
-	}
-	return first
-}
 
 // TestPathsDoNotDependOnModels explores a function that a work limit cuts
 // short twice, with Z3's models and with other ones, and requires the
@@ -60,8 +29,8 @@ func TestPathsDoNotDependOnModels(t *testing.T) {
 		}
 		return b.String(), sum
 	}
-	own, ownSum := render(newZ3(t))
-	other, otherSum := render(otherModels{newZ3(t)})
+	own, ownSum := render(z3test.New(t))
+	other, otherSum := render(z3test.OtherModels{Solver: z3test.New(t)})
 	if own != other {
 		t.Errorf("the paths differ with other models:\n%s\n--- with Z3's own models:\n%s", other, own)
 	}

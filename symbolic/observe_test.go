@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"testing"
 
+	"github.com/gosymtest/gosymtest/solver/z3/z3test"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"golang.org/x/tools/go/ssa"
 )
@@ -52,7 +53,7 @@ func TestWatchersHearEveryEvent(t *testing.T) {
 	// had heard by then. The Sink also gets the cases of the passes
 	// after exploration, which are no paths.
 	heard := make(map[*PathEnd]int)
-	cfg := Config{Solver: newZ3(t)}
+	cfg := Config{Solver: z3test.New(t)}
 	cfg.Sink = SinkFunc(func(p *PathEnd) { heard[p] = len(log.ends) })
 	e := NewEngine(fixtures(t).SSA, cfg)
 	e.watch = engineWatchers(e, log)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gosymtest/gosymtest/loader"
+	"github.com/gosymtest/gosymtest/solver/z3/z3test"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -259,7 +260,7 @@ func (p *forkPruner) Stepped(s *State, _ []Event) Verdict {
 // as they run, like any other instruction: without mutants and boundary
 // cases, the work is the instructions and the queries.
 func TestPrunedRunToTheEndCountsItsStepsOnce(t *testing.T) {
-	z3 := newZ3(t)
+	z3 := z3test.New(t)
 	p := &forkPruner{forked: map[int]bool{}}
 	sum, paths := explore(t, "classic.ParseHexColor", Config{Solver: z3, NoMutants: true, NoBoundaries: true, Pruner: func() Pruner { return p }})
 	runs := 0

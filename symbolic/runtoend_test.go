@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3/z3test"
 )
 
 // TestRunsToTheEndDoNotDependOnModels explores functions that a work
@@ -38,11 +39,11 @@ func runsToTheEndAlike(t *testing.T, name string, work int64) {
 		}
 		return b.String()
 	}
-	own := render(newZ3(t))
+	own := render(z3test.New(t))
 	if own == "" {
 		t.Fatal("no cut path was run to the end: the test needs one")
 	}
-	if other := render(otherModels{newZ3(t)}); other != own {
+	if other := render(z3test.OtherModels{Solver: z3test.New(t)}); other != own {
 		t.Errorf("the runs to the end differ with other models:\n%s--- with Z3's own models:\n%s", other, own)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/solver/green"
+	"github.com/gosymtest/gosymtest/solver/z3/z3test"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
@@ -22,7 +23,7 @@ import (
 // offsets and negation (U, U+k, -U, k-U), which Canon rewrites, proven
 // over the real terms.
 func TestReduceByZ3(t *testing.T) {
-	z := newZ3(t)
+	z := z3test.New(t)
 	pr := &prover{t: t, z: z}
 	r := rand.New(rand.NewPCG(14, 6))
 	instances, conflicts, points, shorter, rewritten := 0, 0, 0, 0, 0

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/solver/green"
+	"github.com/gosymtest/gosymtest/solver/z3/z3test"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
@@ -88,7 +89,7 @@ type ruleCounts struct {
 // rulesAtWidth proves at least quota instances of every family at width w.
 // Claims of a family that has its quota are left out of later batches.
 func rulesAtWidth(t *testing.T, w, quota int) ruleCounts {
-	z := newZ3(t)
+	z := z3test.New(t)
 	pr := &prover{t: t, z: z}
 	r := rand.New(rand.NewPCG(14, uint64(w)))
 	g := newGen(r, w)

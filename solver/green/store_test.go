@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/solver/green"
+	"github.com/gosymtest/gosymtest/solver/z3/z3test"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
@@ -18,7 +19,7 @@ import (
 // the queries go through Reduce first, half as they are. A second store
 // fed the same calls must give the same answers (determinism).
 func TestStoreNeverWrongByZ3(t *testing.T) {
-	z := newZ3(t)
+	z := z3test.New(t)
 	r := rand.New(rand.NewPCG(14, 7))
 	x, y := expr.BVVar("x", 8), expr.BVVar("y", 8)
 	k := func(v uint64) expr.Expr { return expr.Const(8, v) }

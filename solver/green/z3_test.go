@@ -10,17 +10,6 @@ import (
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
-// newZ3 is a Z3 that the test closes.
-func newZ3(t testing.TB) *z3.Solver {
-	t.Helper()
-	z, err := z3.New(z3.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { z.Close() })
-	return z
-}
-
 // check asks z about one conjunction and fails on Unknown.
 func check(t testing.TB, z *z3.Solver, q ...expr.Expr) solver.Response {
 	t.Helper()

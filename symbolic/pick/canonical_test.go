@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/solver/z3/z3test"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
 
@@ -16,7 +17,7 @@ import (
 // nearest zero (positive first), the least unsigned one, false before
 // true.
 func TestCanonicalModelIsTheConditions(t *testing.T) {
-	z3 := newZ3(t)
+	z3 := z3test.New(t)
 	length := expr.BVVar("len(s)", 64)
 	s0 := expr.BVVar(elem("s", 0), 8)
 	s1 := expr.BVVar(elem("s", 1), 8)
@@ -43,7 +44,7 @@ func TestCanonicalModelIsTheConditions(t *testing.T) {
 	want := map[expr.Expr]uint64{length: 3, s0: 'b', s1: '0', s2: '!', x: uint64(^uint64(3)), n: 9, b: 1, tlen: 0, t0: 'x'}
 
 	models := map[string]*expr.Values{}
-	for name, s := range map[string]solver.Solver{"z3": z3, "other": otherModels{z3}} {
+	for name, s := range map[string]solver.Solver{"z3": z3, "other": z3test.OtherModels{Solver: z3}} {
 		p := &Picker{Check: checkWith(s), Signed: func(name string) bool { return name == "x" }}
 		resp := p.Canonical(cond)
 		if resp.Result != solver.Sat {
