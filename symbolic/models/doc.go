@@ -4,9 +4,9 @@
 //
 // # Contract
 //
-// A model is a Func. It sees the path through a Machine, a narrow handle
-// with a dozen operations (load, store, allocate, fork, pin, panic,
-// give up), not the executor. This follows go/ssa/interp's external.go,
+// A model is a Func. It sees the path through a Machine, a handle with
+// sixteen operations (load, store, allocate, fork, pin, panic, give up),
+// not the executor. This follows go/ssa/interp's external.go,
 // where each external function gets a frame, not the interpreter.
 //
 // Lookup is the one table, keyed by the function's full name, e.g.
@@ -21,6 +21,8 @@
 //   - sync/atomic and the runtime hooks of sync: one goroutine runs, so
 //     an atomic operation is its sequential meaning and a lock is never
 //     contended.
+//   - the runtime's fatal errors and code addresses, which end the path.
+//   - internal/reflectlite's Swapper, under sort.Slice (sort.go).
 //
 // Reflection, type descriptors, the environment and the uncontrolled
 // calls (time, randomness) are still modelled inside the executor: they
