@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gosymtest/gosymtest/loader"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -72,7 +73,7 @@ func (e *Engine) apiMakers(iface *types.Interface, t types.Type, home *ssa.Packa
 
 // isContextType reports whether t is context.Context.
 func isContextType(t types.Type) bool {
-	return isNamed(types.Unalias(t), "context", "Context")
+	return value.IsNamed(types.Unalias(t), "context", "Context")
 }
 
 // apiFunc is the function name of the standard package path when the

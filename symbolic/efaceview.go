@@ -33,21 +33,19 @@ const (
 
 func efaceModels() map[string]model {
 	return map[string]model{
-		"internal/abi.TypeOf":                       abiTypeOf,
-		"(*internal/abi.Type).IsDirectIface":        abiIsDirectIface,
-		"reflect.unpackEface":                       unpackEface,
-		"internal/reflectlite.unpackEface":          unpackEface,
-		"reflect.packEface":                         packEface,
-		"internal/reflectlite.packEface":            packEface,
-		"(reflect.Value).Set":                       valueSet,
-		"(internal/reflectlite.Value).Set":          valueSet,
-		"reflect.toRType":                           reflectToRType,
-		"runtime.efaceOf":                           runtimeEfaceOf,
-		"runtime.nilinterequal":                     descriptorEqual,
-		"runtime.nilinterhash":                      descriptorHash,
-		"internal/sync.runtime_rand":                hashSeed,
-		"(internal/reflectlite.rtype).Implements":   implementsModel((*Engine).liteDescriptor),
-		"(internal/reflectlite.rtype).AssignableTo": assignableToModel((*Engine).liteDescriptor),
+		"internal/abi.TypeOf":                abiTypeOf,
+		"(*internal/abi.Type).IsDirectIface": abiIsDirectIface,
+		"reflect.unpackEface":                unpackEface,
+		"internal/reflectlite.unpackEface":   unpackEface,
+		"reflect.packEface":                  packEface,
+		"internal/reflectlite.packEface":     packEface,
+		"(reflect.Value).Set":                valueSet,
+		"(internal/reflectlite.Value).Set":   valueSet,
+		"reflect.toRType":                    reflectToRType,
+		"runtime.efaceOf":                    runtimeEfaceOf,
+		"runtime.nilinterequal":              descriptorEqual,
+		"runtime.nilinterhash":               descriptorHash,
+		"internal/sync.runtime_rand":         hashSeed,
 	}
 }
 
@@ -100,7 +98,7 @@ func unpackEface(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]valu
 	if !ok {
 		return nil, false
 	}
-	flag := uint64(reflectKind(i.Type))
+	flag := uint64(value.ReflectKind(i.Type))
 	var data value.UnsafePointer
 	switch {
 	case !directIface(i.Type):
@@ -355,59 +353,11 @@ func hashSeed(_ *Engine, _ *State, _ *ssa.Function, _ []value.Value) ([]value.Va
 	return one(expr.Const(64, 0)), true
 }
 
-// implementsModel is an rtype's Implements(u Type), on go/types, for
-// reflectlite's rtypes or reflect's (typeOf reads the Go type of either).
-func implementsModel(typeOf rtypeReader) model {
-	return func(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
-		t, u, ok := e.rtypePair(s, a, "Implements", typeOf)
-		if !ok {
-			return nil, false
-		}
-		iface, isIface := u.Underlying().(*types.Interface)
-		if !isIface {
-			e.raise(s, &panicking{value: value.Interface{Type: types.Typ[types.String], Value: value.StringConst("reflect: non-interface type passed to Type.Implements")}, kind: PanicExplicit})
-			return nil, false
-		}
-		return []value.Value{value.Scalar{E: expr.BoolConst(types.Implements(t, iface))}}, true
-	}
-}
-
-// assignableToModel is an rtype's AssignableTo(u Type): Go's
-// assignability of a value of t to u, on go/types.
-func assignableToModel(typeOf rtypeReader) model {
-	return func(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
-		t, u, ok := e.rtypePair(s, a, "AssignableTo", typeOf)
-		if !ok {
-			return nil, false
-		}
-		return []value.Value{value.Scalar{E: expr.BoolConst(types.AssignableTo(t, u))}}, true
-	}
-}
-
-// rtypeReader gives the Go type an rtype value stands for, or stops s.
-type rtypeReader func(e *Engine, s *State, v value.Value) (types.Type, bool)
-
-// rtypePair gives the types of an rtype receiver and of its Type
-// argument, panicking as reflect does on a nil argument.
-func (e *Engine) rtypePair(s *State, a []value.Value, method string, typeOf rtypeReader) (t, u types.Type, ok bool) {
-	t, ok = typeOf(e, s, a[0])
-	if !ok {
-		return nil, nil, false
-	}
-	arg := a[1].(value.Interface)
-	if arg.Type == nil {
-		e.raise(s, &panicking{value: value.Interface{Type: types.Typ[types.String], Value: value.StringConst("reflect: nil type passed to Type." + method)}, kind: PanicExplicit})
-		return nil, nil, false
-	}
-	u, ok = typeOf(e, s, arg.Value)
-	return t, u, ok
-}
-
 // kindName is reflect's name for t's kind.
 func kindName(t types.Type) string {
 	names := []string{"invalid", "bool", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr",
 		"float32", "float64", "complex64", "complex128", "array", "chan", "func", "interface", "map", "ptr", "slice", "string", "struct", "unsafe.Pointer"}
-	return names[reflectKind(t)]
+	return names[value.ReflectKind(t)]
 }
 
 // modelNonNil lets s continue only where a pointer a model dereferences is
@@ -416,22 +366,4 @@ func (e *Engine) modelNonNil(s *State, nonNil expr.Expr, what string) bool {
 	return e.require(s, nonNil, what+" != nil", func(bad *State) {
 		e.runtimePanic(bad, PanicNilDeref, nilDerefMessage)
 	})
-}
-
-// hashTrieIterModel stops the iteration of internal/sync's HashTrieMap
-// (sync.Map's Range): its order follows the keys' hashes, which Go seeds
-// at random and descriptorHash makes constant, so no test may rest on
-// it.
-func hashTrieIterModel(fn *ssa.Function) model {
-	orig := fn
-	if fn.Origin() != nil {
-		orig = fn.Origin()
-	}
-	if orig.Pkg == nil || orig.Pkg.Pkg.Path() != "internal/sync" || orig.Name() != "iter" || orig.Signature.Recv() == nil {
-		return nil
-	}
-	return func(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
-		e.unsupported(s, "iteration over a sync.Map (Go's order is random)")
-		return nil, false
-	}
 }

@@ -59,6 +59,26 @@ func (h modelHandle) Equal(x, y value.Value, t types.Type) (expr.Expr, bool) {
 	return h.e.equal(h.s, x, y, t)
 }
 
+func (h modelHandle) Descriptor(t types.Type) (value.Pointer, bool) { return h.e.descriptor(h.s, t) }
+
+func (h modelHandle) DescribedType(v value.Value) (types.Type, bool) {
+	return h.e.descriptorArg(h.s, v)
+}
+
+func (h modelHandle) ReflectType(pkg *types.Package, t types.Type) value.Value {
+	return reflectRType(h.s, pkg, t)
+}
+
+func (h modelHandle) ReflectTypeOf(v value.Value) (types.Type, bool) {
+	p, _ := v.(value.Pointer)
+	t := reflectRTypeOf(h.s, p)
+	if t == nil {
+		h.e.unsupported(h.s, "reflection on a type the executor did not make")
+		return nil, false
+	}
+	return t, true
+}
+
 func (h modelHandle) Float(v value.Value) (float64, bool) { return h.e.float(h.s, v) }
 
 func (h modelHandle) FloatValue(t types.Type, f float64) value.Value { return floatValue(t, f) }

@@ -25,8 +25,8 @@ var memoryModels map[string]model
 
 func init() {
 	memoryModels = map[string]model{}
-	for _, more := range []map[string]model{streamModels(), uncontrolledModels(), reflectliteModels(),
-		reflectModels(), efaceModels(), reflectValueModels(), envModels()} {
+	for _, more := range []map[string]model{streamModels(), uncontrolledModels(),
+		efaceModels(), reflectValueModels(), envModels()} {
 		for name, m := range more {
 			memoryModels[name] = m
 		}
@@ -44,10 +44,7 @@ func modelFor(fn *ssa.Function) model {
 			return m(modelHandle{e, s}, fn, args)
 		}
 	}
-	if m := reflectMethodModel(fn); m != nil {
-		return m
-	}
-	return hashTrieIterModel(fn)
+	return nil
 }
 
 // callModel runs the model of a function (see modelFor), or, for a

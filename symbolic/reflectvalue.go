@@ -30,9 +30,12 @@ func reflectValueModels() map[string]model {
 		"(reflect.Value).NumField": valueNumField,
 		"(reflect.Value).Field":    valueField,
 		"(reflect.Value).Len":      valueLen,
-		"(reflect.Value).Index":    valueIndex,
-		"(reflect.Value).Elem":     valueElem,
-		"(*reflect.rtype).Elem":    reflectElem,
+		// sort.Slice reaches its slice's length through reflectlite's
+		// Value (package models has the Swapper it reaches the elements by).
+		"(internal/reflectlite.Value).Len": valueLen,
+		"(reflect.Value).Index":            valueIndex,
+		"(reflect.Value).Elem":             valueElem,
+		"(*reflect.rtype).Elem":            reflectElem,
 	}
 }
 
@@ -82,7 +85,7 @@ func (e *Engine) makeValue(s *State, t types.Type, p value.UnsafePointer, flag u
 	if !ok {
 		return nil, false
 	}
-	return value.Struct{Fields: []value.Value{desc, p, value.Scalar{E: expr.Const(64, flag|uint64(reflectKind(t)))}}}, true
+	return value.Struct{Fields: []value.Value{desc, p, value.Scalar{E: expr.Const(64, flag|uint64(value.ReflectKind(t)))}}}, true
 }
 
 // addressed gives the memory pointer a Value's unsafe.Pointer addresses
@@ -299,7 +302,7 @@ func reflectElem(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]valu
 		e.unsupported(s, "reflection on a type the executor did not make")
 		return nil, false
 	}
-	elem, ok := elemType(t)
+	elem, ok := value.ElemType(t)
 	if !ok {
 		e.unsupported(s, "reflect Elem of a "+kindName(t)+" (Go panics)")
 		return nil, false

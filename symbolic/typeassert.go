@@ -67,7 +67,7 @@ func typeAssertMessage(static, dynamic, target types.Type) string {
 // runtimeTypeName prints a type as the Go runtime does: packages by name,
 // and the empty interface as "interface {}".
 func runtimeTypeName(t types.Type) string {
-	if str, ok := reflectTypeString(t); ok {
+	if str, ok := value.ReflectTypeString(t); ok {
 		return str
 	}
 	if it, ok := t.(*types.Interface); ok && it.Empty() {

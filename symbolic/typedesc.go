@@ -185,7 +185,7 @@ func (e *Engine) commonDescriptor(t, abiType types.Type) value.Value {
 		case "Align_", "FieldAlign_":
 			fields[i] = value.Scalar{E: expr.Const(8, uint64(gcSizes.Alignof(t)))}
 		case "Kind_":
-			fields[i] = value.Scalar{E: expr.Const(8, uint64(reflectKind(t)))}
+			fields[i] = value.Scalar{E: expr.Const(8, uint64(value.ReflectKind(t)))}
 		case "Equal":
 			if !types.Comparable(t) {
 				fields[i] = value.Func{}
@@ -231,7 +231,7 @@ func (e *Engine) descriptorFieldRead(s *State, in *ssa.FieldAddr, p value.Pointe
 	if !ok || n.Obj().Pkg() == nil || p.Obj == 0 {
 		return false
 	}
-	if isNamed(n, "reflect", "rtype") && reflectRTypeOf(s, p) != nil {
+	if value.IsNamed(n, "reflect", "rtype") && reflectRTypeOf(s, p) != nil {
 		// reflect's types are Opaque objects (reflecttype.go): nothing
 		// reads inside them.
 		e.unsupported(s, "reflection (a field of reflect's rtype)")

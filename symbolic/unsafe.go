@@ -50,11 +50,11 @@ func (e *Engine) convertUnsafe(s *State, in *ssa.Convert, x value.Value) (handle
 		}
 		// reflect reads a descriptor as its rtype, which the executor keeps
 		// apart (reflecttype.go).
-		if t := describedType(s, u.Ptr); t != nil && isNamed(pt.Elem(), "reflect", "rtype") {
+		if t := describedType(s, u.Ptr); t != nil && value.IsNamed(pt.Elem(), "reflect", "rtype") {
 			e.set(s, in, reflectRType(s, pt.Elem().(*types.Named).Obj().Pkg(), t))
 			return true
 		}
-		if t := reflectRTypeOf(s, u.Ptr); t != nil && isNamed(pt.Elem(), "internal/abi", "Type") {
+		if t := reflectRTypeOf(s, u.Ptr); t != nil && value.IsNamed(pt.Elem(), "internal/abi", "Type") {
 			if p, ok := e.descriptor(s, t); ok {
 				e.set(s, in, p)
 			}

@@ -23,8 +23,10 @@
 //     contended.
 //   - the runtime's fatal errors and code addresses, which end the path.
 //   - internal/reflectlite's Swapper, under sort.Slice (sort.go).
+//   - the types of reflect and reflectlite, on go/types: TypeOf, Kind,
+//     String, Elem, Comparable, Implements, AssignableTo (reflect.go).
 //
-// Reflection, type descriptors, the environment and the uncontrolled
-// calls (time, randomness) are still modelled inside the executor: they
-// read its memory layout.
+// reflect.Value, the views of an interface as two words, the
+// environment and the uncontrolled calls (time, randomness) are still
+// modelled inside the executor: they read its memory layout.
 package models

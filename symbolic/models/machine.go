@@ -45,6 +45,18 @@ type Machine interface {
 	// Equal is the condition under which x and y, of type t, are ==.
 	Equal(x, y value.Value, t types.Type) (expr.Expr, bool)
 
+	// Descriptor is the executor's type descriptor (*abi.Type) of t.
+	Descriptor(t types.Type) (value.Pointer, bool)
+	// DescribedType is the type a descriptor describes; it stops the
+	// path when v is not a descriptor the executor made.
+	DescribedType(v value.Value) (types.Type, bool)
+	// ReflectType is the *reflect.rtype of t, in reflect package pkg: one
+	// object per type, so that reflect types compare by address as Go's
+	// do. ReflectTypeOf is the type such an object stands for; it stops
+	// the path when v is not one.
+	ReflectType(pkg *types.Package, t types.Type) value.Value
+	ReflectTypeOf(v value.Value) (types.Type, bool)
+
 	// Float is the float64 that a float value holds, and FloatValue
 	// makes the float value of type t that holds f.
 	Float(v value.Value) (float64, bool)

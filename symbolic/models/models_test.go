@@ -40,9 +40,15 @@ func (f *fakeMachine) Concretize(x expr.Expr, _ string) (expr.Expr, bool) { retu
 func (f *fakeMachine) Float(value.Value) (float64, bool)                  { panic("not used") }
 func (f *fakeMachine) FloatValue(types.Type, float64) value.Value         { panic("not used") }
 func (f *fakeMachine) CallInstead(value.Func) bool                        { panic("not used") }
-func (f *fakeMachine) Panic(message string)                               { f.panicked = message }
-func (f *fakeMachine) Unsupported(feature string)                         { f.unsupported = feature }
-func (f *fakeMachine) SetCallResult(b expr.Expr)                          { f.callResult = &b }
+func (f *fakeMachine) Descriptor(types.Type) (value.Pointer, bool)        { panic("not used") }
+func (f *fakeMachine) DescribedType(value.Value) (types.Type, bool)       { panic("not used") }
+func (f *fakeMachine) ReflectType(*types.Package, types.Type) value.Value {
+	panic("not used")
+}
+func (f *fakeMachine) ReflectTypeOf(value.Value) (types.Type, bool) { panic("not used") }
+func (f *fakeMachine) Panic(message string)                         { f.panicked = message }
+func (f *fakeMachine) Unsupported(feature string)                   { f.unsupported = feature }
+func (f *fakeMachine) SetCallResult(b expr.Expr)                    { f.callResult = &b }
 
 func (f *fakeMachine) Equal(x, y value.Value, _ types.Type) (expr.Expr, bool) {
 	return expr.Eq(x.(value.Scalar).E, y.(value.Scalar).E), true
@@ -168,7 +174,7 @@ func TestAtomicModelsByOperation(t *testing.T) {
 // table does not depend on the order the groups are merged in.
 func TestGroupsAreDisjoint(t *testing.T) {
 	seen := map[string]int{}
-	for i, g := range []map[string]Func{bytealgModels(), mathModels(), runtimeModels(), syncModels(), sortModels()} {
+	for i, g := range []map[string]Func{bytealgModels(), mathModels(), runtimeModels(), syncModels(), sortModels(), reflectModels()} {
 		for name := range g {
 			if j, ok := seen[name]; ok {
 				t.Errorf("%s is in groups %d and %d", name, j, i)
@@ -178,5 +184,38 @@ func TestGroupsAreDisjoint(t *testing.T) {
 	}
 	if len(seen) != len(table) {
 		t.Errorf("the table has %d models, the groups %d", len(table), len(seen))
+	}
+}
+
+// Implements answers on go/types, and panics with reflect's messages on a
+// nil Type and on a Type that is no interface.
+func TestImplementsOnGoTypes(t *testing.T) {
+	stringer := types.NewInterfaceType([]*types.Func{types.NewFunc(0, nil, "String",
+		types.NewSignatureType(nil, nil, nil, nil, types.NewTuple(types.NewParam(0, nil, "", types.Typ[types.String])), false))}, nil).Complete()
+	byName := map[string]types.Type{"int": types.Typ[types.Int], "stringer": stringer, "empty": types.NewInterfaceType(nil, nil).Complete()}
+	typeOf := func(_ Machine, v value.Value) (types.Type, bool) {
+		return byName[v.(value.Opaque).Reason], true
+	}
+	rtype := func(name string) value.Value { return value.Opaque{Reason: name} }
+	arg := func(name string) value.Interface {
+		return value.Interface{Type: types.Typ[types.Int], Value: rtype(name)}
+	}
+	implements := implementsModel(typeOf)
+	for _, c := range []struct {
+		t, u string
+		want bool
+	}{{"int", "empty", true}, {"int", "stringer", false}} {
+		res, ok := implements(newFake(), nil, []value.Value{rtype(c.t), arg(c.u)})
+		if !ok || res[0].(value.Scalar).E != expr.BoolConst(c.want) {
+			t.Errorf("%s implements %s: %v, %v; want %v", c.t, c.u, res, ok, c.want)
+		}
+	}
+	m := newFake()
+	if _, ok := implements(m, nil, []value.Value{rtype("int"), value.Interface{}}); ok || m.panicked != "reflect: nil type passed to Type.Implements" {
+		t.Errorf("nil Type: ok %v, panic %q", ok, m.panicked)
+	}
+	m = newFake()
+	if _, ok := implements(m, nil, []value.Value{rtype("int"), arg("int")}); ok || m.panicked != "reflect: non-interface type passed to Type.Implements" {
+		t.Errorf("Type int: ok %v, panic %q", ok, m.panicked)
 	}
 }

@@ -8,10 +8,12 @@ import (
 
 // table is the one table of models, by the function's full name. The
 // groups' names are disjoint (TestGroupsAreDisjoint).
-var table = merge(bytealgModels(), mathModels(), runtimeModels(), syncModels(), sortModels())
+var table = merge(bytealgModels(), mathModels(), runtimeModels(), syncModels(), sortModels(), reflectModels())
 
-// Lookup is the model of fn, or nil: by name, or for sync/atomic's
-// bodiless functions by the operation they name.
+// Lookup is the model of fn, or nil: by name; for sync/atomic's
+// bodiless functions, by the operation they name; for the other methods
+// of reflect's rtype and for sync.Map's iteration, a model that stops
+// the path.
 func Lookup(fn *ssa.Function) Func {
 	if m, ok := table[fn.String()]; ok {
 		return m
@@ -21,7 +23,10 @@ func Lookup(fn *ssa.Function) Func {
 			return m
 		}
 	}
-	return nil
+	if m := reflectMethodModel(fn); m != nil {
+		return m
+	}
+	return hashTrieIterModel(fn)
 }
 
 // Names are the names the table holds.

@@ -43,4 +43,11 @@
 // (StringConst, Concat, Zero, Ite, ScalarOf and the others) need no
 // state and no solver: anything that forks or asks the solver belongs to
 // the interpreter.
+//
+// # Types as Go's runtime sees them
+//
+// Type descriptors and reflection, in the interpreter and in the library
+// models, need what Go's runtime says of a type: its Kind number and
+// element type (reflect.go), and the string reflect's Type.String gives
+// (typestring.go), which the runtime prints in panics.
 package value
