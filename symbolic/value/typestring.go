@@ -1,4 +1,4 @@
-package symbolic
+package value
 
 import (
 	"go/types"
@@ -6,13 +6,13 @@ import (
 	"strings"
 )
 
-// reflectTypeString is the string reflect's Type.String gives for t (the
+// ReflectTypeString is the string reflect's Type.String gives for t (the
 // compiler's: package names, not paths, except in a generic instance's
 // type arguments; uint8 for byte; "interface {}"), or ok=false for the
 // types whose strings the executor does not reproduce: embedded struct
 // fields, unexported interface methods, and channels of channels (which
 // Go parenthesises).
-func reflectTypeString(t types.Type) (string, bool) {
+func ReflectTypeString(t types.Type) (string, bool) {
 	var b strings.Builder
 	ok := (&reflectTypeWriter{b: &b}).typ(t, 0)
 	return b.String(), ok

@@ -1,4 +1,4 @@
-package symbolic
+package value
 
 import (
 	"go/ast"
@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// TestReflectTypeStringsAreGos compares reflectTypeString with what
+// TestReflectTypeStringsAreGos compares ReflectTypeString with what
 // reflect.TypeOf(v).String() printed for the same types in a Go program
 // (the strings below were taken from a run of it; the generic instances'
 // from go1.26's %T).
@@ -60,7 +60,7 @@ var vals = []any{
 	}
 	for i, el := range lit.Elts {
 		typ := types.Default(info.Types[el].Type)
-		got, ok := reflectTypeString(typ)
+		got, ok := ReflectTypeString(typ)
 		if !ok || got != want[i] {
 			t.Errorf("%v: got %q (ok=%v), Go prints %q", typ, got, ok, want[i])
 		}
@@ -68,7 +68,7 @@ var vals = []any{
 	// Embedded fields, whose strings the executor does not reproduce,
 	// give no string, so the path stops instead.
 	emb := types.NewStruct([]*types.Var{types.NewField(token.NoPos, nil, "Level", types.Typ[types.Uint8], true)}, nil)
-	if s, ok := reflectTypeString(emb); ok {
+	if s, ok := ReflectTypeString(emb); ok {
 		t.Errorf("a struct with an embedded field gave %q", s)
 	}
 }
