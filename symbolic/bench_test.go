@@ -13,7 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// The executor's benchmarks (issue 4): figures are reported as metrics, not
+// The executor's benchmarks: figures are reported as metrics, not
 // asserted, because these machines are noisy.
 
 func benchTarget(b *testing.B, name string) (*Engine, func() *Summary) {

@@ -10,8 +10,8 @@ import (
 	"unicode/utf8"
 )
 
-// Figures are the readability figures of a generated test file, which
-// issue 12's acceptance measures per package.
+// Figures are the readability figures of a generated test file: how many
+// of its names and literals a reader would stop at.
 type Figures struct {
 	Names int // the rows' names
 	// Numbered are the names of the returns_…_N kind: another row's
