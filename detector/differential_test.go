@@ -31,8 +31,8 @@ import (
 // exhausted it claims every block it did not cover dead, and no native
 // run may reach one.
 //
-// GOSYMTEST_DIFF_N sets the number of functions (the full count of the
-// acceptance is 1000 or more); GOSYMTEST_DIFF_SEED the generator's seed.
+// GOSYMTEST_DIFF_N sets the number of functions (a full check runs 1000
+// or more); GOSYMTEST_DIFF_SEED the generator's seed.
 
 const (
 	// diffFuncs is the number of functions in CI.

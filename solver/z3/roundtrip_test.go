@@ -20,10 +20,11 @@ func randomQuery(g *exprtest.Gen, depth int) solver.Query {
 	return q
 }
 
-// TestRoundTripEightBit is the acceptance test. Random queries over one or
-// two 8-bit variables either come back Sat with a model under which
-// expr.Eval makes every constraint true, or come back Unsat, and then
-// trying all 256 or 65,536 assignments finds none that does. Queries over
+// TestRoundTripEightBit checks the binding against brute force. Random
+// queries over one or two 8-bit variables either come back Sat with a
+// model under which expr.Eval makes every constraint true, or come back
+// Unsat, and then trying all 256 or 65,536 assignments finds none that
+// does. Queries over
 // an array as well are checked in the Sat direction, which brings every
 // operator of expr into the test.
 func TestRoundTripEightBit(t *testing.T) {

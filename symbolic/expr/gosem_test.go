@@ -7,7 +7,7 @@ import (
 	"unsafe"
 )
 
-// This file is the property test of the acceptance criterion: for every Go
+// This file is the property test of Go's integer semantics: for every Go
 // integer operator, every integer type (widths 8–64, signed and unsigned) and
 // ≥ 10,000 random operand pairs, folding a term built from constants gives
 // exactly the bits the compiled Go operation gives, and so does evaluating

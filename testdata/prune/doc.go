@@ -1,6 +1,6 @@
-// Package prune holds the redundant-state detector's fixtures (issue 13;
+// Package prune holds the redundant-state detector's fixtures, after
 // Bugrara and Engler, "Redundant State Detection for Dynamic Symbolic
-// Execution"): the paper's §2 program in Go (paper.go), the scaling family
+// Execution" (USENIX ATC 2013): the paper's §2 program in Go (paper.go), the scaling family
 // of N independent branches followed by one hard branch (indep.go,
 // written by gen_indep.sh), and the cases where a careless detector is
 // unsound: values chosen by φs, and writes through pointers and struct
