@@ -227,6 +227,12 @@ func (e *Engine) raise(s *State, p *panicking) {
 	s.top().unwinding = true
 }
 
+// panicString raises panic(message), a panic with a string value, as
+// library code does.
+func (e *Engine) panicString(s *State, message string) {
+	e.raise(s, &panicking{value: value.Interface{Type: types.Typ[types.String], Value: value.StringConst(message)}, kind: PanicExplicit})
+}
+
 // runtimePanic raises a Go runtime error with its message (without the
 // "runtime error: " prefix, which is added here as Go does).
 func (e *Engine) runtimePanic(s *State, kind PanicKind, message string) {

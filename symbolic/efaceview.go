@@ -152,7 +152,7 @@ func (e *Engine) valueInterface(s *State, v value.Struct) (value.Interface, bool
 	t, flag, ptr := rv.t, rv.flag, rv.ptr
 	switch {
 	case !directIface(t) && flag&flagIndir == 0:
-		e.raise(s, &panicking{value: value.Interface{Type: types.Typ[types.String], Value: value.StringConst("bad indir")}, kind: PanicExplicit})
+		e.panicString(s, "bad indir")
 		return value.Interface{}, false
 	case !directIface(t), flag&flagIndir != 0:
 		p, ok := e.reinterpret(s, ptr, t)

@@ -86,10 +86,7 @@ func (h modelHandle) FloatValue(t types.Type, f float64) value.Value { return fl
 // SetCallResult sets the bool result of the call being executed, on a
 // state that forked away from the one the model returns for.
 func (h modelHandle) SetCallResult(b expr.Expr) {
-	f := h.s.top()
-	if call, ok := f.block.Instrs[f.next-1].(*ssa.Call); ok {
-		h.e.set(h.s, call, value.Scalar{E: b})
-	}
+	h.e.setResultsAfterFork(h.s, []value.Value{value.Scalar{E: b}})
 }
 
 func (h modelHandle) CallInstead(fn value.Func) bool {
@@ -100,8 +97,6 @@ func (h modelHandle) CallInstead(fn value.Func) bool {
 	return ok
 }
 
-func (h modelHandle) Panic(message string) {
-	h.e.raise(h.s, &panicking{value: value.Interface{Type: types.Typ[types.String], Value: value.StringConst(message)}, kind: PanicExplicit})
-}
+func (h modelHandle) Panic(message string) { h.e.panicString(h.s, message) }
 
 func (h modelHandle) Unsupported(feature string) { h.e.unsupported(h.s, feature) }

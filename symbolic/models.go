@@ -11,8 +11,8 @@ import (
 // linkname into the runtime), or whose Go body the executor cannot follow
 // (it reinterprets memory through unsafe, or does pointer arithmetic). A
 // function with a model always runs the model, body or not. It gets the
-// evaluated arguments and gives the results; ok=false means it dealt with the state itself (ended the
-// path, or set the results of forked states).
+// evaluated arguments and gives the results; ok=false means it dealt with
+// the state itself (ended the path, or set the results of forked states).
 type model func(e *Engine, s *State, fn *ssa.Function, args []value.Value) (results []value.Value, ok bool)
 
 // memoryModels are the models that still read the executor's memory

@@ -134,7 +134,7 @@ func valueField(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.
 		return nil, false
 	}
 	if i.Value() >= uint64(st.NumFields()) {
-		e.raise(s, &panicking{value: value.Interface{Type: types.Typ[types.String], Value: value.StringConst("reflect: Field index out of range")}, kind: PanicExplicit})
+		e.panicString(s, "reflect: Field index out of range")
 		return nil, false
 	}
 	field := st.Field(int(i.Value()))
@@ -190,7 +190,7 @@ func valueIndex(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.
 	i := expr.Resize(a[1].(value.Scalar).E, 64, true)
 	outOfRange := func(what string) func(*State) {
 		return func(bad *State) {
-			e.raise(bad, &panicking{value: value.Interface{Type: types.Typ[types.String], Value: value.StringConst("reflect: " + what + " index out of range")}, kind: PanicExplicit})
+			e.panicString(bad, "reflect: "+what+" index out of range")
 		}
 	}
 	switch u := v.t.Underlying().(type) {
