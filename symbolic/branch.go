@@ -37,7 +37,7 @@ func (e *Engine) branch(s *State, cond expr.Expr, pin string) (onTrue, onFalse *
 	}
 	canTrue := e.feasible(s, cond)
 	canFalse := e.feasible(s, expr.Not(cond))
-	if (canTrue == solver.Unknown || canFalse == solver.Unknown) && e.pinUncontrolled(s, cond) {
+	if (canTrue == solver.Unknown || canFalse == solver.Unknown) && e.outside.pinForBranch(s, cond) {
 		canTrue = e.feasible(s, cond)
 		canFalse = e.feasible(s, expr.Not(cond))
 	}

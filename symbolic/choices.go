@@ -45,15 +45,6 @@ type building struct {
 	pending []pendingChoice
 }
 
-// stepPoint is where the current step started, so that a state forked in
-// the middle of an instruction can run that instruction again.
-type stepPoint struct {
-	state  *State
-	frames int
-	block  *ssa.BasicBlock
-	next   int
-}
-
 // choose returns which of the alternatives vals of the selector sel (a
 // variable named name) s takes. In replay mode the model decides; in
 // symbolic mode s takes alternative 0 unless it is forced, and the other

@@ -24,6 +24,14 @@
 //   - Package models holds library models. Each gets a models.Machine,
 //     a narrow handle on its state (modelhandle.go), not the engine.
 //
+// The interpreter names none of the features that plug into it. It
+// tells watchers of its events: comparisons, decisions, arithmetic and
+// path ends (observe.go). It asks an outside for what a test cannot
+// control (outside.go), a tester for the test of each ended path
+// (tester.go), and, on a mutant's replay, an operator hook for the
+// operator to use (operatorhook.go). wiring.go plugs the engine's own
+// features into these contracts.
+//
 // # States and memory
 //
 // A State is one path: a stack of frames, a memory and the path

@@ -245,7 +245,11 @@ type Engine struct {
 	pruner  Pruner
 	pruning bool
 	// watch are the features told of the machine's events (observe.go).
-	watch   watchers
+	watch watchers
+	// outside stands in for what a test does not control (outside.go),
+	// and tester makes the tests of the paths that end (tester.go).
+	outside outside
+	tester  tester
 	nextAct int32
 }
 
@@ -261,6 +265,8 @@ func NewEngine(prog *ssa.Program, cfg Config) *Engine {
 		e.pruner = timedPruner{p: cfg.Pruner(), e: e}
 	}
 	e.watch = engineWatchers(e)
+	e.outside = engineOutside{e}
+	e.tester = engineTester{e}
 	return e
 }
 
@@ -432,7 +438,7 @@ func (e *Engine) check(q solver.Query) solver.Response {
 // run executes s until it forks, finishes, or has run a slice of
 // instructions, then hands it back to the searcher if it goes on.
 func (e *Engine) run(s *State) {
-	if s.recheck && e.pruning {
+	if s.prune.recheck && e.pruning {
 		v := e.pruner.Recheck(s)
 		if v == Prune {
 			e.prune(s)

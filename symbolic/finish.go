@@ -14,7 +14,7 @@ func (e *Engine) finish(s *State, kind EndKind, panicKind PanicKind, reason stri
 		}
 		return
 	}
-	e.noteUncontrolledBranch(s)
+	e.outside.ending(s)
 	e.summary.Paths++
 	e.summary.Ends[kind]++
 	if kind != EndReturn && kind != EndPanic {
@@ -36,7 +36,7 @@ func (e *Engine) finish(s *State, kind EndKind, panicKind PanicKind, reason stri
 		Concretized: s.concretized,
 	}
 	if kind == EndReturn || kind == EndPanic {
-		e.makingTests(func() { end.Test = e.makeTest(s) })
+		e.makingTests(func() { end.Test = e.tester.test(s) })
 	}
 	e.tellEnd(s, end)
 	if e.pruning {

@@ -232,7 +232,7 @@ func (e *Engine) sandboxedInit(s *State, fn *ssa.Function) {
 // longer speaks for every input, and an init that touches either makes
 // its own package partial.
 func (e *Engine) checkGlobal(s *State, g *ssa.Global) {
-	if e.seedStream(s, g) {
+	if e.outside.standIn(s, g) {
 		return // a stand-in, whether or not package os initialised (osstreams.go)
 	}
 	faults := e.initFaults

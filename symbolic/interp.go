@@ -284,3 +284,12 @@ func (e *Engine) ifBranch(s *State, f *frame, code *instrCode, in *ssa.If) {
 func (e *Engine) unsupported(s *State, feature string) {
 	e.finish(s, EndUnsupported, 0, "unsupported:"+feature)
 }
+
+// stepPoint is where the current step started, so that a state forked in
+// the middle of an instruction can run that instruction again.
+type stepPoint struct {
+	state  *State
+	frames int
+	block  *ssa.BasicBlock
+	next   int
+}

@@ -95,44 +95,46 @@ var (
 	arithmeticOp = map[token.Token]token.Token{token.ADD: token.SUB, token.SUB: token.ADD, token.MUL: token.QUO, token.QUO: token.MUL}
 )
 
-// mutateBinOp is binOp's hook on a replay of the mutation pass: the
-// operator to evaluate in with, and on the probe run the note of the
-// mutants of in that compute another value on these operands.
-func (e *Engine) mutateBinOp(s *State, f *frame, code *instrCode, in *ssa.BinOp) token.Token {
-	m := s.mut
+// mutantReplay is the operator hook of a replay of the mutation pass:
+// the engine's pass, with the one mutation the replay runs with.
+type mutantReplay struct {
+	e *Engine
+	*mutation
+}
+
+// binOp is the operator to evaluate in with, and on the probe run it
+// notes the mutants of in that compute another value on these operands.
+func (r mutantReplay) binOp(in *ssa.BinOp, ops operands) token.Token {
+	m := r.mutation
 	if m.infected == nil {
 		if in.Op == m.active.from && in.Pos() == m.active.pos {
 			return m.active.to
 		}
 		return in.Op
 	}
-	site := e.mutSiteOf(in)
+	site := r.e.mutSiteOf(in)
 	if site == nil {
 		return in.Op
 	}
-	for _, to := range mutantOps(in.Op, code.class, in.X.Type()) {
+	for _, to := range mutantOps(in.Op, ops.class(), in.X.Type()) {
 		key := mutantKey{pos: in.Pos(), from: in.Op, to: to}
-		if m.infected[key] == nil && e.infects(s, f, code, in, to) {
+		if m.infected[key] == nil && infects(in, ops, to) {
 			m.infected[key] = site
 		}
 	}
 	return in.Op
 }
 
-// mutateNeg is unOp's hook for a negation: on the replay of its mutant
-// it moves the operand unchanged (and reports true); on the probe run it
-// notes whether dropping the negation changes the value.
-func (e *Engine) mutateNeg(s *State, f *frame, code *instrCode, in *ssa.UnOp) bool {
-	m := s.mut
+// dropNeg reports true on the replay of a negation's mutant, which moves
+// the operand unchanged; on the probe run it notes whether dropping the
+// negation changes the value.
+func (r mutantReplay) dropNeg(in *ssa.UnOp, ops operands) bool {
+	m := r.mutation
 	key := mutantKey{pos: in.Pos(), from: token.SUB, to: token.ILLEGAL}
 	if m.infected == nil {
-		if m.active == key {
-			e.move(s, f, code, in.X)
-			return true
-		}
-		return false
+		return m.active == key
 	}
-	site := e.mutSiteOf(in)
+	site := r.e.mutSiteOf(in)
 	if m.infected[key] != nil || site == nil {
 		return false
 	}
@@ -142,10 +144,10 @@ func (e *Engine) mutateNeg(s *State, f *frame, code *instrCode, in *ssa.UnOp) bo
 	infected := true
 	if value.IsFloat(in.X.Type()) {
 		// -NaN is NaN to a test; every other value changes sign.
-		if x, ok := e.float(s, e.operand(s, f, code.ops[0], in.X)); ok && math.IsNaN(x) {
+		if x, ok := ops.float(0); ok && math.IsNaN(x) {
 			infected = false
 		}
-	} else if x := e.scalarOperand(s, f, code.ops[0], in.X); x.IsConst() {
+	} else if x := ops.scalar(0); x.IsConst() {
 		// -x == x for 0 and the most negative value alone.
 		v, mask := x.Value(), widthMask(x.Width())
 		infected = v != -v&mask
@@ -159,18 +161,18 @@ func (e *Engine) mutateNeg(s *State, f *frame, code *instrCode, in *ssa.UnOp) bo
 // infects reports whether evaluating in with to instead of its operator
 // gives another value (or a panic) on the replay's operands; true when
 // the operands are not known.
-func (e *Engine) infects(s *State, f *frame, code *instrCode, in *ssa.BinOp, to token.Token) bool {
+func infects(in *ssa.BinOp, ops operands, to token.Token) bool {
 	from := in.Op
 	if negatedOp[from] == to || (from == token.EQL && to == token.NEQ) || (from == token.NEQ && to == token.EQL) {
 		return true // a negated comparison always flips
 	}
-	switch code.class {
+	switch ops.class() {
 	case classSigned, classUnsigned:
-		x, y := e.scalarOperand(s, f, code.ops[0], in.X), e.scalarOperand(s, f, code.ops[1], in.Y)
+		x, y := ops.scalar(0), ops.scalar(1)
 		if !x.IsConst() || !y.IsConst() {
 			return true
 		}
-		w, signed := x.Width(), code.class == classSigned
+		w, signed := x.Width(), ops.class() == classSigned
 		if boundaryOp[from] == to {
 			return x.Value() == y.Value()
 		}
@@ -178,8 +180,8 @@ func (e *Engine) infects(s *State, f *frame, code *instrCode, in *ssa.BinOp, to 
 		b, bok := intOp(to, x.Value(), y.Value(), w, signed)
 		return aok != bok || a != b
 	case classFloat:
-		x, okx := e.float(s, e.operand(s, f, code.ops[0], in.X))
-		y, oky := e.float(s, e.operand(s, f, code.ops[1], in.Y))
+		x, okx := ops.float(0)
+		y, oky := ops.float(1)
 		if !okx || !oky {
 			return true
 		}
@@ -189,8 +191,8 @@ func (e *Engine) infects(s *State, f *frame, code *instrCode, in *ssa.BinOp, to 
 		a, b := floatOp(from, x, y), floatOp(to, x, y)
 		return math.Float64bits(a) != math.Float64bits(b) && !(math.IsNaN(a) && math.IsNaN(b))
 	case classString:
-		x, okx := value.ConcreteString(e.operand(s, f, code.ops[0], in.X).(value.String))
-		y, oky := value.ConcreteString(e.operand(s, f, code.ops[1], in.Y).(value.String))
+		x, okx := value.ConcreteString(ops.value(0).(value.String))
+		y, oky := value.ConcreteString(ops.value(1).(value.String))
 		return !okx || !oky || x == y // only boundary mutants are left
 	}
 	return true

@@ -138,12 +138,13 @@ func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *Test, kept bo
 	if e.mpass.replays >= replays || e.mpass.work >= e.mutantAllowance(kept) {
 		return nil
 	}
-	probe := e.mutantRun(fn, m, &mutation{infected: make(map[mutantKey]*mutSite)}, e.cfg.Bounds.MaxSteps)
+	infected := make(map[mutantKey]*mutSite)
+	probe := e.mutantRun(fn, m, &mutation{infected: infected}, e.cfg.Bounds.MaxSteps)
 	var base Test
 	if !endsControlled(probe) || !e.recordOutcome(&base, probe) {
 		return nil
 	}
-	keys := slices.SortedFunc(maps.Keys(probe.mut.infected), func(a, b mutantKey) int {
+	keys := slices.SortedFunc(maps.Keys(infected), func(a, b mutantKey) int {
 		return cmp.Or(loader.ComparePos(e.prog.Fset, a.pos, b.pos), cmp.Compare(a.from, b.from), cmp.Compare(a.to, b.to))
 	})
 	// A mutant that loops has run long enough when it has run a few
@@ -170,11 +171,11 @@ func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *Test, kept bo
 			continue
 		}
 		if !outcomeDiffers(&base, &got) {
-			lived = append(lived, livedMutant{key, probe.mut.infected[key]})
+			lived = append(lived, livedMutant{key, infected[key]})
 			continue
 		}
 		e.mpass.kills[key]++
-		t.Kills = append(t.Kills, e.mutantOf(key, probe.mut.infected[key]))
+		t.Kills = append(t.Kills, e.mutantOf(key, infected[key]))
 	}
 	return lived
 }
@@ -183,7 +184,7 @@ func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *Test, kept bo
 // counts its instructions as the pass's work.
 func (e *Engine) mutantRun(fn *ssa.Function, m expr.Assignment, mut *mutation, steps int) *State {
 	run := e.initialState(fn, e.replayInputs(m))
-	run.mut = mut
+	run.mut = mutantReplay{e, mut}
 	run.stepLimit = steps
 	e.runWatched(run, false) // so that recordOutcome has what the arguments point to after it
 	e.mpass.work += int64(run.steps) + mutantRunWork

@@ -69,17 +69,6 @@ func newWatchers(ws ...any) watchers {
 	return out
 }
 
-// engineWatchers are the features of the engine e that watch its paths,
-// and then extra, in the order they hear an event.
-func engineWatchers(e *Engine, extra ...any) watchers {
-	return newWatchers(append([]any{
-		sourceWatch{e},    // srccond.go
-		boundaryWatch{e},  // boundary.go
-		infectionWatch{e}, // infection.go
-		runToEndWatch{e},  // runtoend.go
-	}, extra...)...)
-}
-
 func (e *Engine) tellComparison(s *State, fn *ssa.Function, in *ssa.If, cond expr.Expr) {
 	for _, w := range e.watch.comparison {
 		w.comparison(s, fn, in, cond)

@@ -15,7 +15,7 @@ func (e *Engine) binOp(s *State, f *frame, code *instrCode, in *ssa.BinOp) {
 	if s.mut != nil {
 		// A replay of the mutation pass (mutants.go): it may change the
 		// operator, or note what the mutants would have computed.
-		op = e.mutateBinOp(s, f, code, in)
+		op = s.mut.binOp(in, e.operandsOf(s, f, code, in.X, in.Y))
 	}
 	e.binOpAs(s, f, code, in, op)
 }
@@ -152,8 +152,9 @@ func (e *Engine) unOp(s *State, f *frame, code *instrCode, in *ssa.UnOp) {
 	case token.XOR:
 		e.setScalar(s, code.dst, expr.BitNot(e.scalarOperand(s, f, code.ops[0], in.X)))
 	case token.SUB:
-		if s.mut != nil && e.mutateNeg(s, f, code, in) {
-			return // the mutant drops the negation
+		if s.mut != nil && s.mut.dropNeg(in, e.operandsOf(s, f, code, in.X, nil)) {
+			e.move(s, f, code, in.X) // the mutant drops the negation
+			return
 		}
 		if value.IsFloat(in.X.Type()) {
 			e.floatNeg(s, in)

@@ -62,7 +62,7 @@ func (e *Engine) afterStep(s *State, b stepBefore, forked []*State) {
 		case Prune:
 			e.prune(t)
 		case Keep:
-			if t.recheck {
+			if t.prune.recheck {
 				if _, at := t.AtPoint(); at {
 					t.setVerdict(Keep) // a verdict at a point replaces the last
 				}
@@ -73,33 +73,37 @@ func (e *Engine) afterStep(s *State, b stepBefore, forked []*State) {
 	}
 }
 
+// pruneMarks are the Pruner's last verdict about a state, as the searcher
+// and the engine act on it.
+type pruneMarks struct {
+	// later: the verdict was Later, and the searcher runs the state
+	// after those that do not look redundant. wait: it was Wait, and
+	// the searcher has yet to set waitUntil, the pick from which it runs
+	// the state like any other (search.go). recheck: it was either, and
+	// the engine asks the Pruner again before the state runs on.
+	later, wait, recheck bool
+	waitUntil            int
+	// hurried is set when the Pruner last said that the state runs in a
+	// subtree that states told to Wait are waiting for (Pruner.Hurry):
+	// the searcher favours it.
+	hurried bool
+}
+
 // setVerdict records the Pruner's verdict v (not Prune) about s, for the
 // searcher and for when s is picked to run.
 func (s *State) setVerdict(v Verdict) {
-	s.later, s.wait, s.recheck = v == Later, v == Wait, v != Keep
-	s.waitUntil = 0
+	s.prune.later, s.prune.wait, s.prune.recheck = v == Later, v == Wait, v != Keep
+	s.prune.waitUntil = 0
 }
 
 // prune ends t as redundant. Its path is not counted and gives no test of
-// its own; but when it entered a block that no test enters yet, its
-// inputs are run concretely to the end, as Bugrara and Engler compute
-// test inputs for a pruned state (Algorithm 1, line 21): the rest of the
-// run then goes where a path of the snapshot that matched went, and the
-// blocks before the match get their test.
+// its own; the tester may still test the blocks it entered (tester.go).
 func (e *Engine) prune(t *State) {
 	t.done, t.endKind = true, EndPruned
 	e.summary.Pruned++
-	e.noteBoundaryPrefix(t)
-	tested := false
-	if e.entersUntested(t) {
-		// Its steps count as work as they run (step), as a test's do.
-		e.makingTests(func() { tested, _ = e.runOneToEnd(e.summary.Func, t, e.cfg.Bounds.MaxSteps, prunedNote) })
-	}
+	tested := e.tester.pruned(t)
 	e.pruner.Ended(t, EndPruned, tested)
 }
-
-// prunedNote ends the pins of a pruned state's run to the end.
-const prunedNote = "then run concretely to the end: the rest of the path repeats one explored before"
 
 // stepEvents describes what t's step did.
 func (e *Engine) stepEvents(t *State, b stepBefore, log *value.AccessLog) []Event {
@@ -354,7 +358,7 @@ func (e *Engine) hurryFunc() func([]*State) {
 	return func(states []*State) {
 		start := time.Now()
 		for _, s := range states {
-			s.hurried = e.pruner.Hurry(s)
+			s.prune.hurried = e.pruner.Hurry(s)
 		}
 		e.summary.PruneTime += time.Since(start)
 	}

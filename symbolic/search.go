@@ -19,7 +19,7 @@ type Searcher interface {
 var SearcherNames = []string{"covnew", "dfs", "bfs", "random-path"}
 
 // newSearcher returns the search strategy called name. hurry, when not
-// nil, marks the states to favour (State.hurried) before each of
+// nil, marks the states to favour (State.prune.hurried) before each of
 // random-path's picks, the only picks that read the marks.
 func newSearcher(name string, seed uint64, covered map[*ssa.BasicBlock]bool, hurry func([]*State)) (Searcher, error) {
 	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
@@ -57,9 +57,9 @@ type interleaved struct {
 func (q *interleaved) Len() int { return len(q.states) }
 
 func (q *interleaved) Add(s *State) {
-	if s.wait {
+	if s.prune.wait {
 		// The Pruner has just said Wait: the while starts now.
-		s.wait, s.waitUntil = false, q.turn+waitPicks
+		s.prune.wait, s.prune.waitUntil = false, q.turn+waitPicks
 	}
 	q.states = append(q.states, s)
 }
@@ -94,7 +94,7 @@ func (bfs) pick([]*State, int) int { return 0 }
 // hurryFactor times, the states the Pruner hurries.
 type randomPath struct {
 	r     *rand.Rand
-	hurry func([]*State) // marks State.hurried; nil without a Pruner
+	hurry func([]*State) // marks State.prune.hurried; nil without a Pruner
 }
 
 func (p *randomPath) pick(states []*State, now int) int {
@@ -110,7 +110,7 @@ func (p *randomPath) pick(states []*State, now int) int {
 	for i, s := range states {
 		d := min(s.depth-minDepth, 60)
 		weights[i] = 1 / float64(uint64(1)<<uint(d)) / deferral(s, now)
-		if s.hurried {
+		if s.prune.hurried {
 			weights[i] *= hurryFactor
 		}
 		total += weights[i]
@@ -124,7 +124,7 @@ func (p *randomPath) pick(states []*State, now int) int {
 // never.
 func deferral(s *State, now int) float64 {
 	f := 1.0
-	if s.later || now < s.waitUntil {
+	if s.prune.later || now < s.prune.waitUntil {
 		f *= laterFactor
 	}
 	if s.offbeat {
@@ -138,14 +138,14 @@ func deferral(s *State, now int) float64 {
 // path is as good for coverage as any, only its tests read worse.
 const offbeatFactor = 8
 
-// laterFactor is how much less likely covNew and random-path pick a state
-// the Pruner put off (State.later, or waiting): much less, but not never,
-// since the verdict is a guess.
+// laterFactor is how much less likely covNew and random-path pick a
+// state the Pruner put off (State.prune.later, or waiting): much less,
+// but not never, since the verdict is a guess.
 const laterFactor = 64
 
 // hurryFactor is how much more likely random-path picks a state the
-// Pruner hurries (State.hurried): one in the subtree that states told to
-// Wait are waiting for. A wait pays only if that subtree ends while it
+// Pruner hurries (State.prune.hurried): one in the subtree that states
+// told to Wait are waiting for. A wait pays only if that subtree ends while it
 // lasts, and the subtree ends sooner when its states run first. covNew's
 // picks do not hurry: they keep heading for uncovered blocks, which a
 // factor this large would override. Where they hurried too, google/uuid's

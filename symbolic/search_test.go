@@ -18,7 +18,7 @@ func TestWaitLastsWaitPicks(t *testing.T) {
 	s := &State{}
 	s.setVerdict(Wait)
 	q.Add(s)
-	if !s.recheck {
+	if !s.prune.recheck {
 		t.Errorf("a waiting state is not asked about again before it runs on")
 	}
 	for now, want := range map[int]float64{5: laterFactor, 5 + waitPicks - 1: laterFactor, 5 + waitPicks: 1, 500: 1} {
@@ -28,14 +28,14 @@ func TestWaitLastsWaitPicks(t *testing.T) {
 	}
 	s.setVerdict(Later)
 	q.Add(s)
-	if got := deferral(s, 1000); got != laterFactor || !s.recheck {
-		t.Errorf("put off (Later): deferral %v at pick 1000, recheck %v; want %v and true", got, s.recheck, float64(laterFactor))
+	if got := deferral(s, 1000); got != laterFactor || !s.prune.recheck {
+		t.Errorf("put off (Later): deferral %v at pick 1000, recheck %v; want %v and true", got, s.prune.recheck, float64(laterFactor))
 	}
 	s.setVerdict(Wait)
 	s.setVerdict(Keep)
 	q.Add(s)
-	if got := deferral(s, 5); got != 1 || s.recheck {
-		t.Errorf("kept after a Wait: deferral %v, recheck %v; want 1 and false", got, s.recheck)
+	if got := deferral(s, 5); got != 1 || s.prune.recheck {
+		t.Errorf("kept after a Wait: deferral %v, recheck %v; want 1 and false", got, s.prune.recheck)
 	}
 }
 
@@ -47,7 +47,7 @@ func TestHurriedStatesRunFirst(t *testing.T) {
 	hurry := func(states []*State) {
 		asked = append(asked, len(states))
 		for _, s := range states {
-			s.hurried = s.id%4 == 0
+			s.prune.hurried = s.id%4 == 0
 		}
 	}
 	picks := func(name string) (picked []int) {
@@ -81,7 +81,7 @@ func TestHurriedStatesRunFirst(t *testing.T) {
 	}
 	q := &interleaved{parts: []picker{&covNew{r: rand.New(rand.NewPCG(1, 2))}}}
 	for id := range 40 {
-		q.Add(&State{id: id, hurried: id%4 == 0})
+		q.Add(&State{id: id, prune: pruneMarks{hurried: id%4 == 0}})
 	}
 	others := 0
 	for range 10 {

@@ -2,7 +2,6 @@ package symbolic
 
 import (
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
-	"github.com/gosymtest/gosymtest/symbolic/source"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -31,13 +30,4 @@ func (e *Engine) noteBranch(s *State, in *ssa.If, side int) {
 		Edge: concrete.BlockID{Func: to.Parent(), Index: to.Index, From: b.Index + 1},
 		Hex:  sc.Hex,
 	})
-}
-
-// funcLabel names fn as a reader of the test knows it (source.FuncLabel):
-// "" for the function under test and its closures.
-func (e *Engine) funcLabel(fn *ssa.Function) string {
-	if e.summary == nil {
-		return ""
-	}
-	return source.FuncLabel(fn, e.summary.Func)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/source"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -80,21 +81,12 @@ type State struct {
 	// reading (uncontrolled.go).
 	uncontrolledCalls int
 	lastMono          expr.Expr
-	// mut, on a replay of the mutation pass (mutants.go), is the mutant
-	// it runs with or the record of what the mutants would compute; nil
-	// on every other state, which costs binOp one nil check.
-	mut *mutation
-	// The Pruner's last verdict at a point. later: it was Later, and the
-	// searcher runs s after the states that do not look redundant.
-	// wait: it was Wait, and the searcher has yet to set waitUntil, the
-	// pick from which it runs s like any other (search.go). recheck: it
-	// was either, and the engine asks the Pruner again before s runs on.
-	later, wait, recheck bool
-	waitUntil            int
-	// hurried is set when the Pruner last said that s runs in a subtree
-	// that states told to Wait are waiting for (Pruner.Hurry): the
-	// searcher favours s.
-	hurried bool
+	// mut, on a replay of the mutation pass (mutants.go), changes what
+	// its operators compute (operatorhook.go); nil on every other
+	// state, which costs binOp one nil check.
+	mut operatorHook
+	// prune is what the Pruner last said of s, for the searcher.
+	prune pruneMarks
 	// offbeat is set on a path that took a branch no person would take
 	// first when another was open, such as non-ASCII bytes where ASCII
 	// was possible: the searcher runs it after the others
@@ -278,4 +270,13 @@ func (e internalErr) Error() string { return "gosymtest internal error: " + e.ms
 
 func internalError(format string, args ...any) internalErr {
 	return internalErr{fmt.Sprintf(format, args...)}
+}
+
+// funcLabel names fn as a reader of the test knows it (source.FuncLabel):
+// "" for the function under test and its closures.
+func (e *Engine) funcLabel(fn *ssa.Function) string {
+	if e.summary == nil {
+		return ""
+	}
+	return source.FuncLabel(fn, e.summary.Func)
 }

@@ -1,0 +1,26 @@
+package symbolic
+
+import (
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// The outside is what a test does not control: the operating system's
+// streams and variables, the clock, the caller's frames. Its models make
+// the values that stand for it (environ.go, uncontrolled.go,
+// osstreams.go); the machine asks it at the three points where such
+// values meet the path, through this contract.
+type outside interface {
+	// standIn is told that s touches the package variable g, and
+	// reports whether g is one the outside stands in for: then the
+	// machine does not check g's package initialisation.
+	standIn(s *State, g *ssa.Global) bool
+	// pinForBranch is asked when the solver cannot decide a side of
+	// cond on s. It may pin the values no test can set, and reports
+	// whether it did: the machine then asks the solver again.
+	pinForBranch(s *State, cond expr.Expr) bool
+	// ending is told that s, not a replay, ends, before its end is
+	// counted and reported: it may record that the path depends on
+	// values the test cannot set.
+	ending(s *State)
+}

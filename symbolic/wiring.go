@@ -1,0 +1,55 @@
+package symbolic
+
+import (
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"golang.org/x/tools/go/ssa"
+)
+
+// The engine's own clients, plugged into the machine's contracts: the
+// watchers of its events (observe.go), the outside (outside.go) and the
+// tester (tester.go). NewEngine installs them.
+
+// engineWatchers are the features of the engine e that watch its paths,
+// and then extra, in the order they hear an event.
+func engineWatchers(e *Engine, extra ...any) watchers {
+	return newWatchers(append([]any{
+		sourceWatch{e},    // srccond.go
+		boundaryWatch{e},  // boundary.go
+		infectionWatch{e}, // infection.go
+		runToEndWatch{e},  // runtoend.go
+	}, extra...)...)
+}
+
+// engineOutside is the outside of the engine's own models.
+type engineOutside struct{ e *Engine }
+
+func (o engineOutside) standIn(s *State, g *ssa.Global) bool { return o.e.seedStream(s, g) }
+
+func (o engineOutside) pinForBranch(s *State, cond expr.Expr) bool {
+	return o.e.pinUncontrolled(s, cond)
+}
+
+func (o engineOutside) ending(s *State) { o.e.noteUncontrolledBranch(s) }
+
+// engineTester is the engine's own path-to-test-case.
+type engineTester struct{ e *Engine }
+
+func (t engineTester) test(s *State) *Test { return t.e.makeTest(s) }
+
+// pruned runs a pruned state's inputs concretely to the end when it
+// entered a block that no test enters yet, as Bugrara and Engler compute
+// test inputs for a pruned state (Algorithm 1, line 21): the rest of the
+// run then goes where a path of the snapshot that matched went, and the
+// blocks before the match get their test.
+func (t engineTester) pruned(p *State) (tested bool) {
+	e := t.e
+	e.noteBoundaryPrefix(p)
+	if e.entersUntested(p) {
+		// Its steps count as work as they run (step), as a test's do.
+		e.makingTests(func() { tested, _ = e.runOneToEnd(e.summary.Func, p, e.cfg.Bounds.MaxSteps, prunedNote) })
+	}
+	return tested
+}
+
+// prunedNote ends the pins of a pruned state's run to the end.
+const prunedNote = "then run concretely to the end: the rest of the path repeats one explored before"
