@@ -176,7 +176,7 @@ func (e *Engine) noteBoundaryOrigin(end *PathEnd) {
 // returns false right after accept.hi < p[1]; the path kept goes on to
 // test p[2] and returns true by it on either side).
 func (e *Engine) noteBoundaryPrefix(s *State) {
-	if e.cfg.NoBoundaries || e.boundary.sites == nil || len(s.cond) == 0 || s.uncontrolledCalls > 0 || len(e.boundary.pruned) == maxBoundaryPruned {
+	if e.cfg.NoBoundaries || e.boundary.sites == nil || len(s.cond) == 0 || s.outside.uncontrolledCalls > 0 || len(e.boundary.pruned) == maxBoundaryPruned {
 		return
 	}
 	e.boundary.pruned = append(e.boundary.pruned, &PathEnd{Func: e.summary.Func, Kind: EndPruned, Condition: s.cond})

@@ -104,7 +104,7 @@ func boundaryEdge(cmp expr.Expr, side bool) expr.Expr {
 // nil when the run did not return or panic, or when its outcome could
 // change under go test (map order, the clock).
 func (e *Engine) boundaryTest(fn *ssa.Function, resp solver.Response, run *State) *Test {
-	if run.uncontrolledCalls > 0 {
+	if run.outside.uncontrolledCalls > 0 {
 		return nil
 	}
 	t := &Test{Replayed: true}

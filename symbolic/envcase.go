@@ -12,11 +12,11 @@ import (
 // test: nil when it read none. ok is false when a part of it is not
 // concrete, which a replay should never leave.
 func testEnv(run *State) (env *concrete.Env, ok bool) {
-	if run.env == nil {
+	if run.outside.env == nil {
 		return nil, true
 	}
-	out := &concrete.Env{Exact: run.env.closed}
-	for _, ent := range run.env.entries {
+	out := &concrete.Env{Exact: run.outside.env.closed}
+	for _, ent := range run.outside.env.entries {
 		k, okK := value.ConcreteString(ent.key)
 		v, okV := value.ConcreteString(ent.val)
 		if !okK || !okV {
@@ -28,14 +28,14 @@ func testEnv(run *State) (env *concrete.Env, ok bool) {
 		// The helper that makes the environment restores it all.
 		return out, true
 	}
-	written, ok := writtenOnly(run.env)
+	written, ok := writtenOnly(run.outside.env)
 	if !ok {
 		return nil, false
 	}
 	for _, k := range written {
 		out.Vars = append(out.Vars, concrete.EnvVar{Key: k, Unset: true})
 	}
-	for _, a := range run.env.absent {
+	for _, a := range run.outside.env.absent {
 		k, ok := value.ConcreteString(a)
 		if !ok {
 			return nil, false

@@ -114,7 +114,7 @@ func envModels() map[string]model {
 		if refuseInitEnv(e, s) {
 			return nil, false
 		}
-		if s.env != nil && len(s.env.writes) > 0 {
+		if s.outside.env != nil && len(s.outside.env.writes) > 0 {
 			e.unsupported(s, "os.Environ after os.Setenv or os.Unsetenv")
 			return nil, false
 		}
@@ -185,7 +185,7 @@ func (e *Engine) envLookup(s *State, key value.String, two bool) ([]value.Value,
 		}
 		e.setResultsAfterFork(t, res)
 	}
-	env := s.env
+	env := s.outside.env
 	if env == nil {
 		env = &environ{}
 	}
@@ -241,7 +241,7 @@ func (e *Engine) envLookup(s *State, key value.String, two bool) ([]value.Value,
 		next := env.clone()
 		next.slots++
 		next.entries = append(next.entries, envEntry{key: key, val: val})
-		on.env = next
+		on.outside.env = next
 		give(on, val, true)
 	}
 	if off != nil {
@@ -249,7 +249,7 @@ func (e *Engine) envLookup(s *State, key value.String, two bool) ([]value.Value,
 		next := env.clone()
 		next.slots++
 		next.absent = append(next.absent, key)
-		off.env = next
+		off.outside.env = next
 		give(off, value.StringConst(""), false)
 	}
 	return out, out != nil
@@ -258,13 +258,13 @@ func (e *Engine) envLookup(s *State, key value.String, two bool) ([]value.Value,
 // environList is os.Environ's result on s: a new slice of the entries'
 // "KEY=VALUE" strings, closing the environment first if it is open.
 func (e *Engine) environList(s *State) []value.Value {
-	env := s.env
+	env := s.outside.env
 	if env == nil {
 		env = &environ{}
 	}
 	if !env.closed {
 		env = e.closeEnviron(s, env)
-		s.env = env
+		s.outside.env = env
 	}
 	elems := make([]value.Value, len(env.entries))
 	for i, ent := range env.entries {

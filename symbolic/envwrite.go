@@ -42,7 +42,7 @@ func envWriteModels() map[string]model {
 			if ok == nil {
 				return nil, false
 			}
-			ok.env = ok.envOrEmpty().withWrite(envWrite{key: key, val: val, set: true})
+			ok.outside.env = ok.envOrEmpty().withWrite(envWrite{key: key, val: val, set: true})
 			if ok != s {
 				e.setResultsAfterFork(ok, []value.Value{value.Interface{}})
 				return nil, false
@@ -53,7 +53,7 @@ func envWriteModels() map[string]model {
 			if refuseInitEnv(e, s) {
 				return nil, false
 			}
-			s.env = s.envOrEmpty().withWrite(envWrite{key: a[0].(value.String), val: value.StringConst("")})
+			s.outside.env = s.envOrEmpty().withWrite(envWrite{key: a[0].(value.String), val: value.StringConst("")})
 			return []value.Value{value.Interface{}}, true
 		},
 	}
@@ -61,10 +61,10 @@ func envWriteModels() map[string]model {
 
 // envOrEmpty is s's environment, or an empty open one.
 func (s *State) envOrEmpty() *environ {
-	if s.env == nil {
+	if s.outside.env == nil {
 		return &environ{}
 	}
-	return s.env
+	return s.outside.env
 }
 
 func (env *environ) withWrite(w envWrite) *environ {

@@ -196,7 +196,7 @@ func (e *Engine) mutantRun(fn *ssa.Function, m expr.Assignment, mut *mutation, s
 // endsControlled reports whether a replay returned or panicked without
 // values a test cannot set.
 func endsControlled(run *State) bool {
-	return (run.endKind == EndReturn || run.endKind == EndPanic) && run.uncontrolledCalls == 0 && !run.rangedOverMap
+	return (run.endKind == EndReturn || run.endKind == EndPanic) && run.outside.uncontrolledCalls == 0 && !run.rangedOverMap
 }
 
 // outcomeDiffers reports whether a test that asserts outcome a fails on

@@ -24,3 +24,15 @@ type outside interface {
 	// values the test cannot set.
 	ending(s *State)
 }
+
+// outsideState is what one path knows of the outside. A fork copies it.
+type outsideState struct {
+	// env is what the path knows of the process environment, nil until
+	// it reads it (environ.go).
+	env *environ
+	// uncontrolledCalls counts the calls whose results a test cannot
+	// set (the clock, the call stack); lastMono is the last monotonic
+	// clock reading (uncontrolled.go).
+	uncontrolledCalls int
+	lastMono          expr.Expr
+}

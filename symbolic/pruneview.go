@@ -107,8 +107,8 @@ func (s *State) AtPoint() (Context, bool) {
 	}
 	c.rest = contextRest{
 		memNext: s.mem.Next(), layout: s.mem.Layout(), layoutLen: s.mem.LaidOut(),
-		choices: choicesHash(s.choices), inputs: s.inputs, env: s.env, stepLimit: s.stepLimit,
-		uncontrolls: s.uncontrolledCalls, lastMono: s.lastMono,
+		choices: choicesHash(s.choices), inputs: s.inputs, env: s.outside.env, stepLimit: s.stepLimit,
+		uncontrolls: s.outside.uncontrolledCalls, lastMono: s.outside.lastMono,
 	}
 	mix(uint64(s.mem.Next()))
 	mix(s.mem.Layout())

@@ -213,7 +213,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int, note string)
 		sameAfter(t, &other)
 		t.OrderDependent = !sameOutcome(t, &other)
 	}
-	if run.uncontrolledCalls > 0 {
+	if run.outside.uncontrolledCalls > 0 {
 		// No condition says whether the run branched on the clock or the
 		// stack: it may have.
 		t.Uncontrolled = true

@@ -45,9 +45,8 @@ type State struct {
 	// pinned to one model value); a path with any is not exhaustive.
 	concretized []string
 	inputs      *inputs
-	// env is what the path knows of the process environment, nil until it
-	// reads it (environ.go).
-	env *environ
+	// outside is what the path knows of what a test does not control.
+	outside outsideState
 	// choices are the alternatives this path took for choices of input
 	// shape (choices.go). The map is never written: a new choice copies it.
 	choices map[string]int
@@ -76,11 +75,6 @@ type State struct {
 	// harness marks a call the test harness makes, not the program (the
 	// Error method of a result, for its text).
 	harness bool
-	// uncontrolledCalls counts the calls whose results a test cannot set
-	// (the clock, the call stack); lastMono is the last monotonic clock
-	// reading (uncontrolled.go).
-	uncontrolledCalls int
-	lastMono          expr.Expr
 	// mut, on a replay of the mutation pass (mutants.go), changes what
 	// its operators compute (operatorhook.go); nil on every other
 	// state, which costs binOp one nil check.

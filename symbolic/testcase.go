@@ -44,7 +44,7 @@ func paramName(fn *ssa.Function, i int) string {
 // makeTest builds the concrete test of a finished path: a model of its
 // condition gives the inputs, and replaying them gives the outcome.
 func (e *Engine) makeTest(s *State) *Test {
-	uncontrolled := s.uncontrolledCalls > 0 && len(e.uncontrolledIn(s.cond)) > 0
+	uncontrolled := s.outside.uncontrolledCalls > 0 && len(e.uncontrolledIn(s.cond)) > 0
 	var resp solver.Response
 	if uncontrolled {
 		resp = e.robustModel(s.cond)
@@ -78,7 +78,7 @@ func (e *Engine) makeTest(s *State) *Test {
 		sameAfter(t, &other)
 		t.OrderDependent = !sameOutcome(t, &other)
 	}
-	if t.Replayed && replay.uncontrolledCalls > 0 {
+	if t.Replayed && replay.outside.uncontrolledCalls > 0 {
 		t.Uncontrolled = uncontrolled
 		e.uncontrolledOutcome(t, s, replay, resp.Model)
 	}

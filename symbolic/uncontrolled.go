@@ -70,8 +70,8 @@ func isUncontrolled(v expr.Expr) bool {
 // uncontrolledCall numbers the next uncontrolled call of s and names its
 // values: "$time.Now#2".
 func (s *State) uncontrolledCall(what string) string {
-	s.uncontrolledCalls++
-	return fmt.Sprintf("%s%s#%d", uncontrolledPrefix, what, s.uncontrolledCalls)
+	s.outside.uncontrolledCalls++
+	return fmt.Sprintf("%s%s#%d", uncontrolledPrefix, what, s.outside.uncontrolledCalls)
 }
 
 // freshUncontrolled is the uncontrolled value called name, of width bits,
@@ -170,10 +170,10 @@ func (e *Engine) monotonic(s *State, name string) expr.Expr {
 	if s.inputs == nil || s.initializing {
 		return mono
 	}
-	if s.lastMono.IsValid() {
-		e.assumeUncontrolled(s, expr.Sle(s.lastMono, mono))
+	if s.outside.lastMono.IsValid() {
+		e.assumeUncontrolled(s, expr.Sle(s.outside.lastMono, mono))
 	}
-	s.lastMono = mono
+	s.outside.lastMono = mono
 	return mono
 }
 
@@ -309,7 +309,7 @@ func (e *Engine) uncontrolledIn(cond []expr.Expr) []string {
 // they give. The pins depend on uncontrolled values, so the path is
 // marked as branching on them. It reports whether it pinned.
 func (e *Engine) pinUncontrolled(s *State, cond expr.Expr) bool {
-	if s.replay || s.uncontrolledCalls == 0 {
+	if s.replay || s.outside.uncontrolledCalls == 0 {
 		return false
 	}
 	vars := expr.Vars(cond)
@@ -355,7 +355,7 @@ func uncontrolledSource(name string) string {
 // it, so the path does not speak for every run. Its pins say so too, for
 // the reader of the test: the branch itself is on an SSA temporary.
 func (e *Engine) noteUncontrolledBranch(s *State) {
-	if s.replay || s.uncontrolledCalls == 0 {
+	if s.replay || s.outside.uncontrolledCalls == 0 {
 		return
 	}
 	if src := e.uncontrolledIn(s.cond); len(src) > 0 {
