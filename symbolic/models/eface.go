@@ -35,6 +35,8 @@ func efaceModels() map[string]Func {
 	}
 }
 
+// abiTypeOf is internal/abi.TypeOf(a any) *Type: the descriptor of a's
+// dynamic type, nil for a nil interface.
 func abiTypeOf(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	t := a[0].(value.Interface).Type
 	if t == nil {
@@ -44,6 +46,9 @@ func abiTypeOf(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool
 	return []value.Value{p}, ok
 }
 
+// abiIsDirectIface is (*abi.Type).IsDirectIface, read from the Go type
+// rather than from the descriptor's flags, which the executor does not
+// fill.
 func abiIsDirectIface(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	t, ok := m.DescribedType(a[0])
 	if !ok {

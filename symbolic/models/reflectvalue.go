@@ -118,6 +118,7 @@ func valuePointer(m Machine, u value.UnsafePointer, t types.Type) (value.Pointer
 	return p, true
 }
 
+// valueNumField is Value.NumField: a struct's field count.
 func valueNumField(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	v, ok := valueParts(m, a[0], "NumField")
 	if !ok {
@@ -131,6 +132,8 @@ func valueNumField(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, 
 	return one(expr.Const(64, uint64(st.NumFields()))), true
 }
 
+// valueField is Value.Field(i): the i-th field, read-only where the field
+// is unexported, at the struct's path in memory.
 func valueField(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	v, ok := valueParts(m, a[0], "Field")
 	if !ok {
@@ -167,6 +170,7 @@ func valueField(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, boo
 	return []value.Value{r}, ok
 }
 
+// valueLen is Value.Len of an array, a slice or a string.
 func valueLen(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	v, ok := valueParts(m, a[0], "Len")
 	if !ok {
@@ -194,6 +198,9 @@ func valueLen(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool)
 	return nil, false
 }
 
+// valueIndex is Value.Index(i) of an array, a slice or a string, with
+// reflect's panic past the length. A string's byte is a new object, as
+// it is not addressable.
 func valueIndex(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	v, ok := valueParts(m, a[0], "Index")
 	if !ok {
@@ -262,6 +269,8 @@ func valueIndex(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, boo
 	return nil, false
 }
 
+// valueElem is Value.Elem of an interface (the Value of its dynamic
+// value) or of a pointer (the Value it points at; the zero Value for nil).
 func valueElem(m Machine, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	v, ok := valueParts(m, a[0], "Elem")
 	if !ok {
