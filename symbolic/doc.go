@@ -142,9 +142,9 @@
 //     common paths, on go/types: reflectlite's Elem, Comparable,
 //     Implements and AssignableTo; reflect.Type's Kind, Elem, String,
 //     Implements and AssignableTo; reflect.Value's NumField, Field, Len,
-//     Index, Elem and Set (models/reflect.go, reflectvalue.go). Any other
-//     use of a type descriptor stops the path, which names what it read
-//     (typedesc.go).
+//     Index, Elem and Set (models/reflect.go, models/reflectvalue.go).
+//     Any other use of a type descriptor stops the path, which names
+//     what it read (typedesc.go).
 //   - Unsafe is followed as the standard library uses it (unsafe.go).
 //     Pointer arithmetic ends the path.
 //   - Calls into os, net, syscall and time.Sleep are refused, except the

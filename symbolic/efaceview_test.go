@@ -8,7 +8,7 @@ import (
 )
 
 // efaceNatives are fixtures whose standard-library calls read interface
-// values through unsafe views (efaceview.go, typedesc.go).
+// values through unsafe views (models/eface.go, typedesc.go).
 var efaceNatives = map[string]any{
 	"efaceview.Version.String": efaceview.Version.String,
 	"efaceview.Describe":       efaceview.Describe,

@@ -36,8 +36,12 @@ func (h modelHandle) BytesString(sl value.Slice) (value.String, bool) {
 	return h.e.stringOfBytes(h.s, sl)
 }
 
-func (h modelHandle) RequireNonNil(p value.Pointer) bool {
-	return h.e.require(h.s, p.NonNil, "", func(bad *State) { h.e.runtimePanic(bad, PanicNilDeref, nilDerefMessage) })
+func (h modelHandle) RequireNonNil(p value.Pointer, what string) bool {
+	return h.e.modelNonNil(h.s, p.NonNil, what)
+}
+
+func (h modelHandle) Require(cond expr.Expr, pin string, otherwise func(models.Machine)) bool {
+	return h.e.require(h.s, cond, pin, func(bad *State) { otherwise(modelHandle{h.e, bad}) })
 }
 
 func (h modelHandle) Branch(cond expr.Expr) (onTrue, onFalse models.Machine) {
@@ -57,6 +61,10 @@ func (h modelHandle) Concretize(x expr.Expr, why string) (expr.Expr, bool) {
 
 func (h modelHandle) Equal(x, y value.Value, t types.Type) (expr.Expr, bool) {
 	return h.e.equal(h.s, x, y, t)
+}
+
+func (h modelHandle) Reinterpret(u value.UnsafePointer, t types.Type) (value.Pointer, bool) {
+	return h.e.reinterpret(h.s, u, t)
 }
 
 func (h modelHandle) Descriptor(t types.Type) (value.Pointer, bool) { return h.e.descriptor(h.s, t) }
@@ -97,6 +105,11 @@ func (h modelHandle) CallInstead(fn value.Func) bool {
 	return ok
 }
 
+// Caller is the function of the top frame: a model runs in its caller's.
+func (h modelHandle) Caller() *ssa.Function { return h.s.topFunc() }
+
 func (h modelHandle) Panic(message string) { h.e.panicString(h.s, message) }
+
+func (h modelHandle) RuntimeError(message string) { h.e.runtimePanic(h.s, PanicOther, message) }
 
 func (h modelHandle) Unsupported(feature string) { h.e.unsupported(h.s, feature) }

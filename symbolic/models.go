@@ -15,18 +15,17 @@ import (
 // the state itself (ended the path, or set the results of forked states).
 type model func(e *Engine, s *State, fn *ssa.Function, args []value.Value) (results []value.Value, ok bool)
 
-// memoryModels are the models that still read the executor's memory
-// layout (reflection, type descriptors, the environment, the calls a
-// test cannot control), keyed by the function's full name. The library
-// models that a narrow handle serves are in package models. They are
+// memoryModels are the models that still take the whole engine (the
+// standard streams, the environment, the calls a test cannot control),
+// keyed by the function's full name. The library models that a narrow
+// handle serves, reflection's among them, are in package models. They are
 // filled in init because some models call back into the interpreter,
 // which looks models up.
 var memoryModels map[string]model
 
 func init() {
 	memoryModels = map[string]model{}
-	for _, more := range []map[string]model{streamModels(), uncontrolledModels(),
-		efaceModels(), reflectValueModels(), envModels()} {
+	for _, more := range []map[string]model{streamModels(), uncontrolledModels(), envModels()} {
 		for name, m := range more {
 			memoryModels[name] = m
 		}

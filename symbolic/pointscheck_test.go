@@ -80,8 +80,8 @@ const fixtureQueryLimit = 2_000_000
 //     objects of parameters named err. Both analyses agree on it in a
 //     program of the stdlib fixture alone; with all of testdata it
 //     appears, so it is a propagation fault of the solver;
-//   - reflection: the executor's models of reflect.Value (efaceview.go,
-//     reflectvalue.go) store through Value.Set (errors.As fills its
+//   - reflection: the executor's models of reflect.Value (models/eface.go,
+//     models/reflectvalue.go) store through Value.Set (errors.As fills its
 //     target) and load through a Value's data word (fmt's %v of a
 //     struct), which the analysis, reading reflect's unsafe bodies, does
 //     not follow.

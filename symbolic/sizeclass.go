@@ -1,12 +1,13 @@
 package symbolic
 
 import (
-	"go/types"
 	"math"
+
+	"github.com/gosymtest/gosymtest/symbolic/value"
 )
 
 // gcSizes are the sizes of the gc compiler on a 64-bit platform.
-var gcSizes = types.SizesFor("gc", "amd64")
+var gcSizes = value.GCSizes
 
 // sizeClasses are the Go allocator's small object size classes (runtime
 // sizeclasses.go); an allocation is rounded up to the next one.

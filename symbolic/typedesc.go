@@ -22,7 +22,7 @@ import (
 // alignment and kind; the element, key and slice descriptors of pointer,
 // slice, array, chan and map types; Equal and a map's Hasher as functions
 // the executor models (runtime.nilinterequal and nilinterhash, see
-// efaceview.go). Every other field (hash, flags, GC data, name and method
+// models/typefuncs.go). Every other field (hash, flags, GC data, name and method
 // offsets, struct fields, interface methods) holds an Opaque marked
 // descriptorField, and reading it stops the path with the field named
 // (descriptorFieldRead), so no value rests on a field the executor
@@ -271,32 +271,4 @@ func (e *Engine) stopAtDescriptorField(s *State, n *types.Named, field int) bool
 	}
 	e.unsupported(s, descriptorField+" "+name+" (not modelled)")
 	return true
-}
-
-// directIface reports whether gc stores a value of type t directly in an
-// interface's data word: when t is one word that holds a pointer
-// (cmd/compile's IsDirectIface: pointer-shaped types, and structs and
-// arrays that are one such word, zero-sized fields aside).
-func directIface(t types.Type) bool {
-	return gcSizes.Sizeof(t) == 8 && pointerWord(t)
-}
-
-// pointerWord reports whether the first word of a value of t (a type one
-// word long) is a pointer.
-func pointerWord(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Pointer, *types.Map, *types.Chan, *types.Signature:
-		return true
-	case *types.Basic:
-		return u.Kind() == types.UnsafePointer
-	case *types.Array:
-		return u.Len() > 0 && pointerWord(u.Elem())
-	case *types.Struct:
-		for i := 0; i < u.NumFields(); i++ {
-			if f := u.Field(i).Type(); gcSizes.Sizeof(f) > 0 {
-				return pointerWord(f)
-			}
-		}
-	}
-	return false
 }

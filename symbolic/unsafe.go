@@ -18,17 +18,12 @@ import (
 // made into pointers) stops the path as unsupported, so no claim rests on
 // it.
 
-func isUnsafePointer(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.UnsafePointer
-}
-
 // convertUnsafe handles the conversions between pointer types and
 // unsafe.Pointer; ok is false when the conversion is not one of those.
 func (e *Engine) convertUnsafe(s *State, in *ssa.Convert, x value.Value) (handled bool) {
 	from, to := in.X.Type(), in.Type()
 	switch {
-	case isUnsafePointer(to):
+	case value.IsUnsafePointer(to):
 		p, isPtr := x.(value.Pointer)
 		pt, isPtrType := from.Underlying().(*types.Pointer)
 		if !isPtr || !isPtrType {
@@ -37,7 +32,7 @@ func (e *Engine) convertUnsafe(s *State, in *ssa.Convert, x value.Value) (handle
 		}
 		e.set(s, in, value.UnsafePointer{Ptr: p, Elem: pt.Elem()})
 		return true
-	case isUnsafePointer(from):
+	case value.IsUnsafePointer(from):
 		u := x.(value.UnsafePointer)
 		pt, isPtrType := to.Underlying().(*types.Pointer)
 		if !isPtrType {

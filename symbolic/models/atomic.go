@@ -24,7 +24,7 @@ func atomicModel(name string) (Func, bool) {
 	}
 	return func(m Machine, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 		p := a[0].(value.Pointer)
-		if !m.RequireNonNil(p) {
+		if !m.RequireNonNil(p, "") {
 			return nil, false
 		}
 		old := m.Load(p)
@@ -87,7 +87,7 @@ func atomicStore(m Machine, fn *ssa.Function, a []value.Value) ([]value.Value, b
 // Value's only field).
 func atomicValueLoad(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	p := a[0].(value.Pointer)
-	if !m.RequireNonNil(p) {
+	if !m.RequireNonNil(p, "") {
 		return nil, false
 	}
 	return []value.Value{m.Load(value.Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.With(0)})}, true
@@ -97,7 +97,7 @@ func atomicValueLoad(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value
 // value, and a value of another type than the one stored first.
 func atomicValueStore(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	p := a[0].(value.Pointer)
-	if !m.RequireNonNil(p) {
+	if !m.RequireNonNil(p, "") {
 		return nil, false
 	}
 	val := a[1].(value.Interface)

@@ -5,8 +5,8 @@
 // # Contract
 //
 // A model is a Func. It sees the path through a Machine, a handle with
-// sixteen operations (load, store, allocate, fork, pin, panic, give up),
-// not the executor. This follows go/ssa/interp's external.go,
+// the few operations models need (load, store, allocate, fork, pin,
+// panic, give up), not the executor. This follows go/ssa/interp's external.go,
 // where each external function gets a frame, not the interpreter.
 //
 // Lookup is the one table, keyed by the function's full name, e.g.
@@ -25,8 +25,16 @@
 //   - internal/reflectlite's Swapper, under sort.Slice (sort.go).
 //   - the types of reflect and reflectlite, on go/types: TypeOf, Kind,
 //     String, Elem, Comparable, Implements, AssignableTo (reflect.go).
+//   - the views of an interface as two words, a type word and a data
+//     word: abi.TypeOf, reflect's unpackEface and packEface,
+//     runtime.efaceOf (eface.go).
+//   - reflect.Value's NumField, Field, Len, Index, Elem and Set, on
+//     go/types over the executor's memory paths (reflectvalue.go).
+//   - the functions a type descriptor holds: an interface's Equal and
+//     Hasher, and the seed of the hash tables that call them
+//     (typefuncs.go).
 //
-// reflect.Value, the views of an interface as two words, the
-// environment and the uncontrolled calls (time, randomness) are still
-// modelled inside the executor: they read its memory layout.
+// The standard streams, the environment and the uncontrolled calls
+// (time, randomness) are still modelled inside the executor: they read
+// its state beyond what a Machine shows.
 package models

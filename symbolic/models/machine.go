@@ -33,9 +33,16 @@ type Machine interface {
 	BytesString(s value.Slice) (value.String, bool)
 
 	// RequireNonNil lets the path go on only where p is not nil. Where
-	// p may be nil, a state panics as a nil dereference does. It
+	// p may be nil, a state panics as a nil dereference does. what names
+	// p in the path's pins ("what != nil"); "" records no pin. It
 	// reports whether this path goes on.
-	RequireNonNil(p value.Pointer) bool
+	RequireNonNil(p value.Pointer, what string) bool
+	// Require lets the path go on only where cond holds, recording pin
+	// where that decides between paths. Where cond can fail, otherwise
+	// runs on the state where it does (this Machine itself when cond
+	// cannot hold), so that a model ends it its own way. It reports
+	// whether this path goes on.
+	Require(cond expr.Expr, pin string, otherwise func(Machine)) bool
 	// Branch forks the path on cond. Either side is nil when it cannot
 	// happen, and one of them is this Machine itself when it can.
 	Branch(cond expr.Expr) (onTrue, onFalse Machine)
@@ -44,6 +51,11 @@ type Machine interface {
 	Concretize(x expr.Expr, why string) (expr.Expr, bool)
 	// Equal is the condition under which x and y, of type t, are ==.
 	Equal(x, y value.Value, t types.Type) (expr.Expr, bool)
+	// Reinterpret is the pointer to a t that u becomes when the memory
+	// it addresses is laid out as a t, as unsafe's casts find it (a nil
+	// u gives nil); false when it is not, and the path goes on for the
+	// model to end.
+	Reinterpret(u value.UnsafePointer, t types.Type) (value.Pointer, bool)
 
 	// Descriptor is the executor's type descriptor (*abi.Type) of t.
 	Descriptor(t types.Type) (value.Pointer, bool)
@@ -69,8 +81,14 @@ type Machine interface {
 	// results become the call's, and the model returns ok=false. It
 	// reports false, and does nothing, for a deferred call.
 	CallInstead(fn value.Func) bool
+	// Caller is the function whose code makes the call being modelled,
+	// for a model that serves only some callers.
+	Caller() *ssa.Function
 	// Panic starts a panic with a string value, as panic(message).
 	Panic(message string)
+	// RuntimeError starts a panic with a runtime.Error, as the runtime
+	// raises one; message is Go's, less its "runtime error: " prefix.
+	RuntimeError(message string)
 	// Unsupported ends the path: it needs what the executor lacks.
 	Unsupported(feature string)
 }

@@ -3,6 +3,7 @@ package models
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -15,38 +16,80 @@ import (
 // one its Branch forks off.
 type fakeMachine struct {
 	cells       map[string]value.Value
-	forked      *fakeMachine // what Branch gives for the false side
+	objects     value.ObjectID // the last object New made
+	descs       []types.Type   // the types of the descriptors, by object
+	forked      *fakeMachine   // what Branch gives for the false side
 	callResult  *expr.Expr
 	panicked    string
 	unsupported string
 }
 
-func newFake() *fakeMachine { return &fakeMachine{cells: map[string]value.Value{}} }
+func newFake() *fakeMachine { return &fakeMachine{cells: map[string]value.Value{}, objects: 100} }
 
 func cell(p value.Pointer) string { return fmt.Sprint(p.Obj, p.Path) }
 
 func (f *fakeMachine) Load(p value.Pointer) value.Value     { return f.cells[cell(p)] }
 func (f *fakeMachine) Store(p value.Pointer, v value.Value) { f.cells[cell(p)] = v }
-func (f *fakeMachine) New(types.Type, value.Value) value.Pointer {
-	panic("not used")
+
+// New makes objects from 101 on, apart from the cells a test fills.
+func (f *fakeMachine) New(_ types.Type, v value.Value) value.Pointer {
+	f.objects++
+	p := value.Pointer{NonNil: expr.True, Obj: f.objects}
+	f.Store(p, v)
+	return p
 }
+
+// Descriptor gives type i the object 1000+i, one per type.
+func (f *fakeMachine) Descriptor(t types.Type) (value.Pointer, bool) {
+	i := slices.IndexFunc(f.descs, func(d types.Type) bool { return types.Identical(d, t) })
+	if i < 0 {
+		i = len(f.descs)
+		f.descs = append(f.descs, t)
+	}
+	return value.Pointer{NonNil: expr.True, Obj: value.ObjectID(1000 + i)}, true
+}
+
+func (f *fakeMachine) DescribedType(v value.Value) (types.Type, bool) {
+	return f.descs[v.(value.Pointer).Obj-1000], true
+}
+
+// Reinterpret follows only a pointer to the very type.
+func (f *fakeMachine) Reinterpret(u value.UnsafePointer, t types.Type) (value.Pointer, bool) {
+	return u.Ptr, types.Identical(u.Elem, t)
+}
+
+// Require runs otherwise on the state forked off where cond may fail, or
+// on f itself where cond cannot hold.
+func (f *fakeMachine) Require(cond expr.Expr, _ string, otherwise func(Machine)) bool {
+	if cond.IsTrue() {
+		return true
+	}
+	if cond.IsFalse() {
+		otherwise(f)
+		return false
+	}
+	_, bad := f.Branch(cond)
+	otherwise(bad)
+	return true
+}
+
 func (f *fakeMachine) MakeSlice(types.Type, expr.Expr, expr.Expr) (value.Slice, bool) {
 	panic("not used")
 }
 func (f *fakeMachine) Elems(value.Slice) []value.Value                    { panic("not used") }
 func (f *fakeMachine) BytesString(value.Slice) (value.String, bool)       { panic("not used") }
-func (f *fakeMachine) RequireNonNil(p value.Pointer) bool                 { return p.NonNil.IsTrue() }
+func (f *fakeMachine) RequireNonNil(p value.Pointer, _ string) bool       { return p.NonNil.IsTrue() }
 func (f *fakeMachine) Concretize(x expr.Expr, _ string) (expr.Expr, bool) { return x, x.IsConst() }
 func (f *fakeMachine) Float(value.Value) (float64, bool)                  { panic("not used") }
 func (f *fakeMachine) FloatValue(types.Type, float64) value.Value         { panic("not used") }
 func (f *fakeMachine) CallInstead(value.Func) bool                        { panic("not used") }
-func (f *fakeMachine) Descriptor(types.Type) (value.Pointer, bool)        { panic("not used") }
-func (f *fakeMachine) DescribedType(value.Value) (types.Type, bool)       { panic("not used") }
 func (f *fakeMachine) ReflectType(*types.Package, types.Type) value.Value {
 	panic("not used")
 }
 func (f *fakeMachine) ReflectTypeOf(value.Value) (types.Type, bool) { panic("not used") }
+func (f *fakeMachine) Caller() *ssa.Function                        { panic("not used") }
 func (f *fakeMachine) Panic(message string)                         { f.panicked = message }
+func (f *fakeMachine) RuntimeError(message string)                  { f.panicked = "runtime error: " + message }
 func (f *fakeMachine) Unsupported(feature string)                   { f.unsupported = feature }
 func (f *fakeMachine) SetCallResult(b expr.Expr)                    { f.callResult = &b }
 
@@ -174,7 +217,7 @@ func TestAtomicModelsByOperation(t *testing.T) {
 // table does not depend on the order the groups are merged in.
 func TestGroupsAreDisjoint(t *testing.T) {
 	seen := map[string]int{}
-	for i, g := range []map[string]Func{bytealgModels(), mathModels(), runtimeModels(), syncModels(), sortModels(), reflectModels()} {
+	for i, g := range groups() {
 		for name := range g {
 			if j, ok := seen[name]; ok {
 				t.Errorf("%s is in groups %d and %d", name, j, i)

@@ -22,8 +22,8 @@ import (
 // reflect's rtype is reached from an *abi.Type by an unsafe cast that
 // the descriptors cannot follow. So a reflect type is an object of its
 // own, one per type (Machine.ReflectType): reflect.TypeOf gives it, and
-// Kind, String, Implements and AssignableTo answer from it (what fmt and
-// spf13/cast ask). Every other method of *reflect.rtype stops the path,
+// Kind, String, Elem, Implements and AssignableTo answer from it (what
+// fmt and spf13/cast ask). Every other method of *reflect.rtype stops the path,
 // so nothing reads inside it.
 func reflectModels() map[string]Func {
 	return map[string]Func{
@@ -34,6 +34,7 @@ func reflectModels() map[string]Func {
 		"reflect.TypeOf":                            reflectTypeOf,
 		"(*reflect.rtype).Kind":                     rtypeKind,
 		"(*reflect.rtype).String":                   rtypeString,
+		"(*reflect.rtype).Elem":                     reflectElem,
 		"(*reflect.rtype).Implements":               implementsModel(Machine.ReflectTypeOf),
 		"(*reflect.rtype).AssignableTo":             assignableToModel(Machine.ReflectTypeOf),
 	}
@@ -106,8 +107,29 @@ func reflectTypeOf(m Machine, fn *ssa.Function, a []value.Value) ([]value.Value,
 	if dyn == nil {
 		return []value.Value{value.Interface{}}, true
 	}
+	return []value.Value{reflectTypeValue(m, fn, dyn)}, true
+}
+
+// reflectTypeValue gives t as a reflect.Type interface value (of dynamic
+// type *rtype), in the reflect package that declares fn.
+func reflectTypeValue(m Machine, fn *ssa.Function, t types.Type) value.Value {
 	rt := fn.Pkg.Pkg.Scope().Lookup("rtype").Type()
-	return []value.Value{value.Interface{Type: types.NewPointer(rt), Value: m.ReflectType(fn.Pkg.Pkg, dyn)}}, true
+	return value.Interface{Type: types.NewPointer(rt), Value: m.ReflectType(fn.Pkg.Pkg, t)}
+}
+
+// reflectElem is (*reflect.rtype).Elem on go/types. Go panics on a type
+// without elements; that stops the path instead.
+func reflectElem(m Machine, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	t, ok := m.ReflectTypeOf(a[0])
+	if !ok {
+		return nil, false
+	}
+	elem, ok := value.ElemType(t)
+	if !ok {
+		m.Unsupported("reflect Elem of a " + kindName(t) + " (Go panics)")
+		return nil, false
+	}
+	return []value.Value{reflectTypeValue(m, fn, elem)}, true
 }
 
 func rtypeKind(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {

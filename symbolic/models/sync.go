@@ -79,7 +79,7 @@ func identity(_ Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool)
 // poolGet is (*sync.Pool).Get: p.New() when New is set, nil otherwise.
 func poolGet(m Machine, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	p := a[0].(value.Pointer)
-	if !m.RequireNonNil(p) {
+	if !m.RequireNonNil(p, "") {
 		return nil, false
 	}
 	pool := fn.Signature.Recv().Type().(*types.Pointer).Elem().Underlying().(*types.Struct)

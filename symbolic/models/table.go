@@ -8,7 +8,13 @@ import (
 
 // table is the one table of models, by the function's full name. The
 // groups' names are disjoint (TestGroupsAreDisjoint).
-var table = merge(bytealgModels(), mathModels(), runtimeModels(), syncModels(), sortModels(), reflectModels())
+var table = merge(groups()...)
+
+// groups are the models, a map for each kind of library function.
+func groups() []map[string]Func {
+	return []map[string]Func{bytealgModels(), mathModels(), runtimeModels(), syncModels(), sortModels(), reflectModels(),
+		efaceModels(), typeFuncModels(), reflectValueModels()}
+}
 
 // Lookup is the model of fn, or nil: by name; for sync/atomic's
 // bodiless functions, by the operation they name; for the other methods

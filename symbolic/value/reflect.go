@@ -58,3 +58,41 @@ func IsNamed(t types.Type, pkg, name string) bool {
 	n, ok := t.(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
 }
+
+// IsUnsafePointer reports whether t's underlying type is unsafe.Pointer.
+func IsUnsafePointer(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.UnsafePointer
+}
+
+// GCSizes are the sizes of the gc compiler on a 64-bit platform, which
+// decide how an interface holds a value (DirectIface).
+var GCSizes = types.SizesFor("gc", "amd64")
+
+// DirectIface reports whether gc stores a value of type t directly in an
+// interface's data word: when t is one word that holds a pointer
+// (cmd/compile's IsDirectIface: pointer-shaped types, and structs and
+// arrays that are one such word, zero-sized fields aside).
+func DirectIface(t types.Type) bool {
+	return GCSizes.Sizeof(t) == 8 && pointerWord(t)
+}
+
+// pointerWord reports whether the first word of a value of t (a type one
+// word long) is a pointer.
+func pointerWord(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Pointer, *types.Map, *types.Chan, *types.Signature:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	case *types.Array:
+		return u.Len() > 0 && pointerWord(u.Elem())
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if f := u.Field(i).Type(); GCSizes.Sizeof(f) > 0 {
+				return pointerWord(f)
+			}
+		}
+	}
+	return false
+}
