@@ -28,8 +28,9 @@
 // tells watchers of its events: comparisons, decisions, arithmetic and
 // path ends (observe.go). It asks an outside for what a test cannot
 // control (outside.go), a tester for the test of each ended path
-// (tester.go), and, on a mutant's replay, an operator hook for the
-// operator to use (operatorhook.go). wiring.go plugs the engine's own
+// (tester.go), a table for the model of a function (models.go), and, on
+// a mutant's replay, an operator hook for the operator to use
+// (operatorhook.go). wiring.go and modeltable.go plug the engine's own
 // features into these contracts.
 //
 // # States and memory
@@ -135,8 +136,8 @@
 //     goroutine could unblock, ends the path as unsupported (chans.go).
 //   - Floats are concrete values, float inputs included.
 //   - A function without a Go body needs a model: one of package
-//     models, behind a narrow handle (modelhandle.go), or one of those
-//     that still read the executor's memory (models.go). An unmodelled
+//     models, behind a narrow handle (modelhandle.go), or one of the
+//     outside's, which take the engine (modeltable.go). An unmodelled
 //     one ends the path with reason "unmodelled:<name>".
 //   - Reflection is modelled only where errors and fmt need it on their
 //     common paths, on go/types: reflectlite's Elem, Comparable,

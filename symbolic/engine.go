@@ -250,6 +250,8 @@ type Engine struct {
 	// and tester makes the tests of the paths that end (tester.go).
 	outside outside
 	tester  tester
+	// models is the table of the models that stand in for functions.
+	models  modelTable
 	nextAct int32
 }
 
@@ -267,13 +269,14 @@ func NewEngine(prog *ssa.Program, cfg Config) *Engine {
 	e.watch = engineWatchers(e)
 	e.outside = engineOutside{e}
 	e.tester = engineTester{e}
+	e.models = engineModels{e}
 	return e
 }
 
 func (e *Engine) info(fn *ssa.Function) *funcInfo {
 	info, ok := e.infos[fn]
 	if !ok {
-		info = newFuncInfo(fn)
+		info = newFuncInfo(fn, e.models.model(fn))
 		e.infos[fn] = info
 	}
 	return info

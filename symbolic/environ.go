@@ -101,8 +101,8 @@ func isEnvironInput(name string) bool {
 }
 
 // envModels read the path's environment.
-func envModels() map[string]model {
-	lookup := func(two bool) model {
+func envModels() map[string]engineModel {
+	lookup := func(two bool) engineModel {
 		return func(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 			if s.initializing {
 				return e.initEnvLookup(s, a[0].(value.String), two)
@@ -120,7 +120,7 @@ func envModels() map[string]model {
 		}
 		return e.environList(s), true
 	}
-	models := map[string]model{
+	models := map[string]engineModel{
 		"os.Getenv":       lookup(false),
 		"os.LookupEnv":    lookup(true),
 		"syscall.Getenv":  lookup(true),

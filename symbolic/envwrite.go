@@ -28,8 +28,8 @@ type envWrite struct {
 }
 
 // envWriteModels are os.Setenv and os.Unsetenv.
-func envWriteModels() map[string]model {
-	return map[string]model{
+func envWriteModels() map[string]engineModel {
+	return map[string]engineModel{
 		"os.Setenv": func(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 			if refuseInitEnv(e, s) {
 				return nil, false

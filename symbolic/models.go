@@ -2,7 +2,6 @@ package symbolic
 
 import (
 	"github.com/gosymtest/gosymtest/symbolic/expr"
-	"github.com/gosymtest/gosymtest/symbolic/models"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -10,43 +9,20 @@ import (
 // A model stands in for a function that has no Go body (assembly, or a
 // linkname into the runtime), or whose Go body the executor cannot follow
 // (it reinterprets memory through unsafe, or does pointer arithmetic). A
-// function with a model always runs the model, body or not. It gets the
-// evaluated arguments and gives the results; ok=false means it dealt with
-// the state itself (ended the path, or set the results of forked states).
-type model func(e *Engine, s *State, fn *ssa.Function, args []value.Value) (results []value.Value, ok bool)
+// function with a model always runs the model, body or not. It runs on
+// the state s of the engine it was made for, gets the evaluated
+// arguments and gives the results; ok=false means it dealt with the
+// state itself (ended the path, or set the results of forked states).
+type model func(s *State, fn *ssa.Function, args []value.Value) (results []value.Value, ok bool)
 
-// memoryModels are the models that still take the whole engine (the
-// standard streams, the environment, the calls a test cannot control),
-// keyed by the function's full name. The library models that a narrow
-// handle serves, reflection's among them, are in package models. They are
-// filled in init because some models call back into the interpreter,
-// which looks models up.
-var memoryModels map[string]model
-
-func init() {
-	memoryModels = map[string]model{}
-	for _, more := range []map[string]model{streamModels(), uncontrolledModels(), envModels()} {
-		for name, m := range more {
-			memoryModels[name] = m
-		}
-	}
+// A modelTable gives the model of a function, or nil. The machine asks it
+// once per function (funcInfo); wiring.go's table holds the library
+// models of package models and the outside's.
+type modelTable interface {
+	model(fn *ssa.Function) model
 }
 
-// modelFor is the model of fn, or nil: one of memoryModels, or package
-// models' (TestModelTablesAreDisjoint keeps the two apart).
-func modelFor(fn *ssa.Function) model {
-	if m, ok := memoryModels[fn.String()]; ok {
-		return m
-	}
-	if m := models.Lookup(fn); m != nil {
-		return func(e *Engine, s *State, fn *ssa.Function, args []value.Value) ([]value.Value, bool) {
-			return m(modelHandle{e, s}, fn, args)
-		}
-	}
-	return nil
-}
-
-// callModel runs the model of a function (see modelFor), or, for a
+// callModel runs the model of a function (see modelTable), or, for a
 // bodiless function without one, ends the path with
 // reason "unmodelled:<name>".
 func (e *Engine) callModel(s *State, instr ssa.CallInstruction, fn *ssa.Function, args []value.Value) {
@@ -55,7 +31,7 @@ func (e *Engine) callModel(s *State, instr ssa.CallInstruction, fn *ssa.Function
 		e.finish(s, EndUnsupported, 0, "unmodelled:"+fn.String())
 		return
 	}
-	if results, ok := m(e, s, fn, args); ok {
+	if results, ok := m(s, fn, args); ok {
 		e.setResults(s, instr, results)
 	}
 }

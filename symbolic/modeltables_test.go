@@ -6,7 +6,7 @@ import (
 	"github.com/gosymtest/gosymtest/symbolic/models"
 )
 
-// modelFor looks in memoryModels before package models' table. The two
+// engineModels looks in memoryModels before package models' table. The two
 // name different functions, so that the order does not decide which
 // model runs.
 func TestModelTablesAreDisjoint(t *testing.T) {

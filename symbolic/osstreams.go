@@ -64,7 +64,7 @@ func isStreamFile(s *State, p value.Pointer) bool {
 
 // streamModels write to the stand-in streams: every byte is written, with
 // no error.
-func streamModels() map[string]model {
+func streamModels() map[string]engineModel {
 	write := func(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 		f, ok := a[0].(value.Pointer)
 		if !ok || !isStreamFile(s, f) {
@@ -73,7 +73,7 @@ func streamModels() map[string]model {
 		}
 		return []value.Value{value.Scalar{E: e.length(s, a[1])}, value.Interface{}}, true
 	}
-	return map[string]model{
+	return map[string]engineModel{
 		"(*os.File).Write":       write,
 		"(*os.File).WriteString": write,
 	}

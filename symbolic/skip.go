@@ -23,7 +23,7 @@ func SkipReason(fn *ssa.Function) string {
 				if callee == nil || seen[callee] {
 					continue
 				}
-				if modelFor(callee) != nil {
+				if hasModel(callee) {
 					// A model runs instead (os.Getenv, environ.go; os.Getpid,
 					// uncontrolled.go).
 					seen[callee] = true

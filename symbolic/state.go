@@ -231,8 +231,8 @@ type funcInfo struct {
 	model model // what runs instead of the body, or nil (models.go)
 }
 
-func newFuncInfo(fn *ssa.Function) *funcInfo {
-	info := &funcInfo{index: make(map[ssa.Value]int), model: modelFor(fn)}
+func newFuncInfo(fn *ssa.Function, m model) *funcInfo {
+	info := &funcInfo{index: make(map[ssa.Value]int), model: m}
 	add := func(v ssa.Value) { info.index[v] = len(info.index) }
 	for _, p := range fn.Params {
 		add(p)

@@ -124,8 +124,8 @@ func (e *Engine) freshUncontrolledBool(s *State, name string) expr.Expr {
 }
 
 // uncontrolledModels are the calls whose results a test cannot set.
-func uncontrolledModels() map[string]model {
-	return map[string]model{
+func uncontrolledModels() map[string]engineModel {
+	return map[string]engineModel{
 		"time.runtimeNow":  runtimeNowModel,
 		"time.runtimeNano": runtimeNanoModel,
 		"runtime.callers":  callersModel,
@@ -272,7 +272,7 @@ func funcEntryModel(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]va
 }
 
 // processID models a call that gives one of the process's ids.
-func processID(what string, lo, hi uint64) model {
+func processID(what string, lo, hi uint64) engineModel {
 	return func(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 		return one(e.freshUncontrolled(s, s.uncontrolledCall(what), 64, lo, hi, true)), true
 	}

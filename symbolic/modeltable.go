@@ -1,0 +1,56 @@
+package symbolic
+
+import (
+	"github.com/gosymtest/gosymtest/symbolic/models"
+	"github.com/gosymtest/gosymtest/symbolic/value"
+	"golang.org/x/tools/go/ssa"
+)
+
+// The engine's model table: the library models of package models, each
+// on a narrow handle (modelhandle.go), and the outside's models, which
+// take the whole engine.
+
+// An engineModel is one of the outside's models: the standard streams,
+// the environment, the calls a test cannot control.
+type engineModel func(e *Engine, s *State, fn *ssa.Function, args []value.Value) (results []value.Value, ok bool)
+
+// memoryModels are the outside's models, keyed by the function's full
+// name. They are filled in init because some models call back into the
+// interpreter, which looks models up.
+var memoryModels map[string]engineModel
+
+func init() {
+	memoryModels = map[string]engineModel{}
+	for _, more := range []map[string]engineModel{streamModels(), uncontrolledModels(), envModels()} {
+		for name, m := range more {
+			memoryModels[name] = m
+		}
+	}
+}
+
+// hasModel reports whether fn has a model in the table. The two halves
+// name different functions (TestModelTablesAreDisjoint), so that the
+// order of the lookups decides nothing.
+func hasModel(fn *ssa.Function) bool {
+	_, ok := memoryModels[fn.String()]
+	return ok || models.Lookup(fn) != nil
+}
+
+// engineModels is the model table of the engine e: each model bound to
+// it.
+type engineModels struct{ e *Engine }
+
+func (t engineModels) model(fn *ssa.Function) model {
+	e := t.e
+	if m, ok := memoryModels[fn.String()]; ok {
+		return func(s *State, fn *ssa.Function, args []value.Value) ([]value.Value, bool) {
+			return m(e, s, fn, args)
+		}
+	}
+	if m := models.Lookup(fn); m != nil {
+		return func(s *State, fn *ssa.Function, args []value.Value) ([]value.Value, bool) {
+			return m(modelHandle{e, s}, fn, args)
+		}
+	}
+	return nil
+}
