@@ -53,7 +53,9 @@
 // "len(s)", "s[2]". Strings have up to Bounds.MaxLen bytes, slices and
 // maps up to Bounds.MaxElems elements, and pointers and structs nest up
 // to Bounds.MaxDepth. A bound grows, up to GrowLen and GrowElems, when a
-// branch of the package needs a larger input (inputbounds.go).
+// branch of the package needs a larger input (inputbounds.go). The
+// interpreter asks for inputs only through the inputProvider contract
+// (inputprovider.go), which the input files implement (engineinputs.go).
 //
 // Some inputs take one of a few shapes, each in a state of its own:
 //   - an interface: nil, or one of up to four types of the program that

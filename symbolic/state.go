@@ -43,7 +43,9 @@ type State struct {
 	// concretized lists where the path lost generality (a symbolic value
 	// pinned to one model value); a path with any is not exhaustive.
 	concretized []string
-	inputs      *inputs
+	// inputs builds this path's inputs (inputs.go): the input provider's
+	// (inputprovider.go), which the machine only hands on.
+	inputs *inputs
 	// env is what the path knows of the process environment, nil until it
 	// reads it (environ.go).
 	env *environ
