@@ -48,7 +48,7 @@ type inputState struct {
 
 // engineInputs is the engine's input construction as the machine sees it:
 // the inputProvider of Engine.inputs, answering each request with the
-// input file that knows.
+// input file that knows. Its methods are documented on inputProvider.
 type engineInputs struct{ e *Engine }
 
 var _ inputProvider = engineInputs{}
@@ -64,6 +64,8 @@ func (p engineInputs) initialStates(fn *ssa.Function) []*State { return p.e.init
 
 func (p engineInputs) initInputs() *inputs { return newSymbolicInputs(p.e.cfg.Bounds) }
 
+// lazy builds v under the parameter it is part of, which the objects it
+// allocates record for the points-to check.
 func (p engineInputs) lazy(s *State, v value.Lazy) value.Value {
 	s.inputs.root = v.Root
 	return s.inputs.build(p.e, s, v.Name, v.Type, v.Depth)
@@ -101,6 +103,8 @@ func (p engineInputs) forkedValue(pin expr.Expr) { p.e.noteAlternative(pin) }
 
 func (p engineInputs) growthDue() bool { return p.e.growthDue() }
 
+// grow leaves the grown bounds as they are when the round asked for
+// nothing.
 func (p engineInputs) grow() bool {
 	if len(p.e.growth) == 0 {
 		return false
