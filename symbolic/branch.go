@@ -58,13 +58,13 @@ func (e *Engine) branch(s *State, cond expr.Expr, pin string) (onTrue, onFalse *
 	case canTrue == solver.Sat:
 		e.unknownSide(s, canFalse)
 		if canFalse == solver.Unsat {
-			e.checkCutByBounds(s, expr.Not(cond))
+			e.inputs.infeasible(s, expr.Not(cond))
 		}
 		return s, nil
 	case canFalse == solver.Sat:
 		e.unknownSide(s, canTrue)
 		if canTrue == solver.Unsat {
-			e.checkCutByBounds(s, cond)
+			e.inputs.infeasible(s, cond)
 		}
 		return nil, s
 	}
@@ -175,7 +175,7 @@ func (e *Engine) values(s *State, v expr.Expr, why string) (states []*State, val
 	}
 	for i, t := range states {
 		pin := expr.Eq(v, expr.Const(v.Width(), vals[i]))
-		e.noteAlternative(pin)
+		e.inputs.forkedValue(pin)
 		t.assume(pin, "")
 		t.depth++
 	}

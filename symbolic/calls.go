@@ -20,13 +20,13 @@ func (e *Engine) call(s *State, instr ssa.CallInstruction, c *ssa.CallCommon, de
 		case recv.Type == runtimeErrorType:
 			e.runtimeErrorMethod(s, instr, recv, c.Method.Name())
 			return
-		case isFailingHelper(recv.Type):
-			e.failingMethod(s, instr, recv)
+		case e.inputs.runsMethodsOf(recv.Type):
+			e.inputs.callMethod(s, instr, recv)
 			return
 		}
 	}
 	if f, ok := e.inputFunc(s, c); ok {
-		e.callInputFunc(s, instr, f)
+		e.inputs.callFunc(s, instr, f)
 		return
 	}
 	fn, bindings, args, ok := e.callee(s, c)
@@ -34,6 +34,22 @@ func (e *Engine) call(s *State, instr ssa.CallInstruction, c *ssa.CallCommon, de
 		return
 	}
 	e.enterCall(s, instr, fn, bindings, args)
+}
+
+// inputFunc is the func input a call calls, if it calls one.
+func (e *Engine) inputFunc(s *State, c *ssa.CallCommon) (*value.FuncInput, bool) {
+	if c.IsInvoke() {
+		return nil, false
+	}
+	switch c.Value.(type) {
+	case *ssa.Function, *ssa.Builtin:
+		return nil, false
+	}
+	f, ok := e.eval(s, c.Value).(value.Func)
+	if !ok || f.Input == nil {
+		return nil, false
+	}
+	return f.Input, true
 }
 
 // callee resolves the function a call runs and evaluates its arguments
@@ -49,7 +65,7 @@ func (e *Engine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, bindings
 			e.runtimePanic(s, PanicNilDeref, nilDerefMessage)
 			return nil, nil, nil, false
 		}
-		if isFailingHelper(recv.Type) {
+		if e.inputs.runsMethodsOf(recv.Type) {
 			// Only a direct call runs the helper's model (call).
 			e.unsupported(s, "deferred call of "+c.Method.Name()+" on a failing reader or writer")
 			return nil, nil, nil, false
@@ -136,7 +152,7 @@ func (e *Engine) returnValues(s *State, results []value.Value) {
 		return // a deferred call's results are dropped
 	}
 	if f.fill != nil {
-		e.fillParam(s, f, results)
+		e.inputs.prologueReturned(s, f, results)
 		return
 	}
 	e.setResults(s, f.call, results)
@@ -203,7 +219,7 @@ func (e *Engine) startDeferred(s *State, f *frame) {
 		return
 	}
 	if d.fn.Input != nil {
-		e.callInputFunc(s, nil, d.fn.Input)
+		e.inputs.callFunc(s, nil, d.fn.Input)
 		return
 	}
 	if len(d.fn.Fn.Blocks) == 0 || e.info(d.fn.Fn).model != nil {
@@ -262,7 +278,7 @@ func (e *Engine) unwind(s *State) {
 		return
 	}
 	if f.fill != nil {
-		e.prologuePanicked(s, f)
+		e.inputs.prologuePanicked(s, f)
 		return
 	}
 	s.stack = s.stack[:len(s.stack)-1]

@@ -74,7 +74,7 @@ func (e *Engine) chanOf(s *State, v ssa.Value, ch value.Pointer) (c value.Chan, 
 	e.checkPointsTo(s, v, ch.Obj)
 	obj := s.mem.Get(ch.Obj)
 	if obj.Input != "" {
-		s.inputs.limit(s, chanInputLimit(obj.Input))
+		e.inputs.chanUsed(s, obj.Input)
 	}
 	return obj.Value.(value.Chan), true
 }
@@ -89,7 +89,7 @@ func (e *Engine) settleChans(s *State, chans []value.Pointer, then func(*State, 
 		}
 		pin := ""
 		if obj := s.mem.Get(ch.Obj); obj != nil && obj.Input != "" {
-			pin = nilnessName(obj.Input)
+			pin = e.inputs.nilPin(obj.Input)
 		}
 		open, none := e.branch(s, ch.NonNil, pin)
 		for _, side := range []struct {

@@ -78,7 +78,7 @@ func (e *Engine) choose(s *State, name string, sel expr.Expr, vals []uint64, pin
 			e.restart(c)
 		}
 	case len(vals) > 1:
-		s.inputs.limit(s, fmt.Sprintf("%s: only the first of %d alternatives is explored here", name, len(vals)))
+		s.limit(fmt.Sprintf("%s: only the first of %d alternatives is explored here", name, len(vals)))
 	}
 	s.pick(name, k, sel, vals[k], pins[k])
 	return k
@@ -126,7 +126,7 @@ func (e *Engine) initialStates(fn *ssa.Function) []*State {
 		for j, p := range pending {
 			for alt := 1; alt < p.alts; alt++ {
 				if len(states)+len(queue) >= maxInitialStates {
-					s.inputs.limit(s, fmt.Sprintf("%s: alternatives beyond %d initial states are not explored", p.name, maxInitialStates))
+					s.limit(fmt.Sprintf("%s: alternatives beyond %d initial states are not explored", p.name, maxInitialStates))
 					break
 				}
 				next := maps.Clone(forced)

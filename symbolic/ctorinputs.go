@@ -177,7 +177,7 @@ func hasUnexportedFields(t types.Type) bool {
 func (e *Engine) madeOnly(s *State, name string, t types.Type, fn *ssa.Function) bool {
 	in := s.inputs
 	if !e.isLocal(t, in.home) {
-		in.limit(s, fmt.Sprintf("%s is made by %s: only the values it makes are tried", name, fn.Name()))
+		s.limit(fmt.Sprintf("%s is made by %s: only the values it makes are tried", name, fn.Name()))
 		return true
 	}
 	sel := madeSelectorName(name)
@@ -277,26 +277,6 @@ func (e *Engine) fillParam(s *State, f *frame, results []value.Value) {
 	target := s.frameAt(f.fill.dest.frame)
 	target.setValue(slot(target.info.index[target.fn.Params[f.fill.dest.param]]), v)
 	s.mem.ForgetSites(f.fill.from)
-}
-
-// inPrologue reports whether s is running the constructors of its inputs:
-// they are the frames right above the entry frame.
-func (s *State) inPrologue() bool {
-	return len(s.stack) > 1 && s.stack[1].fill != nil
-}
-
-// frameAt is the frame at index i of the stack, made writable.
-func (s *State) frameAt(i int) *frame {
-	f := s.stack[i]
-	if f.frozen {
-		c := *f
-		c.regs = append([]value.Value(nil), f.regs...)
-		c.defers = f.defers[:len(f.defers):len(f.defers)]
-		c.frozen = false
-		s.stack[i] = &c
-		f = &c
-	}
-	return f
 }
 
 // prologuePanicked ends s when a panic leaves the prologue frame f: the

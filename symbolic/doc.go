@@ -24,14 +24,18 @@
 //   - Package models holds library models. Each gets a models.Machine,
 //     a narrow handle on its state (modelhandle.go), not the engine.
 //
-// The interpreter names none of the features that plug into it. It
-// tells watchers of its events: comparisons, decisions, arithmetic and
-// path ends (observe.go). It asks an outside for what a test cannot
-// control (outside.go), a tester for the test of each ended path
-// (tester.go), a table for the model of a function (models.go), and, on
-// a mutant's replay, an operator hook for the operator to use
-// (operatorhook.go). wiring.go and modeltable.go plug the engine's own
-// features into these contracts.
+// The interpreter names none of the features that plug into it:
+//   - watchers hear its events: comparisons, decisions, arithmetic and
+//     path ends (observe.go);
+//   - an input provider builds the inputs (inputprovider.go);
+//   - the outside stands for what a test cannot control (outside.go);
+//   - a tester makes the test of each ended path (tester.go);
+//   - a model table gives a function's model (models.go);
+//   - an operator hook changes operators on a mutant's replay
+//     (operatorhook.go).
+//
+// wiring.go, engineinputs.go and modeltable.go plug the engine's own
+// features in.
 //
 // # States and memory
 //
@@ -140,12 +144,8 @@
 //     outside's, which take the engine (modeltable.go). An unmodelled
 //     one ends the path with reason "unmodelled:<name>".
 //   - Reflection is modelled only where errors and fmt need it on their
-//     common paths, on go/types: reflectlite's Elem, Comparable,
-//     Implements and AssignableTo; reflect.Type's Kind, Elem, String,
-//     Implements and AssignableTo; reflect.Value's NumField, Field, Len,
-//     Index, Elem and Set (models/reflect.go, models/reflectvalue.go).
-//     Any other use of a type descriptor stops the path, which names
-//     what it read (typedesc.go).
+//     common paths (package models lists what). Any other use of a type
+//     descriptor stops the path, which names what it read (typedesc.go).
 //   - Unsafe is followed as the standard library uses it (unsafe.go).
 //     Pointer arithmetic ends the path.
 //   - Calls into os, net, syscall and time.Sleep are refused, except the

@@ -9,8 +9,6 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver"
-	"github.com/gosymtest/gosymtest/symbolic/expr"
-	"github.com/gosymtest/gosymtest/symbolic/pick"
 	"github.com/gosymtest/gosymtest/symbolic/source"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
@@ -172,27 +170,15 @@ type Engine struct {
 	spawned  []*State // states forked during the current step
 	started  time.Time
 
-	// building is set while an initial state is built, stepAt during a
-	// step: they decide how a choice of input shape forks (choices.go).
-	building *building
-	stepAt   stepPoint
-	// bounds are the harness's input-size constraints (inputbounds.go),
-	// and alternatives the constraints that pin a value to one of the
-	// values states were forked for (values): a state's siblings hold the
-	// others.
-	bounds       boundExcess
-	alternatives map[expr.Expr]bool
-	// grown are the bounds of the inputs that grew in this exploration,
-	// growth those asked for in the current round, and plannedSides the
-	// branch sides a growth was planned for in it (inputbounds.go).
-	grown        map[string]int
-	growth       map[string]int
-	plannedSides map[expr.Expr]bool
-	// round is the round of exploration; askedWork and askedAt are the
-	// work and time when the current round first asked for growth.
-	round     int
-	askedWork int64
-	askedAt   time.Time
+	// stepAt is where the current step started: it decides how a choice
+	// of input shape forks (choices.go).
+	stepAt stepPoint
+	// inputs builds the inputs (inputprovider.go), and inputState is
+	// what it keeps (engineinputs.go).
+	inputs inputProvider
+	inputState
+	// round is the round of exploration.
+	round int
 	// tests counts the paths that gave a replayed test, and tested holds
 	// the blocks they entered; prefixes and firsts are paths cut by a
 	// bound or the budget, whose inputs may be run concretely to the end
@@ -219,17 +205,6 @@ type Engine struct {
 	inits      *Inits
 	initMems   map[*ssa.Package]*value.Memory
 	initFaults map[*ssa.Package]initFault
-	// impls caches the implementations chosen for interface inputs.
-	impls map[string]implSet
-	// floatCands are the candidate values of float inputs, by function
-	// under test and width (floatinputs.go).
-	floatCands map[floatCandidatesKey][]float64
-	// signedInputs are the names of the input variables of signed integer
-	// types, for the readable values of package pick.
-	signedInputs map[string]bool
-	// arrayBytes are the names of the byte elements of array inputs
-	// ([16]byte): numbers, not text, for package pick.
-	arrayBytes map[string]bool
 	// src reads conditions, comparisons and conversions back as source
 	// text, for the tests' comments, and keeps what it read.
 	src *source.Reader
@@ -270,6 +245,7 @@ func NewEngine(prog *ssa.Program, cfg Config) *Engine {
 	e.outside = engineOutside{e}
 	e.tester = engineTester{e}
 	e.models = engineModels{e}
+	e.inputs = engineInputs{e}
 	return e
 }
 
@@ -322,10 +298,8 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *Summary, e
 		defer cancel()
 	}
 	e.ctx = ctx
-	e.grown, e.growth, e.plannedSides, e.prefixes, e.firsts, e.tests = nil, nil, nil, nil, nil, 0
-	// Terms are hash-consed across functions: a pin of another
-	// function's exploration may be a branch condition of this one.
-	e.alternatives = nil
+	e.prefixes, e.firsts, e.tests = nil, nil, 0
+	e.inputs.begin()
 	e.tested = make(map[*ssa.BasicBlock]bool)
 	e.cutBlocks = make(map[*ssa.BasicBlock]bool)
 	e.boundary = newBoundaryPass()
@@ -345,7 +319,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *Summary, e
 		if e.pruner != nil {
 			e.pruner.Begin(fn)
 		}
-		for _, s := range e.initialStates(fn) {
+		for _, s := range e.inputs.initialStates(fn) {
 			if e.pruner != nil {
 				// A value pinned while the inputs were built is part of
 				// the initial state: its condition holds the pin.
@@ -357,7 +331,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *Summary, e
 		e.pruning = e.pruner != nil
 		e.search()
 		e.pruning = false
-		if e.stopEarly() || len(e.growth) == 0 || e.round == maxRounds || !e.grow() {
+		if e.stopEarly() || e.round == maxRounds || !e.inputs.grow() {
 			break
 		}
 		e.searcher, _ = newSearcher(e.cfg.Searcher, e.cfg.Seed+uint64(e.round), e.summary.CoveredBlocks, e.hurryFunc())
@@ -365,10 +339,11 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *Summary, e
 		// the bounds of the rounds before.
 		e.summary.Exhausted = true
 	}
-	if len(e.growth) > 0 {
+	grown, asked := e.inputs.grown()
+	if asked {
 		e.summary.Exhausted = false // a growth asked for was not carried out
 	}
-	e.summary.Grown = e.grown
+	e.summary.Grown = grown
 	// Whatever is left was cut off by the budget.
 	for e.searcher.Len() > 0 {
 		s := e.searcher.Select()
@@ -401,7 +376,7 @@ const maxRounds = 8
 // of the input bounds is due.
 func (e *Engine) search() {
 	for e.searcher.Len() > 0 {
-		if e.stopEarly() || e.growthDue() {
+		if e.stopEarly() || e.inputs.growthDue() {
 			return
 		}
 		s := e.searcher.Select()
@@ -527,16 +502,5 @@ func internalReason(r any) string {
 		if !more {
 			return msg
 		}
-	}
-}
-
-// picker chooses the models of this engine's path conditions (package
-// pick), with what the engine knows of the inputs it named.
-func (e *Engine) picker() *pick.Picker {
-	return &pick.Picker{
-		Check:        e.check,
-		Signed:       func(name string) bool { return e.signedInputs[name] },
-		ArrayByte:    func(name string) bool { return e.arrayBytes[name] },
-		Uncontrolled: isUncontrolled,
 	}
 }

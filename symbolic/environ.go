@@ -281,7 +281,7 @@ func (e *Engine) closeEnviron(s *State, env *environ) *environ {
 	in := s.inputs
 	n := e.environSize(s)
 	if len(env.entries) > 0 && n > 0 {
-		in.limit(s, "os.Environ lists the variables looked up before it first; other orders are not explored")
+		s.limit("os.Environ lists the variables looked up before it first; other orders are not explored")
 	}
 	next := env.clone()
 	next.closed = true
@@ -404,7 +404,7 @@ func (e *Engine) envBranch(s *State, cond expr.Expr) (onTrue, onFalse *State) {
 	cut := func(r solver.Result) {
 		e.unknownSide(s, r)
 		if r == solver.Unsat && e.hasBounds(s) {
-			s.inputs.limit(s, "an environment lookup's other outcome is not checked beyond the input size bounds")
+			s.limit("an environment lookup's other outcome is not checked beyond the input size bounds")
 		}
 	}
 	switch {

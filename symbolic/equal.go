@@ -25,7 +25,7 @@ func (e *Engine) equal(s *State, a, b value.Value, t types.Type) (eq expr.Expr, 
 		y := b.(value.Slice)
 		return expr.Eq(x.NonNil, y.NonNil), true
 	case value.Func: // only against nil
-		return expr.Eq(funcNonNil(x), funcNonNil(b.(value.Func))), true
+		return expr.Eq(x.NonNil(), b.(value.Func).NonNil()), true
 	case value.Struct:
 		st := t.Underlying().(*types.Struct)
 		eq = expr.True
@@ -96,7 +96,7 @@ func (e *Engine) noteNoAlias(s *State, a, b value.Pointer) {
 	_, aGlobal := oa.Site.(*ssa.Global)
 	_, bGlobal := ob.Site.(*ssa.Global)
 	if (oa.Input != "" || aGlobal) && (ob.Input != "" || bGlobal) {
-		s.inputs.limit(s, "inputs never alias: "+aliasName(oa)+" and "+aliasName(ob)+" are taken to be different objects")
+		s.limit("inputs never alias: " + aliasName(oa) + " and " + aliasName(ob) + " are taken to be different objects")
 	}
 }
 

@@ -31,7 +31,8 @@ import (
 // input is an Opaque that names it (Opaque.Input), whose value is 0, the
 // first candidate; a path that never computes with it holds for every
 // value of it. Everything that computes with a float reads it through
-// (*Engine).float, which makes the choice.
+// (*Engine).float (floats.go), which has the input provider make the
+// choice (chooseFloat).
 //
 // The candidates are the values that decide the branches floats usually
 // meet: zero, both signs, a fraction (integral or not), NaN and +Inf; and
@@ -63,25 +64,20 @@ func (in *inputs) buildFloat(name string, t types.Type) value.Value {
 	return value.Opaque{Type: t, Reason: "float", Go: 0.0, Input: name}
 }
 
-// float is the value of the float v on s. For an input not chosen yet,
-// s chooses its candidate now, and the other candidates get states of
-// their own that run the current instruction again.
-func (e *Engine) float(s *State, v value.Value) (float64, bool) {
-	f, ok := floatOf(v)
-	o, _ := v.(value.Opaque)
-	if !ok || o.Input == "" {
-		return f, ok
-	}
+// chooseFloat is the value on s of the float input o. For an input not
+// chosen yet, s chooses its candidate now, and the other candidates get
+// states of their own that run the current instruction again.
+func (e *Engine) chooseFloat(s *State, o value.Opaque) float64 {
 	name, t, w := o.Input, o.Type, floatWidth(o.Type)
 	cands := e.floatCandidates(s.inputs.home, w)
 	if k, again := s.choices[name]; again {
 		// Every read after the first, and the first of a state forked on
 		// this choice, finds its alternative taken.
-		return cands[k], true
+		return cands[k]
 	}
 	if s.floatChoices >= maxFloatChoices {
-		s.inputs.limit(s, fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
-		return 0, true
+		s.limit(fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
+		return 0
 	}
 	s.floatChoices++
 	vals := make([]uint64, len(cands))
@@ -90,8 +86,8 @@ func (e *Engine) float(s *State, v value.Value) (float64, bool) {
 		vals[i] = bitsOfFloat(c, w)
 		pins[i] = name + " = " + strconv.FormatFloat(c, 'g', -1, w)
 	}
-	s.inputs.limit(s, fmt.Sprintf("%s: only %d values of type %s are tried", name, len(cands), t))
-	return cands[e.choose(s, name, floatSelector(o), vals, pins)], true
+	s.limit(fmt.Sprintf("%s: only %d values of type %s are tried", name, len(cands), t))
+	return cands[e.choose(s, name, floatSelector(o), vals, pins)]
 }
 
 // floatSelector is the variable of the float input o names, which holds
@@ -200,14 +196,6 @@ func floatConstant(c *ssa.Const) (float64, bool) {
 	}
 	v, _ := constant.Float64Val(constant.ToFloat(c.Value))
 	return v, !math.IsInf(v, 0) && !math.IsNaN(v)
-}
-
-// floatWidth is the width of the float type t: 32 or 64.
-func floatWidth(t types.Type) int {
-	if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Float32 {
-		return 32
-	}
-	return 64
 }
 
 func bitsOfFloat(f float64, w int) uint64 {

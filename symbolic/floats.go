@@ -24,6 +24,25 @@ func floatOf(v value.Value) (float64, bool) {
 	return f, ok
 }
 
+// float is the value of the float v on s. A float input not chosen yet
+// is chosen now: the input provider makes the choice.
+func (e *Engine) float(s *State, v value.Value) (float64, bool) {
+	f, ok := floatOf(v)
+	o, _ := v.(value.Opaque)
+	if !ok || o.Input == "" {
+		return f, ok
+	}
+	return e.inputs.floatInput(s, o), true
+}
+
+// floatWidth is the width of the float type t: 32 or 64.
+func floatWidth(t types.Type) int {
+	if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Float32 {
+		return 32
+	}
+	return 64
+}
+
 func floatValue(t types.Type, f float64) value.Value {
 	if floatWidth(t) == 32 {
 		f = float64(float32(f))

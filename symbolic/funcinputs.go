@@ -74,22 +74,6 @@ func (in *inputs) buildFunc(e *Engine, s *State, name string, sig *types.Signatu
 	return value.Func{Input: f}
 }
 
-// inputFunc is the func input a call calls, if it calls one.
-func (e *Engine) inputFunc(s *State, c *ssa.CallCommon) (*value.FuncInput, bool) {
-	if c.IsInvoke() {
-		return nil, false
-	}
-	switch c.Value.(type) {
-	case *ssa.Function, *ssa.Builtin:
-		return nil, false
-	}
-	f, ok := e.eval(s, c.Value).(value.Func)
-	if !ok || f.Input == nil {
-		return nil, false
-	}
-	return f.Input, true
-}
-
 // callInputFunc runs a call of the func input f: it panics where f is
 // nil, and returns f's results where it is not.
 func (e *Engine) callInputFunc(s *State, instr ssa.CallInstruction, f *value.FuncInput) {
@@ -98,17 +82,8 @@ func (e *Engine) callInputFunc(s *State, instr ssa.CallInstruction, f *value.Fun
 	}) {
 		return
 	}
-	s.inputs.limit(s, funcInputLimit(f.Name))
+	s.limit(funcInputLimit(f.Name))
 	e.setResults(s, instr, f.Results)
-}
-
-// funcNonNil is whether f is not nil: a constant but for a func input
-// outside a replay.
-func funcNonNil(f value.Func) expr.Expr {
-	if f.Input != nil {
-		return f.Input.NonNil
-	}
-	return expr.BoolConst(f.Fn != nil)
 }
 
 // funcInputLiteral is the literal of the func input called name of

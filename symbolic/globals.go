@@ -70,6 +70,6 @@ func (e *Engine) noteGlobalRead(s *State, id value.ObjectID) {
 		return
 	}
 	if g, ok := obj.Site.(*ssa.Global); ok && e.globalMayChange(g) {
-		s.inputs.limit(s, "reads package variable "+g.Pkg.Pkg.Name()+"."+g.Name()+", which code outside init may change")
+		s.limit("reads package variable " + g.Pkg.Pkg.Name() + "." + g.Name() + ", which code outside init may change")
 	}
 }

@@ -213,15 +213,15 @@ func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int, 
 	set := e.implementations(t, in.home, dest != nil)
 	set.alts = ctorArgAlts(set.alts, dest)
 	if len(set.alts) == 0 {
-		in.limit(s, fmt.Sprintf("%s is a nil interface: no type of the program implements %s", name, t))
+		s.limit(fmt.Sprintf("%s is a nil interface: no type of the program implements %s", name, t))
 		return value.Interface{}
 	}
 	if depth >= in.bounds.MaxDepth {
-		in.limit(s, fmt.Sprintf("%s is a nil interface: nesting bound %d", name, in.bounds.MaxDepth))
+		s.limit(fmt.Sprintf("%s is a nil interface: nesting bound %d", name, in.bounds.MaxDepth))
 		return value.Interface{}
 	}
 	if !set.complete {
-		in.limit(s, fmt.Sprintf("%s: only %d of the values that implement %s are tried", name, len(set.alts), t))
+		s.limit(fmt.Sprintf("%s: only %d of the values that implement %s are tried", name, len(set.alts), t))
 	}
 	var qualify types.Qualifier
 	if pkg := pkgOf(in.home); pkg != nil {

@@ -164,7 +164,7 @@ func (e *Engine) ensureInit(pkg *ssa.Package) {
 
 // initRunState is a state at the entry of the init function fn.
 func (e *Engine) initRunState(mem *value.Memory, fn *ssa.Function) *State {
-	s := &State{mem: mem, replay: true, initializing: true, inputs: newSymbolicInputs(e.cfg.Bounds)}
+	s := &State{mem: mem, replay: true, initializing: true, inputs: e.inputs.initInputs()}
 	// The init budget, not the per-path step bound, limits an init.
 	s.stepLimit = -1
 	e.pushFrame(s, fn, nil, nil, nil)
@@ -253,7 +253,7 @@ func (e *Engine) checkGlobal(s *State, g *ssa.Global) {
 			e.inits.fail(run, initFault{reason: f.reason, partial: true})
 		}
 	case f.partial:
-		s.inputs.limit(s, "reads "+g.Pkg.Pkg.Name()+"."+g.Name()+": the init of "+path+" "+f.reason)
+		s.limit("reads " + g.Pkg.Pkg.Name() + "." + g.Name() + ": the init of " + path + " " + f.reason)
 	default:
 		e.stop(s, EndUnsupported, "unsupported:init of "+path+" failed ("+f.reason+")")
 	}

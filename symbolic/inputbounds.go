@@ -164,7 +164,7 @@ func (e *Engine) checkCutByBounds(s *State, side expr.Expr) {
 	}
 	const cut = "a branch side is reachable only beyond the input size bounds"
 	if inside == solver.Unknown {
-		s.inputs.limit(s, cut)
+		s.limit(cut)
 		return
 	}
 	beyond := e.check(solver.Query{Constraints: append(append(relaxed[:len(relaxed):len(relaxed)], lifted...), expr.Or(excess...))})
@@ -175,7 +175,7 @@ func (e *Engine) checkCutByBounds(s *State, side expr.Expr) {
 		e.planGrowth(side, relaxed, on, beyond.Model) {
 		return
 	}
-	s.inputs.limit(s, cut)
+	s.limit(cut)
 }
 
 // noteAlternative records c as the pin of a value to one of the values

@@ -100,11 +100,11 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 		case u.Info()&types.IsFloat != 0:
 			return in.buildFloat(name, t)
 		}
-		in.limit(s, fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
+		s.limit(fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
 		return value.Zero(t)
 	case *types.Pointer:
 		if depth >= in.bounds.MaxDepth {
-			in.limit(s, fmt.Sprintf("%s is nil: pointer nesting bound %d", name, in.bounds.MaxDepth))
+			s.limit(fmt.Sprintf("%s is nil: pointer nesting bound %d", name, in.bounds.MaxDepth))
 			return value.NilPointer
 		}
 		elem := u.Elem()
@@ -117,7 +117,7 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 			f := u.Field(i)
 			if foreign && !f.Exported() {
 				// See foreignStruct.
-				in.limit(s, fmt.Sprintf("the unexported fields of %s are zero", types.TypeString(t, pkgName)))
+				s.limit(fmt.Sprintf("the unexported fields of %s are zero", types.TypeString(t, pkgName)))
 				fields[i] = value.Zero(f.Type())
 				continue
 			}
@@ -141,7 +141,7 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 			// A constructor's functional options (opts ...Option) could
 			// only be constant functions (funcinputs.go), which set
 			// nothing: the value it makes is made with none.
-			in.limit(s, name+" is empty: a constructor's functional options are left out")
+			s.limit(name + " is empty: a constructor's functional options are left out")
 			return value.Zero(t)
 		}
 		return in.buildSlice(e, s, name, u.Elem(), depth)
@@ -154,7 +154,7 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 	case *types.Chan:
 		return in.buildChan(s, name, t)
 	}
-	in.limit(s, fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
+	s.limit(fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
 	return value.Zero(t)
 }
 
@@ -171,20 +171,6 @@ func (e *Engine) assumeBuilt(s *State, c expr.Expr, what string) bool {
 	}
 	s.assume(c, "")
 	return true
-}
-
-// limit records that an input could not be represented in full: the path
-// no longer speaks for every input.
-func (in *inputs) limit(s *State, why string) {
-	if in.model != nil {
-		return
-	}
-	for _, l := range s.concretized {
-		if l == why {
-			return
-		}
-	}
-	s.concretized = append(s.concretized, why)
 }
 
 // buildString: up to MaxLen symbolic bytes and a symbolic length.

@@ -51,7 +51,7 @@ func (e *Engine) mapIterator(s *State, mv value.Map) iterator {
 		return iterator{keys: mv.Keys, vals: mv.Vals}
 	}
 	if !s.replay {
-		s.inputs.limit(s, "map iteration: only insertion order is explored")
+		s.limit("map iteration: only insertion order is explored")
 		return iterator{keys: mv.Keys, vals: mv.Vals}
 	}
 	s.rangedOverMap = true

@@ -35,11 +35,11 @@ func (e *Engine) buildMap(s *State, name string, mt *types.Map, depth int) value
 	if !comparableInput(mt.Key()) {
 		// Keys the harness cannot keep distinct: the map stays nil, and the
 		// paths say so (they are not exhaustive).
-		in.limit(s, name+" is a nil map: its key type is not supported as input")
+		s.limit(name + " is a nil map: its key type is not supported as input")
 		return value.Pointer{NonNil: expr.False}
 	}
 	if depth >= in.bounds.MaxDepth {
-		in.limit(s, fmt.Sprintf("%s is a nil map: nesting bound %d", name, in.bounds.MaxDepth))
+		s.limit(fmt.Sprintf("%s is a nil map: nesting bound %d", name, in.bounds.MaxDepth))
 		return value.Pointer{NonNil: expr.False}
 	}
 	maxElems := in.maxSize(name, in.bounds.MaxElems)

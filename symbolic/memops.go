@@ -104,8 +104,7 @@ func (e *Engine) materializePath(s *State, id value.ObjectID, path value.Path) v
 		if !ok {
 			continue
 		}
-		s.inputs.root = lazy.Root
-		s.mem.Set(id, value.Replace(obj.Value, path[:i], s.inputs.build(e, s, lazy.Name, lazy.Type, lazy.Depth)))
+		s.mem.Set(id, value.Replace(obj.Value, path[:i], e.inputs.lazy(s, lazy)))
 		obj = s.mem.Get(id)
 	}
 	return value.At(obj.Value, path)
@@ -116,8 +115,7 @@ func (e *Engine) materializePath(s *State, id value.ObjectID, path value.Path) v
 func (e *Engine) materializeDeep(s *State, v value.Value) value.Value {
 	switch x := v.(type) {
 	case value.Lazy:
-		s.inputs.root = x.Root
-		built := s.inputs.build(e, s, x.Name, x.Type, x.Depth)
+		built := e.inputs.lazy(s, x)
 		if again := e.materializeDeep(s, built); again != nil {
 			return again
 		}
@@ -454,8 +452,8 @@ func (e *Engine) allocSize(s *State, c expr.Expr) (uint64, bool) {
 					}
 					return cc.Value(), true
 				}
-				// A capacity is no input: its bound cannot grow (cap == max).
-				e.noteBound(within, bound{within: within, excess: over, size: c, max: int(size), cap: int(size)})
+				// A capacity is no input: its bound cannot grow.
+				e.inputs.sizeBound(within, over, c, int(size))
 				s.assume(within, "")
 				return size, true
 			}

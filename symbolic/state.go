@@ -44,7 +44,9 @@ type State struct {
 	// concretized lists where the path lost generality (a symbolic value
 	// pinned to one model value); a path with any is not exhaustive.
 	concretized []string
-	inputs      *inputs
+	// inputs builds this path's inputs (inputs.go): the input provider's
+	// (inputprovider.go), which the machine only hands on.
+	inputs *inputs
 	// outside is what the path knows of what a test does not control.
 	outside outsideState
 	// choices are the alternatives this path took for choices of input
@@ -159,6 +161,42 @@ func (s *State) fork(id int) *State {
 	c.concretized = s.concretized[:len(s.concretized):len(s.concretized)]
 	s.concretized = s.concretized[:len(s.concretized):len(s.concretized)]
 	return &c
+}
+
+// limit records why the path no longer speaks for every input: an input
+// could not be represented in full, or the program's behaviour is
+// explored for some inputs only. A replay records nothing: it runs the
+// values of one model, and its end is not reported as a path.
+func (s *State) limit(why string) {
+	if s.replay {
+		return
+	}
+	for _, l := range s.concretized {
+		if l == why {
+			return
+		}
+	}
+	s.concretized = append(s.concretized, why)
+}
+
+// inPrologue reports whether s is running the constructors of its inputs:
+// they are the frames right above the entry frame.
+func (s *State) inPrologue() bool {
+	return len(s.stack) > 1 && s.stack[1].fill != nil
+}
+
+// frameAt is the frame at index i of the stack, made writable.
+func (s *State) frameAt(i int) *frame {
+	f := s.stack[i]
+	if f.frozen {
+		c := *f
+		c.regs = append([]value.Value(nil), f.regs...)
+		c.defers = f.defers[:len(f.defers):len(f.defers)]
+		c.frozen = false
+		s.stack[i] = &c
+		f = &c
+	}
+	return f
 }
 
 // top is the current frame, made writable.

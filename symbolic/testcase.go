@@ -9,6 +9,7 @@ import (
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/pick"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -39,6 +40,17 @@ func paramName(fn *ssa.Function, i int) string {
 		return fmt.Sprintf("arg%d", i)
 	}
 	return name
+}
+
+// picker chooses the models of this engine's path conditions (package
+// pick), with what the engine knows of the inputs it named.
+func (e *Engine) picker() *pick.Picker {
+	return &pick.Picker{
+		Check:        e.check,
+		Signed:       func(name string) bool { return e.signedInputs[name] },
+		ArrayByte:    func(name string) bool { return e.arrayBytes[name] },
+		Uncontrolled: isUncontrolled,
+	}
 }
 
 // makeTest builds the concrete test of a finished path: a model of its
@@ -315,7 +327,7 @@ func (e *Engine) toConcrete(s *State, v value.Value, t types.Type, seen map[valu
 		dyn := e.toConcrete(s, x.Value, x.Type, seen)
 		return concrete.Value{Type: t, Kind: concrete.Interface, Elem: &dyn}
 	case value.Func:
-		if funcNonNil(x).IsFalse() {
+		if x.NonNil().IsFalse() {
 			return concrete.Value{Type: t, Kind: concrete.Nil}
 		}
 		return opaque("func value")

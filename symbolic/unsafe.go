@@ -84,9 +84,7 @@ func (e *Engine) stringView(s *State, u value.UnsafePointer, to types.Type) (val
 		return value.Pointer{}, false
 	}
 	str, _ := e.stringOfBytes(s, b)
-	if !s.replay && s.inputs != nil {
-		s.inputs.limit(s, "reads a []byte as a string through unsafe, taken as a copy")
-	}
+	s.limit("reads a []byte as a string through unsafe, taken as a copy")
 	id := s.mem.Alloc(&value.Object{Type: to, Value: str})
 	return value.Pointer{NonNil: expr.True, Obj: id}, true
 }

@@ -81,6 +81,15 @@ type Func struct {
 	Input *FuncInput
 }
 
+// NonNil is whether f is not nil: a constant but for a func input
+// outside a replay.
+func (f Func) NonNil() expr.Expr {
+	if f.Input != nil {
+		return f.Input.NonNil
+	}
+	return expr.BoolConst(f.Fn != nil)
+}
+
 // Tuple holds the results of a call with several results.
 type Tuple struct{ Elems []Value }
 

@@ -1,0 +1,117 @@
+package symbolic
+
+import (
+	"go/types"
+	"time"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
+	"golang.org/x/tools/go/ssa"
+)
+
+// inputState is what the input construction of an engine keeps across
+// the states of its explorations. The Engine embeds it, so that the input
+// files reach it as before; the machine files name none of it, and reach
+// input construction only through Engine.inputs.
+type inputState struct {
+	// building is set while an initial state is built: it decides how a
+	// choice of input shape forks (choices.go).
+	building *building
+	// bounds are the harness's input-size constraints (inputbounds.go),
+	// and alternatives the constraints that pin a value to one of the
+	// values states were forked for (values): a state's siblings hold the
+	// others.
+	bounds       boundExcess
+	alternatives map[expr.Expr]bool
+	// grown are the bounds of the inputs that grew in this exploration,
+	// growth those asked for in the current round, and plannedSides the
+	// branch sides a growth was planned for in it (inputbounds.go).
+	grown        map[string]int
+	growth       map[string]int
+	plannedSides map[expr.Expr]bool
+	// askedWork and askedAt are the work and time when the current round
+	// first asked for growth.
+	askedWork int64
+	askedAt   time.Time
+	// impls caches the implementations chosen for interface inputs.
+	impls map[string]implSet
+	// floatCands are the candidate values of float inputs, by function
+	// under test and width (floatinputs.go).
+	floatCands map[floatCandidatesKey][]float64
+	// signedInputs are the names of the input variables of signed integer
+	// types, for the readable values of package pick.
+	signedInputs map[string]bool
+	// arrayBytes are the names of the byte elements of array inputs
+	// ([16]byte): numbers, not text, for package pick.
+	arrayBytes map[string]bool
+}
+
+// engineInputs is the engine's input construction as the machine sees it:
+// the inputProvider of Engine.inputs, answering each request with the
+// input file that knows. Its methods are documented on inputProvider.
+type engineInputs struct{ e *Engine }
+
+var _ inputProvider = engineInputs{}
+
+func (p engineInputs) begin() {
+	p.e.grown, p.e.growth, p.e.plannedSides = nil, nil, nil
+	// Terms are hash-consed across functions: a pin of another
+	// function's exploration may be a branch condition of this one.
+	p.e.alternatives = nil
+}
+
+func (p engineInputs) initialStates(fn *ssa.Function) []*State { return p.e.initialStates(fn) }
+
+func (p engineInputs) initInputs() *inputs { return newSymbolicInputs(p.e.cfg.Bounds) }
+
+// lazy builds v under the parameter it is part of, which the objects it
+// allocates record for the points-to check.
+func (p engineInputs) lazy(s *State, v value.Lazy) value.Value {
+	s.inputs.root = v.Root
+	return s.inputs.build(p.e, s, v.Name, v.Type, v.Depth)
+}
+
+func (p engineInputs) floatInput(s *State, o value.Opaque) float64 { return p.e.chooseFloat(s, o) }
+
+func (p engineInputs) callFunc(s *State, instr ssa.CallInstruction, f *value.FuncInput) {
+	p.e.callInputFunc(s, instr, f)
+}
+
+func (p engineInputs) runsMethodsOf(t types.Type) bool { return isFailingHelper(t) }
+
+func (p engineInputs) callMethod(s *State, instr ssa.CallInstruction, recv value.Interface) {
+	p.e.failingMethod(s, instr, recv)
+}
+
+func (p engineInputs) prologueReturned(s *State, f *frame, results []value.Value) {
+	p.e.fillParam(s, f, results)
+}
+
+func (p engineInputs) prologuePanicked(s *State, f *frame) { p.e.prologuePanicked(s, f) }
+
+func (p engineInputs) chanUsed(s *State, name string) { s.limit(chanInputLimit(name)) }
+
+func (p engineInputs) nilPin(name string) string { return nilnessName(name) }
+
+func (p engineInputs) sizeBound(within, excess, size expr.Expr, max int) {
+	p.e.noteBound(within, bound{within: within, excess: excess, size: size, max: max, cap: max})
+}
+
+func (p engineInputs) infeasible(s *State, side expr.Expr) { p.e.checkCutByBounds(s, side) }
+
+func (p engineInputs) forkedValue(pin expr.Expr) { p.e.noteAlternative(pin) }
+
+func (p engineInputs) growthDue() bool { return p.e.growthDue() }
+
+// grow leaves the grown bounds as they are when the round asked for
+// nothing.
+func (p engineInputs) grow() bool {
+	if len(p.e.growth) == 0 {
+		return false
+	}
+	return p.e.grow()
+}
+
+func (p engineInputs) grown() (bounds map[string]int, asked bool) {
+	return p.e.grown, len(p.e.growth) > 0
+}
