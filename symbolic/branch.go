@@ -9,7 +9,7 @@ import (
 )
 
 // feasible asks the solver whether s's path condition allows cond.
-func (e *Engine) feasible(s *State, cond expr.Expr) solver.Result {
+func (e *Machine) feasible(s *State, cond expr.Expr) solver.Result {
 	if cond.IsTrue() {
 		return solver.Sat // the path condition itself was satisfiable when taken
 	}
@@ -24,7 +24,7 @@ func (e *Engine) feasible(s *State, cond expr.Expr) solver.Result {
 // holds and the one where it does not; either is nil when infeasible. When
 // both are feasible, the false side is a fork and s is the true side.
 // When the solver cannot decide a side, that side ends as EndSolverUnknown.
-func (e *Engine) branch(s *State, cond expr.Expr, pin string) (onTrue, onFalse *State) {
+func (e *Machine) branch(s *State, cond expr.Expr, pin string) (onTrue, onFalse *State) {
 	if cond.IsConst() {
 		if cond.IsTrue() {
 			return s, nil
@@ -76,7 +76,7 @@ func (e *Engine) branch(s *State, cond expr.Expr, pin string) (onTrue, onFalse *
 
 // unknownSide records that a branch side was dropped because the solver
 // answered Unknown: the exploration is then no longer exhaustive.
-func (e *Engine) unknownSide(s *State, r solver.Result) {
+func (e *Machine) unknownSide(s *State, r solver.Result) {
 	if r == solver.Unknown {
 		s.lostSide = true
 		e.summary.Exhausted = false
@@ -85,7 +85,7 @@ func (e *Engine) unknownSide(s *State, r solver.Result) {
 }
 
 // fork copies s and queues the copy to run after the current step.
-func (e *Engine) fork(s *State) *State {
+func (e *Machine) fork(s *State) *State {
 	e.nextID++
 	c := s.fork(e.nextID)
 	e.spawned = append(e.spawned, c)
@@ -98,7 +98,7 @@ func (e *Engine) fork(s *State) *State {
 // require lets s continue only where cond holds. Where cond can fail, a
 // state is made to panic through fail (s itself when cond cannot hold).
 // It reports whether s continues.
-func (e *Engine) require(s *State, cond expr.Expr, pin string, fail func(*State)) bool {
+func (e *Machine) require(s *State, cond expr.Expr, pin string, fail func(*State)) bool {
 	ok, bad := e.branch(s, cond, pin)
 	if bad != nil {
 		fail(bad)
@@ -108,7 +108,7 @@ func (e *Engine) require(s *State, cond expr.Expr, pin string, fail func(*State)
 
 // concretize pins a symbolic value to one value a model allows, recording
 // that the path lost generality there.
-func (e *Engine) concretize(s *State, v expr.Expr, why string) (expr.Expr, bool) {
+func (e *Machine) concretize(s *State, v expr.Expr, why string) (expr.Expr, bool) {
 	if v.IsConst() {
 		return v, true
 	}
@@ -136,7 +136,7 @@ func (e *Engine) concretize(s *State, v expr.Expr, why string) (expr.Expr, bool)
 // per value (at most MaxFork). Each returned state has v pinned to the
 // value at the same position. When there are more values than the bound,
 // it returns ok=false after ending s as EndDepth.
-func (e *Engine) values(s *State, v expr.Expr, why string) (states []*State, vals []uint64, ok bool) {
+func (e *Machine) values(s *State, v expr.Expr, why string) (states []*State, vals []uint64, ok bool) {
 	if v.IsConst() {
 		return []*State{s}, []uint64{v.Value()}, true
 	}

@@ -8,7 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-func (e *Engine) builtin(s *State, instr ssa.CallInstruction, b *ssa.Builtin, c *ssa.CallCommon) {
+func (e *Machine) builtin(s *State, instr ssa.CallInstruction, b *ssa.Builtin, c *ssa.CallCommon) {
 	args := make([]value.Value, len(c.Args))
 	for i, a := range c.Args {
 		args[i] = e.eval(s, a)
@@ -18,7 +18,7 @@ func (e *Engine) builtin(s *State, instr ssa.CallInstruction, b *ssa.Builtin, c 
 
 // applyBuiltin runs a builtin function; instr receives the result (nil for
 // a deferred builtin, whose result is dropped).
-func (e *Engine) applyBuiltin(s *State, instr ssa.CallInstruction, b *ssa.Builtin, args []value.Value, c *ssa.CallCommon) {
+func (e *Machine) applyBuiltin(s *State, instr ssa.CallInstruction, b *ssa.Builtin, args []value.Value, c *ssa.CallCommon) {
 	result := func(v value.Value) {
 		if call, ok := instr.(*ssa.Call); ok && v != nil {
 			e.set(s, call, v)
@@ -69,7 +69,7 @@ func (e *Engine) applyBuiltin(s *State, instr ssa.CallInstruction, b *ssa.Builti
 }
 
 // length is len(v) for a string, slice, pointer to array or map.
-func (e *Engine) length(s *State, v value.Value) expr.Expr {
+func (e *Machine) length(s *State, v value.Value) expr.Expr {
 	switch x := v.(type) {
 	case value.String:
 		return x.Len
@@ -89,7 +89,7 @@ func (e *Engine) length(s *State, v value.Value) expr.Expr {
 	panic(internalError("len of %T", v))
 }
 
-func (e *Engine) capacity(s *State, v value.Value) expr.Expr {
+func (e *Machine) capacity(s *State, v value.Value) expr.Expr {
 	switch x := v.(type) {
 	case value.Slice:
 		return x.Cap
@@ -105,7 +105,7 @@ func (e *Engine) capacity(s *State, v value.Value) expr.Expr {
 
 // elemsOf gives the elements of an append or copy source: a slice or a
 // string (append([]byte, string...)), and how many of them count.
-func (e *Engine) elemsOf(s *State, src value.Value) ([]value.Value, expr.Expr) {
+func (e *Machine) elemsOf(s *State, src value.Value) ([]value.Value, expr.Expr) {
 	switch x := src.(type) {
 	case value.Slice:
 		return e.sliceElems(s, x), x.Len
@@ -122,7 +122,7 @@ func (e *Engine) elemsOf(s *State, src value.Value) ([]value.Value, expr.Expr) {
 // appendBuiltin is append(dst, src...). The lengths are forked into known
 // values, so elements land at known positions; growing follows the Go
 // runtime's growth rule, so cap() and aliasing match compiled code.
-func (e *Engine) appendBuiltin(s *State, dst value.Slice, src value.Value, sliceType types.Type, site ssa.Value) (value.Value, bool) {
+func (e *Machine) appendBuiltin(s *State, dst value.Slice, src value.Value, sliceType types.Type, site ssa.Value) (value.Value, bool) {
 	srcElems, srcLen := e.elemsOf(s, src)
 	states, lens, ok := e.values(s, dst.Len, "slice length")
 	if !ok {
@@ -186,7 +186,7 @@ func rerun(states []*State) {
 }
 
 // copyBuiltin is copy(dst, src): it copies min(len(dst), len(src)) elements.
-func (e *Engine) copyBuiltin(s *State, dst value.Slice, src value.Value) (expr.Expr, bool) {
+func (e *Machine) copyBuiltin(s *State, dst value.Slice, src value.Value) (expr.Expr, bool) {
 	srcElems, srcLen := e.elemsOf(s, src)
 	n := expr.Ite(expr.Ult(dst.Len, srcLen), dst.Len, srcLen)
 	states, ns, ok := e.values(s, n, "copied length")
@@ -209,7 +209,7 @@ func (e *Engine) copyBuiltin(s *State, dst value.Slice, src value.Value) (expr.E
 	return expr.Const(64, uint64(count)), true
 }
 
-func (e *Engine) clearBuiltin(s *State, v value.Value, t types.Type) {
+func (e *Machine) clearBuiltin(s *State, v value.Value, t types.Type) {
 	switch x := v.(type) {
 	case value.Slice:
 		if x.Obj == 0 {
@@ -234,7 +234,7 @@ func (e *Engine) clearBuiltin(s *State, v value.Value, t types.Type) {
 }
 
 // minMax is the min or max builtin over integers, strings or floats.
-func (e *Engine) minMax(s *State, isMin bool, args []value.Value, t types.Type) (value.Value, bool) {
+func (e *Machine) minMax(s *State, isMin bool, args []value.Value, t types.Type) (value.Value, bool) {
 	best := args[0]
 	_, signed, _ := value.IntInfo(t)
 	for _, a := range args[1:] {

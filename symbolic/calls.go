@@ -10,7 +10,7 @@ import (
 
 // call executes a call instruction: a builtin, a static or dynamic call of a
 // function with a body, a model of one without, or an interface method call.
-func (e *Engine) call(s *State, instr ssa.CallInstruction, c *ssa.CallCommon, deferred bool) {
+func (e *Machine) call(s *State, instr ssa.CallInstruction, c *ssa.CallCommon, deferred bool) {
 	if b, ok := c.Value.(*ssa.Builtin); ok {
 		e.builtin(s, instr, b, c)
 		return
@@ -37,7 +37,7 @@ func (e *Engine) call(s *State, instr ssa.CallInstruction, c *ssa.CallCommon, de
 }
 
 // inputFunc is the func input a call calls, if it calls one.
-func (e *Engine) inputFunc(s *State, c *ssa.CallCommon) (*value.FuncInput, bool) {
+func (e *Machine) inputFunc(s *State, c *ssa.CallCommon) (*value.FuncInput, bool) {
 	if c.IsInvoke() {
 		return nil, false
 	}
@@ -55,7 +55,7 @@ func (e *Engine) inputFunc(s *State, c *ssa.CallCommon) (*value.FuncInput, bool)
 // callee resolves the function a call runs and evaluates its arguments
 // (receiver first for interface calls). A nil func or nil interface makes
 // the state panic; ok is false then.
-func (e *Engine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, bindings, args []value.Value, ok bool) {
+func (e *Machine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, bindings, args []value.Value, ok bool) {
 	for _, a := range c.Args {
 		args = append(args, e.eval(s, a))
 	}
@@ -90,7 +90,7 @@ func (e *Engine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, bindings
 
 // enterCall pushes a frame for fn, or runs its model when it has one or no
 // body (models.go, package models).
-func (e *Engine) enterCall(s *State, instr ssa.CallInstruction, fn *ssa.Function, bindings, args []value.Value) {
+func (e *Machine) enterCall(s *State, instr ssa.CallInstruction, fn *ssa.Function, bindings, args []value.Value) {
 	if len(fn.Blocks) == 0 || e.info(fn).model != nil {
 		e.callModel(s, instr, fn, args)
 		return
@@ -110,7 +110,7 @@ func (e *Engine) enterCall(s *State, instr ssa.CallInstruction, fn *ssa.Function
 	e.pushFrame(s, fn, bindings, args, instr)
 }
 
-func (e *Engine) pushFrame(s *State, fn *ssa.Function, bindings, args []value.Value, call ssa.CallInstruction) *frame {
+func (e *Machine) pushFrame(s *State, fn *ssa.Function, bindings, args []value.Value, call ssa.CallInstruction) *frame {
 	info := e.info(fn)
 	e.nextAct++
 	f := &frame{fn: fn, info: info, regs: make([]value.Value, len(info.index)), call: call, block: fn.Blocks[0], act: e.nextAct}
@@ -129,7 +129,7 @@ func (e *Engine) pushFrame(s *State, fn *ssa.Function, bindings, args []value.Va
 }
 
 // ret returns from the top frame.
-func (e *Engine) ret(s *State, in *ssa.Return) {
+func (e *Machine) ret(s *State, in *ssa.Return) {
 	results := make([]value.Value, len(in.Results))
 	for i, r := range in.Results {
 		results[i] = e.eval(s, r)
@@ -140,7 +140,7 @@ func (e *Engine) ret(s *State, in *ssa.Return) {
 	e.returnValues(s, results)
 }
 
-func (e *Engine) returnValues(s *State, results []value.Value) {
+func (e *Machine) returnValues(s *State, results []value.Value) {
 	f := s.stack[len(s.stack)-1]
 	s.stack = s.stack[:len(s.stack)-1]
 	if len(s.stack) == 0 {
@@ -161,7 +161,7 @@ func (e *Engine) returnValues(s *State, results []value.Value) {
 // setResults gives a call's results to the instruction that made it: one
 // value, or a Tuple for several. Go and defer statements (and a nil
 // instruction, for deferred calls) drop them.
-func (e *Engine) setResults(s *State, instr ssa.CallInstruction, results []value.Value) {
+func (e *Machine) setResults(s *State, instr ssa.CallInstruction, results []value.Value) {
 	call, ok := instr.(*ssa.Call)
 	if !ok {
 		return
@@ -176,7 +176,7 @@ func (e *Engine) setResults(s *State, instr ssa.CallInstruction, results []value
 }
 
 // deferCall queues a call for when the function returns or panics.
-func (e *Engine) deferCall(s *State, in *ssa.Defer) {
+func (e *Machine) deferCall(s *State, in *ssa.Defer) {
 	c := in.Common()
 	d := deferred{call: c}
 	if b, ok := c.Value.(*ssa.Builtin); ok {
@@ -201,7 +201,7 @@ func (e *Engine) deferCall(s *State, in *ssa.Defer) {
 
 // runDefers runs the deferred calls of the top frame, one per visit: the
 // instruction stays current until none is left.
-func (e *Engine) runDefers(s *State) {
+func (e *Machine) runDefers(s *State) {
 	f := s.top()
 	if len(f.defers) == 0 {
 		return
@@ -211,7 +211,7 @@ func (e *Engine) runDefers(s *State) {
 }
 
 // startDeferred pops the last deferred call of f and starts it.
-func (e *Engine) startDeferred(s *State, f *frame) {
+func (e *Machine) startDeferred(s *State, f *frame) {
 	d := f.defers[len(f.defers)-1]
 	f.defers = f.defers[:len(f.defers)-1]
 	if d.builtin != nil {
@@ -235,7 +235,7 @@ func (e *Engine) startDeferred(s *State, f *frame) {
 }
 
 // raise starts a panic in the top frame.
-func (e *Engine) raise(s *State, p *panicking) {
+func (e *Machine) raise(s *State, p *panicking) {
 	if p.kind == PanicExplicit {
 		p.message = panicMessage(p.value)
 	}
@@ -245,13 +245,13 @@ func (e *Engine) raise(s *State, p *panicking) {
 
 // panicString raises panic(message), a panic with a string value, as
 // library code does.
-func (e *Engine) panicString(s *State, message string) {
+func (e *Machine) panicString(s *State, message string) {
 	e.raise(s, &panicking{value: value.Interface{Type: types.Typ[types.String], Value: value.StringConst(message)}, kind: PanicExplicit})
 }
 
 // runtimePanic raises a Go runtime error with its message (without the
 // "runtime error: " prefix, which is added here as Go does).
-func (e *Engine) runtimePanic(s *State, kind PanicKind, message string) {
+func (e *Machine) runtimePanic(s *State, kind PanicKind, message string) {
 	msg := message
 	switch kind {
 	case PanicNilMap, PanicTypeAssert, PanicChan:
@@ -265,7 +265,7 @@ func (e *Engine) runtimePanic(s *State, kind PanicKind, message string) {
 // unwind takes one step of a panic through the top frame: run its next
 // deferred call, or, when none is left, return (if the panic was
 // recovered) or pop the frame and go on in the caller.
-func (e *Engine) unwind(s *State) {
+func (e *Machine) unwind(s *State) {
 	f := s.top()
 	if len(f.defers) > 0 {
 		e.startDeferred(s, f)
@@ -292,7 +292,7 @@ func (e *Engine) unwind(s *State) {
 // returnAfterRecover makes a frame whose panic was recovered return
 // normally: through its Recover block, which loads the named results, or
 // with zero results when it has none.
-func (e *Engine) returnAfterRecover(s *State, f *frame) {
+func (e *Machine) returnAfterRecover(s *State, f *frame) {
 	if f.fn.Recover != nil {
 		e.jump(s, f.fn.Recover)
 		return
@@ -307,7 +307,7 @@ func (e *Engine) returnAfterRecover(s *State, f *frame) {
 
 // recoverValue is what recover() gives in the top frame: the panic value
 // when called directly by a deferred call during a panic, nil otherwise.
-func (e *Engine) recoverValue(s *State) value.Value {
+func (e *Machine) recoverValue(s *State) value.Value {
 	n := len(s.stack)
 	if s.panicked == nil || s.panicked.recovered || n < 2 {
 		return value.Interface{}
@@ -348,4 +348,11 @@ func refusedCallee(fn *ssa.Function) string {
 		}
 	}
 	return ""
+}
+
+// osFollowed are the functions of package os that are interpreted from
+// their Go bodies: os.Expand and its helpers are pure string code, and
+// ExpandEnv is Expand over Getenv, which reads the path's environment.
+var osFollowed = map[string]bool{
+	"Expand": true, "ExpandEnv": true, "getShellName": true, "isShellSpecialVar": true, "isAlphaNum": true,
 }

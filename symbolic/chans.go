@@ -33,11 +33,11 @@ import (
 
 // waitForever ends s at an operation that would wait for a goroutine that
 // does not exist.
-func (e *Engine) waitForever(s *State, what string) {
+func (e *Machine) waitForever(s *State, what string) {
 	e.unsupported(s, "blocking "+what+" (a single goroutine would wait forever)")
 }
 
-func (e *Engine) makeChan(s *State, in *ssa.MakeChan) {
+func (e *Machine) makeChan(s *State, in *ssa.MakeChan) {
 	n := e.index64(s, in.Size)
 	// runtime.makechan: a negative size (huge, unsigned) or one whose
 	// bytes exceed the allocator's limit panics.
@@ -64,7 +64,7 @@ func (e *Engine) makeChan(s *State, in *ssa.MakeChan) {
 
 // chanOf reads the state of a non-nil channel that v, an SSA operand,
 // holds; ok is false for a nil channel. ch's nilness must be settled.
-func (e *Engine) chanOf(s *State, v ssa.Value, ch value.Pointer) (c value.Chan, ok bool) {
+func (e *Machine) chanOf(s *State, v ssa.Value, ch value.Pointer) (c value.Chan, ok bool) {
 	switch {
 	case ch.NonNil.IsFalse() || ch.Obj == 0:
 		return value.Chan{}, false
@@ -82,7 +82,7 @@ func (e *Engine) chanOf(s *State, v ssa.Value, ch value.Pointer) (c value.Chan, 
 // settleChans forks s on the nilness of each channel input among chans
 // that the path has not decided yet, and runs then on every state that
 // results, with those channels' nilness made constant.
-func (e *Engine) settleChans(s *State, chans []value.Pointer, then func(*State, []value.Pointer)) {
+func (e *Machine) settleChans(s *State, chans []value.Pointer, then func(*State, []value.Pointer)) {
 	for i, ch := range chans {
 		if ch.NonNil.IsConst() {
 			continue
@@ -108,7 +108,7 @@ func (e *Engine) settleChans(s *State, chans []value.Pointer, then func(*State, 
 }
 
 // receive is <-ch, with ok (v, ok := <-ch) or without.
-func (e *Engine) receive(s *State, in *ssa.UnOp) {
+func (e *Machine) receive(s *State, in *ssa.UnOp) {
 	e.settleChans(s, []value.Pointer{e.eval(s, in.X).(value.Pointer)}, func(s *State, chans []value.Pointer) {
 		c, ok := e.chanOf(s, in.X, chans[0])
 		if !ok {
@@ -130,7 +130,7 @@ func (e *Engine) receive(s *State, in *ssa.UnOp) {
 
 // take receives from a ready channel: the oldest value sent, or the zero
 // value (received false) once a closed channel is drained.
-func (e *Engine) take(s *State, ch value.Pointer, c value.Chan, elem types.Type) (v value.Value, received bool) {
+func (e *Machine) take(s *State, ch value.Pointer, c value.Chan, elem types.Type) (v value.Value, received bool) {
 	if len(c.Buf) == 0 {
 		return value.Zero(elem), false
 	}
@@ -141,7 +141,7 @@ func (e *Engine) take(s *State, ch value.Pointer, c value.Chan, elem types.Type)
 }
 
 // send is ch <- x.
-func (e *Engine) send(s *State, in *ssa.Send) {
+func (e *Machine) send(s *State, in *ssa.Send) {
 	e.settleChans(s, []value.Pointer{e.eval(s, in.Chan).(value.Pointer)}, func(s *State, chans []value.Pointer) {
 		c, ok := e.chanOf(s, in.Chan, chans[0])
 		switch {
@@ -158,13 +158,13 @@ func (e *Engine) send(s *State, in *ssa.Send) {
 }
 
 // put adds x to the buffer of an open channel that has room.
-func (e *Engine) put(s *State, ch value.Pointer, c value.Chan, x value.Value) {
+func (e *Machine) put(s *State, ch value.Pointer, c value.Chan, x value.Value) {
 	c.Buf = append(c.Buf[:len(c.Buf):len(c.Buf)], x)
 	s.mem.Set(ch.Obj, c)
 }
 
 // closeChan is the builtin close(ch).
-func (e *Engine) closeChan(s *State, arg ssa.Value, ch value.Pointer) {
+func (e *Machine) closeChan(s *State, arg ssa.Value, ch value.Pointer) {
 	e.settleChans(s, []value.Pointer{ch}, func(s *State, chans []value.Pointer) {
 		c, ok := e.chanOf(s, arg, chans[0])
 		switch {
@@ -182,7 +182,7 @@ func (e *Engine) closeChan(s *State, arg ssa.Value, ch value.Pointer) {
 // chanLen is len(ch) or, with capacity, cap(ch), when ch is a channel
 // (isChan): 0 for a nil one. It needs no fork: a channel input whose
 // nilness is open is still new and empty.
-func (e *Engine) chanLen(s *State, ch value.Pointer, capacity bool) (n expr.Expr, isChan bool) {
+func (e *Machine) chanLen(s *State, ch value.Pointer, capacity bool) (n expr.Expr, isChan bool) {
 	if ch.Obj == 0 || ch.NonNil.IsFalse() {
 		return expr.Const(64, 0), true
 	}
@@ -201,7 +201,7 @@ func (e *Engine) chanLen(s *State, ch value.Pointer, capacity bool) (n expr.Expr
 // recvOk, r0, r1, …): the case taken (-1 for the default), whether its
 // receive got a sent value, and one value per receiving case, the zero
 // value but for the case taken.
-func (e *Engine) selectInstr(s *State, in *ssa.Select) {
+func (e *Machine) selectInstr(s *State, in *ssa.Select) {
 	// Go evaluates every channel and every value to send first.
 	chans := make([]value.Pointer, len(in.States))
 	sends := make([]value.Value, len(in.States))
@@ -215,7 +215,7 @@ func (e *Engine) selectInstr(s *State, in *ssa.Select) {
 }
 
 // selectReady runs the select in, whose channels' nilness is settled.
-func (e *Engine) selectReady(s *State, in *ssa.Select, chans []value.Pointer, sends []value.Value) {
+func (e *Machine) selectReady(s *State, in *ssa.Select, chans []value.Pointer, sends []value.Value) {
 	var ready []int
 	states := make([]value.Chan, len(in.States))
 	for i, st := range in.States {

@@ -24,7 +24,10 @@
 //   - Package models holds library models. Each gets a models.Machine,
 //     a narrow handle on its state (modelhandle.go), not the engine.
 //
-// The interpreter names none of the features that plug into it:
+// The Machine is the interpreter: its states, memory and search
+// (engine.go, state.go, interp.go and the files they call). An Engine is
+// the Machine with the engine's own features plugged in (explore.go),
+// and keeps their state. The Machine names none of those features:
 //   - watchers hear its events: comparisons, decisions, arithmetic and
 //     path ends (observe.go);
 //   - an input provider builds the inputs (inputprovider.go);
@@ -34,8 +37,7 @@
 //   - an operator hook changes operators on a mutant's replay
 //     (operatorhook.go).
 //
-// wiring.go, engineinputs.go and modeltable.go plug the engine's own
-// features in.
+// wiring.go, engineinputs.go and modeltable.go plug them in.
 //
 // # States and memory
 //

@@ -155,9 +155,10 @@ type Summary struct {
 	Elapsed, TimeToCover time.Duration
 }
 
-// Engine explores functions of one SSA program. It is not safe for
-// concurrent use; run one Engine per goroutine.
-type Engine struct {
+// Machine is the forking interpreter of one SSA program: its states,
+// memory and search, and the contracts its features plug into. An Engine
+// runs it. It is not safe for concurrent use.
+type Machine struct {
 	cfg    Config
 	prog   *ssa.Program
 	infos  map[*ssa.Function]*funcInfo
@@ -173,30 +174,10 @@ type Engine struct {
 	// stepAt is where the current step started: it decides how a choice
 	// of input shape forks (choices.go).
 	stepAt stepPoint
-	// inputs builds the inputs (inputprovider.go), and inputState is
-	// what it keeps (engineinputs.go).
+	// inputs builds the inputs (inputprovider.go).
 	inputs inputProvider
-	inputState
 	// round is the round of exploration.
 	round int
-	// tests counts the paths that gave a replayed test, and tested holds
-	// the blocks they entered; prefixes and firsts are paths cut by a
-	// bound or the budget, whose inputs may be run concretely to the end
-	// when they entered blocks no test enters, and cutBlocks the blocks
-	// of the package that cut paths entered (runtoend.go).
-	tests     int
-	tested    map[*ssa.BasicBlock]bool
-	prefixes  []*State
-	firsts    []*State
-	cutBlocks map[*ssa.BasicBlock]bool
-	// boundary keeps the comparisons and tested paths of the current
-	// exploration for its boundary cases (boundary.go).
-	boundary boundaryPass
-	// infection keeps the arithmetic operations the exploration ran on
-	// symbolic operands, for its infection cases (infection.go).
-	infection infectionPass
-	// unc knows the ranges of the values a test cannot set (uncontrolled.go).
-	unc uncontrolledVars
 
 	// inits is the package initialisation, shared with other engines;
 	// initMems are the snapshots this engine took of it, by package, and
@@ -208,11 +189,6 @@ type Engine struct {
 	// src reads conditions, comparisons and conversions back as source
 	// text, for the tests' comments, and keeps what it read.
 	src *source.Reader
-	// mutSites caches the source readings of the operations a mutant may
-	// change, nil for those it may not; mpass is the current function's
-	// mutation pass (mutants.go).
-	mutSites map[ssa.Instruction]*mutSite
-	mpass    mutationPass
 
 	// pruner is the redundant-state detector (prune.go), nil without
 	// one; pruning is set while it follows the search; nextAct numbers
@@ -230,26 +206,7 @@ type Engine struct {
 	nextAct int32
 }
 
-// NewEngine returns an engine for prog.
-func NewEngine(prog *ssa.Program, cfg Config) *Engine {
-	cfg.Bounds = cfg.Bounds.WithDefaults()
-	inits := cfg.Inits
-	if inits == nil {
-		inits = NewInits(DefaultInitBudget)
-	}
-	e := &Engine{cfg: cfg, prog: prog, infos: make(map[*ssa.Function]*funcInfo), inits: inits, src: source.NewReader(prog.Fset)}
-	if cfg.Pruner != nil {
-		e.pruner = timedPruner{p: cfg.Pruner(), e: e}
-	}
-	e.watch = engineWatchers(e)
-	e.outside = engineOutside{e}
-	e.tester = engineTester{e}
-	e.models = engineModels{e}
-	e.inputs = engineInputs{e}
-	return e
-}
-
-func (e *Engine) info(fn *ssa.Function) *funcInfo {
+func (e *Machine) info(fn *ssa.Function) *funcInfo {
 	info, ok := e.infos[fn]
 	if !ok {
 		info = newFuncInfo(fn, e.models.model(fn))
@@ -258,123 +215,17 @@ func (e *Engine) info(fn *ssa.Function) *funcInfo {
 	return info
 }
 
-// Explore symbolically executes fn from fresh symbolic inputs, handing every
-// finished path to the Sink, until every path has ended or the budget is
-// spent. A bug of the executor outside a path's steps (which end that
-// path alone: step) is returned as an error naming where it was raised,
-// so that the caller goes on with the other functions.
-func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *Summary, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			sum, err = nil, fmt.Errorf("exploring %s: %s", fn, internalReason(r))
-		}
-	}()
-	if len(fn.Blocks) == 0 {
-		return nil, fmt.Errorf("%s has no body", fn)
-	}
-	e.summary = &Summary{
-		Func:          fn,
-		Blocks:        len(fn.Blocks),
-		CoveredBlocks: make(map[*ssa.BasicBlock]bool),
-		Exhausted:     true,
-		Ends:          make(map[EndKind]int),
-	}
-	// Package initialisation has a budget of its own (Inits); it runs
-	// before the function's budget starts.
-	e.ctx = ctx
-	e.initMemory(pkgOf(fn))
-	if e.pruner != nil {
-		e.pruner.Prepare(fn)
-	}
-	outer := ctx
-	// The clock starts before the budget's: a run whose budget ran out
-	// has then always been going for at least the budget (Elapsed), even
-	// when the scheduler held this goroutine between the two, and the
-	// report blames the budget, not the solver, for the queries it cut.
-	e.started = time.Now()
-	if e.cfg.Budget > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, e.cfg.Budget)
-		defer cancel()
-	}
-	e.ctx = ctx
-	e.prefixes, e.firsts, e.tests = nil, nil, 0
-	e.inputs.begin()
-	e.tested = make(map[*ssa.BasicBlock]bool)
-	e.cutBlocks = make(map[*ssa.BasicBlock]bool)
-	e.boundary = newBoundaryPass()
-	e.infection = infectionPass{}
-	e.mpass = mutationPass{}
-	e.searcher, err = newSearcher(e.cfg.Searcher, e.cfg.Seed, e.summary.CoveredBlocks, e.hurryFunc())
-	if err != nil {
-		return nil, err
-	}
-	// Each round explores fn from fresh inputs; a round after the first
-	// has the larger input bounds the one before asked for
-	// (inputbounds.go), and shares the budget. It starts when the round
-	// before has run out of states, or a while after the growth was asked
-	// for (growthDue); the states of the round before are dropped, since
-	// the new round covers their inputs too.
-	for e.round = 1; ; e.round++ {
-		if e.pruner != nil {
-			e.pruner.Begin(fn)
-		}
-		for _, s := range e.inputs.initialStates(fn) {
-			if e.pruner != nil {
-				// A value pinned while the inputs were built is part of
-				// the initial state: its condition holds the pin.
-				s.lostSide = false
-				e.pruner.Root(s)
-			}
-			e.searcher.Add(s)
-		}
-		e.pruning = e.pruner != nil
-		e.search()
-		e.pruning = false
-		if e.stopEarly() || e.round == maxRounds || !e.inputs.grow() {
-			break
-		}
-		e.searcher, _ = newSearcher(e.cfg.Searcher, e.cfg.Seed+uint64(e.round), e.summary.CoveredBlocks, e.hurryFunc())
-		// Exhaustiveness is the last round's: it covers every input within
-		// the bounds of the rounds before.
-		e.summary.Exhausted = true
-	}
-	grown, asked := e.inputs.grown()
-	if asked {
-		e.summary.Exhausted = false // a growth asked for was not carried out
-	}
-	e.summary.Grown = grown
-	// Whatever is left was cut off by the budget.
-	for e.searcher.Len() > 0 {
-		s := e.searcher.Select()
-		e.finish(s, EndBudget, 0, "budget")
-	}
-	for _, pass := range afterPasses {
-		pass.run(e, outer, fn)
-	}
-	for b := range e.summary.CoveredBlocks {
-		if b.Parent() == fn {
-			e.summary.Covered++
-		}
-	}
-	e.summary.Elapsed = time.Since(e.started)
-	return e.summary, nil
-}
-
 // inExploredPackage tells whether fn belongs to the package of the
 // function explored, the code its tests are for. An instance of a generic
 // function has no package of its own: its origin's counts
 // (loader.PackageOf).
-func (e *Engine) inExploredPackage(fn *ssa.Function) bool {
+func (e *Machine) inExploredPackage(fn *ssa.Function) bool {
 	return loader.PackageOf(fn) == loader.PackageOf(e.summary.Func)
 }
 
-// maxRounds bounds the rounds of exploration with growing input bounds.
-const maxRounds = 8
-
 // search runs states until none is left, the budget is spent, or a growth
 // of the input bounds is due.
-func (e *Engine) search() {
+func (e *Machine) search() {
 	for e.searcher.Len() > 0 {
 		if e.stopEarly() || e.inputs.growthDue() {
 			return
@@ -390,7 +241,7 @@ func (e *Engine) search() {
 	}
 }
 
-func (e *Engine) stopEarly() bool {
+func (e *Machine) stopEarly() bool {
 	if e.ctx.Err() != nil {
 		return true
 	}
@@ -406,7 +257,7 @@ func (e *Engine) stopEarly() bool {
 const QueryWork = 2000
 
 // check asks the solver, counting the query as work.
-func (e *Engine) check(q solver.Query) solver.Response {
+func (e *Machine) check(q solver.Query) solver.Response {
 	if e.summary != nil {
 		e.summary.Work += QueryWork
 	}
@@ -415,7 +266,7 @@ func (e *Engine) check(q solver.Query) solver.Response {
 
 // run executes s until it forks, finishes, or has run a slice of
 // instructions, then hands it back to the searcher if it goes on.
-func (e *Engine) run(s *State) {
+func (e *Machine) run(s *State) {
 	if s.prune.recheck && e.pruning {
 		v := e.pruner.Recheck(s)
 		if v == Prune {
@@ -437,7 +288,7 @@ func (e *Engine) run(s *State) {
 
 // step executes one instruction of s (or one unwinding step of a panic).
 // It returns false when s forked, so the searcher gets to choose.
-func (e *Engine) step(s *State) (goOn bool) {
+func (e *Machine) step(s *State) (goOn bool) {
 	forksBefore := len(e.spawned)
 	var before stepBefore
 	if e.pruning && !s.initializing && !s.replay {

@@ -45,13 +45,6 @@ import (
 // modelled: it stays a call into package os, which stops the path (and
 // SkipReason skips a function that calls it directly).
 
-// osFollowed are the functions of package os that are interpreted from
-// their Go bodies: os.Expand and its helpers are pure string code, and
-// ExpandEnv is Expand over Getenv, which reads the path's environment.
-var osFollowed = map[string]bool{
-	"Expand": true, "ExpandEnv": true, "getShellName": true, "isShellSpecialVar": true, "isAlphaNum": true,
-}
-
 // environ is what one path knows of the environment. It is immutable:
 // forked states share it, and a change makes a new one.
 type environ struct {

@@ -11,7 +11,7 @@ import (
 // equal is Go's a == b for two values of type t. Comparing interfaces whose
 // dynamic type is not comparable panics in Go; then equal raises that panic
 // on s and reports ok=false.
-func (e *Engine) equal(s *State, a, b value.Value, t types.Type) (eq expr.Expr, ok bool) {
+func (e *Machine) equal(s *State, a, b value.Value, t types.Type) (eq expr.Expr, ok bool) {
 	switch x := a.(type) {
 	case value.Scalar:
 		return expr.Eq(x.E, b.(value.Scalar).E), true
@@ -85,7 +85,7 @@ func (e *Engine) equal(s *State, a, b value.Value, t types.Type) (eq expr.Expr, 
 // object and a package variable. A caller may pass e and l with e.list ==
 // l; the path that needs it is not explored, so the comparison's path
 // backs no claim of dead code.
-func (e *Engine) noteNoAlias(s *State, a, b value.Pointer) {
+func (e *Machine) noteNoAlias(s *State, a, b value.Pointer) {
 	if a.Obj == b.Obj || a.Obj == 0 || b.Obj == 0 || a.NonNil.IsFalse() || b.NonNil.IsFalse() {
 		return
 	}

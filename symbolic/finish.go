@@ -3,7 +3,7 @@ package symbolic
 // finish ends a path: it stops the state, counts the end, and hands a
 // PathEnd (with a concrete test for paths that returned or panicked) to the
 // Sink.
-func (e *Engine) finish(s *State, kind EndKind, panicKind PanicKind, reason string) {
+func (e *Machine) finish(s *State, kind EndKind, panicKind PanicKind, reason string) {
 	if s.done {
 		return
 	}

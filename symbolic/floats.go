@@ -26,7 +26,7 @@ func floatOf(v value.Value) (float64, bool) {
 
 // float is the value of the float v on s. A float input not chosen yet
 // is chosen now: the input provider makes the choice.
-func (e *Engine) float(s *State, v value.Value) (float64, bool) {
+func (e *Machine) float(s *State, v value.Value) (float64, bool) {
 	f, ok := floatOf(v)
 	o, _ := v.(value.Opaque)
 	if !ok || o.Input == "" {
@@ -50,7 +50,7 @@ func floatValue(t types.Type, f float64) value.Value {
 	return value.Opaque{Type: t, Reason: "float", Go: f}
 }
 
-func (e *Engine) floatBinOp(s *State, in *ssa.BinOp, op token.Token) {
+func (e *Machine) floatBinOp(s *State, in *ssa.BinOp, op token.Token) {
 	x, okx := e.float(s, e.eval(s, in.X))
 	y, oky := e.float(s, e.eval(s, in.Y))
 	if !okx || !oky {
@@ -84,7 +84,7 @@ func (e *Engine) floatBinOp(s *State, in *ssa.BinOp, op token.Token) {
 	}
 }
 
-func (e *Engine) floatNeg(s *State, in *ssa.UnOp) {
+func (e *Machine) floatNeg(s *State, in *ssa.UnOp) {
 	x, ok := e.float(s, e.eval(s, in.X))
 	if !ok {
 		e.unsupported(s, "complex arithmetic")
@@ -93,7 +93,7 @@ func (e *Engine) floatNeg(s *State, in *ssa.UnOp) {
 	e.set(s, in, floatValue(in.Type(), -x))
 }
 
-func (e *Engine) floatConvert(s *State, in *ssa.Convert, x value.Value) {
+func (e *Machine) floatConvert(s *State, in *ssa.Convert, x value.Value) {
 	from, to := in.X.Type(), in.Type()
 	switch {
 	case value.IsFloat(from) && value.IsFloat(to):

@@ -27,7 +27,7 @@ var writtenGlobals sync.Map // *ssa.Program → map[*ssa.Global]bool
 
 // globalMayChange reports whether code outside package initialisation may
 // write g.
-func (e *Engine) globalMayChange(g *ssa.Global) bool {
+func (e *Machine) globalMayChange(g *ssa.Global) bool {
 	if m, ok := writtenGlobals.Load(e.prog); ok {
 		return m.(map[*ssa.Global]bool)[g]
 	}
@@ -61,7 +61,7 @@ func isInitializer(fn *ssa.Function) bool {
 
 // noteGlobalRead records, on s, a read of the object id when it is a
 // package variable that may have changed since initialisation.
-func (e *Engine) noteGlobalRead(s *State, id value.ObjectID) {
+func (e *Machine) noteGlobalRead(s *State, id value.ObjectID) {
 	if s.replay || s.initializing {
 		return
 	}

@@ -118,7 +118,7 @@ func (in *Inits) fail(pkg *ssa.Package, f initFault) {
 // for a new state. The engine keeps the first snapshot it got for each
 // package, so its states do not depend on what other engines initialised
 // meanwhile.
-func (e *Engine) initMemory(pkg *ssa.Package) *value.Memory {
+func (e *Machine) initMemory(pkg *ssa.Package) *value.Memory {
 	if m, ok := e.initMems[pkg]; ok {
 		return value.FrozenFork(m)
 	}
@@ -139,7 +139,7 @@ func (e *Engine) initMemory(pkg *ssa.Package) *value.Memory {
 
 // ensureInit runs the inits of pkg's imports, then pkg's own, each once.
 // The caller holds e.inits.mu.
-func (e *Engine) ensureInit(pkg *ssa.Package) {
+func (e *Machine) ensureInit(pkg *ssa.Package) {
 	in := e.inits
 	if in.done[pkg] {
 		return
@@ -163,7 +163,7 @@ func (e *Engine) ensureInit(pkg *ssa.Package) {
 }
 
 // initRunState is a state at the entry of the init function fn.
-func (e *Engine) initRunState(mem *value.Memory, fn *ssa.Function) *State {
+func (e *Machine) initRunState(mem *value.Memory, fn *ssa.Function) *State {
 	s := &State{mem: mem, replay: true, initializing: true, inputs: e.inputs.initInputs()}
 	// The init budget, not the per-path step bound, limits an init.
 	s.stepLimit = -1
@@ -173,7 +173,7 @@ func (e *Engine) initRunState(mem *value.Memory, fn *ssa.Function) *State {
 
 // runInit runs the init state s of pkg to its end within the init budget
 // and returns why it failed, or "" when it returned.
-func (e *Engine) runInit(pkg *ssa.Package, s *State) string {
+func (e *Machine) runInit(pkg *ssa.Package, s *State) string {
 	in := e.inits
 	in.runs++
 	outer := in.running
@@ -211,7 +211,7 @@ func (e *Engine) runInit(pkg *ssa.Package, s *State) string {
 // initialisation that ensureInit has not run (a package the program does
 // not list as an import), as its own run: on success the state adopts its
 // memory, on failure nothing changes and the package is recorded.
-func (e *Engine) sandboxedInit(s *State, fn *ssa.Function) {
+func (e *Machine) sandboxedInit(s *State, fn *ssa.Function) {
 	in := e.inits
 	if in.done[fn.Pkg] {
 		return
@@ -231,7 +231,7 @@ func (e *Engine) sandboxedInit(s *State, fn *ssa.Function) {
 // a failed package stops, one of a partial package records that it no
 // longer speaks for every input, and an init that touches either makes
 // its own package partial.
-func (e *Engine) checkGlobal(s *State, g *ssa.Global) {
+func (e *Machine) checkGlobal(s *State, g *ssa.Global) {
 	if e.outside.standIn(s, g) {
 		return // a stand-in, whether or not package os initialised (osstreams.go)
 	}
@@ -261,7 +261,7 @@ func (e *Engine) checkGlobal(s *State, g *ssa.Global) {
 
 // stop ends s in the middle of an instruction: it finishes the path and
 // unwinds the interpreter back to step.
-func (e *Engine) stop(s *State, kind EndKind, reason string) {
+func (e *Machine) stop(s *State, kind EndKind, reason string) {
 	e.finish(s, kind, 0, reason)
 	panic(pathStopped{})
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // execute runs the next instruction of the top frame.
-func (e *Engine) execute(s *State) {
+func (e *Machine) execute(s *State) {
 	f := s.top()
 	instr := f.block.Instrs[f.next]
 	code := &f.info.code[f.block.Index][f.next]
@@ -106,7 +106,7 @@ func (e *Engine) execute(s *State) {
 }
 
 // eval gives the value of an SSA operand in the top frame.
-func (e *Engine) eval(s *State, v ssa.Value) value.Value {
+func (e *Machine) eval(s *State, v ssa.Value) value.Value {
 	var f *frame
 	if len(s.stack) > 0 {
 		f = s.stack[len(s.stack)-1]
@@ -136,7 +136,7 @@ func (e *Engine) eval(s *State, v ssa.Value) value.Value {
 }
 
 // scalar gives the term of an integer or bool operand.
-func (e *Engine) scalar(s *State, v ssa.Value) expr.Expr {
+func (e *Machine) scalar(s *State, v ssa.Value) expr.Expr {
 	switch x := e.eval(s, v).(type) {
 	case value.Scalar:
 		return x.E
@@ -146,14 +146,14 @@ func (e *Engine) scalar(s *State, v ssa.Value) expr.Expr {
 }
 
 // set writes the register of an instruction's value in the top frame.
-func (e *Engine) set(s *State, v ssa.Value, x value.Value) {
+func (e *Machine) set(s *State, v ssa.Value, x value.Value) {
 	f := s.top()
 	f.setValue(slot(f.info.index[v]), x)
 }
 
 // global is the object of a package-level variable, created with its zero
 // value the first time a path touches it.
-func (e *Engine) global(s *State, g *ssa.Global) value.ObjectID {
+func (e *Machine) global(s *State, g *ssa.Global) value.ObjectID {
 	if id, ok := s.mem.Global(g); ok {
 		return id
 	}
@@ -166,7 +166,7 @@ func (e *Engine) global(s *State, g *ssa.Global) value.ObjectID {
 // jump moves the top frame to block to. The φ-nodes at the head of the
 // block are evaluated together, as of the edge, because one may read another
 // (a loop that swaps two variables).
-func (e *Engine) jump(s *State, to *ssa.BasicBlock) {
+func (e *Machine) jump(s *State, to *ssa.BasicBlock) {
 	f := s.top()
 	f.prev, f.block, f.next = f.block, to, 0
 	e.enter(s, to)
@@ -218,7 +218,7 @@ func predIndex(b, from *ssa.BasicBlock) int {
 // path's last few records is not recorded again: only first entries count
 // (firstEntries), and in a loop this keeps the record from growing with
 // every iteration. Such a block is also covered already, by this path.
-func (e *Engine) enter(s *State, b *ssa.BasicBlock) {
+func (e *Machine) enter(s *State, b *ssa.BasicBlock) {
 	if s.initializing {
 		return
 	}
@@ -254,7 +254,7 @@ func recent[T comparable](list []T, x T) bool {
 	return false
 }
 
-func (e *Engine) ifBranch(s *State, f *frame, code *instrCode, in *ssa.If) {
+func (e *Machine) ifBranch(s *State, f *frame, code *instrCode, in *ssa.If) {
 	cond := e.scalarOperand(s, f, code.ops[0], in.Cond)
 	e.tellComparison(s, f.fn, in, cond)
 	then, els := f.block.Succs[0], f.block.Succs[1]
@@ -281,7 +281,7 @@ func (e *Engine) ifBranch(s *State, f *frame, code *instrCode, in *ssa.If) {
 }
 
 // unsupported ends the path at a feature the executor does not model.
-func (e *Engine) unsupported(s *State, feature string) {
+func (e *Machine) unsupported(s *State, feature string) {
 	e.finish(s, EndUnsupported, 0, "unsupported:"+feature)
 }
 

@@ -20,7 +20,7 @@ type iterator struct {
 	pos  int
 }
 
-func (e *Engine) rangeInstr(s *State, in *ssa.Range) {
+func (e *Machine) rangeInstr(s *State, in *ssa.Range) {
 	var it iterator
 	switch x := e.eval(s, in.X).(type) {
 	case value.String:
@@ -46,7 +46,7 @@ func (e *Engine) rangeInstr(s *State, in *ssa.Range) {
 // order symbolic execution explores: with two or more entries, a path so
 // found does not speak for every order, and says so. A replay may range in
 // reverse, to find outcomes that depend on the order (see makeTest).
-func (e *Engine) mapIterator(s *State, mv value.Map) iterator {
+func (e *Machine) mapIterator(s *State, mv value.Map) iterator {
 	if len(mv.Keys) < 2 {
 		return iterator{keys: mv.Keys, vals: mv.Vals}
 	}
@@ -64,13 +64,13 @@ func (e *Engine) mapIterator(s *State, mv value.Map) iterator {
 	return iterator{keys: keys, vals: vals}
 }
 
-func (e *Engine) setIterator(s *State, in *ssa.Range, it iterator) {
+func (e *Machine) setIterator(s *State, in *ssa.Range, it iterator) {
 	id := s.mem.Alloc(&value.Object{Type: types.Typ[types.Invalid], Value: it})
 	e.set(s, in, value.Pointer{NonNil: expr.True, Obj: id})
 }
 
 // next advances a range loop: (ok, key, value).
-func (e *Engine) next(s *State, in *ssa.Next) {
+func (e *Machine) next(s *State, in *ssa.Next) {
 	p := e.eval(s, in.Iter).(value.Pointer)
 	it := s.mem.Get(p.Obj).Value.(iterator)
 	if !in.IsString {
@@ -100,7 +100,7 @@ func (e *Engine) next(s *State, in *ssa.Next) {
 	})
 }
 
-func (e *Engine) advanceString(s *State, in *ssa.Next, p value.Pointer, it iterator, r expr.Expr, size int) {
+func (e *Machine) advanceString(s *State, in *ssa.Next, p value.Pointer, it iterator, r expr.Expr, size int) {
 	at := it.pos
 	it.pos += size
 	s.mem.Set(p.Obj, it)

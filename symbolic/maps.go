@@ -10,17 +10,17 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-func (e *Engine) makeMap(s *State, in *ssa.MakeMap) {
+func (e *Machine) makeMap(s *State, in *ssa.MakeMap) {
 	id := s.mem.Alloc(&value.Object{Type: in.Type(), Value: value.Map{Index: value.NewMapIndex()}, Site: in})
 	e.set(s, in, value.Pointer{NonNil: expr.True, Obj: id})
 }
 
-func (e *Engine) mapOf(s *State, m value.Pointer) value.Map {
+func (e *Machine) mapOf(s *State, m value.Pointer) value.Map {
 	v := e.load(s, value.Pointer{NonNil: expr.True, Obj: m.Obj})
 	return v.(value.Map)
 }
 
-func (e *Engine) mapLen(s *State, m value.Pointer) expr.Expr {
+func (e *Machine) mapLen(s *State, m value.Pointer) expr.Expr {
 	if !m.NonNil.IsTrue() {
 		panic(internalError("len of a map whose nil-ness is unknown"))
 	}
@@ -33,7 +33,7 @@ func (e *Engine) mapLen(s *State, m value.Pointer) expr.Expr {
 
 // findKey forks s on which entry of the map equals key. It returns, for each
 // resulting state, the index of the entry (or -1 for none).
-func (e *Engine) findKey(s *State, mv value.Map, key value.Value, keyType types.Type) (states []*State, found []int) {
+func (e *Machine) findKey(s *State, mv value.Map, key value.Value, keyType types.Type) (states []*State, found []int) {
 	if mv.Index != nil {
 		if k, ok := value.ConcreteKey(key); ok {
 			if pos, settled := mv.Index.Lookup(mv, k); settled {
@@ -53,7 +53,7 @@ func (e *Engine) findKey(s *State, mv value.Map, key value.Value, keyType types.
 
 // compareKeys forks s on which of the entries at positions equals key,
 // the others being known to differ from it.
-func (e *Engine) compareKeys(s *State, mv value.Map, key value.Value, keyType types.Type, positions []int) (states []*State, found []int) {
+func (e *Machine) compareKeys(s *State, mv value.Map, key value.Value, keyType types.Type, positions []int) (states []*State, found []int) {
 	cur := s
 	for _, i := range positions {
 		eq, ok := e.equal(cur, key, mv.Keys[i], keyType)
@@ -72,7 +72,7 @@ func (e *Engine) compareKeys(s *State, mv value.Map, key value.Value, keyType ty
 	return append(states, cur), append(found, -1)
 }
 
-func (e *Engine) lookup(s *State, in *ssa.Lookup) {
+func (e *Machine) lookup(s *State, in *ssa.Lookup) {
 	x := e.eval(s, in.X)
 	key := e.eval(s, in.Index)
 	if str, ok := x.(value.String); ok {
@@ -111,7 +111,7 @@ func (e *Engine) lookup(s *State, in *ssa.Lookup) {
 	}
 }
 
-func (e *Engine) mapUpdate(s *State, in *ssa.MapUpdate) {
+func (e *Machine) mapUpdate(s *State, in *ssa.MapUpdate) {
 	m := e.eval(s, in.Map).(value.Pointer)
 	key, val := e.eval(s, in.Key), e.eval(s, in.Value)
 	if !e.require(s, m.NonNil, source.Pin(in.Map, true)+" != nil", func(bad *State) {
@@ -142,7 +142,7 @@ func (e *Engine) mapUpdate(s *State, in *ssa.MapUpdate) {
 	}
 }
 
-func (e *Engine) mapDelete(s *State, m value.Pointer, key value.Value, t types.Type) {
+func (e *Machine) mapDelete(s *State, m value.Pointer, key value.Value, t types.Type) {
 	isNil, notNil := e.branch(s, expr.Not(m.NonNil), "")
 	_ = isNil // deleting from a nil map does nothing
 	if notNil == nil {

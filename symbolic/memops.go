@@ -14,7 +14,7 @@ import (
 
 const nilDerefMessage = "invalid memory address or nil pointer dereference"
 
-func (e *Engine) alloc(s *State, in *ssa.Alloc) {
+func (e *Machine) alloc(s *State, in *ssa.Alloc) {
 	typ := in.Type().(*types.Pointer).Elem()
 	id := s.mem.Alloc(&value.Object{Type: typ, Value: value.Zero(typ), Site: in})
 	e.set(s, in, value.Pointer{NonNil: expr.True, Obj: id})
@@ -22,13 +22,13 @@ func (e *Engine) alloc(s *State, in *ssa.Alloc) {
 
 // checkNonNil lets s continue only where p is not nil; where it may be nil,
 // a state panics with a nil dereference.
-func (e *Engine) checkNonNil(s *State, nonNil expr.Expr, what ssa.Value) bool {
+func (e *Machine) checkNonNil(s *State, nonNil expr.Expr, what ssa.Value) bool {
 	return e.require(s, nonNil, source.Pin(what, true)+" != nil", func(bad *State) {
 		e.runtimePanic(bad, PanicNilDeref, nilDerefMessage)
 	})
 }
 
-func (e *Engine) loadInstr(s *State, in *ssa.UnOp) {
+func (e *Machine) loadInstr(s *State, in *ssa.UnOp) {
 	p := e.eval(s, in.X).(value.Pointer)
 	if !e.checkNonNil(s, p.NonNil, in.X) {
 		return
@@ -52,7 +52,7 @@ func (e *Engine) loadInstr(s *State, in *ssa.UnOp) {
 }
 
 // load reads the value p addresses, materialising lazy input parts.
-func (e *Engine) load(s *State, p value.Pointer) value.Value {
+func (e *Machine) load(s *State, p value.Pointer) value.Value {
 	e.noteGlobalRead(s, p.Obj)
 	v := e.materializePath(s, p.Obj, p.Path)
 	if full := e.materializeDeep(s, v); full != nil {
@@ -62,7 +62,7 @@ func (e *Engine) load(s *State, p value.Pointer) value.Value {
 	return v
 }
 
-func (e *Engine) storeInstr(s *State, in *ssa.Store) {
+func (e *Machine) storeInstr(s *State, in *ssa.Store) {
 	p := e.eval(s, in.Addr).(value.Pointer)
 	if !e.checkNonNil(s, p.NonNil, in.Addr) {
 		return
@@ -85,7 +85,7 @@ func (e *Engine) storeInstr(s *State, in *ssa.Store) {
 	}
 }
 
-func (e *Engine) store(s *State, p value.Pointer, v value.Value) {
+func (e *Machine) store(s *State, p value.Pointer, v value.Value) {
 	e.materializePath(s, p.Obj, p.Path)
 	s.mem.Set(p.Obj, value.Replace(s.mem.Get(p.Obj).Value, p.Path, v))
 }
@@ -93,7 +93,7 @@ func (e *Engine) store(s *State, p value.Pointer, v value.Value) {
 // materializePath makes sure every composite on the way to path inside
 // object id is concrete structure (not a lazy input), and returns the value
 // at path.
-func (e *Engine) materializePath(s *State, id value.ObjectID, path value.Path) value.Value {
+func (e *Machine) materializePath(s *State, id value.ObjectID, path value.Path) value.Value {
 	obj := s.mem.Get(id)
 	if obj == nil {
 		panic(internalError("no object %d", id))
@@ -112,7 +112,7 @@ func (e *Engine) materializePath(s *State, id value.ObjectID, path value.Path) v
 
 // materializeDeep replaces every lazy input inside v (not behind pointers),
 // returning the new value, or nil when v had none.
-func (e *Engine) materializeDeep(s *State, v value.Value) value.Value {
+func (e *Machine) materializeDeep(s *State, v value.Value) value.Value {
 	switch x := v.(type) {
 	case value.Lazy:
 		built := e.inputs.lazy(s, x)
@@ -147,7 +147,7 @@ func (e *Engine) materializeDeep(s *State, v value.Value) value.Value {
 	return nil
 }
 
-func (e *Engine) fieldAddr(s *State, in *ssa.FieldAddr) {
+func (e *Machine) fieldAddr(s *State, in *ssa.FieldAddr) {
 	p := e.eval(s, in.X).(value.Pointer)
 	if !e.checkNonNil(s, p.NonNil, in.X) {
 		return
@@ -162,13 +162,13 @@ func (e *Engine) fieldAddr(s *State, in *ssa.FieldAddr) {
 // index64 widens an index operand to 64 bits as Go does for bounds checks: a
 // negative signed index becomes a huge unsigned one, so one unsigned
 // comparison checks both ends.
-func (e *Engine) index64(s *State, v ssa.Value) expr.Expr {
+func (e *Machine) index64(s *State, v ssa.Value) expr.Expr {
 	_, signed, _ := value.IntInfo(v.Type())
 	return expr.Resize(e.scalar(s, v), 64, signed)
 }
 
 // checkIndex lets s continue only where 0 <= i < length.
-func (e *Engine) checkIndex(s *State, i, length expr.Expr, what ssa.Value) bool {
+func (e *Machine) checkIndex(s *State, i, length expr.Expr, what ssa.Value) bool {
 	return e.require(s, expr.Ult(i, length), source.Pin(what, true)+" in range", func(bad *State) {
 		msg := "index out of range"
 		switch {
@@ -181,7 +181,7 @@ func (e *Engine) checkIndex(s *State, i, length expr.Expr, what ssa.Value) bool 
 	})
 }
 
-func (e *Engine) indexAddr(s *State, in *ssa.IndexAddr) {
+func (e *Machine) indexAddr(s *State, in *ssa.IndexAddr) {
 	i := e.index64(s, in.Index)
 	var base value.Pointer // the array
 	var offset int
@@ -218,7 +218,7 @@ func (e *Engine) indexAddr(s *State, in *ssa.IndexAddr) {
 	}
 }
 
-func (e *Engine) index(s *State, in *ssa.Index) {
+func (e *Machine) index(s *State, in *ssa.Index) {
 	i := e.index64(s, in.Index)
 	switch x := e.eval(s, in.X).(type) {
 	case value.String:
@@ -264,7 +264,7 @@ func scalarTerms(vs []value.Value) ([]expr.Expr, bool) {
 }
 
 // sliceBound evaluates an optional bound of a slice expression.
-func (e *Engine) sliceBound(s *State, v ssa.Value, def expr.Expr) expr.Expr {
+func (e *Machine) sliceBound(s *State, v ssa.Value, def expr.Expr) expr.Expr {
 	if v == nil {
 		return def
 	}
@@ -272,7 +272,7 @@ func (e *Engine) sliceBound(s *State, v ssa.Value, def expr.Expr) expr.Expr {
 }
 
 // checkSliceBounds lets s continue only where 0 <= lo <= hi <= max <= limit.
-func (e *Engine) checkSliceBounds(s *State, lo, hi, max, limit expr.Expr, in *ssa.Slice) bool {
+func (e *Machine) checkSliceBounds(s *State, lo, hi, max, limit expr.Expr, in *ssa.Slice) bool {
 	ok := expr.And(expr.Ule(lo, hi), expr.Ule(hi, max), expr.Ule(max, limit))
 	return e.require(s, ok, source.Pin(in.X, true)+" bounds in range", func(bad *State) {
 		e.runtimePanic(bad, PanicSlice, sliceBoundsMessage(lo, hi, max, limit, in))
@@ -321,7 +321,7 @@ func sliceBoundsMessage(lo, hi, max, limit expr.Expr, in *ssa.Slice) string {
 	}
 }
 
-func (e *Engine) slice(s *State, in *ssa.Slice) {
+func (e *Machine) slice(s *State, in *ssa.Slice) {
 	zero := expr.Const(64, 0)
 	switch x := e.eval(s, in.X).(type) {
 	case value.String:
@@ -363,7 +363,7 @@ func (e *Engine) slice(s *State, in *ssa.Slice) {
 // setSliced sets the result of slicing to a window of the array at base in
 // object obj. The start of the window must be a known element, so a
 // symbolic low bound forks.
-func (e *Engine) setSliced(s *State, in *ssa.Slice, nonNil expr.Expr, obj value.ObjectID, base value.Path, offset int, lo, hi, max expr.Expr) {
+func (e *Machine) setSliced(s *State, in *ssa.Slice, nonNil expr.Expr, obj value.ObjectID, base value.Path, offset int, lo, hi, max expr.Expr) {
 	states, vals, ok := e.values(s, lo, "slice bound")
 	if !ok {
 		return
@@ -374,7 +374,7 @@ func (e *Engine) setSliced(s *State, in *ssa.Slice, nonNil expr.Expr, obj value.
 	}
 }
 
-func (e *Engine) makeSlice(s *State, in *ssa.MakeSlice) {
+func (e *Machine) makeSlice(s *State, in *ssa.MakeSlice) {
 	n, c := e.index64(s, in.Len), e.index64(s, in.Cap)
 	elem := in.Type().Underlying().(*types.Slice).Elem()
 	if sl, ok := e.allocSlice(s, elem, n, c, in); ok {
@@ -388,7 +388,7 @@ func (e *Engine) makeSlice(s *State, in *ssa.MakeSlice) {
 // panics. Smaller sizes that the machine cannot allocate crash instead;
 // those are past the allocation bound below, so no test is made of them.
 // It reports false when s did not go on (it panicked or stopped).
-func (e *Engine) allocSlice(s *State, elem types.Type, n, c expr.Expr, site ssa.Value) (value.Slice, bool) {
+func (e *Machine) allocSlice(s *State, elem types.Type, n, c expr.Expr, site ssa.Value) (value.Slice, bool) {
 	maxLen := uint64(math.MaxUint64)
 	if size := gcSizes.Sizeof(elem); size > 0 {
 		maxLen = maxAlloc / uint64(size)
@@ -426,7 +426,7 @@ const maxAlloc = 1 << 48
 // capacity fits, at most maxAllocSize. Past that, the capacity is assumed
 // to be at most maxAllocSize as an input size bound is (inputbounds.go), so
 // code that only larger sizes reach is not claimed dead.
-func (e *Engine) allocSize(s *State, c expr.Expr) (uint64, bool) {
+func (e *Machine) allocSize(s *State, c expr.Expr) (uint64, bool) {
 	if c.IsConst() {
 		return c.Value(), true
 	}
@@ -465,11 +465,11 @@ func (e *Engine) allocSize(s *State, c expr.Expr) (uint64, bool) {
 }
 
 // newArray allocates an array object of n zero elements.
-func (e *Engine) newArray(s *State, elem types.Type, n int, site ssa.Value) value.ObjectID {
+func (e *Machine) newArray(s *State, elem types.Type, n int, site ssa.Value) value.ObjectID {
 	return s.mem.Alloc(&value.Object{Type: types.NewArray(elem, int64(n)), Value: value.FilledArray(n, value.Zero(elem)), Site: site})
 }
 
-func (e *Engine) sliceToArrayPointer(s *State, in *ssa.SliceToArrayPointer) {
+func (e *Machine) sliceToArrayPointer(s *State, in *ssa.SliceToArrayPointer) {
 	x := e.eval(s, in.X).(value.Slice)
 	n := in.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array).Len()
 	if !e.require(s, expr.Ule(expr.Const(64, uint64(n)), x.Len), "slice long enough", func(bad *State) {
@@ -485,7 +485,7 @@ func (e *Engine) sliceToArrayPointer(s *State, in *ssa.SliceToArrayPointer) {
 }
 
 // sliceElems reads the elements of a slice that are within its capacity.
-func (e *Engine) sliceElems(s *State, x value.Slice) []value.Value {
+func (e *Machine) sliceElems(s *State, x value.Slice) []value.Value {
 	if x.Obj == 0 {
 		return nil
 	}
@@ -493,17 +493,17 @@ func (e *Engine) sliceElems(s *State, x value.Slice) []value.Value {
 }
 
 // sliceArray is the whole array a non-nil slice is a window on.
-func (e *Engine) sliceArray(s *State, x value.Slice) value.Array {
+func (e *Machine) sliceArray(s *State, x value.Slice) value.Array {
 	return e.load(s, value.Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Base}).(value.Array)
 }
 
 // setSliceArray replaces the whole array a non-nil slice is a window on.
-func (e *Engine) setSliceArray(s *State, x value.Slice, arr value.Array) {
+func (e *Machine) setSliceArray(s *State, x value.Slice, arr value.Array) {
 	e.store(s, value.Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Base}, arr)
 }
 
 // bytesOfString is []byte(str): a new array holding the bytes.
-func (e *Engine) bytesOfString(s *State, str value.String, site ssa.Value) value.Slice {
+func (e *Machine) bytesOfString(s *State, str value.String, site ssa.Value) value.Slice {
 	id := e.newArray(s, types.Typ[types.Byte], len(str.Bytes), site)
 	elems := make([]value.Value, len(str.Bytes))
 	for i, b := range str.Bytes {
@@ -514,7 +514,7 @@ func (e *Engine) bytesOfString(s *State, str value.String, site ssa.Value) value
 }
 
 // stringOfBytes is string(b) for a byte slice.
-func (e *Engine) stringOfBytes(s *State, b value.Slice) (value.String, bool) {
+func (e *Machine) stringOfBytes(s *State, b value.Slice) (value.String, bool) {
 	elems := e.sliceElems(s, b)
 	bytes := make([]expr.Expr, len(elems))
 	for i, el := range elems {

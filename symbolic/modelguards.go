@@ -14,7 +14,7 @@ import (
 
 // modelNonNil lets s continue only where a pointer a model dereferences is
 // not nil; what names it in the path's pins ("" pins nothing).
-func (e *Engine) modelNonNil(s *State, nonNil expr.Expr, what string) bool {
+func (e *Machine) modelNonNil(s *State, nonNil expr.Expr, what string) bool {
 	pin := ""
 	if what != "" {
 		pin = what + " != nil"
@@ -26,7 +26,7 @@ func (e *Engine) modelNonNil(s *State, nonNil expr.Expr, what string) bool {
 
 // descriptorArg gives the Go type of a *abi.Type argument, stopping the
 // path when it is not a descriptor the executor made.
-func (e *Engine) descriptorArg(s *State, v value.Value) (types.Type, bool) {
+func (e *Machine) descriptorArg(s *State, v value.Value) (types.Type, bool) {
 	p, ok := v.(value.Pointer)
 	if !ok {
 		e.unsupported(s, "type descriptor the executor did not make")

@@ -25,7 +25,7 @@ type modelTable interface {
 // callModel runs the model of a function (see modelTable), or, for a
 // bodiless function without one, ends the path with
 // reason "unmodelled:<name>".
-func (e *Engine) callModel(s *State, instr ssa.CallInstruction, fn *ssa.Function, args []value.Value) {
+func (e *Machine) callModel(s *State, instr ssa.CallInstruction, fn *ssa.Function, args []value.Value) {
 	m := e.info(fn).model
 	if m == nil {
 		e.finish(s, EndUnsupported, 0, "unmodelled:"+fn.String())

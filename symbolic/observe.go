@@ -69,25 +69,25 @@ func newWatchers(ws ...any) watchers {
 	return out
 }
 
-func (e *Engine) tellComparison(s *State, fn *ssa.Function, in *ssa.If, cond expr.Expr) {
+func (e *Machine) tellComparison(s *State, fn *ssa.Function, in *ssa.If, cond expr.Expr) {
 	for _, w := range e.watch.comparison {
 		w.comparison(s, fn, in, cond)
 	}
 }
 
-func (e *Engine) tellDecision(s *State, in *ssa.If, side int) {
+func (e *Machine) tellDecision(s *State, in *ssa.If, side int) {
 	for _, w := range e.watch.decision {
 		w.decided(s, in, side)
 	}
 }
 
-func (e *Engine) tellArithmetic(s *State, in ssa.Instruction, x, y expr.Expr, signed bool) {
+func (e *Machine) tellArithmetic(s *State, in ssa.Instruction, x, y expr.Expr, signed bool) {
 	for _, w := range e.watch.arithmetic {
 		w.arithmetic(s, in, x, y, signed)
 	}
 }
 
-func (e *Engine) tellEnd(s *State, end *PathEnd) {
+func (e *Machine) tellEnd(s *State, end *PathEnd) {
 	for _, w := range e.watch.end {
 		w.ended(s, end)
 	}

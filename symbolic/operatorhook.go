@@ -24,14 +24,14 @@ type operatorHook interface {
 // operands are the operands of the instruction a hook is asked about.
 // They are read only when the hook asks, as the machine reads them.
 type operands struct {
-	e    *Engine
+	e    *Machine
 	s    *State
 	f    *frame
 	code *instrCode
 	x, y ssa.Value // y is nil for a negation
 }
 
-func (e *Engine) operandsOf(s *State, f *frame, code *instrCode, x, y ssa.Value) operands {
+func (e *Machine) operandsOf(s *State, f *frame, code *instrCode, x, y ssa.Value) operands {
 	return operands{e: e, s: s, f: f, code: code, x: x, y: y}
 }
 

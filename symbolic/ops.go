@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-func (e *Engine) binOp(s *State, f *frame, code *instrCode, in *ssa.BinOp) {
+func (e *Machine) binOp(s *State, f *frame, code *instrCode, in *ssa.BinOp) {
 	op := in.Op
 	if s.mut != nil {
 		// A replay of the mutation pass (mutants.go): it may change the
@@ -21,7 +21,7 @@ func (e *Engine) binOp(s *State, f *frame, code *instrCode, in *ssa.BinOp) {
 }
 
 // binOpAs evaluates in with operator op, in.Op unless a mutant replaces it.
-func (e *Engine) binOpAs(s *State, f *frame, code *instrCode, in *ssa.BinOp, op token.Token) {
+func (e *Machine) binOpAs(s *State, f *frame, code *instrCode, in *ssa.BinOp, op token.Token) {
 	switch code.class {
 	case classString:
 		e.stringBinOp(s, f, code, in, op)
@@ -118,7 +118,7 @@ func lazyPin(check expr.Expr, v ssa.Value, suffix string) string {
 	return source.Pin(v, true) + suffix
 }
 
-func (e *Engine) stringBinOp(s *State, f *frame, code *instrCode, in *ssa.BinOp, op token.Token) {
+func (e *Machine) stringBinOp(s *State, f *frame, code *instrCode, in *ssa.BinOp, op token.Token) {
 	x, y := e.operand(s, f, code.ops[0], in.X).(value.String), e.operand(s, f, code.ops[1], in.Y).(value.String)
 	var r expr.Expr
 	switch op {
@@ -143,7 +143,7 @@ func (e *Engine) stringBinOp(s *State, f *frame, code *instrCode, in *ssa.BinOp,
 	e.setScalar(s, code.dst, r)
 }
 
-func (e *Engine) unOp(s *State, f *frame, code *instrCode, in *ssa.UnOp) {
+func (e *Machine) unOp(s *State, f *frame, code *instrCode, in *ssa.UnOp) {
 	switch in.Op {
 	case token.MUL:
 		e.loadInstr(s, in)
@@ -173,7 +173,7 @@ func (e *Engine) unOp(s *State, f *frame, code *instrCode, in *ssa.UnOp) {
 // convert implements conversions between basic types, strings and byte
 // slices. Conversions the executor cannot express symbolically pin the
 // operand to a model value (recorded) or stop the path.
-func (e *Engine) convert(s *State, f *frame, code *instrCode, in *ssa.Convert) {
+func (e *Machine) convert(s *State, f *frame, code *instrCode, in *ssa.Convert) {
 	from, to := in.X.Type(), in.Type()
 	_, fSigned, fInt := value.IntInfo(from)
 	tw, _, tInt := value.IntInfo(to)

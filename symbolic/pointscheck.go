@@ -25,7 +25,7 @@ import (
 // run of those constructors, which no entry of the analysis calls.
 
 // checkPointsTo checks the dereference of v, which reached object id.
-func (e *Engine) checkPointsTo(s *State, v ssa.Value, id value.ObjectID) {
+func (e *Machine) checkPointsTo(s *State, v ssa.Value, id value.ObjectID) {
 	r := e.cfg.PointsTo
 	if r == nil || id == 0 || s.initializing || s.harness || s.inPrologue() {
 		return

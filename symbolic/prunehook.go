@@ -31,7 +31,7 @@ type stepBefore struct {
 }
 
 // beforeStep notes s before its step, and makes its memory log accesses.
-func (e *Engine) beforeStep(s *State) stepBefore {
+func (e *Machine) beforeStep(s *State) stepBefore {
 	top := s.stack[len(s.stack)-1]
 	b := stepBefore{act: top.act, frame: top, depth: len(s.stack), block: top.block, cond: len(s.cond),
 		panicked: s.panicked, defers: len(top.defers), popCall: top.call, popDefer: top.isDefer, popFilled: top.fill != nil}
@@ -45,7 +45,7 @@ func (e *Engine) beforeStep(s *State) stepBefore {
 // afterStep reports the step of s, and of every state forked from it
 // during the step, to the pruner; it ends those the pruner finds
 // redundant.
-func (e *Engine) afterStep(s *State, b stepBefore, forked []*State) {
+func (e *Machine) afterStep(s *State, b stepBefore, forked []*State) {
 	for i := -1; i < len(forked); i++ {
 		t := s
 		if i >= 0 {
@@ -98,7 +98,7 @@ func (s *State) setVerdict(v Verdict) {
 
 // prune ends t as redundant. Its path is not counted and gives no test of
 // its own; the tester may still test the blocks it entered (tester.go).
-func (e *Engine) prune(t *State) {
+func (e *Machine) prune(t *State) {
 	t.done, t.endKind = true, EndPruned
 	e.summary.Pruned++
 	tested := e.tester.pruned(t)
@@ -106,7 +106,7 @@ func (e *Engine) prune(t *State) {
 }
 
 // stepEvents describes what t's step did.
-func (e *Engine) stepEvents(t *State, b stepBefore, log *value.AccessLog) []Event {
+func (e *Machine) stepEvents(t *State, b stepBefore, log *value.AccessLog) []Event {
 	ev := Event{Instr: b.instr, Act: b.act, Decided: len(t.cond) > b.cond, Lost: t.lostSide}
 	t.lostSide = false
 	if b.instr != nil {
@@ -187,7 +187,7 @@ func (e *Engine) stepEvents(t *State, b stepBefore, log *value.AccessLog) []Even
 
 // noteDeferTaken adds the read of a deferred call the step started (a
 // RunDefers, or an unwinding) from the frame at depth d, now one shorter.
-func (e *Engine) noteDeferTaken(t *State, b stepBefore, ev *Event, d int) {
+func (e *Machine) noteDeferTaken(t *State, b stepBefore, ev *Event, d int) {
 	if d < 0 || d >= len(t.stack) {
 		return
 	}
@@ -351,7 +351,7 @@ func isStringType(t types.Type) bool {
 // hurryFunc is what the searcher calls before each of random-path's picks
 // to mark the states the Pruner wants favoured (Pruner.Hurry), nil
 // without a Pruner. Its time counts as the Pruner's.
-func (e *Engine) hurryFunc() func([]*State) {
+func (e *Machine) hurryFunc() func([]*State) {
 	if e.pruner == nil {
 		return nil
 	}

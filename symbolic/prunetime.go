@@ -12,7 +12,7 @@ import (
 // untimed, since afterStep times it together with describing the step.
 type timedPruner struct {
 	p Pruner
-	e *Engine
+	e *Machine
 }
 
 func (t timedPruner) since(start time.Time) { t.e.summary.PruneTime += time.Since(start) }

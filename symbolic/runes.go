@@ -69,7 +69,7 @@ func decodings(str value.String, at int) []decoding {
 // decodeAt forks s over the ways the bytes of str at position at may decode
 // (see decodings), calling then on each state that can continue with the
 // rune and its size.
-func (e *Engine) decodeAt(s *State, str value.String, at int, then func(t *State, r expr.Expr, size int)) {
+func (e *Machine) decodeAt(s *State, str value.String, at int, then func(t *State, r expr.Expr, size int)) {
 	ways := decodings(str, at)
 	rest := s
 	for i, d := range ways {
@@ -147,7 +147,7 @@ func runeToString(x expr.Expr, from types.Type) value.String {
 }
 
 // runesToString is string(runes) for a []rune: the encodings concatenated.
-func (e *Engine) runesToString(s *State, sl value.Slice) (value.String, bool) {
+func (e *Machine) runesToString(s *State, sl value.Slice) (value.String, bool) {
 	states, ns, ok := e.values(s, sl.Len, "rune slice length")
 	if !ok {
 		return value.String{}, false
@@ -178,7 +178,7 @@ type runeProgress struct {
 // the conversion again until the string ends; then the register gets the
 // slice. A symbolic string thus costs one decision per rune, and the
 // runes are exact terms.
-func (e *Engine) stringToRunes(s *State, in *ssa.Convert, str value.String) {
+func (e *Machine) stringToRunes(s *State, in *ssa.Convert, str value.String) {
 	f := s.top()
 	var p runeProgress
 	if prev, ok := f.regs[f.info.index[in]].(runeProgress); ok {
@@ -206,7 +206,7 @@ func (e *Engine) stringToRunes(s *State, in *ssa.Convert, str value.String) {
 
 // runeSlice allocates a []rune holding runes, with the capacity Go's
 // allocator gives it.
-func (e *Engine) runeSlice(s *State, runes []expr.Expr, site ssa.Value) value.Slice {
+func (e *Machine) runeSlice(s *State, runes []expr.Expr, site ssa.Value) value.Slice {
 	n := len(runes)
 	elems := make([]value.Value, roundUpRunes(n))
 	for i := range elems {
@@ -249,7 +249,7 @@ func orAll(terms ...expr.Expr) expr.Expr {
 
 // convertRunes handles the conversions between strings, runes and rune
 // slices; handled is false for other conversions.
-func (e *Engine) convertRunes(s *State, in *ssa.Convert, x value.Value) (handled bool) {
+func (e *Machine) convertRunes(s *State, in *ssa.Convert, x value.Value) (handled bool) {
 	from, to := in.X.Type(), in.Type()
 	_, _, fInt := value.IntInfo(from)
 	switch {
@@ -277,7 +277,7 @@ func (e *Engine) convertRunes(s *State, in *ssa.Convert, x value.Value) (handled
 // runeCountPin is the pin of the state in which the conversion in ends
 // after n runes, "" when the source cannot say it. The state that goes
 // on decoding gets none: one pin per conversion, not one per rune.
-func (e *Engine) runeCountPin(in *ssa.Convert, n int) string {
+func (e *Machine) runeCountPin(in *ssa.Convert, n int) string {
 	text := e.src.Conv(in)
 	if text == "" {
 		return ""

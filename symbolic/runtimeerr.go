@@ -25,7 +25,7 @@ func runtimeErrorValue(message string) value.Value {
 
 // runtimeErrorMethod answers a method call on a recovered runtime error:
 // Error gives the message, RuntimeError does nothing.
-func (e *Engine) runtimeErrorMethod(s *State, instr ssa.CallInstruction, recv value.Interface, method string) {
+func (e *Machine) runtimeErrorMethod(s *State, instr ssa.CallInstruction, recv value.Interface, method string) {
 	call, ok := instr.(*ssa.Call)
 	if !ok {
 		return

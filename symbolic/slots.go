@@ -136,7 +136,7 @@ func (info *funcInfo) compile(fn *ssa.Function) {
 
 // operand is the value of operand v of the top frame f, found through its
 // slot.
-func (e *Engine) operand(s *State, f *frame, sl slot, v ssa.Value) value.Value {
+func (e *Machine) operand(s *State, f *frame, sl slot, v ssa.Value) value.Value {
 	switch {
 	case sl >= 0:
 		return f.value(sl, v)
@@ -148,7 +148,7 @@ func (e *Engine) operand(s *State, f *frame, sl slot, v ssa.Value) value.Value {
 
 // scalarOperand is the term of an integer or bool operand, found through
 // its slot. A register holding it unboxed is read without boxing it.
-func (e *Engine) scalarOperand(s *State, f *frame, sl slot, v ssa.Value) expr.Expr {
+func (e *Machine) scalarOperand(s *State, f *frame, sl slot, v ssa.Value) expr.Expr {
 	var r value.Value
 	switch {
 	case sl >= 0:
@@ -172,18 +172,18 @@ func (e *Engine) scalarOperand(s *State, f *frame, sl slot, v ssa.Value) expr.Ex
 }
 
 // setSlot writes register dst of the top frame.
-func (e *Engine) setSlot(s *State, dst slot, x value.Value) {
+func (e *Machine) setSlot(s *State, dst slot, x value.Value) {
 	s.top().setValue(dst, x)
 }
 
 // setScalar writes the scalar x to register dst of the top frame, unboxed.
-func (e *Engine) setScalar(s *State, dst slot, x expr.Expr) {
+func (e *Machine) setScalar(s *State, dst slot, x expr.Expr) {
 	s.top().setScalar(dst, x)
 }
 
 // move copies operand v (slot code.ops[0]) to the instruction's register,
 // a scalar unboxed.
-func (e *Engine) move(s *State, f *frame, code *instrCode, v ssa.Value) {
+func (e *Machine) move(s *State, f *frame, code *instrCode, v ssa.Value) {
 	if sl := code.ops[0]; sl >= 0 {
 		if x, _ := f.readReg(sl); x.IsValid() {
 			e.setScalar(s, code.dst, x)

@@ -306,7 +306,7 @@ func internalError(format string, args ...any) internalErr {
 
 // funcLabel names fn as a reader of the test knows it (source.FuncLabel):
 // "" for the function under test and its closures.
-func (e *Engine) funcLabel(fn *ssa.Function) string {
+func (e *Machine) funcLabel(fn *ssa.Function) string {
 	if e.summary == nil {
 		return ""
 	}

@@ -84,7 +84,7 @@ func choiceFree(t types.Type) bool {
 
 // materializeSym materialises (as load does) every element a symbolic
 // pointer may address. It reports false when they are too many.
-func (e *Engine) materializeSym(s *State, p value.Pointer) bool {
+func (e *Machine) materializeSym(s *State, p value.Pointer) bool {
 	count := 0
 	var walk func(path value.Path, depth int) bool
 	walk = func(path value.Path, depth int) bool {
@@ -207,7 +207,7 @@ func writeSym(v value.Value, p value.Pointer, depth int, cond expr.Expr, x value
 
 // loadSym is load through a pointer with symbolic steps. ok is false when
 // the elements cannot be merged; the caller forks then (forkSym).
-func (e *Engine) loadSym(s *State, p value.Pointer) (value.Value, bool) {
+func (e *Machine) loadSym(s *State, p value.Pointer) (value.Value, bool) {
 	if !e.materializeSym(s, p) {
 		return nil, false
 	}
@@ -216,7 +216,7 @@ func (e *Engine) loadSym(s *State, p value.Pointer) (value.Value, bool) {
 }
 
 // storeSym is store through a pointer with symbolic steps.
-func (e *Engine) storeSym(s *State, p value.Pointer, v value.Value) bool {
+func (e *Machine) storeSym(s *State, p value.Pointer, v value.Value) bool {
 	if !e.materializeSym(s, p) {
 		return false
 	}
@@ -230,7 +230,7 @@ func (e *Engine) storeSym(s *State, p value.Pointer, v value.Value) bool {
 // forkSym makes p's symbolic steps concrete by forking over their values
 // (at most Bounds.MaxFork each), as an escaping address is. It returns the
 // states and, at the same positions, their concrete pointers.
-func (e *Engine) forkSym(s *State, p value.Pointer) ([]*State, []value.Pointer, bool) {
+func (e *Machine) forkSym(s *State, p value.Pointer) ([]*State, []value.Pointer, bool) {
 	states, ptrs := []*State{s}, []value.Pointer{p}
 	for len(ptrs[0].Sym) > 0 {
 		var nextStates []*State

@@ -19,7 +19,7 @@ package symbolic
 // makingTests runs makeTest, which makes a test of a path the exploration
 // ended, and counts the work it adds to Summary.Work as Summary.TestWork
 // too.
-func (e *Engine) makingTests(makeTest func()) {
+func (e *Machine) makingTests(makeTest func()) {
 	start := e.summary.Work
 	makeTest()
 	e.summary.TestWork += e.summary.Work - start

@@ -11,7 +11,7 @@ import (
 // typeAssert implements x.(T) in both forms. The dynamic type of an
 // interface value is always known on a path (inputs choose it when they are
 // created), so the assertion decides without the solver.
-func (e *Engine) typeAssert(s *State, in *ssa.TypeAssert) {
+func (e *Machine) typeAssert(s *State, in *ssa.TypeAssert) {
 	x := e.eval(s, in.X).(value.Interface)
 	target := in.AssertedType
 	_, toInterface := target.Underlying().(*types.Interface)

@@ -63,7 +63,7 @@ func findDescriptor(m *value.Memory, prefix string, t types.Type, typeOf func(*v
 
 // abiPackage is internal/abi's go/types package, or nil when the program
 // does not include it.
-func (e *Engine) abiPackage() *types.Package {
+func (e *Machine) abiPackage() *types.Package {
 	if p := e.prog.ImportedPackage("internal/abi"); p != nil {
 		return p.Pkg
 	}
@@ -73,7 +73,7 @@ func (e *Engine) abiPackage() *types.Package {
 // descriptor gives the *abi.Type for t, making the descriptor (and those
 // it points to) on first use; ok is false (the path stopped) when the
 // program has no internal/abi.
-func (e *Engine) descriptor(s *State, t types.Type) (value.Pointer, bool) {
+func (e *Machine) descriptor(s *State, t types.Type) (value.Pointer, bool) {
 	abi := e.abiPackage()
 	if abi == nil {
 		e.unsupported(s, "type descriptor without internal/abi in the program")
@@ -82,7 +82,7 @@ func (e *Engine) descriptor(s *State, t types.Type) (value.Pointer, bool) {
 	return e.descriptorIn(s, abi, t), true
 }
 
-func (e *Engine) descriptorIn(s *State, abi *types.Package, t types.Type) value.Pointer {
+func (e *Machine) descriptorIn(s *State, abi *types.Package, t types.Type) value.Pointer {
 	id, key := findDescriptor(s.mem, "", t, func(o *value.Object) types.Type { return o.Descriptor })
 	if id != 0 {
 		return descriptorPointer(s.mem.Get(id))(id)
@@ -128,7 +128,7 @@ func descriptorPointer(o *value.Object) func(value.ObjectID) value.Pointer {
 }
 
 // descriptorValue builds the contents of t's descriptor, of type objType.
-func (e *Engine) descriptorValue(s *State, abi *types.Package, t, objType types.Type) value.Value {
+func (e *Machine) descriptorValue(s *State, abi *types.Package, t, objType types.Type) value.Value {
 	st := objType.Underlying().(*types.Struct)
 	fields := make([]value.Value, st.NumFields())
 	for i := range fields {
@@ -173,7 +173,7 @@ func (e *Engine) descriptorValue(s *State, abi *types.Package, t, objType types.
 }
 
 // commonDescriptor is the abi.Type part of t's descriptor.
-func (e *Engine) commonDescriptor(t, abiType types.Type) value.Value {
+func (e *Machine) commonDescriptor(t, abiType types.Type) value.Value {
 	st := abiType.Underlying().(*types.Struct)
 	fields := make([]value.Value, st.NumFields())
 	for i := range fields {
@@ -198,7 +198,7 @@ func (e *Engine) commonDescriptor(t, abiType types.Type) value.Value {
 }
 
 // runtimeFunc is the runtime's function of that name, or nil.
-func (e *Engine) runtimeFunc(name string) *ssa.Function {
+func (e *Machine) runtimeFunc(name string) *ssa.Function {
 	if p := e.prog.ImportedPackage("runtime"); p != nil {
 		return p.Func(name)
 	}
@@ -222,7 +222,7 @@ func describedType(s *State, p value.Pointer) types.Type {
 // descriptor that the executor did not fill, or any field of a reflect
 // rtype the executor made; the check costs a type switch for fields of
 // other structs.
-func (e *Engine) descriptorFieldRead(s *State, in *ssa.FieldAddr, p value.Pointer) (stopped bool) {
+func (e *Machine) descriptorFieldRead(s *State, in *ssa.FieldAddr, p value.Pointer) (stopped bool) {
 	ptr, ok := in.X.Type().Underlying().(*types.Pointer)
 	if !ok {
 		return false
@@ -255,7 +255,7 @@ func (e *Engine) descriptorFieldRead(s *State, in *ssa.FieldAddr, p value.Pointe
 
 // descriptorFieldValue stops the path when a Field instruction takes an
 // unfilled field out of a copied descriptor.
-func (e *Engine) descriptorFieldValue(s *State, in *ssa.Field, v value.Value) (stopped bool) {
+func (e *Machine) descriptorFieldValue(s *State, in *ssa.Field, v value.Value) (stopped bool) {
 	if op, ok := v.(value.Opaque); ok && op.Reason == descriptorField {
 		n, _ := in.X.Type().(*types.Named)
 		return e.stopAtDescriptorField(s, n, in.Field)
@@ -263,7 +263,7 @@ func (e *Engine) descriptorFieldValue(s *State, in *ssa.Field, v value.Value) (s
 	return false
 }
 
-func (e *Engine) stopAtDescriptorField(s *State, n *types.Named, field int) bool {
+func (e *Machine) stopAtDescriptorField(s *State, n *types.Named, field int) bool {
 	name := "?"
 	if n != nil {
 		st := n.Underlying().(*types.Struct)

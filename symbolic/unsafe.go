@@ -20,7 +20,7 @@ import (
 
 // convertUnsafe handles the conversions between pointer types and
 // unsafe.Pointer; ok is false when the conversion is not one of those.
-func (e *Engine) convertUnsafe(s *State, in *ssa.Convert, x value.Value) (handled bool) {
+func (e *Machine) convertUnsafe(s *State, in *ssa.Convert, x value.Value) (handled bool) {
 	from, to := in.X.Type(), in.Type()
 	switch {
 	case value.IsUnsafePointer(to):
@@ -74,7 +74,7 @@ func (e *Engine) convertUnsafe(s *State, in *ssa.Convert, x value.Value) (handle
 // shares them instead; the two differ only where the program writes b
 // while it still uses the string, which such code promises not to do.
 // The path records the copy, so no claim rests on that promise.
-func (e *Engine) stringView(s *State, u value.UnsafePointer, to types.Type) (value.Pointer, bool) {
+func (e *Machine) stringView(s *State, u value.UnsafePointer, to types.Type) (value.Pointer, bool) {
 	if !e.modelNonNil(s, u.Ptr.NonNil, "unsafe.Pointer") {
 		return value.Pointer{}, false
 	}
@@ -92,7 +92,7 @@ func (e *Engine) stringView(s *State, u value.UnsafePointer, to types.Type) (val
 // reinterpret gives the pointer of type *to that u becomes, when the memory
 // it addresses has the same layout as a to: the same underlying type, or the
 // first field of a struct of it (which starts at the same address).
-func (e *Engine) reinterpret(s *State, u value.UnsafePointer, to types.Type) (value.Pointer, bool) {
+func (e *Machine) reinterpret(s *State, u value.UnsafePointer, to types.Type) (value.Pointer, bool) {
 	if u.Elem == nil || u.Ptr.NonNil.IsFalse() {
 		return value.NilPointer, u.Ptr.NonNil.IsFalse()
 	}
@@ -152,7 +152,7 @@ func sameLayout(a, b types.Type) bool {
 
 // unsafeBuiltin runs unsafe.String, StringData, Slice and SliceData;
 // handled is false for other builtins.
-func (e *Engine) unsafeBuiltin(s *State, name string, args []value.Value, result func(value.Value)) (handled bool) {
+func (e *Machine) unsafeBuiltin(s *State, name string, args []value.Value, result func(value.Value)) (handled bool) {
 	switch name {
 	case "SliceData":
 		x := args[0].(value.Slice)
@@ -186,7 +186,7 @@ func (e *Engine) unsafeBuiltin(s *State, name string, args []value.Value, result
 // arrayWindow finds the array element p addresses: the array (a whole
 // object, or one nested in an object, as SliceData of a slice with a base
 // path gives) and the position in it.
-func (e *Engine) arrayWindow(s *State, p value.Pointer) (elems []value.Value, at int, ok bool) {
+func (e *Machine) arrayWindow(s *State, p value.Pointer) (elems []value.Value, at int, ok bool) {
 	if p.Obj == 0 || len(p.Path) == 0 {
 		return nil, 0, false
 	}
@@ -199,7 +199,7 @@ func (e *Engine) arrayWindow(s *State, p value.Pointer) (elems []value.Value, at
 }
 
 // stringAt is unsafe.String(p, n): the n bytes from p on.
-func (e *Engine) stringAt(s *State, p value.Pointer, n expr.Expr) (value.String, bool) {
+func (e *Machine) stringAt(s *State, p value.Pointer, n expr.Expr) (value.String, bool) {
 	n = expr.Resize(n, 64, true)
 	if n.IsConst() && n.Value() == 0 {
 		return value.EmptyString, true
@@ -227,7 +227,7 @@ func (e *Engine) stringAt(s *State, p value.Pointer, n expr.Expr) (value.String,
 
 // sliceAt is unsafe.Slice(p, n): a slice of n elements from p on, which
 // must lie inside the array p points into.
-func (e *Engine) sliceAt(s *State, p value.Pointer, n expr.Expr) (value.Slice, bool) {
+func (e *Machine) sliceAt(s *State, p value.Pointer, n expr.Expr) (value.Slice, bool) {
 	if p.Obj == 0 {
 		if !e.require(s, expr.Eq(n, expr.Const(64, 0)), "", func(bad *State) {
 			e.runtimePanic(bad, PanicOther, "unsafe.Slice: ptr is nil and len is not zero")
