@@ -70,7 +70,13 @@ prep() {
 }
 
 run() {
-	local bin=$1 out=$G/$2 m
+	local bin out=$G/$2 m
+	# The runs start in other directories: the binary's path must not be
+	# relative to this one.
+	bin=$(realpath -e "$1" 2>/dev/null) && [ -x "$bin" ] || {
+		echo "golden.sh: $1 is not an executable gosymtest binary" >&2
+		exit 2
+	}
 	[ -z "${MODS:-}" ] && rm -rf "$out"
 	mkdir -p "$out/work" "$out/got"
 	for m in ${MODS:-$(ls "$G/src")}; do
