@@ -19,8 +19,6 @@
 //   - Pruner is the redundant-state detector's hook (prune.go). Package
 //     detector implements it, after Bugrara and Engler (ATC 2013).
 //   - Package pick chooses the model a test is written from.
-//   - Package source reads SSA back as source text, for the tests'
-//     comments.
 //   - Package models holds library models. Each gets a models.Machine,
 //     a narrow handle on its state (modelhandle.go), not the engine.
 //
@@ -93,19 +91,15 @@
 // package pick. The engine replays those inputs concretely and records
 // the outcome: results, panic, error messages, and what pointer, slice
 // and map arguments hold before and after the call (afterstate.go). A
-// replay that leaves the path is an executor bug, and the path gets no
-// test. A returned error that is a package variable is named as that
-// variable (sentinel.go).
+// replay that leaves the path is an executor bug: no test.
 //
 // A path cut by a bound or the budget is not lost. Its inputs run
 // concretely to the end, and a run that terminates gives a test
 // (runtoend.go). Such runs take a canonical model, which depends on the
 // condition alone.
 //
-// A path's decisions are kept twice: as pins rebuilt from SSA and as
-// Branches in source terms, "parse.go:42: s[0] == 'v'". Package source
-// reads both. A branch also names the variables it compares with hex
-// constants, so that the writer writes them in hex.
+// A path's decisions are kept as pins rebuilt from SSA and as Branches
+// in source terms, "parse.go:42: s[0] == 'v'" (package source).
 //
 // # Passes after exploration
 //
