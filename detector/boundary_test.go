@@ -7,6 +7,7 @@ import (
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/testdata/exec/boundary"
 )
 
@@ -30,14 +31,14 @@ func TestBoundaryCaseFromAPrunedPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer z3.Close()
-	var bounds []*symbolic.PathEnd
-	sink := symbolic.SinkFunc(func(p *symbolic.PathEnd) {
+	var bounds []*machine.PathEnd
+	sink := machine.SinkFunc(func(p *machine.PathEnd) {
 		if p.Boundary != "" && p.Test != nil {
 			bounds = append(bounds, p)
 		}
 	})
 	pruner := New(prog.SSA, nil, Options{})
-	sum, err := symbolic.NewEngine(prog.SSA, symbolic.Config{Solver: z3, Sink: sink, Pruner: pruner}).Explore(context.Background(), fn)
+	sum, err := symbolic.NewEngine(prog.SSA, machine.Config{Solver: z3, Sink: sink, Pruner: pruner}).Explore(context.Background(), fn)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,8 @@
 package detector
 
 import (
-	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // condSets keeps each running state's path condition as a set, for the
@@ -16,7 +16,7 @@ type condSet struct {
 }
 
 // of is s's path condition as a set.
-func (c condSets) of(s *symbolic.State) map[expr.Expr]bool {
+func (c condSets) of(s *machine.State) map[expr.Expr]bool {
 	cond := s.Cond()
 	cs := c[s.ID()]
 	if cs == nil || cs.n > len(cond) {

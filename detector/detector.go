@@ -5,7 +5,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/cdg"
 	"github.com/gosymtest/gosymtest/slicing"
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -51,13 +51,13 @@ type counts struct {
 // analysis and the mod analysis. targets are the functions the engines
 // will explore: the mod analysis runs once for all of them, and again
 // for a function prepared that it has not reached.
-func New(prog *ssa.Program, targets []*ssa.Function, opts Options) func() symbolic.Pruner {
+func New(prog *ssa.Program, targets []*ssa.Function, opts Options) func() machine.Pruner {
 	a := cdg.New(prog, cdg.Options{})
 	var mod *modSets
 	if !opts.NoModSets {
 		mod = newModSets(prog, targets)
 	}
-	return func() symbolic.Pruner { return &detector{cdg: a, mod: mod, opts: opts} }
+	return func() machine.Pruner { return &detector{cdg: a, mod: mod, opts: opts} }
 }
 
 // detector is one engine's redundant-state detector. It implements
@@ -137,18 +137,18 @@ func (d *detector) Begin(fn *ssa.Function) {
 	d.graph = slicing.New(d.cdg, d.rel, opts)
 }
 
-func (d *detector) Root(s *symbolic.State) {
+func (d *detector) Root(s *machine.State) {
 	frozen := s.Frozen()
 	d.graph.Root(s.ID(), s.Activations(), frozen)
 	d.singles.root(frozen)
 }
 
-func (d *detector) Forked(parent, child *symbolic.State) {
+func (d *detector) Forked(parent, child *machine.State) {
 	d.graph.Fork(parent.ID(), child.ID())
 	d.awaited.forked(parent.ID(), child.ID())
 }
 
-func (d *detector) Stepped(s *symbolic.State, evs []symbolic.Event) symbolic.Verdict {
+func (d *detector) Stepped(s *machine.State, evs []machine.Event) machine.Verdict {
 	ctx, at := s.AtPoint()
 	var p *slicing.Point
 	if at {
@@ -157,16 +157,16 @@ func (d *detector) Stepped(s *symbolic.State, evs []symbolic.Event) symbolic.Ver
 	d.singles.stepped(s, evs)
 	d.graph.Step(s.ID(), evs, p)
 	if !at {
-		return symbolic.Keep
+		return machine.Keep
 	}
 	return d.verdict(s, ctx)
 }
 
-func (d *detector) Recheck(s *symbolic.State) symbolic.Verdict {
+func (d *detector) Recheck(s *machine.State) machine.Verdict {
 	d.awaited.done(s.ID())
 	ctx, at := s.AtPoint()
 	if !at {
-		return symbolic.Keep
+		return machine.Keep
 	}
 	return d.verdict(s, ctx)
 }
@@ -175,49 +175,49 @@ func (d *detector) Recheck(s *symbolic.State) symbolic.Verdict {
 // snapshots there (FindMatch); a state that matches none is put off
 // when it looks redundant all the same (search.go), or can reach
 // nothing uncovered (reach.go; with Options.Reach it is pruned).
-func (d *detector) verdict(s *symbolic.State, ctx symbolic.Context) symbolic.Verdict {
+func (d *detector) verdict(s *machine.State, ctx machine.Context) machine.Verdict {
 	var rel *cdg.Relevance
 	if !d.opts.NoRefine {
 		rel = d.rel
 	}
 	if d.opts.Reach && !d.canCover(ctx) {
 		d.unreaching[s.ID()] = true
-		return symbolic.Prune
+		return machine.Prune
 	}
 	cond := d.conds.of(s)
 	if snap := d.store.match(ctx, s, cond, d.graph.Epoch(), rel); snap != nil {
 		d.matched[s.ID()] = snap
-		return symbolic.Prune
+		return machine.Prune
 	}
 	if d.opts.NoSearch {
-		return symbolic.Keep
+		return machine.Keep
 	}
 	if !d.opts.Reach && !d.canCover(ctx) {
-		return symbolic.Later
+		return machine.Later
 	}
 	if d.unsound.match(ctx, s, cond, d.graph.Epoch(), rel) != nil {
-		return symbolic.Later
+		return machine.Later
 	}
 	if behind, first := d.visits.behind(d.graph, ctx, s.ID()); behind && d.putOff.first(s.ID()) {
 		if !d.opts.NoHurry {
 			d.awaited.wait(d.graph, first, s.ID())
 		}
-		return symbolic.Wait
+		return machine.Wait
 	}
-	return symbolic.Keep
+	return machine.Keep
 }
 
 // Hurry reports whether s runs in the subtree of a visit that states
 // told to Wait are waiting for (search.go).
-func (d *detector) Hurry(s *symbolic.State) bool {
+func (d *detector) Hurry(s *machine.State) bool {
 	return d.awaited.hurried(s.ID())
 }
 
-func (d *detector) Ended(s *symbolic.State, kind symbolic.EndKind, tested bool) {
+func (d *detector) Ended(s *machine.State, kind machine.EndKind, tested bool) {
 	d.conds.drop(s.ID())
 	delete(d.putOff, s.ID())
 	d.awaited.ended(s.ID())
-	if kind == symbolic.EndPruned {
+	if kind == machine.EndPruned {
 		snap, unreaching := d.matched[s.ID()], d.unreaching[s.ID()]
 		delete(d.matched, s.ID())
 		delete(d.unreaching, s.ID())
@@ -233,6 +233,6 @@ func (d *detector) Ended(s *symbolic.State, kind symbolic.EndKind, tested bool) 
 	}
 	// A pin during the path came as Event.Lost; its other concretizations
 	// (inputs built in part) are the same for every state of a context.
-	complete := kind == symbolic.EndReturn || kind == symbolic.EndPanic
+	complete := kind == machine.EndReturn || kind == machine.EndPanic
 	d.graph.End(s.ID(), kind, complete, tested, s.Cond())
 }

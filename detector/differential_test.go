@@ -21,6 +21,7 @@ import (
 	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -73,7 +74,7 @@ func TestDifferentialSoundness(t *testing.T) {
 	}
 	d := newDiff(t, seed, n)
 	var c counts
-	problems, stats := d.run(t, func(prog *ssa.Program) func() symbolic.Pruner { return New(prog, nil, Options{counts: &c}) })
+	problems, stats := d.run(t, func(prog *ssa.Program) func() machine.Pruner { return New(prog, nil, Options{counts: &c}) })
 	t.Logf("%d functions (seed %d): %d exhausted without pruning, %d with; %d paths without, %d with, %d pruned",
 		n, seed, stats.noneExhausted, stats.rseExhausted, stats.nonePaths, stats.rsePaths, stats.pruned)
 	for _, p := range problems {
@@ -92,8 +93,8 @@ func TestDifferentialSoundness(t *testing.T) {
 func TestDifferentialCatchesWrongPruner(t *testing.T) {
 	d := newDiff(t, 2, 12)
 	calls := 0
-	problems, _ := d.run(t, func(*ssa.Program) func() symbolic.Pruner {
-		return func() symbolic.Pruner { return &secondPointPruner{calls: &calls} }
+	problems, _ := d.run(t, func(*ssa.Program) func() machine.Pruner {
+		return func() machine.Pruner { return &secondPointPruner{calls: &calls} }
 	})
 	if calls == 0 {
 		t.Fatal("the engine never consulted the pruner")
@@ -288,7 +289,7 @@ type diffStats struct {
 
 // run explores every function with no pruner and with rse's, runs them
 // natively, and returns the mismatches, each with the function's source.
-func (d *diff) run(t *testing.T, rse func(*ssa.Program) func() symbolic.Pruner) ([]string, diffStats) {
+func (d *diff) run(t *testing.T, rse func(*ssa.Program) func() machine.Pruner) ([]string, diffStats) {
 	t.Helper()
 	var st diffStats
 	none, pruned := map[string]arm{}, map[string]arm{}
@@ -376,7 +377,7 @@ func (d *diff) check(t *testing.T, none, pruned map[string]arm) []string {
 }
 
 // explore runs the engine on fn with pruner (nil: none), within diffWork.
-func (d *diff) explore(t *testing.T, fn *ssa.Function, pruner func() symbolic.Pruner) arm {
+func (d *diff) explore(t *testing.T, fn *ssa.Function, pruner func() machine.Pruner) arm {
 	t.Helper()
 	return d.exploreWith(t, fn, pruner, nil)
 }
@@ -390,7 +391,7 @@ func (d *diff) exploreFirst(t *testing.T, fn *ssa.Function, first *[]*ssa.BasicB
 
 // exploreWith is explore, storing into first (when not nil) the blocks of
 // the first tested path of the package.
-func (d *diff) exploreWith(t *testing.T, fn *ssa.Function, pruner func() symbolic.Pruner, first *[]*ssa.BasicBlock) arm {
+func (d *diff) exploreWith(t *testing.T, fn *ssa.Function, pruner func() machine.Pruner, first *[]*ssa.BasicBlock) arm {
 	t.Helper()
 	z3, err := z3.New(z3.Options{Timeout: diffQueryTimeout})
 	if err != nil {
@@ -399,7 +400,7 @@ func (d *diff) exploreWith(t *testing.T, fn *ssa.Function, pruner func() symboli
 	defer z3.Close()
 	a := arm{covered: map[*ssa.BasicBlock]bool{}}
 	tested := 0
-	sink := func(p *symbolic.PathEnd) {
+	sink := func(p *machine.PathEnd) {
 		if p.Boundary != "" || p.Test == nil || !p.Test.Replayed {
 			return
 		}
@@ -421,9 +422,9 @@ func (d *diff) exploreWith(t *testing.T, fn *ssa.Function, pruner func() symboli
 		}
 		a.inputs = append(a.inputs, args)
 	}
-	sum, err := symbolic.NewEngine(d.prog.SSA, symbolic.Config{
+	sum, err := symbolic.NewEngine(d.prog.SSA, machine.Config{
 		Solver:       z3,
-		Sink:         symbolic.SinkFunc(sink),
+		Sink:         machine.SinkFunc(sink),
 		MaxWork:      diffWork,
 		Budget:       diffBackstop,
 		NoBoundaries: true,
@@ -434,7 +435,7 @@ func (d *diff) exploreWith(t *testing.T, fn *ssa.Function, pruner func() symboli
 		t.Fatalf("%s: %v", fn.Name(), err)
 	}
 	a.exhausted, a.paths, a.pruned = sum.Exhausted, sum.Paths, sum.Pruned
-	a.timedOut = sum.Elapsed >= diffBackstop || sum.Ends[symbolic.EndSolverUnknown] > 0
+	a.timedOut = sum.Elapsed >= diffBackstop || sum.Ends[machine.EndSolverUnknown] > 0
 	return a
 }
 
@@ -515,30 +516,30 @@ func blockName(b *ssa.BasicBlock) string {
 // second program point it reaches (a forked state counts its parent's).
 type secondPointPruner struct {
 	calls  *int
-	points map[*symbolic.State]int
+	points map[*machine.State]int
 }
 
 func (p *secondPointPruner) Prepare(*ssa.Function) {}
-func (p *secondPointPruner) Begin(*ssa.Function)   { p.points = map[*symbolic.State]int{} }
-func (p *secondPointPruner) Root(s *symbolic.State) {
+func (p *secondPointPruner) Begin(*ssa.Function)   { p.points = map[*machine.State]int{} }
+func (p *secondPointPruner) Root(s *machine.State) {
 	p.points[s] = 0
 }
-func (p *secondPointPruner) Forked(parent, child *symbolic.State) {
+func (p *secondPointPruner) Forked(parent, child *machine.State) {
 	p.points[child] = p.points[parent]
 }
-func (p *secondPointPruner) Stepped(s *symbolic.State, _ []symbolic.Event) symbolic.Verdict {
+func (p *secondPointPruner) Stepped(s *machine.State, _ []machine.Event) machine.Verdict {
 	*p.calls++
 	if _, ok := s.AtPoint(); !ok {
-		return symbolic.Keep
+		return machine.Keep
 	}
 	p.points[s]++
 	if p.points[s] == 2 {
-		return symbolic.Prune
+		return machine.Prune
 	}
-	return symbolic.Keep
+	return machine.Keep
 }
-func (p *secondPointPruner) Recheck(*symbolic.State) symbolic.Verdict { return symbolic.Keep }
-func (p *secondPointPruner) Hurry(*symbolic.State) bool               { return false }
-func (p *secondPointPruner) Ended(s *symbolic.State, _ symbolic.EndKind, _ bool) {
+func (p *secondPointPruner) Recheck(*machine.State) machine.Verdict { return machine.Keep }
+func (p *secondPointPruner) Hurry(*machine.State) bool              { return false }
+func (p *secondPointPruner) Ended(s *machine.State, _ machine.EndKind, _ bool) {
 	delete(p.points, s)
 }

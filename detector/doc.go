@@ -14,9 +14,9 @@
 //
 // # Contract
 //
-// [New] returns a symbolic.Config.Pruner: a function that makes one
+// [New] returns a machine.Config.Pruner: a function that makes one
 // detector per engine. The detectors of a run share cdg's analysis and the
-// mod analysis. The engine calls the symbolic.Pruner methods:
+// mod analysis. The engine calls the machine.Pruner methods:
 //
 //   - Prepare(fn): the static analysis fn needs (its cdg.Relevance and the
 //     mod sets), before fn's budget starts.
@@ -25,7 +25,7 @@
 //   - Root(s): an initial state, before its first step.
 //   - Forked(parent, child): child was copied from parent during its step.
 //   - Stepped(s, events): the step s just took, with what it read and
-//     wrote. It returns a symbolic.Verdict.
+//     wrote. It returns a machine.Verdict.
 //   - Hurry(s): whether the searcher should favour s, because waiting
 //     states wait for s's subtree to end.
 //   - Recheck(s): the verdict again, for a state put off that the searcher
@@ -36,7 +36,7 @@
 // The verdicts are Keep; Prune (the engine ends the state); Later (run it
 // after the states that look less redundant); and Wait (it may match a
 // snapshot not made yet). The detector reads states only through
-// symbolic's exported view (AtPoint, ValueAt, Cond, Frozen). The engine
+// the machine's view of a state (AtPoint, ValueAt, Cond, Frozen). The engine
 // knows nothing of the detector.
 //
 // [Options] switch parts off, so that each one's share can be measured:
@@ -63,7 +63,7 @@
 //
 // After each step, a state that stands at a point is matched against the
 // snapshots of the same context. A point is a block entry with its φs
-// done and no panic in flight. The context (symbolic.Context) is the
+// done and no panic in flight. The context (machine.Context) is the
 // block, the stack of call sites, and what else decides the future. A
 // state matches a snapshot when every relevant location holds the same
 // value (the same hash-consed term) and the snapshot's relevant
@@ -107,7 +107,7 @@
 // new branch edge and kind of panic, which such a state may still give.
 // So Reach is not the default.
 //
-// The Return that ends a tested path counts as covered (symbolic.State.Final).
+// The Return that ends a tested path counts as covered (machine.State.Final).
 // Without it, a block that only returns would stay uncovered for good.
 //
 // # Decision trees (§3.7; dtree.go)

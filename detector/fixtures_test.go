@@ -13,6 +13,7 @@ import (
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -56,28 +57,28 @@ func pruneFunc(t *testing.T, name string) *ssa.Function {
 }
 
 // rsePruner is the detector for the fixtures' program.
-func rsePruner(t *testing.T, opts Options) func() symbolic.Pruner {
+func rsePruner(t *testing.T, opts Options) func() machine.Pruner {
 	t.Helper()
 	return New(pruneFixtures(t).SSA, nil, opts)
 }
 
 // run is one exploration of a fixture.
 type run struct {
-	sum     *symbolic.Summary
+	sum     *machine.Summary
 	covered map[*ssa.BasicBlock]bool // by paths whose test replayed
 	results map[string]bool          // fmt of each tested path's results, or "panic"
 }
 
 // exploreFixture explores fn with pruner (nil: none) within work.
-func exploreFixture(t *testing.T, fn *ssa.Function, pruner func() symbolic.Pruner, work int64) run {
+func exploreFixture(t *testing.T, fn *ssa.Function, pruner func() machine.Pruner, work int64) run {
 	t.Helper()
-	return exploreIn(t, pruneFixtures(t).SSA, fn, symbolic.Config{MaxWork: work, Pruner: pruner})
+	return exploreIn(t, pruneFixtures(t).SSA, fn, machine.Config{MaxWork: work, Pruner: pruner})
 }
 
 // exploreIn explores fn of prog with cfg, without the passes after the
 // search (boundary cases, mutants), and collects what its tested paths
 // covered and returned.
-func exploreIn(t *testing.T, prog *ssa.Program, fn *ssa.Function, cfg symbolic.Config) run {
+func exploreIn(t *testing.T, prog *ssa.Program, fn *ssa.Function, cfg machine.Config) run {
 	t.Helper()
 	// Z3's resource limit, as the points-to check on every fixture has
 	// (symbolic's fixtureQueryLimit): the full differential of
@@ -91,7 +92,7 @@ func exploreIn(t *testing.T, prog *ssa.Program, fn *ssa.Function, cfg symbolic.C
 	}
 	defer z3.Close()
 	r := run{covered: map[*ssa.BasicBlock]bool{}, results: map[string]bool{}}
-	sink := func(p *symbolic.PathEnd) {
+	sink := func(p *machine.PathEnd) {
 		if p.Boundary != "" || p.Test == nil || !p.Test.Replayed {
 			return
 		}
@@ -108,7 +109,7 @@ func exploreIn(t *testing.T, prog *ssa.Program, fn *ssa.Function, cfg symbolic.C
 		}
 		r.results[strings.Join(res, ", ")] = true
 	}
-	cfg.Solver, cfg.Sink = z3, symbolic.SinkFunc(sink)
+	cfg.Solver, cfg.Sink = z3, machine.SinkFunc(sink)
 	cfg.NoBoundaries, cfg.NoMutants = true, true
 	r.sum, err = symbolic.NewEngine(prog, cfg).Explore(context.Background(), fn)
 	if err != nil {
@@ -335,7 +336,7 @@ func TestPruneKeepsFuncResultsApart(t *testing.T) {
 	// Depth first, the first path's subtree below each point has ended
 	// before the next state reaches the point: every state that can be
 	// matched is.
-	rse := exploreIn(t, pruneFixtures(t).SSA, fn, symbolic.Config{MaxWork: fixtureWork, Pruner: rsePruner(t, Options{}), Searcher: "dfs"})
+	rse := exploreIn(t, pruneFixtures(t).SSA, fn, machine.Config{MaxWork: fixtureWork, Pruner: rsePruner(t, Options{}), Searcher: "dfs"})
 	if a, b := blockSet(none.covered), blockSet(rse.covered); !slices.Equal(a, b) {
 		t.Errorf("covered %v, without pruning %v", b, a)
 	}
@@ -359,7 +360,7 @@ func TestPruneKeepsFuncResultsApart(t *testing.T) {
 func TestPruneKeepsChannelStatesApart(t *testing.T) {
 	fn := pruneFunc(t, "Latch")
 	none := exploreFixture(t, fn, nil, fixtureWork)
-	rse := exploreIn(t, pruneFixtures(t).SSA, fn, symbolic.Config{MaxWork: fixtureWork, Pruner: rsePruner(t, Options{}), Searcher: "dfs"})
+	rse := exploreIn(t, pruneFixtures(t).SSA, fn, machine.Config{MaxWork: fixtureWork, Pruner: rsePruner(t, Options{}), Searcher: "dfs"})
 	if !none.sum.Exhausted || !rse.sum.Exhausted {
 		t.Errorf("exhausted %v without pruning, %v with", none.sum.Exhausted, rse.sum.Exhausted)
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/cdg"
 	"github.com/gosymtest/gosymtest/slicing"
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // A state told to Wait hurries the states below the visit it waits for,
@@ -66,7 +66,7 @@ func TestHurryIsTheAwaitedSubtree(t *testing.T) {
 		t.Errorf("while 5 waits for 4's visit, states %v are hurried; want [4 7]", got)
 	}
 	for _, id := range []int{7, 4} {
-		g.End(id, symbolic.EndReturn, true, true, nil)
+		g.End(id, machine.EndReturn, true, true, nil)
 		aw.ended(id)
 	}
 	if got := hurried(); len(got) != 0 {
@@ -87,7 +87,7 @@ func TestHurrySwitch(t *testing.T) {
 		some bool
 	}{{Options{}, true}, {Options{NoHurry: true}, false}} {
 		c := &hurryCounter{detector: New(pruneFixtures(t).SSA, nil, tc.opts)().(*detector)}
-		r := exploreFixture(t, fn, func() symbolic.Pruner { return c }, fixtureWork)
+		r := exploreFixture(t, fn, func() machine.Pruner { return c }, fixtureWork)
 		if c.stillWaiting > 0 {
 			t.Errorf("NoHurry %v: %d states asked about again still hurry the visit they waited for", tc.opts.NoHurry, c.stillWaiting)
 		}
@@ -110,7 +110,7 @@ type hurryCounter struct {
 	asked, hurried, stillWaiting int
 }
 
-func (c *hurryCounter) Recheck(s *symbolic.State) symbolic.Verdict {
+func (c *hurryCounter) Recheck(s *machine.State) machine.Verdict {
 	v := c.detector.Recheck(s)
 	if _, ok := c.awaited.waiting[s.ID()]; ok {
 		c.stillWaiting++
@@ -118,7 +118,7 @@ func (c *hurryCounter) Recheck(s *symbolic.State) symbolic.Verdict {
 	return v
 }
 
-func (c *hurryCounter) Hurry(s *symbolic.State) bool {
+func (c *hurryCounter) Hurry(s *machine.State) bool {
 	h := c.detector.Hurry(s)
 	c.asked++
 	if h {

@@ -2,7 +2,7 @@ package detector
 
 import (
 	"github.com/gosymtest/gosymtest/cdg"
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // States that can reach nothing left uncovered. Bugrara and Engler's
@@ -30,7 +30,7 @@ import (
 // stops at the first that may: while the function's own code is not all
 // covered, that is the outermost one, and the frames above it need no
 // segment looked up.
-func (d *detector) canCover(ctx symbolic.Context) bool {
+func (d *detector) canCover(ctx machine.Context) bool {
 	for i := range ctx.Depth() {
 		last, defers := ctx.Resumes(i)
 		seg, ok := d.cdg.Func(ctx.Func(i)).SegmentOf(last)

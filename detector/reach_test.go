@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/loader"
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -21,8 +21,8 @@ func TestReachPrunesWhatCoversNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := func(p func() symbolic.Pruner) symbolic.Config {
-		return symbolic.Config{MaxWork: 2_000_000, Bounds: symbolic.Bounds{MaxLen: 16}, Pruner: p}
+	cfg := func(p func() machine.Pruner) machine.Config {
+		return machine.Config{MaxWork: 2_000_000, Bounds: machine.Bounds{MaxLen: 16}, Pruner: p}
 	}
 	pkg := prog.Packages[0]
 	for _, name := range []string{"Runes", "Valid"} {
@@ -60,21 +60,21 @@ func ownBlocks(covered map[*ssa.BasicBlock]bool, pkg *ssa.Package) []string {
 // it gives states at points from which nothing uncovered is reachable.
 type hopeCounter struct {
 	*detector
-	hopeless map[symbolic.Verdict]int
+	hopeless map[machine.Verdict]int
 }
 
-func (c *hopeCounter) count(s *symbolic.State, v symbolic.Verdict) symbolic.Verdict {
+func (c *hopeCounter) count(s *machine.State, v machine.Verdict) machine.Verdict {
 	if ctx, at := s.AtPoint(); at && !c.canCover(ctx) {
 		c.hopeless[v]++
 	}
 	return v
 }
 
-func (c *hopeCounter) Stepped(s *symbolic.State, evs []symbolic.Event) symbolic.Verdict {
+func (c *hopeCounter) Stepped(s *machine.State, evs []machine.Event) machine.Verdict {
 	return c.count(s, c.detector.Stepped(s, evs))
 }
 
-func (c *hopeCounter) Recheck(s *symbolic.State) symbolic.Verdict {
+func (c *hopeCounter) Recheck(s *machine.State) machine.Verdict {
 	return c.count(s, c.detector.Recheck(s))
 }
 
@@ -92,14 +92,14 @@ func TestReachPutsOffByDefault(t *testing.T) {
 		opts Options
 		want string // the verdicts such states get
 	}{{Options{}, "later"}, {Options{Reach: true}, "prune"}, {Options{NoSearch: true}, "keep"}} {
-		c := &hopeCounter{hopeless: map[symbolic.Verdict]int{}}
+		c := &hopeCounter{hopeless: map[machine.Verdict]int{}}
 		newDetector := New(prog.SSA, nil, tc.opts)
-		cfg := symbolic.Config{MaxWork: 200_000, Bounds: symbolic.Bounds{MaxLen: 16}, Pruner: func() symbolic.Pruner {
+		cfg := machine.Config{MaxWork: 200_000, Bounds: machine.Bounds{MaxLen: 16}, Pruner: func() machine.Pruner {
 			c.detector = newDetector().(*detector)
 			return c
 		}}
 		exploreIn(t, prog.SSA, fn, cfg)
-		got := map[string]int{"keep": c.hopeless[symbolic.Keep], "later": c.hopeless[symbolic.Later], "prune": c.hopeless[symbolic.Prune]}
+		got := map[string]int{"keep": c.hopeless[machine.Keep], "later": c.hopeless[machine.Later], "prune": c.hopeless[machine.Prune]}
 		for v, n := range got {
 			if v != tc.want && v != "prune" && n > 0 || v == tc.want && n == 0 {
 				t.Errorf("Reach %v, NoSearch %v: states that can reach nothing uncovered got %v; want %s (or pruned by a match)", tc.opts.Reach, tc.opts.NoSearch, got, tc.want)

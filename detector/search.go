@@ -2,7 +2,7 @@ package detector
 
 import (
 	"github.com/gosymtest/gosymtest/slicing"
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // The searcher's side of the detector. Bugrara and Engler's relevant
@@ -40,7 +40,7 @@ import (
 type visits map[uint64][]visit
 
 type visit struct {
-	ctx  symbolic.Context
+	ctx  machine.Context
 	mark slicing.Mark
 }
 
@@ -62,7 +62,7 @@ func (p putOff) first(id int) bool {
 // another path's visit still open there, not being part of it, and
 // where that visit was; when no visit is open there, id's becomes the
 // point's visit.
-func (v visits) behind(g *slicing.Graph, ctx symbolic.Context, id int) (bool, slicing.Mark) {
+func (v visits) behind(g *slicing.Graph, ctx machine.Context, id int) (bool, slicing.Mark) {
 	h := ctx.Hash()
 	list := v[h]
 	open := list[:0]

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/loader"
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // TestLongOpenVisitKeepsCoverage: regexp/syntax's parse loops over its
@@ -24,8 +24,8 @@ func TestLongOpenVisitKeepsCoverage(t *testing.T) {
 			continue
 		}
 		const work = 3_000_000
-		none := exploreIn(t, prog.SSA, fn, symbolic.Config{MaxWork: work})
-		rse := exploreIn(t, prog.SSA, fn, symbolic.Config{MaxWork: work, Pruner: New(prog.SSA, nil, Options{})})
+		none := exploreIn(t, prog.SSA, fn, machine.Config{MaxWork: work})
+		rse := exploreIn(t, prog.SSA, fn, machine.Config{MaxWork: work, Pruner: New(prog.SSA, nil, Options{})})
 		own := func(r run) int {
 			n := 0
 			for b := range r.covered {

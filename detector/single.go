@@ -1,7 +1,7 @@
 package detector
 
 import (
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -80,7 +80,7 @@ type singles struct {
 // rootFrames is an initial state of the round, frozen, and its frames'
 // functions.
 type rootFrames struct {
-	state *symbolic.State
+	state *machine.State
 	fns   []*ssa.Function
 }
 
@@ -90,7 +90,7 @@ func newSingles(off bool, c *counts) *singles {
 
 // root adds an initial state, frozen: it gives every location it holds a
 // value.
-func (sv *singles) root(frozen *symbolic.State) {
+func (sv *singles) root(frozen *machine.State) {
 	if sv.off {
 		return
 	}
@@ -107,14 +107,14 @@ func (sv *singles) root(frozen *symbolic.State) {
 // each calls f with every value r gives location k (nil ones aside).
 func (r rootFrames) each(k singleKey, f func(value.Value)) {
 	if k.fn == nil {
-		if v := r.state.ValueAt(symbolic.Loc{Kind: symbolic.LocObj, Index: k.index}); v != nil {
+		if v := r.state.ValueAt(machine.Loc{Kind: machine.LocObj, Index: k.index}); v != nil {
 			f(v)
 		}
 		return
 	}
 	for d, fn := range r.fns {
 		if fn == k.fn {
-			if v := r.state.ValueAt(symbolic.Loc{Kind: symbolic.LocReg, Act: int32(d), Index: k.index}); v != nil {
+			if v := r.state.ValueAt(machine.Loc{Kind: machine.LocReg, Act: int32(d), Index: k.index}); v != nil {
 				f(v)
 			}
 		}
@@ -122,7 +122,7 @@ func (r rootFrames) each(k singleKey, f func(value.Value)) {
 }
 
 // learn records the functions of s's activations.
-func (sv *singles) learn(s *symbolic.State) {
+func (sv *singles) learn(s *machine.State) {
 	fns := s.Funcs()
 	for i, act := range s.Activations() {
 		sv.acts[act] = fns[i]
@@ -130,7 +130,7 @@ func (sv *singles) learn(s *symbolic.State) {
 }
 
 // stepped records the writes of s's step.
-func (sv *singles) stepped(s *symbolic.State, evs []symbolic.Event) {
+func (sv *singles) stepped(s *machine.State, evs []machine.Event) {
 	if sv.off || sv.opaque {
 		return
 	}
@@ -143,9 +143,9 @@ func (sv *singles) stepped(s *symbolic.State, evs []symbolic.Event) {
 		for _, w := range e.Writes {
 			var k singleKey
 			switch w.Loc.Kind {
-			case symbolic.LocObj:
+			case machine.LocObj:
 				k = singleKey{index: w.Loc.Index}
-			case symbolic.LocReg:
+			case machine.LocReg:
 				fn := sv.acts[w.Loc.Act]
 				if fn == nil {
 					sv.learn(s)
@@ -178,7 +178,7 @@ func (sv *singles) see(val *singleValue, v value.Value) {
 		val.v, val.has = v, true
 		return
 	}
-	if val.many || symbolic.SameValue(val.v, v) {
+	if val.many || machine.SameValue(val.v, v) {
 		return
 	}
 	val.many = true
@@ -199,15 +199,15 @@ func (sv *singles) fromRoots(k singleKey) *singleValue {
 // leaveOut reports whether a tree at context ctx may leave out location
 // l, which holds v in the snapshot: every path of the round so far has
 // given l that one value. It then remembers that l was left out.
-func (sv *singles) leaveOut(ctx symbolic.Context, l symbolic.Loc, v value.Value) bool {
+func (sv *singles) leaveOut(ctx machine.Context, l machine.Loc, v value.Value) bool {
 	if sv.off || sv.opaque || v == nil {
 		return false
 	}
 	var k singleKey
 	switch l.Kind {
-	case symbolic.LocObj:
+	case machine.LocObj:
 		k = singleKey{index: l.Index}
-	case symbolic.LocReg:
+	case machine.LocReg:
 		k = singleKey{fn: ctx.Func(int(l.Act)), index: l.Index}
 	default:
 		return false
@@ -217,7 +217,7 @@ func (sv *singles) leaveOut(ctx symbolic.Context, l symbolic.Loc, v value.Value)
 		val = sv.fromRoots(k)
 		sv.values[k] = val
 	}
-	if val.many || !val.has || !symbolic.SameValue(symbolic.ValuePart(val.v, l.Part), v) {
+	if val.many || !val.has || !machine.SameValue(machine.ValuePart(val.v, l.Part), v) {
 		return false
 	}
 	val.left = true
@@ -226,7 +226,7 @@ func (sv *singles) leaveOut(ctx symbolic.Context, l symbolic.Loc, v value.Value)
 
 // check, when verifying, compares state s with the snapshot it matched at
 // the locations the tree left out, and counts those that differ.
-func (sv *singles) check(s *symbolic.State, ix *indexed) {
+func (sv *singles) check(s *machine.State, ix *indexed) {
 	if sv.counts == nil {
 		return
 	}
@@ -236,7 +236,7 @@ func (sv *singles) check(s *symbolic.State, ix *indexed) {
 			next++
 			continue
 		}
-		if !symbolic.SameValue(s.ValueAt(l), ix.snap.Values[i]) {
+		if !machine.SameValue(s.ValueAt(l), ix.snap.Values[i]) {
 			sv.counts.wrongSingles.Add(1)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // TestSingleValuedLocations checks §3.5 on the fixtures and on
@@ -34,8 +35,8 @@ func TestSingleValuedLocations(t *testing.T) {
 	var on, off counts
 	withSingles := New(prog.SSA, nil, Options{counts: &on})
 	without := New(prog.SSA, nil, Options{NoSingle: true, counts: &off})
-	cfg := func(p func() symbolic.Pruner) symbolic.Config {
-		return symbolic.Config{MaxWork: testdataWork, Bounds: symbolic.Bounds{MaxElems: 3, MaxLen: 4}, Pruner: p}
+	cfg := func(p func() machine.Pruner) machine.Config {
+		return machine.Config{MaxWork: testdataWork, Bounds: machine.Bounds{MaxElems: 3, MaxLen: 4}, Pruner: p}
 	}
 	checked := 0
 	for _, p := range prog.Packages {

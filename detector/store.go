@@ -3,8 +3,8 @@ package detector
 import (
 	"github.com/gosymtest/gosymtest/cdg"
 	"github.com/gosymtest/gosymtest/slicing"
-	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 )
 
@@ -24,11 +24,11 @@ type store struct {
 // (§3.4: as code gets covered their relevant sets shrink), and their
 // tree, built when the singles epoch was singles.
 type point struct {
-	ctx     symbolic.Context
+	ctx     machine.Context
 	snaps   []*slicing.Snapshot
 	epoch   int
 	singles int
-	tree    *tree[symbolic.Loc, *indexed]
+	tree    *tree[machine.Loc, *indexed]
 }
 
 // indexed is a snapshot as its point's tree holds it: only the
@@ -56,7 +56,7 @@ func (pt *point) refine(epoch int, rel *cdg.Relevance, sv *singles) {
 		return
 	}
 	pt.singles = sv.epoch
-	pt.tree = newTree[symbolic.Loc, *indexed]()
+	pt.tree = newTree[machine.Loc, *indexed]()
 	for _, s := range pt.snaps {
 		pt.index(s, sv)
 	}
@@ -66,7 +66,7 @@ func (pt *point) refine(epoch int, rel *cdg.Relevance, sv *singles) {
 // that are single-valued now.
 func (pt *point) index(s *slicing.Snapshot, sv *singles) {
 	ix := &indexed{snap: s}
-	var locs []symbolic.Loc
+	var locs []machine.Loc
 	var keys []uint64
 	for i, l := range s.Locs {
 		if sv.leaveOut(pt.ctx, l, s.Values[i]) {
@@ -74,7 +74,7 @@ func (pt *point) index(s *slicing.Snapshot, sv *singles) {
 		}
 		ix.compare = append(ix.compare, i)
 		locs = append(locs, l)
-		keys = append(keys, symbolic.ValueHash(s.Values[i]))
+		keys = append(keys, machine.ValueHash(s.Values[i]))
 	}
 	pt.tree.add(locs, keys, ix)
 }
@@ -95,7 +95,7 @@ func (st *store) add(snap *slicing.Snapshot, epoch int) {
 		}
 	}
 	if pt == nil {
-		pt = &point{ctx: snap.Ctx, epoch: epoch, singles: st.singles.epoch, tree: newTree[symbolic.Loc, *indexed]()}
+		pt = &point{ctx: snap.Ctx, epoch: epoch, singles: st.singles.epoch, tree: newTree[machine.Loc, *indexed]()}
 		st.points[h] = append(st.points[h], pt)
 	}
 	pt.snaps = append(pt.snaps, snap)
@@ -106,7 +106,7 @@ func (st *store) add(snap *slicing.Snapshot, epoch int) {
 // relevant location holds the same value in s as in the snapshot, and the
 // snapshot's relevant constraints are among s's. nil when none does.
 // With rel, the snapshots are first refined to the relevance of epoch.
-func (st *store) match(ctx symbolic.Context, s *symbolic.State, cond map[expr.Expr]bool, epoch int, rel *cdg.Relevance) *slicing.Snapshot {
+func (st *store) match(ctx machine.Context, s *machine.State, cond map[expr.Expr]bool, epoch int, rel *cdg.Relevance) *slicing.Snapshot {
 	var pt *point
 	for _, p := range st.points[ctx.Hash()] {
 		if p.ctx.Equal(ctx) {
@@ -118,8 +118,8 @@ func (st *store) match(ctx symbolic.Context, s *symbolic.State, cond map[expr.Ex
 		return nil
 	}
 	pt.refine(epoch, rel, st.singles)
-	values := make(map[symbolic.Loc]value.Value)
-	valueOf := func(l symbolic.Loc) value.Value {
+	values := make(map[machine.Loc]value.Value)
+	valueOf := func(l machine.Loc) value.Value {
 		v, ok := values[l]
 		if !ok {
 			v = s.ValueAt(l)
@@ -129,11 +129,11 @@ func (st *store) match(ctx symbolic.Context, s *symbolic.State, cond map[expr.Ex
 	}
 	var found *slicing.Snapshot
 	pt.tree.lookup(
-		func(l symbolic.Loc) (uint64, bool) { return symbolic.ValueHash(valueOf(l)), true },
+		func(l machine.Loc) (uint64, bool) { return machine.ValueHash(valueOf(l)), true },
 		func(ix *indexed) bool {
 			snap := ix.snap
 			for _, i := range ix.compare {
-				if !symbolic.SameValue(valueOf(snap.Locs[i]), snap.Values[i]) {
+				if !machine.SameValue(valueOf(snap.Locs[i]), snap.Values[i]) {
 					return false
 				}
 			}

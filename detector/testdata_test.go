@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // testdataWork bounds each exploration of TestTestdataCoverageKept, as
@@ -32,8 +33,8 @@ func TestTestdataCoverageKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	pruner := New(prog.SSA, nil, Options{})
-	cfg := func(p func() symbolic.Pruner) symbolic.Config {
-		return symbolic.Config{MaxWork: testdataWork, Bounds: symbolic.Bounds{MaxElems: 3, MaxLen: 4}, Pruner: p}
+	cfg := func(p func() machine.Pruner) machine.Config {
+		return machine.Config{MaxWork: testdataWork, Bounds: machine.Bounds{MaxElems: 3, MaxLen: 4}, Pruner: p}
 	}
 	checked, exhausted := 0, 0
 	for _, p := range prog.Packages {

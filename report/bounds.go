@@ -40,7 +40,7 @@ type Bounds struct {
 const boundsInputs = "interface inputs nil or one of the (at most 4, for any up to 16 the function asserts to) types of the program that implement them; " +
 	"map inputs with integer, bool or string keys"
 
-// newBounds takes the executor's defaults (symbolic.Bounds.WithDefaults)
+// newBounds takes the executor's defaults (machine.Bounds.WithDefaults)
 // so the report states the bounds that were in force.
 func newBounds(in Input) Bounds {
 	b := in.Bounds.WithDefaults()

@@ -13,7 +13,7 @@
 // # Contract
 //
 // [Build] takes an [Input]: the program, each package's explored
-// functions ([Func]: the executor's symbolic.Summary and the ends of its
+// functions ([Func]: the executor's machine.Summary and the ends of its
 // paths), the bounds and budgets of the run, and the coverage of the
 // written tests ([Tested]). It returns a [Report]:
 //

@@ -9,6 +9,7 @@ import (
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // moduleDir is the module root, where the fixtures' paths start.
@@ -19,7 +20,7 @@ type exploration struct {
 	budget   time.Duration
 	maxPaths int
 	maxWork  int64
-	bounds   symbolic.Bounds
+	bounds   machine.Bounds
 }
 
 // explore loads the patterns and explores every target as the command
@@ -51,9 +52,9 @@ func explore(t *testing.T, ex exploration, patterns ...string) (*Report, Input) 
 			if err != nil {
 				t.Fatal(err)
 			}
-			engine := symbolic.NewEngine(prog.SSA, symbolic.Config{
+			engine := symbolic.NewEngine(prog.SSA, machine.Config{
 				Solver:   z3,
-				Sink:     symbolic.SinkFunc(func(p *symbolic.PathEnd) { f.Paths = append(f.Paths, p) }),
+				Sink:     machine.SinkFunc(func(p *machine.PathEnd) { f.Paths = append(f.Paths, p) }),
 				Budget:   ex.budget,
 				MaxPaths: ex.maxPaths,
 				MaxWork:  ex.maxWork,

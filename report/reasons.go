@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -127,7 +127,7 @@ type why struct {
 	f      *Func
 	fi     *fileIndex
 	mine   map[*ssa.Function]bool
-	byRank [ranks][]*symbolic.PathEnd
+	byRank [ranks][]*machine.PathEnd
 	// outOfTime: the exploration stopped on its budget.
 	outOfTime bool
 }
@@ -139,7 +139,7 @@ func newWhy(in Input, f *Func, fi *fileIndex, mine map[*ssa.Function]bool) *why 
 	// work nor the path budget was spent: those stop the exploration
 	// between steps, never a query half-way.
 	w.outOfTime = (in.Budget > 0 && sum.Elapsed >= in.Budget) ||
-		(sum.Ends[symbolic.EndBudget] > 0 && !w.outOfWork() && !w.outOfPaths())
+		(sum.Ends[machine.EndBudget] > 0 && !w.outOfWork() && !w.outOfPaths())
 	for _, p := range f.Paths {
 		if r, ok := pathRank(p); ok {
 			if r == rankUnknown && w.outOfTime {
@@ -154,17 +154,17 @@ func newWhy(in Input, f *Func, fi *fileIndex, mine map[*ssa.Function]bool) *why 
 }
 
 // pathRank classifies a path that stopped early or lost generality.
-func pathRank(p *symbolic.PathEnd) (int, bool) {
+func pathRank(p *machine.PathEnd) (int, bool) {
 	switch p.Kind {
-	case symbolic.EndUnsupported:
+	case machine.EndUnsupported:
 		return rankUnsupported, true
-	case symbolic.EndSolverUnknown:
+	case machine.EndSolverUnknown:
 		return rankUnknown, true
-	case symbolic.EndDepth:
+	case machine.EndDepth:
 		return rankBounds, true
-	case symbolic.EndBudget:
+	case machine.EndBudget:
 		return rankBudget, true
-	case symbolic.EndInternal:
+	case machine.EndInternal:
 		return rankInternal, true
 	}
 	if len(p.Concretized) > 0 {
@@ -207,7 +207,7 @@ func (w *why) reason(i int, c coverage, memo map[int]value) (string, string) {
 }
 
 // reached tells whether path p ran block anc.
-func (w *why) reached(p *symbolic.PathEnd, anc int) bool {
+func (w *why) reached(p *machine.PathEnd, anc int) bool {
 	set := make(map[*ssa.BasicBlock]bool, len(p.Blocks))
 	for _, b := range p.Blocks {
 		set[b] = true
@@ -216,7 +216,7 @@ func (w *why) reached(p *symbolic.PathEnd, anc int) bool {
 	return w.fi.eval(anc, c, map[int]value{}) == ran
 }
 
-func (w *why) describe(rank int, p *symbolic.PathEnd) (string, string) {
+func (w *why) describe(rank int, p *machine.PathEnd) (string, string) {
 	switch rank {
 	case rankUnsupported:
 		if strings.HasPrefix(p.Reason, "unsupported:") || strings.HasPrefix(p.Reason, "unmodelled:") {
@@ -228,12 +228,12 @@ func (w *why) describe(rank int, p *symbolic.PathEnd) (string, string) {
 	case rankConcretized:
 		return "concretized", strings.Join(p.Concretized, "; ")
 	case rankBounds:
-		if p.Kind == symbolic.EndDepth {
+		if p.Kind == machine.EndDepth {
 			return "bounds", p.Reason
 		}
 		return "bounds", strings.Join(p.Concretized, "; ")
 	case rankBudget:
-		if p.Kind == symbolic.EndSolverUnknown {
+		if p.Kind == machine.EndSolverUnknown {
 			return "budget", w.budgetDetail() + " (the solver was interrupted)"
 		}
 		return "budget", w.budgetDetail()
@@ -245,7 +245,7 @@ func (w *why) describe(rank int, p *symbolic.PathEnd) (string, string) {
 // the package documentation gives.
 func (w *why) functionReason() (string, string) {
 	sum := w.f.Summary
-	if sum.Ends[symbolic.EndSolverUnknown] > 0 && !w.outOfTime {
+	if sum.Ends[machine.EndSolverUnknown] > 0 && !w.outOfTime {
 		return "solver-unknown", "the solver could not decide a branch"
 	}
 	for r := range ranks {

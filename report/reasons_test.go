@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // TestUnknownIsBudgetOnlyWhenTheClockRanOut checks which stop makes a
@@ -12,26 +12,26 @@ import (
 // solver, does; the work and path budgets, which stop the exploration
 // between steps, do not, so the unknown was the solver's own.
 func TestUnknownIsBudgetOnlyWhenTheClockRanOut(t *testing.T) {
-	unknown := &symbolic.PathEnd{Kind: symbolic.EndSolverUnknown}
+	unknown := &machine.PathEnd{Kind: machine.EndSolverUnknown}
 	for _, c := range []struct {
 		name   string
 		in     Input
-		sum    symbolic.Summary
+		sum    machine.Summary
 		budget bool   // the unknown path ranks as budget
 		detail string // the budget detail
 	}{
 		{"clock", Input{Budget: time.Second, MaxWork: 1000},
-			symbolic.Summary{Paths: 2, Work: 10, Elapsed: time.Second, Ends: map[symbolic.EndKind]int{symbolic.EndBudget: 1}},
+			machine.Summary{Paths: 2, Work: 10, Elapsed: time.Second, Ends: map[machine.EndKind]int{machine.EndBudget: 1}},
 			true, "time budget 1s"},
 		{"work", Input{Budget: time.Second, MaxWork: 1000},
-			symbolic.Summary{Paths: 2, Work: 1000, Elapsed: time.Millisecond, Ends: map[symbolic.EndKind]int{symbolic.EndBudget: 1}},
+			machine.Summary{Paths: 2, Work: 1000, Elapsed: time.Millisecond, Ends: map[machine.EndKind]int{machine.EndBudget: 1}},
 			false, "work budget 1000 (-max-work)"},
 		{"paths", Input{Budget: time.Second, MaxPaths: 2},
-			symbolic.Summary{Paths: 2, Work: 10, Elapsed: time.Millisecond, Ends: map[symbolic.EndKind]int{symbolic.EndBudget: 1}},
+			machine.Summary{Paths: 2, Work: 10, Elapsed: time.Millisecond, Ends: map[machine.EndKind]int{machine.EndBudget: 1}},
 			false, "path budget 2"},
 	} {
 		sum := c.sum
-		w := newWhy(c.in, &Func{Summary: &sum, Paths: []*symbolic.PathEnd{unknown}}, nil, nil)
+		w := newWhy(c.in, &Func{Summary: &sum, Paths: []*machine.PathEnd{unknown}}, nil, nil)
 		if got := len(w.byRank[rankBudget]) == 1; got != c.budget {
 			t.Errorf("%s: the unknown path ranks as budget: %v, want %v", c.name, got, c.budget)
 		}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -19,9 +19,9 @@ type Input struct {
 	Packages []Package
 	// Bounds, Budget, MaxWork and MaxPaths are the limits the functions
 	// were explored under; every dead claim is made within them.
-	Bounds   symbolic.Bounds
+	Bounds   machine.Bounds
 	Budget   time.Duration
-	MaxWork  int64 // symbolic.Config.MaxWork: 0 for no limit
+	MaxWork  int64 // machine.Config.MaxWork: 0 for no limit
 	MaxPaths int
 	// BaseDir is the directory positions are written relative to (the
 	// module's); ModulePath, when set, shortens import paths in the text.
@@ -46,8 +46,8 @@ type Func struct {
 	Name    string // as loader.FuncName gives it
 	Fn      *ssa.Function
 	Skipped string // why it was not explored; "" when it was
-	Summary *symbolic.Summary
-	Paths   []*symbolic.PathEnd
+	Summary *machine.Summary
+	Paths   []*machine.PathEnd
 }
 
 // Report is the coverage report of a run.

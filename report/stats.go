@@ -47,8 +47,8 @@ type Totals struct {
 	FunctionsSkipped  int `json:"functions_skipped"`
 	Paths             int `json:"paths"`
 	// Pruned counts the states the redundant-state detector dropped
-	// (symbolic.Summary.Pruned); they are not in Paths. PruneMs is the
-	// time spent on the detector (symbolic.Summary.PruneTime): its
+	// (machine.Summary.Pruned); they are not in Paths. PruneMs is the
+	// time spent on the detector (machine.Summary.PruneTime): its
 	// overhead.
 	Pruned        int   `json:"pruned"`
 	PruneMs       int64 `json:"prune_ms"`

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -67,7 +67,7 @@ func (t *Tested) unmatched(file, key string) bool {
 // which), or, when every path that entered it depends on values a test
 // cannot set, Go ran them otherwise.
 func noTestDetail(f *Func, fi *fileIndex, mine map[*ssa.Function]bool, i int) string {
-	entered := func(p *symbolic.PathEnd) bool {
+	entered := func(p *machine.PathEnd) bool {
 		set := make(map[*ssa.BasicBlock]bool, len(p.Blocks))
 		for _, b := range p.Blocks {
 			set[b] = true
@@ -75,7 +75,7 @@ func noTestDetail(f *Func, fi *fileIndex, mine map[*ssa.Function]bool, i int) st
 		c := coverage{counts: func(fn *ssa.Function) bool { return mine[fn] }, covered: func(b *ssa.BasicBlock) bool { return set[b] }}
 		return fi.eval(i, c, map[int]value{}) == ran
 	}
-	var tested []*symbolic.PathEnd
+	var tested []*machine.PathEnd
 	for _, p := range f.Paths {
 		if p.Test != nil && p.Test.Replayed && !p.Test.OrderDependent {
 			tested = append(tested, p)
@@ -101,20 +101,20 @@ func noTestDetail(f *Func, fi *fileIndex, mine map[*ssa.Function]bool, i int) st
 }
 
 // pathEnding is how a path without a test ended, in a few words.
-func pathEnding(p *symbolic.PathEnd) string {
+func pathEnding(p *machine.PathEnd) string {
 	switch {
-	case p.Kind == symbolic.EndUnsupported:
+	case p.Kind == machine.EndUnsupported:
 		if strings.HasPrefix(p.Reason, "unsupported:") || strings.HasPrefix(p.Reason, "unmodelled:") {
 			return p.Reason
 		}
 		return "unsupported:" + p.Reason
-	case p.Kind == symbolic.EndSolverUnknown:
+	case p.Kind == machine.EndSolverUnknown:
 		return "solver-unknown"
-	case p.Kind == symbolic.EndDepth:
+	case p.Kind == machine.EndDepth:
 		return "bounds: " + p.Reason
-	case p.Kind == symbolic.EndBudget:
+	case p.Kind == machine.EndBudget:
 		return "budget"
-	case p.Kind == symbolic.EndInternal:
+	case p.Kind == machine.EndInternal:
 		return "internal: " + p.Reason
 	case p.Test == nil:
 		return "no inputs were found"

@@ -1,7 +1,7 @@
 package slicing
 
 import (
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -14,22 +14,22 @@ import (
 type backState struct {
 	top   bool
 	provs *provTable
-	L     map[symbolic.Loc]prov
+	L     map[machine.Loc]prov
 	C     map[int64]prov
 	marks map[int32]map[*ssa.BasicBlock]prov
 	// loops are the registers of L defined in a cycle, with the block
 	// that defines them (loops.go).
-	loops map[symbolic.Loc]*ssa.BasicBlock
+	loops map[machine.Loc]*ssa.BasicBlock
 	// mem counts the locations of L that are no registers.
 	mem int
 	// parts lists, per whole register, the parts of it in L (0: the
 	// whole), so that a write of the register finds them all.
-	parts map[symbolic.Loc][]int32
+	parts map[machine.Loc][]int32
 }
 
 func newBackState(provs *provTable) backState {
-	return backState{provs: provs, L: map[symbolic.Loc]prov{}, C: map[int64]prov{}, marks: map[int32]map[*ssa.BasicBlock]prov{},
-		loops: map[symbolic.Loc]*ssa.BasicBlock{}, parts: map[symbolic.Loc][]int32{}}
+	return backState{provs: provs, L: map[machine.Loc]prov{}, C: map[int64]prov{}, marks: map[int32]map[*ssa.BasicBlock]prov{},
+		loops: map[machine.Loc]*ssa.BasicBlock{}, parts: map[machine.Loc][]int32{}}
 }
 
 // clone is a copy of s that shares nothing with it.
@@ -71,7 +71,7 @@ func (s *backState) hasMem() bool { return s.mem > 0 }
 func (s *backState) memProv() prov {
 	p := provNone
 	for l, lp := range s.L {
-		if l.Kind != symbolic.LocReg {
+		if l.Kind != machine.LocReg {
 			p = s.provs.union(p, lp)
 		}
 	}
@@ -79,10 +79,10 @@ func (s *backState) memProv() prov {
 }
 
 // add puts l into L, for the reasons p.
-func (s *backState) add(l symbolic.Loc, p prov) {
+func (s *backState) add(l machine.Loc, p prov) {
 	old, ok := s.L[l]
 	if !ok {
-		if l.Kind != symbolic.LocReg {
+		if l.Kind != machine.LocReg {
 			s.mem++
 		}
 		w := l.Whole()
@@ -97,13 +97,13 @@ func (s *backState) control(c int64, p prov) {
 }
 
 // del takes l out of L.
-func (s *backState) del(l symbolic.Loc) {
+func (s *backState) del(l machine.Loc) {
 	if _, ok := s.L[l]; !ok {
 		return
 	}
 	delete(s.L, l)
 	delete(s.loops, l)
-	if l.Kind != symbolic.LocReg {
+	if l.Kind != machine.LocReg {
 		s.mem--
 	}
 	w := l.Whole()
@@ -122,8 +122,8 @@ func (s *backState) del(l symbolic.Loc) {
 }
 
 // within lists the locations of L that are w or a part of it.
-func (s *backState) within(w symbolic.Loc) []symbolic.Loc {
-	var out []symbolic.Loc
+func (s *backState) within(w machine.Loc) []machine.Loc {
+	var out []machine.Loc
 	for _, p := range s.parts[w] {
 		l := w
 		l.Part = p

@@ -21,7 +21,7 @@
 // reports:
 //
 //   - Root starts the path of an initial state; Fork starts a child's.
-//   - Step appends the events of one step (symbolic.Event: what it read
+//   - Step appends the events of one step (machine.Event: what it read
 //     and wrote). A non-nil [Point] says the state now stands at a match
 //     point.
 //   - End ends a path. complete says it returned or panicked with nothing
@@ -48,7 +48,7 @@
 //
 // # Dynamic dependences
 //
-// Locations are symbolic.Locs: registers of an activation, whole objects,
+// Locations are machine.Locs: registers of an activation, whole objects,
 // deferred calls, the panic. A string register is read in parts where the
 // engine can tell: its length, a byte at a constant index. (KLEE's
 // locations are bytes.) So a parser's state at byte k does not depend on

@@ -2,8 +2,8 @@ package slicing
 
 import (
 	"github.com/gosymtest/gosymtest/cdg"
-	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -64,7 +64,7 @@ func New(a *cdg.Analysis, rel *cdg.Relevance, opts Options) *Graph {
 // state (s.Frozen()): a location no event on the path has written holds
 // initial.ValueAt(loc with Act replaced by its depth in acts) (objects:
 // Act 0). initial may be nil: such locations then hold nil.
-func (g *Graph) Root(id int, acts []int32, initial *symbolic.State) {
+func (g *Graph) Root(id int, acts []int32, initial *machine.State) {
 	n := &node{root: &rootInfo{acts: append([]int32(nil), acts...), initial: initial}, live: true}
 	ps := &pathState{node: n, acts: map[int32]*actState{}}
 	var fns []*ssa.Function
@@ -101,7 +101,7 @@ func (g *Graph) Fork(parent, child int) {
 // Point is a match point: the state's context, its activations there
 // (outermost first), and the length of its path condition there.
 type Point struct {
-	Ctx     symbolic.Context
+	Ctx     machine.Context
 	Acts    []int32
 	CondLen int
 
@@ -113,7 +113,7 @@ type Point struct {
 // Step appends the events of one step of state id. When p is not nil the
 // state then stands at a match point. The graph keeps the events' Reads
 // and Writes: the caller must not reuse them.
-func (g *Graph) Step(id int, evs []symbolic.Event, p *Point) {
+func (g *Graph) Step(id int, evs []machine.Event, p *Point) {
 	ps := g.states[id]
 	if ps == nil {
 		return
@@ -143,18 +143,18 @@ func (g *Graph) Step(id int, evs []symbolic.Event, p *Point) {
 // test replayed: every instruction it ran is then covered, before
 // slicing. cond is the path condition at the end (its prefixes are the
 // conditions at earlier points: cond[:Point.CondLen]).
-func (g *Graph) End(id int, kind symbolic.EndKind, complete, tested bool, cond []expr.Expr) {
+func (g *Graph) End(id int, kind machine.EndKind, complete, tested bool, cond []expr.Expr) {
 	ps, n := g.stop(id, cond, tested)
 	if ps == nil {
 		return
 	}
-	if !complete || (kind != symbolic.EndReturn && kind != symbolic.EndPanic) {
+	if !complete || (kind != machine.EndReturn && kind != machine.EndPanic) {
 		n.bad = true
 		g.finish(n)
 		return
 	}
 	s := newBackState(g.provs)
-	if kind == symbolic.EndPanic {
+	if kind == machine.EndPanic {
 		// §3.2.3's step 3: an embedded halt depends on the branches
 		// that decide it, whatever gets covered later.
 		if r := ps.raised; r != nil {
@@ -170,7 +170,7 @@ func (g *Graph) End(id int, kind symbolic.EndKind, complete, tested bool, cond [
 }
 
 // Ran records that state id ran instr in a step that gave no event: the
-// Return with which its path ended (symbolic.State.Final). It counts as
+// Return with which its path ended (machine.State.Final). It counts as
 // covered with the rest of the path, when the path is tested.
 func (g *Graph) Ran(id int, instr ssa.Instruction) {
 	if ps := g.states[id]; ps != nil {
@@ -218,7 +218,7 @@ func (g *Graph) Pruned(id int, snap *Snapshot, cond []expr.Expr, tested bool) {
 	s := newBackState(g.provs)
 	why := provNone
 	for i, l := range snap.Locs {
-		if l.Kind == symbolic.LocReg || l.Kind == symbolic.LocDefer {
+		if l.Kind == machine.LocReg || l.Kind == machine.LocDefer {
 			if int(l.Act) >= len(pt.p.Acts) {
 				n.bad = true
 				g.finish(n)

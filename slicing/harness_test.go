@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/cdg"
-	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -28,9 +28,9 @@ type fixture struct {
 
 // calls is what explore calls: a Graph, or a recorder.
 type calls interface {
-	Root(id int, acts []int32, initial *symbolic.State)
+	Root(id int, acts []int32, initial *machine.State)
 	Fork(parent, child int)
-	Step(id int, evs []symbolic.Event, p *Point)
+	Step(id int, evs []machine.Event, p *Point)
 }
 
 func (fx *fixture) to() calls {
@@ -43,16 +43,16 @@ func (fx *fixture) to() calls {
 // recorder records a run of calls to replay them on fresh graphs.
 type recorder struct{ ops []func(g *Graph) }
 
-func (r *recorder) Root(id int, acts []int32, initial *symbolic.State) {
+func (r *recorder) Root(id int, acts []int32, initial *machine.State) {
 	r.ops = append(r.ops, func(g *Graph) { g.Root(id, acts, initial) })
 }
 func (r *recorder) Fork(parent, child int) {
 	r.ops = append(r.ops, func(g *Graph) { g.Fork(parent, child) })
 }
-func (r *recorder) Step(id int, evs []symbolic.Event, p *Point) {
+func (r *recorder) Step(id int, evs []machine.Event, p *Point) {
 	r.ops = append(r.ops, func(g *Graph) { g.Step(id, evs, p) })
 }
-func (r *recorder) End(id int, kind symbolic.EndKind, cond []expr.Expr) {
+func (r *recorder) End(id int, kind machine.EndKind, cond []expr.Expr) {
 	r.ops = append(r.ops, func(g *Graph) { g.End(id, kind, true, false, cond) })
 }
 
@@ -105,9 +105,9 @@ func (fx *fixture) coverAllBut(keep ...*ssa.BasicBlock) {
 // paths crafts the steps of several paths of function fn, with how each
 // ends and a path condition of the right length (true for every
 // decision: no variables).
-func (fx *fixture) paths(fn string, decides ...[]bool) ([][]step, []symbolic.EndKind, [][]expr.Expr) {
+func (fx *fixture) paths(fn string, decides ...[]bool) ([][]step, []machine.EndKind, [][]expr.Expr) {
 	var out [][]step
-	var kinds []symbolic.EndKind
+	var kinds []machine.EndKind
 	var conds [][]expr.Expr
 	for _, d := range decides {
 		s, k, n := fx.w.path(fx.pkg.Func(fn), d...)
@@ -122,9 +122,9 @@ func (fx *fixture) paths(fn string, decides ...[]bool) ([][]step, []symbolic.End
 	return out, kinds, conds
 }
 
-func sameEvent(a, b symbolic.Event) bool {
+func sameEvent(a, b machine.Event) bool {
 	return a.Instr == b.Instr && a.Act == b.Act && slices.Equal(a.Reads, b.Reads) &&
-		slices.EqualFunc(a.Writes, b.Writes, func(x, y symbolic.Write) bool { return x.Loc == y.Loc }) &&
+		slices.EqualFunc(a.Writes, b.Writes, func(x, y machine.Write) bool { return x.Loc == y.Loc }) &&
 		a.Decided == b.Decided && a.Raised == b.Raised && a.Pushed == b.Pushed && a.Popped == b.Popped && a.Opaque == b.Opaque
 }
 
@@ -199,7 +199,7 @@ func (fx *fixture) explore(id int, from int, paths [][]step, idx []int, next *in
 
 // run explores the paths of fn decided by decides, ending each complete
 // and untested unless end says otherwise.
-func (fx *fixture) run(fn string, end func(g *Graph, id, path int, kind symbolic.EndKind, cond []expr.Expr), decides ...[]bool) {
+func (fx *fixture) run(fn string, end func(g *Graph, id, path int, kind machine.EndKind, cond []expr.Expr), decides ...[]bool) {
 	paths, kinds, conds := fx.paths(fn, decides...)
 	idx := make([]int, len(paths))
 	for i := range idx {
@@ -221,13 +221,13 @@ func (fx *fixture) run(fn string, end func(g *Graph, id, path int, kind symbolic
 }
 
 // name prints a location of snapshot s.
-func (fx *fixture) name(s *Snapshot, l symbolic.Loc) string {
+func (fx *fixture) name(s *Snapshot, l machine.Loc) string {
 	switch l.Kind {
-	case symbolic.LocObj:
+	case machine.LocObj:
 		return fx.w.objName[l.Index]
-	case symbolic.LocPanic:
+	case machine.LocPanic:
 		return "panic"
-	case symbolic.LocReg:
+	case machine.LocReg:
 		act := s.point.p.Acts[l.Act]
 		fn := fx.w.actFn[act]
 		for v, i := range fx.w.regs[fn] {

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/cdg"
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -75,7 +75,7 @@ func TestPrunedInCallee(t *testing.T) {
 			at = s
 		}
 	}
-	if at == nil || len(at.Locs) != 1 || at.Locs[0] != (symbolic.Loc{Kind: symbolic.LocReg, Act: 1, Index: 0}) {
+	if at == nil || len(at.Locs) != 1 || at.Locs[0] != (machine.Loc{Kind: machine.LocReg, Act: 1, Index: 0}) {
 		t.Fatalf("want leaf's v at depth 1 in the snapshot at leaf.b0, got %v", at)
 	}
 	fx.snap = nil

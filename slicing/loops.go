@@ -2,7 +2,7 @@ package slicing
 
 import (
 	"github.com/gosymtest/gosymtest/cdg"
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -59,7 +59,7 @@ func (fi *funcInfo) loopy(b *ssa.BasicBlock) bool {
 func (g *Graph) noteDefs(ps *pathState, r *evRec) {
 	ev := &r.ev
 	for _, w := range ev.Writes {
-		if w.Loc.Kind != symbolic.LocReg {
+		if w.Loc.Kind != machine.LocReg {
 			continue
 		}
 		var blk *ssa.BasicBlock
@@ -80,7 +80,7 @@ func (g *Graph) noteDefs(ps *pathState, r *evRec) {
 		a.defs[w.Loc.Index] = blk
 	}
 	for _, l := range ev.Reads {
-		if l.Kind != symbolic.LocReg {
+		if l.Kind != machine.LocReg {
 			continue
 		}
 		if a := ps.acts[l.Act]; a != nil && a.defs[l.Index] != nil {
@@ -92,7 +92,7 @@ func (g *Graph) noteDefs(ps *pathState, r *evRec) {
 // loopRead is a read of a register defined in a cycle, with the block
 // that defines it.
 type loopRead struct {
-	loc symbolic.Loc
+	loc machine.Loc
 	def *ssa.BasicBlock
 }
 

@@ -2,7 +2,7 @@ package slicing
 
 import (
 	"github.com/gosymtest/gosymtest/cdg"
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -14,7 +14,7 @@ type ModSets interface {
 	// MayWrite reports whether instr, a store, map update, send, receive,
 	// select or call (go and defer included), may write part of an object
 	// whose contents are obj: obj.Type is the object's type.
-	MayWrite(instr ssa.Instruction, obj symbolic.ObjectValue) bool
+	MayWrite(instr ssa.Instruction, obj machine.ObjectValue) bool
 }
 
 // potentialMem returns the provenance of the locations of L, no
@@ -36,10 +36,10 @@ func (g *Graph) potentialMem(s *backState, n *node, pos int, r *evRec) prov {
 	writers := fi.writersOther(b, r.taken, r.takenKnown)
 	p := provNone
 	for l, lp := range s.L {
-		if l.Kind == symbolic.LocReg {
+		if l.Kind == machine.LocReg {
 			continue
 		}
-		if l.Kind != symbolic.LocObj || g.mayWriteObj(n, pos, l, writers, r.deferred) {
+		if l.Kind != machine.LocObj || g.mayWriteObj(n, pos, l, writers, r.deferred) {
 			p = g.provs.union(p, lp)
 		}
 	}
@@ -50,9 +50,9 @@ func (g *Graph) potentialMem(s *backState, n *node, pos int, r *evRec) prov {
 // path ran after position pos of n, may write object l. deferred says a
 // deferred call may be pending there: a panic under the outcome not
 // taken would run it, and a recover resume the path.
-func (g *Graph) mayWriteObj(n *node, pos int, l symbolic.Loc, writers []ssa.Instruction, deferred bool) bool {
+func (g *Graph) mayWriteObj(n *node, pos int, l machine.Loc, writers []ssa.Instruction, deferred bool) bool {
 	v, known := g.valueAt(n, pos, l)
-	obj, ok := v.(symbolic.ObjectValue)
+	obj, ok := v.(machine.ObjectValue)
 	if !known || !ok || obj.Type == nil {
 		// The object does not exist before the branch (it is made after
 		// it by a step that is no allocation) or an opaque step may have

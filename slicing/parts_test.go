@@ -3,7 +3,7 @@ package slicing
 import (
 	"testing"
 
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // A register read in parts (the length and a byte of a string) is
@@ -12,18 +12,18 @@ import (
 func TestWholeWriteDefinesParts(t *testing.T) {
 	g := New(nil, nil, Options{})
 	s := newBackState(g.provs)
-	str := symbolic.Loc{Kind: symbolic.LocReg, Act: 1, Index: 3}
-	other := symbolic.Loc{Kind: symbolic.LocReg, Act: 1, Index: 4}
-	src := symbolic.Loc{Kind: symbolic.LocReg, Act: 1, Index: 5}
+	str := machine.Loc{Kind: machine.LocReg, Act: 1, Index: 3}
+	other := machine.Loc{Kind: machine.LocReg, Act: 1, Index: 4}
+	src := machine.Loc{Kind: machine.LocReg, Act: 1, Index: 5}
 	lenPart, byte2 := str, str
-	lenPart.Part, byte2.Part = symbolic.PartLen, symbolic.PartByte(2)
+	lenPart.Part, byte2.Part = machine.PartLen, machine.PartByte(2)
 	s.add(lenPart, provAlways)
 	s.add(byte2, provAlways)
 	s.add(other, provAlways)
 	if got := len(s.within(str)); got != 2 {
 		t.Fatalf("within(s) lists %d parts, want 2", got)
 	}
-	n := &node{events: []*evRec{{id: 1, ev: symbolic.Event{Act: 1, Reads: []symbolic.Loc{src}, Writes: []symbolic.Write{{Loc: str}}}}}}
+	n := &node{events: []*evRec{{id: 1, ev: machine.Event{Act: 1, Reads: []machine.Loc{src}, Writes: []machine.Write{{Loc: str}}}}}}
 	g.back(&s, n, 0, true)
 	if _, ok := s.L[lenPart]; ok {
 		t.Error("the length of s is still relevant before the write of s")

@@ -1,7 +1,7 @@
 package slicing
 
 import (
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -26,13 +26,13 @@ func (g *Graph) back(s *backState, n *node, pos int, sound bool) {
 	// why is the provenance of the event's relevance: the union of the
 	// reasons below; provNone when it has none.
 	why := provNone
-	var defined []symbolic.Loc
+	var defined []machine.Loc
 	allocates := isAlloc(ev.Instr)
 	for _, w := range ev.Writes {
 		// A write is of a whole location: it writes every part of it.
 		for _, k := range s.within(norm(w.Loc).Whole()) {
 			why = g.provs.union(why, s.L[k])
-			if k.Kind != symbolic.LocObj || allocates {
+			if k.Kind != machine.LocObj || allocates {
 				defined = append(defined, k)
 			}
 		}

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/cdg"
-	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 const progSrc = `package p
@@ -162,7 +162,7 @@ func TestPendingChildren(t *testing.T) {
 	fx := prog(t, "Two")
 	fx.coverAllBut(fx.block("Two", 3), fx.block("Two", 5))
 	ended := 0
-	fx.run("Two", func(g *Graph, id, path int, kind symbolic.EndKind, cond []expr.Expr) {
+	fx.run("Two", func(g *Graph, id, path int, kind machine.EndKind, cond []expr.Expr) {
 		g.End(id, kind, true, false, cond)
 		ended++
 		got := fx.sets()
@@ -183,7 +183,7 @@ func TestPendingChildren(t *testing.T) {
 func TestIncompleteChild(t *testing.T) {
 	fx := prog(t, "Two")
 	fx.coverAllBut(fx.block("Two", 3), fx.block("Two", 5))
-	fx.run("Two", func(g *Graph, id, path int, kind symbolic.EndKind, cond []expr.Expr) {
+	fx.run("Two", func(g *Graph, id, path int, kind machine.EndKind, cond []expr.Expr) {
 		g.End(id, kind, path != 0, false, cond)
 	}, []bool{true, false}, []bool{false, false})
 	checkSets(t, fx.sets(), map[string]string{"Two.b2": "{y}", "Two.b6": "{}"})
@@ -191,9 +191,9 @@ func TestIncompleteChild(t *testing.T) {
 	// An end other than return or panic is incomplete too.
 	fx = prog(t, "Two")
 	fx.coverAllBut(fx.block("Two", 3), fx.block("Two", 5))
-	fx.run("Two", func(g *Graph, id, path int, kind symbolic.EndKind, cond []expr.Expr) {
+	fx.run("Two", func(g *Graph, id, path int, kind machine.EndKind, cond []expr.Expr) {
 		if path == 1 {
-			kind = symbolic.EndBudget
+			kind = machine.EndBudget
 		}
 		g.End(id, kind, true, false, cond)
 	}, []bool{true, false}, []bool{false, false})
@@ -239,7 +239,7 @@ func TestOpaque(t *testing.T) {
 	for i, s := range paths[0] {
 		evs := s.evs
 		if i == 2 { // the first step in b1
-			evs = append([]symbolic.Event(nil), evs...)
+			evs = append([]machine.Event(nil), evs...)
 			evs[0].Opaque = true
 		}
 		fx.g.Step(1, evs, s.pt)
@@ -258,7 +258,7 @@ func TestUnknownDecision(t *testing.T) {
 	for i, s := range paths[0] {
 		evs := s.evs
 		if i == 1 { // u := a + 1
-			evs = append([]symbolic.Event(nil), evs...)
+			evs = append([]machine.Event(nil), evs...)
 			evs[0].Decided = true
 		}
 		fx.g.Step(1, evs, s.pt)
@@ -273,7 +273,7 @@ func TestTestedCovers(t *testing.T) {
 	fx := prog(t, "Two")
 	fx.coverAllBut(fx.block("Two", 3), fx.block("Two", 5))
 	br := cdg.Branch{Block: fx.block("Two", 1), Index: len(fx.block("Two", 1).Instrs) - 1}
-	fx.run("Two", func(g *Graph, id, path int, kind symbolic.EndKind, cond []expr.Expr) {
+	fx.run("Two", func(g *Graph, id, path int, kind machine.EndKind, cond []expr.Expr) {
 		g.End(id, kind, true, true, cond)
 	}, []bool{true, true})
 	if fx.rel.Relevant(br) {
@@ -294,7 +294,7 @@ func TestOpaqueHidesValues(t *testing.T) {
 	for i, s := range paths[0] {
 		evs := s.evs
 		if i == 2 { // t0 = c == 3, after *p = 1
-			evs = append([]symbolic.Event(nil), evs...)
+			evs = append([]machine.Event(nil), evs...)
 			evs[0].Opaque = true
 		}
 		fx.g.Step(1, evs, s.pt)

@@ -4,8 +4,8 @@ import (
 	"slices"
 
 	"github.com/gosymtest/gosymtest/cdg"
-	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 )
 
@@ -13,11 +13,11 @@ import (
 // (§3.2, §3.3): the point's context, its relevant locations with the
 // values they held there, and the relevant constraints.
 type Snapshot struct {
-	Ctx symbolic.Context
+	Ctx machine.Context
 	// Locs are the relevant locations, with Loc.Act as a depth in Ctx's
 	// stack (0 outermost), not an activation; objects have Act 0.
 	// Sorted, no duplicates.
-	Locs []symbolic.Loc
+	Locs []machine.Loc
 	// Values are what each of Locs held at the point (nil when not
 	// written yet).
 	Values []value.Value
@@ -83,7 +83,7 @@ func (s *Snapshot) Refine(rel *cdg.Relevance) *Snapshot {
 		return s
 	}
 	r := &Snapshot{Ctx: s.Ctx, point: s.point, Unsound: s.Unsound, table: s.table, cond: s.cond, vars: s.vars,
-		Locs: make([]symbolic.Loc, 0, n), Values: make([]value.Value, 0, n), provs: make([]prov, 0, n)}
+		Locs: make([]machine.Loc, 0, n), Values: make([]value.Value, 0, n), provs: make([]prov, 0, n)}
 	for i, k := range keep {
 		if k {
 			r.Locs = append(r.Locs, s.Locs[i])
@@ -95,7 +95,7 @@ func (s *Snapshot) Refine(rel *cdg.Relevance) *Snapshot {
 }
 
 // locLess orders locations by kind, activation (depth) and index.
-func locLess(a, b symbolic.Loc) int {
+func locLess(a, b machine.Loc) int {
 	switch {
 	case a.Kind != b.Kind:
 		return int(a.Kind) - int(b.Kind)
@@ -119,12 +119,12 @@ func (g *Graph) snapshot(n *node, pt *pointRec, s *backState) *Snapshot {
 		depth[act] = int32(d)
 	}
 	type pair struct {
-		key, named symbolic.Loc // as the path names it, as the point does
+		key, named machine.Loc // as the path names it, as the point does
 	}
 	pairs := make([]pair, 0, len(s.L))
 	for l := range s.L {
 		named := l
-		if l.Kind == symbolic.LocReg || l.Kind == symbolic.LocDefer {
+		if l.Kind == machine.LocReg || l.Kind == machine.LocDefer {
 			d, ok := depth[l.Act]
 			if !ok {
 				// A location of a frame not on the stack: it should not be
@@ -136,7 +136,7 @@ func (g *Graph) snapshot(n *node, pt *pointRec, s *backState) *Snapshot {
 		pairs = append(pairs, pair{l, named})
 	}
 	slices.SortFunc(pairs, func(a, b pair) int { return locLess(a.named, b.named) })
-	snap := &Snapshot{Ctx: pt.p.Ctx, point: pt, Locs: make([]symbolic.Loc, len(pairs)), Values: make([]value.Value, len(pairs)),
+	snap := &Snapshot{Ctx: pt.p.Ctx, point: pt, Locs: make([]machine.Loc, len(pairs)), Values: make([]value.Value, len(pairs)),
 		provs: make([]prov, len(pairs)), table: g.provs, cond: n.cond[:pt.p.CondLen:pt.p.CondLen], vars: g.vars}
 	for i, p := range pairs {
 		v, ok := g.valueAt(n, pt.pos, p.key)
@@ -151,15 +151,15 @@ func (g *Graph) snapshot(n *node, pt *pointRec, s *backState) *Snapshot {
 // valueAt is what loc held after the first pos events of n: the last
 // write on the path, else what the root's state held; false when an
 // opaque event may have changed it since.
-func (g *Graph) valueAt(n *node, pos int, loc symbolic.Loc) (value.Value, bool) {
+func (g *Graph) valueAt(n *node, pos int, loc machine.Loc) (value.Value, bool) {
 	if v, found, known := n.lastWrite(loc.Whole(), pos); !known || found {
-		return symbolic.ValuePart(v, loc.Part), known
+		return machine.ValuePart(v, loc.Part), known
 	}
 	root := n.root
 	if root == nil || root.initial == nil {
 		return nil, true
 	}
-	if loc.Kind == symbolic.LocReg || loc.Kind == symbolic.LocDefer {
+	if loc.Kind == machine.LocReg || loc.Kind == machine.LocDefer {
 		d := slices.Index(root.acts, loc.Act)
 		if d < 0 {
 			return nil, true
@@ -195,7 +195,7 @@ func (c varCache) relevant(cond []expr.Expr, vals []value.Value) []expr.Expr {
 	for _, v := range vals {
 		// Values are mostly constants (a package's tables): those have
 		// no variables, and the others are remembered by term.
-		symbolic.ValueExprs(v, func(e expr.Expr) {
+		machine.ValueExprs(v, func(e expr.Expr) {
 			if e.IsValid() && !e.IsConst() {
 				for _, x := range c.of(e) {
 					vars[x] = true

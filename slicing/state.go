@@ -2,7 +2,7 @@ package slicing
 
 import (
 	"github.com/gosymtest/gosymtest/cdg"
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -200,11 +200,11 @@ func (g *Graph) pointCtrl(ps *pathState, p *Point) int64 {
 
 // norm is the key of a location: objects and the panic belong to no
 // activation.
-func norm(l symbolic.Loc) symbolic.Loc {
+func norm(l machine.Loc) machine.Loc {
 	switch l.Kind {
-	case symbolic.LocObj:
+	case machine.LocObj:
 		l.Act = 0
-	case symbolic.LocPanic:
+	case machine.LocPanic:
 		l.Act, l.Index = 0, 0
 	}
 	return l

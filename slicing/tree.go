@@ -4,8 +4,8 @@ import (
 	"sort"
 
 	"github.com/gosymtest/gosymtest/cdg"
-	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -33,19 +33,19 @@ type node struct {
 	// ran are instructions the path ran without an event (Graph.Ran).
 	ran []ssa.Instruction
 
-	writes map[symbolic.Loc][]int32 // per location, the events writing it (lazy)
-	opaque []int32                  // the opaque events (with writes)
+	writes map[machine.Loc][]int32 // per location, the events writing it (lazy)
+	opaque []int32                 // the opaque events (with writes)
 }
 
 // rootInfo is what Root gave: the initial state and its activations.
 type rootInfo struct {
 	acts    []int32
-	initial *symbolic.State
+	initial *machine.State
 }
 
 // evRec is one event as the graph keeps it.
 type evRec struct {
-	ev symbolic.Event
+	ev machine.Event
 	id int64 // the dynamic instance; a branch instance is named by it
 	// ctrl is the dynamic branch that controls the event (0: none).
 	ctrl int64
@@ -78,7 +78,7 @@ type pointRec struct {
 // without one, anywhere before pos): it may have changed loc unseen. It
 // is called only once n has ended, when n and its ancestors get no more
 // events, so the index it builds stays valid.
-func (n *node) lastWrite(loc symbolic.Loc, pos int) (v value.Value, found, known bool) {
+func (n *node) lastWrite(loc machine.Loc, pos int) (v value.Value, found, known bool) {
 	for m := n; m != nil; m = m.parent {
 		if m.writes == nil {
 			m.index()
@@ -109,7 +109,7 @@ func (n *node) lastWrite(loc symbolic.Loc, pos int) (v value.Value, found, known
 // index builds n's per-location write index and its list of opaque
 // events.
 func (n *node) index() {
-	n.writes = map[symbolic.Loc][]int32{}
+	n.writes = map[machine.Loc][]int32{}
 	for i, e := range n.events {
 		for _, w := range e.ev.Writes {
 			k := norm(w.Loc)

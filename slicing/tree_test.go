@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/cdg"
-	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // allPaths lists the decision lists of every path of fn (the walker
@@ -71,7 +71,7 @@ func TestWholeTree(t *testing.T) {
 		}
 	}
 	ended := 0
-	fx.run("Chown", func(g *Graph, id, path int, kind symbolic.EndKind, cond []expr.Expr) {
+	fx.run("Chown", func(g *Graph, id, path int, kind machine.EndKind, cond []expr.Expr) {
 		if ended < len(all)-1 {
 			for _, s := range fx.snap {
 				if fx.keyOf(s) == "Chown.b0" {

@@ -8,7 +8,7 @@ import (
 	"go/types"
 	"testing"
 
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
@@ -37,7 +37,7 @@ func build(t testing.TB, src string) *ssa.Package {
 
 // step is one step of a crafted path.
 type step struct {
-	evs []symbolic.Event
+	evs []machine.Event
 	pt  *Point
 }
 
@@ -104,14 +104,14 @@ type walk struct {
 	nextObj int32
 	decide  []bool
 	steps   []step
-	kind    symbolic.EndKind
+	kind    machine.EndKind
 	decided int // decisions so far: the length of the path condition
 }
 
 // path walks fn from its entry with the If outcomes in decide (one per
 // If, in order). Pointer parameters point to fresh objects named after
 // them. The first step is empty and leaves the state at fn's entry.
-func (w *walker) path(fn *ssa.Function, decide ...bool) ([]step, symbolic.EndKind, int) {
+func (w *walker) path(fn *ssa.Function, decide ...bool) ([]step, machine.EndKind, int) {
 	k := &walk{w: w, decide: decide, nextAct: 1, nextObj: 1}
 	f := k.push(fn, nil)
 	for _, p := range fn.Params {
@@ -161,14 +161,14 @@ func (k *walk) point(blk *ssa.BasicBlock) {
 	k.steps[len(k.steps)-1].pt = pt
 }
 
-func (k *walk) regLoc(f *frame, v ssa.Value) (symbolic.Loc, bool) {
+func (k *walk) regLoc(f *frame, v ssa.Value) (machine.Loc, bool) {
 	i, ok := k.w.reg(f.fn, v)
-	return symbolic.Loc{Kind: symbolic.LocReg, Act: f.act, Index: i}, ok
+	return machine.Loc{Kind: machine.LocReg, Act: f.act, Index: i}, ok
 }
 
 // reads lists the register operands of instr in frame f.
-func (k *walk) reads(f *frame, instr ssa.Instruction) []symbolic.Loc {
-	var out []symbolic.Loc
+func (k *walk) reads(f *frame, instr ssa.Instruction) []machine.Loc {
+	var out []machine.Loc
 	for _, op := range instr.Operands(nil) {
 		if op == nil || *op == nil {
 			continue
@@ -181,7 +181,7 @@ func (k *walk) reads(f *frame, instr ssa.Instruction) []symbolic.Loc {
 }
 
 // objOf is the object a pointer operand points into.
-func (k *walk) objOf(f *frame, v ssa.Value) symbolic.Loc {
+func (k *walk) objOf(f *frame, v ssa.Value) machine.Loc {
 	if g, ok := v.(*ssa.Global); ok {
 		if k.w.globals == nil {
 			k.w.globals = map[*ssa.Global]int32{}
@@ -192,21 +192,21 @@ func (k *walk) objOf(f *frame, v ssa.Value) symbolic.Loc {
 			k.w.globals[g] = id
 			k.w.objName[id] = g.Name()
 		}
-		return symbolic.Loc{Kind: symbolic.LocObj, Index: id}
+		return machine.Loc{Kind: machine.LocObj, Index: id}
 	}
 	id, ok := f.objs[v]
 	if !ok {
 		panic(fmt.Sprintf("walker: no object for %s", v.Name()))
 	}
-	return symbolic.Loc{Kind: symbolic.LocObj, Index: id}
+	return machine.Loc{Kind: machine.LocObj, Index: id}
 }
 
-func (k *walk) write(f *frame, v ssa.Value) symbolic.Write {
+func (k *walk) write(f *frame, v ssa.Value) machine.Write {
 	l, _ := k.regLoc(f, v)
-	return symbolic.Write{Loc: l, Value: k.w.vals[v]}
+	return machine.Write{Loc: l, Value: k.w.vals[v]}
 }
 
-func (k *walk) emit(evs ...symbolic.Event) { k.steps = append(k.steps, step{evs: evs}) }
+func (k *walk) emit(evs ...machine.Event) { k.steps = append(k.steps, step{evs: evs}) }
 
 // run runs from block b until the path ends or its frame returns.
 func (k *walk) run(b *ssa.BasicBlock) {
@@ -223,12 +223,12 @@ func (k *walk) block(f *frame, b *ssa.BasicBlock) *ssa.BasicBlock {
 		if _, ok := in.(*ssa.Phi); ok {
 			continue
 		}
-		ev := symbolic.Event{Instr: in, Act: f.act, Reads: k.reads(f, in)}
+		ev := machine.Event{Instr: in, Act: f.act, Reads: k.reads(f, in)}
 		if k.w.raise[in] {
 			ev.Raised = true
-			ev.Writes = append(ev.Writes, symbolic.Write{Loc: symbolic.Loc{Kind: symbolic.LocPanic}})
+			ev.Writes = append(ev.Writes, machine.Write{Loc: machine.Loc{Kind: machine.LocPanic}})
 			k.emit(ev)
-			k.kind = symbolic.EndPanic
+			k.kind = machine.EndPanic
 			k.stack = nil
 			return nil
 		}
@@ -258,19 +258,19 @@ func (k *walk) block(f *frame, b *ssa.BasicBlock) *ssa.BasicBlock {
 			}
 			k.emit(ev)
 			if len(k.stack) == 0 {
-				k.kind = symbolic.EndReturn
+				k.kind = machine.EndReturn
 				return nil
 			}
 			return nil // the caller's block goes on in call()
 		case *ssa.Panic:
 			ev.Raised = true
-			ev.Writes = append(ev.Writes, symbolic.Write{Loc: symbolic.Loc{Kind: symbolic.LocPanic}})
+			ev.Writes = append(ev.Writes, machine.Write{Loc: machine.Loc{Kind: machine.LocPanic}})
 			k.emit(ev)
-			k.kind = symbolic.EndPanic
+			k.kind = machine.EndPanic
 			k.stack = nil
 			return nil
 		case *ssa.Store:
-			ev.Writes = append(ev.Writes, symbolic.Write{Loc: k.objOf(f, in.Addr), Value: k.w.stored[in]})
+			ev.Writes = append(ev.Writes, machine.Write{Loc: k.objOf(f, in.Addr), Value: k.w.stored[in]})
 			k.emit(ev)
 		case *ssa.UnOp:
 			if in.Op == token.MUL {
@@ -281,8 +281,8 @@ func (k *walk) block(f *frame, b *ssa.BasicBlock) *ssa.BasicBlock {
 		case *ssa.Alloc:
 			f.objs[in] = k.obj(in.Comment)
 			// A new object's contents name its type, as the engine's do.
-			obj := symbolic.ObjectValue{Type: in.Type().Underlying().(*types.Pointer).Elem()}
-			ev.Writes = append(ev.Writes, k.write(f, in), symbolic.Write{Loc: k.objOf(f, in), Value: obj})
+			obj := machine.ObjectValue{Type: in.Type().Underlying().(*types.Pointer).Elem()}
+			ev.Writes = append(ev.Writes, k.write(f, in), machine.Write{Loc: k.objOf(f, in), Value: obj})
 			k.emit(ev)
 		case *ssa.IndexAddr:
 			f.objs[in] = k.objOf(f, in.X).Index
@@ -327,8 +327,8 @@ func (k *walk) block(f *frame, b *ssa.BasicBlock) *ssa.BasicBlock {
 
 // enter reports a jump from b to `to` with the φs of `to`, and the point
 // there.
-func (k *walk) enter(f *frame, ev symbolic.Event, b, to *ssa.BasicBlock) {
-	evs := []symbolic.Event{ev}
+func (k *walk) enter(f *frame, ev machine.Event, b, to *ssa.BasicBlock) {
+	evs := []machine.Event{ev}
 	pred := -1
 	for i, p := range to.Preds {
 		if p == b {
@@ -340,9 +340,9 @@ func (k *walk) enter(f *frame, ev symbolic.Event, b, to *ssa.BasicBlock) {
 		if !ok {
 			break
 		}
-		pe := symbolic.Event{Instr: phi, Act: f.act, Writes: []symbolic.Write{k.write(f, phi)}}
+		pe := machine.Event{Instr: phi, Act: f.act, Writes: []machine.Write{k.write(f, phi)}}
 		if l, ok := k.regLoc(f, phi.Edges[pred]); ok {
-			pe.Reads = []symbolic.Loc{l}
+			pe.Reads = []machine.Loc{l}
 		}
 		if o, ok := f.objs[phi.Edges[pred]]; ok {
 			f.objs[phi] = o

@@ -12,6 +12,7 @@ import (
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -92,7 +93,7 @@ func explore(t testing.TB, fn *ssa.Function, opts solver.ChainOptions, record fu
 	}
 	defer chain.Close()
 	var out outcome
-	sink := func(p *symbolic.PathEnd) {
+	sink := func(p *machine.PathEnd) {
 		t := fmt.Sprintf("%v %s:", p.Kind, p.Boundary)
 		if p.Test != nil {
 			for _, a := range p.Test.Args {
@@ -112,7 +113,7 @@ func explore(t testing.TB, fn *ssa.Function, opts solver.ChainOptions, record fu
 		}
 		out.paths = append(out.paths, b.String())
 	}
-	cfg := symbolic.Config{Solver: chain, Sink: symbolic.SinkFunc(sink), MaxWork: fixtureWork, Bounds: symbolic.Bounds{MaxElems: 3, MaxLen: 4}, NoMutants: true}
+	cfg := machine.Config{Solver: chain, Sink: machine.SinkFunc(sink), MaxWork: fixtureWork, Bounds: machine.Bounds{MaxElems: 3, MaxLen: 4}, NoMutants: true}
 	sum, err := symbolic.NewEngine(fixtures(t).SSA, cfg).Explore(context.Background(), fn)
 	if err != nil {
 		t.Fatalf("%s: %v", fn, err)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -31,33 +32,35 @@ type argWatch struct {
 // only a test the writer may keep needs: a mutant's replay is told apart
 // by what it leaves, and reading the pointees at every one of a
 // function's replays would be work thrown away.
-func (e *Engine) runWatched(s *State, before bool) {
-	spawned := len(e.spawned)
-	for !s.done && s.inPrologue() {
-		e.step(s)
-		if len(e.spawned) != spawned {
-			e.spawned = e.spawned[:spawned]
-			s.done, s.endKind = true, EndInternal
+func (e *Engine) runWatched(s *machine.State, before bool) {
+	spawned := len(e.Spawned)
+	for !s.Done && s.InPrologue() {
+		e.Step(s)
+		if len(e.Spawned) != spawned {
+			e.Spawned = e.Spawned[:spawned]
+			s.Done, s.EndKind = true, machine.EndInternal
 		}
 	}
-	if !s.done && len(s.stack) == 1 {
-		s.watch = e.watchArgs(s, before)
+	if !s.Done && len(s.Stack) == 1 {
+		if w := e.watchArgs(s, before); w != nil {
+			s.Watch = w
+		}
 	}
 	e.runToEnd(s)
 }
 
 // watchArgs reads the entry frame's parameters, and with before what the
 // pointer, slice and map ones point to; nil when there are none.
-func (e *Engine) watchArgs(s *State, before bool) *argWatch {
-	f := s.stack[0]
-	w := &argWatch{fn: f.fn}
+func (e *Engine) watchArgs(s *machine.State, before bool) *argWatch {
+	f := s.Stack[0]
+	w := &argWatch{fn: f.Fn}
 	some := false
-	for _, p := range f.fn.Params {
-		i, ok := f.info.index[p]
+	for _, p := range f.Fn.Params {
+		i, ok := f.Info.Index[p]
 		if !ok {
 			return nil
 		}
-		w.args = append(w.args, f.value(slot(i), p))
+		w.args = append(w.args, f.Value(machine.Slot(i), p))
 		if watched(p.Type()) {
 			some = true
 		}
@@ -66,7 +69,7 @@ func (e *Engine) watchArgs(s *State, before bool) *argWatch {
 		return nil
 	}
 	if before {
-		w.before = e.pointees(s, w.args, f.fn)
+		w.before = e.pointees(s, w.args, f.Fn)
 	}
 	return w
 }
@@ -87,7 +90,7 @@ func watched(t types.Type) bool {
 // Map value: a map is a reference too), an interface holding a
 // *bytes.Buffer whole (what the call wrote to it), and the zero Value for
 // any other argument or a nil one.
-func (e *Engine) pointees(s *State, args []value.Value, fn *ssa.Function) []concrete.Value {
+func (e *Engine) pointees(s *machine.State, args []value.Value, fn *ssa.Function) []concrete.Value {
 	out := make([]concrete.Value, len(args))
 	for i, a := range args {
 		t := fn.Params[i].Type()
@@ -114,7 +117,7 @@ func (e *Engine) pointees(s *State, args []value.Value, fn *ssa.Function) []conc
 				// A pointer back to the pointee is a cycle: opaque.
 				seen[x.Obj] = true
 			}
-			out[i] = e.toConcrete(s, e.load(s, x), pt.Elem(), seen)
+			out[i] = e.toConcrete(s, e.Load(s, x), pt.Elem(), seen)
 		case value.Slice:
 			st, ok := t.Underlying().(*types.Slice)
 			if !ok || !x.NonNil.IsTrue() || !x.Len.IsConst() || x.Len.Value() > maxWatched || int64(x.Len.Value())*sizeOf(st.Elem()) > maxWatched {
@@ -149,9 +152,9 @@ func sizeOf(t types.Type) (n int64) {
 }
 
 // recordAfter sets t.Before and t.After from a run that returned.
-func (e *Engine) recordAfter(t *Test, run *State) {
-	w := run.watch
-	if w == nil || run.endKind != EndReturn {
+func (e *Engine) recordAfter(t *machine.Test, run *machine.State) {
+	w, _ := run.Watch.(*argWatch)
+	if w == nil || run.EndKind != machine.EndReturn {
 		return
 	}
 	t.Before = w.before

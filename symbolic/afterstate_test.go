@@ -5,11 +5,12 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // endings are the tests of the paths that returned; panicked those that
 // panicked.
-func endings(paths []*PathEnd) (ret, pan []*Test) {
+func endings(paths []*machine.PathEnd) (ret, pan []*machine.Test) {
 	for _, p := range paths {
 		switch {
 		case p.Test == nil:
@@ -27,7 +28,7 @@ func endings(paths []*PathEnd) (ret, pan []*Test) {
 // place, and the size of a ring whose root points to itself are read
 // before and after the call; a panicking call records neither.
 func TestAfterIsWhatTheCallLeft(t *testing.T) {
-	_, paths := explore(t, "afterstate.Counter.Inc", Config{})
+	_, paths := explore(t, "afterstate.Counter.Inc", machine.Config{})
 	ret, pan := endings(paths)
 	if len(ret) < 2 || len(pan) == 0 {
 		t.Fatalf("Counter.Inc: %d returning and %d panicking tests, want ≥ 2 and ≥ 1", len(ret), len(pan))
@@ -51,7 +52,7 @@ func TestAfterIsWhatTheCallLeft(t *testing.T) {
 		}
 	}
 
-	_, paths = explore(t, "afterstate.Sort2", Config{})
+	_, paths = explore(t, "afterstate.Sort2", machine.Config{})
 	ret, _ = endings(paths)
 	swapped := false
 	for _, tc := range ret {
@@ -69,7 +70,7 @@ func TestAfterIsWhatTheCallLeft(t *testing.T) {
 		t.Errorf("Sort2: no test swaps the elements")
 	}
 
-	_, paths = explore(t, "afterstate.Ring.Add", Config{})
+	_, paths = explore(t, "afterstate.Ring.Add", machine.Config{})
 	ret, _ = endings(paths)
 	if len(ret) == 0 {
 		t.Fatal("Ring.Add: no returning test")
@@ -106,7 +107,7 @@ func ints(v concrete.Value) []int64 {
 // package variable's value is reported as that variable (io.EOF, the
 // package's ErrBang), and an error made on the spot is not.
 func TestSentinelErrorsAreNamed(t *testing.T) {
-	_, paths := explore(t, "afterstate.Take", Config{})
+	_, paths := explore(t, "afterstate.Take", machine.Config{})
 	ret, _ := endings(paths)
 	got := map[string]bool{}
 	for _, tc := range ret {

@@ -56,7 +56,7 @@ func (e *Engine) apiMakers(iface *types.Interface, t types.Type, home *ssa.Packa
 		}
 	}
 	if hasMethodPrefix(iface, "Write") {
-		if pkg := e.prog.ImportedPackage("bytes"); pkg != nil && loader.Importable(hp, pkg.Pkg) {
+		if pkg := e.Prog.ImportedPackage("bytes"); pkg != nil && loader.Importable(hp, pkg.Pkg) {
 			if tm, ok := pkg.Members["Buffer"].(*ssa.Type); ok {
 				if pt := types.NewPointer(tm.Type()); types.Implements(pt, iface) {
 					out = append(out, &maker{typ: pt})
@@ -79,7 +79,7 @@ func isContextType(t types.Type) bool {
 // apiFunc is the function name of the standard package path when the
 // program has it and a test in home may call it.
 func (e *Engine) apiFunc(home *types.Package, path, name string) *ssa.Function {
-	pkg := e.prog.ImportedPackage(path)
+	pkg := e.Prog.ImportedPackage(path)
 	if pkg == nil || !loader.Importable(home, pkg.Pkg) {
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"github.com/gosymtest/gosymtest/testdata/exec/perf"
 	"golang.org/x/tools/go/ssa"
@@ -16,7 +17,7 @@ import (
 // The executor's benchmarks: figures are reported as metrics, not
 // asserted, because these machines are noisy.
 
-func benchTarget(b *testing.B, name string) (*Engine, func() *Summary) {
+func benchTarget(b *testing.B, name string) (*Engine, func() *machine.Summary) {
 	b.Helper()
 	t := &testing.T{}
 	fn := target(t, name)
@@ -25,8 +26,8 @@ func benchTarget(b *testing.B, name string) (*Engine, func() *Summary) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { z3.Close() })
-	e := NewEngine(fixtures(t).SSA, Config{Solver: z3, Searcher: "dfs"})
-	return e, func() *Summary {
+	e := NewEngine(fixtures(t).SSA, machine.Config{Solver: z3, Searcher: "dfs"})
+	return e, func() *machine.Summary {
 		sum, err := e.Explore(context.Background(), fn)
 		if err != nil {
 			b.Fatal(err)
@@ -79,18 +80,18 @@ func BenchmarkLiveStates(b *testing.B) {
 	e, _ := benchTarget(b, "perf.Touch")
 	t := &testing.T{}
 	fn := target(t, "perf.Touch")
-	e.ctx = context.Background()
-	e.summary = &Summary{Func: fn, CoveredBlocks: map[*ssa.BasicBlock]bool{}, Ends: map[EndKind]int{}}
+	e.Ctx = context.Background()
+	e.Summary = &machine.Summary{Func: fn, CoveredBlocks: map[*ssa.BasicBlock]bool{}, Ends: map[machine.EndKind]int{}}
 	for n := 0; n < b.N; n++ {
-		root := e.initialState(fn, newSymbolicInputs(e.cfg.Bounds))
-		rec := root.stack[0].regs[0].(value.Pointer)
-		e.load(root, rec) // materialise the record's fields
+		root := e.initialState(fn, newSymbolicInputs(e.Cfg.Bounds))
+		rec := root.Stack[0].Regs[0].(value.Pointer)
+		e.Load(root, rec) // materialise the record's fields
 		before := heapBytes()
-		states := make([]*State, 10000)
+		states := make([]*machine.State, 10000)
 		for i := range states {
-			s := root.fork(i + 2)
-			s.assume(expr.Eq(expr.BVVar("k", 64), expr.Const(64, uint64(i))), "")
-			e.store(s, value.Pointer{NonNil: expr.True, Obj: rec.Obj, Path: value.Path{0}}, value.Scalar{E: expr.Const(64, uint64(i))})
+			s := root.Fork(i + 2)
+			s.Assume(expr.Eq(expr.BVVar("k", 64), expr.Const(64, uint64(i))), "")
+			e.Store(s, value.Pointer{NonNil: expr.True, Obj: rec.Obj, Path: value.Path{0}}, value.Scalar{E: expr.Const(64, uint64(i))})
 			states[i] = s
 		}
 		after := heapBytes()
@@ -122,12 +123,12 @@ func BenchmarkPackageInit(b *testing.B) {
 	start := time.Now()
 	var instrs int64
 	for i := 0; i < b.N; i++ {
-		e := NewEngine(fixtures(t).SSA, Config{Solver: z3, Searcher: "dfs"})
+		e := NewEngine(fixtures(t).SSA, machine.Config{Solver: z3, Searcher: "dfs"})
 		sum, err := e.Explore(context.Background(), fn)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if sum.Ends[EndReturn] != 1 {
+		if sum.Ends[machine.EndReturn] != 1 {
 			b.Fatalf("Probe did not return after the init: ends %v", sum.Ends)
 		}
 		instrs += sum.Instructions

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -70,9 +71,9 @@ const (
 // DecodeRune) has twenty cases to try; a hundred queries made half of
 // them.
 func (e *Engine) boundaryWork() int64 {
-	n := int64(400 * QueryWork)
-	if e.cfg.MaxWork > 0 {
-		n = min(n, e.cfg.MaxWork/4)
+	n := int64(400 * machine.QueryWork)
+	if e.Cfg.MaxWork > 0 {
+		n = min(n, e.Cfg.MaxWork/4)
 	}
 	return n
 }
@@ -86,10 +87,10 @@ type boundaryPass struct {
 	// a term per iteration.
 	ifs map[*ssa.If]*boundarySite
 	// origins are the paths that gave a test, in the order they ended.
-	origins []*PathEnd
+	origins []*machine.PathEnd
 	// pruned are the conditions of states the detector pruned (at most
 	// maxBoundaryPruned), as PathEnds without a test, after the origins.
-	pruned []*PathEnd
+	pruned []*machine.PathEnd
 }
 
 func newBoundaryPass() boundaryPass {
@@ -112,12 +113,12 @@ type boundarySite struct {
 // boundary cases start from.
 type boundaryWatch struct{ e *Engine }
 
-func (w boundaryWatch) comparison(s *State, fn *ssa.Function, in *ssa.If, cond expr.Expr) {
+func (w boundaryWatch) Comparison(s *machine.State, fn *ssa.Function, in *ssa.If, cond expr.Expr) {
 	w.e.noteComparison(s, fn, in, cond)
 }
 
-func (w boundaryWatch) ended(s *State, end *PathEnd) {
-	if end.Kind == EndReturn || end.Kind == EndPanic {
+func (w boundaryWatch) Ended(s *machine.State, end *machine.PathEnd) {
+	if end.Kind == machine.EndReturn || end.Kind == machine.EndPanic {
 		w.e.noteBoundaryOrigin(end)
 	}
 }
@@ -125,8 +126,8 @@ func (w boundaryWatch) ended(s *State, end *PathEnd) {
 // noteComparison records that the if in, in fn, branches on the term cond,
 // when it is an ordered comparison of integers in the package under test:
 // a candidate for boundary cases once a path that decided it gives a test.
-func (e *Engine) noteComparison(s *State, fn *ssa.Function, in *ssa.If, cond expr.Expr) {
-	if e.cfg.NoBoundaries || s.replay || s.initializing || cond.IsConst() || e.boundary.sites == nil {
+func (e *Engine) noteComparison(s *machine.State, fn *ssa.Function, in *ssa.If, cond expr.Expr) {
+	if e.Cfg.NoBoundaries || s.Replay || s.Initializing || cond.IsConst() || e.boundary.sites == nil {
 		return
 	}
 	strict := cond.Op() == expr.OpUlt || cond.Op() == expr.OpSlt
@@ -137,7 +138,7 @@ func (e *Engine) noteComparison(s *State, fn *ssa.Function, in *ssa.If, cond exp
 		return
 	}
 	bin, ok := in.Cond.(*ssa.BinOp)
-	if !ok || !e.inExploredPackage(fn) {
+	if !ok || !e.InExploredPackage(fn) {
 		return
 	}
 	var swapped bool
@@ -162,9 +163,9 @@ func (e *Engine) noteComparison(s *State, fn *ssa.Function, in *ssa.If, cond exp
 // noteBoundaryOrigin keeps a finished path whose test may lead to
 // boundary cases: one that replayed, whose outcome does not depend on map
 // order or on values a test cannot set.
-func (e *Engine) noteBoundaryOrigin(end *PathEnd) {
+func (e *Engine) noteBoundaryOrigin(end *machine.PathEnd) {
 	t := end.Test
-	if e.cfg.NoBoundaries || t == nil || !t.Replayed || t.OrderDependent || t.Uncontrolled || len(end.Condition) == 0 {
+	if e.Cfg.NoBoundaries || t == nil || !t.Replayed || t.OrderDependent || t.Uncontrolled || len(end.Condition) == 0 {
 		return
 	}
 	e.boundary.origins = append(e.boundary.origins, end)
@@ -175,17 +176,17 @@ func (e *Engine) noteBoundaryOrigin(end *PathEnd) {
 // that tell a comparison from its mutant (FullRune's p = {232, 128}
 // returns false right after accept.hi < p[1]; the path kept goes on to
 // test p[2] and returns true by it on either side).
-func (e *Engine) noteBoundaryPrefix(s *State) {
-	if e.cfg.NoBoundaries || e.boundary.sites == nil || len(s.cond) == 0 || s.outside.uncontrolledCalls > 0 || len(e.boundary.pruned) == maxBoundaryPruned {
+func (e *Engine) noteBoundaryPrefix(s *machine.State) {
+	if e.Cfg.NoBoundaries || e.boundary.sites == nil || len(s.PathCond) == 0 || s.Outside.UncontrolledCalls > 0 || len(e.boundary.pruned) == maxBoundaryPruned {
 		return
 	}
-	e.boundary.pruned = append(e.boundary.pruned, &PathEnd{Func: e.summary.Func, Kind: EndPruned, Condition: s.cond})
+	e.boundary.pruned = append(e.boundary.pruned, &machine.PathEnd{Func: e.Summary.Func, Kind: machine.EndPruned, Condition: s.PathCond})
 }
 
 // boundaryCandidate is one boundary case to try: the comparison decided
 // at Condition[at] of origin, with its operands at the edge of side.
 type boundaryCandidate struct {
-	origin *PathEnd
+	origin *machine.PathEnd
 	at     int
 	site   *boundarySite
 	cmp    expr.Expr // the comparison's term, whatever side the path took
@@ -267,7 +268,7 @@ func (e *Engine) boundaryCandidates(fn *ssa.Function) [][]boundaryCandidate {
 // ends it.
 func (e *Engine) extraPass(ctx context.Context) (over func() bool, done func()) {
 	ctx, done = e.afterExploration(ctx)
-	work := func() int64 { return e.summary.Work - e.mpass.work }
+	work := func() int64 { return e.Summary.Work - e.mpass.work }
 	start, limit := work(), e.boundaryWork()
 	return func() bool { return work()-start >= limit || ctx.Err() != nil }, done
 }
@@ -277,7 +278,7 @@ func (e *Engine) extraPass(ctx context.Context) (over func() bool, done func()) 
 // function's budget, which may be spent: the solver gets a little time of
 // its own, as for the runs to the end.
 func (e *Engine) boundaryCases(ctx context.Context, fn *ssa.Function) {
-	if e.cfg.NoBoundaries || len(e.boundary.origins) == 0 || len(e.boundary.sites) == 0 || ctx.Err() != nil {
+	if e.Cfg.NoBoundaries || len(e.boundary.origins) == 0 || len(e.boundary.sites) == 0 || ctx.Err() != nil {
 		return
 	}
 	cands := e.boundaryCandidates(fn)
@@ -307,9 +308,9 @@ func (e *Engine) boundaryCases(ctx context.Context, fn *ssa.Function) {
 				continue
 			}
 			made = append(made, end.Test.Args)
-			e.summary.Boundaries++
-			if e.cfg.Sink != nil {
-				e.cfg.Sink.PathEnded(end)
+			e.Summary.Boundaries++
+			if e.Cfg.Sink != nil {
+				e.Cfg.Sink.PathEnded(end)
 			}
 		}
 	}
@@ -323,8 +324,8 @@ func (e *Engine) boundaryCases(ctx context.Context, fn *ssa.Function) {
 // returns true by p[2] whether the comparison is < or <=; the path that
 // returns after it tells them apart. Each case tried is weighed against
 // the mutants (noteKills).
-func (e *Engine) boundaryCaseOf(fn *ssa.Function, alts []boundaryCandidate, made [][]concrete.Value, over func() bool) *PathEnd {
-	var first *PathEnd
+func (e *Engine) boundaryCaseOf(fn *ssa.Function, alts []boundaryCandidate, made [][]concrete.Value, over func() bool) *machine.PathEnd {
+	var first *machine.PathEnd
 	for _, c := range alts {
 		if over() {
 			break
@@ -334,7 +335,7 @@ func (e *Engine) boundaryCaseOf(fn *ssa.Function, alts []boundaryCandidate, made
 			continue
 		}
 		e.noteKills(fn, model, end.Test, true)
-		if e.cfg.NoMutants || e.killsAt(end.Test, c.site.cmp) {
+		if e.Cfg.NoMutants || e.killsAt(end.Test, c.site.cmp) {
 			return end
 		}
 		if first == nil {
@@ -349,7 +350,7 @@ func (e *Engine) boundaryCaseOf(fn *ssa.Function, alts []boundaryCandidate, made
 // boundary cases likely tell nothing new: they are made after the others.
 // Without the mutation pass it is false.
 func (e *Engine) comparisonKilled(in *ssa.BinOp) bool {
-	if e.cfg.NoMutants || e.mutSiteOf(in) == nil {
+	if e.Cfg.NoMutants || e.mutSiteOf(in) == nil {
 		return false
 	}
 	for _, to := range []token.Token{boundaryOp[in.Op], negatedOp[in.Op]} {
@@ -361,7 +362,7 @@ func (e *Engine) comparisonKilled(in *ssa.BinOp) bool {
 }
 
 // killsAt reports whether t kills a mutant of the operator of in.
-func (e *Engine) killsAt(t *Test, in ssa.Instruction) bool {
+func (e *Engine) killsAt(t *machine.Test, in ssa.Instruction) bool {
 	site := e.mutSiteOf(in)
 	return site != nil && slices.ContainsFunc(t.Kills, func(m concrete.Mutant) bool { return m.Pos == site.pos })
 }

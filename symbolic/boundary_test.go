@@ -6,12 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/testdata/exec/boundary"
 )
 
 // boundaryEnds splits the ends of an exploration into the boundary cases
 // and the explored paths.
-func boundaryEnds(paths []*PathEnd) (bounds, explored []*PathEnd) {
+func boundaryEnds(paths []*machine.PathEnd) (bounds, explored []*machine.PathEnd) {
 	for _, p := range paths {
 		if p.Boundary != "" {
 			bounds = append(bounds, p)
@@ -23,7 +24,7 @@ func boundaryEnds(paths []*PathEnd) (bounds, explored []*PathEnd) {
 }
 
 // boundaryTexts lists the Boundary texts of the cases.
-func boundaryTexts(bounds []*PathEnd) []string {
+func boundaryTexts(bounds []*machine.PathEnd) []string {
 	var out []string
 	for _, p := range bounds {
 		out = append(out, p.Boundary)
@@ -34,7 +35,7 @@ func boundaryTexts(bounds []*PathEnd) []string {
 // Each threshold of Grade gets a case at it and one just below it, each
 // asserting what Go returns, and none of them is counted as a path.
 func TestBoundaryCasesSitOnEachThreshold(t *testing.T) {
-	sum, paths := explore(t, "boundary.Grade", Config{})
+	sum, paths := explore(t, "boundary.Grade", machine.Config{})
 	bounds, explored := boundaryEnds(paths)
 	if sum.Boundaries != len(bounds) || sum.Paths != len(explored) {
 		t.Errorf("summary: %d boundary cases, %d paths; the sink got %d and %d", sum.Boundaries, sum.Paths, len(bounds), len(explored))
@@ -76,7 +77,7 @@ func TestBoundaryCasesSitOnEachThreshold(t *testing.T) {
 // Two inputs compared with each other are put one apart, and an unsigned
 // comparison gets its boundary too.
 func TestBoundaryCasesBetweenInputs(t *testing.T) {
-	_, paths := explore(t, "boundary.Clamp", Config{})
+	_, paths := explore(t, "boundary.Clamp", machine.Config{})
 	bounds, _ := boundaryEnds(paths)
 	for _, p := range bounds {
 		a := p.Test.Args
@@ -106,7 +107,7 @@ func TestBoundaryCasesBetweenInputs(t *testing.T) {
 		t.Errorf("%d boundary cases, want 4: %q", len(bounds), boundaryTexts(bounds))
 	}
 
-	_, paths = explore(t, "boundary.Fits", Config{})
+	_, paths = explore(t, "boundary.Fits", machine.Config{})
 	bounds, _ = boundaryEnds(paths)
 	var got []string
 	for _, p := range bounds {
@@ -127,7 +128,7 @@ func TestBoundaryCasesBetweenInputs(t *testing.T) {
 // cases for its first maxBoundarySiteTerms terms only, named by the input
 // (i is a constant on each path).
 func TestBoundaryCasesOfALoopAreBounded(t *testing.T) {
-	_, paths := explore(t, "boundary.Step", Config{})
+	_, paths := explore(t, "boundary.Step", machine.Config{})
 	bounds, _ := boundaryEnds(paths)
 	// The first two iterations' tests, i < limit with i at 0 and 3.
 	want := []string{
@@ -150,8 +151,8 @@ func TestBoundaryCasesOfALoopAreBounded(t *testing.T) {
 
 // The switch turns boundary cases off and changes nothing else.
 func TestBoundaryCasesCanBeTurnedOff(t *testing.T) {
-	on, withPaths := explore(t, "boundary.Grade", Config{})
-	off, paths := explore(t, "boundary.Grade", Config{NoBoundaries: true})
+	on, withPaths := explore(t, "boundary.Grade", machine.Config{})
+	off, paths := explore(t, "boundary.Grade", machine.Config{NoBoundaries: true})
 	if bounds, _ := boundaryEnds(paths); len(bounds) != 0 || off.Boundaries != 0 {
 		t.Errorf("with NoBoundaries: %d boundary cases (summary %d)", len(bounds), off.Boundaries)
 	}
@@ -170,7 +171,7 @@ func TestBoundaryCasesCanBeTurnedOff(t *testing.T) {
 func TestBoundaryCasesAreBoundedByWork(t *testing.T) {
 	// Grade's exploration costs about 28,000 units and its six boundary
 	// cases about 24,000: an allowance of 5,000 leaves room for some.
-	cfg := Config{MaxWork: 40_000}
+	cfg := machine.Config{MaxWork: 40_000}
 	first, paths := explore(t, "boundary.Grade", cfg)
 	again, pathsAgain := explore(t, "boundary.Grade", cfg)
 	bounds, _ := boundaryEnds(paths)
@@ -187,7 +188,7 @@ func TestBoundaryCasesAreBoundedByWork(t *testing.T) {
 // a table lookup set reads as the source does (v > 9), not as the SSA
 // form, which inlines the 32-byte table into the text.
 func TestBoundaryTextIsTheSource(t *testing.T) {
-	_, paths := explore(t, "boundary.Nibble", Config{})
+	_, paths := explore(t, "boundary.Nibble", machine.Config{})
 	bounds, _ := boundaryEnds(paths)
 	want := []string{"v == 10, one past the boundary of v > 9", "v == 9, the boundary of v > 9"}
 	got := boundaryTexts(bounds)
@@ -206,7 +207,7 @@ func TestBoundaryTextIsTheSource(t *testing.T) {
 // A byte compared with characters sits on boundaries that read as
 // characters: '0' and the one before it, '9' and the one after it.
 func TestBoundaryTextsOfCharactersAreCharacters(t *testing.T) {
-	_, paths := explore(t, "boundary.IsDigit", Config{})
+	_, paths := explore(t, "boundary.IsDigit", machine.Config{})
 	bounds, _ := boundaryEnds(paths)
 	got := boundaryTexts(bounds)
 	slices.Sort(got)

@@ -7,12 +7,13 @@ import (
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
 // boundaryCase solves and runs one candidate, and gives the model of its
 // inputs too; nil when no inputs were found or the run gives no test.
-func (e *Engine) boundaryCase(fn *ssa.Function, c boundaryCandidate) (*PathEnd, expr.Assignment) {
+func (e *Engine) boundaryCase(fn *ssa.Function, c boundaryCandidate) (*machine.PathEnd, expr.Assignment) {
 	cond := c.origin.Condition
 	edge := boundaryEdge(c.cmp, c.side)
 	var tries [][]expr.Expr
@@ -55,13 +56,13 @@ func (e *Engine) boundaryCase(fn *ssa.Function, c boundaryCandidate) (*PathEnd, 
 // for none in particular), as the case then reads as that path, or else
 // one with cond and the single pin (none when pin is ""); nil when the
 // run gives no test.
-func (e *Engine) extraCase(fn *ssa.Function, resp solver.Response, origin *PathEnd, cond []expr.Expr, pin string) *PathEnd {
-	run := e.concreteRun(fn, resp, false, e.cfg.Bounds.MaxSteps)
+func (e *Engine) extraCase(fn *ssa.Function, resp solver.Response, origin *machine.PathEnd, cond []expr.Expr, pin string) *machine.PathEnd {
+	run := e.concreteRun(fn, resp, false, e.Cfg.Bounds.MaxSteps)
 	t := e.boundaryTest(fn, resp, run)
 	if t == nil {
 		return nil
 	}
-	end := &PathEnd{Func: fn, Kind: run.endKind, Condition: cond}
+	end := &machine.PathEnd{Func: fn, Kind: run.EndKind, Condition: cond}
 	if pin != "" {
 		end.Pins = []string{pin}
 	}
@@ -69,17 +70,17 @@ func (e *Engine) extraCase(fn *ssa.Function, resp solver.Response, origin *PathE
 		cp := *p
 		end = &cp
 	}
-	end.Blocks, end.Edges = firstEntries(run.blocks), firstEntries(run.edges)
+	end.Blocks, end.Edges = machine.FirstEntries(run.Blocks), machine.FirstEntries(run.Edges)
 	end.Test = t
-	if run.endKind == EndPanic && run.panicked != nil {
-		end.Panic = run.panicked.kind
+	if run.EndKind == machine.EndPanic && run.Panicked != nil {
+		end.Panic = run.Panicked.Kind
 	}
 	return end
 }
 
 // madeBefore reports whether an extra pass already made a case with t's
 // arguments (made lists each case's): a second row with the same call.
-func madeBefore(made [][]concrete.Value, t *Test) bool {
+func madeBefore(made [][]concrete.Value, t *machine.Test) bool {
 	return slices.ContainsFunc(made, func(args []concrete.Value) bool { return reflect.DeepEqual(args, t.Args) })
 }
 
@@ -103,11 +104,11 @@ func boundaryEdge(cmp expr.Expr, side bool) expr.Expr {
 // boundaryTest is the test of a concrete run of fn on the model in resp,
 // nil when the run did not return or panic, or when its outcome could
 // change under go test (map order, the clock).
-func (e *Engine) boundaryTest(fn *ssa.Function, resp solver.Response, run *State) *Test {
-	if run.outside.uncontrolledCalls > 0 {
+func (e *Engine) boundaryTest(fn *ssa.Function, resp solver.Response, run *machine.State) *machine.Test {
+	if run.Outside.UncontrolledCalls > 0 {
 		return nil
 	}
-	t := &Test{Replayed: true}
+	t := &machine.Test{Replayed: true}
 	if !e.recordOutcome(t, run) {
 		return nil
 	}
@@ -116,9 +117,9 @@ func (e *Engine) boundaryTest(fn *ssa.Function, resp solver.Response, run *State
 		return nil
 	}
 	t.Env = env
-	if run.rangedOverMap {
-		var other Test
-		e.recordOutcome(&other, e.concreteRun(fn, resp, true, e.cfg.Bounds.MaxSteps))
+	if run.RangedOverMap {
+		var other machine.Test
+		e.recordOutcome(&other, e.concreteRun(fn, resp, true, e.Cfg.Bounds.MaxSteps))
 		sameAfter(t, &other)
 		if !sameOutcome(t, &other) {
 			return nil
@@ -134,11 +135,11 @@ func (e *Engine) boundaryTest(fn *ssa.Function, resp solver.Response, run *State
 // one whose condition m satisfies, that ended alike and entered the same
 // blocks. It tries origin first, unless it is nil; nil when none is
 // found.
-func (e *Engine) boundaryMatch(origin *PathEnd, run *State, m expr.Assignment) *PathEnd {
+func (e *Engine) boundaryMatch(origin *machine.PathEnd, run *machine.State, m expr.Assignment) *machine.PathEnd {
 	ev := expr.NewEvaluator(m)
-	blocks := firstEntries(run.blocks)
-	took := func(p *PathEnd) bool {
-		if p.Kind != run.endKind || !slices.Equal(p.Blocks, blocks) {
+	blocks := machine.FirstEntries(run.Blocks)
+	took := func(p *machine.PathEnd) bool {
+		if p.Kind != run.EndKind || !slices.Equal(p.Blocks, blocks) {
 			return false
 		}
 		for _, c := range p.Condition {

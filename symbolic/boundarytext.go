@@ -15,7 +15,7 @@ import (
 // past the boundary of v < lo".
 func (e *Engine) boundaryText(c boundaryCandidate, m expr.Assignment) string {
 	bin := c.site.cmp
-	src := e.src.Bin(bin)
+	src := e.Src.Bin(bin)
 	xt, yt := c.cmp.Arg(0), c.cmp.Arg(1)
 	if c.site.swapped {
 		xt, yt = yt, xt

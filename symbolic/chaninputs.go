@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 )
 
@@ -24,8 +25,8 @@ func chanInputLimit(name string) string {
 }
 
 // buildChan makes the channel input of type t called name.
-func (in *inputs) buildChan(s *State, name string, t types.Type) value.Pointer {
-	id := s.mem.Alloc(&value.Object{Type: t, Value: value.Chan{}, Input: name, Root: in.root, RootType: t.Underlying()})
+func (in *inputs) buildChan(s *machine.State, name string, t types.Type) value.Pointer {
+	id := s.Mem.Alloc(&value.Object{Type: t, Value: value.Chan{}, Input: name, Root: in.root, RootType: t.Underlying()})
 	return value.Pointer{NonNil: in.scalar(nilnessName(name), expr.BoolSort()), Obj: id}
 }
 

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // TestChannelsInOneGoroutine explores the channel fixtures: every outcome
@@ -33,7 +35,7 @@ func TestChannelsInOneGoroutine(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			sum, paths := explore(t, c.name, Config{MaxPaths: 100})
+			sum, paths := explore(t, c.name, machine.Config{MaxPaths: 100})
 			got := outcomes(paths)
 			for _, w := range c.outcomes {
 				if !slices.Contains(got, w) {
@@ -42,11 +44,11 @@ func TestChannelsInOneGoroutine(t *testing.T) {
 			}
 			var reasons []string
 			for _, p := range paths {
-				if p.Kind == EndUnsupported || p.Kind == EndInternal {
+				if p.Kind == machine.EndUnsupported || p.Kind == machine.EndInternal {
 					reasons = append(reasons, p.Reason)
 				}
-				if p.Test != nil && p.Test.Panics && strings.Contains(p.Test.PanicMsg, "channel") && p.Panic != PanicChan {
-					t.Errorf("panic %q is of kind %v, want %v", p.Test.PanicMsg, p.Panic, PanicChan)
+				if p.Test != nil && p.Test.Panics && strings.Contains(p.Test.PanicMsg, "channel") && p.Panic != machine.PanicChan {
+					t.Errorf("panic %q is of kind %v, want %v", p.Test.PanicMsg, p.Panic, machine.PanicChan)
 				}
 			}
 			if c.unsupported == "" {
@@ -64,7 +66,7 @@ func TestChannelsInOneGoroutine(t *testing.T) {
 // TestDrainKeepsTheChannelsOrder: a range over a closed buffered channel
 // receives what was sent, oldest first, and no more.
 func TestDrainKeepsTheChannelsOrder(t *testing.T) {
-	sum, paths := explore(t, "chans.Drain", Config{MaxPaths: 100})
+	sum, paths := explore(t, "chans.Drain", machine.Config{MaxPaths: 100})
 	if !sum.Exhausted {
 		t.Error("Drain is not exhausted")
 	}

@@ -5,6 +5,7 @@ import (
 	"maps"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -50,9 +51,9 @@ type building struct {
 // symbolic mode s takes alternative 0 unless it is forced, and the other
 // alternatives get states of their own (see the comment at the top).
 // pins[k] says alternative k in the tests' comments.
-func (e *Engine) choose(s *State, name string, sel expr.Expr, vals []uint64, pins []string) int {
-	if s.inputs.model != nil {
-		v := expr.Eval(sel, s.inputs.model)
+func (e *Engine) choose(s *machine.State, name string, sel expr.Expr, vals []uint64, pins []string) int {
+	if inputsOf(s).model != nil {
+		v := expr.Eval(sel, inputsOf(s).model)
 		for k, x := range vals {
 			if x == v {
 				return k
@@ -60,7 +61,7 @@ func (e *Engine) choose(s *State, name string, sel expr.Expr, vals []uint64, pin
 		}
 		return 0
 	}
-	if k, ok := s.choices[name]; ok {
+	if k, ok := s.Choices[name]; ok {
 		return k
 	}
 	k := 0
@@ -73,48 +74,49 @@ func (e *Engine) choose(s *State, name string, sel expr.Expr, vals []uint64, pin
 		}
 	case e.canRestart(s):
 		for alt := 1; alt < len(vals); alt++ {
-			c := e.fork(s)
-			c.pick(name, alt, sel, vals[alt], pins[alt])
+			c := e.Fork(s)
+			pickChoice(c, name, alt, sel, vals[alt], pins[alt])
 			e.restart(c)
 		}
 	case len(vals) > 1:
-		s.limit(fmt.Sprintf("%s: only the first of %d alternatives is explored here", name, len(vals)))
+		s.Limit(fmt.Sprintf("%s: only the first of %d alternatives is explored here", name, len(vals)))
 	}
-	s.pick(name, k, sel, vals[k], pins[k])
+	pickChoice(s, name, k, sel, vals[k], pins[k])
 	return k
 }
 
-// pick records that s takes alternative k, of value val, for the selector.
-func (s *State) pick(name string, k int, sel expr.Expr, val uint64, pin string) {
-	choices := make(map[string]int, len(s.choices)+1)
-	maps.Copy(choices, s.choices)
+// pickChoice records that s takes alternative k, of value val, for the
+// selector.
+func pickChoice(s *machine.State, name string, k int, sel expr.Expr, val uint64, pin string) {
+	choices := make(map[string]int, len(s.Choices)+1)
+	maps.Copy(choices, s.Choices)
 	choices[name] = k
-	s.choices = choices
-	s.assume(expr.Eq(sel, expr.Const(sel.Width(), val)), pin)
+	s.Choices = choices
+	s.Assume(expr.Eq(sel, expr.Const(sel.Width(), val)), pin)
 }
 
 // canRestart reports whether s is in the middle of the step that began at
 // e.step, in the same frame and block, so its instruction can run again.
-func (e *Engine) canRestart(s *State) bool {
-	p := e.stepAt
-	if p.state != s || len(s.stack) != p.frames {
+func (e *Engine) canRestart(s *machine.State) bool {
+	p := e.StepAt
+	if p.State != s || len(s.Stack) != p.Frames {
 		return false
 	}
-	f := s.stack[len(s.stack)-1]
-	return !f.unwinding && f.block == p.block
+	f := s.Stack[len(s.Stack)-1]
+	return !f.Unwinding && f.Block == p.Block
 }
 
 // restart makes c run the current instruction again from its start.
-func (e *Engine) restart(c *State) {
-	c.top().next = e.stepAt.next
+func (e *Engine) restart(c *machine.State) {
+	c.Top().Next = e.StepAt.Next
 }
 
 // initialStates builds the initial states of fn: one per combination of
 // the choices its parameters need, enumerated so that no combination is
 // built twice (a choice met before the one being varied is forced to 0).
-func (e *Engine) initialStates(fn *ssa.Function) []*State {
+func (e *Engine) initialStates(fn *ssa.Function) []*machine.State {
 	queue := []map[string]int{{}}
-	var states []*State
+	var states []*machine.State
 	for len(queue) > 0 {
 		forced := queue[0]
 		queue = queue[1:]
@@ -126,7 +128,7 @@ func (e *Engine) initialStates(fn *ssa.Function) []*State {
 		for j, p := range pending {
 			for alt := 1; alt < p.alts; alt++ {
 				if len(states)+len(queue) >= maxInitialStates {
-					s.limit(fmt.Sprintf("%s: alternatives beyond %d initial states are not explored", p.name, maxInitialStates))
+					s.Limit(fmt.Sprintf("%s: alternatives beyond %d initial states are not explored", p.name, maxInitialStates))
 					break
 				}
 				next := maps.Clone(forced)

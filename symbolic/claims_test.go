@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/loader"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -20,7 +21,7 @@ func TestChangingPackageVariablesPreventClaims(t *testing.T) {
 				fn = f
 			}
 		}
-		sum, _ := exploreIn(t, prog.SSA, fn, Config{})
+		sum, _ := exploreIn(t, prog.SSA, fn, machine.Config{})
 		if sum.Exhausted != wantExhausted {
 			t.Errorf("%s: exhausted=%v, want %v", name, sum.Exhausted, wantExhausted)
 		}
@@ -34,7 +35,7 @@ func TestBranchesBeyondTheBoundsPreventClaims(t *testing.T) {
 	}
 	want := map[string]bool{"IsUUID": false, "Many": false, "Crowded": false, "Short": true}
 	for _, fn := range prog.Packages[0].Targets {
-		sum, paths := exploreIn(t, prog.SSA, fn, Config{})
+		sum, paths := exploreIn(t, prog.SSA, fn, machine.Config{})
 		if sum.Exhausted != want[fn.Name()] {
 			t.Errorf("%s: exhausted=%v, want %v", fn.Name(), sum.Exhausted, want[fn.Name()])
 		}
@@ -57,17 +58,17 @@ func TestBranchesBeyondTheBoundsPreventClaims(t *testing.T) {
 // which the binding released them (Go's map order) until that order was
 // fixed.
 func TestBoundaryCasesAreDeterministic(t *testing.T) {
-	checkDeterministic(t, "boundary.Pairs", Config{})
+	checkDeterministic(t, "boundary.Pairs", machine.Config{})
 }
 
 // A panic with a value that is no error (a struct, as text/tabwriter's
 // osError) has no Error text: its test panics with the message unknown,
 // and the exploration goes on (it used to crash looking the method up).
 func TestPanicWithAValueThatIsNoError(t *testing.T) {
-	_, paths := explore(t, "panics.Wrapped", Config{})
+	_, paths := explore(t, "panics.Wrapped", machine.Config{})
 	found := false
 	for _, p := range paths {
-		if p.Kind == EndPanic && p.Test != nil && p.Test.Panics {
+		if p.Kind == machine.EndPanic && p.Test != nil && p.Test.Panics {
 			found = true
 			if p.Test.PanicMsgKnown {
 				t.Errorf("panic message %q claimed known", p.Test.PanicMsg)
@@ -87,16 +88,16 @@ func TestPanicWithAValueThatIsNoError(t *testing.T) {
 // package's variables hold what its initialisation left (readLimit is 3).
 func TestGenericInstancesBelongToTheirPackage(t *testing.T) {
 	name := "generics.Guarded[int].Read"
-	_, paths := explore(t, name, Config{MaxWork: 2_000_000})
+	_, paths := explore(t, name, machine.Config{MaxWork: 2_000_000})
 	returned := 0
 	for _, p := range paths {
 		switch p.Kind {
-		case EndReturn:
+		case machine.EndReturn:
 			returned++
 			if !slices.Contains(p.Concretized, "the unexported fields of sync.Mutex are zero") {
 				t.Errorf("a path that returned %v does not say the lock's fields are zero: %v", p.Test.Results, p.Concretized)
 			}
-		case EndUnsupported, EndInternal:
+		case machine.EndUnsupported, machine.EndInternal:
 			t.Errorf("a path ended %v: %s", p.Kind, p.Reason)
 		}
 	}
@@ -113,7 +114,7 @@ func TestGenericInstancesBelongToTheirPackage(t *testing.T) {
 // dead.
 func TestComparedInputsMayAlias(t *testing.T) {
 	name := "composite.Roster.Owns"
-	sum, paths := explore(t, name, Config{MaxWork: 2_000_000})
+	sum, paths := explore(t, name, machine.Config{MaxWork: 2_000_000})
 	if sum.Exhausted {
 		t.Error("Owns is claimed exhausted, though m.Team == r was never tried")
 	}

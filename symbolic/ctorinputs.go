@@ -8,6 +8,7 @@ import (
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -128,10 +129,10 @@ type ctorKey struct {
 // functions of home's package, or nil when t is written as a literal.
 func (e *Engine) constructorOf(t types.Type, home *ssa.Function) *ssa.Function {
 	var homePkg *types.Package
-	if pkg := pkgOf(home); pkg != nil {
+	if pkg := machine.PkgOf(home); pkg != nil {
 		homePkg = pkg.Pkg
 	}
-	key := ctorKey{prog: e.prog, typ: types.TypeString(t, nil)}
+	key := ctorKey{prog: e.Prog, typ: types.TypeString(t, nil)}
 	if homePkg != nil {
 		key.home = homePkg.Path()
 	}
@@ -140,7 +141,7 @@ func (e *Engine) constructorOf(t types.Type, home *ssa.Function) *ssa.Function {
 	}
 	var fn *ssa.Function
 	if hasUnexportedFields(t) {
-		fn = loader.Constructor(e.prog, t, homePkg)
+		fn = loader.Constructor(e.Prog, t, homePkg)
 	}
 	ctorCache.Store(key, fn)
 	return fn
@@ -174,10 +175,10 @@ func hasUnexportedFields(t types.Type) bool {
 // (choices.go) whose selector is "name.(made)": 0, tried first, makes it
 // with fn, as its users do; 1 builds it field by field, which reaches the
 // states that only a sequence of calls would (a Reader after some reads).
-func (e *Engine) madeOnly(s *State, name string, t types.Type, fn *ssa.Function) bool {
-	in := s.inputs
+func (e *Engine) madeOnly(s *machine.State, name string, t types.Type, fn *ssa.Function) bool {
+	in := inputsOf(s)
 	if !e.isLocal(t, in.home) {
-		s.limit(fmt.Sprintf("%s is made by %s: only the values it makes are tried", name, fn.Name()))
+		s.Limit(fmt.Sprintf("%s is made by %s: only the values it makes are tried", name, fn.Name()))
 		return true
 	}
 	sel := madeSelectorName(name)
@@ -190,7 +191,7 @@ func madeSelectorName(name string) string { return name + ".(made)" }
 // isLocal reports whether t (or what it points to) is declared in home's
 // package.
 func (e *Engine) isLocal(t types.Type, home *ssa.Function) bool {
-	named, pkg := namedOf(t), pkgOf(home)
+	named, pkg := namedOf(t), machine.PkgOf(home)
 	return named != nil && pkg != nil && named.Obj().Pkg() == pkg.Pkg
 }
 
@@ -207,16 +208,16 @@ func namedOf(t types.Type) *types.Named {
 // constructor's call is queued for the prologue and a placeholder of the
 // parameter's type returned; the call's result replaces it before the
 // function under test starts.
-func (e *Engine) buildMade(s *State, name string, mk *maker, depth int, dest paramSlot) value.Value {
-	in := s.inputs
+func (e *Engine) buildMade(s *machine.State, name string, mk *maker, depth int, dest paramSlot) value.Value {
+	in := inputsOf(s)
 	switch {
 	case mk.fail != failNone:
 		return e.buildFailing(s, name, mk, depth, dest)
 	case mk.global != nil:
-		return e.load(s, value.Pointer{NonNil: expr.True, Obj: e.global(s, mk.global)})
+		return e.Load(s, value.Pointer{NonNil: expr.True, Obj: e.Global(s, mk.global)})
 	case mk.fn == nil:
 		elem := mk.typ.(*types.Pointer).Elem()
-		id := s.mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})
+		id := s.Mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})
 		return value.Pointer{NonNil: expr.True, Obj: id}
 	}
 	call := &pendingCall{fn: mk.fn, dest: dest}
@@ -226,7 +227,7 @@ func (e *Engine) buildMade(s *State, name string, mk *maker, depth int, dest par
 		if i == 0 && mk.fn.Signature.Recv() != nil {
 			// An Init method: its receiver is new(T).
 			elem := p.Type().(*types.Pointer).Elem()
-			id := s.mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})
+			id := s.Mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})
 			call.args = append(call.args, value.Pointer{NonNil: expr.True, Obj: id})
 			continue
 		}
@@ -240,16 +241,16 @@ func (e *Engine) buildMade(s *State, name string, mk *maker, depth int, dest par
 // pushPrologue pushes the queued constructor calls above the entry frame,
 // the first queued lowest, so that each runs after those that make its
 // arguments and before the call that waits for its result.
-func (e *Engine) pushPrologue(s *State) {
-	calls := s.inputs.calls
-	s.inputs.calls = nil
+func (e *Engine) pushPrologue(s *machine.State) {
+	calls := inputsOf(s).calls
+	inputsOf(s).calls = nil
 	if len(calls) == 0 {
 		return
 	}
-	from := s.mem.Next()
+	from := s.Mem.Next()
 	for _, c := range calls {
-		f := e.pushFrame(s, c.fn, nil, c.args, nil)
-		f.fill = &prologueFill{dest: c.dest, from: from}
+		f := e.PushFrame(s, c.fn, nil, c.args, nil)
+		f.Fill = &prologueFill{dest: c.dest, from: from}
 	}
 }
 
@@ -264,25 +265,26 @@ type prologueFill struct {
 // makes. The objects the constructors made lose their allocation sites:
 // the points-to analysis models parameters as input objects, not as what
 // the constructors allocate, so they are left out of its check.
-func (e *Engine) fillParam(s *State, f *frame, results []value.Value) {
+func (e *Engine) fillParam(s *machine.State, f *machine.Frame, results []value.Value) {
 	v := results[0]
-	if f.fill.dest.wrap != nil {
-		v = value.Interface{Type: f.fill.dest.wrap, Value: v}
+	fill := f.Fill.(*prologueFill)
+	if fill.dest.wrap != nil {
+		v = value.Interface{Type: fill.dest.wrap, Value: v}
 	}
-	if p := f.fill.dest.into; p != nil {
-		e.store(s, *p, v)
-		s.mem.ForgetSites(f.fill.from)
+	if p := fill.dest.into; p != nil {
+		e.Store(s, *p, v)
+		s.Mem.ForgetSites(fill.from)
 		return
 	}
-	target := s.frameAt(f.fill.dest.frame)
-	target.setValue(slot(target.info.index[target.fn.Params[f.fill.dest.param]]), v)
-	s.mem.ForgetSites(f.fill.from)
+	target := s.FrameAt(fill.dest.frame)
+	target.SetValue(machine.Slot(target.Info.Index[target.Fn.Params[fill.dest.param]]), v)
+	s.Mem.ForgetSites(fill.from)
 }
 
 // prologuePanicked ends s when a panic leaves the prologue frame f: the
 // input cannot be made with these arguments, so there is no test.
-func (e *Engine) prologuePanicked(s *State, f *frame) {
-	e.finish(s, EndUnsupported, 0, "unsupported:input constructor "+f.fn.Name()+" panics")
+func (e *Engine) prologuePanicked(s *machine.State, f *machine.Frame) {
+	e.Finish(s, machine.EndUnsupported, 0, "unsupported:input constructor "+f.Fn.Name()+" panics")
 }
 
 // madeLiteral is the concrete value of the input name made by mk, under
@@ -309,7 +311,7 @@ func (e *Engine) madeLiteral(name string, mk *maker, m expr.Assignment, depth in
 // paramLiteral is the concrete value of the parameter input name, following
 // the naming of inputs.build for a parameter slot.
 func (e *Engine) paramLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function, ctorArg bool) concrete.Value {
-	if depth < e.cfg.Bounds.MaxDepth {
+	if depth < e.Cfg.Bounds.MaxDepth {
 		fn := e.constructorOf(t, home)
 		if fn != nil && (!e.isLocal(t, home) || expr.Eval(expr.BVVar(madeSelectorName(name), 8), m) == 0) {
 			return e.madeLiteral(name, &maker{fn: fn, typ: t}, m, depth, home)

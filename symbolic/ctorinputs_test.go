@@ -8,19 +8,20 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // exploreMade explores a fixture of package ctor and checks what every
 // fixture there must give: no executor error, every block of the function
 // covered, and a test on each path that returned or panicked.
-func exploreMade(t *testing.T, name string) []*PathEnd {
+func exploreMade(t *testing.T, name string) []*machine.PathEnd {
 	t.Helper()
-	sum, paths := explore(t, name, Config{MaxWork: 3_000_000, Bounds: Bounds{MaxLen: 4, MaxElems: 3}})
+	sum, paths := explore(t, name, machine.Config{MaxWork: 3_000_000, Bounds: machine.Bounds{MaxLen: 4, MaxElems: 3}})
 	for _, p := range paths {
-		if p.Kind == EndInternal {
+		if p.Kind == machine.EndInternal {
 			t.Errorf("internal error: %s", p.Reason)
 		}
-		if (p.Kind == EndReturn || p.Kind == EndPanic) && p.Test == nil {
+		if (p.Kind == machine.EndReturn || p.Kind == machine.EndPanic) && p.Test == nil {
 			t.Errorf("a path that ended in %s has no test", p.Kind)
 		}
 	}
@@ -34,7 +35,7 @@ func exploreMade(t *testing.T, name string) []*PathEnd {
 }
 
 // argsOf lists the String form of argument i of every test.
-func argsOf(paths []*PathEnd, i int) []string {
+func argsOf(paths []*machine.PathEnd, i int) []string {
 	var out []string
 	for _, p := range paths {
 		if p.Test != nil && len(p.Test.Args) > i {
@@ -173,7 +174,7 @@ func TestTypeOfAnotherPackageIsMadeByItsConstructor(t *testing.T) {
 // internal packages (internal/poll.DeadlineExceededError implements error).
 func TestErrorAlternativesAreNameable(t *testing.T) {
 	fn := target(t, "ctor.Classify")
-	e := NewEngine(fixtures(t).SSA, Config{})
+	e := NewEngine(fixtures(t).SSA, machine.Config{})
 	set := e.implementations(fn.Params[0].Type(), fn, true)
 	if len(set.alts) == 0 || set.complete {
 		t.Fatalf("alternatives %v, complete %v", set.alts, set.complete)
@@ -201,11 +202,11 @@ func TestErrorAlternativesAreNameable(t *testing.T) {
 // TestPanickingConstructorGivesNoTest: where the constructor panics, the
 // input cannot be made, so the path is unsupported and has no test.
 func TestPanickingConstructorGivesNoTest(t *testing.T) {
-	sum, paths := explore(t, "ctor.Fits", Config{MaxWork: 1_000_000})
+	sum, paths := explore(t, "ctor.Fits", machine.Config{MaxWork: 1_000_000})
 	unsupported := 0
 	for _, p := range paths {
 		switch {
-		case p.Kind == EndUnsupported && strings.Contains(p.Reason, "constructor NewRing panics"):
+		case p.Kind == machine.EndUnsupported && strings.Contains(p.Reason, "constructor NewRing panics"):
 			unsupported++
 			if p.Test != nil {
 				t.Errorf("a path whose constructor panicked has a test: %v", p.Test.Args)
@@ -278,7 +279,7 @@ func TestFunctionalOptionsAreLeftOut(t *testing.T) {
 // context.Background(), never nil, and the paths say that other contexts
 // were not tried.
 func TestContextParameterIsBackground(t *testing.T) {
-	sum, paths := explore(t, "ctor.Poll", Config{MaxWork: 3_000_000})
+	sum, paths := explore(t, "ctor.Poll", machine.Config{MaxWork: 3_000_000})
 	if got := outcomes(paths); !slices.Equal(got, []string{`["negative"]`, `["positive"]`}) {
 		t.Errorf("outcomes %v, want negative and positive", got)
 	}

@@ -1,64 +1,18 @@
-// Package symbolic is gosymtest's executor: a forking interpreter of Go
-// SSA (golang.org/x/tools/go/ssa) whose values are terms of package expr.
-// It follows KLEE (Cadar, Dunbar and Engler, OSDI 2008): states fork at
-// symbolic branches, a searcher picks the next state, and a solver
-// decides which sides are feasible.
+// Package symbolic explores a function symbolically and makes the test
+// cases of its paths. An Engine is package machine's interpreter with
+// the engine's own features plugged into its contracts: the inputs, the
+// outside, the tests of paths, the library models, and the passes after
+// exploration. It explores one function at a time (Explore) and never
+// writes a file.
 //
-// # Contracts
-//
-// An Engine explores one function at a time (Explore). It never writes a
-// file. Every finished path goes to a Sink as a PathEnd, with its test
-// case when it has one (PathEnd.Case gives the record the test writer
-// takes). The Summary says what the exploration found.
-//
-// The engine talks to the rest through small interfaces:
-//   - solver.Solver decides queries. The engine counts each query as work.
-//   - Searcher picks the next state: "covnew" (the default) alternates a
-//     coverage-seeking pick with a random-path pick, as KLEE does; "dfs",
-//     "bfs" and "random-path" are the others (search.go).
-//   - Pruner is the redundant-state detector's hook (prune.go). Package
-//     detector implements it, after Bugrara and Engler (ATC 2013).
-//   - Package pick chooses the model a test is written from.
-//   - Package models holds library models. Each gets a models.Machine,
-//     a narrow handle on its state (modelhandle.go), not the engine.
-//
-// The Machine is the interpreter: its states, memory and search
-// (engine.go, state.go, interp.go and the files they call). An Engine is
-// the Machine with the engine's own features plugged in (explore.go),
-// and keeps their state. The Machine names none of those features:
-//   - watchers hear its events: comparisons, decisions, arithmetic and
-//     path ends (observe.go);
-//   - an input provider builds the inputs (inputprovider.go);
-//   - the outside stands for what a test cannot control (outside.go);
-//   - a tester makes the test of each ended path (tester.go);
-//   - a model table gives a function's model (models.go);
-//   - an operator hook changes operators on a mutant's replay
-//     (operatorhook.go).
-//
-// wiring.go, engineinputs.go and modeltable.go plug them in.
-//
-// # States and memory
-//
-// A State is one path: a stack of frames, a memory and the path
-// condition. Forking is cheap. Frames and the object map are shared copy
-// on write, objects and values are immutable, and the path condition is
-// a slice each state only appends to.
-//
-// Values and memory are package value's data model, which the library
-// models and the input builders use too. Integers and bools are terms; a
-// concrete value is a constant term, so concrete work never reaches the
-// solver. Strings are bounded symbolic bytes with a symbolic length.
-// Memory is a set of objects, each an immutable value tree; a pointer
-// names an object and a path of field and element indices. Arrays are
-// persistent vectors. A map is an object holding its entries; a symbolic
-// key forks on key equality. A load at a symbolic index becomes an
-// if-then-else over the elements it may select (symindex.go; value's
-// consttable.go); it forks only where the elements cannot be merged.
-//
-// Runtime panics are branches. A nil dereference, an index out of range,
-// a division by zero and the other run-time errors are checked with the
-// solver; where the check can fail, a forked state panics with Go's
-// message. Panics unwind through deferred calls and can be recovered.
+// The features are files of this package: inputs (inputs.go and the
+// *inputs.go files, behind engineinputs.go), the outside (environ.go,
+// envwrite.go, osstreams.go, uncontrolled*.go), tests of paths
+// (testcase.go, afterstate.go, sentinel.go), the passes (passes.go and
+// the files it names) and the model table (modeltable.go: package
+// models' library models on a narrow handle, modelhandle.go, and the
+// outside's). wiring.go plugs in the watchers, the outside and the
+// tester. Package pick chooses the model a test is written from.
 //
 // # Inputs
 //
@@ -119,34 +73,4 @@
 // operators, as gremlins makes them (mutants.go, mutantops.go). A mutant
 // a test tells from the original is in Test.Kills, so that the writer
 // can keep a case that catches a bug no other case catches.
-//
-// # Pruning
-//
-// With Config.Pruner, the engine describes every step to the detector
-// as Events: the locations it read and wrote (prunehook.go). The
-// detector reads a state only through pruneview.go. Its verdict is Keep,
-// Later, Wait or Prune. A pruned state's inputs still run to the end when
-// it entered a block no test enters. A pruned state never makes an
-// exploration less exhaustive. Without a Pruner none of this runs.
-//
-// # Limits
-//
-//   - A 64-bit platform: int is 64 bits.
-//   - One goroutine. A go statement, or an operation only another
-//     goroutine could unblock, ends the path as unsupported (chans.go).
-//   - Floats are concrete values, float inputs included.
-//   - A function without a Go body needs a model: one of package
-//     models, behind a narrow handle (modelhandle.go), or one of the
-//     outside's, which take the engine (modeltable.go). An unmodelled
-//     one ends the path with reason "unmodelled:<name>".
-//   - Reflection is modelled only where errors and fmt need it on their
-//     common paths (package models lists what). Any other use of a type
-//     descriptor stops the path, which names what it read (typedesc.go).
-//   - Unsafe is followed as the standard library uses it (unsafe.go).
-//     Pointer arithmetic ends the path.
-//   - Calls into os, net, syscall and time.Sleep are refused, except the
-//     environment and the uncontrolled values above (SkipReason).
-//
-// A path that meets a limit records why. It then backs no claim of
-// exhaustiveness, and so no proof of dead code.
 package symbolic

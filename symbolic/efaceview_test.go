@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/testdata/exec/efaceview"
 )
 
@@ -26,12 +27,12 @@ var efaceNatives = map[string]any{
 func TestInterfaceViewsRun(t *testing.T) {
 	for name, native := range efaceNatives {
 		t.Run(name, func(t *testing.T) {
-			sum, paths := explore(t, name, Config{MaxPaths: 100, Bounds: Bounds{MaxLen: 2}})
+			sum, paths := explore(t, name, machine.Config{MaxPaths: 100, Bounds: machine.Bounds{MaxLen: 2}})
 			natives[name] = native
 			defer delete(natives, name)
 			checkAgainstGo(t, name, paths)
 			for _, p := range paths {
-				if p.Kind == EndUnsupported || p.Kind == EndInternal {
+				if p.Kind == machine.EndUnsupported || p.Kind == machine.EndInternal {
 					t.Errorf("path ended %v: %s", p.Kind, p.Reason)
 				}
 			}
@@ -45,12 +46,12 @@ func TestInterfaceViewsRun(t *testing.T) {
 // TestSyncMapRangeStops checks that ranging over a sync.Map, whose order
 // Go randomises, stops the path with its reason rather than give a test.
 func TestSyncMapRangeStops(t *testing.T) {
-	_, paths := explore(t, "efaceview.Keys", Config{MaxPaths: 20, Bounds: Bounds{MaxLen: 2}})
+	_, paths := explore(t, "efaceview.Keys", machine.Config{MaxPaths: 20, Bounds: machine.Bounds{MaxLen: 2}})
 	if len(paths) == 0 {
 		t.Fatal("no paths")
 	}
 	for _, p := range paths {
-		if p.Kind != EndUnsupported || !strings.Contains(p.Reason, "iteration over a sync.Map") {
+		if p.Kind != machine.EndUnsupported || !strings.Contains(p.Reason, "iteration over a sync.Map") {
 			t.Errorf("path ended %v (%s), want the sync.Map iteration stop", p.Kind, p.Reason)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver/z3/z3test"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/testdata/exec/basics"
 	"github.com/gosymtest/gosymtest/testdata/exec/chans"
 	"github.com/gosymtest/gosymtest/testdata/exec/classic"
@@ -89,20 +90,20 @@ func target(t *testing.T, name string) *ssa.Function {
 
 // explore runs the engine on one fixture function and returns its summary
 // and paths.
-func explore(t *testing.T, name string, cfg Config) (*Summary, []*PathEnd) {
+func explore(t *testing.T, name string, cfg machine.Config) (*machine.Summary, []*machine.PathEnd) {
 	t.Helper()
 	return exploreIn(t, fixtures(t).SSA, target(t, name), cfg)
 }
 
 // exploreIn runs the engine on fn of prog with cfg's solver, or else
 // with a Z3 of its own.
-func exploreIn(t *testing.T, prog *ssa.Program, fn *ssa.Function, cfg Config) (*Summary, []*PathEnd) {
+func exploreIn(t *testing.T, prog *ssa.Program, fn *ssa.Function, cfg machine.Config) (*machine.Summary, []*machine.PathEnd) {
 	t.Helper()
 	if cfg.Solver == nil {
 		cfg.Solver = z3test.New(t)
 	}
-	var paths []*PathEnd
-	cfg.Sink = SinkFunc(func(p *PathEnd) { paths = append(paths, p) })
+	var paths []*machine.PathEnd
+	cfg.Sink = machine.SinkFunc(func(p *machine.PathEnd) { paths = append(paths, p) })
 	sum, err := NewEngine(prog, cfg).Explore(context.Background(), fn)
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +113,7 @@ func exploreIn(t *testing.T, prog *ssa.Program, fn *ssa.Function, cfg Config) (*
 
 // checkAgainstGo runs the compiled fixture on every path's inputs and
 // requires the outcome the interpreter replayed.
-func checkAgainstGo(t *testing.T, name string, paths []*PathEnd) {
+func checkAgainstGo(t *testing.T, name string, paths []*machine.PathEnd) {
 	t.Helper()
 	native, ok := natives[name]
 	if !ok {
@@ -165,7 +166,7 @@ func checkAgainstGo(t *testing.T, name string, paths []*PathEnd) {
 }
 
 // outcomes lists the distinct results and panics the paths produced.
-func outcomes(paths []*PathEnd) []string {
+func outcomes(paths []*machine.PathEnd) []string {
 	var out []string
 	for _, p := range paths {
 		if p.Test == nil {
@@ -186,12 +187,12 @@ func outcomes(paths []*PathEnd) []string {
 func TestEveryFixtureAgreesWithGo(t *testing.T) {
 	for name := range natives {
 		t.Run(name, func(t *testing.T) {
-			sum, paths := explore(t, name, Config{MaxPaths: 200})
+			sum, paths := explore(t, name, machine.Config{MaxPaths: 200})
 			if sum.Paths == 0 {
 				t.Fatal("no paths")
 			}
 			for _, p := range paths {
-				if p.Kind == EndInternal {
+				if p.Kind == machine.EndInternal {
 					t.Errorf("internal error: %s", p.Reason)
 				}
 			}
@@ -201,7 +202,7 @@ func TestEveryFixtureAgreesWithGo(t *testing.T) {
 }
 
 func TestTriangleFindsEveryClass(t *testing.T) {
-	sum, paths := explore(t, "basics.Triangle", Config{})
+	sum, paths := explore(t, "basics.Triangle", machine.Config{})
 	got := outcomes(paths)
 	want := []string{`["equilateral"]`, `["invalid"]`, `["isosceles"]`, `["not a triangle"]`, `["scalene"]`}
 	for _, w := range want {
@@ -216,7 +217,7 @@ func TestTriangleFindsEveryClass(t *testing.T) {
 
 func TestValueGuardsAreSolved(t *testing.T) {
 	for name, want := range map[string]string{"basics.Guard": "[1]", "basics.Magic": "[true]"} {
-		sum, paths := explore(t, name, Config{})
+		sum, paths := explore(t, name, machine.Config{})
 		if got := outcomes(paths); !slices.Contains(got, want) {
 			t.Errorf("%s: no path returns %s; got %v", name, want, got)
 		}
@@ -227,27 +228,27 @@ func TestValueGuardsAreSolved(t *testing.T) {
 }
 
 func TestRuntimePanicsArePaths(t *testing.T) {
-	cases := map[string]PanicKind{
-		"panics.Deref":      PanicNilDeref,
-		"composite.At":      PanicIndex,
-		"composite.Tail":    PanicSlice,
-		"strs.FirstByte":    PanicIndex,
-		"basics.Divide":     PanicDivide,
-		"panics.Shift":      PanicShift,
-		"ifaces.MustInt":    PanicTypeAssert,
-		"maps.NilMap":       PanicNilMap,
-		"funcs.Apply":       PanicNilFunc,
-		"chans.CloseTwice":  PanicChan,
-		"panics.Explicit":   PanicExplicit,
-		"classic.Stack.Pop": PanicExplicit,
-		"composite.Scale":   PanicNilDeref,
-		"strs.Pad":          PanicOther, // strings.Repeat with a count past the allocator's limit
+	cases := map[string]machine.PanicKind{
+		"panics.Deref":      machine.PanicNilDeref,
+		"composite.At":      machine.PanicIndex,
+		"composite.Tail":    machine.PanicSlice,
+		"strs.FirstByte":    machine.PanicIndex,
+		"basics.Divide":     machine.PanicDivide,
+		"panics.Shift":      machine.PanicShift,
+		"ifaces.MustInt":    machine.PanicTypeAssert,
+		"maps.NilMap":       machine.PanicNilMap,
+		"funcs.Apply":       machine.PanicNilFunc,
+		"chans.CloseTwice":  machine.PanicChan,
+		"panics.Explicit":   machine.PanicExplicit,
+		"classic.Stack.Pop": machine.PanicExplicit,
+		"composite.Scale":   machine.PanicNilDeref,
+		"strs.Pad":          machine.PanicOther, // strings.Repeat with a count past the allocator's limit
 	}
 	for name, kind := range cases {
-		_, paths := explore(t, name, Config{})
+		_, paths := explore(t, name, machine.Config{})
 		found := false
 		for _, p := range paths {
-			if p.Kind == EndPanic && p.Panic == kind && p.Test != nil && p.Test.Panics {
+			if p.Kind == machine.EndPanic && p.Panic == kind && p.Test != nil && p.Test.Panics {
 				found = true
 			}
 		}
@@ -258,29 +259,29 @@ func TestRuntimePanicsArePaths(t *testing.T) {
 }
 
 func TestRecoverTurnsAPanicIntoAReturn(t *testing.T) {
-	_, paths := explore(t, "panics.SafeDiv", Config{})
+	_, paths := explore(t, "panics.SafeDiv", machine.Config{})
 	if got, want := outcomes(paths), []string{"[0 false]", "[1 true]"}; len(got) < 2 || got[0] != want[0] {
 		// The second outcome's value depends on the model; the first is fixed.
 		t.Errorf("outcomes %v, want the recovered [0 false] among two", got)
 	}
 	for _, p := range paths {
-		if p.Kind == EndPanic {
+		if p.Kind == machine.EndPanic {
 			t.Errorf("a panic escaped SafeDiv: %v", p.Pins)
 		}
 	}
 }
 
 func TestExplorationIsDeterministic(t *testing.T) {
-	for _, cfg := range []Config{{MaxPaths: 60}, {MaxWork: 300000}} {
+	for _, cfg := range []machine.Config{{MaxPaths: 60}, {MaxWork: 300000}} {
 		checkDeterministic(t, "classic.ParseHexColor", cfg)
 	}
 }
 
 // checkDeterministic explores fn twice under cfg and requires the same
 // paths and tests; a cut by MaxWork must also fall at the same point.
-func checkDeterministic(t *testing.T, fn string, cfg Config) {
+func checkDeterministic(t *testing.T, fn string, cfg machine.Config) {
 	t.Helper()
-	var sums []*Summary
+	var sums []*machine.Summary
 	render := func() string {
 		sum, paths := explore(t, fn, cfg)
 		sums = append(sums, sum)
@@ -297,15 +298,15 @@ func checkDeterministic(t *testing.T, fn string, cfg Config) {
 	if a, b := render(), render(); a != b {
 		t.Errorf("%+v: two runs differ:\n%s\n---\n%s", cfg, a, b)
 	}
-	if cfg.MaxWork > 0 && (sums[0].Exhausted || sums[0].Ends[EndBudget] == 0 || sums[0].Work < cfg.MaxWork) {
+	if cfg.MaxWork > 0 && (sums[0].Exhausted || sums[0].Ends[machine.EndBudget] == 0 || sums[0].Work < cfg.MaxWork) {
 		t.Errorf("MaxWork %d did not cut the exploration: %+v", cfg.MaxWork, sums[0])
 	}
 }
 
 func TestSearchersCoverTheSame(t *testing.T) {
 	var covered []int
-	for _, name := range SearcherNames {
-		sum, _ := explore(t, "basics.Triangle", Config{Searcher: name})
+	for _, name := range machine.SearcherNames {
+		sum, _ := explore(t, "basics.Triangle", machine.Config{Searcher: name})
 		covered = append(covered, sum.Covered)
 		if !sum.Exhausted {
 			t.Errorf("%s: Triangle not exhausted", name)
@@ -319,13 +320,13 @@ func TestSearchersCoverTheSame(t *testing.T) {
 }
 
 func TestBoundsStopWithoutClaims(t *testing.T) {
-	sum, paths := explore(t, "funcs.Fact", Config{Bounds: Bounds{MaxCallDepth: 4}})
+	sum, paths := explore(t, "funcs.Fact", machine.Config{Bounds: machine.Bounds{MaxCallDepth: 4}})
 	if sum.Exhausted {
 		t.Error("Fact with a call-depth bound of 4 must not be exhaustive")
 	}
 	depth := 0
 	for _, p := range paths {
-		if p.Kind == EndDepth {
+		if p.Kind == machine.EndDepth {
 			depth++
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -51,67 +52,71 @@ type inputState struct {
 // input file that knows. Its methods are documented on inputProvider.
 type engineInputs struct{ e *Engine }
 
-var _ inputProvider = engineInputs{}
+var _ machine.InputProvider = engineInputs{}
 
-func (p engineInputs) begin() {
+func (p engineInputs) Begin() {
 	p.e.grown, p.e.growth, p.e.plannedSides = nil, nil, nil
 	// Terms are hash-consed across functions: a pin of another
 	// function's exploration may be a branch condition of this one.
 	p.e.alternatives = nil
 }
 
-func (p engineInputs) initialStates(fn *ssa.Function) []*State { return p.e.initialStates(fn) }
+func (p engineInputs) InitialStates(fn *ssa.Function) []*machine.State { return p.e.initialStates(fn) }
 
-func (p engineInputs) initInputs() *inputs { return newSymbolicInputs(p.e.cfg.Bounds) }
+func (p engineInputs) InitInputs() any { return newSymbolicInputs(p.e.Cfg.Bounds) }
 
 // lazy builds v under the parameter it is part of, which the objects it
 // allocates record for the points-to check.
-func (p engineInputs) lazy(s *State, v value.Lazy) value.Value {
-	s.inputs.root = v.Root
-	return s.inputs.build(p.e, s, v.Name, v.Type, v.Depth)
+func (p engineInputs) Lazy(s *machine.State, v value.Lazy) value.Value {
+	inputsOf(s).root = v.Root
+	return inputsOf(s).build(p.e, s, v.Name, v.Type, v.Depth)
 }
 
-func (p engineInputs) floatInput(s *State, o value.Opaque) float64 { return p.e.chooseFloat(s, o) }
+func (p engineInputs) FloatInput(s *machine.State, o value.Opaque) float64 {
+	return p.e.chooseFloat(s, o)
+}
 
-func (p engineInputs) callFunc(s *State, instr ssa.CallInstruction, f *value.FuncInput) {
+func (p engineInputs) CallFunc(s *machine.State, instr ssa.CallInstruction, f *value.FuncInput) {
 	p.e.callInputFunc(s, instr, f)
 }
 
-func (p engineInputs) runsMethodsOf(t types.Type) bool { return isFailingHelper(t) }
+func (p engineInputs) RunsMethodsOf(t types.Type) bool { return isFailingHelper(t) }
 
-func (p engineInputs) callMethod(s *State, instr ssa.CallInstruction, recv value.Interface) {
+func (p engineInputs) CallMethod(s *machine.State, instr ssa.CallInstruction, recv value.Interface) {
 	p.e.failingMethod(s, instr, recv)
 }
 
-func (p engineInputs) prologueReturned(s *State, f *frame, results []value.Value) {
+func (p engineInputs) PrologueReturned(s *machine.State, f *machine.Frame, results []value.Value) {
 	p.e.fillParam(s, f, results)
 }
 
-func (p engineInputs) prologuePanicked(s *State, f *frame) { p.e.prologuePanicked(s, f) }
+func (p engineInputs) ProloguePanicked(s *machine.State, f *machine.Frame) {
+	p.e.prologuePanicked(s, f)
+}
 
-func (p engineInputs) chanUsed(s *State, name string) { s.limit(chanInputLimit(name)) }
+func (p engineInputs) ChanUsed(s *machine.State, name string) { s.Limit(chanInputLimit(name)) }
 
-func (p engineInputs) nilPin(name string) string { return nilnessName(name) }
+func (p engineInputs) NilPin(name string) string { return nilnessName(name) }
 
-func (p engineInputs) sizeBound(within, excess, size expr.Expr, max int) {
+func (p engineInputs) SizeBound(within, excess, size expr.Expr, max int) {
 	p.e.noteBound(within, bound{within: within, excess: excess, size: size, max: max, cap: max})
 }
 
-func (p engineInputs) infeasible(s *State, side expr.Expr) { p.e.checkCutByBounds(s, side) }
+func (p engineInputs) Infeasible(s *machine.State, side expr.Expr) { p.e.checkCutByBounds(s, side) }
 
-func (p engineInputs) forkedValue(pin expr.Expr) { p.e.noteAlternative(pin) }
+func (p engineInputs) ForkedValue(pin expr.Expr) { p.e.noteAlternative(pin) }
 
-func (p engineInputs) growthDue() bool { return p.e.growthDue() }
+func (p engineInputs) GrowthDue() bool { return p.e.growthDue() }
 
 // grow leaves the grown bounds as they are when the round asked for
 // nothing.
-func (p engineInputs) grow() bool {
+func (p engineInputs) Grow() bool {
 	if len(p.e.growth) == 0 {
 		return false
 	}
 	return p.e.grow()
 }
 
-func (p engineInputs) grown() (bounds map[string]int, asked bool) {
+func (p engineInputs) Grown() (bounds map[string]int, asked bool) {
 	return p.e.grown, len(p.e.growth) > 0
 }

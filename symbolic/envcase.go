@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 )
 
@@ -11,12 +12,12 @@ import (
 // testEnv is the environment a finished concrete run assumed, for its
 // test: nil when it read none. ok is false when a part of it is not
 // concrete, which a replay should never leave.
-func testEnv(run *State) (env *concrete.Env, ok bool) {
-	if run.outside.env == nil {
+func testEnv(run *machine.State) (env *concrete.Env, ok bool) {
+	if envOf(run) == nil {
 		return nil, true
 	}
-	out := &concrete.Env{Exact: run.outside.env.closed}
-	for _, ent := range run.outside.env.entries {
+	out := &concrete.Env{Exact: envOf(run).closed}
+	for _, ent := range envOf(run).entries {
 		k, okK := value.ConcreteString(ent.key)
 		v, okV := value.ConcreteString(ent.val)
 		if !okK || !okV {
@@ -28,14 +29,14 @@ func testEnv(run *State) (env *concrete.Env, ok bool) {
 		// The helper that makes the environment restores it all.
 		return out, true
 	}
-	written, ok := writtenOnly(run.outside.env)
+	written, ok := writtenOnly(envOf(run))
 	if !ok {
 		return nil, false
 	}
 	for _, k := range written {
 		out.Vars = append(out.Vars, concrete.EnvVar{Key: k, Unset: true})
 	}
-	for _, a := range run.outside.env.absent {
+	for _, a := range envOf(run).absent {
 		k, ok := value.ConcreteString(a)
 		if !ok {
 			return nil, false

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -96,19 +97,19 @@ func isEnvironInput(name string) bool {
 // envModels read the path's environment.
 func envModels() map[string]engineModel {
 	lookup := func(two bool) engineModel {
-		return func(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
-			if s.initializing {
+		return func(e *Engine, s *machine.State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+			if s.Initializing {
 				return e.initEnvLookup(s, a[0].(value.String), two)
 			}
 			return e.envLookup(s, a[0].(value.String), two)
 		}
 	}
-	environ := func(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+	environ := func(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 		if refuseInitEnv(e, s) {
 			return nil, false
 		}
-		if s.outside.env != nil && len(s.outside.env.writes) > 0 {
-			e.unsupported(s, "os.Environ after os.Setenv or os.Unsetenv")
+		if envOf(s) != nil && len(envOf(s).writes) > 0 {
+			e.Unsupported(s, "os.Environ after os.Setenv or os.Unsetenv")
 			return nil, false
 		}
 		return e.environList(s), true
@@ -134,15 +135,15 @@ func envModels() map[string]engineModel {
 // leaves then holds for that environment only, so its package is
 // initialised in part: a path that reads its variables backs no claim
 // (checkGlobal), and its tests expect what the init found there.
-func (e *Engine) initEnvLookup(s *State, key value.String, two bool) ([]value.Value, bool) {
+func (e *Engine) initEnvLookup(s *machine.State, key value.String, two bool) ([]value.Value, bool) {
 	k, ok := value.ConcreteString(key)
 	if !ok {
 		// Initialisers run concretely; a symbolic key is an executor bug.
-		e.unsupported(s, "environment lookup of a symbolic key in an initialiser")
+		e.Unsupported(s, "environment lookup of a symbolic key in an initialiser")
 		return nil, false
 	}
-	if run := e.inits.running; run != nil {
-		e.inits.fail(run, initFault{reason: "read $" + k + " from the environment gosymtest ran in", partial: true})
+	if run := e.Inits.Running; run != nil {
+		e.Inits.Fail(run, machine.InitFault{Reason: "read $" + k + " from the environment gosymtest ran in", Partial: true})
 	}
 	val, found := os.LookupEnv(k)
 	res := []value.Value{value.StringConst(val)}
@@ -155,9 +156,9 @@ func (e *Engine) initEnvLookup(s *State, key value.String, two bool) ([]value.Va
 // refuseInitEnv stops a package initialiser that lists the whole
 // environment, as any call into package os does: the package would keep
 // every variable of the machine it was explored on.
-func refuseInitEnv(e *Engine, s *State) bool {
-	if s.initializing {
-		e.unsupported(s, "call into package os")
+func refuseInitEnv(e *Engine, s *machine.State) bool {
+	if s.Initializing {
+		e.Unsupported(s, "call into package os")
 		return true
 	}
 	return false
@@ -165,9 +166,9 @@ func refuseInitEnv(e *Engine, s *State) bool {
 
 // envLookup gives Getenv's result (the value, and with two whether it was
 // found) for key on s, forking over which variable key names.
-func (e *Engine) envLookup(s *State, key value.String, two bool) ([]value.Value, bool) {
+func (e *Engine) envLookup(s *machine.State, key value.String, two bool) ([]value.Value, bool) {
 	var out []value.Value
-	give := func(t *State, val value.String, found bool) {
+	give := func(t *machine.State, val value.String, found bool) {
 		res := []value.Value{val}
 		if two {
 			res = append(res, value.Scalar{E: expr.BoolConst(found)})
@@ -178,7 +179,7 @@ func (e *Engine) envLookup(s *State, key value.String, two bool) ([]value.Value,
 		}
 		e.setResultsAfterFork(t, res)
 	}
-	env := s.outside.env
+	env := envOf(s)
 	if env == nil {
 		env = &environ{}
 	}
@@ -220,29 +221,29 @@ func (e *Engine) envLookup(s *State, key value.String, two bool) ([]value.Value,
 	}
 	// A variable the path has not met: whether it is set is an input.
 	name := envSlotName(env.slots)
-	set := rest.inputs.scalar(name+" is set", expr.BoolSort())
-	rest.assume(expr.Implies(set, validEnvKey(key)), "")
+	set := inputsOf(rest).scalar(name+" is set", expr.BoolSort())
+	rest.Assume(expr.Implies(set, validEnvKey(key)), "")
 	what := fmt.Sprintf("variable #%d looked up", env.slots+1)
 	if k, ok := value.ConcreteString(key); ok {
 		what = "$" + k
 	}
 	on, off := e.envBranch(rest, set)
 	if on != nil {
-		val := on.inputs.buildString(e, on, name)
-		on.assume(freshNoNUL(val), "")
-		on.pins = append(on.pins, what+" is set")
+		val := inputsOf(on).buildString(e, on, name)
+		on.Assume(freshNoNUL(val), "")
+		on.Pins = append(on.Pins, what+" is set")
 		next := env.clone()
 		next.slots++
 		next.entries = append(next.entries, envEntry{key: key, val: val})
-		on.outside.env = next
+		on.Outside.Env = next
 		give(on, val, true)
 	}
 	if off != nil {
-		off.pins = append(off.pins, what+" is unset")
+		off.Pins = append(off.Pins, what+" is unset")
 		next := env.clone()
 		next.slots++
 		next.absent = append(next.absent, key)
-		off.outside.env = next
+		off.Outside.Env = next
 		give(off, value.StringConst(""), false)
 	}
 	return out, out != nil
@@ -250,31 +251,31 @@ func (e *Engine) envLookup(s *State, key value.String, two bool) ([]value.Value,
 
 // environList is os.Environ's result on s: a new slice of the entries'
 // "KEY=VALUE" strings, closing the environment first if it is open.
-func (e *Engine) environList(s *State) []value.Value {
-	env := s.outside.env
+func (e *Engine) environList(s *machine.State) []value.Value {
+	env := envOf(s)
 	if env == nil {
 		env = &environ{}
 	}
 	if !env.closed {
 		env = e.closeEnviron(s, env)
-		s.outside.env = env
+		s.Outside.Env = env
 	}
 	elems := make([]value.Value, len(env.entries))
 	for i, ent := range env.entries {
 		elems[i] = value.Concat(value.Concat(ent.key, value.StringConst("=")), ent.val)
 	}
 	strType := types.Typ[types.String]
-	id := s.mem.Alloc(&value.Object{Type: types.NewArray(strType, int64(len(elems))), Value: value.ArrayOf(elems)})
+	id := s.Mem.Alloc(&value.Object{Type: types.NewArray(strType, int64(len(elems))), Value: value.ArrayOf(elems)})
 	return []value.Value{value.Slice{NonNil: expr.True, Obj: id, Len: env.count, Cap: env.count}}
 }
 
 // closeEnviron adds os.Environ's fresh entries to the open environment env
 // of s (see the comment at the top).
-func (e *Engine) closeEnviron(s *State, env *environ) *environ {
-	in := s.inputs
+func (e *Engine) closeEnviron(s *machine.State, env *environ) *environ {
+	in := inputsOf(s)
 	n := e.environSize(s)
 	if len(env.entries) > 0 && n > 0 {
-		s.limit("os.Environ lists the variables looked up before it first; other orders are not explored")
+		s.Limit("os.Environ lists the variables looked up before it first; other orders are not explored")
 	}
 	next := env.clone()
 	next.closed = true
@@ -312,8 +313,8 @@ func (e *Engine) closeEnviron(s *State, env *environ) *environ {
 // choice of input shape (choices.go) whose selector is count($environ), so
 // each state knows its entries, and the bound on it is recorded as a map
 // input's size is, to grow when a branch needs more.
-func (e *Engine) environSize(s *State) int {
-	in := s.inputs
+func (e *Engine) environSize(s *machine.State) int {
+	in := inputsOf(s)
 	max := in.maxSize(environName, min(maxEnvironEntries, in.bounds.MaxElems))
 	size := expr.BVVar(environCountName, 64)
 	var sizes []uint64
@@ -379,8 +380,8 @@ func freshNoNUL(s value.String) expr.Expr {
 // instead records, when it has size bounds at all, that it does not speak
 // for inputs beyond them (so it is not exhaustive), which never claims
 // more than holds.
-func (e *Engine) envBranch(s *State, cond expr.Expr) (onTrue, onFalse *State) {
-	if cond.IsConst() || s.replay {
+func (e *Engine) envBranch(s *machine.State, cond expr.Expr) (onTrue, onFalse *machine.State) {
+	if cond.IsConst() || s.Replay {
 		if cond.IsTrue() {
 			return s, nil
 		}
@@ -388,25 +389,25 @@ func (e *Engine) envBranch(s *State, cond expr.Expr) (onTrue, onFalse *State) {
 			return nil, s
 		}
 	}
-	if s.depth >= e.cfg.Bounds.MaxDecisions {
-		e.finish(s, EndDepth, 0, "too many decisions on one path")
+	if s.Decisions >= e.Cfg.Bounds.MaxDecisions {
+		e.Finish(s, machine.EndDepth, 0, "too many decisions on one path")
 		return nil, nil
 	}
-	canTrue := e.feasible(s, cond)
-	canFalse := e.feasible(s, expr.Not(cond))
+	canTrue := e.Feasible(s, cond)
+	canFalse := e.Feasible(s, expr.Not(cond))
 	cut := func(r solver.Result) {
-		e.unknownSide(s, r)
+		e.UnknownSide(s, r)
 		if r == solver.Unsat && e.hasBounds(s) {
-			s.limit("an environment lookup's other outcome is not checked beyond the input size bounds")
+			s.Limit("an environment lookup's other outcome is not checked beyond the input size bounds")
 		}
 	}
 	switch {
 	case canTrue == solver.Sat && canFalse == solver.Sat:
-		f := e.fork(s)
-		s.assume(cond, "")
-		f.assume(expr.Not(cond), "")
-		s.depth++
-		f.depth++
+		f := e.Fork(s)
+		s.Assume(cond, "")
+		f.Assume(expr.Not(cond), "")
+		s.Decisions++
+		f.Decisions++
 		return s, f
 	case canTrue == solver.Sat:
 		cut(canFalse)
@@ -415,13 +416,13 @@ func (e *Engine) envBranch(s *State, cond expr.Expr) (onTrue, onFalse *State) {
 		cut(canTrue)
 		return nil, s
 	}
-	e.finish(s, EndSolverUnknown, 0, "solver could not decide an environment lookup")
+	e.Finish(s, machine.EndSolverUnknown, 0, "solver could not decide an environment lookup")
 	return nil, nil
 }
 
 // hasBounds reports whether s's condition holds an input size bound.
-func (e *Engine) hasBounds(s *State) bool {
-	for _, c := range s.cond {
+func (e *Engine) hasBounds(s *machine.State) bool {
+	for _, c := range s.PathCond {
 		if _, ok := e.bounds[c]; ok {
 			return true
 		}
@@ -431,10 +432,10 @@ func (e *Engine) hasBounds(s *State) bool {
 
 // setResultsAfterFork sets the results of the call being executed on a
 // state that forked away from the one a model returns for.
-func (e *Engine) setResultsAfterFork(t *State, results []value.Value) {
-	f := t.top()
-	if call, ok := f.block.Instrs[f.next-1].(*ssa.Call); ok {
-		e.setResults(t, call, results)
+func (e *Engine) setResultsAfterFork(t *machine.State, results []value.Value) {
+	f := t.Top()
+	if call, ok := f.Block.Instrs[f.Next-1].(*ssa.Call); ok {
+		e.SetResults(t, call, results)
 	}
 }
 
@@ -444,3 +445,10 @@ func (e *Engine) setResultsAfterFork(t *State, results []value.Value) {
 // tells apart is mostly none, one or two variables, so the bound starts
 // small and grows, as input sizes do, when a branch needs more.
 const maxEnvironEntries = 2
+
+// envOf is what the path s knows of the environment, nil until it reads
+// it.
+func envOf(s *machine.State) *environ {
+	env, _ := s.Outside.Env.(*environ)
+	return env
+}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/testdata/exec/env"
 )
 
@@ -48,7 +49,7 @@ func setTestEnv(t *testing.T, env *concrete.Env) {
 
 // checkEnvAgainstGo runs the compiled fixture on every test's inputs, in
 // the environment the test sets, and requires the replayed outcome.
-func checkEnvAgainstGo(t *testing.T, name string, paths []*PathEnd) {
+func checkEnvAgainstGo(t *testing.T, name string, paths []*machine.PathEnd) {
 	t.Helper()
 	fn := reflect.ValueOf(envNatives[name])
 	for _, p := range paths {
@@ -89,7 +90,7 @@ func TestEnvLookupIsAnInput(t *testing.T) {
 	if r := SkipReason(target(t, "env.Flag")); r != "" {
 		t.Fatalf("env.Flag is skipped: %s", r)
 	}
-	_, paths := explore(t, "env.Flag", Config{MaxPaths: 50})
+	_, paths := explore(t, "env.Flag", machine.Config{MaxPaths: 50})
 	if got, want := outcomes(paths), []string{"[-1]", "[0]", "[1]"}; !slices.Equal(got, want) {
 		t.Errorf("outcomes %v, want %v", got, want)
 	}
@@ -118,7 +119,7 @@ func TestEnvLookupIsAnInput(t *testing.T) {
 func TestEnvironIsTheWholeEnvironment(t *testing.T) {
 	for _, name := range []string{"env.Count", "env.Lookup"} {
 		t.Run(name, func(t *testing.T) {
-			_, paths := explore(t, name, Config{MaxPaths: 40})
+			_, paths := explore(t, name, machine.Config{MaxPaths: 40})
 			tests := 0
 			for _, p := range paths {
 				if p.Test == nil {
@@ -150,7 +151,7 @@ func TestEnvironIsTheWholeEnvironment(t *testing.T) {
 // not the solver's control bytes (envconf's FromEnv got "\x01\x01=").
 func TestEnvironValuesAreReadable(t *testing.T) {
 	for _, name := range []string{"env.Lookup", "env.Flag"} {
-		_, paths := explore(t, name, Config{MaxPaths: 40})
+		_, paths := explore(t, name, machine.Config{MaxPaths: 40})
 		for _, p := range paths {
 			if p.Test == nil || p.Test.Env == nil {
 				continue
@@ -179,12 +180,12 @@ func TestEnvAtInitIsTheMachines(t *testing.T) {
 			if val == "" {
 				os.Unsetenv("ENVINIT_VERBOSE")
 			}
-			inits := NewInits(DefaultInitBudget)
-			sum, paths := explore(t, "envinit.Verbose", Config{Inits: inits})
+			inits := machine.NewInits(machine.DefaultInitBudget)
+			sum, paths := explore(t, "envinit.Verbose", machine.Config{Inits: inits})
 			if got, want := outcomes(paths), []string{fmt.Sprintf("[%v]", val != "")}; !slices.Equal(got, want) {
 				t.Errorf("outcomes %v, want %v", got, want)
 			}
-			var fault *InitFailure
+			var fault *machine.InitFailure
 			for _, f := range inits.Failures() {
 				if strings.HasSuffix(f.Package, "/envinit") {
 					fault = &f
@@ -209,7 +210,7 @@ func TestEnvAtInitIsTheMachines(t *testing.T) {
 // reads what it wrote; the test fixes only what was read before, and Go
 // agrees.
 func TestEnvWritesAreNotInputs(t *testing.T) {
-	_, paths := explore(t, "env.Toggle", Config{MaxPaths: 50})
+	_, paths := explore(t, "env.Toggle", machine.Config{MaxPaths: 50})
 	if got, want := outcomes(paths), []string{"[false]", "[true]"}; !slices.Equal(got, want) {
 		t.Errorf("outcomes %v, want %v", got, want)
 	}
@@ -228,7 +229,7 @@ func TestEnvWritesAreNotInputs(t *testing.T) {
 // it first is no input, yet the test unsets it before the call, so that
 // t.Setenv's cleanup undoes what the code did.
 func TestEnvWrittenOnlyIsRestored(t *testing.T) {
-	_, paths := explore(t, "env.Remember", Config{MaxPaths: 20})
+	_, paths := explore(t, "env.Remember", machine.Config{MaxPaths: 20})
 	tests := 0
 	for _, p := range paths {
 		if p.Test == nil {

@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -30,41 +31,41 @@ type envWrite struct {
 // envWriteModels are os.Setenv and os.Unsetenv.
 func envWriteModels() map[string]engineModel {
 	return map[string]engineModel{
-		"os.Setenv": func(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+		"os.Setenv": func(e *Engine, s *machine.State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 			if refuseInitEnv(e, s) {
 				return nil, false
 			}
 			key, val := a[0].(value.String), a[1].(value.String)
 			ok, bad := e.envBranch(s, expr.And(validEnvKey(key), noNULByte(val)))
 			if bad != nil {
-				e.unsupported(bad, "os.Setenv of an invalid variable")
+				e.Unsupported(bad, "os.Setenv of an invalid variable")
 			}
 			if ok == nil {
 				return nil, false
 			}
-			ok.outside.env = ok.envOrEmpty().withWrite(envWrite{key: key, val: val, set: true})
+			ok.Outside.Env = envOrEmpty(ok).withWrite(envWrite{key: key, val: val, set: true})
 			if ok != s {
 				e.setResultsAfterFork(ok, []value.Value{value.Interface{}})
 				return nil, false
 			}
 			return []value.Value{value.Interface{}}, true
 		},
-		"os.Unsetenv": func(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+		"os.Unsetenv": func(e *Engine, s *machine.State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 			if refuseInitEnv(e, s) {
 				return nil, false
 			}
-			s.outside.env = s.envOrEmpty().withWrite(envWrite{key: a[0].(value.String), val: value.StringConst("")})
+			s.Outside.Env = envOrEmpty(s).withWrite(envWrite{key: a[0].(value.String), val: value.StringConst("")})
 			return []value.Value{value.Interface{}}, true
 		},
 	}
 }
 
 // envOrEmpty is s's environment, or an empty open one.
-func (s *State) envOrEmpty() *environ {
-	if s.outside.env == nil {
+func envOrEmpty(s *machine.State) *environ {
+	if envOf(s) == nil {
 		return &environ{}
 	}
-	return s.outside.env
+	return envOf(s)
 }
 
 func (env *environ) withWrite(w envWrite) *environ {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gosymtest/gosymtest/symbolic/source"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -13,7 +13,7 @@ import (
 // engine's own features plugged into its contracts (wiring.go). It is
 // not safe for concurrent use; run one Engine per goroutine.
 type Engine struct {
-	*Machine
+	*machine.Machine
 	// inputState is what the input provider keeps (engineinputs.go).
 	inputState
 	// tests counts the paths that gave a replayed test, and tested holds
@@ -23,8 +23,8 @@ type Engine struct {
 	// of the package that cut paths entered (runtoend.go).
 	tests     int
 	tested    map[*ssa.BasicBlock]bool
-	prefixes  []*State
-	firsts    []*State
+	prefixes  []*machine.State
+	firsts    []*machine.State
 	cutBlocks map[*ssa.BasicBlock]bool
 	// boundary keeps the comparisons and tested paths of the current
 	// exploration for its boundary cases (boundary.go).
@@ -42,22 +42,14 @@ type Engine struct {
 }
 
 // NewEngine returns an engine for prog.
-func NewEngine(prog *ssa.Program, cfg Config) *Engine {
-	cfg.Bounds = cfg.Bounds.WithDefaults()
-	inits := cfg.Inits
-	if inits == nil {
-		inits = NewInits(DefaultInitBudget)
-	}
-	m := &Machine{cfg: cfg, prog: prog, infos: make(map[*ssa.Function]*funcInfo), inits: inits, src: source.NewReader(prog.Fset)}
-	if cfg.Pruner != nil {
-		m.pruner = timedPruner{p: cfg.Pruner(), e: m}
-	}
+func NewEngine(prog *ssa.Program, cfg machine.Config) *Engine {
+	m := machine.New(prog, cfg)
 	e := &Engine{Machine: m}
-	m.watch = engineWatchers(e)
-	m.outside = engineOutside{e}
-	m.tester = engineTester{e}
-	m.models = engineModels{e}
-	m.inputs = engineInputs{e}
+	m.Watch = engineWatchers(e)
+	m.Outside = engineOutside{e}
+	m.Tester = engineTester{e}
+	m.Models = engineModels{e}
+	m.Inputs = engineInputs{e}
 	return e
 }
 
@@ -66,49 +58,49 @@ func NewEngine(prog *ssa.Program, cfg Config) *Engine {
 // spent. A bug of the executor outside a path's steps (which end that
 // path alone: step) is returned as an error naming where it was raised,
 // so that the caller goes on with the other functions.
-func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *Summary, err error) {
+func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Summary, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			sum, err = nil, fmt.Errorf("exploring %s: %s", fn, internalReason(r))
+			sum, err = nil, fmt.Errorf("exploring %s: %s", fn, machine.InternalReason(r))
 		}
 	}()
 	if len(fn.Blocks) == 0 {
 		return nil, fmt.Errorf("%s has no body", fn)
 	}
-	e.summary = &Summary{
+	e.Summary = &machine.Summary{
 		Func:          fn,
 		Blocks:        len(fn.Blocks),
 		CoveredBlocks: make(map[*ssa.BasicBlock]bool),
 		Exhausted:     true,
-		Ends:          make(map[EndKind]int),
+		Ends:          make(map[machine.EndKind]int),
 	}
 	// Package initialisation has a budget of its own (Inits); it runs
 	// before the function's budget starts.
-	e.ctx = ctx
-	e.initMemory(pkgOf(fn))
-	if e.pruner != nil {
-		e.pruner.Prepare(fn)
+	e.Ctx = ctx
+	e.InitMemory(machine.PkgOf(fn))
+	if e.Pruner != nil {
+		e.Pruner.Prepare(fn)
 	}
 	outer := ctx
 	// The clock starts before the budget's: a run whose budget ran out
 	// has then always been going for at least the budget (Elapsed), even
 	// when the scheduler held this goroutine between the two, and the
 	// report blames the budget, not the solver, for the queries it cut.
-	e.started = time.Now()
-	if e.cfg.Budget > 0 {
+	e.Started = time.Now()
+	if e.Cfg.Budget > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, e.cfg.Budget)
+		ctx, cancel = context.WithTimeout(ctx, e.Cfg.Budget)
 		defer cancel()
 	}
-	e.ctx = ctx
+	e.Ctx = ctx
 	e.prefixes, e.firsts, e.tests = nil, nil, 0
-	e.inputs.begin()
+	e.Inputs.Begin()
 	e.tested = make(map[*ssa.BasicBlock]bool)
 	e.cutBlocks = make(map[*ssa.BasicBlock]bool)
 	e.boundary = newBoundaryPass()
 	e.infection = infectionPass{}
 	e.mpass = mutationPass{}
-	e.searcher, err = newSearcher(e.cfg.Searcher, e.cfg.Seed, e.summary.CoveredBlocks, e.hurryFunc())
+	e.Searcher, err = machine.NewSearcher(e.Cfg.Searcher, e.Cfg.Seed, e.Summary.CoveredBlocks, e.HurryFunc())
 	if err != nil {
 		return nil, err
 	}
@@ -118,50 +110,50 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *Summary, e
 	// before has run out of states, or a while after the growth was asked
 	// for (growthDue); the states of the round before are dropped, since
 	// the new round covers their inputs too.
-	for e.round = 1; ; e.round++ {
-		if e.pruner != nil {
-			e.pruner.Begin(fn)
+	for e.Round = 1; ; e.Round++ {
+		if e.Pruner != nil {
+			e.Pruner.Begin(fn)
 		}
-		for _, s := range e.inputs.initialStates(fn) {
-			if e.pruner != nil {
+		for _, s := range e.Inputs.InitialStates(fn) {
+			if e.Pruner != nil {
 				// A value pinned while the inputs were built is part of
 				// the initial state: its condition holds the pin.
-				s.lostSide = false
-				e.pruner.Root(s)
+				s.LostSide = false
+				e.Pruner.Root(s)
 			}
-			e.searcher.Add(s)
+			e.Searcher.Add(s)
 		}
-		e.pruning = e.pruner != nil
-		e.search()
-		e.pruning = false
-		if e.stopEarly() || e.round == maxRounds || !e.inputs.grow() {
+		e.Pruning = e.Pruner != nil
+		e.Search()
+		e.Pruning = false
+		if e.StopEarly() || e.Round == maxRounds || !e.Inputs.Grow() {
 			break
 		}
-		e.searcher, _ = newSearcher(e.cfg.Searcher, e.cfg.Seed+uint64(e.round), e.summary.CoveredBlocks, e.hurryFunc())
+		e.Searcher, _ = machine.NewSearcher(e.Cfg.Searcher, e.Cfg.Seed+uint64(e.Round), e.Summary.CoveredBlocks, e.HurryFunc())
 		// Exhaustiveness is the last round's: it covers every input within
 		// the bounds of the rounds before.
-		e.summary.Exhausted = true
+		e.Summary.Exhausted = true
 	}
-	grown, asked := e.inputs.grown()
+	grown, asked := e.Inputs.Grown()
 	if asked {
-		e.summary.Exhausted = false // a growth asked for was not carried out
+		e.Summary.Exhausted = false // a growth asked for was not carried out
 	}
-	e.summary.Grown = grown
+	e.Summary.Grown = grown
 	// Whatever is left was cut off by the budget.
-	for e.searcher.Len() > 0 {
-		s := e.searcher.Select()
-		e.finish(s, EndBudget, 0, "budget")
+	for e.Searcher.Len() > 0 {
+		s := e.Searcher.Select()
+		e.Finish(s, machine.EndBudget, 0, "budget")
 	}
 	for _, pass := range afterPasses {
 		pass.run(e, outer, fn)
 	}
-	for b := range e.summary.CoveredBlocks {
+	for b := range e.Summary.CoveredBlocks {
 		if b.Parent() == fn {
-			e.summary.Covered++
+			e.Summary.Covered++
 		}
 	}
-	e.summary.Elapsed = time.Since(e.started)
-	return e.summary, nil
+	e.Summary.Elapsed = time.Since(e.Started)
+	return e.Summary, nil
 }
 
 // maxRounds bounds the rounds of exploration with growing input bounds.

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -55,11 +56,11 @@ const maxFloatChoices = 2
 
 // buildFloat makes the float input called name, of type t.
 func (in *inputs) buildFloat(name string, t types.Type) value.Value {
-	w := floatWidth(t)
+	w := machine.FloatWidth(t)
 	if in.model != nil {
 		// The variable is pinned to a candidate's bits, or else unpinned
 		// and 0, which is the bits of 0.0.
-		return floatValue(t, floatOfBits(expr.Eval(expr.BVVar(name, w), in.model), w))
+		return machine.FloatValue(t, floatOfBits(expr.Eval(expr.BVVar(name, w), in.model), w))
 	}
 	return value.Opaque{Type: t, Reason: "float", Go: 0.0, Input: name}
 }
@@ -67,32 +68,28 @@ func (in *inputs) buildFloat(name string, t types.Type) value.Value {
 // chooseFloat is the value on s of the float input o. For an input not
 // chosen yet, s chooses its candidate now, and the other candidates get
 // states of their own that run the current instruction again.
-func (e *Engine) chooseFloat(s *State, o value.Opaque) float64 {
-	name, t, w := o.Input, o.Type, floatWidth(o.Type)
-	cands := e.floatCandidates(s.inputs.home, w)
-	if k, again := s.choices[name]; again {
+func (e *Engine) chooseFloat(s *machine.State, o value.Opaque) float64 {
+	name, t, w := o.Input, o.Type, machine.FloatWidth(o.Type)
+	cands := e.floatCandidates(inputsOf(s).home, w)
+	if k, again := s.Choices[name]; again {
 		// Every read after the first, and the first of a state forked on
 		// this choice, finds its alternative taken.
 		return cands[k]
 	}
-	if s.floatChoices >= maxFloatChoices {
-		s.limit(fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
+	if s.FloatChoices >= maxFloatChoices {
+		s.Limit(fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
 		return 0
 	}
-	s.floatChoices++
+	s.FloatChoices++
 	vals := make([]uint64, len(cands))
 	pins := make([]string, len(cands))
 	for i, c := range cands {
 		vals[i] = bitsOfFloat(c, w)
 		pins[i] = name + " = " + strconv.FormatFloat(c, 'g', -1, w)
 	}
-	s.limit(fmt.Sprintf("%s: only %d values of type %s are tried", name, len(cands), t))
-	return cands[e.choose(s, name, floatSelector(o), vals, pins)]
+	s.Limit(fmt.Sprintf("%s: only %d values of type %s are tried", name, len(cands), t))
+	return cands[e.choose(s, name, machine.FloatSelector(o), vals, pins)]
 }
-
-// floatSelector is the variable of the float input o names, which holds
-// the bits of the candidate a path chose.
-func floatSelector(o value.Opaque) expr.Expr { return expr.BVVar(o.Input, floatWidth(o.Type)) }
 
 // floatCandidates are the candidate values of a float input of a function
 // under test home, at w bits: baseFloats, then those of home's float
@@ -176,7 +173,7 @@ func floatConstants(fn *ssa.Function) []float64 {
 				if !ok {
 					continue
 				}
-				if callee := call.Common().StaticCallee(); callee != nil && pkgOf(callee) == pkgOf(fn) && !slices.Contains(funcs, callee) {
+				if callee := call.Common().StaticCallee(); callee != nil && machine.PkgOf(callee) == machine.PkgOf(fn) && !slices.Contains(funcs, callee) {
 					funcs = append(funcs, callee)
 				}
 			}

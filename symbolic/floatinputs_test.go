@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // TestFloatInputsTryCandidates: a float input is tried as each of its
@@ -19,7 +20,7 @@ func TestFloatInputsTryCandidates(t *testing.T) {
 		"floats.Grade":   {`["fraction"]`, `["invalid"]`, `["negative"]`, `["top"]`, `["whole"]`},
 		"floats.Celsius": {`[0 &{"below absolute zero"}]`, `[-17.77777862548828 nil]`, `[0 nil]`, `[0 &{"unknown unit"}]`},
 	} {
-		sum, paths := explore(t, name, Config{})
+		sum, paths := explore(t, name, machine.Config{})
 		got := outcomes(paths)
 		for _, w := range want {
 			if !slices.Contains(got, w) {
@@ -49,7 +50,7 @@ func TestFloatInputsTryCandidates(t *testing.T) {
 // TestFloatChoicesAreBounded: only the first maxFloatChoices float inputs
 // of a path get candidates; the others stay 0, and the path says so.
 func TestFloatChoicesAreBounded(t *testing.T) {
-	_, paths := explore(t, "floats.Signs", Config{})
+	_, paths := explore(t, "floats.Signs", machine.Config{})
 	counts := map[string]bool{}
 	for _, p := range paths {
 		if p.Test == nil {
@@ -75,7 +76,7 @@ func TestFloatChoicesAreBounded(t *testing.T) {
 // computes with takes no candidate, so Label, which only reads the unit
 // beside it, is exhausted.
 func TestUnreadFloatInputsStayOpen(t *testing.T) {
-	sum, paths := explore(t, "floats.Label", Config{})
+	sum, paths := explore(t, "floats.Label", machine.Config{})
 	if !sum.Exhausted || sum.Covered != sum.Blocks || len(paths) != 2 {
 		t.Errorf("exhausted=%v, covered %d of %d blocks, %d paths; want exhausted, every block, 2 paths", sum.Exhausted, sum.Covered, sum.Blocks, len(paths))
 	}

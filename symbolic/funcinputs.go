@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -60,7 +61,7 @@ func plainData(t types.Type) bool {
 }
 
 // buildFunc makes the func input of signature sig called name.
-func (in *inputs) buildFunc(e *Engine, s *State, name string, sig *types.Signature, depth int) value.Func {
+func (in *inputs) buildFunc(e *Engine, s *machine.State, name string, sig *types.Signature, depth int) value.Func {
 	f := &value.FuncInput{Name: name, NonNil: in.scalar(nilnessName(name), expr.BoolSort())}
 	n := sig.Results().Len()
 	for i := 0; i < n; i++ {
@@ -76,14 +77,14 @@ func (in *inputs) buildFunc(e *Engine, s *State, name string, sig *types.Signatu
 
 // callInputFunc runs a call of the func input f: it panics where f is
 // nil, and returns f's results where it is not.
-func (e *Engine) callInputFunc(s *State, instr ssa.CallInstruction, f *value.FuncInput) {
-	if !e.require(s, f.NonNil, nilnessName(f.Name), func(bad *State) {
-		e.runtimePanic(bad, PanicNilFunc, nilDerefMessage)
+func (e *Engine) callInputFunc(s *machine.State, instr ssa.CallInstruction, f *value.FuncInput) {
+	if !e.Require(s, f.NonNil, nilnessName(f.Name), func(bad *machine.State) {
+		e.RuntimePanic(bad, machine.PanicNilFunc, machine.NilDerefMessage)
 	}) {
 		return
 	}
-	s.limit(funcInputLimit(f.Name))
-	e.setResults(s, instr, f.Results)
+	s.Limit(funcInputLimit(f.Name))
+	e.SetResults(s, instr, f.Results)
 }
 
 // funcInputLiteral is the literal of the func input called name of
@@ -98,7 +99,7 @@ func (e *Engine) funcInputLiteral(name string, t types.Type, sig *types.Signatur
 	for i := 0; i < n; i++ {
 		rt := sig.Results().At(i).Type()
 		if !plainData(rt) {
-			v.Elems = append(v.Elems, zeroLiteral(rt))
+			v.Elems = append(v.Elems, machine.ZeroLiteral(rt))
 			continue
 		}
 		v.Elems = append(v.Elems, lit(funcResultName(name, i, n), rt))

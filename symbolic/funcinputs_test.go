@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // TestFuncInputsAreConstantFunctions: a func input is nil or a function
@@ -22,7 +23,7 @@ func TestFuncInputsAreConstantFunctions(t *testing.T) {
 		"funcs.HasHook": {},
 		"funcs.Settle":  {"[0]", "[1]"},
 	} {
-		sum, paths := explore(t, name, Config{})
+		sum, paths := explore(t, name, machine.Config{})
 		got := outcomes(paths)
 		for _, w := range want {
 			if !slices.Contains(got, w) {

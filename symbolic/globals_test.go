@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // TestChangedGlobalsBackNoClaim checks which package variables a path may
@@ -17,7 +19,7 @@ func TestChangedGlobalsBackNoClaim(t *testing.T) {
 		{"pkgstate.Verbose", "pkgstate.config"},
 		{"pkgstate.Render", "pkgstate.bufs"},
 	} {
-		sum, paths := explore(t, tc.fn, Config{})
+		sum, paths := explore(t, tc.fn, machine.Config{})
 		if sum.Exhausted {
 			t.Errorf("%s: exhausted, though it reads %s, which code outside init changes", tc.fn, tc.variable)
 		}
@@ -30,7 +32,7 @@ func TestChangedGlobalsBackNoClaim(t *testing.T) {
 			}
 		}
 	}
-	sum, paths := explore(t, "pkgstate.Describe", Config{})
+	sum, paths := explore(t, "pkgstate.Describe", machine.Config{})
 	if !sum.Exhausted || sum.Covered != sum.Blocks {
 		t.Errorf("Describe: exhausted=%v, covered %d of %d blocks; want every block and exhausted", sum.Exhausted, sum.Covered, sum.Blocks)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/solver/z3/z3test"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/testdata/exec/growth"
 	"golang.org/x/tools/go/ssa"
 )
@@ -18,7 +19,7 @@ func init() { natives["growth.ParseID"] = growth.ParseID }
 
 // longIDFound tells whether a path of ParseID returned (32, true): the
 // branch only 36-byte strings take.
-func longIDFound(paths []*PathEnd) bool {
+func longIDFound(paths []*machine.PathEnd) bool {
 	for _, p := range paths {
 		t := p.Test
 		if t != nil && t.Replayed && len(t.Results) == 2 && t.Results[0].Int == 32 && t.Results[1].Bool {
@@ -29,7 +30,7 @@ func longIDFound(paths []*PathEnd) bool {
 }
 
 func TestBoundsGrowToWhatABranchNeeds(t *testing.T) {
-	sum, paths := explore(t, "growth.ParseID", Config{Bounds: Bounds{GrowLen: 64}})
+	sum, paths := explore(t, "growth.ParseID", machine.Config{Bounds: machine.Bounds{GrowLen: 64}})
 	if !longIDFound(paths) {
 		t.Fatalf("no path took the 36-byte branch with strings allowed to grow to 64 bytes (grown: %v)", sum.Grown)
 	}
@@ -44,7 +45,7 @@ func TestBoundsGrowToWhatABranchNeeds(t *testing.T) {
 }
 
 func TestBoundsCappedBelowWhatABranchNeedsAreReported(t *testing.T) {
-	sum, paths := explore(t, "growth.ParseID", Config{Bounds: Bounds{GrowLen: 32}})
+	sum, paths := explore(t, "growth.ParseID", machine.Config{Bounds: machine.Bounds{GrowLen: 32}})
 	if longIDFound(paths) {
 		t.Fatal("the 36-byte branch was taken with strings capped at 32 bytes")
 	}
@@ -63,7 +64,7 @@ func TestBoundsCappedBelowWhatABranchNeedsAreReported(t *testing.T) {
 func TestFunctionWithNoFinishedPathGetsATest(t *testing.T) {
 	// Every path of Grid makes thousands of decisions: the work limit
 	// cuts them all, so the test must come from a run to the end.
-	sum, paths := explore(t, "growth.Grid", Config{MaxWork: 300_000})
+	sum, paths := explore(t, "growth.Grid", machine.Config{MaxWork: 300_000})
 	if !sum.RunToEnd {
 		t.Fatalf("no run to the end (ends %v)", sum.Ends)
 	}
@@ -80,7 +81,7 @@ func TestFunctionWithNoFinishedPathGetsATest(t *testing.T) {
 		if got, want := p.Test.Results[0].Int, int64(growth.Grid(a)); got != want {
 			t.Errorf("Grid(%d) = %d in the interpreter, %d in Go", a, got, want)
 		}
-		if p.Kind != EndReturn || len(p.Blocks) == 0 {
+		if p.Kind != machine.EndReturn || len(p.Blocks) == 0 {
 			t.Errorf("the run to the end is a %v path with %d blocks", p.Kind, len(p.Blocks))
 		}
 	}
@@ -94,7 +95,7 @@ func TestCutSideGetsATest(t *testing.T) {
 	// first branch. The cut paths that got furthest are all on the
 	// unmarked side, as are the zero values: only the first cut path to
 	// enter the marked side's block can give that block a test.
-	_, sides := cutSides(t, "growth.Sides", 300_000, func(c *Test) (bool, int64) {
+	_, sides := cutSides(t, "growth.Sides", 300_000, func(c *machine.Test) (bool, int64) {
 		marked := c.Args[0].Bool
 		return marked, int64(growth.Sides(marked, c.Args[1].Uint))
 	})
@@ -109,7 +110,7 @@ func TestEveryCutSideGetsATest(t *testing.T) {
 	// the end, one run for each: the runs are as many as the sides whose
 	// blocks the cut paths entered, not a fixed few, and the cut paths
 	// kept for being the first to enter a block are as many too.
-	sum, sides := cutSides(t, "growth.Dial", 600_000, func(c *Test) (uint64, int64) {
+	sum, sides := cutSides(t, "growth.Dial", 600_000, func(c *machine.Test) (uint64, int64) {
 		k := c.Args[0].Uint
 		return k & 15, int64(growth.Dial(uint8(k), c.Args[1].Uint))
 	})
@@ -122,10 +123,10 @@ func TestEveryCutSideGetsATest(t *testing.T) {
 // paths, and lists the sides its replayed tests took: side gives a test's
 // side and what Go returns for its inputs, which must be what the
 // interpreter replayed.
-func cutSides[K comparable](t *testing.T, name string, maxWork int64, side func(*Test) (K, int64)) (*Summary, map[K]bool) {
+func cutSides[K comparable](t *testing.T, name string, maxWork int64, side func(*machine.Test) (K, int64)) (*machine.Summary, map[K]bool) {
 	t.Helper()
-	sum, paths := explore(t, name, Config{MaxWork: maxWork})
-	if sum.Ends[EndReturn] > sum.Ends[EndBudget] || !sum.RunToEnd {
+	sum, paths := explore(t, name, machine.Config{MaxWork: maxWork})
+	if sum.Ends[machine.EndReturn] > sum.Ends[machine.EndBudget] || !sum.RunToEnd {
 		t.Fatalf("ends %v, run to the end %v: the fixture no longer cuts its paths", sum.Ends, sum.RunToEnd)
 	}
 	sides := map[K]bool{}
@@ -150,17 +151,17 @@ func TestKeptCutPathsMakeRoomForAnUntestedBlock(t *testing.T) {
 	// enters already is not kept at all.
 	fn := target(t, "growth.Dial")
 	helper, deep := fn.Blocks[0], fn.Blocks[len(fn.Blocks)-1]
-	e := NewEngine(fixtures(t).SSA, Config{})
-	e.summary = &Summary{Func: fn}
+	e := NewEngine(fixtures(t).SSA, machine.Config{})
+	e.Summary = &machine.Summary{Func: fn}
 	e.tested = map[*ssa.BasicBlock]bool{}
 	e.cutBlocks = map[*ssa.BasicBlock]bool{}
 	for range maxFirsts {
-		e.firsts = append(e.firsts, &State{blocks: []*ssa.BasicBlock{helper}})
+		e.firsts = append(e.firsts, &machine.State{Blocks: []*ssa.BasicBlock{helper}})
 	}
 	e.noteTested([]*ssa.BasicBlock{helper})
 
-	e.notePrefix(&State{blocks: []*ssa.BasicBlock{helper}})
-	late := &State{blocks: []*ssa.BasicBlock{helper, deep}}
+	e.notePrefix(&machine.State{Blocks: []*ssa.BasicBlock{helper}})
+	late := &machine.State{Blocks: []*ssa.BasicBlock{helper, deep}}
 	e.notePrefix(late)
 	if len(e.firsts) != 1 || e.firsts[0] != late {
 		t.Errorf("kept %d first cut paths, want only the one entering the untested block %d", len(e.firsts), deep.Index)
@@ -173,9 +174,9 @@ func TestKeptCutPathsMakeRoomForAnUntestedBlock(t *testing.T) {
 	for len(e.firsts) < maxFirsts {
 		e.firsts = append(e.firsts, late)
 	}
-	e.notePrefix(&State{blocks: []*ssa.BasicBlock{other}})
+	e.notePrefix(&machine.State{Blocks: []*ssa.BasicBlock{other}})
 	e.noteTested([]*ssa.BasicBlock{deep})
-	again := &State{blocks: []*ssa.BasicBlock{other}}
+	again := &machine.State{Blocks: []*ssa.BasicBlock{other}}
 	e.notePrefix(again)
 	if !slices.Contains(e.firsts, again) {
 		t.Errorf("the path entering block %d was not kept once there was room", other.Index)
@@ -183,8 +184,8 @@ func TestKeptCutPathsMakeRoomForAnUntestedBlock(t *testing.T) {
 }
 
 func TestBoundsGrowBeforeTheRoundRunsOut(t *testing.T) {
-	sum, paths := explore(t, "growth.Tagged", Config{MaxWork: 2_000_000, Bounds: Bounds{GrowLen: 64}})
-	if sum.Ends[EndBudget] == 0 {
+	sum, paths := explore(t, "growth.Tagged", machine.Config{MaxWork: 2_000_000, Bounds: machine.Bounds{GrowLen: 64}})
+	if sum.Ends[machine.EndBudget] == 0 {
 		t.Fatalf("the work limit cut nothing (ends %v): the fixture no longer tests an early growth", sum.Ends)
 	}
 	long := false
@@ -202,7 +203,7 @@ func TestBoundsGrowBeforeTheRoundRunsOut(t *testing.T) {
 }
 
 func TestLengthsNoGoValueHasCutNothing(t *testing.T) {
-	sum, paths := explore(t, "growth.Wrapped", Config{})
+	sum, paths := explore(t, "growth.Wrapped", machine.Config{})
 	for _, p := range paths {
 		if len(p.Concretized) > 0 {
 			t.Errorf("path %v records %q", p.Pins, p.Concretized)
@@ -218,7 +219,7 @@ func TestBoundsDoNotGrowForWhatASiblingTakes(t *testing.T) {
 	// runs first: it reaches the loop before any sibling has entered it,
 	// and could enter it only with a longer s. Its siblings, forked for
 	// the other indexes of the mark, enter it within the bounds.
-	sum, paths := explore(t, "growth.AfterMark", Config{Searcher: "dfs", MaxWork: 2_000_000, Bounds: Bounds{GrowLen: 64}})
+	sum, paths := explore(t, "growth.AfterMark", machine.Config{Searcher: "dfs", MaxWork: 2_000_000, Bounds: machine.Bounds{GrowLen: 64}})
 	if len(sum.Grown) > 0 {
 		t.Errorf("bounds grew to %v for a loop a sibling path enters within them", sum.Grown)
 	}
@@ -238,7 +239,7 @@ func TestBoundsDoNotGrowForWhatASiblingTakes(t *testing.T) {
 func TestBoundsDoNotGrowForAnotherPackagesBlock(t *testing.T) {
 	// The budget is a net: a tag grown to 82 bytes for that block takes
 	// the run minutes.
-	sum, _ := explore(t, "growth.Minor", Config{MaxWork: 2_000_000, Budget: time.Minute, Bounds: Bounds{GrowLen: 128}})
+	sum, _ := explore(t, "growth.Minor", machine.Config{MaxWork: 2_000_000, Budget: time.Minute, Bounds: machine.Bounds{GrowLen: 128}})
 	if len(sum.Grown) > 0 {
 		t.Errorf("bounds grew to %v for a block of strings.Index", sum.Grown)
 	}
@@ -272,7 +273,7 @@ func (l *queryLog) Check(ctx context.Context, q solver.Query) solver.Response {
 // answers nothing new.
 func TestBoundsAskNoUnsatQueryAgain(t *testing.T) {
 	log := &queryLog{Solver: z3test.New(t)}
-	explore(t, "strs.CountVowels", Config{Solver: log, MaxWork: 300_000})
+	explore(t, "strs.CountVowels", machine.Config{Solver: log, MaxWork: 300_000})
 	// A branch asks for both of its sides, then checks the one that was
 	// unsatisfiable: that query is one or two before.
 	unsat := 0

@@ -8,6 +8,7 @@ import (
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -86,7 +87,7 @@ func (e *Engine) implementations(t types.Type, home *ssa.Function, atParam bool)
 		return implSet{}
 	}
 	// The list depends on home's package, and for any on home itself.
-	pkg := pkgOf(home)
+	pkg := machine.PkgOf(home)
 	key := types.TypeString(t, nil)
 	switch {
 	case home != nil && iface.Empty():
@@ -187,7 +188,7 @@ func writableElsewhere(t types.Type, home *types.Package, depth int) bool {
 func (e *Engine) namedImplementations(t types.Type, home *ssa.Package) (impls []types.Type, left bool) {
 	iface := t.Underlying().(*types.Interface)
 	var local, others []types.Type
-	for _, named := range loader.InputTypes(e.prog, t) {
+	for _, named := range loader.InputTypes(e.Prog, t) {
 		for _, c := range []types.Type{named, types.NewPointer(named)} {
 			if !types.Implements(c, iface) {
 				continue
@@ -208,23 +209,23 @@ func (e *Engine) namedImplementations(t types.Type, home *ssa.Package) (impls []
 
 // buildInterface makes the input of interface type t called name; dest
 // is set when it is a parameter.
-func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int, dest *paramSlot) value.Value {
-	in := s.inputs
+func (e *Engine) buildInterface(s *machine.State, name string, t types.Type, depth int, dest *paramSlot) value.Value {
+	in := inputsOf(s)
 	set := e.implementations(t, in.home, dest != nil)
 	set.alts = ctorArgAlts(set.alts, dest)
 	if len(set.alts) == 0 {
-		s.limit(fmt.Sprintf("%s is a nil interface: no type of the program implements %s", name, t))
+		s.Limit(fmt.Sprintf("%s is a nil interface: no type of the program implements %s", name, t))
 		return value.Interface{}
 	}
 	if depth >= in.bounds.MaxDepth {
-		s.limit(fmt.Sprintf("%s is a nil interface: nesting bound %d", name, in.bounds.MaxDepth))
+		s.Limit(fmt.Sprintf("%s is a nil interface: nesting bound %d", name, in.bounds.MaxDepth))
 		return value.Interface{}
 	}
 	if !set.complete {
-		s.limit(fmt.Sprintf("%s: only %d of the values that implement %s are tried", name, len(set.alts), t))
+		s.Limit(fmt.Sprintf("%s: only %d of the values that implement %s are tried", name, len(set.alts), t))
 	}
 	var qualify types.Qualifier
-	if pkg := pkgOf(in.home); pkg != nil {
+	if pkg := machine.PkgOf(in.home); pkg != nil {
 		qualify = types.RelativeTo(pkg.Pkg)
 	}
 	pins := []string{name + " == nil"}
@@ -260,7 +261,7 @@ func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int, 
 		case dest != nil:
 			slot = *dest
 		case !lazyMakeable(a.made):
-			panic(internalError("%s: a made alternative that needs a constructor call for a value that is no parameter", name))
+			panic(machine.InternalError("%s: a made alternative that needs a constructor call for a value that is no parameter", name))
 		}
 		if !types.IsInterface(a.made.typ) {
 			slot.wrap = a.made.typ
@@ -277,7 +278,7 @@ func (e *Engine) buildInterface(s *State, name string, t types.Type, depth int, 
 	v := in.build(e, s, dynamicName(name, a.typ), a.typ, depth)
 	in.dest = nil
 	if p, ok := v.(value.Pointer); ok && e.nonNilDynamic(set, t, a.typ, in.home) && in.model == nil && !p.NonNil.IsConst() {
-		s.assume(p.NonNil, "")
+		s.Assume(p.NonNil, "")
 	}
 	return value.Interface{Type: a.typ, Value: v}
 }
@@ -329,7 +330,7 @@ func (e *Engine) interfaceLiteral(name string, t types.Type, m expr.Assignment, 
 	set := e.implementations(t, home, dest != nil)
 	set.alts = ctorArgAlts(set.alts, dest)
 	k := int(expr.Eval(expr.BVVar(typeSelectorName(name), 8), m))
-	if len(set.alts) == 0 || depth >= e.cfg.Bounds.MaxDepth || k == 0 || k > len(set.alts) {
+	if len(set.alts) == 0 || depth >= e.Cfg.Bounds.MaxDepth || k == 0 || k > len(set.alts) {
 		return concrete.Value{Type: t, Kind: concrete.Nil}
 	}
 	a := set.alts[k-1]

@@ -9,6 +9,7 @@ import (
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -73,15 +74,15 @@ type infectionPass struct {
 // infectionWatch keeps the arithmetic that infection cases start from.
 type infectionWatch struct{ e *Engine }
 
-func (w infectionWatch) arithmetic(s *State, in ssa.Instruction, x, y expr.Expr, signed bool) {
+func (w infectionWatch) Arithmetic(s *machine.State, in ssa.Instruction, x, y expr.Expr, signed bool) {
 	w.e.noteArithmetic(s, in, x, y, signed)
 }
 
 // noteArithmetic records that in, an arithmetic operation of the package
 // under test that a mutant may change, ran on x and y (y the invalid Expr
 // for a negation), at least one of them symbolic, on an explored path.
-func (e *Engine) noteArithmetic(s *State, in ssa.Instruction, x, y expr.Expr, signed bool) {
-	if e.cfg.NoMutants || s.replay || s.initializing || s.mut != nil {
+func (e *Engine) noteArithmetic(s *machine.State, in ssa.Instruction, x, y expr.Expr, signed bool) {
+	if e.Cfg.NoMutants || s.Replay || s.Initializing || s.Mut != nil {
 		return
 	}
 	if x.IsConst() && (!y.IsValid() || y.IsConst()) {
@@ -100,7 +101,7 @@ func (e *Engine) noteArithmetic(s *State, in ssa.Instruction, x, y expr.Expr, si
 		e.infection.of = make(map[ssa.Instruction][]int)
 	}
 	e.infection.of[in] = append(kept, len(e.infection.sites))
-	e.infection.sites = append(e.infection.sites, infectionSite{in: in, x: x, y: y, signed: signed, cond: slices.Clone(s.cond)})
+	e.infection.sites = append(e.infection.sites, infectionSite{in: in, x: x, y: y, signed: signed, cond: slices.Clone(s.PathCond)})
 }
 
 // infects is the condition under which the mutant key computes another
@@ -156,7 +157,7 @@ func (site infectionSite) keys() []mutantKey {
 // infectionCases makes the infection cases of fn once its boundary cases
 // are made, and hands them to the Sink. ctx is as for boundaryCases.
 func (e *Engine) infectionCases(ctx context.Context, fn *ssa.Function) {
-	if e.cfg.NoMutants || len(e.infection.sites) == 0 || ctx.Err() != nil {
+	if e.Cfg.NoMutants || len(e.infection.sites) == 0 || ctx.Err() != nil {
 		return
 	}
 	over, done := e.extraPass(ctx)
@@ -180,9 +181,9 @@ func (e *Engine) infectionCases(ctx context.Context, fn *ssa.Function) {
 			}
 			killsFirst(end.Test, e.mutantOf(key, e.mutSiteOf(site.in)))
 			made = append(made, end.Test.Args)
-			e.summary.Infections++
-			if e.cfg.Sink != nil {
-				e.cfg.Sink.PathEnded(end)
+			e.Summary.Infections++
+			if e.Cfg.Sink != nil {
+				e.Cfg.Sink.PathEnded(end)
 			}
 		}
 	}
@@ -190,7 +191,7 @@ func (e *Engine) infectionCases(ctx context.Context, fn *ssa.Function) {
 
 // killsFirst moves the mutant a case was made for to the front of its
 // Kills: the writer names a case kept for its mutants after the first.
-func killsFirst(t *Test, target concrete.Mutant) {
+func killsFirst(t *machine.Test, target concrete.Mutant) {
 	if i := slices.Index(t.Kills, target); i > 0 {
 		t.Kills = slices.Insert(slices.Delete(t.Kills, i, i+1), 0, target)
 	}
@@ -198,7 +199,7 @@ func killsFirst(t *Test, target concrete.Mutant) {
 
 // infectionCase solves and runs the case for the mutant key at site; nil
 // when the mutant cannot be infected there or the run gives no test.
-func (e *Engine) infectionCase(fn *ssa.Function, site infectionSite, key mutantKey) (*PathEnd, expr.Assignment) {
+func (e *Engine) infectionCase(fn *ssa.Function, site infectionSite, key mutantKey) (*machine.PathEnd, expr.Assignment) {
 	infects := site.infects(key)
 	if !infects.IsValid() || infects.IsConst() {
 		return nil, nil // never infected, or always: solving adds nothing

@@ -5,14 +5,15 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // extraCasesKilling checks that, of the replayed tests of paths, the
 // extra cases of one kind (extra tells them) kill m and no other test
 // does: the fixture needs them. It returns their tests.
-func extraCasesKilling(t *testing.T, fn, kind string, paths []*PathEnd, extra func(*PathEnd) bool, m concrete.Mutant) []*Test {
+func extraCasesKilling(t *testing.T, fn, kind string, paths []*machine.PathEnd, extra func(*machine.PathEnd) bool, m concrete.Mutant) []*machine.Test {
 	t.Helper()
-	var cases []*Test
+	var cases []*machine.Test
 	for _, p := range paths {
 		tc := p.Test
 		if tc == nil || !tc.Replayed {
@@ -35,9 +36,9 @@ func extraCasesKilling(t *testing.T, fn, kind string, paths []*PathEnd, extra fu
 // none tells pos + offset from pos - offset; the infection case, solved
 // for the mutant's value to differ, has another offset and kills it.
 func TestInfectionCaseKillsArithmeticMutant(t *testing.T) {
-	sum, paths := explore(t, "mutants.Shift", Config{MaxWork: 2_000_000})
+	sum, paths := explore(t, "mutants.Shift", machine.Config{MaxWork: 2_000_000})
 	minus := concrete.Mutant{Pos: "mutants.go:46:14", Expr: "pos + offset", From: "+", To: "-"}
-	infections := extraCasesKilling(t, "Shift", "infection", paths, func(p *PathEnd) bool { return p.Infection }, minus)
+	infections := extraCasesKilling(t, "Shift", "infection", paths, func(p *machine.PathEnd) bool { return p.Infection }, minus)
 	for _, tc := range infections {
 		if pos, offset := tc.Args[0].Int, tc.Args[1].Int; pos <= 0 || offset == 0 {
 			t.Errorf("infection case Shift(%d, %d): want pos > 0 and offset != 0", pos, offset)
@@ -53,7 +54,7 @@ func TestInfectionCaseKillsArithmeticMutant(t *testing.T) {
 
 // NoMutants turns the infection cases off with the rest of the pass.
 func TestInfectionCasesOffWithoutMutants(t *testing.T) {
-	sum, paths := explore(t, "mutants.Shift", Config{MaxWork: 2_000_000, NoMutants: true})
+	sum, paths := explore(t, "mutants.Shift", machine.Config{MaxWork: 2_000_000, NoMutants: true})
 	for _, p := range paths {
 		if p.Infection {
 			t.Errorf("NoMutants: infection case %v", argStrings(p.Test))

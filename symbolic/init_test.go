@@ -3,12 +3,14 @@ package symbolic
 import (
 	"strings"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 func TestInitRunsOncePerPackageAcrossEngines(t *testing.T) {
-	inits := NewInits(DefaultInitBudget)
-	_, paths := explore(t, "initcost.Square", Config{Inits: inits})
-	explore(t, "initcost.Twice", Config{Inits: inits})
+	inits := machine.NewInits(machine.DefaultInitBudget)
+	_, paths := explore(t, "initcost.Square", machine.Config{Inits: inits})
+	explore(t, "initcost.Twice", machine.Config{Inits: inits})
 	if n := inits.Runs(); n != 1 {
 		t.Errorf("%d init runs for two engines on one package without imports, want 1", n)
 	}
@@ -33,8 +35,8 @@ func TestInitRunsOncePerPackageAcrossEngines(t *testing.T) {
 }
 
 func TestInitOutOfBudgetStopsWhatNeedsItsPackage(t *testing.T) {
-	inits := NewInits(InitBudget{Work: 50})
-	_, paths := explore(t, "initcost.Square", Config{Inits: inits})
+	inits := machine.NewInits(machine.InitBudget{Work: 50})
+	_, paths := explore(t, "initcost.Square", machine.Config{Inits: inits})
 	f := inits.Failures()
 	if len(f) != 1 || !strings.HasSuffix(f[0].Package, "/initcost") || !strings.Contains(f[0].Reason, "budget") {
 		t.Fatalf("failures %+v, want initcost's init out of its budget", f)
@@ -45,7 +47,7 @@ func TestInitOutOfBudgetStopsWhatNeedsItsPackage(t *testing.T) {
 			continue // returns before it reads the table
 		}
 		stopped++
-		if p.Kind != EndUnsupported || !strings.Contains(p.Reason, "init of "+f[0].Package) || !strings.Contains(p.Reason, "budget") {
+		if p.Kind != machine.EndUnsupported || !strings.Contains(p.Reason, "init of "+f[0].Package) || !strings.Contains(p.Reason, "budget") {
 			t.Errorf("a path of Square ended %v (%q), want unsupported naming the package and its budget", p.Kind, p.Reason)
 		}
 		if p.Test != nil {
@@ -56,15 +58,15 @@ func TestInitOutOfBudgetStopsWhatNeedsItsPackage(t *testing.T) {
 		t.Error("no path reached the table")
 	}
 	// A function that reads no variable of the package is explored as usual.
-	sum, _ := explore(t, "initcost.Twice", Config{Inits: inits})
-	if !sum.Exhausted || sum.Ends[EndReturn] == 0 {
+	sum, _ := explore(t, "initcost.Twice", machine.Config{Inits: inits})
+	if !sum.Exhausted || sum.Ends[machine.EndReturn] == 0 {
 		t.Errorf("Twice: exhausted=%v, ends %v", sum.Exhausted, sum.Ends)
 	}
 }
 
 func TestInitThatReadsAFailedPackageIsPartial(t *testing.T) {
-	inits := NewInits(InitBudget{Work: 50})
-	sum, paths := explore(t, "initdep.Fourth", Config{Inits: inits})
+	inits := machine.NewInits(machine.InitBudget{Work: 50})
+	sum, paths := explore(t, "initdep.Fourth", machine.Config{Inits: inits})
 	f := inits.Failures()
 	if len(f) != 2 || !strings.HasSuffix(f[0].Package, "/initcost") || f[0].Partial ||
 		!strings.HasSuffix(f[1].Package, "/initdep") || !f[1].Partial || !strings.Contains(f[1].Reason, f[0].Package) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -87,13 +88,13 @@ func (in *inputs) maxSize(name string, def int) int {
 // symbolicInputs and replayInputs make input builders under the bounds of
 // the current round of exploration.
 func (e *Engine) symbolicInputs() *inputs {
-	in := newSymbolicInputs(e.cfg.Bounds)
+	in := newSymbolicInputs(e.Cfg.Bounds)
 	in.grown = e.grown
 	return in
 }
 
 func (e *Engine) replayInputs(m expr.Assignment) *inputs {
-	in := newReplayInputs(e.cfg.Bounds, m)
+	in := newReplayInputs(e.Cfg.Bounds, m)
 	in.grown = e.grown
 	return in
 }
@@ -101,12 +102,12 @@ func (e *Engine) replayInputs(m expr.Assignment) *inputs {
 // assumeSizeBound adds the bound len(name) <= max on the length n of a
 // string or slice input to s, and records it; growTo is the cap it may
 // grow to.
-func (e *Engine) assumeSizeBound(s *State, name string, n expr.Expr, max, growTo int) {
+func (e *Engine) assumeSizeBound(s *machine.State, name string, n expr.Expr, max, growTo int) {
 	c := expr.Const(64, uint64(max))
 	within := expr.Ule(n, c)
 	excess := expr.Ult(c, n)
 	e.noteBound(within, bound{within: within, excess: excess, name: name, size: n, max: max, cap: growTo})
-	s.assume(within, "")
+	s.Assume(within, "")
 }
 
 // noteMapBound records the size pins of a map input of at most max
@@ -130,8 +131,8 @@ func (e *Engine) noteBound(c expr.Expr, b bound) {
 // checkCutByBounds is called when side is infeasible on s (the solver
 // said Unsat to s's condition and side): it records on s whether inputs
 // beyond the bounds could take it, or plans their growth.
-func (e *Engine) checkCutByBounds(s *State, side expr.Expr) {
-	if s.replay || len(e.bounds) == 0 {
+func (e *Engine) checkCutByBounds(s *machine.State, side expr.Expr) {
+	if s.Replay || len(e.bounds) == 0 {
 		return
 	}
 	var relaxed, within, excess, lifted []expr.Expr
@@ -140,7 +141,7 @@ func (e *Engine) checkCutByBounds(s *State, side expr.Expr) {
 	// just found unsatisfiable: every bound constraint on the path is its
 	// own within (a length's, not a map's size pin).
 	asked := true
-	for _, c := range s.cond {
+	for _, c := range s.PathCond {
 		if b, ok := e.bounds[c]; ok {
 			asked = asked && b.within == c
 			on = append(on, b)
@@ -157,17 +158,17 @@ func (e *Engine) checkCutByBounds(s *State, side expr.Expr) {
 	relaxed = append(relaxed, side)
 	inside := solver.Unsat
 	if !asked {
-		inside = e.check(solver.Query{Constraints: append(relaxed[:len(relaxed):len(relaxed)], within...)}).Result
+		inside = e.Check(solver.Query{Constraints: append(relaxed[:len(relaxed):len(relaxed)], within...)}).Result
 	}
 	if inside == solver.Sat {
 		return // another alternative of a choice, within the bounds, takes it
 	}
 	const cut = "a branch side is reachable only beyond the input size bounds"
 	if inside == solver.Unknown {
-		s.limit(cut)
+		s.Limit(cut)
 		return
 	}
-	beyond := e.check(solver.Query{Constraints: append(append(relaxed[:len(relaxed):len(relaxed)], lifted...), expr.Or(excess...))})
+	beyond := e.Check(solver.Query{Constraints: append(append(relaxed[:len(relaxed):len(relaxed)], lifted...), expr.Or(excess...))})
 	if beyond.Result == solver.Unsat {
 		return
 	}
@@ -175,7 +176,7 @@ func (e *Engine) checkCutByBounds(s *State, side expr.Expr) {
 		e.planGrowth(side, relaxed, on, beyond.Model) {
 		return
 	}
-	s.limit(cut)
+	s.Limit(cut)
 }
 
 // noteAlternative records c as the pin of a value to one of the values
@@ -216,7 +217,7 @@ func (e *Engine) siblingTakes(relaxed, within []expr.Expr) bool {
 	if !lifted {
 		return false
 	}
-	return e.check(solver.Query{Constraints: append(q, within...)}).Result == solver.Sat
+	return e.Check(solver.Query{Constraints: append(q, within...)}).Result == solver.Sat
 }
 
 // sideLeadsToNew tells whether side is a side of the If s is executing
@@ -231,21 +232,21 @@ func (e *Engine) siblingTakes(relaxed, within []expr.Expr) bool {
 // within 1,000,000 work it then ran 36 paths, and 87 without growing. A
 // branch of this package that needs a longer string still asks for it,
 // whatever calls its condition went through.
-func (e *Engine) sideLeadsToNew(s *State, side expr.Expr) bool {
-	f := s.stack[len(s.stack)-1]
-	if f.next == 0 {
+func (e *Engine) sideLeadsToNew(s *machine.State, side expr.Expr) bool {
+	f := s.Stack[len(s.Stack)-1]
+	if f.Next == 0 {
 		return false
 	}
-	in, ok := f.block.Instrs[f.next-1].(*ssa.If)
-	if !ok || !e.inExploredPackage(f.fn) {
+	in, ok := f.Block.Instrs[f.Next-1].(*ssa.If)
+	if !ok || !e.InExploredPackage(f.Fn) {
 		return false
 	}
-	cond := e.scalar(s, in.Cond)
+	cond := e.Scalar(s, in.Cond)
 	switch side {
 	case cond:
-		return !e.summary.CoveredBlocks[f.block.Succs[0]]
+		return !e.Summary.CoveredBlocks[f.Block.Succs[0]]
 	case expr.Not(cond):
-		return !e.summary.CoveredBlocks[f.block.Succs[1]]
+		return !e.Summary.CoveredBlocks[f.Block.Succs[1]]
 	}
 	return false
 }
@@ -281,7 +282,7 @@ func (e *Engine) planGrowth(side expr.Expr, relaxed []expr.Expr, on []bound, m *
 					q = append(q, b.within)
 				}
 			}
-			if e.check(solver.Query{Constraints: q}).Result == solver.Sat {
+			if e.Check(solver.Query{Constraints: q}).Result == solver.Sat {
 				clear(grows)
 				grows[j] = true
 				break
@@ -300,7 +301,7 @@ func (e *Engine) planGrowth(side expr.Expr, relaxed []expr.Expr, on []bound, m *
 			capped = capped && n == b.cap
 			q = append(q, b.withinAt(n))
 		}
-		r := e.check(solver.Query{Constraints: q})
+		r := e.Check(solver.Query{Constraints: q})
 		if r.Result == solver.Sat {
 			for i, b := range on {
 				if grows[i] {
@@ -325,7 +326,7 @@ func (e *Engine) planGrowth(side expr.Expr, relaxed []expr.Expr, on []bound, m *
 func (e *Engine) askGrowth(name string, n int) {
 	if e.growth == nil {
 		e.growth = make(map[string]int)
-		e.askedWork, e.askedAt = e.summary.ExplorationWork(), time.Now()
+		e.askedWork, e.askedAt = e.Summary.ExplorationWork(), time.Now()
 	}
 	e.growth[name] = max(e.growth[name], n)
 }
@@ -336,16 +337,16 @@ func (e *Engine) askGrowth(name string, n int) {
 // limit (or, without one, of the time budget) after the first request, so
 // that the requests of a round are gathered into one new round.
 func (e *Engine) growthDue() bool {
-	if len(e.growth) == 0 || e.round >= maxRounds {
+	if len(e.growth) == 0 || e.Round >= maxRounds {
 		return false
 	}
 	switch {
-	case e.cfg.MaxWork > 0:
+	case e.Cfg.MaxWork > 0:
 		// Work, not time, when there is a work limit: runs stay
 		// deterministic.
-		return e.summary.ExplorationWork()-e.askedWork >= e.cfg.MaxWork/10
-	case e.cfg.Budget > 0:
-		return time.Since(e.askedAt) >= e.cfg.Budget/10
+		return e.Summary.ExplorationWork()-e.askedWork >= e.Cfg.MaxWork/10
+	case e.Cfg.Budget > 0:
+		return time.Since(e.askedAt) >= e.Cfg.Budget/10
 	}
 	return false
 }

@@ -5,10 +5,11 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 func TestInterfaceInputsTakeEachImplementation(t *testing.T) {
-	sum, paths := explore(t, "ifaces.Measure", Config{})
+	sum, paths := explore(t, "ifaces.Measure", machine.Config{})
 	got := outcomes(paths)
 	for _, want := range []string{"[-1]", "[0]", "[1]"} {
 		if !slices.Contains(got, want) {
@@ -35,7 +36,7 @@ func TestInterfaceInputsTakeEachImplementation(t *testing.T) {
 // would only panic. The package's own types keep their nil (Bump's
 // *Counter).
 func TestForeignDynamicPointersAreNotNil(t *testing.T) {
-	_, paths := explore(t, "ifaces.ReadOne", Config{})
+	_, paths := explore(t, "ifaces.ReadOne", machine.Config{})
 	readers := 0
 	for _, p := range paths {
 		if p.Test == nil {
@@ -55,7 +56,7 @@ func TestForeignDynamicPointersAreNotNil(t *testing.T) {
 	if readers == 0 {
 		t.Error("no path gives ReadOne a reader")
 	}
-	_, paths = explore(t, "ifaces.Bump", Config{})
+	_, paths = explore(t, "ifaces.Bump", machine.Config{})
 	nilCounter := false
 	for _, p := range paths {
 		if p.Test != nil && p.Test.Args[0].Elem != nil && p.Test.Args[0].Elem.Kind == concrete.Nil {
@@ -68,7 +69,7 @@ func TestForeignDynamicPointersAreNotNil(t *testing.T) {
 }
 
 func TestMapInputsTakeEachSize(t *testing.T) {
-	sum, paths := explore(t, "maps.CountAbove", Config{Bounds: Bounds{MaxElems: 3}})
+	sum, paths := explore(t, "maps.CountAbove", machine.Config{Bounds: machine.Bounds{MaxElems: 3}})
 	got := outcomes(paths)
 	for _, want := range []string{"[-1]", "[0]", "[1]", "[2]", "[3]"} {
 		if !slices.Contains(got, want) {
@@ -119,7 +120,7 @@ func TestNestedAndEmptyInterfaceInputs(t *testing.T) {
 		// Nested in a struct parameter, built with the initial state.
 		{"ifaces.Inspect", []string{"[0]", "[1]", "[2]", "[3]"}, true},
 	} {
-		sum, paths := explore(t, tc.name, Config{Bounds: Bounds{MaxElems: 2}})
+		sum, paths := explore(t, tc.name, machine.Config{Bounds: machine.Bounds{MaxElems: 2}})
 		got := outcomes(paths)
 		for _, want := range tc.want {
 			if !slices.Contains(got, want) {
@@ -136,7 +137,7 @@ func TestNestedAndEmptyInterfaceInputs(t *testing.T) {
 }
 
 func TestMapOrderDependentTestsAreFlagged(t *testing.T) {
-	sum, paths := explore(t, "maps.FirstKey", Config{Bounds: Bounds{MaxElems: 2}})
+	sum, paths := explore(t, "maps.FirstKey", machine.Config{Bounds: machine.Bounds{MaxElems: 2}})
 	bySize := map[int][]bool{}
 	for _, p := range paths {
 		if p.Test != nil && p.Test.Args[0].Kind == concrete.Map {
@@ -158,7 +159,7 @@ func TestMapOrderDependentTestsAreFlagged(t *testing.T) {
 		t.Error("ranging over two entries explores one order only, so it must not be exhausted")
 	}
 	// Total sums the values: the order does not change the outcome.
-	_, paths = explore(t, "maps.Total", Config{})
+	_, paths = explore(t, "maps.Total", machine.Config{})
 	for _, p := range paths {
 		if p.Test != nil && p.Test.OrderDependent {
 			t.Errorf("Total(%v) flagged as order dependent", p.Test.Args)

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -16,7 +17,7 @@ import (
 // instead, so the concrete run and the literal in the test agree by
 // construction.
 type inputs struct {
-	bounds Bounds
+	bounds machine.Bounds
 	// model, when set, gives the values (replay mode); otherwise the
 	// builder makes variables (symbolic mode).
 	model expr.Assignment
@@ -36,9 +37,11 @@ type inputs struct {
 	grown map[string]int
 }
 
-func newSymbolicInputs(b Bounds) *inputs { return &inputs{bounds: b} }
+func newSymbolicInputs(b machine.Bounds) *inputs { return &inputs{bounds: b} }
 
-func newReplayInputs(b Bounds, m expr.Assignment) *inputs { return &inputs{bounds: b, model: m} }
+func newReplayInputs(b machine.Bounds, m expr.Assignment) *inputs {
+	return &inputs{bounds: b, model: m}
+}
 
 // scalar is the variable called name, or its value in replay mode.
 func (in *inputs) scalar(name string, sort expr.Sort) expr.Expr {
@@ -73,7 +76,7 @@ func pointeeName(name string, elem types.Type) string {
 // build makes the input value of type t called name, at nesting depth.
 // Pointees are left lazy: their objects hold a value.Lazy that the first
 // read materialises.
-func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth int) value.Value {
+func (in *inputs) build(e *Engine, s *machine.State, name string, t types.Type, depth int) value.Value {
 	dest := in.dest
 	in.dest = nil
 	if dest != nil && depth < in.bounds.MaxDepth {
@@ -100,24 +103,24 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 		case u.Info()&types.IsFloat != 0:
 			return in.buildFloat(name, t)
 		}
-		s.limit(fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
+		s.Limit(fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
 		return value.Zero(t)
 	case *types.Pointer:
 		if depth >= in.bounds.MaxDepth {
-			s.limit(fmt.Sprintf("%s is nil: pointer nesting bound %d", name, in.bounds.MaxDepth))
+			s.Limit(fmt.Sprintf("%s is nil: pointer nesting bound %d", name, in.bounds.MaxDepth))
 			return value.NilPointer
 		}
 		elem := u.Elem()
-		id := s.mem.Alloc(&value.Object{Type: elem, Value: value.Lazy{Name: pointeeName(name, elem), Type: elem, Depth: depth + 1, Root: in.root}, Input: name, Root: in.root, RootType: elem})
+		id := s.Mem.Alloc(&value.Object{Type: elem, Value: value.Lazy{Name: pointeeName(name, elem), Type: elem, Depth: depth + 1, Root: in.root}, Input: name, Root: in.root, RootType: elem})
 		return value.Pointer{NonNil: in.scalar(nilnessName(name), expr.BoolSort()), Obj: id}
 	case *types.Struct:
-		foreign := foreignStruct(t, in.home)
+		foreign := machine.ForeignStruct(t, in.home)
 		fields := make([]value.Value, u.NumFields())
 		for i := range fields {
 			f := u.Field(i)
 			if foreign && !f.Exported() {
 				// See foreignStruct.
-				s.limit(fmt.Sprintf("the unexported fields of %s are zero", types.TypeString(t, pkgName)))
+				s.Limit(fmt.Sprintf("the unexported fields of %s are zero", types.TypeString(t, pkgName)))
 				fields[i] = value.Zero(f.Type())
 				continue
 			}
@@ -141,7 +144,7 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 			// A constructor's functional options (opts ...Option) could
 			// only be constant functions (funcinputs.go), which set
 			// nothing: the value it makes is made with none.
-			s.limit(name + " is empty: a constructor's functional options are left out")
+			s.Limit(name + " is empty: a constructor's functional options are left out")
 			return value.Zero(t)
 		}
 		return in.buildSlice(e, s, name, u.Elem(), depth)
@@ -154,7 +157,7 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 	case *types.Chan:
 		return in.buildChan(s, name, t)
 	}
-	s.limit(fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
+	s.Limit(fmt.Sprintf("%s of type %s is fixed to its zero value", name, t))
 	return value.Zero(t)
 }
 
@@ -164,17 +167,17 @@ func (in *inputs) build(e *Engine, s *State, name string, t types.Type, depth in
 // condition of a path cut while a size choice waited for its instruction
 // to run again (choose), which fixed the size and never built the parts.
 // Go has no such input, so the replay ends as unsupported, saying what.
-func (e *Engine) assumeBuilt(s *State, c expr.Expr, what string) bool {
+func (e *Engine) assumeBuilt(s *machine.State, c expr.Expr, what string) bool {
 	if c.IsFalse() {
-		e.unsupported(s, what+" under the model: no input Go can have")
+		e.Unsupported(s, what+" under the model: no input Go can have")
 		return false
 	}
-	s.assume(c, "")
+	s.Assume(c, "")
 	return true
 }
 
 // buildString: up to MaxLen symbolic bytes and a symbolic length.
-func (in *inputs) buildString(e *Engine, s *State, name string) value.String {
+func (in *inputs) buildString(e *Engine, s *machine.State, name string) value.String {
 	n := in.scalar(lenName(name), expr.BV(64))
 	max := in.maxSize(name, in.bounds.MaxLen)
 	if n.IsConst() {
@@ -190,13 +193,13 @@ func (in *inputs) buildString(e *Engine, s *State, name string) value.String {
 }
 
 // buildSlice: nil, or up to MaxElems lazily built elements.
-func (in *inputs) buildSlice(e *Engine, s *State, name string, elem types.Type, depth int) value.Slice {
+func (in *inputs) buildSlice(e *Engine, s *machine.State, name string, elem types.Type, depth int) value.Slice {
 	nonNil := in.scalar(nilnessName(name), expr.BoolSort())
 	n := in.scalar(lenName(name), expr.BV(64))
 	max := in.maxSize(name, in.bounds.MaxElems)
 	if in.model == nil {
 		e.assumeSizeBound(s, name, n, max, in.bounds.GrowElems)
-		s.assume(expr.Implies(expr.Not(nonNil), expr.Eq(n, expr.Const(64, 0))), "")
+		s.Assume(expr.Implies(expr.Not(nonNil), expr.Eq(n, expr.Const(64, 0))), "")
 	} else {
 		max = int(n.Value())
 	}
@@ -204,6 +207,12 @@ func (in *inputs) buildSlice(e *Engine, s *State, name string, elem types.Type, 
 	for i := range elems {
 		elems[i] = value.Lazy{Name: elemName(name, i), Type: elem, Depth: depth + 1, Root: in.root}
 	}
-	id := s.mem.Alloc(&value.Object{Type: types.NewArray(elem, int64(max)), Value: value.ArrayOf(elems), Input: name, Root: in.root, RootType: types.NewSlice(elem)})
+	id := s.Mem.Alloc(&value.Object{Type: types.NewArray(elem, int64(max)), Value: value.ArrayOf(elems), Input: name, Root: in.root, RootType: types.NewSlice(elem)})
 	return value.Slice{NonNil: nonNil, Obj: id, Len: n, Cap: n}
+}
+
+// inputsOf is the inputs of the path s, nil for a path without any.
+func inputsOf(s *machine.State) *inputs {
+	in, _ := s.Inputs.(*inputs)
+	return in
 }

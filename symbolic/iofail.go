@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -110,8 +111,8 @@ func (mk *maker) failText() string {
 
 // makeFailError queues the errors.New call that makes mk's error for the
 // prologue; its result goes to field.
-func (e *Engine) makeFailError(s *State, mk *maker, field *value.Pointer) {
-	in := s.inputs
+func (e *Engine) makeFailError(s *machine.State, mk *maker, field *value.Pointer) {
+	in := inputsOf(s)
 	in.calls = append(in.calls, &pendingCall{fn: mk.errNew, args: []value.Value{value.StringConst(mk.failText())}, dest: paramSlot{into: field}})
 }
 
@@ -126,11 +127,11 @@ func (mk *maker) failErrorLiteral() concrete.Value {
 // dest. Its error, and the strings.Reader of a reader, are made in the
 // prologue and stored where the value holds them; io.MultiReader runs
 // after them and gives its result to dest.
-func (e *Engine) buildFailing(s *State, name string, mk *maker, depth int, dest paramSlot) value.Value {
-	in := s.inputs
+func (e *Engine) buildFailing(s *machine.State, name string, mk *maker, depth int, dest paramSlot) value.Value {
+	in := inputsOf(s)
 	holder := func(t *types.Pointer) (value.Pointer, *value.Pointer) {
 		elem := t.Elem()
-		id := s.mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})
+		id := s.Mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})
 		return value.Pointer{NonNil: expr.True, Obj: id}, &value.Pointer{NonNil: expr.True, Obj: id, Path: value.Path{0}}
 	}
 	switch mk.fail {
@@ -143,8 +144,8 @@ func (e *Engine) buildFailing(s *State, name string, mk *maker, depth int, dest 
 		in.calls = append(in.calls, call)
 		readerType := mk.fn.Signature.Params().At(0).Type().(*types.Slice).Elem()
 		r, errField := holder(errReaderType)
-		arr := e.newArray(s, readerType, 2, nil)
-		s.mem.Set(arr, value.ArrayOf([]value.Value{value.Interface{}, value.Interface{Type: errReaderType, Value: r}}))
+		arr := e.NewArray(s, readerType, 2, nil)
+		s.Mem.Set(arr, value.ArrayOf([]value.Value{value.Interface{}, value.Interface{Type: errReaderType, Value: r}}))
 		data := &maker{fn: mk.reader, typ: mk.reader.Signature.Results().At(0).Type()}
 		first := &value.Pointer{NonNil: expr.True, Obj: arr, Path: value.Path{0}}
 		e.buildMade(s, failDataName(name), data, depth+1, paramSlot{into: first, wrap: data.typ, ctorArg: true})
@@ -153,7 +154,7 @@ func (e *Engine) buildFailing(s *State, name string, mk *maker, depth int, dest 
 		call.args = []value.Value{value.Slice{NonNil: expr.True, Obj: arr, Len: two, Cap: two}}
 		return value.Zero(mk.typ)
 	}
-	panic(internalError("%s: no failing value of kind %d", name, mk.fail))
+	panic(machine.InternalError("%s: no failing value of kind %d", name, mk.fail))
 }
 
 // failingLiteral is the concrete value of the failing input name made by
@@ -176,13 +177,13 @@ func (e *Engine) failingLiteral(name string, mk *maker, m expr.Assignment, depth
 
 // failingMethod runs a method call on an errReader or errWriter: it
 // returns 0 and the value's error, as the declared method does.
-func (e *Engine) failingMethod(s *State, instr ssa.CallInstruction, recv value.Interface) {
+func (e *Engine) failingMethod(s *machine.State, instr ssa.CallInstruction, recv value.Interface) {
 	p, ok := recv.Value.(value.Pointer)
 	if !ok {
-		panic(internalError("a failing helper of value %T", recv.Value))
+		panic(machine.InternalError("a failing helper of value %T", recv.Value))
 	}
-	err := e.load(s, value.Pointer{NonNil: expr.True, Obj: p.Obj, Path: value.Path{0}})
-	e.setResults(s, instr, []value.Value{value.Zero(types.Typ[types.Int]), err})
+	err := e.Load(s, value.Pointer{NonNil: expr.True, Obj: p.Obj, Path: value.Path{0}})
+	e.SetResults(s, instr, []value.Value{value.Zero(types.Typ[types.Int]), err})
 }
 
 // failingString is how a pin names a failing maker.

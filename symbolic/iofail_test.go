@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // TestFailingReaderAndWriterReachErrorBranches: Copy's read and write
@@ -15,7 +16,7 @@ import (
 // strings.NewReader and new(bytes.Buffer); the replay gives the wrapped
 // errors the helper types' methods return.
 func TestFailingReaderAndWriterReachErrorBranches(t *testing.T) {
-	sum, paths := explore(t, "iofail.Copy", Config{MaxWork: 1_000_000, Bounds: Bounds{MaxLen: 2, MaxElems: 3}})
+	sum, paths := explore(t, "iofail.Copy", machine.Config{MaxWork: 1_000_000, Bounds: machine.Bounds{MaxLen: 2, MaxElems: 3}})
 	if sum.Covered != sum.Blocks {
 		t.Errorf("covered %d of %d blocks", sum.Covered, sum.Blocks)
 	}
@@ -25,7 +26,7 @@ func TestFailingReaderAndWriterReachErrorBranches(t *testing.T) {
 	var errs []string
 	readData := false
 	for _, p := range paths {
-		if p.Kind == EndInternal {
+		if p.Kind == machine.EndInternal {
 			t.Errorf("internal error: %s", p.Reason)
 		}
 		if p.Test == nil || p.Test.Panics {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -30,16 +31,16 @@ func mapSizes(max int) []uint64 {
 }
 
 // buildMap makes the input of map type mt called name.
-func (e *Engine) buildMap(s *State, name string, mt *types.Map, depth int) value.Value {
-	in := s.inputs
+func (e *Engine) buildMap(s *machine.State, name string, mt *types.Map, depth int) value.Value {
+	in := inputsOf(s)
 	if !comparableInput(mt.Key()) {
 		// Keys the harness cannot keep distinct: the map stays nil, and the
 		// paths say so (they are not exhaustive).
-		s.limit(name + " is a nil map: its key type is not supported as input")
+		s.Limit(name + " is a nil map: its key type is not supported as input")
 		return value.Pointer{NonNil: expr.False}
 	}
 	if depth >= in.bounds.MaxDepth {
-		s.limit(fmt.Sprintf("%s is a nil map: nesting bound %d", name, in.bounds.MaxDepth))
+		s.Limit(fmt.Sprintf("%s is a nil map: nesting bound %d", name, in.bounds.MaxDepth))
 		return value.Pointer{NonNil: expr.False}
 	}
 	maxElems := in.maxSize(name, in.bounds.MaxElems)
@@ -61,26 +62,26 @@ func (e *Engine) buildMap(s *State, name string, mt *types.Map, depth int) value
 
 // mapInput builds the input map of n entries (nil for n < 0), assuming its
 // keys distinct.
-func (e *Engine) mapInput(s *State, name string, mt *types.Map, n, depth int) value.Value {
+func (e *Engine) mapInput(s *machine.State, name string, mt *types.Map, n, depth int) value.Value {
 	if n < 0 {
 		return value.Pointer{NonNil: expr.False}
 	}
 	var mv value.Map
 	equalKeys := name + " has two equal keys"
 	for i := 0; i < n; i++ {
-		k := s.inputs.build(e, s, mapKeyName(name, i), mt.Key(), depth+1)
+		k := inputsOf(s).build(e, s, mapKeyName(name, i), mt.Key(), depth+1)
 		for _, other := range mv.Keys {
 			if !e.assumeBuilt(s, expr.Not(inputKeysEqual(k, other)), equalKeys) {
 				return value.Pointer{NonNil: expr.False}
 			}
 		}
 		mv.Keys = append(mv.Keys, k)
-		mv.Vals = append(mv.Vals, s.inputs.build(e, s, mapValName(name, i), mt.Elem(), depth+1))
+		mv.Vals = append(mv.Vals, inputsOf(s).build(e, s, mapValName(name, i), mt.Elem(), depth+1))
 	}
-	if s.inputs.model == nil {
+	if inputsOf(s).model == nil {
 		mv.Size = expr.BVVar(lenName(name), 64)
 	}
-	id := s.mem.Alloc(&value.Object{Type: mt, Value: mv, Input: name, Root: s.inputs.root, RootType: mt})
+	id := s.Mem.Alloc(&value.Object{Type: mt, Value: mv, Input: name, Root: inputsOf(s).root, RootType: mt})
 	return value.Pointer{NonNil: expr.True, Obj: id}
 }
 
@@ -103,7 +104,7 @@ func inputKeysEqual(a, b value.Value) expr.Expr {
 // mapLiteral is the concrete value of a map input under a model, following
 // buildMap's naming.
 func (e *Engine) mapLiteral(name string, mt *types.Map, t types.Type, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
-	if !comparableInput(mt.Key()) || depth >= e.cfg.Bounds.MaxDepth {
+	if !comparableInput(mt.Key()) || depth >= e.Cfg.Bounds.MaxDepth {
 		return concrete.Value{Type: t, Kind: concrete.Nil}
 	}
 	n := int(int64(expr.Eval(expr.BVVar(lenName(name), 64), m)))

@@ -3,6 +3,7 @@ package symbolic
 import (
 	"testing"
 
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/testdata/exec/bigmap"
 )
 
@@ -19,7 +20,7 @@ func init() {
 func TestConcreteKeysAreIndexed(t *testing.T) {
 	for _, name := range []string{"bigmap.Pick", "bigmap.Drop"} {
 		t.Run(name, func(t *testing.T) {
-			sum, paths := explore(t, name, Config{})
+			sum, paths := explore(t, name, machine.Config{})
 			if sum.Covered != sum.Blocks {
 				t.Errorf("covered %d of %d blocks", sum.Covered, sum.Blocks)
 			}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/solver/z3/z3test"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // TestPathsDoNotDependOnModels explores a function that a work limit cuts
@@ -18,8 +19,8 @@ import (
 // count against the limit.
 func TestPathsDoNotDependOnModels(t *testing.T) {
 	fn := target(t, "modelfree.Score")
-	cfg := Config{MaxWork: 150_000}
-	render := func(s solver.Solver) (string, *Summary) {
+	cfg := machine.Config{MaxWork: 150_000}
+	render := func(s solver.Solver) (string, *machine.Summary) {
 		cfg := cfg
 		cfg.Solver = s
 		sum, paths := exploreIn(t, fixtures(t).SSA, fn, cfg)
@@ -34,7 +35,7 @@ func TestPathsDoNotDependOnModels(t *testing.T) {
 	if own != other {
 		t.Errorf("the paths differ with other models:\n%s\n--- with Z3's own models:\n%s", other, own)
 	}
-	if ownSum.Ends[EndBudget] == 0 || ownSum.Exhausted {
+	if ownSum.Ends[machine.EndBudget] == 0 || ownSum.Exhausted {
 		t.Errorf("MaxWork %d did not cut the exploration (%d paths): the test needs it to", cfg.MaxWork, ownSum.Paths)
 	}
 	if ownSum.TestWork == 0 || ownSum.TestWork == otherSum.TestWork {

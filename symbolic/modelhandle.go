@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/models"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
@@ -15,37 +16,37 @@ import (
 // a Branch forked off.
 type modelHandle struct {
 	e *Engine
-	s *State
+	s *machine.State
 }
 
 var _ models.Machine = modelHandle{}
 
-func (h modelHandle) Load(p value.Pointer) value.Value     { return h.e.load(h.s, p) }
-func (h modelHandle) Store(p value.Pointer, v value.Value) { h.e.store(h.s, p, v) }
-func (h modelHandle) Elems(sl value.Slice) []value.Value   { return h.e.sliceElems(h.s, sl) }
+func (h modelHandle) Load(p value.Pointer) value.Value     { return h.e.Load(h.s, p) }
+func (h modelHandle) Store(p value.Pointer, v value.Value) { h.e.Store(h.s, p, v) }
+func (h modelHandle) Elems(sl value.Slice) []value.Value   { return h.e.SliceElems(h.s, sl) }
 
 func (h modelHandle) New(t types.Type, v value.Value) value.Pointer {
-	return value.Pointer{NonNil: expr.True, Obj: h.s.mem.Alloc(&value.Object{Type: t, Value: v})}
+	return value.Pointer{NonNil: expr.True, Obj: h.s.Mem.Alloc(&value.Object{Type: t, Value: v})}
 }
 
 func (h modelHandle) MakeSlice(elem types.Type, n, c expr.Expr) (value.Slice, bool) {
-	return h.e.allocSlice(h.s, elem, n, c, nil)
+	return h.e.AllocSlice(h.s, elem, n, c, nil)
 }
 
 func (h modelHandle) BytesString(sl value.Slice) (value.String, bool) {
-	return h.e.stringOfBytes(h.s, sl)
+	return h.e.StringOfBytes(h.s, sl)
 }
 
 func (h modelHandle) RequireNonNil(p value.Pointer, what string) bool {
-	return h.e.modelNonNil(h.s, p.NonNil, what)
+	return h.e.ModelNonNil(h.s, p.NonNil, what)
 }
 
 func (h modelHandle) Require(cond expr.Expr, pin string, otherwise func(models.Machine)) bool {
-	return h.e.require(h.s, cond, pin, func(bad *State) { otherwise(modelHandle{h.e, bad}) })
+	return h.e.Require(h.s, cond, pin, func(bad *machine.State) { otherwise(modelHandle{h.e, bad}) })
 }
 
 func (h modelHandle) Branch(cond expr.Expr) (onTrue, onFalse models.Machine) {
-	t, f := h.e.branch(h.s, cond, "")
+	t, f := h.e.Branch(h.s, cond, "")
 	if t != nil {
 		onTrue = modelHandle{h.e, t}
 	}
@@ -56,40 +57,40 @@ func (h modelHandle) Branch(cond expr.Expr) (onTrue, onFalse models.Machine) {
 }
 
 func (h modelHandle) Concretize(x expr.Expr, why string) (expr.Expr, bool) {
-	return h.e.concretize(h.s, x, why)
+	return h.e.Concretize(h.s, x, why)
 }
 
 func (h modelHandle) Equal(x, y value.Value, t types.Type) (expr.Expr, bool) {
-	return h.e.equal(h.s, x, y, t)
+	return h.e.Equal(h.s, x, y, t)
 }
 
 func (h modelHandle) Reinterpret(u value.UnsafePointer, t types.Type) (value.Pointer, bool) {
-	return h.e.reinterpret(h.s, u, t)
+	return h.e.Reinterpret(h.s, u, t)
 }
 
-func (h modelHandle) Descriptor(t types.Type) (value.Pointer, bool) { return h.e.descriptor(h.s, t) }
+func (h modelHandle) Descriptor(t types.Type) (value.Pointer, bool) { return h.e.Descriptor(h.s, t) }
 
 func (h modelHandle) DescribedType(v value.Value) (types.Type, bool) {
-	return h.e.descriptorArg(h.s, v)
+	return h.e.DescriptorArg(h.s, v)
 }
 
 func (h modelHandle) ReflectType(pkg *types.Package, t types.Type) value.Value {
-	return reflectRType(h.s, pkg, t)
+	return machine.ReflectRType(h.s, pkg, t)
 }
 
 func (h modelHandle) ReflectTypeOf(v value.Value) (types.Type, bool) {
 	p, _ := v.(value.Pointer)
-	t := reflectRTypeOf(h.s, p)
+	t := machine.ReflectRTypeOf(h.s, p)
 	if t == nil {
-		h.e.unsupported(h.s, "reflection on a type the executor did not make")
+		h.e.Unsupported(h.s, "reflection on a type the executor did not make")
 		return nil, false
 	}
 	return t, true
 }
 
-func (h modelHandle) Float(v value.Value) (float64, bool) { return h.e.float(h.s, v) }
+func (h modelHandle) Float(v value.Value) (float64, bool) { return h.e.Float(h.s, v) }
 
-func (h modelHandle) FloatValue(t types.Type, f float64) value.Value { return floatValue(t, f) }
+func (h modelHandle) FloatValue(t types.Type, f float64) value.Value { return machine.FloatValue(t, f) }
 
 // SetCallResult sets the bool result of the call being executed, on a
 // state that forked away from the one the model returns for.
@@ -98,18 +99,18 @@ func (h modelHandle) SetCallResult(b expr.Expr) {
 }
 
 func (h modelHandle) CallInstead(fn value.Func) bool {
-	call, ok := h.s.top().block.Instrs[h.s.top().next-1].(ssa.CallInstruction)
+	call, ok := h.s.Top().Block.Instrs[h.s.Top().Next-1].(ssa.CallInstruction)
 	if ok {
-		h.e.enterCall(h.s, call, fn.Fn, fn.Bindings, nil)
+		h.e.EnterCall(h.s, call, fn.Fn, fn.Bindings, nil)
 	}
 	return ok
 }
 
 // Caller is the function of the top frame: a model runs in its caller's.
-func (h modelHandle) Caller() *ssa.Function { return h.s.topFunc() }
+func (h modelHandle) Caller() *ssa.Function { return h.s.TopFunc() }
 
-func (h modelHandle) Panic(message string) { h.e.panicString(h.s, message) }
+func (h modelHandle) Panic(message string) { h.e.PanicString(h.s, message) }
 
-func (h modelHandle) RuntimeError(message string) { h.e.runtimePanic(h.s, PanicOther, message) }
+func (h modelHandle) RuntimeError(message string) { h.e.RuntimePanic(h.s, machine.PanicOther, message) }
 
-func (h modelHandle) Unsupported(feature string) { h.e.unsupported(h.s, feature) }
+func (h modelHandle) Unsupported(feature string) { h.e.Unsupported(h.s, feature) }

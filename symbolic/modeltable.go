@@ -1,6 +1,7 @@
 package symbolic
 
 import (
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/models"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
@@ -12,7 +13,7 @@ import (
 
 // An engineModel is one of the outside's models: the standard streams,
 // the environment, the calls a test cannot control.
-type engineModel func(e *Engine, s *State, fn *ssa.Function, args []value.Value) (results []value.Value, ok bool)
+type engineModel func(e *Engine, s *machine.State, fn *ssa.Function, args []value.Value) (results []value.Value, ok bool)
 
 // memoryModels are the outside's models, keyed by the function's full
 // name. They are filled in init because some models call back into the
@@ -40,15 +41,15 @@ func hasModel(fn *ssa.Function) bool {
 // it.
 type engineModels struct{ e *Engine }
 
-func (t engineModels) model(fn *ssa.Function) model {
+func (t engineModels) Model(fn *ssa.Function) machine.Model {
 	e := t.e
 	if m, ok := memoryModels[fn.String()]; ok {
-		return func(s *State, fn *ssa.Function, args []value.Value) ([]value.Value, bool) {
+		return func(s *machine.State, fn *ssa.Function, args []value.Value) ([]value.Value, bool) {
 			return m(e, s, fn, args)
 		}
 	}
 	if m := models.Lookup(fn); m != nil {
-		return func(s *State, fn *ssa.Function, args []value.Value) ([]value.Value, bool) {
+		return func(s *machine.State, fn *ssa.Function, args []value.Value) ([]value.Value, bool) {
 			return m(modelHandle{e, s}, fn, args)
 		}
 	}

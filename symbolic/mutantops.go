@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -61,12 +62,12 @@ type mutSite struct {
 
 // mutantOps are the operators that replace op on operands of class c
 // and type t, in gremlins' order (boundary before negation).
-func mutantOps(op token.Token, c operandClass, t types.Type) []token.Token {
+func mutantOps(op token.Token, c machine.OperandClass, t types.Type) []token.Token {
 	if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsComplex != 0 {
 		return nil
 	}
-	ordered := c == classSigned || c == classUnsigned || c == classFloat || c == classString
-	numeric := c == classSigned || c == classUnsigned || c == classFloat
+	ordered := c == machine.ClassSigned || c == machine.ClassUnsigned || c == machine.ClassFloat || c == machine.ClassString
+	numeric := c == machine.ClassSigned || c == machine.ClassUnsigned || c == machine.ClassFloat
 	switch op {
 	case token.EQL:
 		return []token.Token{token.NEQ}
@@ -81,7 +82,7 @@ func mutantOps(op token.Token, c operandClass, t types.Type) []token.Token {
 			return []token.Token{arithmeticOp[op]}
 		}
 	case token.REM:
-		if c == classSigned || c == classUnsigned {
+		if c == machine.ClassSigned || c == machine.ClassUnsigned {
 			return []token.Token{token.MUL}
 		}
 	}
@@ -104,7 +105,7 @@ type mutantReplay struct {
 
 // binOp is the operator to evaluate in with, and on the probe run it
 // notes the mutants of in that compute another value on these operands.
-func (r mutantReplay) binOp(in *ssa.BinOp, ops operands) token.Token {
+func (r mutantReplay) BinOp(in *ssa.BinOp, ops machine.Operands) token.Token {
 	m := r.mutation
 	if m.infected == nil {
 		if in.Op == m.active.from && in.Pos() == m.active.pos {
@@ -116,7 +117,7 @@ func (r mutantReplay) binOp(in *ssa.BinOp, ops operands) token.Token {
 	if site == nil {
 		return in.Op
 	}
-	for _, to := range mutantOps(in.Op, ops.class(), in.X.Type()) {
+	for _, to := range mutantOps(in.Op, ops.Class(), in.X.Type()) {
 		key := mutantKey{pos: in.Pos(), from: in.Op, to: to}
 		if m.infected[key] == nil && infects(in, ops, to) {
 			m.infected[key] = site
@@ -128,7 +129,7 @@ func (r mutantReplay) binOp(in *ssa.BinOp, ops operands) token.Token {
 // dropNeg reports true on the replay of a negation's mutant, which moves
 // the operand unchanged; on the probe run it notes whether dropping the
 // negation changes the value.
-func (r mutantReplay) dropNeg(in *ssa.UnOp, ops operands) bool {
+func (r mutantReplay) DropNeg(in *ssa.UnOp, ops machine.Operands) bool {
 	m := r.mutation
 	key := mutantKey{pos: in.Pos(), from: token.SUB, to: token.ILLEGAL}
 	if m.infected == nil {
@@ -144,10 +145,10 @@ func (r mutantReplay) dropNeg(in *ssa.UnOp, ops operands) bool {
 	infected := true
 	if value.IsFloat(in.X.Type()) {
 		// -NaN is NaN to a test; every other value changes sign.
-		if x, ok := ops.float(0); ok && math.IsNaN(x) {
+		if x, ok := ops.Float(0); ok && math.IsNaN(x) {
 			infected = false
 		}
-	} else if x := ops.scalar(0); x.IsConst() {
+	} else if x := ops.Scalar(0); x.IsConst() {
 		// -x == x for 0 and the most negative value alone.
 		v, mask := x.Value(), widthMask(x.Width())
 		infected = v != -v&mask
@@ -161,27 +162,27 @@ func (r mutantReplay) dropNeg(in *ssa.UnOp, ops operands) bool {
 // infects reports whether evaluating in with to instead of its operator
 // gives another value (or a panic) on the replay's operands; true when
 // the operands are not known.
-func infects(in *ssa.BinOp, ops operands, to token.Token) bool {
+func infects(in *ssa.BinOp, ops machine.Operands, to token.Token) bool {
 	from := in.Op
 	if negatedOp[from] == to || (from == token.EQL && to == token.NEQ) || (from == token.NEQ && to == token.EQL) {
 		return true // a negated comparison always flips
 	}
-	switch ops.class() {
-	case classSigned, classUnsigned:
-		x, y := ops.scalar(0), ops.scalar(1)
+	switch ops.Class() {
+	case machine.ClassSigned, machine.ClassUnsigned:
+		x, y := ops.Scalar(0), ops.Scalar(1)
 		if !x.IsConst() || !y.IsConst() {
 			return true
 		}
-		w, signed := x.Width(), ops.class() == classSigned
+		w, signed := x.Width(), ops.Class() == machine.ClassSigned
 		if boundaryOp[from] == to {
 			return x.Value() == y.Value()
 		}
 		a, aok := intOp(from, x.Value(), y.Value(), w, signed)
 		b, bok := intOp(to, x.Value(), y.Value(), w, signed)
 		return aok != bok || a != b
-	case classFloat:
-		x, okx := ops.float(0)
-		y, oky := ops.float(1)
+	case machine.ClassFloat:
+		x, okx := ops.Float(0)
+		y, oky := ops.Float(1)
 		if !okx || !oky {
 			return true
 		}
@@ -190,9 +191,9 @@ func infects(in *ssa.BinOp, ops operands, to token.Token) bool {
 		}
 		a, b := floatOp(from, x, y), floatOp(to, x, y)
 		return math.Float64bits(a) != math.Float64bits(b) && !(math.IsNaN(a) && math.IsNaN(b))
-	case classString:
-		x, okx := value.ConcreteString(ops.value(0).(value.String))
-		y, oky := value.ConcreteString(ops.value(1).(value.String))
+	case machine.ClassString:
+		x, okx := value.ConcreteString(ops.Value(0).(value.String))
+		y, oky := value.ConcreteString(ops.Value(1).(value.String))
 		return !okx || !oky || x == y // only boundary mutants are left
 	}
 	return true
@@ -264,7 +265,7 @@ func floatOp(op token.Token, x, y float64) float64 {
 // The reading is computed once per instruction; the package check is
 // the current function's.
 func (e *Engine) mutSiteOf(in ssa.Instruction) *mutSite {
-	if !e.inExploredPackage(in.Parent()) {
+	if !e.InExploredPackage(in.Parent()) {
 		return nil
 	}
 	site, ok := e.mutSites[in]
@@ -289,7 +290,7 @@ func (e *Engine) readMutSite(in ssa.Instruction) *mutSite {
 		return nil
 	}
 	var site *mutSite
-	fset := e.prog.Fset
+	fset := e.Prog.Fset
 	ast.Inspect(syntax, func(n ast.Node) bool {
 		if site != nil || n == nil || n.Pos() > pos || n.End() <= pos {
 			return false
@@ -297,16 +298,16 @@ func (e *Engine) readMutSite(in ssa.Instruction) *mutSite {
 		switch c := n.(type) {
 		case *ast.BinaryExpr:
 			if b, ok := in.(*ssa.BinOp); ok && c.OpPos == pos && c.Op == b.Op {
-				site = &mutSite{expr: e.src.Print(c)}
+				site = &mutSite{expr: e.Src.Print(c)}
 			}
 		case *ast.IncDecStmt:
 			b, ok := in.(*ssa.BinOp)
 			if ok && c.X.Pos() == pos && (c.Tok == token.INC && b.Op == token.ADD || c.Tok == token.DEC && b.Op == token.SUB) {
-				site = &mutSite{expr: e.src.Print(c.X) + c.Tok.String(), incDec: true}
+				site = &mutSite{expr: e.Src.Print(c.X) + c.Tok.String(), incDec: true}
 			}
 		case *ast.UnaryExpr:
 			if u, ok := in.(*ssa.UnOp); ok && c.OpPos == pos && c.Op == token.SUB && u.Op == token.SUB {
-				site = &mutSite{expr: e.src.Print(c)}
+				site = &mutSite{expr: e.Src.Print(c)}
 			}
 		}
 		return site == nil

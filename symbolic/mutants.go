@@ -10,6 +10,7 @@ import (
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -107,12 +108,12 @@ type mutationPass struct {
 // further replay: the exploration's own so far (or the floor), a quarter
 // of it on the tests the writer need not keep, and within Config.MaxWork.
 func (e *Engine) mutantAllowance(kept bool) int64 {
-	n := max(e.summary.Work-e.mpass.work, mutantWorkFloor)
+	n := max(e.Summary.Work-e.mpass.work, mutantWorkFloor)
 	if !kept {
 		n /= 4
 	}
-	if e.cfg.MaxWork > 0 {
-		n = min(n, e.cfg.MaxWork)
+	if e.Cfg.MaxWork > 0 {
+		n = min(n, e.Cfg.MaxWork)
 	}
 	return n
 }
@@ -123,8 +124,8 @@ func (e *Engine) mutantAllowance(kept bool) int64 {
 // enters a new block, or it is a boundary case).
 // It returns the mutants the test infected and whose replay ended but
 // gave the same outcome.
-func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *Test, kept bool) (lived []livedMutant) {
-	if e.cfg.NoMutants || t == nil || !t.Replayed || t.OrderDependent || t.Uncontrolled {
+func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *machine.Test, kept bool) (lived []livedMutant) {
+	if e.Cfg.NoMutants || t == nil || !t.Replayed || t.OrderDependent || t.Uncontrolled {
 		return nil
 	}
 	replays := maxMutantReplays
@@ -139,17 +140,17 @@ func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *Test, kept bo
 		return nil
 	}
 	infected := make(map[mutantKey]*mutSite)
-	probe := e.mutantRun(fn, m, &mutation{infected: infected}, e.cfg.Bounds.MaxSteps)
-	var base Test
+	probe := e.mutantRun(fn, m, &mutation{infected: infected}, e.Cfg.Bounds.MaxSteps)
+	var base machine.Test
 	if !endsControlled(probe) || !e.recordOutcome(&base, probe) {
 		return nil
 	}
 	keys := slices.SortedFunc(maps.Keys(infected), func(a, b mutantKey) int {
-		return cmp.Or(loader.ComparePos(e.prog.Fset, a.pos, b.pos), cmp.Compare(a.from, b.from), cmp.Compare(a.to, b.to))
+		return cmp.Or(loader.ComparePos(e.Prog.Fset, a.pos, b.pos), cmp.Compare(a.from, b.from), cmp.Compare(a.to, b.to))
 	})
 	// A mutant that loops has run long enough when it has run a few
 	// times the original's instructions.
-	limit := min(4*probe.steps+1000, e.cfg.Bounds.MaxSteps)
+	limit := min(4*probe.Steps+1000, e.Cfg.Bounds.MaxSteps)
 	if e.mpass.kills == nil {
 		e.mpass.kills, e.mpass.tries = make(map[mutantKey]int), make(map[mutantKey]int)
 	}
@@ -161,12 +162,12 @@ func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *Test, kept bo
 			break
 		}
 		e.mpass.replays++
-		e.summary.MutantReplays++
+		e.Summary.MutantReplays++
 		run := e.mutantRun(fn, m, &mutation{active: key}, limit)
-		if run.endKind != EndReturn && run.endKind != EndPanic {
+		if run.EndKind != machine.EndReturn && run.EndKind != machine.EndPanic {
 			e.mpass.tries[key]++
 		}
-		var got Test
+		var got machine.Test
 		if !endsControlled(run) || !e.recordOutcome(&got, run) {
 			continue
 		}
@@ -182,21 +183,21 @@ func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *Test, kept bo
 
 // mutantRun replays fn on the inputs of m with mut, within steps, and
 // counts its instructions as the pass's work.
-func (e *Engine) mutantRun(fn *ssa.Function, m expr.Assignment, mut *mutation, steps int) *State {
+func (e *Engine) mutantRun(fn *ssa.Function, m expr.Assignment, mut *mutation, steps int) *machine.State {
 	run := e.initialState(fn, e.replayInputs(m))
-	run.mut = mutantReplay{e, mut}
-	run.stepLimit = steps
+	run.Mut = mutantReplay{e, mut}
+	run.StepLimit = steps
 	e.runWatched(run, false) // so that recordOutcome has what the arguments point to after it
-	e.mpass.work += int64(run.steps) + mutantRunWork
-	e.summary.Work += mutantRunWork
-	e.summary.MutantWork += int64(run.steps) + mutantRunWork
+	e.mpass.work += int64(run.Steps) + mutantRunWork
+	e.Summary.Work += mutantRunWork
+	e.Summary.MutantWork += int64(run.Steps) + mutantRunWork
 	return run
 }
 
 // endsControlled reports whether a replay returned or panicked without
 // values a test cannot set.
-func endsControlled(run *State) bool {
-	return (run.endKind == EndReturn || run.endKind == EndPanic) && run.outside.uncontrolledCalls == 0 && !run.rangedOverMap
+func endsControlled(run *machine.State) bool {
+	return (run.EndKind == machine.EndReturn || run.EndKind == machine.EndPanic) && run.Outside.UncontrolledCalls == 0 && !run.RangedOverMap
 }
 
 // outcomeDiffers reports whether a test that asserts outcome a fails on
@@ -204,7 +205,7 @@ func endsControlled(run *State) bool {
 // result value or error message, another state of what an argument
 // points to after the call. A value with an opaque part, which no test
 // asserts, differs from nothing.
-func outcomeDiffers(a, b *Test) bool {
+func outcomeDiffers(a, b *machine.Test) bool {
 	if a.Panics != b.Panics {
 		return true
 	}

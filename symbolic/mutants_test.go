@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // testsOf lists the tests of the paths and boundary cases, not those of
 // infection cases (infection_test.go), which the pass adds only when on.
-func testsOf(paths []*PathEnd) []*Test {
-	var out []*Test
+func testsOf(paths []*machine.PathEnd) []*machine.Test {
+	var out []*machine.Test
 	for _, p := range paths {
 		if p.Test != nil && p.Test.Replayed && !p.Infection {
 			out = append(out, p.Test)
@@ -23,7 +24,7 @@ func testsOf(paths []*PathEnd) []*Test {
 // n <= 0 sums nothing either way. Once maxMutantKillers tests kill the
 // mutant, later ones that enter no new block are not weighed against it.
 func TestMutantsLoopBoundaryKilledByLongerLoop(t *testing.T) {
-	sum, paths := explore(t, "mutants.SumTo", Config{MaxWork: 2_000_000})
+	sum, paths := explore(t, "mutants.SumTo", machine.Config{MaxWork: 2_000_000})
 	lt := concrete.Mutant{Pos: "mutants.go:12:16", Expr: "i <= n", From: "<=", To: "<"}
 	var killers, others, longer int
 	for _, tc := range testsOf(paths) {
@@ -54,7 +55,7 @@ func TestMutantsLoopBoundaryKilledByLongerLoop(t *testing.T) {
 // Only Discount(100), the boundary case, tells price > 100 from
 // price >= 100; every test below 100 tells it from price <= 100.
 func TestMutantsComparisonKilledAtBoundary(t *testing.T) {
-	_, paths := explore(t, "mutants.Discount", Config{})
+	_, paths := explore(t, "mutants.Discount", machine.Config{})
 	ge := concrete.Mutant{Pos: "mutants.go:21:11", Expr: "price > 100", From: ">", To: ">="}
 	le := concrete.Mutant{Pos: "mutants.go:21:11", Expr: "price > 100", From: ">", To: "<="}
 	plus := concrete.Mutant{Pos: "mutants.go:22:16", Expr: "price - 10", From: "-", To: "+"}
@@ -82,7 +83,7 @@ func TestMutantsComparisonKilledAtBoundary(t *testing.T) {
 
 // Dropping Abs's negation shows on a negative input alone.
 func TestMutantsDroppedNegation(t *testing.T) {
-	_, paths := explore(t, "mutants.Abs", Config{})
+	_, paths := explore(t, "mutants.Abs", machine.Config{})
 	neg := concrete.Mutant{Pos: "mutants.go:30:10", Expr: "-x", From: "-", To: ""}
 	for _, tc := range testsOf(paths) {
 		x := tc.Args[0].Int
@@ -95,8 +96,8 @@ func TestMutantsDroppedNegation(t *testing.T) {
 // With NoMutants no test is weighed: Kills is nil and nothing is
 // replayed, and the tests are the same as with the pass.
 func TestMutantsOff(t *testing.T) {
-	on, withPass := explore(t, "mutants.Discount", Config{MaxWork: 2_000_000})
-	off, without := explore(t, "mutants.Discount", Config{MaxWork: 2_000_000, NoMutants: true})
+	on, withPass := explore(t, "mutants.Discount", machine.Config{MaxWork: 2_000_000})
+	off, without := explore(t, "mutants.Discount", machine.Config{MaxWork: 2_000_000, NoMutants: true})
 	if off.MutantReplays != 0 || off.MutantWork != 0 {
 		t.Errorf("NoMutants: %d replays, work %d", off.MutantReplays, off.MutantWork)
 	}
@@ -119,7 +120,7 @@ func TestMutantsOff(t *testing.T) {
 	}
 }
 
-func argStrings(tc *Test) []string {
+func argStrings(tc *machine.Test) []string {
 	var out []string
 	for _, a := range tc.Args {
 		out = append(out, a.String())
@@ -130,7 +131,7 @@ func argStrings(tc *Test) []string {
 // Only the package's own operators are mutated: Blank's == is, those of
 // strings.TrimSpace, which its tests run through, are not.
 func TestMutantsOnlyOfThePackage(t *testing.T) {
-	_, paths := explore(t, "mutants.Blank", Config{MaxWork: 2_000_000})
+	_, paths := explore(t, "mutants.Blank", machine.Config{MaxWork: 2_000_000})
 	eq := concrete.Mutant{Pos: "mutants.go:38:30", Expr: `strings.TrimSpace(s) == ""`, From: "==", To: "!="}
 	killed := false
 	for _, tc := range testsOf(paths) {
@@ -150,7 +151,7 @@ func TestMutantsOnlyOfThePackage(t *testing.T) {
 // literal of it exists: the writer checks r.n alone, and so must the
 // pass. Every test where Take returns tells r.n-- from r.n++ by it.
 func TestMutantsKilledByWhatAMethodLeaves(t *testing.T) {
-	_, paths := explore(t, "mutants.Ring.Take", Config{})
+	_, paths := explore(t, "mutants.Ring.Take", machine.Config{})
 	inc := concrete.Mutant{Pos: "mutants.go:73:2", Expr: "r.n--", From: "--", To: "++"}
 	returned := 0
 	for _, tc := range testsOf(paths) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/solver/z3/z3test"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -16,30 +17,30 @@ type eventLog struct {
 	comparisons map[*ssa.If]int
 	decisions   []decisionEvent
 	ops         []token.Token
-	ends        []*PathEnd
+	ends        []*machine.PathEnd
 }
 
 type decisionEvent struct {
-	s    *State
+	s    *machine.State
 	in   *ssa.If
 	side int
 }
 
-func (l *eventLog) comparison(s *State, fn *ssa.Function, in *ssa.If, cond expr.Expr) {
+func (l *eventLog) Comparison(s *machine.State, fn *ssa.Function, in *ssa.If, cond expr.Expr) {
 	l.comparisons[in]++
 }
 
-func (l *eventLog) decided(s *State, in *ssa.If, side int) {
+func (l *eventLog) Decided(s *machine.State, in *ssa.If, side int) {
 	l.decisions = append(l.decisions, decisionEvent{s, in, side})
 }
 
-func (l *eventLog) arithmetic(s *State, in ssa.Instruction, x, y expr.Expr, signed bool) {
+func (l *eventLog) Arithmetic(s *machine.State, in ssa.Instruction, x, y expr.Expr, signed bool) {
 	if bin, ok := in.(*ssa.BinOp); ok {
 		l.ops = append(l.ops, bin.Op)
 	}
 }
 
-func (l *eventLog) ended(s *State, end *PathEnd) { l.ends = append(l.ends, end) }
+func (l *eventLog) Ended(s *machine.State, end *machine.PathEnd) { l.ends = append(l.ends, end) }
 
 // TestWatchersHearEveryEvent plugs a watcher into the engine beside its
 // own features: it hears each symbolic decision as a pair of forked
@@ -52,11 +53,11 @@ func TestWatchersHearEveryEvent(t *testing.T) {
 	// heard is, for each end the Sink got, how many ends the watchers
 	// had heard by then. The Sink also gets the cases of the passes
 	// after exploration, which are no paths.
-	heard := make(map[*PathEnd]int)
-	cfg := Config{Solver: z3test.New(t)}
-	cfg.Sink = SinkFunc(func(p *PathEnd) { heard[p] = len(log.ends) })
+	heard := make(map[*machine.PathEnd]int)
+	cfg := machine.Config{Solver: z3test.New(t)}
+	cfg.Sink = machine.SinkFunc(func(p *machine.PathEnd) { heard[p] = len(log.ends) })
 	e := NewEngine(fixtures(t).SSA, cfg)
-	e.watch = engineWatchers(e, log)
+	e.Watch = engineWatchers(e, log)
 	sum, err := e.Explore(context.Background(), fn)
 	if err != nil {
 		t.Fatal(err)
@@ -69,7 +70,7 @@ func TestWatchersHearEveryEvent(t *testing.T) {
 		if n, ok := heard[end]; !ok || n != i+1 {
 			t.Errorf("path end %d: the Sink got it (%v) after the watchers heard %d ends, want %d", i, ok, n, i+1)
 		}
-		if end.Kind == EndReturn && end.Test == nil {
+		if end.Kind == machine.EndReturn && end.Test == nil {
 			t.Errorf("a returning path reached the watchers without its test: %v", end.Pins)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -28,34 +29,34 @@ func isStream(g *ssa.Global) bool {
 
 // seedStream gives a standard stream's variable its stand-in the first time
 // a path touches it; reports whether g is a stream.
-func (e *Engine) seedStream(s *State, g *ssa.Global) bool {
+func (e *Engine) seedStream(s *machine.State, g *ssa.Global) bool {
 	if !isStream(g) {
 		return false
 	}
-	if _, ok := s.mem.Global(g); ok {
+	if _, ok := s.Mem.Global(g); ok {
 		return true
 	}
 	ptrType := g.Type().(*types.Pointer).Elem() // *os.File
 	fileType := ptrType.(*types.Pointer).Elem()
 	// The File has no allocation site: the points-to analysis knows
 	// os.Stderr's File by the allocation in os's init, which did not run.
-	file := s.mem.Alloc(&value.Object{Type: fileType, Value: value.Zero(fileType)})
-	id := s.mem.Alloc(&value.Object{Type: ptrType, Value: value.Pointer{NonNil: expr.True, Obj: file}, Site: g})
-	s.mem.AddGlobal(g, id)
+	file := s.Mem.Alloc(&value.Object{Type: fileType, Value: value.Zero(fileType)})
+	id := s.Mem.Alloc(&value.Object{Type: ptrType, Value: value.Pointer{NonNil: expr.True, Obj: file}, Site: g})
+	s.Mem.AddGlobal(g, id)
 	return true
 }
 
 // isStreamFile reports whether p points to the File a standard stream's
 // variable holds.
-func isStreamFile(s *State, p value.Pointer) bool {
+func isStreamFile(s *machine.State, p value.Pointer) bool {
 	if p.Obj == 0 || len(p.Path) != 0 {
 		return false
 	}
-	for g, id := range s.mem.Globals() {
+	for g, id := range s.Mem.Globals() {
 		if !isStream(g) {
 			continue
 		}
-		if held, ok := s.mem.Get(id).Value.(value.Pointer); ok && held.Obj == p.Obj {
+		if held, ok := s.Mem.Get(id).Value.(value.Pointer); ok && held.Obj == p.Obj {
 			return true
 		}
 	}
@@ -65,13 +66,13 @@ func isStreamFile(s *State, p value.Pointer) bool {
 // streamModels write to the stand-in streams: every byte is written, with
 // no error.
 func streamModels() map[string]engineModel {
-	write := func(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+	write := func(e *Engine, s *machine.State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 		f, ok := a[0].(value.Pointer)
 		if !ok || !isStreamFile(s, f) {
-			e.unsupported(s, "call into package os")
+			e.Unsupported(s, "call into package os")
 			return nil, false
 		}
-		return []value.Value{value.Scalar{E: e.length(s, a[1])}, value.Interface{}}, true
+		return []value.Value{value.Scalar{E: e.Length(s, a[1])}, value.Interface{}}, true
 	}
 	return map[string]engineModel{
 		"(*os.File).Write":       write,

@@ -4,13 +4,15 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // A pin decided in another function than the one under test names it:
 // digits' c is not a variable of Version, and a comment that read
 // "c >= '0'" beside Version's s would mislead.
 func TestPinsOfCalleesNameTheirFunction(t *testing.T) {
-	_, paths := explore(t, "srcpins.Version", Config{})
+	_, paths := explore(t, "srcpins.Version", machine.Config{})
 	var own, callee int
 	for _, p := range paths {
 		if p.Test == nil || fmt.Sprint(p.Test.Results) != "[true]" {

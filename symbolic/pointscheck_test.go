@@ -7,6 +7,7 @@ import (
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/pointer"
 	"github.com/gosymtest/gosymtest/solver/z3"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -39,7 +40,7 @@ func TestPointsToIsSoundOnFixtures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sum, _ := exploreIn(t, prog.SSA, fn, Config{Solver: z3, PointsTo: result, MaxWork: 150_000, Bounds: Bounds{MaxElems: 3, MaxLen: 4}})
+		sum, _ := exploreIn(t, prog.SSA, fn, machine.Config{Solver: z3, PointsTo: result, MaxWork: 150_000, Bounds: machine.Bounds{MaxElems: 3, MaxLen: 4}})
 		z3.Close()
 		checked++
 		var violations []string
@@ -111,7 +112,7 @@ func TestPointsToCheckCatchesAHole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum, _ := exploreIn(t, prog.SSA, fn, Config{PointsTo: result})
+	sum, _ := exploreIn(t, prog.SSA, fn, machine.Config{PointsTo: result})
 	if len(sum.PointsToViolations) == 0 {
 		t.Error("no violation reported for an analysis that never saw Pop's inputs")
 	}

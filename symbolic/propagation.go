@@ -79,7 +79,7 @@ func (e *Engine) noteLived(cond []expr.Expr, m expr.Assignment, lived []livedMut
 // propagationCases makes the propagation cases of fn once its infection
 // cases are made. ctx is as for boundaryCases.
 func (e *Engine) propagationCases(ctx context.Context, fn *ssa.Function) {
-	if e.cfg.NoMutants || len(e.mpass.livedOrder) == 0 || ctx.Err() != nil {
+	if e.Cfg.NoMutants || len(e.mpass.livedOrder) == 0 || ctx.Err() != nil {
 		return
 	}
 	over, done := e.extraPass(ctx)
@@ -109,9 +109,9 @@ func (e *Engine) propagationCases(ctx context.Context, fn *ssa.Function) {
 			killsFirst(end.Test, e.mutantOf(key, l.site))
 			end.Boundary, end.Propagation = "", true
 			made = append(made, end.Test.Args)
-			e.summary.Propagations++
-			if e.cfg.Sink != nil {
-				e.cfg.Sink.PathEnded(end)
+			e.Summary.Propagations++
+			if e.Cfg.Sink != nil {
+				e.Cfg.Sink.PathEnded(end)
 			}
 		}
 	}

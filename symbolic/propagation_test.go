@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/testdata/exec/mutants"
 )
 
@@ -15,9 +16,9 @@ import (
 // computes and counts as no path. Without the mutation pass there is
 // none.
 func TestPropagationCaseKillsWhatDefaultsHide(t *testing.T) {
-	sum, paths := explore(t, "mutants.Gate", Config{MaxWork: 2_000_000})
+	sum, paths := explore(t, "mutants.Gate", machine.Config{MaxWork: 2_000_000})
 	negated := concrete.Mutant{Pos: "mutants.go:56:7", Expr: "n > 0", From: ">", To: "<="}
-	cases := extraCasesKilling(t, "Gate", "propagation", paths, func(p *PathEnd) bool { return p.Propagation }, negated)
+	cases := extraCasesKilling(t, "Gate", "propagation", paths, func(p *machine.PathEnd) bool { return p.Propagation }, negated)
 	for _, tc := range cases {
 		n, v := tc.Args[0].Int, tc.Args[1].Int
 		if got, want := tc.Results[0].Int, int64(mutants.Gate(int(n), int(v))); got != want {
@@ -30,8 +31,8 @@ func TestPropagationCaseKillsWhatDefaultsHide(t *testing.T) {
 	if sum.Paths != 2 {
 		t.Errorf("Summary.Paths = %d; a propagation case must not count as a path", sum.Paths)
 	}
-	off, offPaths := explore(t, "mutants.Gate", Config{MaxWork: 2_000_000, NoMutants: true})
-	if off.Propagations != 0 || slices.ContainsFunc(offPaths, func(p *PathEnd) bool { return p.Propagation }) {
+	off, offPaths := explore(t, "mutants.Gate", machine.Config{MaxWork: 2_000_000, NoMutants: true})
+	if off.Propagations != 0 || slices.ContainsFunc(offPaths, func(p *machine.PathEnd) bool { return p.Propagation }) {
 		t.Errorf("NoMutants: %d propagation cases", off.Propagations)
 	}
 }

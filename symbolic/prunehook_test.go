@@ -10,6 +10,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver/z3/z3test"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -20,23 +21,23 @@ import (
 // (a register or object changed without a Write) shows as a difference.
 // It never prunes.
 type shadowPruner struct {
-	shadows map[int]map[Loc]value.Value
+	shadows map[int]map[machine.Loc]value.Value
 	steps   int
 	points  int
 	errs    []string
 }
 
 func (p *shadowPruner) Prepare(*ssa.Function) {}
-func (p *shadowPruner) Begin(*ssa.Function)   { p.shadows = make(map[int]map[Loc]value.Value) }
-func (p *shadowPruner) Root(s *State)         { p.shadows[s.ID()] = make(map[Loc]value.Value) }
-func (p *shadowPruner) Forked(parent, child *State) {
+func (p *shadowPruner) Begin(*ssa.Function)   { p.shadows = make(map[int]map[machine.Loc]value.Value) }
+func (p *shadowPruner) Root(s *machine.State) { p.shadows[s.ID()] = make(map[machine.Loc]value.Value) }
+func (p *shadowPruner) Forked(parent, child *machine.State) {
 	p.shadows[child.ID()] = maps.Clone(p.shadows[parent.ID()])
 }
-func (p *shadowPruner) Ended(s *State, _ EndKind, _ bool) { delete(p.shadows, s.ID()) }
-func (p *shadowPruner) Recheck(*State) Verdict            { return Keep }
-func (p *shadowPruner) Hurry(*State) bool                 { return false }
+func (p *shadowPruner) Ended(s *machine.State, _ machine.EndKind, _ bool) { delete(p.shadows, s.ID()) }
+func (p *shadowPruner) Recheck(*machine.State) machine.Verdict            { return machine.Keep }
+func (p *shadowPruner) Hurry(*machine.State) bool                         { return false }
 
-func (p *shadowPruner) Stepped(s *State, evs []Event) Verdict {
+func (p *shadowPruner) Stepped(s *machine.State, evs []machine.Event) machine.Verdict {
 	p.steps++
 	sh := p.shadows[s.ID()]
 	for _, ev := range evs {
@@ -57,17 +58,17 @@ func (p *shadowPruner) Stepped(s *State, evs []Event) Verdict {
 	for loc, want := range sh {
 		at := loc
 		switch loc.Kind {
-		case LocReg:
+		case machine.LocReg:
 			d, ok := depth[loc.Act]
 			if !ok {
 				continue // the activation has returned
 			}
 			at.Act = int32(d)
-		case LocObj:
+		case machine.LocObj:
 		default:
 			continue
 		}
-		if got := s.ValueAt(at); !SameValue(got, want) && len(p.errs) < 10 {
+		if got := s.ValueAt(at); !machine.SameValue(got, want) && len(p.errs) < 10 {
 			instr := "unwinding"
 			if len(evs) > 0 && evs[0].Instr != nil {
 				instr = fmt.Sprintf("%T %v", evs[0].Instr, evs[0].Instr)
@@ -75,7 +76,7 @@ func (p *shadowPruner) Stepped(s *State, evs []Event) Verdict {
 			p.errs = append(p.errs, fmt.Sprintf("after %s: %v holds %#v, the writes say %#v", instr, loc, got, want))
 		}
 	}
-	return Keep
+	return machine.Keep
 }
 
 // TestPruneEventsDescribeEveryWrite runs the shadow check over the
@@ -92,7 +93,7 @@ func TestPruneEventsDescribeEveryWrite(t *testing.T) {
 	steps, points := 0, 0
 	for _, name := range names {
 		sp := &shadowPruner{}
-		explore(t, name, Config{MaxWork: 200000, Pruner: func() Pruner { return sp }})
+		explore(t, name, machine.Config{MaxWork: 200000, Pruner: func() machine.Pruner { return sp }})
 		for _, e := range sp.errs {
 			t.Errorf("%s: %s", name, e)
 		}
@@ -106,18 +107,18 @@ func TestPruneEventsDescribeEveryWrite(t *testing.T) {
 }
 
 // recordingPruner keeps every event it is told of.
-type recordingPruner struct{ evs []Event }
+type recordingPruner struct{ evs []machine.Event }
 
-func (p *recordingPruner) Prepare(*ssa.Function)       {}
-func (p *recordingPruner) Begin(*ssa.Function)         {}
-func (p *recordingPruner) Root(*State)                 {}
-func (p *recordingPruner) Forked(*State, *State)       {}
-func (p *recordingPruner) Ended(*State, EndKind, bool) {}
-func (p *recordingPruner) Recheck(*State) Verdict      { return Keep }
-func (p *recordingPruner) Hurry(*State) bool           { return false }
-func (p *recordingPruner) Stepped(_ *State, evs []Event) Verdict {
+func (p *recordingPruner) Prepare(*ssa.Function)                       {}
+func (p *recordingPruner) Begin(*ssa.Function)                         {}
+func (p *recordingPruner) Root(*machine.State)                         {}
+func (p *recordingPruner) Forked(*machine.State, *machine.State)       {}
+func (p *recordingPruner) Ended(*machine.State, machine.EndKind, bool) {}
+func (p *recordingPruner) Recheck(*machine.State) machine.Verdict      { return machine.Keep }
+func (p *recordingPruner) Hurry(*machine.State) bool                   { return false }
+func (p *recordingPruner) Stepped(_ *machine.State, evs []machine.Event) machine.Verdict {
 	p.evs = append(p.evs, evs...)
-	return Keep
+	return machine.Keep
 }
 
 // A string register read at a constant index, or by len, is read in
@@ -125,12 +126,12 @@ func (p *recordingPruner) Stepped(_ *State, evs []Event) Verdict {
 // len(s) the length only, never the whole of s.
 func TestStringReadsNameParts(t *testing.T) {
 	rp := &recordingPruner{}
-	explore(t, "classic.ParseHexColor", Config{MaxWork: 200000, Pruner: func() Pruner { return rp }})
+	explore(t, "classic.ParseHexColor", machine.Config{MaxWork: 200000, Pruner: func() machine.Pruner { return rp }})
 	var sawIndex, sawLen bool
 	for _, ev := range rp.evs {
 		var parts []int32
 		for _, l := range ev.Reads {
-			if l.Kind == LocReg && l.Index == 0 { // s, the first parameter
+			if l.Kind == machine.LocReg && l.Index == 0 { // s, the first parameter
 				parts = append(parts, l.Part)
 			}
 		}
@@ -138,14 +139,14 @@ func TestStringReadsNameParts(t *testing.T) {
 		case *ssa.Index:
 			if c, ok := in.Index.(*ssa.Const); ok && c.String() == "0:int" {
 				sawIndex = true
-				if !slices.Equal(parts, []int32{PartLen, PartByte(0)}) {
+				if !slices.Equal(parts, []int32{machine.PartLen, machine.PartByte(0)}) {
 					t.Errorf("%v reads parts %v of s, want the length and byte 0", in, parts)
 				}
 			}
 		case *ssa.Call:
 			if b, ok := in.Call.Value.(*ssa.Builtin); ok && b.Name() == "len" && len(parts) > 0 {
 				sawLen = true
-				if !slices.Equal(parts, []int32{PartLen}) {
+				if !slices.Equal(parts, []int32{machine.PartLen}) {
 					t.Errorf("%v reads parts %v of s, want the length", in, parts)
 				}
 			}
@@ -162,7 +163,7 @@ func TestStringReadsNameParts(t *testing.T) {
 // path alone.
 func TestPinIsLost(t *testing.T) {
 	rp := &recordingPruner{}
-	sum, _ := explore(t, "pins.Half", Config{MaxWork: 200000, Pruner: func() Pruner { return rp }})
+	sum, _ := explore(t, "pins.Half", machine.Config{MaxWork: 200000, Pruner: func() machine.Pruner { return rp }})
 	if sum.Paths != 2 {
 		t.Fatalf("%d paths, want 2", sum.Paths)
 	}
@@ -181,10 +182,10 @@ func TestPinIsLost(t *testing.T) {
 // by end kind, what State.Final gives when a path ends.
 type finalPruner struct {
 	recordingPruner
-	finals map[EndKind][]ssa.Instruction
+	finals map[machine.EndKind][]ssa.Instruction
 }
 
-func (p *finalPruner) Ended(s *State, kind EndKind, _ bool) {
+func (p *finalPruner) Ended(s *machine.State, kind machine.EndKind, _ bool) {
 	p.finals[kind] = append(p.finals[kind], s.Final())
 }
 
@@ -192,16 +193,16 @@ func (p *finalPruner) Ended(s *State, kind EndKind, _ bool) {
 // describes: State.Final gives it to the Pruner, the Return of the entry
 // function; other ends give nil.
 func TestFinalIsTheReturn(t *testing.T) {
-	p := &finalPruner{finals: map[EndKind][]ssa.Instruction{}}
-	sum, _ := explore(t, "basics.Divide", Config{MaxWork: 200000, Pruner: func() Pruner { return p }})
+	p := &finalPruner{finals: map[machine.EndKind][]ssa.Instruction{}}
+	sum, _ := explore(t, "basics.Divide", machine.Config{MaxWork: 200000, Pruner: func() machine.Pruner { return p }})
 	stepped := map[ssa.Instruction]bool{}
 	for _, ev := range p.evs {
 		stepped[ev.Instr] = true
 	}
-	if len(p.finals[EndReturn]) == 0 || len(p.finals[EndPanic]) == 0 {
+	if len(p.finals[machine.EndReturn]) == 0 || len(p.finals[machine.EndPanic]) == 0 {
 		t.Fatalf("ends %v: want returns and panics", sum.Ends)
 	}
-	for _, in := range p.finals[EndReturn] {
+	for _, in := range p.finals[machine.EndReturn] {
 		ret, ok := in.(*ssa.Return)
 		if !ok || ret.Parent() != sum.Func {
 			t.Fatalf("a path that returned has Final %v, want a Return of %s", in, sum.Func)
@@ -210,7 +211,7 @@ func TestFinalIsTheReturn(t *testing.T) {
 			t.Errorf("%v was also described by an event", ret)
 		}
 	}
-	for _, in := range p.finals[EndPanic] {
+	for _, in := range p.finals[machine.EndPanic] {
 		if in != nil {
 			t.Errorf("a path that panicked has Final %v", in)
 		}
@@ -231,7 +232,7 @@ func (p *slowPreparer) Prepare(*ssa.Function) { time.Sleep(p.took) }
 func TestPrepareIsOutsideTheBudget(t *testing.T) {
 	const budget = 100 * time.Millisecond
 	sp := &slowPreparer{took: 3 * budget}
-	sum, _ := explore(t, "basics.Divide", Config{Budget: budget, Pruner: func() Pruner { return sp }})
+	sum, _ := explore(t, "basics.Divide", machine.Config{Budget: budget, Pruner: func() machine.Pruner { return sp }})
 	if !sum.Exhausted || sum.Paths == 0 {
 		t.Errorf("Divide explored %d paths, exhausted %v: the preparation spent its budget", sum.Paths, sum.Exhausted)
 	}
@@ -246,14 +247,14 @@ type forkPruner struct {
 	forked map[int]bool
 }
 
-func (p *forkPruner) Forked(_, child *State) { p.forked[child.ID()] = true }
+func (p *forkPruner) Forked(_, child *machine.State) { p.forked[child.ID()] = true }
 
-func (p *forkPruner) Stepped(s *State, _ []Event) Verdict {
+func (p *forkPruner) Stepped(s *machine.State, _ []machine.Event) machine.Verdict {
 	if p.forked[s.ID()] {
 		delete(p.forked, s.ID())
-		return Prune
+		return machine.Prune
 	}
-	return Keep
+	return machine.Keep
 }
 
 // The run to the end of a pruned state counts its steps as work once,
@@ -262,7 +263,7 @@ func (p *forkPruner) Stepped(s *State, _ []Event) Verdict {
 func TestPrunedRunToTheEndCountsItsStepsOnce(t *testing.T) {
 	z3 := z3test.New(t)
 	p := &forkPruner{forked: map[int]bool{}}
-	sum, paths := explore(t, "classic.ParseHexColor", Config{Solver: z3, NoMutants: true, NoBoundaries: true, Pruner: func() Pruner { return p }})
+	sum, paths := explore(t, "classic.ParseHexColor", machine.Config{Solver: z3, NoMutants: true, NoBoundaries: true, Pruner: func() machine.Pruner { return p }})
 	runs := 0
 	for _, end := range paths {
 		if len(end.Pins) > 0 && end.Pins[len(end.Pins)-1] == prunedNote {
@@ -273,7 +274,7 @@ func TestPrunedRunToTheEndCountsItsStepsOnce(t *testing.T) {
 		t.Fatalf("no pruned state was run to the end (%d pruned): the test needs one", sum.Pruned)
 	}
 	queries := z3.Stats().Queries
-	if want := sum.Instructions + QueryWork*queries; sum.Work != want {
+	if want := sum.Instructions + machine.QueryWork*queries; sum.Work != want {
 		t.Errorf("work %d, want %d: %d instructions and %d queries", sum.Work, want, sum.Instructions, queries)
 	}
 }
@@ -285,23 +286,23 @@ type waitPruner struct {
 	rechecks int
 }
 
-func (p *waitPruner) Stepped(s *State, _ []Event) Verdict {
+func (p *waitPruner) Stepped(s *machine.State, _ []machine.Event) machine.Verdict {
 	if _, at := s.AtPoint(); at && s.ID()%2 == 1 {
-		return Wait
+		return machine.Wait
 	}
-	return Keep
+	return machine.Keep
 }
 
-func (p *waitPruner) Recheck(*State) Verdict {
+func (p *waitPruner) Recheck(*machine.State) machine.Verdict {
 	p.rechecks++
-	return Prune
+	return machine.Prune
 }
 
 // The engine asks again about a state told to Wait when the searcher
 // picks it, and ends it when the answer is Prune.
 func TestWaitingStateIsAskedAgain(t *testing.T) {
 	p := &waitPruner{}
-	sum, _ := explore(t, "classic.ParseHexColor", Config{MaxWork: 200000, Pruner: func() Pruner { return p }})
+	sum, _ := explore(t, "classic.ParseHexColor", machine.Config{MaxWork: 200000, Pruner: func() machine.Pruner { return p }})
 	if p.rechecks == 0 || sum.Pruned != p.rechecks {
 		t.Errorf("%d rechecks, %d states pruned: want some, and one pruned for each", p.rechecks, sum.Pruned)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -14,7 +15,7 @@ import (
 // signed ones small, and a NUL only where the path needs one.
 func TestReadableInputs(t *testing.T) {
 	args := func(name string) map[string][]concrete.Value {
-		_, paths := explore(t, name, Config{MaxPaths: 50})
+		_, paths := explore(t, name, machine.Config{MaxPaths: 50})
 		byResult := make(map[string][]concrete.Value)
 		for _, p := range paths {
 			if p.Test == nil || !p.Test.Replayed || p.Boundary != "" {
@@ -68,7 +69,7 @@ func TestReadableInputs(t *testing.T) {
 // how its bytes decode, and the non-ASCII ways run after the others
 // (State.offbeat), so the test that covers a block reads as text.
 func TestASCIIFirst(t *testing.T) {
-	_, paths := explore(t, "readable.Words", Config{MaxPaths: 40})
+	_, paths := explore(t, "readable.Words", machine.Config{MaxPaths: 40})
 	seen := make(map[*ssa.BasicBlock]bool)
 	firsts := 0
 	for _, p := range paths {
@@ -104,7 +105,7 @@ func TestASCIIFirst(t *testing.T) {
 // together, and a returning path the solver put where cellw − textw
 // wraps around needs the jump to small values.
 func TestDividedIntegersAreSmall(t *testing.T) {
-	_, paths := explore(t, "readable.Pad", Config{MaxPaths: 50})
+	_, paths := explore(t, "readable.Pad", machine.Config{MaxPaths: 50})
 	tested := 0
 	for _, p := range paths {
 		if p.Test == nil || !p.Test.Replayed {

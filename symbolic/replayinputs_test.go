@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // A path cut while a map's size choice waited for its instruction to run
@@ -13,21 +14,21 @@ import (
 // map, and the test written from it does not compile.
 func TestReplayWithEqualMapKeysIsNoRun(t *testing.T) {
 	fn := target(t, "maps.CountAbove")
-	e := NewEngine(fixtures(t).SSA, Config{})
-	e.summary = &Summary{Func: fn}
+	e := NewEngine(fixtures(t).SSA, machine.Config{})
+	e.Summary = &machine.Summary{Func: fn}
 	size := expr.BVVar(lenName(paramName(fn, 0)), 64)
 	key1Len := expr.BVVar(lenName(mapKeyName(paramName(fn, 0), 1)), 64)
 
 	run := e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{size: 2}}), false, 10_000)
-	if run.endKind != EndUnsupported {
-		t.Errorf("two keys left to 0 by the model: the run ended %v (%s), want unsupported", run.endKind, run.endReason)
+	if run.EndKind != machine.EndUnsupported {
+		t.Errorf("two keys left to 0 by the model: the run ended %v (%s), want unsupported", run.EndKind, run.EndReason)
 	}
 
 	// The control: the same size with keys apart (the empty string and
 	// one of a byte) is a map, and the run returns.
 	run = e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{size: 2, key1Len: 1}}), false, 10_000)
-	if run.endKind != EndReturn {
-		t.Errorf("two distinct keys: the run ended %v (%s), want return", run.endKind, run.endReason)
+	if run.EndKind != machine.EndReturn {
+		t.Errorf("two distinct keys: the run ended %v (%s), want return", run.EndKind, run.EndReason)
 	}
 }
 
@@ -38,18 +39,18 @@ func sat(m *expr.Values) solver.Response { return solver.Response{Result: solver
 // has.
 func TestReplayWithInvalidEnvironmentNameIsNoRun(t *testing.T) {
 	fn := target(t, "env.Crowded")
-	e := NewEngine(fixtures(t).SSA, Config{})
-	e.summary = &Summary{Func: fn}
+	e := NewEngine(fixtures(t).SSA, machine.Config{})
+	e.Summary = &machine.Summary{Func: fn}
 	count := expr.BVVar(environCountName, 64)
 	key := environName + "[0].key"
 	keyLen, keyByte := expr.BVVar(lenName(key), 64), expr.BVVar(elemName(key, 0), 8)
 
 	run := e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{count: 1}}), false, 10_000)
-	if run.endKind != EndUnsupported {
-		t.Errorf("a variable named \"\": the run ended %v (%s), want unsupported", run.endKind, run.endReason)
+	if run.EndKind != machine.EndUnsupported {
+		t.Errorf("a variable named \"\": the run ended %v (%s), want unsupported", run.EndKind, run.EndReason)
 	}
 	run = e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{count: 1, keyLen: 1, keyByte: 'A'}}), false, 10_000)
-	if run.endKind != EndReturn {
-		t.Errorf("a variable named A: the run ended %v (%s), want return", run.endKind, run.endReason)
+	if run.EndKind != machine.EndReturn {
+		t.Errorf("a variable named A: the run ended %v (%s), want return", run.EndKind, run.EndReason)
 	}
 }

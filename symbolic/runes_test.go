@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 )
 
@@ -16,7 +17,7 @@ import (
 func TestEncodeRuneAgreesWithGo(t *testing.T) {
 	for _, r := range []int64{0, 'a', 0x7F, 0x80, 'é', 0x7FF, 0x800, 0xD7FF, 0xD800, 0xDFFF, 0xE000,
 		0xFFFF, 0x10000, 0x10FFFF, 0x110000, -1, 1 << 31, 1<<32 + 'a'} {
-		got, ok := value.ConcreteString(runeToString(expr.Const(64, uint64(r)), types.Typ[types.Int64]))
+		got, ok := value.ConcreteString(machine.RuneToString(expr.Const(64, uint64(r)), types.Typ[types.Int64]))
 		if !ok {
 			t.Errorf("string(%#x) did not fold to a constant", r)
 			continue
@@ -41,7 +42,7 @@ func TestDecodingsAgreeWithGo(t *testing.T) {
 		"\xF5\x80\x80\x80", "\xE2\x82", "\xC3", "\x80", "\xFF", "é!"} {
 		wantR, wantSize := utf8.DecodeRuneInString(s)
 		matched := 0
-		for _, d := range decodings(value.StringConst(s), 0) {
+		for _, d := range machine.Decodings(value.StringConst(s), 0) {
 			if !d.Cond.IsConst() {
 				t.Fatalf("%q: condition did not fold", s)
 			}
@@ -63,7 +64,7 @@ func TestDecodingsAgreeWithGo(t *testing.T) {
 // source's `len(rs) == 2` later compares constants; the conversion's own
 // pin says what decided the path, in source terms, once per path.
 func TestRuneCountPins(t *testing.T) {
-	_, paths := explore(t, "stdlib.Runes", Config{MaxPaths: 12, NoBoundaries: true})
+	_, paths := explore(t, "stdlib.Runes", machine.Config{MaxPaths: 12, NoBoundaries: true})
 	counts := make(map[string]bool)
 	for _, p := range paths {
 		n := 0
@@ -73,7 +74,7 @@ func TestRuneCountPins(t *testing.T) {
 				counts[pin] = true
 			}
 		}
-		if p.Kind == EndReturn && n != 1 {
+		if p.Kind == machine.EndReturn && n != 1 {
 			t.Errorf("path %q has %d rune-count pins, want 1", p.Pins, n)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gosymtest/gosymtest/solver"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -52,9 +53,9 @@ const (
 // since a concrete run costs no solver work, but no more than the
 // function's work limit, which a run to the end comes on top of.
 func (e *Engine) runToEndSteps() int {
-	n := 4 * e.cfg.Bounds.MaxSteps
-	if e.cfg.MaxWork > 0 {
-		n = int(min(int64(n), e.cfg.MaxWork))
+	n := 4 * e.Cfg.Bounds.MaxSteps
+	if e.Cfg.MaxWork > 0 {
+		n = int(min(int64(n), e.Cfg.MaxWork))
 	}
 	return n
 }
@@ -63,13 +64,13 @@ func (e *Engine) runToEndSteps() int {
 // replayed tests enter, and the paths cut by a bound or the budget.
 type runToEndWatch struct{ e *Engine }
 
-func (w runToEndWatch) ended(s *State, end *PathEnd) {
+func (w runToEndWatch) Ended(s *machine.State, end *machine.PathEnd) {
 	switch end.Kind {
-	case EndReturn, EndPanic:
+	case machine.EndReturn, machine.EndPanic:
 		if t := end.Test; t != nil && t.Replayed && !t.OrderDependent {
 			w.e.noteTested(end.Blocks)
 		}
-	case EndBudget, EndDepth:
+	case machine.EndBudget, machine.EndDepth:
 		w.e.notePrefix(s)
 	}
 }
@@ -78,10 +79,10 @@ func (w runToEndWatch) ended(s *State, end *PathEnd) {
 // further (entered more blocks) than the candidates kept so far, or else
 // when it is the first cut path to enter a block of the function's
 // package that no test enters yet.
-func (e *Engine) notePrefix(s *State) {
+func (e *Engine) notePrefix(s *machine.State) {
 	var fresh []*ssa.BasicBlock
-	for _, b := range s.blocks {
-		if !e.cutBlocks[b] && !e.tested[b] && e.inExploredPackage(b.Parent()) {
+	for _, b := range s.Blocks {
+		if !e.cutBlocks[b] && !e.tested[b] && e.InExploredPackage(b.Parent()) {
 			fresh = append(fresh, b)
 		}
 	}
@@ -108,20 +109,20 @@ func (e *Engine) roomForFirst() bool {
 	if len(e.firsts) < maxFirsts {
 		return true
 	}
-	e.firsts = slices.DeleteFunc(e.firsts, func(p *State) bool { return !e.entersUntested(p) })
+	e.firsts = slices.DeleteFunc(e.firsts, func(p *machine.State) bool { return !e.entersUntested(p) })
 	return len(e.firsts) < maxFirsts
 }
 
 // keepFurthest keeps s among the maxPrefixes cut paths that entered the
 // most blocks.
-func (e *Engine) keepFurthest(s *State) {
+func (e *Engine) keepFurthest(s *machine.State) {
 	if len(e.prefixes) == maxPrefixes {
-		if len(s.blocks) <= len(e.prefixes[maxPrefixes-1].blocks) {
+		if len(s.Blocks) <= len(e.prefixes[maxPrefixes-1].Blocks) {
 			return
 		}
 		e.prefixes = e.prefixes[:maxPrefixes-1]
 	}
-	i, _ := slices.BinarySearchFunc(e.prefixes, len(s.blocks), func(p *State, n int) int { return n - len(p.blocks) })
+	i, _ := slices.BinarySearchFunc(e.prefixes, len(s.Blocks), func(p *machine.State, n int) int { return n - len(p.Blocks) })
 	e.prefixes = slices.Insert(e.prefixes, i, s)
 }
 
@@ -132,14 +133,14 @@ func (e *Engine) keepFurthest(s *State) {
 // function's budget, which is spent: the solver gets a little time of
 // its own.
 func (e *Engine) runToCompletion(ctx context.Context, fn *ssa.Function) {
-	var candidates []*State
+	var candidates []*machine.State
 	for _, p := range slices.Concat(e.prefixes, e.firsts) {
 		if e.entersUntested(p) {
 			candidates = append(candidates, p)
 		}
 	}
 	if e.tests == 0 {
-		candidates = append(candidates, &State{})
+		candidates = append(candidates, &machine.State{})
 	}
 	if len(candidates) == 0 || ctx.Err() != nil {
 		return
@@ -170,8 +171,8 @@ func (e *Engine) noteTested(blocks []*ssa.BasicBlock) {
 
 // entersUntested reports whether the path p entered a block that no
 // test enters.
-func (e *Engine) entersUntested(p *State) bool {
-	for _, b := range p.blocks {
+func (e *Engine) entersUntested(p *machine.State) bool {
+	for _, b := range p.Blocks {
 		if !e.tested[b] {
 			return true
 		}
@@ -186,75 +187,75 @@ const cutNote = "then run concretely to the end: the path was cut by the bounds 
 // canonical model of p's condition and, when the run returns or panics,
 // hands its path to the Sink, its pins ending with note. It returns
 // whether it did, and the steps it used.
-func (e *Engine) runOneToEnd(fn *ssa.Function, p *State, steps int, note string) (bool, int) {
-	resp := e.picker().Canonical(p.cond)
+func (e *Engine) runOneToEnd(fn *ssa.Function, p *machine.State, steps int, note string) (bool, int) {
+	resp := e.picker().Canonical(p.PathCond)
 	if resp.Result != solver.Sat {
 		return false, 0
 	}
 	run := e.concreteRun(fn, resp, false, steps)
-	if run.endKind != EndReturn && run.endKind != EndPanic {
-		return false, run.steps
+	if run.EndKind != machine.EndReturn && run.EndKind != machine.EndPanic {
+		return false, run.Steps
 	}
-	t := &Test{Replayed: true}
+	t := &machine.Test{Replayed: true}
 	for i, param := range fn.Params {
 		t.Args = append(t.Args, e.paramLiteral(paramName(fn, i), param.Type(), resp.Model, 0, fn, false))
 	}
 	if !e.recordOutcome(t, run) {
-		return false, run.steps
+		return false, run.Steps
 	}
 	env, ok := testEnv(run)
 	if !ok {
-		return false, run.steps
+		return false, run.Steps
 	}
 	t.Env = env
-	if run.rangedOverMap {
-		var other Test
+	if run.RangedOverMap {
+		var other machine.Test
 		e.recordOutcome(&other, e.concreteRun(fn, resp, true, steps))
 		sameAfter(t, &other)
 		t.OrderDependent = !sameOutcome(t, &other)
 	}
-	if run.outside.uncontrolledCalls > 0 {
+	if run.Outside.UncontrolledCalls > 0 {
 		// No condition says whether the run branched on the clock or the
 		// stack: it may have.
 		t.Uncontrolled = true
 		if e.uncontrolledOutcome(t, nil, run, resp.Model); !t.Replayed {
-			return false, run.steps
+			return false, run.Steps
 		}
 	}
-	end := &PathEnd{
+	end := &machine.PathEnd{
 		Func:      fn,
-		Kind:      run.endKind,
-		Condition: p.cond,
-		Pins:      append(p.pins[:len(p.pins):len(p.pins)], note),
-		Branches:  p.branches,
-		Blocks:    firstEntries(run.blocks),
-		Edges:     firstEntries(run.edges),
+		Kind:      run.EndKind,
+		Condition: p.PathCond,
+		Pins:      append(p.Pins[:len(p.Pins):len(p.Pins)], note),
+		Branches:  p.Branches,
+		Blocks:    machine.FirstEntries(run.Blocks),
+		Edges:     machine.FirstEntries(run.Edges),
 		Test:      t,
 	}
-	if run.endKind == EndPanic && run.panicked != nil {
-		end.Panic = run.panicked.kind
+	if run.EndKind == machine.EndPanic && run.Panicked != nil {
+		end.Panic = run.Panicked.Kind
 	}
-	e.summary.Paths++
-	e.summary.Ends[run.endKind]++
-	e.summary.RunToEnd = true
+	e.Summary.Paths++
+	e.Summary.Ends[run.EndKind]++
+	e.Summary.RunToEnd = true
 	for _, b := range end.Blocks {
-		e.summary.CoveredBlocks[b] = true
+		e.Summary.CoveredBlocks[b] = true
 	}
 	if !t.OrderDependent {
 		e.noteTested(end.Blocks)
 	}
 	e.noteKills(fn, resp.Model, t, true)
-	if e.cfg.Sink != nil {
-		e.cfg.Sink.PathEnded(end)
+	if e.Cfg.Sink != nil {
+		e.Cfg.Sink.PathEnded(end)
 	}
-	return true, run.steps
+	return true, run.Steps
 }
 
 // concreteRun runs fn on the inputs of the model in resp, within steps.
-func (e *Engine) concreteRun(fn *ssa.Function, resp solver.Response, reversed bool, steps int) *State {
+func (e *Engine) concreteRun(fn *ssa.Function, resp solver.Response, reversed bool, steps int) *machine.State {
 	run := e.initialState(fn, e.replayInputs(resp.Model))
-	run.reverseMaps = reversed
-	run.stepLimit = steps
+	run.ReverseMaps = reversed
+	run.StepLimit = steps
 	e.runWatched(run, true)
 	return run
 }
@@ -269,18 +270,18 @@ func (e *Engine) concreteRun(fn *ssa.Function, resp solver.Response, reversed bo
 // is the bound: a quarter of the budget, at most 2s. It makes ctx the
 // engine's context until done is called.
 func (e *Engine) afterExploration(ctx context.Context) (context.Context, func()) {
-	solve := e.cfg.Budget / 4
+	solve := e.Cfg.Budget / 4
 	if solve <= 0 || solve > 2*time.Second {
 		solve = 2 * time.Second
 	}
-	if e.cfg.MaxWork > 0 && e.cfg.Budget > solve {
-		solve = e.cfg.Budget
+	if e.Cfg.MaxWork > 0 && e.Cfg.Budget > solve {
+		solve = e.Cfg.Budget
 	}
 	ctx, cancel := context.WithTimeout(ctx, solve)
-	saved := e.ctx
-	e.ctx = ctx
+	saved := e.Ctx
+	e.Ctx = ctx
 	return ctx, func() {
-		e.ctx = saved
+		e.Ctx = saved
 		cancel()
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/solver/z3/z3test"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // TestRunsToTheEndDoNotDependOnModels explores functions that a work
@@ -25,7 +26,7 @@ func TestRunsToTheEndDoNotDependOnModels(t *testing.T) {
 func runsToTheEndAlike(t *testing.T, name string, work int64) {
 	fn := target(t, name)
 	render := func(s solver.Solver) string {
-		_, paths := exploreIn(t, fixtures(t).SSA, fn, Config{MaxWork: work, Solver: s})
+		_, paths := exploreIn(t, fixtures(t).SSA, fn, machine.Config{MaxWork: work, Solver: s})
 		var b strings.Builder
 		for _, p := range paths {
 			if p.Test == nil || !slices.Contains(p.Pins, cutNote) {

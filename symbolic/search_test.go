@@ -3,6 +3,8 @@ package symbolic
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // A state told to Wait runs after the others for waitPicks picks from
@@ -10,32 +12,32 @@ import (
 // stays put off, and Keep ends either. The engine asks again about both
 // before they run on.
 func TestWaitLastsWaitPicks(t *testing.T) {
-	q := &interleaved{parts: []picker{bfs{}}}
+	q := &machine.Interleaved{Parts: []machine.Picker{machine.Bfs{}}}
 	for range 5 {
-		q.Add(&State{})
+		q.Add(&machine.State{})
 		q.Select()
 	}
-	s := &State{}
-	s.setVerdict(Wait)
+	s := &machine.State{}
+	s.SetVerdict(machine.Wait)
 	q.Add(s)
-	if !s.prune.recheck {
+	if !s.Prune.Recheck {
 		t.Errorf("a waiting state is not asked about again before it runs on")
 	}
-	for now, want := range map[int]float64{5: laterFactor, 5 + waitPicks - 1: laterFactor, 5 + waitPicks: 1, 500: 1} {
-		if got := deferral(s, now); got != want {
+	for now, want := range map[int]float64{5: machine.LaterFactor, 5 + machine.WaitPicks - 1: machine.LaterFactor, 5 + machine.WaitPicks: 1, 500: 1} {
+		if got := machine.Deferral(s, now); got != want {
 			t.Errorf("told to Wait at pick 5, deferral at pick %d is %v, want %v", now, got, want)
 		}
 	}
-	s.setVerdict(Later)
+	s.SetVerdict(machine.Later)
 	q.Add(s)
-	if got := deferral(s, 1000); got != laterFactor || !s.prune.recheck {
-		t.Errorf("put off (Later): deferral %v at pick 1000, recheck %v; want %v and true", got, s.prune.recheck, float64(laterFactor))
+	if got := machine.Deferral(s, 1000); got != machine.LaterFactor || !s.Prune.Recheck {
+		t.Errorf("put off (Later): deferral %v at pick 1000, recheck %v; want %v and true", got, s.Prune.Recheck, float64(machine.LaterFactor))
 	}
-	s.setVerdict(Wait)
-	s.setVerdict(Keep)
+	s.SetVerdict(machine.Wait)
+	s.SetVerdict(machine.Keep)
 	q.Add(s)
-	if got := deferral(s, 5); got != 1 || s.prune.recheck {
-		t.Errorf("kept after a Wait: deferral %v, recheck %v; want 1 and false", got, s.prune.recheck)
+	if got := machine.Deferral(s, 5); got != 1 || s.Prune.Recheck {
+		t.Errorf("kept after a Wait: deferral %v, recheck %v; want 1 and false", got, s.Prune.Recheck)
 	}
 }
 
@@ -44,23 +46,23 @@ func TestWaitLastsWaitPicks(t *testing.T) {
 // not favour them, so that it keeps heading for uncovered blocks.
 func TestHurriedStatesRunFirst(t *testing.T) {
 	var asked []int
-	hurry := func(states []*State) {
+	hurry := func(states []*machine.State) {
 		asked = append(asked, len(states))
 		for _, s := range states {
-			s.prune.hurried = s.id%4 == 0
+			s.Prune.Hurried = s.Id%4 == 0
 		}
 	}
 	picks := func(name string) (picked []int) {
 		asked = nil
-		q, err := newSearcher(name, 1, nil, hurry)
+		q, err := machine.NewSearcher(name, 1, nil, hurry)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for id := range 40 {
-			q.Add(&State{id: id})
+			q.Add(&machine.State{Id: id})
 		}
 		for range 10 {
-			picked = append(picked, q.Select().id)
+			picked = append(picked, q.Select().Id)
 		}
 		return picked
 	}
@@ -79,13 +81,13 @@ func TestHurriedStatesRunFirst(t *testing.T) {
 	if len(asked) != len(picked) {
 		t.Errorf("asked %d times for %d picks", len(asked), len(picked))
 	}
-	q := &interleaved{parts: []picker{&covNew{r: rand.New(rand.NewPCG(1, 2))}}}
+	q := &machine.Interleaved{Parts: []machine.Picker{&machine.CovNew{R: rand.New(rand.NewPCG(1, 2))}}}
 	for id := range 40 {
-		q.Add(&State{id: id, prune: pruneMarks{hurried: id%4 == 0}})
+		q.Add(&machine.State{Id: id, Prune: machine.PruneMarks{Hurried: id%4 == 0}})
 	}
 	others := 0
 	for range 10 {
-		if q.Select().id%4 != 0 {
+		if q.Select().Id%4 != 0 {
 			others++
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -23,16 +24,16 @@ import (
 
 // sentinel is the package-level variable whose value the error v is, as a
 // Global of static type t; ok is false when there is none.
-func (e *Engine) sentinel(s *State, v value.Value, t types.Type) (concrete.Value, bool) {
+func (e *Engine) sentinel(s *machine.State, v value.Value, t types.Type) (concrete.Value, bool) {
 	iv, ok := v.(value.Interface)
-	if !ok || iv.Type == nil || iv.Type == runtimeErrorType || !isErrorType(t) {
+	if !ok || iv.Type == nil || iv.Type == machine.RuntimeErrorType || !isErrorType(t) {
 		return concrete.Value{}, false
 	}
-	home := pkgOf(e.summary.Func)
+	home := machine.PkgOf(e.Summary.Func)
 	var found []*ssa.Global
-	for g, id := range s.mem.Globals() {
+	for g, id := range s.Mem.Globals() {
 		// Identity first: it is cheap, and few variables pass it.
-		obj := s.mem.Get(id)
+		obj := s.Mem.Get(id)
 		if obj == nil || !sameError(iv, obj.Value, g.Type().(*types.Pointer).Elem()) || !e.nameableGlobal(g, home) {
 			continue
 		}
@@ -62,7 +63,7 @@ func (e *Engine) sentinel(s *State, v value.Value, t types.Type) (concrete.Value
 // nameableGlobal reports whether a test of home's package can name g and
 // trust its value to be the one the initialisers left.
 func (e *Engine) nameableGlobal(g *ssa.Global, home *ssa.Package) bool {
-	if g.Pkg == nil || home == nil || e.globalMayChange(g) {
+	if g.Pkg == nil || home == nil || e.GlobalMayChange(g) {
 		return false
 	}
 	if _, ok := g.Object().(*types.Var); !ok {

@@ -1,6 +1,9 @@
 package symbolic
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"golang.org/x/tools/go/ssa"
+)
 
 // SkipReason says why fn is not explored at all, or "" when it is. A
 // function that can reach the operating system, the network or the clock
@@ -29,7 +32,7 @@ func SkipReason(fn *ssa.Function) string {
 					seen[callee] = true
 					continue
 				}
-				if reason := refusedCallee(callee); reason != "" {
+				if reason := machine.RefusedCallee(callee); reason != "" {
 					return "reaches " + callee.String() + ": " + reason
 				}
 				seen[callee] = true

@@ -3,6 +3,8 @@ package symbolic
 import (
 	"slices"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // TestSortSliceSortsAnyElement: sort.Slice over 12-byte structs, for
@@ -10,9 +12,9 @@ import (
 // path, and each of the three spans comes out widest on some path (Go
 // agrees: TestStdlibInternalsRun).
 func TestSortSliceSortsAnyElement(t *testing.T) {
-	sum, paths := explore(t, "stdlib.Widest", Config{MaxPaths: 100, NoBoundaries: true})
+	sum, paths := explore(t, "stdlib.Widest", machine.Config{MaxPaths: 100, NoBoundaries: true})
 	for _, p := range paths {
-		if p.Kind != EndReturn {
+		if p.Kind != machine.EndReturn {
 			t.Errorf("path ended %v: %s", p.Kind, p.Reason)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // TestBranchesReadAsWritten checks that a path's branches quote the
@@ -32,7 +34,7 @@ func TestBranchesReadAsWritten(t *testing.T) {
 		}},
 	}
 	for _, c := range cases {
-		_, paths := explore(t, c.name, Config{})
+		_, paths := explore(t, c.name, machine.Config{})
 		found := false
 		for _, p := range paths {
 			if p.Test == nil || fmt.Sprint(p.Test.Results) != c.result || (c.argLen >= 0 && len(p.Test.Args[0].Str) != c.argLen) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/testdata/exec/stdinit/biginit"
 	"github.com/gosymtest/gosymtest/testdata/exec/stdinit/regexinit"
 	"github.com/gosymtest/gosymtest/testdata/exec/stdinit/streams"
@@ -46,7 +47,7 @@ func TestStdlibInternalsRun(t *testing.T) {
 			// Locked keeps a total across calls, so Go's outcome of a case
 			// depends on the cases run before it: the boundary cases,
 			// extra calls, would shift it.
-			sum, paths := explore(t, name, Config{MaxPaths: 100, Bounds: Bounds{MaxLen: 4}, NoBoundaries: true})
+			sum, paths := explore(t, name, machine.Config{MaxPaths: 100, Bounds: machine.Bounds{MaxLen: 4}, NoBoundaries: true})
 			natives[name] = stdlibNatives[name]
 			defer delete(natives, name)
 			checkAgainstGo(t, name, paths)
@@ -56,7 +57,7 @@ func TestStdlibInternalsRun(t *testing.T) {
 					pending = true
 					continue
 				}
-				if p.Kind == EndUnsupported || p.Kind == EndInternal {
+				if p.Kind == machine.EndUnsupported || p.Kind == machine.EndInternal {
 					t.Errorf("path ended %v: %s", p.Kind, p.Reason)
 				}
 			}
@@ -79,12 +80,12 @@ func TestStdlibInternalsRun(t *testing.T) {
 // executor copies where Go shares the bytes: every path records that, and
 // none backs a claim.
 func TestUnsafeStringViewBacksNoClaim(t *testing.T) {
-	sum, paths := explore(t, "stdlib.Upper", Config{MaxPaths: 100, Bounds: Bounds{MaxLen: 3}})
+	sum, paths := explore(t, "stdlib.Upper", machine.Config{MaxPaths: 100, Bounds: machine.Bounds{MaxLen: 3}})
 	if sum.Exhausted {
 		t.Error("exhausted, though its paths read a []byte as a string through unsafe")
 	}
 	for _, p := range paths {
-		if p.Kind == EndReturn && !slices.ContainsFunc(p.Concretized, func(c string) bool { return strings.Contains(c, "through unsafe") }) {
+		if p.Kind == machine.EndReturn && !slices.ContainsFunc(p.Concretized, func(c string) bool { return strings.Contains(c, "through unsafe") }) {
 			t.Errorf("a path records %q, want the unsafe string view", p.Concretized)
 		}
 	}

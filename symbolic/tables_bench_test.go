@@ -9,6 +9,7 @@ import (
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 )
 
@@ -167,12 +168,12 @@ func BenchmarkFillBigTable(b *testing.B) {
 	}
 	defer z3.Close()
 	for i := 0; i < b.N; i++ {
-		e := NewEngine(fixtures(t).SSA, Config{Solver: z3, Bounds: Bounds{MaxSteps: 2000000}})
+		e := NewEngine(fixtures(t).SSA, machine.Config{Solver: z3, Bounds: machine.Bounds{MaxSteps: 2000000}})
 		sum, err := e.Explore(context.Background(), fn)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if sum.Ends[EndReturn] != 1 {
+		if sum.Ends[machine.EndReturn] != 1 {
 			b.Fatalf("ends %v", sum.Ends)
 		}
 	}

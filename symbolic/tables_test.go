@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/testdata/exec/tables"
 )
 
@@ -30,9 +31,9 @@ func TestTablesAtSymbolicIndices(t *testing.T) {
 	for _, name := range []string{"tables.SeqLen", "tables.DecodeHex", "tables.Bump", "tables.Lookup",
 		"tables.Fill", "tables.Grid", "tables.MakeSized", "tables.MakeCap", "tables.SetAt", "tables.Pairs", "tables.Name"} {
 		t.Run(name, func(t *testing.T) {
-			sum, paths := explore(t, name, Config{MaxPaths: 200})
+			sum, paths := explore(t, name, machine.Config{MaxPaths: 200})
 			for _, p := range paths {
-				if strings.Contains(p.Reason, "too many values") || p.Kind == EndUnsupported || p.Kind == EndInternal {
+				if strings.Contains(p.Reason, "too many values") || p.Kind == machine.EndUnsupported || p.Kind == machine.EndInternal {
 					t.Errorf("path ended %v: %s", p.Kind, p.Reason)
 				}
 			}
@@ -51,7 +52,7 @@ func TestTablesAtSymbolicIndices(t *testing.T) {
 // pin l, so the store guarded by 5 <= l <= 10 is reached, and the allocation
 // bound that cuts larger sizes is recorded instead of a claim.
 func TestSymbolicMakeKeepsItsLength(t *testing.T) {
-	sum, paths := explore(t, "tables.MakeSized", Config{})
+	sum, paths := explore(t, "tables.MakeSized", machine.Config{})
 	reached := false
 	for _, p := range paths {
 		for _, c := range p.Concretized {
@@ -59,7 +60,7 @@ func TestSymbolicMakeKeepsItsLength(t *testing.T) {
 				t.Errorf("capacity pinned: %v", p.Concretized)
 			}
 		}
-		if p.Test != nil && p.Kind == EndReturn && len(p.Test.Results) == 1 && strings.Contains(p.Test.Results[0].String(), "111") {
+		if p.Test != nil && p.Kind == machine.EndReturn && len(p.Test.Results) == 1 && strings.Contains(p.Test.Results[0].String(), "111") {
 			reached = true
 		}
 	}
@@ -75,7 +76,7 @@ func TestSymbolicMakeKeepsItsLength(t *testing.T) {
 // bound of a symbolic make take is not reached, and the exploration says
 // it was cut rather than claim it exhausted.
 func TestMakeBoundIsNoClaim(t *testing.T) {
-	sum, _ := explore(t, "tables.MakeBig", Config{})
+	sum, _ := explore(t, "tables.MakeBig", machine.Config{})
 	if sum.Exhausted {
 		t.Errorf("exhausted, though n > 1000 was cut by the allocation bound")
 	}
@@ -84,7 +85,7 @@ func TestMakeBoundIsNoClaim(t *testing.T) {
 // TestSliceBoundsMessagesAreGos: every way Window's slicing fails panics,
 // and the differential check compares the messages with Go's.
 func TestSliceBoundsMessagesAreGos(t *testing.T) {
-	_, paths := explore(t, "tables.Window", Config{MaxPaths: 500})
+	_, paths := explore(t, "tables.Window", machine.Config{MaxPaths: 500})
 	// Readable inputs are small, so slicing a slice, a string and an
 	// array out of range may read alike ("[1:0]"): count the slice
 	// expressions (Window's k) that panic with a known message.
@@ -103,7 +104,7 @@ func TestSliceBoundsMessagesAreGos(t *testing.T) {
 // TestMakePanicsAreGos: make with a length or capacity out of range panics
 // with the message Go gives, for both messages.
 func TestMakePanicsAreGos(t *testing.T) {
-	_, paths := explore(t, "tables.MakeRange", Config{})
+	_, paths := explore(t, "tables.MakeRange", machine.Config{})
 	got := outcomes(paths)
 	for _, want := range []string{"panic: runtime error: makeslice: len out of range", "panic: runtime error: makeslice: cap out of range", "[1]"} {
 		if !slices.Contains(got, want) {

@@ -9,6 +9,7 @@ import (
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/pick"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
@@ -17,10 +18,10 @@ import (
 // initialState is the state at the entry of fn with inputs from in. With
 // the inputs of a model it is a replay from the start, so that an input
 // the model cannot give ends it as a replay, not as a path.
-func (e *Engine) initialState(fn *ssa.Function, in *inputs) *State {
-	e.nextID++
+func (e *Engine) initialState(fn *ssa.Function, in *inputs) *machine.State {
+	e.NextID++
 	in.home = fn
-	s := &State{id: e.nextID, mem: e.initMemory(pkgOf(fn)), inputs: in, replay: in.model != nil}
+	s := &machine.State{Id: e.NextID, Mem: e.InitMemory(machine.PkgOf(fn)), Inputs: in, Replay: in.model != nil}
 	args := make([]value.Value, len(fn.Params))
 	for i, p := range fn.Params {
 		in.root = p
@@ -28,7 +29,7 @@ func (e *Engine) initialState(fn *ssa.Function, in *inputs) *State {
 		args[i] = in.build(e, s, paramName(fn, i), p.Type(), 0)
 	}
 	in.dest = nil
-	e.pushFrame(s, fn, nil, args, nil)
+	e.PushFrame(s, fn, nil, args, nil)
 	e.pushPrologue(s)
 	return s
 }
@@ -46,7 +47,7 @@ func paramName(fn *ssa.Function, i int) string {
 // pick), with what the engine knows of the inputs it named.
 func (e *Engine) picker() *pick.Picker {
 	return &pick.Picker{
-		Check:        e.check,
+		Check:        e.Check,
 		Signed:       func(name string) bool { return e.signedInputs[name] },
 		ArrayByte:    func(name string) bool { return e.arrayBytes[name] },
 		Uncontrolled: isUncontrolled,
@@ -55,24 +56,24 @@ func (e *Engine) picker() *pick.Picker {
 
 // makeTest builds the concrete test of a finished path: a model of its
 // condition gives the inputs, and replaying them gives the outcome.
-func (e *Engine) makeTest(s *State) *Test {
-	uncontrolled := s.outside.uncontrolledCalls > 0 && len(e.uncontrolledIn(s.cond)) > 0
+func (e *Engine) makeTest(s *machine.State) *machine.Test {
+	uncontrolled := s.Outside.UncontrolledCalls > 0 && len(e.uncontrolledIn(s.PathCond)) > 0
 	var resp solver.Response
 	if uncontrolled {
-		resp = e.robustModel(s.cond)
+		resp = e.robustModel(s.PathCond)
 	} else {
-		resp = e.picker().Readable(s.cond)
+		resp = e.picker().Readable(s.PathCond)
 	}
 	if resp.Result != solver.Sat {
 		return nil
 	}
-	fn := e.summary.Func
-	t := &Test{}
+	fn := e.Summary.Func
+	t := &machine.Test{}
 	for i, p := range fn.Params {
 		t.Args = append(t.Args, e.paramLiteral(paramName(fn, i), p.Type(), resp.Model, 0, fn, false))
 	}
 	replay := e.replayRun(fn, resp.Model, false)
-	t.Replayed = replay.endKind == pathKind(s) && slices.Equal(firstEntries(replay.blocks), firstEntries(s.blocks))
+	t.Replayed = replay.EndKind == pathKind(s) && slices.Equal(machine.FirstEntries(replay.Blocks), machine.FirstEntries(s.Blocks))
 	if !e.recordOutcome(t, replay) {
 		t.Replayed = false
 	}
@@ -81,40 +82,40 @@ func (e *Engine) makeTest(s *State) *Test {
 	} else {
 		t.Replayed = false
 	}
-	if replay.rangedOverMap {
+	if replay.RangedOverMap {
 		// Real Go ranges over a map in an order of its own choosing: a test
 		// may assert only what every order gives. Reversing each range is
 		// the other order of two entries, and a check for more.
-		var other Test
+		var other machine.Test
 		e.recordOutcome(&other, e.replayRun(fn, resp.Model, true))
 		sameAfter(t, &other)
 		t.OrderDependent = !sameOutcome(t, &other)
 	}
-	if t.Replayed && replay.outside.uncontrolledCalls > 0 {
+	if t.Replayed && replay.Outside.UncontrolledCalls > 0 {
 		t.Uncontrolled = uncontrolled
 		e.uncontrolledOutcome(t, s, replay, resp.Model)
 	}
-	e.noteLived(s.cond, resp.Model, e.noteKills(fn, resp.Model, t, e.entersUntested(s)))
+	e.noteLived(s.PathCond, resp.Model, e.noteKills(fn, resp.Model, t, e.entersUntested(s)))
 	return t
 }
 
 // replayRun runs fn concretely on the inputs of model m, ranging over maps
 // in insertion order or, when reversed, in the reverse order.
-func (e *Engine) replayRun(fn *ssa.Function, m expr.Assignment, reversed bool) *State {
+func (e *Engine) replayRun(fn *ssa.Function, m expr.Assignment, reversed bool) *machine.State {
 	replay := e.initialState(fn, e.replayInputs(m))
-	replay.reverseMaps = reversed
+	replay.ReverseMaps = reversed
 	e.runWatched(replay, true)
 	return replay
 }
 
 // recordOutcome sets t's results or panic from a finished replay. It
 // returns false when the replay neither returned nor panicked.
-func (e *Engine) recordOutcome(t *Test, replay *State) bool {
-	fn := e.summary.Func
-	switch replay.endKind {
-	case EndReturn:
+func (e *Engine) recordOutcome(t *machine.Test, replay *machine.State) bool {
+	fn := e.Summary.Func
+	switch replay.EndKind {
+	case machine.EndReturn:
 		res := fn.Signature.Results()
-		for i, v := range replay.results {
+		for i, v := range replay.Results {
 			rt := res.At(i).Type()
 			r, ok := e.sentinel(replay, v, rt)
 			if !ok {
@@ -124,14 +125,14 @@ func (e *Engine) recordOutcome(t *Test, replay *State) bool {
 			t.ErrMsgs = append(t.ErrMsgs, e.errorText(replay, v, rt))
 		}
 		e.recordAfter(t, replay)
-	case EndPanic:
+	case machine.EndPanic:
 		t.Panics = true
-		t.PanicMsg = replay.panicMessage
+		t.PanicMsg = replay.PanicMessage
 		if t.PanicMsg == "" {
 			// fmt.Sprint of an error is its Error text.
-			t.PanicMsg = e.errorText(replay, replay.panicked.value, types.Universe.Lookup("error").Type())
+			t.PanicMsg = e.errorText(replay, replay.Panicked.Value, types.Universe.Lookup("error").Type())
 		}
-		t.PanicMsgKnown = t.PanicMsg != "" || isEmptyStringPanic(replay.panicked.value)
+		t.PanicMsgKnown = t.PanicMsg != "" || isEmptyStringPanic(replay.Panicked.Value)
 	default:
 		return false
 	}
@@ -141,30 +142,30 @@ func (e *Engine) recordOutcome(t *Test, replay *State) bool {
 // sameAfter leaves out of t what its arguments point to after the call
 // when another replay of it (other map order) left something else: no
 // check of it would hold on every run.
-func sameAfter(t, other *Test) {
+func sameAfter(t, other *machine.Test) {
 	if !reflect.DeepEqual(t.After, other.After) {
 		t.Before, t.After = nil, nil
 	}
 }
 
 // sameOutcome reports whether two replays of one test ended alike.
-func sameOutcome(a, b *Test) bool {
+func sameOutcome(a, b *machine.Test) bool {
 	return a.Panics == b.Panics && a.PanicMsg == b.PanicMsg &&
 		reflect.DeepEqual(a.Results, b.Results) && slices.Equal(a.ErrMsgs, b.ErrMsgs)
 }
 
 // pathKind is how the symbolic path s ended, as finish recorded it.
-func pathKind(s *State) EndKind { return s.endKind }
+func pathKind(s *machine.State) machine.EndKind { return s.EndKind }
 
 // runToEnd steps a replay state until it ends. Replay is concrete, so it
 // never forks; a fork would be an executor bug and ends the replay.
-func (e *Engine) runToEnd(s *State) {
-	spawned := len(e.spawned)
-	for !s.done {
-		e.step(s)
-		if len(e.spawned) != spawned {
-			e.spawned = e.spawned[:spawned]
-			s.done, s.endKind = true, EndInternal
+func (e *Engine) runToEnd(s *machine.State) {
+	spawned := len(e.Spawned)
+	for !s.Done {
+		e.Step(s)
+		if len(e.Spawned) != spawned {
+			e.Spawned = e.Spawned[:spawned]
+			s.Done, s.EndKind = true, machine.EndInternal
 		}
 	}
 }
@@ -172,7 +173,7 @@ func (e *Engine) runToEnd(s *State) {
 // argLiteral is the concrete value of the input called name under a model,
 // following the naming of inputs.build.
 func (e *Engine) argLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
-	b := e.cfg.Bounds
+	b := e.Cfg.Bounds
 	val := func(n string, sort expr.Sort) uint64 { return expr.Eval(expr.Var(n, sort), m) }
 	if w, signed, ok := value.IntInfo(t); ok {
 		bits := val(name, expr.BV(w))
@@ -194,7 +195,7 @@ func (e *Engine) argLiteral(name string, t types.Type, m expr.Assignment, depth 
 			}
 			return concrete.Value{Type: t, Kind: concrete.String, Str: string(buf)}
 		case u.Info()&types.IsFloat != 0:
-			w := floatWidth(t)
+			w := machine.FloatWidth(t)
 			return concrete.Value{Type: t, Kind: concrete.Float, Float: floatOfBits(val(name, expr.BV(w)), w)}
 		}
 	case *types.Pointer:
@@ -204,12 +205,12 @@ func (e *Engine) argLiteral(name string, t types.Type, m expr.Assignment, depth 
 		elem := e.argLiteral(pointeeName(name, u.Elem()), u.Elem(), m, depth+1, home)
 		return concrete.Value{Type: t, Kind: concrete.Pointer, Elem: &elem}
 	case *types.Struct:
-		foreign := foreignStruct(t, home)
+		foreign := machine.ForeignStruct(t, home)
 		v := concrete.Value{Type: t, Kind: concrete.Struct}
 		for i := 0; i < u.NumFields(); i++ {
 			f := u.Field(i)
 			if foreign && !f.Exported() {
-				v.Elems = append(v.Elems, zeroLiteral(f.Type()))
+				v.Elems = append(v.Elems, machine.ZeroLiteral(f.Type()))
 				continue
 			}
 			v.Elems = append(v.Elems, e.argLiteral(fieldName(name, f.Name()), f.Type(), m, depth+1, home))
@@ -247,7 +248,7 @@ func (e *Engine) argLiteral(name string, t types.Type, m expr.Assignment, depth 
 
 // toConcrete turns a value of a finished replay into a concrete value of
 // static type t. seen guards against cycles, which no literal can express.
-func (e *Engine) toConcrete(s *State, v value.Value, t types.Type, seen map[value.ObjectID]bool) concrete.Value {
+func (e *Engine) toConcrete(s *machine.State, v value.Value, t types.Type, seen map[value.ObjectID]bool) concrete.Value {
 	opaque := func(why string) concrete.Value { return concrete.Value{Type: t, Kind: concrete.Opaque, Why: why} }
 	switch x := v.(type) {
 	case value.Scalar:
@@ -279,7 +280,7 @@ func (e *Engine) toConcrete(s *State, v value.Value, t types.Type, seen map[valu
 		if _, isMap := t.Underlying().(*types.Map); isMap {
 			return e.mapToConcrete(s, x, t, seen)
 		}
-		if isChan(t) {
+		if machine.IsChan(t) {
 			return opaque("channel")
 		}
 		if len(x.Path) > 0 || seen[x.Obj] {
@@ -288,7 +289,7 @@ func (e *Engine) toConcrete(s *State, v value.Value, t types.Type, seen map[valu
 		seen[x.Obj] = true
 		defer delete(seen, x.Obj)
 		elemType := t.Underlying().(*types.Pointer).Elem()
-		elem := e.toConcrete(s, e.load(s, x), elemType, seen)
+		elem := e.toConcrete(s, e.Load(s, x), elemType, seen)
 		return concrete.Value{Type: t, Kind: concrete.Pointer, Elem: &elem}
 	case value.Struct:
 		st := t.Underlying().(*types.Struct)
@@ -313,7 +314,7 @@ func (e *Engine) toConcrete(s *State, v value.Value, t types.Type, seen map[valu
 		}
 		elem := t.Underlying().(*types.Slice).Elem()
 		c := concrete.Value{Type: t, Kind: concrete.Slice, Elems: []concrete.Value{}}
-		for _, el := range e.sliceElems(s, x)[:x.Len.Value()] {
+		for _, el := range e.SliceElems(s, x)[:x.Len.Value()] {
 			c.Elems = append(c.Elems, e.toConcrete(s, el, elem, seen))
 		}
 		return c
@@ -321,7 +322,7 @@ func (e *Engine) toConcrete(s *State, v value.Value, t types.Type, seen map[valu
 		if x.Type == nil {
 			return concrete.Value{Type: t, Kind: concrete.Nil}
 		}
-		if x.Type == runtimeErrorType {
+		if x.Type == machine.RuntimeErrorType {
 			return opaque("runtime error value")
 		}
 		dyn := e.toConcrete(s, x.Value, x.Type, seen)
@@ -335,9 +336,9 @@ func (e *Engine) toConcrete(s *State, v value.Value, t types.Type, seen map[valu
 	return opaque(fmt.Sprintf("value %T", v))
 }
 
-func (e *Engine) mapToConcrete(s *State, m value.Pointer, t types.Type, seen map[value.ObjectID]bool) concrete.Value {
+func (e *Engine) mapToConcrete(s *machine.State, m value.Pointer, t types.Type, seen map[value.ObjectID]bool) concrete.Value {
 	mt := t.Underlying().(*types.Map)
-	mv := e.mapOf(s, m)
+	mv := e.MapOf(s, m)
 	c := concrete.Value{Type: t, Kind: concrete.Map}
 	for i := range mv.Keys {
 		c.Keys = append(c.Keys, e.toConcrete(s, mv.Keys[i], mt.Key(), seen))
@@ -348,12 +349,12 @@ func (e *Engine) mapToConcrete(s *State, m value.Pointer, t types.Type, seen map
 
 // errorText is the Error() text of a non-nil result of static type error,
 // obtained by running its Error method in the interpreter; "" otherwise.
-func (e *Engine) errorText(s *State, v value.Value, t types.Type) string {
+func (e *Engine) errorText(s *machine.State, v value.Value, t types.Type) string {
 	iv, ok := v.(value.Interface)
 	if !ok || iv.Type == nil || !isErrorType(t) {
 		return ""
 	}
-	if iv.Type == runtimeErrorType {
+	if iv.Type == machine.RuntimeErrorType {
 		str, _ := value.ConcreteString(iv.Value.(value.String))
 		return str
 	}
@@ -363,21 +364,21 @@ func (e *Engine) errorText(s *State, v value.Value, t types.Type) string {
 		// %v, not through an Error method it does not have.
 		return ""
 	}
-	fn := e.prog.LookupMethod(iv.Type, nil, "Error")
+	fn := e.Prog.LookupMethod(iv.Type, nil, "Error")
 	if fn == nil || len(fn.Blocks) == 0 {
 		return ""
 	}
-	call := s.fork(-1)
-	call.stack = nil
-	call.done = false
-	call.replay = true
-	call.harness = true
-	e.pushFrame(call, fn, nil, []value.Value{iv.Value}, nil)
+	call := s.Fork(-1)
+	call.Stack = nil
+	call.Done = false
+	call.Replay = true
+	call.Harness = true
+	e.PushFrame(call, fn, nil, []value.Value{iv.Value}, nil)
 	e.runToEnd(call)
-	if call.endKind != EndReturn || len(call.results) != 1 {
+	if call.EndKind != machine.EndReturn || len(call.Results) != 1 {
 		return ""
 	}
-	str, _ := value.ConcreteString(call.results[0].(value.String))
+	str, _ := value.ConcreteString(call.Results[0].(value.String))
 	return str
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -69,22 +70,22 @@ func isUncontrolled(v expr.Expr) bool {
 
 // uncontrolledCall numbers the next uncontrolled call of s and names its
 // values: "$time.Now#2".
-func (s *State) uncontrolledCall(what string) string {
-	s.outside.uncontrolledCalls++
-	return fmt.Sprintf("%s%s#%d", uncontrolledPrefix, what, s.outside.uncontrolledCalls)
+func uncontrolledCall(s *machine.State, what string) string {
+	s.Outside.UncontrolledCalls++
+	return fmt.Sprintf("%s%s#%d", uncontrolledPrefix, what, s.Outside.UncontrolledCalls)
 }
 
 // freshUncontrolled is the uncontrolled value called name, of width bits,
 // within [lo, hi] (signed or not); in a replay, its value in the model. The
 // range is assumed on s and recorded as a range constraint.
-func (e *Engine) freshUncontrolled(s *State, name string, width int, lo, hi uint64, signed bool) expr.Expr {
+func (e *Engine) freshUncontrolled(s *machine.State, name string, width int, lo, hi uint64, signed bool) expr.Expr {
 	e.noteRange(name, lo, hi)
-	if s.inputs == nil || s.initializing {
+	if inputsOf(s) == nil || s.Initializing {
 		// Package initialisers run once for every path: a value they take
 		// (time's startNano) is one concrete value of the range.
 		return expr.Const(width, lo)
 	}
-	v := s.inputs.scalar(name, expr.BV(width))
+	v := inputsOf(s).scalar(name, expr.BV(width))
 	v = clampReplayed(v, lo, hi)
 	le := expr.Ule
 	if signed {
@@ -106,21 +107,21 @@ func (e *Engine) noteRange(name string, lo, hi uint64) {
 
 // assumeUncontrolled adds a constraint that only says what the real call
 // can give.
-func (e *Engine) assumeUncontrolled(s *State, c expr.Expr) {
+func (e *Engine) assumeUncontrolled(s *machine.State, c expr.Expr) {
 	if c.IsTrue() {
 		return
 	}
 	e.unc.limits[c] = true
-	s.assume(c, "")
+	s.Assume(c, "")
 }
 
 // freshUncontrolledBool is an uncontrolled bool.
-func (e *Engine) freshUncontrolledBool(s *State, name string) expr.Expr {
+func (e *Engine) freshUncontrolledBool(s *machine.State, name string) expr.Expr {
 	e.noteRange(name, 0, 1)
-	if s.inputs == nil || s.initializing {
+	if inputsOf(s) == nil || s.Initializing {
 		return expr.True
 	}
-	return s.inputs.scalar(name, expr.BoolSort())
+	return inputsOf(s).scalar(name, expr.BoolSort())
 }
 
 // uncontrolledModels are the calls whose results a test cannot set.
@@ -150,8 +151,8 @@ func uncontrolledModels() map[string]engineModel {
 
 // runtimeNowModel is the clock behind time.Now: (sec, nsec, mono), the
 // wall clock in Unix seconds and nanoseconds and the monotonic clock.
-func runtimeNowModel(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
-	name := s.uncontrolledCall("time.Now")
+func runtimeNowModel(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+	name := uncontrolledCall(s, "time.Now")
 	sec := e.freshUncontrolled(s, name+".sec", 64, wallLo, wallHi, true)
 	nsec := e.freshUncontrolled(s, name+".nsec", 32, 0, 999_999_999, true)
 	mono := e.monotonic(s, name+".mono")
@@ -159,30 +160,30 @@ func runtimeNowModel(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]v
 }
 
 // runtimeNanoModel is the monotonic clock alone.
-func runtimeNanoModel(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
-	return one(e.monotonic(s, s.uncontrolledCall("time.runtimeNano"))), true
+func runtimeNanoModel(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+	return machine.One(e.monotonic(s, uncontrolledCall(s, "time.runtimeNano"))), true
 }
 
 // monotonic is a reading of the monotonic clock: never below the path's
 // previous reading.
-func (e *Engine) monotonic(s *State, name string) expr.Expr {
+func (e *Engine) monotonic(s *machine.State, name string) expr.Expr {
 	mono := e.freshUncontrolled(s, name, 64, monoLo, monoHi, true)
-	if s.inputs == nil || s.initializing {
+	if inputsOf(s) == nil || s.Initializing {
 		return mono
 	}
-	if s.outside.lastMono.IsValid() {
-		e.assumeUncontrolled(s, expr.Sle(s.outside.lastMono, mono))
+	if s.Outside.LastMono.IsValid() {
+		e.assumeUncontrolled(s, expr.Sle(s.Outside.LastMono, mono))
 	}
-	s.outside.lastMono = mono
+	s.Outside.LastMono = mono
 	return mono
 }
 
 // callersModel is runtime.callers(skip, pcbuf), which runtime.Callers
 // calls for a non-empty pcbuf: it writes n unknown program counters, for
 // an unknown 0 ≤ n ≤ len(pcbuf), and returns n.
-func callersModel(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+func callersModel(e *Engine, s *machine.State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	buf := a[1].(value.Slice)
-	name := s.uncontrolledCall("runtime.Callers")
+	name := uncontrolledCall(s, "runtime.Callers")
 	var n expr.Expr
 	if buf.Len.IsConst() {
 		n = e.freshUncontrolled(s, name+".n", 64, 0, buf.Len.Value(), true)
@@ -191,29 +192,29 @@ func callersModel(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]valu
 		// at the ends of the ranges, are both 0.
 		e.noteRange(name+".n", 0, 0)
 		n = expr.Const(64, 0)
-		if s.inputs != nil && !s.initializing {
-			n = clampReplayed(s.inputs.scalar(name+".n", expr.BV(64)), 0, 1<<62)
+		if inputsOf(s) != nil && !s.Initializing {
+			n = clampReplayed(inputsOf(s).scalar(name+".n", expr.BV(64)), 0, 1<<62)
 		}
 		e.assumeUncontrolled(s, expr.And(expr.Sle(expr.Const(64, 0), n), expr.Sle(n, buf.Len)))
 	}
 	if buf.Obj == 0 {
-		return one(n), true
+		return machine.One(n), true
 	}
-	arr := e.sliceArray(s, buf)
+	arr := e.SliceArray(s, buf)
 	for k := buf.Offset; k < arr.Len(); k++ {
 		i := k - buf.Offset
 		pc := e.freshUncontrolled(s, fmt.Sprintf("%s.pc[%d]", name, i), 64, 0, ^uint64(0), false)
 		old := arr.At(k).(value.Scalar).E
 		arr = arr.Set(k, value.Scalar{E: expr.Ite(expr.Slt(expr.Const(64, uint64(i)), n), pc, old)})
 	}
-	e.setSliceArray(s, buf, arr)
-	return one(n), true
+	e.SetSliceArray(s, buf, arr)
+	return machine.One(n), true
 }
 
 // callerModel is runtime.Caller(skip): an unknown program counter, file
 // name (of up to fileMax bytes) and line, and whether they were found.
-func callerModel(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
-	name := s.uncontrolledCall("runtime.Caller")
+func callerModel(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+	name := uncontrolledCall(s, "runtime.Caller")
 	pc := e.freshUncontrolled(s, name+".pc", 64, 0, ^uint64(0), false)
 	file := e.uncontrolledString(s, name+".file")
 	line := e.freshUncontrolled(s, name+".line", 64, 0, lineHi, true)
@@ -224,12 +225,12 @@ func callerModel(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value
 // uncontrolledString is an unknown string (a file or function name). It
 // holds up to fileMax bytes, a size bound like an input string's: a
 // branch side only a longer name takes is cut by the bound, not dead.
-func (e *Engine) uncontrolledString(s *State, name string) value.String {
+func (e *Engine) uncontrolledString(s *machine.State, name string) value.String {
 	lenName := name + ".len"
 	e.noteRange(lenName, 0, fileMax)
 	str := value.String{Len: expr.Const(64, 0)}
-	if s.inputs != nil && !s.initializing {
-		str.Len = clampReplayed(s.inputs.scalar(lenName, expr.BV(64)), 0, fileMax)
+	if inputsOf(s) != nil && !s.Initializing {
+		str.Len = clampReplayed(inputsOf(s).scalar(lenName, expr.BV(64)), 0, fileMax)
 	}
 	if !str.Len.IsConst() {
 		c := expr.Const(64, fileMax)
@@ -245,36 +246,36 @@ func (e *Engine) uncontrolledString(s *State, name string) value.String {
 
 // funcForPCModel is runtime.FuncForPC(pc): nil or a *runtime.Func, as the
 // binary has it.
-func funcForPCModel(e *Engine, s *State, fn *ssa.Function, _ []value.Value) ([]value.Value, bool) {
-	name := s.uncontrolledCall("runtime.FuncForPC")
+func funcForPCModel(e *Engine, s *machine.State, fn *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+	name := uncontrolledCall(s, "runtime.FuncForPC")
 	ptr := fn.Signature.Results().At(0).Type()
 	elem := ptr.Underlying().(*types.Pointer).Elem()
-	id := s.mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})
+	id := s.Mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})
 	return []value.Value{value.Pointer{NonNil: e.freshUncontrolledBool(s, name+".found"), Obj: id}}, true
 }
 
 // funcNameModel is (*runtime.Func).Name: an unknown name.
-func funcNameModel(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
-	return []value.Value{e.uncontrolledString(s, s.uncontrolledCall("runtime.Func.Name"))}, true
+func funcNameModel(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+	return []value.Value{e.uncontrolledString(s, uncontrolledCall(s, "runtime.Func.Name"))}, true
 }
 
 // funcFileLineModel is (*runtime.Func).FileLine: an unknown file and line.
-func funcFileLineModel(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
-	name := s.uncontrolledCall("runtime.Func.FileLine")
+func funcFileLineModel(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+	name := uncontrolledCall(s, "runtime.Func.FileLine")
 	file := e.uncontrolledString(s, name+".file")
 	return []value.Value{file, value.Scalar{E: e.freshUncontrolled(s, name+".line", 64, 0, lineHi, true)}}, true
 }
 
 // funcEntryModel is (*runtime.Func).Entry: an unknown program counter.
-func funcEntryModel(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
-	name := s.uncontrolledCall("runtime.Func.Entry")
-	return one(e.freshUncontrolled(s, name, 64, 0, ^uint64(0), false)), true
+func funcEntryModel(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+	name := uncontrolledCall(s, "runtime.Func.Entry")
+	return machine.One(e.freshUncontrolled(s, name, 64, 0, ^uint64(0), false)), true
 }
 
 // processID models a call that gives one of the process's ids.
 func processID(what string, lo, hi uint64) engineModel {
-	return func(e *Engine, s *State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
-		return one(e.freshUncontrolled(s, s.uncontrolledCall(what), 64, lo, hi, true)), true
+	return func(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+		return machine.One(e.freshUncontrolled(s, uncontrolledCall(s, what), 64, lo, hi, true)), true
 	}
 }
 
@@ -308,25 +309,25 @@ func (e *Engine) uncontrolledIn(cond []expr.Expr) []string {
 // pinned to those of a model of the path, and the branch takes the side
 // they give. The pins depend on uncontrolled values, so the path is
 // marked as branching on them. It reports whether it pinned.
-func (e *Engine) pinUncontrolled(s *State, cond expr.Expr) bool {
-	if s.replay || s.outside.uncontrolledCalls == 0 {
+func (e *Engine) pinUncontrolled(s *machine.State, cond expr.Expr) bool {
+	if s.Replay || s.Outside.UncontrolledCalls == 0 {
 		return false
 	}
 	vars := expr.Vars(cond)
 	if len(vars) == 0 || !allUncontrolled(vars) {
 		return false
 	}
-	resp := e.check(solver.Query{Constraints: s.cond})
+	resp := e.Check(solver.Query{Constraints: s.PathCond})
 	if resp.Result != solver.Sat {
 		return false
 	}
 	for _, v := range vars {
 		val := expr.Eval(v, resp.Model)
 		if v.Sort().IsBool() {
-			s.assume(expr.Eq(v, expr.BoolConst(val == 1)), "")
+			s.Assume(expr.Eq(v, expr.BoolConst(val == 1)), "")
 			continue
 		}
-		s.assume(expr.Eq(v, expr.Const(v.Width(), val)), "")
+		s.Assume(expr.Eq(v, expr.Const(v.Width(), val)), "")
 	}
 	return true
 }
@@ -354,13 +355,13 @@ func uncontrolledSource(name string) string {
 // its condition depends on values the test cannot set: a test cannot force
 // it, so the path does not speak for every run. Its pins say so too, for
 // the reader of the test: the branch itself is on an SSA temporary.
-func (e *Engine) noteUncontrolledBranch(s *State) {
-	if s.replay || s.outside.uncontrolledCalls == 0 {
+func (e *Engine) noteUncontrolledBranch(s *machine.State) {
+	if s.Replay || s.Outside.UncontrolledCalls == 0 {
 		return
 	}
-	if src := e.uncontrolledIn(s.cond); len(src) > 0 {
-		s.concretized = append(s.concretized, uncontrolledBranchNote+strings.Join(src, ", "))
-		s.pins = append(s.pins, "a branch on "+strings.Join(src, ", ")+", which the test cannot set")
+	if src := e.uncontrolledIn(s.PathCond); len(src) > 0 {
+		s.Concretized = append(s.Concretized, uncontrolledBranchNote+strings.Join(src, ", "))
+		s.Pins = append(s.Pins, "a branch on "+strings.Join(src, ", ")+", which the test cannot set")
 	}
 }
 
@@ -388,19 +389,19 @@ func clampReplayed(v expr.Expr, lo, hi uint64) expr.Expr {
 // values written over b. Its Go body starts a timer that warns after a
 // minute of waiting (time.AfterFunc), and then asks the kernel (getrandom),
 // neither of which the executor follows.
-func randomBytesModel(e *Engine, s *State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+func randomBytesModel(e *Engine, s *machine.State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	buf := a[0].(value.Slice)
 	if buf.Obj == 0 {
 		return nil, true
 	}
-	name := s.uncontrolledCall("crypto/rand.Read")
-	arr := e.sliceArray(s, buf)
+	name := uncontrolledCall(s, "crypto/rand.Read")
+	arr := e.SliceArray(s, buf)
 	for k := buf.Offset; k < arr.Len(); k++ {
 		i := k - buf.Offset
 		b := e.freshUncontrolled(s, fmt.Sprintf("%s[%d]", name, i), 8, 0, 255, false)
 		old := arr.At(k).(value.Scalar).E
 		arr = arr.Set(k, value.Scalar{E: expr.Ite(expr.Slt(expr.Const(64, uint64(i)), buf.Len), b, old)})
 	}
-	e.setSliceArray(s, buf, arr)
+	e.SetSliceArray(s, buf, arr)
 	return nil, true
 }

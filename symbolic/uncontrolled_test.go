@@ -12,26 +12,27 @@ import (
 	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/testdata/exec/clock"
 	"golang.org/x/tools/go/ssa"
 )
 
 // returned lists the paths of a run that returned with a replayed test.
-func returned(t *testing.T, paths []*PathEnd) []*PathEnd {
+func returned(t *testing.T, paths []*machine.PathEnd) []*machine.PathEnd {
 	t.Helper()
-	var out []*PathEnd
+	var out []*machine.PathEnd
 	for _, p := range paths {
-		if p.Kind == EndInternal {
+		if p.Kind == machine.EndInternal {
 			t.Errorf("internal error: %s", p.Reason)
 		}
-		if p.Kind == EndReturn && p.Test != nil && p.Test.Replayed {
+		if p.Kind == machine.EndReturn && p.Test != nil && p.Test.Replayed {
 			out = append(out, p)
 		}
 	}
 	return out
 }
 
-func branchesOnUncontrolled(p *PathEnd) bool {
+func branchesOnUncontrolled(p *machine.PathEnd) bool {
 	for _, c := range p.Concretized {
 		if strings.HasPrefix(c, uncontrolledBranchNote) {
 			return true
@@ -44,7 +45,7 @@ func branchesOnUncontrolled(p *PathEnd) bool {
 // and their tests are marked, the durations are not asserted, and the
 // expired case's deadline is before any moment a test can run at.
 func TestClockBranchIsUncontrolled(t *testing.T) {
-	sum, paths := explore(t, "clock.Remaining", Config{})
+	sum, paths := explore(t, "clock.Remaining", machine.Config{})
 	if sum.Exhausted {
 		t.Error("Remaining claimed exhausted, but a test cannot force its clock branch")
 	}
@@ -99,7 +100,7 @@ func callRemaining(deadline int64) (bool, error) {
 // Elapsed reads the clock but never branches on it: exhaustive, the label
 // asserted, the duration not.
 func TestClockValueIsNotAsserted(t *testing.T) {
-	sum, paths := explore(t, "clock.Elapsed", Config{})
+	sum, paths := explore(t, "clock.Elapsed", machine.Config{})
 	if !sum.Exhausted {
 		t.Error("Elapsed not exhausted: no branch depends on the clock")
 	}
@@ -123,7 +124,7 @@ func TestClockValueIsNotAsserted(t *testing.T) {
 
 // NewStamped records the call stack; its message does not depend on it.
 func TestStackDoesNotHideTheMessage(t *testing.T) {
-	sum, paths := explore(t, "clock.NewStamped", Config{})
+	sum, paths := explore(t, "clock.NewStamped", machine.Config{})
 	if !sum.Exhausted {
 		t.Error("NewStamped not exhausted: no branch depends on the stack")
 	}
@@ -148,7 +149,7 @@ func TestProcessIDIsNotAsserted(t *testing.T) {
 	if why := SkipReason(fn); why != "" {
 		t.Fatalf("TempName skipped: %s", why)
 	}
-	_, paths := explore(t, "clock.TempName", Config{})
+	_, paths := explore(t, "clock.TempName", machine.Config{})
 	ok := false
 	var steady []*ssa.BasicBlock
 	for _, p := range returned(t, paths) {
@@ -179,7 +180,7 @@ func TestProcessIDIsNotAsserted(t *testing.T) {
 // Frames gives runtime.Callers a buffer whose length is an input: the
 // count is not asserted, and the case replays in Go.
 func TestCallersIntoABufferOfInputLength(t *testing.T) {
-	_, paths := explore(t, "clock.Frames", Config{})
+	_, paths := explore(t, "clock.Frames", machine.Config{})
 	ok := false
 	for _, p := range returned(t, paths) {
 		tc := p.Test
@@ -203,7 +204,7 @@ func TestCallersIntoABufferOfInputLength(t *testing.T) {
 // ends with the counters, its branches are uncontrolled, the label is
 // asserted and agrees with Go, the frame count is not.
 func TestFramesAreUncontrolled(t *testing.T) {
-	sum, paths := explore(t, "clock.Where", Config{MaxPaths: 60})
+	sum, paths := explore(t, "clock.Where", machine.Config{MaxPaths: 60})
 	if sum.Exhausted {
 		t.Error("Where claimed exhausted, but its loop runs as the stack says")
 	}
@@ -231,32 +232,32 @@ func TestPinningFixesOnlyUncontrolledValues(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer z3.Close()
-	e := NewEngine(fixtures(t).SSA, Config{Solver: z3})
-	e.ctx = context.Background()
-	s := &State{inputs: newSymbolicInputs(e.cfg.Bounds)}
-	sec := e.freshUncontrolled(s, s.uncontrolledCall("time.Now")+".sec", 64, wallLo, wallHi, true)
-	if len(e.uncontrolledIn(s.cond)) != 0 {
-		t.Fatalf("the range alone counts as a dependence: %v", s.cond)
+	e := NewEngine(fixtures(t).SSA, machine.Config{Solver: z3})
+	e.Ctx = context.Background()
+	s := &machine.State{Inputs: newSymbolicInputs(e.Cfg.Bounds)}
+	sec := e.freshUncontrolled(s, uncontrolledCall(s, "time.Now")+".sec", 64, wallLo, wallHi, true)
+	if len(e.uncontrolledIn(s.PathCond)) != 0 {
+		t.Fatalf("the range alone counts as a dependence: %v", s.PathCond)
 	}
 	x := expr.Var("x", expr.BV(64))
 	if e.pinUncontrolled(s, expr.Slt(sec, x)) {
 		t.Error("pinned the clock for a branch that compares it with an input")
 	}
-	n := len(s.cond)
+	n := len(s.PathCond)
 	if !e.pinUncontrolled(s, expr.Slt(expr.Const(64, 2_000_000_000), sec)) {
 		t.Fatal("did not pin the clock for a branch on it alone")
 	}
-	if len(s.cond) != n+1 {
-		t.Fatalf("pins %v, want one", s.cond[n:])
+	if len(s.PathCond) != n+1 {
+		t.Fatalf("pins %v, want one", s.PathCond[n:])
 	}
-	resp := e.check(solver.Query{Constraints: s.cond})
+	resp := e.Check(solver.Query{Constraints: s.PathCond})
 	if resp.Result != solver.Sat {
 		t.Fatalf("pinned condition is %v", resp.Result)
 	}
 	if v := int64(expr.Eval(sec, resp.Model)); v < wallLo || v > wallHi {
 		t.Errorf("clock pinned to %d, outside its range", v)
 	}
-	if src := e.uncontrolledIn(s.cond); len(src) != 1 || src[0] != "time.Now" {
+	if src := e.uncontrolledIn(s.PathCond); len(src) != 1 || src[0] != "time.Now" {
 		t.Errorf("dependence after pinning: %v, want time.Now", src)
 	}
 }
@@ -270,10 +271,10 @@ func TestRandomBytesAreNotAsserted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, paths := exploreIn(t, prog.SSA, prog.Packages[0].SSA.Func("Token"), Config{})
+	_, paths := exploreIn(t, prog.SSA, prog.Packages[0].SSA.Func("Token"), machine.Config{})
 	random := 0
 	for _, p := range paths {
-		if p.Kind != EndReturn {
+		if p.Kind != machine.EndReturn {
 			t.Errorf("a path ended %v: %s", p.Kind, p.Reason)
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 )
 
@@ -63,8 +64,8 @@ func (e *Engine) robustModel(cond []expr.Expr) solver.Response {
 	}
 	tries := []func() solver.Response{
 		func() solver.Response { return e.picker().Readable(cond) },
-		func() solver.Response { return e.check(solver.Query{Constraints: e.pinnedAt(cond, vars, false)}) },
-		func() solver.Response { return e.check(solver.Query{Constraints: e.pinnedAt(cond, vars, true)}) },
+		func() solver.Response { return e.Check(solver.Query{Constraints: e.pinnedAt(cond, vars, false)}) },
+		func() solver.Response { return e.Check(solver.Query{Constraints: e.pinnedAt(cond, vars, true)}) },
 	}
 	var first solver.Response
 	for i, try := range tries {
@@ -122,21 +123,21 @@ func (e *Engine) holdsAtEnds(cond []expr.Expr, m expr.Assignment) bool {
 // that runs differently marks t Uncontrolled; one that changes whether an
 // error is nil, or whether the function panics, leaves t without a test
 // (Replayed false): no check of it would hold on every run.
-func (e *Engine) uncontrolledOutcome(t *Test, sym, replay *State, m expr.Assignment) {
+func (e *Engine) uncontrolledOutcome(t *machine.Test, sym, replay *machine.State, m expr.Assignment) {
 	// What the call leaves in its arguments' memory may depend on the
 	// uncontrolled values too; it is not checked.
 	t.Before, t.After = nil, nil
-	t.SteadyBlocks, t.SteadyEdges = firstEntries(replay.blocks), firstEntries(replay.edges)
+	t.SteadyBlocks, t.SteadyEdges = machine.FirstEntries(replay.Blocks), machine.FirstEntries(replay.Edges)
 	for _, a := range e.ends(m) {
-		other := e.initialState(e.summary.Func, e.replayInputs(a))
-		other.stepLimit = replay.stepLimit
+		other := e.initialState(e.Summary.Func, e.replayInputs(a))
+		other.StepLimit = replay.StepLimit
 		e.runToEnd(other)
-		if other.endKind != replay.endKind || !slices.Equal(firstEntries(other.blocks), firstEntries(replay.blocks)) {
+		if other.EndKind != replay.EndKind || !slices.Equal(machine.FirstEntries(other.Blocks), machine.FirstEntries(replay.Blocks)) {
 			t.Uncontrolled = true
 		}
-		t.SteadyBlocks = kept(t.SteadyBlocks, other.blocks)
-		t.SteadyEdges = kept(t.SteadyEdges, other.edges)
-		var o Test
+		t.SteadyBlocks = kept(t.SteadyBlocks, other.Blocks)
+		t.SteadyEdges = kept(t.SteadyEdges, other.Edges)
+		var o machine.Test
 		if !e.recordOutcome(&o, other) || o.Panics != t.Panics || len(o.Results) != len(t.Results) {
 			t.Replayed = false
 			return
@@ -164,12 +165,12 @@ func (e *Engine) uncontrolledOutcome(t *Test, sym, replay *State, m expr.Assignm
 	if sym == nil {
 		return
 	}
-	for i, v := range sym.results {
+	for i, v := range sym.Results {
 		if i < len(t.Results) && !isErrorType(t.Results[i].Type) && e.mentionsUncontrolled(sym, v, map[value.ObjectID]bool{}) {
 			t.Results[i] = notAsserted(t.Results[i])
 		}
 	}
-	if sym.panicked != nil && e.mentionsUncontrolled(sym, sym.panicked.value, map[value.ObjectID]bool{}) {
+	if sym.Panicked != nil && e.mentionsUncontrolled(sym, sym.Panicked.Value, map[value.ObjectID]bool{}) {
 		t.PanicMsgKnown, t.PanicMsg = false, ""
 	}
 }
@@ -197,7 +198,7 @@ func notAsserted(v concrete.Value) concrete.Value {
 
 // mentionsUncontrolled reports whether a symbolic value, or what it points
 // to, mentions an uncontrolled variable. seen guards against cycles.
-func (e *Engine) mentionsUncontrolled(s *State, v value.Value, seen map[value.ObjectID]bool) bool {
+func (e *Engine) mentionsUncontrolled(s *machine.State, v value.Value, seen map[value.ObjectID]bool) bool {
 	terms := func(xs ...expr.Expr) bool {
 		for _, x := range xs {
 			if !x.IsValid() || x.IsConst() {
@@ -214,7 +215,7 @@ func (e *Engine) mentionsUncontrolled(s *State, v value.Value, seen map[value.Ob
 			return false
 		}
 		seen[id] = true
-		o := s.mem.Get(id)
+		o := s.Mem.Get(id)
 		return o != nil && e.mentionsUncontrolled(s, o.Value, seen)
 	}
 	values := func(vs []value.Value) bool {

@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -20,16 +21,16 @@ import (
 // path uncontrolled, and the loop ends with the counters.
 
 // framesNextModel is (*runtime.Frames).Next.
-func framesNextModel(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+func framesNextModel(e *Engine, s *machine.State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	ci := a[0].(value.Pointer)
-	if !e.require(s, ci.NonNil, "", func(bad *State) { e.runtimePanic(bad, PanicNilDeref, nilDerefMessage) }) {
+	if !e.Require(s, ci.NonNil, "", func(bad *machine.State) { e.RuntimePanic(bad, machine.PanicNilDeref, machine.NilDerefMessage) }) {
 		return nil, false
 	}
 	callersAt := value.Pointer{NonNil: expr.True, Obj: ci.Obj, Path: ci.Path.With(0)}
-	callers := e.load(s, callersAt).(value.Slice)
+	callers := e.Load(s, callersAt).(value.Slice)
 	frameType := fn.Signature.Results().At(0).Type()
 	none := []value.Value{value.Zero(frameType), value.Scalar{E: expr.False}}
-	left, empty := e.branch(s, expr.Ult(expr.Const(64, 0), callers.Len), "")
+	left, empty := e.Branch(s, expr.Ult(expr.Const(64, 0), callers.Len), "")
 	if empty != nil && empty != s {
 		e.setCallResults(empty, none)
 	}
@@ -43,8 +44,8 @@ func framesNextModel(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]
 	rest.Offset++
 	rest.Len = expr.Sub(callers.Len, expr.Const(64, 1))
 	rest.Cap = expr.Sub(callers.Cap, expr.Const(64, 1))
-	e.store(left, callersAt, rest)
-	name := left.uncontrolledCall("runtime.Frames.Next")
+	e.Store(left, callersAt, rest)
+	name := uncontrolledCall(left, "runtime.Frames.Next")
 	frame := e.uncontrolledFrame(left, name, frameType)
 	more := expr.And(expr.Ult(expr.Const(64, 0), rest.Len), e.freshUncontrolledBool(left, name+".more"))
 	results := []value.Value{frame, value.Scalar{E: more}}
@@ -57,7 +58,7 @@ func framesNextModel(e *Engine, s *State, fn *ssa.Function, a []value.Value) ([]
 
 // uncontrolledFrame is a runtime.Frame of unknown contents: its exported
 // fields are unknown, the others zero.
-func (e *Engine) uncontrolledFrame(s *State, name string, frameType types.Type) value.Value {
+func (e *Engine) uncontrolledFrame(s *machine.State, name string, frameType types.Type) value.Value {
 	st := frameType.Underlying().(*types.Struct)
 	frame := value.Zero(frameType).(value.Struct)
 	fields := append([]value.Value(nil), frame.Fields...)
@@ -72,7 +73,7 @@ func (e *Engine) uncontrolledFrame(s *State, name string, frameType types.Type) 
 			fields[i] = e.uncontrolledString(s, name+"."+f.Name())
 		case "Func":
 			elem := f.Type().Underlying().(*types.Pointer).Elem()
-			id := s.mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})
+			id := s.Mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})
 			fields[i] = value.Pointer{NonNil: e.freshUncontrolledBool(s, name+".Func"), Obj: id}
 		}
 	}
@@ -81,9 +82,9 @@ func (e *Engine) uncontrolledFrame(s *State, name string, frameType types.Type) 
 
 // setCallResults gives the results of the call being executed to a state
 // that forked away from the one a model returns for.
-func (e *Engine) setCallResults(t *State, results []value.Value) {
-	f := t.top()
-	if call, ok := f.block.Instrs[f.next-1].(*ssa.Call); ok {
-		e.setResults(t, call, results)
+func (e *Engine) setCallResults(t *machine.State, results []value.Value) {
+	f := t.Top()
+	if call, ok := f.Block.Instrs[f.Next-1].(*ssa.Call); ok {
+		e.SetResults(t, call, results)
 	}
 }

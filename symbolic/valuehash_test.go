@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 )
 
@@ -38,13 +39,13 @@ func TestValueHashAgreesWithSameValue(t *testing.T) {
 		{"maps with equal entries", value.Map{Keys: entries(40, -1), Vals: entries(40, -1)}, value.Map{Keys: entries(40, -1), Vals: entries(40, -1)}, true},
 		{"maps that differ past the hashed entries", value.Map{Keys: keys, Vals: entries(40, -1)}, value.Map{Keys: keys, Vals: entries(40, 30)}, false},
 		{"maps that differ in size", value.Map{Keys: keys, Vals: keys}, value.Map{Keys: keys[:39], Vals: keys[:39]}, false},
-		{"iterations over one snapshot", iterator{keys: keys, vals: keys, pos: 3}, iterator{keys: keys, vals: keys, pos: 3}, true},
-		{"iterations over equal snapshots", iterator{keys: keys, vals: keys, pos: 3}, iterator{keys: entries(40, -1), vals: entries(40, -1), pos: 3}, true},
-		{"iterations at two positions", iterator{keys: keys, vals: keys, pos: 3}, iterator{keys: keys, vals: keys, pos: 4}, false},
-		{"iterations over snapshots that differ late", iterator{keys: keys, vals: keys}, iterator{keys: keys, vals: entries(40, 39)}, false},
-		{"equal floats", floatValue(types.Typ[types.Float64], 0.5), floatValue(types.Typ[types.Float64], 0.5), true},
-		{"NaNs", floatValue(types.Typ[types.Float64], math.NaN()), floatValue(types.Typ[types.Float64], math.NaN()), true},
-		{"zero and negative zero", floatValue(types.Typ[types.Float64], 0), floatValue(types.Typ[types.Float64], math.Copysign(0, -1)), false},
+		{"iterations over one snapshot", machine.Iterator{Keys: keys, Vals: keys, Pos: 3}, machine.Iterator{Keys: keys, Vals: keys, Pos: 3}, true},
+		{"iterations over equal snapshots", machine.Iterator{Keys: keys, Vals: keys, Pos: 3}, machine.Iterator{Keys: entries(40, -1), Vals: entries(40, -1), Pos: 3}, true},
+		{"iterations at two positions", machine.Iterator{Keys: keys, Vals: keys, Pos: 3}, machine.Iterator{Keys: keys, Vals: keys, Pos: 4}, false},
+		{"iterations over snapshots that differ late", machine.Iterator{Keys: keys, Vals: keys}, machine.Iterator{Keys: keys, Vals: entries(40, 39)}, false},
+		{"equal floats", machine.FloatValue(types.Typ[types.Float64], 0.5), machine.FloatValue(types.Typ[types.Float64], 0.5), true},
+		{"NaNs", machine.FloatValue(types.Typ[types.Float64], math.NaN()), machine.FloatValue(types.Typ[types.Float64], math.NaN()), true},
+		{"zero and negative zero", machine.FloatValue(types.Typ[types.Float64], 0), machine.FloatValue(types.Typ[types.Float64], math.Copysign(0, -1)), false},
 		{"a float input not chosen yet", floatInput("x"), floatInput("x"), true},
 		{"two float inputs not chosen yet", floatInput("x"), floatInput("y"), false},
 		{"a func input", funcInput("f"), funcInput("f"), true},
@@ -55,14 +56,14 @@ func TestValueHashAgreesWithSameValue(t *testing.T) {
 		{"channels that hold other values", value.Chan{Cap: 2, Buf: entries(2, -1)}, value.Chan{Cap: 2, Buf: entries(2, 1)}, false},
 		{"channels of two sizes", value.Chan{Cap: 1}, value.Chan{Cap: 2}, false},
 	} {
-		if got := SameValue(tc.a, tc.b); got != tc.same {
+		if got := machine.SameValue(tc.a, tc.b); got != tc.same {
 			t.Errorf("%s: SameValue %v, want %v", tc.name, got, tc.same)
 		}
-		if tc.same && ValueHash(tc.a) != ValueHash(tc.b) {
+		if tc.same && machine.ValueHash(tc.a) != machine.ValueHash(tc.b) {
 			t.Errorf("%s: the same values hash differently", tc.name)
 		}
 	}
-	if ValueHash(iterator{keys: keys, vals: keys, pos: 3}) == ValueHash(iterator{keys: keys, vals: keys, pos: 4}) {
+	if machine.ValueHash(machine.Iterator{Keys: keys, Vals: keys, Pos: 3}) == machine.ValueHash(machine.Iterator{Keys: keys, Vals: keys, Pos: 4}) {
 		t.Error("an iteration's position does not change its hash")
 	}
 }
@@ -73,11 +74,11 @@ func TestValueHashAgreesWithSameValue(t *testing.T) {
 // chosen two candidates).
 func TestFloatInputDependsOnItsSelector(t *testing.T) {
 	var terms []expr.Expr
-	ValueExprs(value.Opaque{Type: types.Typ[types.Float32], Reason: "float", Go: 0.0, Input: "r.Value"}, func(e expr.Expr) { terms = append(terms, e) })
+	machine.ValueExprs(value.Opaque{Type: types.Typ[types.Float32], Reason: "float", Go: 0.0, Input: "r.Value"}, func(e expr.Expr) { terms = append(terms, e) })
 	if len(terms) != 1 || terms[0] != expr.BVVar("r.Value", 32) {
 		t.Errorf("terms %v, want the 32-bit variable r.Value", terms)
 	}
-	ValueExprs(floatValue(types.Typ[types.Float64], 0.5), func(e expr.Expr) { t.Errorf("a chosen float has a term: %v", e) })
+	machine.ValueExprs(machine.FloatValue(types.Typ[types.Float64], 0.5), func(e expr.Expr) { t.Errorf("a chosen float has a term: %v", e) })
 }
 
 // TestFuncInputDependsOnItsResults: a func input names its nilness and
@@ -87,7 +88,7 @@ func TestFloatInputDependsOnItsSelector(t *testing.T) {
 func TestFuncInputDependsOnItsResults(t *testing.T) {
 	nonNil, result := expr.BoolVar("f != nil"), expr.BVVar("f()", 8)
 	var terms []expr.Expr
-	ValueExprs(value.Func{Input: &value.FuncInput{Name: "f", NonNil: nonNil, Results: []value.Value{value.Scalar{E: result}}}}, func(e expr.Expr) { terms = append(terms, e) })
+	machine.ValueExprs(value.Func{Input: &value.FuncInput{Name: "f", NonNil: nonNil, Results: []value.Value{value.Scalar{E: result}}}}, func(e expr.Expr) { terms = append(terms, e) })
 	if len(terms) != 2 || terms[0] != nonNil || terms[1] != result {
 		t.Errorf("terms %v, want f != nil and f()", terms)
 	}

@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -11,8 +12,8 @@ import (
 
 // engineWatchers are the features of the engine e that watch its paths,
 // and then extra, in the order they hear an event.
-func engineWatchers(e *Engine, extra ...any) watchers {
-	return newWatchers(append([]any{
+func engineWatchers(e *Engine, extra ...any) machine.Watchers {
+	return machine.NewWatchers(append([]any{
 		sourceWatch{e},    // srccond.go
 		boundaryWatch{e},  // boundary.go
 		infectionWatch{e}, // infection.go
@@ -23,30 +24,30 @@ func engineWatchers(e *Engine, extra ...any) watchers {
 // engineOutside is the outside of the engine's own models.
 type engineOutside struct{ e *Engine }
 
-func (o engineOutside) standIn(s *State, g *ssa.Global) bool { return o.e.seedStream(s, g) }
+func (o engineOutside) StandIn(s *machine.State, g *ssa.Global) bool { return o.e.seedStream(s, g) }
 
-func (o engineOutside) pinForBranch(s *State, cond expr.Expr) bool {
+func (o engineOutside) PinForBranch(s *machine.State, cond expr.Expr) bool {
 	return o.e.pinUncontrolled(s, cond)
 }
 
-func (o engineOutside) ending(s *State) { o.e.noteUncontrolledBranch(s) }
+func (o engineOutside) Ending(s *machine.State) { o.e.noteUncontrolledBranch(s) }
 
 // engineTester is the engine's own path-to-test-case.
 type engineTester struct{ e *Engine }
 
-func (t engineTester) test(s *State) *Test { return t.e.makeTest(s) }
+func (t engineTester) Test(s *machine.State) *machine.Test { return t.e.makeTest(s) }
 
 // pruned runs a pruned state's inputs concretely to the end when it
 // entered a block that no test enters yet, as Bugrara and Engler compute
 // test inputs for a pruned state (Algorithm 1, line 21): the rest of the
 // run then goes where a path of the snapshot that matched went, and the
 // blocks before the match get their test.
-func (t engineTester) pruned(p *State) (tested bool) {
+func (t engineTester) Pruned(p *machine.State) (tested bool) {
 	e := t.e
 	e.noteBoundaryPrefix(p)
 	if e.entersUntested(p) {
 		// Its steps count as work as they run (step), as a test's do.
-		e.makingTests(func() { tested, _ = e.runOneToEnd(e.summary.Func, p, e.cfg.Bounds.MaxSteps, prunedNote) })
+		e.MakingTests(func() { tested, _ = e.runOneToEnd(e.Summary.Func, p, e.Cfg.Bounds.MaxSteps, prunedNote) })
 	}
 	return tested
 }

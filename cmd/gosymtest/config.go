@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/gosymtest/gosymtest/solver"
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
 
 // config is the parsed command line.
@@ -17,8 +17,8 @@ type config struct {
 	run      *regexp.Regexp // nil selects every target
 	budget   time.Duration  // per function, always positive
 	maxPaths int            // per function; 0 means no limit
-	maxWork  int            // per function, in symbolic.Config.MaxWork units; 0 means no limit
-	// seed starts the search's random choices (symbolic.Config.Seed).
+	maxWork  int            // per function, in machine.Config.MaxWork units; 0 means no limit
+	// seed starts the search's random choices (machine.Config.Seed).
 	seed uint64
 	// noIncremental turns off the solver's reuse of asserted prefixes
 	// (for benchmarks and differential runs).
@@ -82,7 +82,7 @@ const (
 	// (string loops ran 4 to 5 million units a second), well within the
 	// default budget, so that the deterministic limit, not the clock, is
 	// what normally cuts a long exploration, and two runs write the same
-	// tests. Queries are counted at 1 ms each (symbolic.QueryWork): a
+	// tests. Queries are counted at 1 ms each (machine.QueryWork): a
 	// function whose queries take far longer (text/scanner's Scan and
 	// scanNumber, tens of ms) reaches the budget first.
 	defaultMaxWork = 20_000_000
@@ -101,8 +101,8 @@ const (
 )
 
 // bounds are the input bounds of the executor the flags set.
-func (c config) bounds() symbolic.Bounds {
-	return symbolic.Bounds{MaxLen: c.maxLen, MaxElems: c.maxElems, GrowLen: c.maxLenCap, GrowElems: c.maxElemsCap}
+func (c config) bounds() machine.Bounds {
+	return machine.Bounds{MaxLen: c.maxLen, MaxElems: c.maxElems, GrowLen: c.maxLenCap, GrowElems: c.maxElemsCap}
 }
 
 // solverTimeout bounds one solver query: a query that takes longer makes

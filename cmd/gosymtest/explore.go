@@ -7,6 +7,7 @@ import (
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/rs/zerolog"
 	"golang.org/x/tools/go/ssa"
 )
@@ -15,8 +16,8 @@ import (
 type explored struct {
 	target
 	skipped string // why it was not explored; "" when it was
-	summary *symbolic.Summary
-	paths   []*symbolic.PathEnd
+	summary *machine.Summary
+	paths   []*machine.PathEnd
 	// solver is the solver chain's work: Queries and Time are Z3's,
 	// Layers the chain's layers, outermost first.
 	solver solver.Stats
@@ -36,7 +37,7 @@ func exploreTargets(ctx context.Context, prog *loader.Program, targets []target,
 	var results []explored
 	// One Inits for the run: each package's init runs once, whatever the
 	// number of functions (and engines) that need it.
-	inits := symbolic.NewInits(symbolic.InitBudget{Work: int64(cfg.initWork), Time: cfg.initBudget})
+	inits := machine.NewInits(machine.InitBudget{Work: int64(cfg.initWork), Time: cfg.initBudget})
 	// One detector for the run: what it learns of the program (the
 	// relevant branches) does not depend on the function explored.
 	fns := make([]*ssa.Function, 0, len(targets))
@@ -87,7 +88,7 @@ func exploreTargets(ctx context.Context, prog *loader.Program, targets []target,
 // would make a function's tests depend on how far the previous function
 // got within its time budget. pruner is the Config.Pruner (nil for
 // -prune none).
-func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config, inits *symbolic.Inits, pruner func() symbolic.Pruner, r *explored) (*symbolic.Summary, solver.Stats, error) {
+func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config, inits *machine.Inits, pruner func() machine.Pruner, r *explored) (*machine.Summary, solver.Stats, error) {
 	core, err := z3.New(z3.Options{Timeout: cfg.solverTimeout(), NoIncremental: cfg.noIncremental, EscalateAfter: cfg.escalateAfter()})
 	if err != nil {
 		return nil, solver.Stats{}, err
@@ -98,9 +99,9 @@ func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config,
 		return nil, solver.Stats{}, err
 	}
 	defer chain.Close()
-	engine := symbolic.NewEngine(prog.SSA, symbolic.Config{
+	engine := symbolic.NewEngine(prog.SSA, machine.Config{
 		Solver:   chain,
-		Sink:     symbolic.SinkFunc(func(p *symbolic.PathEnd) { r.paths = append(r.paths, p) }),
+		Sink:     machine.SinkFunc(func(p *machine.PathEnd) { r.paths = append(r.paths, p) }),
 		Budget:   cfg.budget,
 		MaxPaths: cfg.maxPaths,
 		MaxWork:  int64(cfg.maxWork),
@@ -118,7 +119,7 @@ func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config,
 
 // logInitFailures logs the package initialisations that failed since the
 // first done of them were logged, and returns how many are logged now.
-func logInitFailures(log zerolog.Logger, inits *symbolic.Inits, done int) int {
+func logInitFailures(log zerolog.Logger, inits *machine.Inits, done int) int {
 	failures := inits.Failures()
 	for _, f := range failures[done:] {
 		if f.Partial {
@@ -151,7 +152,7 @@ func logExplored(log zerolog.Logger, r *explored) {
 	}
 	ev.Msg("explored")
 	for _, p := range r.paths {
-		if p.Kind == symbolic.EndInternal {
+		if p.Kind == machine.EndInternal {
 			log.Warn().Str("func", r.name).Str("reason", p.Reason).Msg("executor error on a path (a bug in gosymtest)")
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/gosymtest/gosymtest/detector"
-	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -20,7 +20,7 @@ type pruneConfig struct {
 
 // pruner is the Config.Pruner the flags ask for, for a run that explores
 // targets: nil for -prune none.
-func (p pruneConfig) pruner(prog *ssa.Program, targets []*ssa.Function) func() symbolic.Pruner {
+func (p pruneConfig) pruner(prog *ssa.Program, targets []*ssa.Function) func() machine.Pruner {
 	if p.none {
 		return nil
 	}

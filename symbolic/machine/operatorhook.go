@@ -1,0 +1,59 @@
+package machine
+
+import (
+	"go/token"
+
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
+	"golang.org/x/tools/go/ssa"
+)
+
+// An operatorHook changes what a state's arithmetic and comparisons
+// compute. The mutation pass's replays run with one (mutantops.go): the
+// machine asks it at each binary operator and each negation of a state
+// that carries one. A state without one (State.mut nil) runs the
+// program as written.
+type operatorHook interface {
+	// binOp is the operator in evaluates with: in.Op, or another.
+	BinOp(in *ssa.BinOp, ops Operands) token.Token
+	// dropNeg reports whether the negation in is dropped; the
+	// machine then moves its operand unchanged.
+	DropNeg(in *ssa.UnOp, ops Operands) bool
+}
+
+// operands are the operands of the instruction a hook is asked about.
+// They are read only when the hook asks, as the machine reads them.
+type Operands struct {
+	e    *Machine
+	s    *State
+	f    *Frame
+	code *instrCode
+	x, y ssa.Value // y is nil for a negation
+}
+
+func (e *Machine) operandsOf(s *State, f *Frame, code *instrCode, x, y ssa.Value) Operands {
+	return Operands{e: e, s: s, f: f, code: code, x: x, y: y}
+}
+
+// class is the operands' class, which says how the operator computes.
+func (o Operands) Class() OperandClass { return o.code.class }
+
+// value is the operand i (0 is x, 1 is y).
+func (o Operands) Value(i int) value.Value {
+	return o.e.operand(o.s, o.f, o.code.ops[i], o.ssaValue(i))
+}
+
+// scalar is the operand i of a scalar (integer or boolean) operator.
+func (o Operands) Scalar(i int) expr.Expr {
+	return o.e.scalarOperand(o.s, o.f, o.code.ops[i], o.ssaValue(i))
+}
+
+// float is the operand i of a floating-point operator.
+func (o Operands) Float(i int) (float64, bool) { return o.e.Float(o.s, o.Value(i)) }
+
+func (o Operands) ssaValue(i int) ssa.Value {
+	if i == 0 {
+		return o.x
+	}
+	return o.y
+}
