@@ -49,7 +49,7 @@ func TestHurriedStatesRunFirst(t *testing.T) {
 	hurry := func(states []*machine.State) {
 		asked = append(asked, len(states))
 		for _, s := range states {
-			s.Prune.Hurried = s.Id%4 == 0
+			s.Prune.Hurried = s.Num%4 == 0
 		}
 	}
 	picks := func(name string) (picked []int) {
@@ -59,10 +59,10 @@ func TestHurriedStatesRunFirst(t *testing.T) {
 			t.Fatal(err)
 		}
 		for id := range 40 {
-			q.Add(&machine.State{Id: id})
+			q.Add(&machine.State{Num: id})
 		}
 		for range 10 {
-			picked = append(picked, q.Select().Id)
+			picked = append(picked, q.Select().Num)
 		}
 		return picked
 	}
@@ -83,11 +83,11 @@ func TestHurriedStatesRunFirst(t *testing.T) {
 	}
 	q := &machine.Interleaved{Parts: []machine.Picker{&machine.CovNew{R: rand.New(rand.NewPCG(1, 2))}}}
 	for id := range 40 {
-		q.Add(&machine.State{Id: id, Prune: machine.PruneMarks{Hurried: id%4 == 0}})
+		q.Add(&machine.State{Num: id, Prune: machine.PruneMarks{Hurried: id%4 == 0}})
 	}
 	others := 0
 	for range 10 {
-		if q.Select().Id%4 != 0 {
+		if q.Select().Num%4 != 0 {
 			others++
 		}
 	}

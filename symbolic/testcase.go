@@ -21,7 +21,7 @@ import (
 func (e *Engine) initialState(fn *ssa.Function, in *inputs) *machine.State {
 	e.NextID++
 	in.home = fn
-	s := &machine.State{Id: e.NextID, Mem: e.InitMemory(machine.PkgOf(fn)), Inputs: in, Replay: in.model != nil}
+	s := &machine.State{Num: e.NextID, Mem: e.InitMemory(machine.PkgOf(fn)), Inputs: in, Replay: in.model != nil}
 	args := make([]value.Value, len(fn.Params))
 	for i, p := range fn.Params {
 		in.root = p

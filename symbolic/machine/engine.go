@@ -199,10 +199,10 @@ type Machine struct {
 	Watch Watchers
 	// outside stands in for what a test does not control (outside.go),
 	// and tester makes the tests of the paths that end (tester.go).
-	Outside outside
-	Tester  tester
+	Outside Outside
+	Tester  Tester
 	// models is the table of the models that stand in for functions.
-	Models  modelTable
+	Models  ModelTable
 	nextAct int32
 }
 

@@ -15,14 +15,14 @@ import (
 // state itself (ended the path, or set the results of forked states).
 type Model func(s *State, fn *ssa.Function, args []value.Value) (results []value.Value, ok bool)
 
-// A modelTable gives the model of a function, or nil. The machine asks it
+// A ModelTable gives the model of a function, or nil. The machine asks it
 // once per function (funcInfo); wiring.go's table holds the library
 // models of package models and the outside's.
-type modelTable interface {
+type ModelTable interface {
 	Model(fn *ssa.Function) Model
 }
 
-// callModel runs the model of a function (see modelTable), or, for a
+// callModel runs the model of a function (see ModelTable), or, for a
 // bodiless function without one, ends the path with
 // reason "unmodelled:<name>".
 func (e *Machine) callModel(s *State, instr ssa.CallInstruction, fn *ssa.Function, args []value.Value) {

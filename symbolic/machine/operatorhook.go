@@ -8,12 +8,12 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// An operatorHook changes what a state's arithmetic and comparisons
+// An OperatorHook changes what a state's arithmetic and comparisons
 // compute. The mutation pass's replays run with one (mutantops.go): the
 // machine asks it at each binary operator and each negation of a state
 // that carries one. A state without one (State.mut nil) runs the
 // program as written.
-type operatorHook interface {
+type OperatorHook interface {
 	// binOp is the operator in evaluates with: in.Op, or another.
 	BinOp(in *ssa.BinOp, ops Operands) token.Token
 	// dropNeg reports whether the negation in is dropped; the

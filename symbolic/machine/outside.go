@@ -10,7 +10,7 @@ import (
 // the values that stand for it (environ.go, uncontrolled.go,
 // osstreams.go); the machine asks it at the three points where such
 // values meet the path, through this contract.
-type outside interface {
+type Outside interface {
 	// standIn is told that s touches the package variable g, and
 	// reports whether g is one the outside stands in for: then the
 	// machine does not check g's package initialisation.
@@ -25,8 +25,8 @@ type outside interface {
 	Ending(s *State)
 }
 
-// outsideState is what one path knows of the outside. A fork copies it.
-type outsideState struct {
+// OutsideState is what one path knows of the outside. A fork copies it.
+type OutsideState struct {
 	// env is what the path knows of the process environment, nil until
 	// it reads it: the outside's (envOf, environ.go).
 	Env any

@@ -257,4 +257,4 @@ func (s *State) Final() ssa.Instruction {
 
 // Frozen returns a copy of s that never runs, to read the values s holds
 // now after s has moved on.
-func (s *State) Frozen() *State { return s.Fork(s.Id) }
+func (s *State) Frozen() *State { return s.Fork(s.Num) }

@@ -13,7 +13,8 @@ import (
 // State is one path under exploration: its call stack, its memory, and the
 // condition on the inputs under which the program takes this path.
 type State struct {
-	Id    int
+	// Num numbers the state within one exploration (ID).
+	Num   int
 	Stack []*Frame
 	Mem   *value.Memory
 
@@ -48,7 +49,7 @@ type State struct {
 	// (inputprovider.go), which the machine only hands on (inputsOf).
 	Inputs any
 	// outside is what the path knows of what a test does not control.
-	Outside outsideState
+	Outside OutsideState
 	// choices are the alternatives this path took for choices of input
 	// shape (choices.go). The map is never written: a new choice copies it.
 	Choices map[string]int
@@ -81,7 +82,7 @@ type State struct {
 	// mut, on a replay of the mutation pass (mutants.go), changes what
 	// its operators compute (operatorhook.go); nil on every other
 	// state, which costs binOp one nil check.
-	Mut operatorHook
+	Mut OperatorHook
 	// prune is what the Pruner last said of s, for the searcher.
 	Prune PruneMarks
 	// offbeat is set on a path that took a branch no person would take
@@ -147,7 +148,7 @@ func (s *State) Fork(id int) *State {
 		f.frozen = true
 	}
 	c := *s
-	c.Id = id
+	c.Num = id
 	c.Stack = append([]*Frame(nil), s.Stack...)
 	c.Mem = s.Mem.Fork()
 	c.PathCond = s.PathCond[:len(s.PathCond):len(s.PathCond)]
@@ -235,7 +236,7 @@ func (s *State) TopFunc() *ssa.Function {
 }
 
 // ID identifies the state within one exploration.
-func (s *State) ID() int { return s.Id }
+func (s *State) ID() int { return s.Num }
 
 // Depth is the number of decisions on the path.
 func (s *State) Depth() int { return s.Decisions }
@@ -252,9 +253,9 @@ func (s *State) Location() (*ssa.Function, *ssa.BasicBlock) {
 func (s *State) String() string {
 	fn, b := s.Location()
 	if fn == nil {
-		return fmt.Sprintf("state %d (finished)", s.Id)
+		return fmt.Sprintf("state %d (finished)", s.Num)
 	}
-	return fmt.Sprintf("state %d at %s block %d", s.Id, fn, b.Index)
+	return fmt.Sprintf("state %d at %s block %d", s.Num, fn, b.Index)
 }
 
 // funcInfo numbers the SSA values of a function so frames hold registers in
