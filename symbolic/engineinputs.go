@@ -65,7 +65,7 @@ func (p engineInputs) InitialStates(fn *ssa.Function) []*machine.State { return 
 
 func (p engineInputs) InitInputs() any { return newSymbolicInputs(p.e.Cfg.Bounds) }
 
-// lazy builds v under the parameter it is part of, which the objects it
+// Lazy builds v under the parameter it is part of, which the objects it
 // allocates record for the points-to check.
 func (p engineInputs) Lazy(s *machine.State, v value.Lazy) value.Value {
 	inputsOf(s).root = v.Root
@@ -108,7 +108,7 @@ func (p engineInputs) ForkedValue(pin expr.Expr) { p.e.noteAlternative(pin) }
 
 func (p engineInputs) GrowthDue() bool { return p.e.growthDue() }
 
-// grow leaves the grown bounds as they are when the round asked for
+// Grow leaves the grown bounds as they are when the round asked for
 // nothing.
 func (p engineInputs) Grow() bool {
 	if len(p.e.growth) == 0 {

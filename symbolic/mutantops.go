@@ -103,7 +103,16 @@ type mutantReplay struct {
 	*mutation
 }
 
-// binOp is the operator to evaluate in with, and on the probe run it
+// At is the active mutant's operator; the probe run (infected set) sees
+// every operation.
+func (r mutantReplay) At() token.Pos {
+	if r.infected != nil {
+		return token.NoPos
+	}
+	return r.active.pos
+}
+
+// BinOp is the operator to evaluate in with, and on the probe run it
 // notes the mutants of in that compute another value on these operands.
 func (r mutantReplay) BinOp(in *ssa.BinOp, ops machine.Operands) token.Token {
 	m := r.mutation
@@ -126,7 +135,7 @@ func (r mutantReplay) BinOp(in *ssa.BinOp, ops machine.Operands) token.Token {
 	return in.Op
 }
 
-// dropNeg reports true on the replay of a negation's mutant, which moves
+// DropNeg reports true on the replay of a negation's mutant, which moves
 // the operand unchanged; on the probe run it notes whether dropping the
 // negation changes the value.
 func (r mutantReplay) DropNeg(in *ssa.UnOp, ops machine.Operands) bool {

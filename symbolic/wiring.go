@@ -37,7 +37,7 @@ type engineTester struct{ e *Engine }
 
 func (t engineTester) Test(s *machine.State) *machine.Test { return t.e.makeTest(s) }
 
-// pruned runs a pruned state's inputs concretely to the end when it
+// Pruned runs a pruned state's inputs concretely to the end when it
 // entered a block that no test enters yet, as Bugrara and Engler compute
 // test inputs for a pruned state (Algorithm 1, line 21): the rest of the
 // run then goes where a path of the snapshot that matched went, and the

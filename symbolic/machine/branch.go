@@ -8,7 +8,7 @@ import (
 	"github.com/gosymtest/gosymtest/symbolic/source"
 )
 
-// feasible asks the solver whether s's path condition allows cond.
+// Feasible asks the solver whether s's path condition allows cond.
 func (e *Machine) Feasible(s *State, cond expr.Expr) solver.Result {
 	if cond.IsTrue() {
 		return solver.Sat // the path condition itself was satisfiable when taken
@@ -20,7 +20,7 @@ func (e *Machine) Feasible(s *State, cond expr.Expr) solver.Result {
 	return e.Check(q).Result
 }
 
-// branch splits s on cond. It returns the state that continues where cond
+// Branch splits s on cond. It returns the state that continues where cond
 // holds and the one where it does not; either is nil when infeasible. When
 // both are feasible, the false side is a fork and s is the true side.
 // When the solver cannot decide a side, that side ends as EndSolverUnknown.
@@ -74,7 +74,7 @@ func (e *Machine) Branch(s *State, cond expr.Expr, pin string) (onTrue, onFalse 
 	return nil, nil
 }
 
-// unknownSide records that a branch side was dropped because the solver
+// UnknownSide records that a branch side was dropped because the solver
 // answered Unknown: the exploration is then no longer exhaustive.
 func (e *Machine) UnknownSide(s *State, r solver.Result) {
 	if r == solver.Unknown {
@@ -84,7 +84,7 @@ func (e *Machine) UnknownSide(s *State, r solver.Result) {
 	}
 }
 
-// fork copies s and queues the copy to run after the current step.
+// Fork copies s and queues the copy to run after the current step.
 func (e *Machine) Fork(s *State) *State {
 	e.NextID++
 	c := s.Fork(e.NextID)
@@ -95,7 +95,7 @@ func (e *Machine) Fork(s *State) *State {
 	return c
 }
 
-// require lets s continue only where cond holds. Where cond can fail, a
+// Require lets s continue only where cond holds. Where cond can fail, a
 // state is made to panic through fail (s itself when cond cannot hold).
 // It reports whether s continues.
 func (e *Machine) Require(s *State, cond expr.Expr, pin string, fail func(*State)) bool {
@@ -106,7 +106,7 @@ func (e *Machine) Require(s *State, cond expr.Expr, pin string, fail func(*State
 	return ok == s
 }
 
-// concretize pins a symbolic value to one value a model allows, recording
+// Concretize pins a symbolic value to one value a model allows, recording
 // that the path lost generality there.
 func (e *Machine) Concretize(s *State, v expr.Expr, why string) (expr.Expr, bool) {
 	if v.IsConst() {

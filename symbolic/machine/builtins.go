@@ -68,7 +68,7 @@ func (e *Machine) applyBuiltin(s *State, instr ssa.CallInstruction, b *ssa.Built
 	}
 }
 
-// length is len(v) for a string, slice, pointer to array or map.
+// Length is len(v) for a string, slice, pointer to array or map.
 func (e *Machine) Length(s *State, v value.Value) expr.Expr {
 	switch x := v.(type) {
 	case value.String:

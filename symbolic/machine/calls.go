@@ -88,7 +88,7 @@ func (e *Machine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, binding
 	return fv.Fn, fv.Bindings, args, true
 }
 
-// enterCall pushes a frame for fn, or runs its model when it has one or no
+// EnterCall pushes a frame for fn, or runs its model when it has one or no
 // body (models.go, package models).
 func (e *Machine) EnterCall(s *State, instr ssa.CallInstruction, fn *ssa.Function, bindings, args []value.Value) {
 	if len(fn.Blocks) == 0 || e.info(fn).model != nil {
@@ -158,7 +158,7 @@ func (e *Machine) returnValues(s *State, results []value.Value) {
 	e.SetResults(s, f.call, results)
 }
 
-// setResults gives a call's results to the instruction that made it: one
+// SetResults gives a call's results to the instruction that made it: one
 // value, or a Tuple for several. Go and defer statements (and a nil
 // instruction, for deferred calls) drop them.
 func (e *Machine) SetResults(s *State, instr ssa.CallInstruction, results []value.Value) {
@@ -243,13 +243,13 @@ func (e *Machine) raise(s *State, p *panicking) {
 	s.Top().Unwinding = true
 }
 
-// panicString raises panic(message), a panic with a string value, as
+// PanicString raises panic(message), a panic with a string value, as
 // library code does.
 func (e *Machine) PanicString(s *State, message string) {
 	e.raise(s, &panicking{Value: value.Interface{Type: types.Typ[types.String], Value: value.StringConst(message)}, Kind: PanicExplicit})
 }
 
-// runtimePanic raises a Go runtime error with its message (without the
+// RuntimePanic raises a Go runtime error with its message (without the
 // "runtime error: " prefix, which is added here as Go does).
 func (e *Machine) RuntimePanic(s *State, kind PanicKind, message string) {
 	msg := message
@@ -328,7 +328,7 @@ func asInterface(v value.Value) value.Value {
 	return value.Interface{Type: types.Typ[types.UntypedNil], Value: v}
 }
 
-// refusedCallee names why a callee is not interpreted, or "" when it is.
+// RefusedCallee names why a callee is not interpreted, or "" when it is.
 // Calls into the operating system, the network and the clock make a test
 // depend on its environment; those whose results are only values a test
 // cannot set (time.Now, os.Getpid) have models instead (uncontrolled.go).

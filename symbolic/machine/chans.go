@@ -266,7 +266,7 @@ func (e *Machine) selectReady(s *State, in *ssa.Select, chans []value.Pointer, s
 	e.set(s, in, value.Tuple{Elems: elems})
 }
 
-// isChan reports whether t is a channel type.
+// IsChan reports whether t is a channel type.
 func IsChan(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Chan)
 	return ok

@@ -171,37 +171,37 @@ type Machine struct {
 	Spawned  []*State // states forked during the current step
 	Started  time.Time
 
-	// stepAt is where the current step started: it decides how a choice
+	// StepAt is where the current step started: it decides how a choice
 	// of input shape forks (choices.go).
 	StepAt stepPoint
-	// inputs builds the inputs (inputprovider.go).
+	// Inputs builds the inputs (inputprovider.go).
 	Inputs InputProvider
-	// round is the round of exploration.
+	// Round is the round of exploration.
 	Round int
 
-	// inits is the package initialisation, shared with other engines;
+	// Inits is the package initialisation, shared with other engines;
 	// initMems are the snapshots this engine took of it, by package, and
 	// initFaults the packages whose init had failed, or was partial, when
 	// it took them.
 	Inits      *Inits
 	initMems   map[*ssa.Package]*value.Memory
 	initFaults map[*ssa.Package]InitFault
-	// src reads conditions, comparisons and conversions back as source
+	// Src reads conditions, comparisons and conversions back as source
 	// text, for the tests' comments, and keeps what it read.
 	Src *source.Reader
 
-	// pruner is the redundant-state detector (prune.go), nil without
+	// Pruner is the redundant-state detector (prune.go), nil without
 	// one; pruning is set while it follows the search; nextAct numbers
 	// activations.
 	Pruner  Pruner
 	Pruning bool
-	// watch are the features told of the machine's events (observe.go).
+	// Watch are the features told of the machine's events (observe.go).
 	Watch Watchers
-	// outside stands in for what a test does not control (outside.go),
+	// Outside stands in for what a test does not control (outside.go),
 	// and tester makes the tests of the paths that end (tester.go).
 	Outside Outside
 	Tester  Tester
-	// models is the table of the models that stand in for functions.
+	// Models is the table of the models that stand in for functions.
 	Models  ModelTable
 	nextAct int32
 }
@@ -215,7 +215,7 @@ func (e *Machine) info(fn *ssa.Function) *FuncInfo {
 	return info
 }
 
-// inExploredPackage tells whether fn belongs to the package of the
+// InExploredPackage tells whether fn belongs to the package of the
 // function explored, the code its tests are for. An instance of a generic
 // function has no package of its own: its origin's counts
 // (loader.PackageOf).
@@ -223,7 +223,7 @@ func (e *Machine) InExploredPackage(fn *ssa.Function) bool {
 	return loader.PackageOf(fn) == loader.PackageOf(e.Summary.Func)
 }
 
-// search runs states until none is left, the budget is spent, or a growth
+// Search runs states until none is left, the budget is spent, or a growth
 // of the input bounds is due.
 func (e *Machine) Search() {
 	for e.Searcher.Len() > 0 {
@@ -256,7 +256,7 @@ func (e *Machine) StopEarly() bool {
 // instructions/s and 1 ms a query on the benchmarks).
 const QueryWork = 2000
 
-// check asks the solver, counting the query as work.
+// Check asks the solver, counting the query as work.
 func (e *Machine) Check(q solver.Query) solver.Response {
 	if e.Summary != nil {
 		e.Summary.Work += QueryWork
@@ -286,7 +286,7 @@ func (e *Machine) run(s *State) {
 	}
 }
 
-// step executes one instruction of s (or one unwinding step of a panic).
+// Step executes one instruction of s (or one unwinding step of a panic).
 // It returns false when s forked, so the searcher gets to choose.
 func (e *Machine) Step(s *State) (goOn bool) {
 	forksBefore := len(e.Spawned)
@@ -336,7 +336,7 @@ func (e *Machine) Step(s *State) (goOn bool) {
 	return len(e.Spawned) == forksBefore
 }
 
-// internalReason describes an executor panic with the innermost frame of
+// InternalReason describes an executor panic with the innermost frame of
 // this module that raised it, so the report points at the bug.
 func InternalReason(r any) string {
 	msg := fmt.Sprint(r)

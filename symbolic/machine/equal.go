@@ -8,7 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// equal is Go's a == b for two values of type t. Comparing interfaces whose
+// Equal is Go's a == b for two values of type t. Comparing interfaces whose
 // dynamic type is not comparable panics in Go; then equal raises that panic
 // on s and reports ok=false.
 func (e *Machine) Equal(s *State, a, b value.Value, t types.Type) (eq expr.Expr, ok bool) {

@@ -1,6 +1,6 @@
 package machine
 
-// finish ends a path: it stops the state, counts the end, and hands a
+// Finish ends a path: it stops the state, counts the end, and hands a
 // PathEnd (with a concrete test for paths that returned or panicked) to the
 // Sink.
 func (e *Machine) Finish(s *State, kind EndKind, panicKind PanicKind, reason string) {
@@ -48,7 +48,7 @@ func (e *Machine) Finish(s *State, kind EndKind, panicKind PanicKind, reason str
 	}
 }
 
-// firstEntries lists blocks (or edges) once each, in order of first entry.
+// FirstEntries lists blocks (or edges) once each, in order of first entry.
 func FirstEntries[T comparable](blocks []T) []T {
 	seen := make(map[T]bool, len(blocks))
 	var out []T

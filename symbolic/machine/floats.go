@@ -24,7 +24,7 @@ func floatOf(v value.Value) (float64, bool) {
 	return f, ok
 }
 
-// float is the value of the float v on s. A float input not chosen yet
+// Float is the value of the float v on s. A float input not chosen yet
 // is chosen now: the input provider makes the choice.
 func (e *Machine) Float(s *State, v value.Value) (float64, bool) {
 	f, ok := floatOf(v)
@@ -35,7 +35,7 @@ func (e *Machine) Float(s *State, v value.Value) (float64, bool) {
 	return e.Inputs.FloatInput(s, o), true
 }
 
-// floatWidth is the width of the float type t: 32 or 64.
+// FloatWidth is the width of the float type t: 32 or 64.
 func FloatWidth(t types.Type) int {
 	if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Float32 {
 		return 32

@@ -9,7 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// pkgOf is the package fn belongs to. ssa leaves the package of an
+// PkgOf is the package fn belongs to. ssa leaves the package of an
 // instance of a generic function nil; it belongs to its origin's
 // (loader.PackageOf), and so do its inputs' home types.
 func PkgOf(fn *ssa.Function) *ssa.Package {
@@ -19,7 +19,7 @@ func PkgOf(fn *ssa.Function) *ssa.Package {
 	return loader.PackageOf(fn)
 }
 
-// foreignStruct reports whether t is a named struct type of a package
+// ForeignStruct reports whether t is a named struct type of a package
 // other than home's. A test of home's package can only write the exported
 // fields of such a value (&bufio.Reader{} is Go, setting its buf is not),
 // so the input harness leaves the unexported ones at their zero values, as
@@ -35,7 +35,7 @@ func ForeignStruct(t types.Type, home *ssa.Function) bool {
 	return named.Obj().Pkg() != pkg.Pkg
 }
 
-// zeroLiteral is the zero value of t as a concrete value.
+// ZeroLiteral is the zero value of t as a concrete value.
 func ZeroLiteral(t types.Type) concrete.Value {
 	if _, signed, ok := value.IntInfo(t); ok {
 		if signed {

@@ -25,7 +25,7 @@ import (
 // program, since every Engine of a run shares it.
 var writtenGlobals sync.Map // *ssa.Program → map[*ssa.Global]bool
 
-// globalMayChange reports whether code outside package initialisation may
+// GlobalMayChange reports whether code outside package initialisation may
 // write g.
 func (e *Machine) GlobalMayChange(g *ssa.Global) bool {
 	if m, ok := writtenGlobals.Load(e.Prog); ok {

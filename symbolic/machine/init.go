@@ -63,14 +63,14 @@ type Inits struct {
 	faults   map[*ssa.Package]InitFault
 	failures []InitFailure
 	runs     int
-	// running is the package whose init is running.
+	// Running is the package whose init is running.
 	Running *ssa.Package
 }
 
-// initFault is what went wrong with a package's initialisation.
+// InitFault is what went wrong with a package's initialisation.
 type InitFault struct {
 	Reason string
-	// partial: the init ran to its end, but read zero values for the
+	// Partial: the init ran to its end, but read zero values for the
 	// variables of a package whose init failed.
 	Partial bool
 }
@@ -103,7 +103,7 @@ func (in *Inits) Failures() []InitFailure {
 	return append([]InitFailure(nil), in.failures...)
 }
 
-// fail records that pkg's initialisation failed, or was partial.
+// Fail records that pkg's initialisation failed, or was partial.
 func (in *Inits) Fail(pkg *ssa.Package, f InitFault) {
 	if old, ok := in.faults[pkg]; ok && (!old.Partial || f.Partial) {
 		return // the first reason stands; a failure outranks a partial init
@@ -114,7 +114,7 @@ func (in *Inits) Fail(pkg *ssa.Package, f InitFault) {
 	in.failures = append(in.failures, InitFailure{Package: pkg.Pkg.Path(), Reason: f.Reason, Partial: f.Partial})
 }
 
-// initMemory is the memory after the initialisation of pkg (nil: none),
+// InitMemory is the memory after the initialisation of pkg (nil: none),
 // for a new state. The engine keeps the first snapshot it got for each
 // package, so its states do not depend on what other engines initialised
 // meanwhile.

@@ -8,74 +8,74 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// inputProvider is the machine's contract for input construction: the
+// InputProvider is the machine's contract for input construction: the
 // one way the interpreter asks for the inputs of the function under test,
 // and tells their builder what their construction needs to know. The
 // machine names no input helper; the engine holds its provider in
 // Engine.inputs (engineInputs, engineinputs.go, implements it).
 type InputProvider interface {
-	// begin starts the exploration of a function: what earlier
+	// Begin starts the exploration of a function: what earlier
 	// explorations grew and planned is forgotten.
 	Begin()
-	// initialStates are the states a round of exploration of fn starts
+	// InitialStates are the states a round of exploration of fn starts
 	// from: one per combination of the shapes its inputs may take.
 	InitialStates(fn *ssa.Function) []*State
-	// initInputs are the inputs of a run of package initialisers, which
+	// InitInputs are the inputs of a run of package initialisers, which
 	// have no parameters: a builder that makes variables, for the library
 	// models that build inputs of their own.
 	InitInputs() any
 
-	// lazy builds the part of an input that v stands for, on its first
+	// Lazy builds the part of an input that v stands for, on its first
 	// read.
 	Lazy(s *State, v value.Lazy) value.Value
-	// floatInput is the value on s of the float input o, which s chooses
+	// FloatInput is the value on s of the float input o, which s chooses
 	// on its first computation with it.
 	FloatInput(s *State, o value.Opaque) float64
 
-	// callFunc runs a call of the func input f, whose results go to
+	// CallFunc runs a call of the func input f, whose results go to
 	// instr (none for a deferred call).
 	CallFunc(s *State, instr ssa.CallInstruction, f *value.FuncInput)
-	// runsMethodsOf reports whether the methods of dynamic type t are the
+	// RunsMethodsOf reports whether the methods of dynamic type t are the
 	// provider's to run (callMethod): a type the test file declares, of
 	// which the program has no code.
 	RunsMethodsOf(t types.Type) bool
-	// callMethod runs a method call on recv, whose dynamic type the
+	// CallMethod runs a method call on recv, whose dynamic type the
 	// provider runs the methods of; its results go to instr.
 	CallMethod(s *State, instr ssa.CallInstruction, recv value.Interface)
-	// prologueReturned and prologuePanicked are told that the prologue
+	// PrologueReturned and prologuePanicked are told that the prologue
 	// frame f, a constructor call making an input (frame.fill), returned
 	// results, or that a panic left it.
 	PrologueReturned(s *State, f *Frame, results []value.Value)
 	ProloguePanicked(s *State, f *Frame)
 
-	// chanUsed is told that s operates on the channel input called name.
+	// ChanUsed is told that s operates on the channel input called name.
 	ChanUsed(s *State, name string)
-	// nilPin is the pin, in the tests' comments, of a branch on whether
+	// NilPin is the pin, in the tests' comments, of a branch on whether
 	// the input called name is not nil.
 	NilPin(name string) string
 
-	// sizeBound records that the machine assumed within, a bound max on
+	// SizeBound records that the machine assumed within, a bound max on
 	// size that excess exceeds, and that the bound cannot grow: a branch
 	// side it cuts is cut by the bounds (infeasible).
 	SizeBound(within, excess, size expr.Expr, max int)
-	// infeasible is told that side is infeasible on s (the solver said
+	// Infeasible is told that side is infeasible on s (the solver said
 	// Unsat to s's condition and side): the provider records whether
 	// inputs beyond their size bounds could take it, or plans their
 	// growth.
 	Infeasible(s *State, side expr.Expr)
-	// forkedValue is told that pin fixes a value to one of the values
+	// ForkedValue is told that pin fixes a value to one of the values
 	// states were forked for: a state's siblings hold the others.
 	ForkedValue(pin expr.Expr)
 
-	// growthDue tells whether the round should give way to the next one
+	// GrowthDue tells whether the round should give way to the next one
 	// with the larger input bounds it asked for, before it has run out
 	// of states.
 	GrowthDue() bool
-	// grow applies the growth of the input bounds the round asked for;
+	// Grow applies the growth of the input bounds the round asked for;
 	// it reports whether any bound grew, that is, whether another round
 	// is worth running.
 	Grow() bool
-	// grown are the bounds of the inputs that grew in this exploration,
+	// Grown are the bounds of the inputs that grew in this exploration,
 	// and asked whether a growth asked for was not carried out.
 	Grown() (bounds map[string]int, asked bool)
 }

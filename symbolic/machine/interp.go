@@ -135,7 +135,7 @@ func (e *Machine) eval(s *State, v ssa.Value) value.Value {
 	return f.Value(Slot(i), v)
 }
 
-// scalar gives the term of an integer or bool operand.
+// Scalar gives the term of an integer or bool operand.
 func (e *Machine) Scalar(s *State, v ssa.Value) expr.Expr {
 	switch x := e.eval(s, v).(type) {
 	case value.Scalar:
@@ -151,7 +151,7 @@ func (e *Machine) set(s *State, v ssa.Value, x value.Value) {
 	f.SetValue(Slot(f.Info.Index[v]), x)
 }
 
-// global is the object of a package-level variable, created with its zero
+// Global is the object of a package-level variable, created with its zero
 // value the first time a path touches it.
 func (e *Machine) Global(s *State, g *ssa.Global) value.ObjectID {
 	if id, ok := s.Mem.Global(g); ok {
@@ -280,7 +280,7 @@ func (e *Machine) ifBranch(s *State, f *Frame, code *instrCode, in *ssa.If) {
 	}
 }
 
-// unsupported ends the path at a feature the executor does not model.
+// Unsupported ends the path at a feature the executor does not model.
 func (e *Machine) Unsupported(s *State, feature string) {
 	e.Finish(s, EndUnsupported, 0, "unsupported:"+feature)
 }

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// iterator is the state of a range loop over a string or a map, kept in an
+// Iterator is the state of a range loop over a string or a map, kept in an
 // object of its own so Next can advance it in memory like any other write.
 type Iterator struct {
 	value.Extension

@@ -51,7 +51,7 @@ func (e *Machine) loadInstr(s *State, in *ssa.UnOp) {
 	}
 }
 
-// load reads the value p addresses, materialising lazy input parts.
+// Load reads the value p addresses, materialising lazy input parts.
 func (e *Machine) Load(s *State, p value.Pointer) value.Value {
 	e.noteGlobalRead(s, p.Obj)
 	v := e.materializePath(s, p.Obj, p.Path)
@@ -382,7 +382,7 @@ func (e *Machine) makeSlice(s *State, in *ssa.MakeSlice) {
 	}
 }
 
-// allocSlice makes a slice of length n and capacity c of zero elem
+// AllocSlice makes a slice of length n and capacity c of zero elem
 // values, as Go's runtime.makeslice does: a length (then a capacity) that
 // is negative (huge, unsigned) or whose bytes exceed the allocator's limit
 // panics. Smaller sizes that the machine cannot allocate crash instead;
@@ -464,7 +464,7 @@ func (e *Machine) allocSize(s *State, c expr.Expr) (uint64, bool) {
 	}
 }
 
-// newArray allocates an array object of n zero elements.
+// NewArray allocates an array object of n zero elements.
 func (e *Machine) NewArray(s *State, elem types.Type, n int, site ssa.Value) value.ObjectID {
 	return s.Mem.Alloc(&value.Object{Type: types.NewArray(elem, int64(n)), Value: value.FilledArray(n, value.Zero(elem)), Site: site})
 }
@@ -484,7 +484,7 @@ func (e *Machine) sliceToArrayPointer(s *State, in *ssa.SliceToArrayPointer) {
 	e.set(s, in, value.Pointer{NonNil: x.NonNil, Obj: x.Obj, Path: x.Base})
 }
 
-// sliceElems reads the elements of a slice that are within its capacity.
+// SliceElems reads the elements of a slice that are within its capacity.
 func (e *Machine) SliceElems(s *State, x value.Slice) []value.Value {
 	if x.Obj == 0 {
 		return nil
@@ -492,12 +492,12 @@ func (e *Machine) SliceElems(s *State, x value.Slice) []value.Value {
 	return e.SliceArray(s, x).Elems()[x.Offset:]
 }
 
-// sliceArray is the whole array a non-nil slice is a window on.
+// SliceArray is the whole array a non-nil slice is a window on.
 func (e *Machine) SliceArray(s *State, x value.Slice) value.Array {
 	return e.Load(s, value.Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Base}).(value.Array)
 }
 
-// setSliceArray replaces the whole array a non-nil slice is a window on.
+// SetSliceArray replaces the whole array a non-nil slice is a window on.
 func (e *Machine) SetSliceArray(s *State, x value.Slice, arr value.Array) {
 	e.Store(s, value.Pointer{NonNil: expr.True, Obj: x.Obj, Path: x.Base}, arr)
 }
@@ -513,7 +513,7 @@ func (e *Machine) bytesOfString(s *State, str value.String, site ssa.Value) valu
 	return value.Slice{NonNil: expr.True, Obj: id, Len: str.Len, Cap: str.Len}
 }
 
-// stringOfBytes is string(b) for a byte slice.
+// StringOfBytes is string(b) for a byte slice.
 func (e *Machine) StringOfBytes(s *State, b value.Slice) (value.String, bool) {
 	elems := e.SliceElems(s, b)
 	bytes := make([]expr.Expr, len(elems))

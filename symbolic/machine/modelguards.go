@@ -12,7 +12,7 @@ import (
 // model handle (modelhandle.go) serves them to package models, and
 // unsafe.go's views make the first as well.
 
-// modelNonNil lets s continue only where a pointer a model dereferences is
+// ModelNonNil lets s continue only where a pointer a model dereferences is
 // not nil; what names it in the path's pins ("" pins nothing).
 func (e *Machine) ModelNonNil(s *State, nonNil expr.Expr, what string) bool {
 	pin := ""
@@ -24,7 +24,7 @@ func (e *Machine) ModelNonNil(s *State, nonNil expr.Expr, what string) bool {
 	})
 }
 
-// descriptorArg gives the Go type of a *abi.Type argument, stopping the
+// DescriptorArg gives the Go type of a *abi.Type argument, stopping the
 // path when it is not a descriptor the executor made.
 func (e *Machine) DescriptorArg(s *State, v value.Value) (types.Type, bool) {
 	p, ok := v.(value.Pointer)

@@ -6,7 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// A model stands in for a function that has no Go body (assembly, or a
+// A Model stands in for a function that has no Go body (assembly, or a
 // linkname into the runtime), or whose Go body the executor cannot follow
 // (it reinterprets memory through unsafe, or does pointer arithmetic). A
 // function with a model always runs the model, body or not. It runs on

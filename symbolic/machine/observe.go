@@ -40,7 +40,7 @@ type endWatcher interface {
 	Ended(s *State, end *PathEnd)
 }
 
-// watchers are an engine's watchers, sorted by event.
+// Watchers are an engine's watchers, sorted by event.
 type Watchers struct {
 	comparison []comparisonWatcher
 	decision   []decisionWatcher
@@ -48,7 +48,7 @@ type Watchers struct {
 	end        []endWatcher
 }
 
-// newWatchers sorts ws by the events each implements. The order of ws is
+// NewWatchers sorts ws by the events each implements. The order of ws is
 // the order in which they hear each event.
 func NewWatchers(ws ...any) Watchers {
 	var out Watchers

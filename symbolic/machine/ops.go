@@ -12,7 +12,7 @@ import (
 
 func (e *Machine) binOp(s *State, f *Frame, code *instrCode, in *ssa.BinOp) {
 	op := in.Op
-	if s.Mut != nil {
+	if s.Mut != nil && sees(s.Mut, in.Pos()) {
 		// A replay of the mutation pass (mutants.go): it may change the
 		// operator, or note what the mutants would have computed.
 		op = s.Mut.BinOp(in, e.operandsOf(s, f, code, in.X, in.Y))
@@ -152,7 +152,7 @@ func (e *Machine) unOp(s *State, f *Frame, code *instrCode, in *ssa.UnOp) {
 	case token.XOR:
 		e.setScalar(s, code.dst, expr.BitNot(e.scalarOperand(s, f, code.ops[0], in.X)))
 	case token.SUB:
-		if s.Mut != nil && s.Mut.DropNeg(in, e.operandsOf(s, f, code, in.X, nil)) {
+		if s.Mut != nil && sees(s.Mut, in.Pos()) && s.Mut.DropNeg(in, e.operandsOf(s, f, code, in.X, nil)) {
 			e.move(s, f, code, in.X) // the mutant drops the negation
 			return
 		}

@@ -73,7 +73,7 @@ func (e *Machine) afterStep(s *State, b stepBefore, forked []*State) {
 	}
 }
 
-// pruneMarks are the Pruner's last verdict about a state, as the searcher
+// PruneMarks are the Pruner's last verdict about a state, as the searcher
 // and the engine act on it.
 type PruneMarks struct {
 	// later: the verdict was Later, and the searcher runs the state
@@ -83,13 +83,13 @@ type PruneMarks struct {
 	// the engine asks the Pruner again before the state runs on.
 	later, wait, Recheck bool
 	waitUntil            int
-	// hurried is set when the Pruner last said that the state runs in a
+	// Hurried is set when the Pruner last said that the state runs in a
 	// subtree that states told to Wait are waiting for (Pruner.Hurry):
 	// the searcher favours it.
 	Hurried bool
 }
 
-// setVerdict records the Pruner's verdict v (not Prune) about s, for the
+// SetVerdict records the Pruner's verdict v (not Prune) about s, for the
 // searcher and for when s is picked to run.
 func (s *State) SetVerdict(v Verdict) {
 	s.Prune.later, s.Prune.wait, s.Prune.Recheck = v == Later, v == Wait, v != Keep
@@ -348,7 +348,7 @@ func isStringType(t types.Type) bool {
 	return ok && b.Info()&types.IsString != 0
 }
 
-// hurryFunc is what the searcher calls before each of random-path's picks
+// HurryFunc is what the searcher calls before each of random-path's picks
 // to mark the states the Pruner wants favoured (Pruner.Hurry), nil
 // without a Pruner. Its time counts as the Pruner's.
 func (e *Machine) HurryFunc() func([]*State) {

@@ -234,7 +234,7 @@ func deferValue(d deferred) value.Value {
 	return value.Struct{Fields: fields}
 }
 
-// builtinValue stands for a deferred builtin (defer close(c)).
+// BuiltinValue stands for a deferred builtin (defer close(c)).
 type BuiltinValue struct {
 	value.Extension
 	B *ssa.Builtin

@@ -19,7 +19,7 @@ import (
 // typeDescriptor is the Opaque a modelled reflect.rtype object holds.
 const typeDescriptor = "type descriptor"
 
-// reflectRType gives the *reflect.rtype of t: one object per type and
+// ReflectRType gives the *reflect.rtype of t: one object per type and
 // memory (kept with the descriptors under a key of its own), so that
 // reflect types compare by address as Go's do.
 func ReflectRType(s *State, reflectPkg *types.Package, t types.Type) value.Value {
@@ -39,7 +39,7 @@ func ReflectRType(s *State, reflectPkg *types.Package, t types.Type) value.Value
 	return value.Pointer{NonNil: expr.True, Obj: id}
 }
 
-// reflectRTypeOf is the Go type of the *reflect.rtype p, or nil when p is
+// ReflectRTypeOf is the Go type of the *reflect.rtype p, or nil when p is
 // not one the executor made.
 func ReflectRTypeOf(s *State, p value.Pointer) types.Type {
 	if p.Obj != 0 && len(p.Path) == 0 && len(p.Sym) == 0 {

@@ -24,7 +24,7 @@ func (f *Frame) readReg(i Slot) (x expr.Expr, v value.Value) {
 	return expr.Expr{}, f.Regs[i]
 }
 
-// value is register i of f as a Value (v is its SSA value, for the error).
+// Value is register i of f as a Value (v is its SSA value, for the error).
 // A scalar is boxed, and when f may be written the box replaces the
 // unboxed scalar, so that generic code reading it again does not box it
 // again.
@@ -50,7 +50,7 @@ func (f *Frame) setScalar(i Slot, x expr.Expr) {
 	f.sregs[i] = x
 }
 
-// setValue writes v to register i of f.
+// SetValue writes v to register i of f.
 func (f *Frame) SetValue(i Slot, v value.Value) {
 	f.Regs[i] = v
 	if f.sregs != nil {

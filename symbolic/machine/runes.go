@@ -24,7 +24,7 @@ type decoding struct {
 	Size int
 }
 
-// decodings lists the ways the bytes of str from position at may decode,
+// Decodings lists the ways the bytes of str from position at may decode,
 // given that at < len(str). Their conditions are disjoint and cover every
 // case: ASCII, two-, three- and four-byte sequences, and invalid (size 1,
 // RuneError).
@@ -134,7 +134,7 @@ func encodeRune(r expr.Expr) value.String {
 	return value.String{Bytes: bytes, Len: length}
 }
 
-// runeToString is string(x) for an integer x of type from: values that do
+// RuneToString is string(x) for an integer x of type from: values that do
 // not fit a rune (or are negative) give RuneError's encoding, as in Go.
 func RuneToString(x expr.Expr, from types.Type) value.String {
 	w, signed, _ := value.IntInfo(from)
@@ -164,7 +164,7 @@ func (e *Machine) runesToString(s *State, sl value.Slice) (value.String, bool) {
 	return out, true
 }
 
-// runeProgress is a []rune(s) conversion under way. It is kept in the
+// RuneProgress is a []rune(s) conversion under way. It is kept in the
 // conversion's own register, which nothing reads before the conversion
 // ends, between the steps that decode one rune each.
 type RuneProgress struct {

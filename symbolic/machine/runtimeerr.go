@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// runtimeErrorType stands for the runtime's unexported error types (such
+// RuntimeErrorType stands for the runtime's unexported error types (such
 // as runtime.boundsError) that Go panics with. A recovered runtime error is
 // an Interface of this type whose value is the message, a String.
 var RuntimeErrorType = func() *types.Named {

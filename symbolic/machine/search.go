@@ -18,7 +18,7 @@ type Searcher interface {
 // SearcherNames lists the strategies newSearcher accepts.
 var SearcherNames = []string{"covnew", "dfs", "bfs", "random-path"}
 
-// newSearcher returns the search strategy called name. hurry, when not
+// NewSearcher returns the search strategy called name. hurry, when not
 // nil, marks the states to favour (State.prune.hurried) before each of
 // random-path's picks, the only picks that read the marks.
 func NewSearcher(name string, seed uint64, covered map[*ssa.BasicBlock]bool, hurry func([]*State)) (Searcher, error) {
@@ -41,13 +41,13 @@ func NewSearcher(name string, seed uint64, covered map[*ssa.BasicBlock]bool, hur
 	return &Interleaved{Parts: parts}, nil
 }
 
-// picker chooses an index into the list of runnable states; now counts
+// Picker chooses an index into the list of runnable states; now counts
 // the picks made before this one.
 type Picker interface {
 	Pick(states []*State, now int) int
 }
 
-// interleaved holds the runnable states and takes turns among pickers.
+// Interleaved holds the runnable states and takes turns among pickers.
 type Interleaved struct {
 	states []*State
 	Parts  []Picker
@@ -82,7 +82,7 @@ type dfs struct{}
 
 func (dfs) Pick(states []*State, _ int) int { return len(states) - 1 }
 
-// bfs runs the oldest state.
+// Bfs runs the oldest state.
 type Bfs struct{}
 
 func (Bfs) Pick([]*State, int) int { return 0 }
@@ -118,7 +118,7 @@ func (p *randomPath) Pick(states []*State, now int) int {
 	return weightedPick(p.r, weights, total)
 }
 
-// deferral is how much less likely than others s is to be picked at the
+// Deferral is how much less likely than others s is to be picked at the
 // pick now: the states the Pruner put off, for good or for a while, and
 // those that took an offbeat branch run after the others, though not
 // never.
@@ -138,7 +138,7 @@ func Deferral(s *State, now int) float64 {
 // path is as good for coverage as any, only its tests read worse.
 const offbeatFactor = 8
 
-// laterFactor is how much less likely covNew and random-path pick a
+// LaterFactor is how much less likely covNew and random-path pick a
 // state the Pruner put off (State.prune.later, or waiting): much less,
 // but not never, since the verdict is a guess.
 const LaterFactor = 64
@@ -154,7 +154,7 @@ const LaterFactor = 64
 // picks alone hurrying (-max-work 1000000).
 const hurryFactor = 512
 
-// waitPicks is how many picks a state told to Wait runs after the others.
+// WaitPicks is how many picks a state told to Wait runs after the others.
 // The Pruner expects a snapshot soon: the subtree below a point another
 // path reached first will end, and the state will match what it leaves.
 // Where that subtree ends soon (a join of independent branches), a few
@@ -168,7 +168,7 @@ const hurryFactor = 512
 // 33.2.
 const WaitPicks = 64
 
-// covNew prefers states that are about to enter blocks no path has entered
+// CovNew prefers states that are about to enter blocks no path has entered
 // yet: the weight of a state falls with the distance, in CFG edges within
 // its current function, to the nearest uncovered block.
 type CovNew struct {

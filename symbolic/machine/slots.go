@@ -13,7 +13,7 @@ import (
 // interpreter's most frequent instructions live, so that executing them
 // neither looks registers up in a map nor rebuilds constants.
 
-// slot locates an operand: a register of the frame (slot ≥ 0), a constant
+// Slot locates an operand: a register of the frame (slot ≥ 0), a constant
 // of the function (funcInfo.consts[-slot-1]), or, for slotEval, anything
 // eval must work out (globals, functions, constants that are not cached).
 type Slot int32
@@ -40,7 +40,7 @@ type instrCode struct {
 	edges []Slot
 }
 
-// operandClass sorts the operand types of binary operators by how binOp
+// OperandClass sorts the operand types of binary operators by how binOp
 // computes on them.
 type OperandClass uint8
 

@@ -18,72 +18,72 @@ type State struct {
 	Stack []*Frame
 	Mem   *value.Memory
 
-	// cond is the path condition, one conjunct per decision. The slice is
+	// PathCond is the path condition, one conjunct per decision. The slice is
 	// shared with the parent state up to its length; appends never write
 	// into a shared backing array because fork caps it.
 	PathCond []expr.Expr
-	// pins are the decisions in readable form, for the tests' comments.
+	// Pins are the decisions in readable form, for the tests' comments.
 	Pins []string
-	// branches are the decisions of ssa.Ifs in source terms, where the
+	// Branches are the decisions of ssa.Ifs in source terms, where the
 	// source says (srccond.go), shared like cond.
 	Branches []concrete.Branch
-	// blocks are the basic blocks this path entered, in order of first
+	// Blocks are the basic blocks this path entered, in order of first
 	// entry, possibly repeated (shared like cond); enter leaves out a block
 	// among the last few recorded.
 	Blocks []*ssa.BasicBlock
-	// edges are the control-flow edges taken inside a function, in
+	// Edges are the control-flow edges taken inside a function, in
 	// order, possibly repeated (shared like cond).
 	Edges []Edge
 
 	Decisions int // decisions taken, the length of the path in the state tree
 	Steps     int // instructions executed
-	// stepLimit, when not 0, replaces Bounds.MaxSteps for this state
+	// StepLimit, when not 0, replaces Bounds.MaxSteps for this state
 	// (-1: no limit): package initialisers and the concrete runs of
 	// functions no path finished have limits of their own.
 	StepLimit int
 	Panicked  *panicking
-	// concretized lists where the path lost generality (a symbolic value
+	// Concretized lists where the path lost generality (a symbolic value
 	// pinned to one model value); a path with any is not exhaustive.
 	Concretized []string
-	// inputs builds this path's inputs: the input provider's
+	// Inputs builds this path's inputs: the input provider's
 	// (inputprovider.go), which the machine only hands on (inputsOf).
 	Inputs any
-	// outside is what the path knows of what a test does not control.
+	// Outside is what the path knows of what a test does not control.
 	Outside OutsideState
-	// choices are the alternatives this path took for choices of input
+	// Choices are the alternatives this path took for choices of input
 	// shape (choices.go). The map is never written: a new choice copies it.
 	Choices map[string]int
-	// floatChoices counts the float inputs that got candidate values
+	// FloatChoices counts the float inputs that got candidate values
 	// (floatinputs.go).
 	FloatChoices int
-	// results of the entry function once it has returned, and the
+	// Results of the entry function once it has returned, and the
 	// Return it returned with.
 	Results []value.Value
 	final   *ssa.Return
 	Done    bool
 	EndKind EndKind
-	// replay marks a concrete run on the inputs of a model (initialState
+	// Replay marks a concrete run on the inputs of a model (initialState
 	// sets it): its end is recorded on the state, not reported.
 	Replay bool
-	// reverseMaps makes a replay range over maps in reverse insertion
+	// ReverseMaps makes a replay range over maps in reverse insertion
 	// order; rangedOverMap records that it ranged over one of two or more
 	// entries, where the order can matter.
 	ReverseMaps, RangedOverMap bool
-	// watch is the tester's record of a concrete run's arguments
+	// Watch is the tester's record of a concrete run's arguments
 	// (afterstate.go); the machine only knows whether there is one.
 	Watch        any
 	PanicMessage string
 	EndReason    string
-	// initializing marks the run of package initialisers.
+	// Initializing marks the run of package initialisers.
 	Initializing bool
-	// harness marks a call the test harness makes, not the program (the
+	// Harness marks a call the test harness makes, not the program (the
 	// Error method of a result, for its text).
 	Harness bool
-	// mut, on a replay of the mutation pass (mutants.go), changes what
+	// Mut, on a replay of the mutation pass (mutants.go), changes what
 	// its operators compute (operatorhook.go); nil on every other
 	// state, which costs binOp one nil check.
 	Mut OperatorHook
-	// prune is what the Pruner last said of s, for the searcher.
+	// Prune is what the Pruner last said of s, for the searcher.
 	Prune PruneMarks
 	// offbeat is set on a path that took a branch no person would take
 	// first when another was open, such as non-ASCII bytes where ASCII
@@ -91,13 +91,13 @@ type State struct {
 	// (offbeatFactor), so that the tests of the blocks both reach read
 	// as a person would write them.
 	offbeat bool
-	// lostSide tells the Pruner's next event that a branch side was
+	// LostSide tells the Pruner's next event that a branch side was
 	// dropped as undecidable, or a value pinned, during the step
 	// (branch.go).
 	LostSide bool
 }
 
-// frame is one activation of a function.
+// Frame is one activation of a function.
 type Frame struct {
 	Fn    *ssa.Function
 	Info  *FuncInfo
@@ -112,12 +112,12 @@ type Frame struct {
 	call ssa.CallInstruction
 	// isDefer marks the frame of a deferred call; its results are dropped.
 	isDefer bool
-	// unwinding marks a frame a panic is passing through: it runs its
+	// Unwinding marks a frame a panic is passing through: it runs its
 	// deferred calls, then returns (if one recovered) or is popped.
 	Unwinding bool
 	// frozen frames are shared with a forked state: clone before writing.
 	frozen bool
-	// fill is set on a frame of the input prologue: a constructor whose
+	// Fill is set on a frame of the input prologue: a constructor whose
 	// result is a parameter of a frame below. The input provider's
 	// (ctorinputs.go); the machine only knows whether there is one.
 	Fill any
@@ -142,7 +142,7 @@ type panicking struct {
 	recovered bool
 }
 
-// fork makes an independent copy of s that shares everything it can.
+// Fork makes an independent copy of s that shares everything it can.
 func (s *State) Fork(id int) *State {
 	for _, f := range s.Stack {
 		f.frozen = true
@@ -166,7 +166,7 @@ func (s *State) Fork(id int) *State {
 	return &c
 }
 
-// limit records why the path no longer speaks for every input: an input
+// Limit records why the path no longer speaks for every input: an input
 // could not be represented in full, or the program's behaviour is
 // explored for some inputs only. A replay records nothing: it runs the
 // values of one model, and its end is not reported as a path.
@@ -182,13 +182,13 @@ func (s *State) Limit(why string) {
 	s.Concretized = append(s.Concretized, why)
 }
 
-// inPrologue reports whether s is running the constructors of its inputs:
+// InPrologue reports whether s is running the constructors of its inputs:
 // they are the frames right above the entry frame.
 func (s *State) InPrologue() bool {
 	return len(s.Stack) > 1 && s.Stack[1].Fill != nil
 }
 
-// frameAt is the frame at index i of the stack, made writable.
+// FrameAt is the frame at index i of the stack, made writable.
 func (s *State) FrameAt(i int) *Frame {
 	f := s.Stack[i]
 	if f.frozen {
@@ -202,7 +202,7 @@ func (s *State) FrameAt(i int) *Frame {
 	return f
 }
 
-// top is the current frame, made writable.
+// Top is the current frame, made writable.
 func (s *State) Top() *Frame {
 	i := len(s.Stack) - 1
 	f := s.Stack[i]
@@ -218,7 +218,7 @@ func (s *State) Top() *Frame {
 	return f
 }
 
-// assume adds a decision to the path condition.
+// Assume adds a decision to the path condition.
 func (s *State) Assume(c expr.Expr, pin string) {
 	if c.IsTrue() {
 		return
@@ -229,7 +229,7 @@ func (s *State) Assume(c expr.Expr, pin string) {
 	}
 }
 
-// topFunc is the function the state is running, nil before it starts.
+// TopFunc is the function the state is running, nil before it starts.
 func (s *State) TopFunc() *ssa.Function {
 	fn, _ := s.Location()
 	return fn
@@ -258,7 +258,7 @@ func (s *State) String() string {
 	return fmt.Sprintf("state %d at %s block %d", s.Num, fn, b.Index)
 }
 
-// funcInfo numbers the SSA values of a function so frames hold registers in
+// FuncInfo numbers the SSA values of a function so frames hold registers in
 // a slice, and holds the function's precomputed code (slots.go).
 type FuncInfo struct {
 	Index map[ssa.Value]int
@@ -307,7 +307,7 @@ func InternalError(format string, args ...any) internalErr {
 	return internalErr{fmt.Sprintf(format, args...)}
 }
 
-// funcLabel names fn as a reader of the test knows it (source.FuncLabel):
+// FuncLabel names fn as a reader of the test knows it (source.FuncLabel):
 // "" for the function under test and its closures.
 func (e *Machine) FuncLabel(fn *ssa.Function) string {
 	if e.Summary == nil {

@@ -6,9 +6,9 @@ package machine
 // path's end, and counts the work it takes apart from the exploration's
 // (testwork.go).
 type Tester interface {
-	// test is the test of the ended path s, or nil when it has none.
+	// Test is the test of the ended path s, or nil when it has none.
 	Test(s *State) *Test
-	// pruned is told that the Pruner dropped t as redundant, and reports
+	// Pruned is told that the Pruner dropped t as redundant, and reports
 	// whether it made a test of the blocks t entered.
 	Pruned(t *State) (tested bool)
 }

@@ -16,7 +16,7 @@ package machine
 // work of making a test is bounded by its makers (pick.ReadableQueries, the
 // step bound of a replay, the mutation pass's allowance).
 
-// makingTests runs makeTest, which makes a test of a path the exploration
+// MakingTests runs makeTest, which makes a test of a path the exploration
 // ended, and counts the work it adds to Summary.Work as Summary.TestWork
 // too.
 func (e *Machine) MakingTests(makeTest func()) {

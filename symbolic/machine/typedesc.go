@@ -70,7 +70,7 @@ func (e *Machine) abiPackage() *types.Package {
 	return nil
 }
 
-// descriptor gives the *abi.Type for t, making the descriptor (and those
+// Descriptor gives the *abi.Type for t, making the descriptor (and those
 // it points to) on first use; ok is false (the path stopped) when the
 // program has no internal/abi.
 func (e *Machine) Descriptor(s *State, t types.Type) (value.Pointer, bool) {

@@ -89,7 +89,7 @@ func (e *Machine) stringView(s *State, u value.UnsafePointer, to types.Type) (va
 	return value.Pointer{NonNil: expr.True, Obj: id}, true
 }
 
-// reinterpret gives the pointer of type *to that u becomes, when the memory
+// Reinterpret gives the pointer of type *to that u becomes, when the memory
 // it addresses has the same layout as a to: the same underlying type, or the
 // first field of a struct of it (which starts at the same address).
 func (e *Machine) Reinterpret(s *State, u value.UnsafePointer, to types.Type) (value.Pointer, bool) {
