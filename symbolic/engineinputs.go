@@ -54,22 +54,14 @@ type engineInputs struct{ e *Engine }
 
 var _ machine.InputProvider = engineInputs{}
 
-func (p engineInputs) Begin() {
-	p.e.grown, p.e.growth, p.e.plannedSides = nil, nil, nil
-	// Terms are hash-consed across functions: a pin of another
-	// function's exploration may be a branch condition of this one.
-	p.e.alternatives = nil
-}
-
-func (p engineInputs) InitialStates(fn *ssa.Function) []*machine.State { return p.e.initialStates(fn) }
-
 func (p engineInputs) InitInputs() any { return newSymbolicInputs(p.e.Cfg.Bounds) }
 
 // Lazy builds v under the parameter it is part of, which the objects it
 // allocates record for the points-to check.
 func (p engineInputs) Lazy(s *machine.State, v value.Lazy) value.Value {
-	inputsOf(s).root = v.Root
-	return inputsOf(s).build(p.e, s, v.Name, v.Type, v.Depth)
+	in := inputsOf(s)
+	in.root = v.Root
+	return in.build(p.e, s, v.Name, v.Type, v.Depth)
 }
 
 func (p engineInputs) FloatInput(s *machine.State, o value.Opaque) float64 {
@@ -107,16 +99,3 @@ func (p engineInputs) Infeasible(s *machine.State, side expr.Expr) { p.e.checkCu
 func (p engineInputs) ForkedValue(pin expr.Expr) { p.e.noteAlternative(pin) }
 
 func (p engineInputs) GrowthDue() bool { return p.e.growthDue() }
-
-// Grow leaves the grown bounds as they are when the round asked for
-// nothing.
-func (p engineInputs) Grow() bool {
-	if len(p.e.growth) == 0 {
-		return false
-	}
-	return p.e.grow()
-}
-
-func (p engineInputs) Grown() (bounds map[string]int, asked bool) {
-	return p.e.grown, len(p.e.growth) > 0
-}

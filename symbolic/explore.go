@@ -94,7 +94,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 	}
 	e.Ctx = ctx
 	e.prefixes, e.firsts, e.tests = nil, nil, 0
-	e.Inputs.Begin()
+	e.forgetGrowth()
 	e.tested = make(map[*ssa.BasicBlock]bool)
 	e.cutBlocks = make(map[*ssa.BasicBlock]bool)
 	e.boundary = newBoundaryPass()
@@ -114,7 +114,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 		if e.Pruner != nil {
 			e.Pruner.Begin(fn)
 		}
-		for _, s := range e.Inputs.InitialStates(fn) {
+		for _, s := range e.initialStates(fn) {
 			if e.Pruner != nil {
 				// A value pinned while the inputs were built is part of
 				// the initial state: its condition holds the pin.
@@ -126,7 +126,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 		e.Pruning = e.Pruner != nil
 		e.Search()
 		e.Pruning = false
-		if e.StopEarly() || e.Round == maxRounds || !e.Inputs.Grow() {
+		if e.StopEarly() || len(e.growth) == 0 || e.Round == maxRounds || !e.grow() {
 			break
 		}
 		e.Searcher, _ = machine.NewSearcher(e.Cfg.Searcher, e.Cfg.Seed+uint64(e.Round), e.Summary.CoveredBlocks, e.HurryFunc())
@@ -134,11 +134,10 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 		// the bounds of the rounds before.
 		e.Summary.Exhausted = true
 	}
-	grown, asked := e.Inputs.Grown()
-	if asked {
+	if len(e.growth) > 0 {
 		e.Summary.Exhausted = false // a growth asked for was not carried out
 	}
-	e.Summary.Grown = grown
+	e.Summary.Grown = e.grown
 	// Whatever is left was cut off by the budget.
 	for e.Searcher.Len() > 0 {
 		s := e.Searcher.Select()

@@ -351,6 +351,15 @@ func (e *Engine) growthDue() bool {
 	return false
 }
 
+// forgetGrowth starts a function's exploration: what earlier explorations
+// grew and planned is forgotten.
+func (e *Engine) forgetGrowth() {
+	e.grown, e.growth, e.plannedSides = nil, nil, nil
+	// Terms are hash-consed across functions: a pin of another
+	// function's exploration may be a branch condition of this one.
+	e.alternatives = nil
+}
+
 // grow applies the growth asked for in this round. It reports whether any
 // bound grew, that is, whether another round is worth running.
 func (e *Engine) grow() bool {

@@ -7,8 +7,8 @@ import (
 )
 
 // The engine's own clients, plugged into the machine's contracts: the
-// watchers of its events (observe.go), the outside (outside.go) and the
-// tester (tester.go). NewEngine installs them.
+// watchers of its events, the outside and the tester (machine's
+// observe.go, outside.go and tester.go). NewEngine installs them.
 
 // engineWatchers are the features of the engine e that watch its paths,
 // and then extra, in the order they hear an event.

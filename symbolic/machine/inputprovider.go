@@ -11,15 +11,11 @@ import (
 // InputProvider is the machine's contract for input construction: the
 // one way the interpreter asks for the inputs of the function under test,
 // and tells their builder what their construction needs to know. The
-// machine names no input helper; the engine holds its provider in
-// Engine.inputs (engineInputs, engineinputs.go, implements it).
+// machine names no input helper; it holds its provider in
+// Machine.Inputs (package symbolic's engineInputs implements it). The
+// rounds of exploration, their initial states and the growth between
+// them are the Engine's (symbolic/explore.go), not the machine's.
 type InputProvider interface {
-	// Begin starts the exploration of a function: what earlier
-	// explorations grew and planned is forgotten.
-	Begin()
-	// InitialStates are the states a round of exploration of fn starts
-	// from: one per combination of the shapes its inputs may take.
-	InitialStates(fn *ssa.Function) []*State
 	// InitInputs are the inputs of a run of package initialisers, which
 	// have no parameters: a builder that makes variables, for the library
 	// models that build inputs of their own.
@@ -71,11 +67,4 @@ type InputProvider interface {
 	// with the larger input bounds it asked for, before it has run out
 	// of states.
 	GrowthDue() bool
-	// Grow applies the growth of the input bounds the round asked for;
-	// it reports whether any bound grew, that is, whether another round
-	// is worth running.
-	Grow() bool
-	// Grown are the bounds of the inputs that grew in this exploration,
-	// and asked whether a growth asked for was not carried out.
-	Grown() (bounds map[string]int, asked bool)
 }
