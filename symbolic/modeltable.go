@@ -29,12 +29,21 @@ func init() {
 	}
 }
 
-// hasModel reports whether fn has a model in the table. The two halves
-// name different functions (TestModelTablesAreDisjoint), so that the
-// order of the lookups decides nothing.
+// lookupModel finds fn's model in one of the table's halves: the
+// outside's (em) or package models' (lm), or neither. The two halves name
+// different functions (TestModelTablesAreDisjoint), so that the order of
+// the lookups decides nothing.
+func lookupModel(fn *ssa.Function) (em engineModel, lm models.Func) {
+	if m, ok := memoryModels[fn.String()]; ok {
+		return m, nil
+	}
+	return nil, models.Lookup(fn)
+}
+
+// hasModel reports whether fn has a model in the table.
 func hasModel(fn *ssa.Function) bool {
-	_, ok := memoryModels[fn.String()]
-	return ok || models.Lookup(fn) != nil
+	em, lm := lookupModel(fn)
+	return em != nil || lm != nil
 }
 
 // engineModels is the model table of the engine e: each model bound to
@@ -43,14 +52,15 @@ type engineModels struct{ e *Engine }
 
 func (t engineModels) Model(fn *ssa.Function) machine.Model {
 	e := t.e
-	if m, ok := memoryModels[fn.String()]; ok {
+	em, lm := lookupModel(fn)
+	switch {
+	case em != nil:
 		return func(s *machine.State, fn *ssa.Function, args []value.Value) ([]value.Value, bool) {
-			return m(e, s, fn, args)
+			return em(e, s, fn, args)
 		}
-	}
-	if m := models.Lookup(fn); m != nil {
+	case lm != nil:
 		return func(s *machine.State, fn *ssa.Function, args []value.Value) ([]value.Value, bool) {
-			return m(modelHandle{e, s}, fn, args)
+			return lm(modelHandle{e, s}, fn, args)
 		}
 	}
 	return nil

@@ -161,7 +161,7 @@ func runtimeNowModel(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Val
 
 // runtimeNanoModel is the monotonic clock alone.
 func runtimeNanoModel(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
-	return machine.One(e.monotonic(s, uncontrolledCall(s, "time.runtimeNano"))), true
+	return value.One(e.monotonic(s, uncontrolledCall(s, "time.runtimeNano"))), true
 }
 
 // monotonic is a reading of the monotonic clock: never below the path's
@@ -198,7 +198,7 @@ func callersModel(e *Engine, s *machine.State, _ *ssa.Function, a []value.Value)
 		e.assumeUncontrolled(s, expr.And(expr.Sle(expr.Const(64, 0), n), expr.Sle(n, buf.Len)))
 	}
 	if buf.Obj == 0 {
-		return machine.One(n), true
+		return value.One(n), true
 	}
 	arr := e.SliceArray(s, buf)
 	for k := buf.Offset; k < arr.Len(); k++ {
@@ -208,7 +208,7 @@ func callersModel(e *Engine, s *machine.State, _ *ssa.Function, a []value.Value)
 		arr = arr.Set(k, value.Scalar{E: expr.Ite(expr.Slt(expr.Const(64, uint64(i)), n), pc, old)})
 	}
 	e.SetSliceArray(s, buf, arr)
-	return machine.One(n), true
+	return value.One(n), true
 }
 
 // callerModel is runtime.Caller(skip): an unknown program counter, file
@@ -269,13 +269,13 @@ func funcFileLineModel(e *Engine, s *machine.State, _ *ssa.Function, _ []value.V
 // funcEntryModel is (*runtime.Func).Entry: an unknown program counter.
 func funcEntryModel(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 	name := uncontrolledCall(s, "runtime.Func.Entry")
-	return machine.One(e.freshUncontrolled(s, name, 64, 0, ^uint64(0), false)), true
+	return value.One(e.freshUncontrolled(s, name, 64, 0, ^uint64(0), false)), true
 }
 
 // processID models a call that gives one of the process's ids.
 func processID(what string, lo, hi uint64) engineModel {
 	return func(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
-		return machine.One(e.freshUncontrolled(s, uncontrolledCall(s, what), 64, lo, hi, true)), true
+		return value.One(e.freshUncontrolled(s, uncontrolledCall(s, what), 64, lo, hi, true)), true
 	}
 }
 

@@ -1,7 +1,6 @@
 package machine
 
 import (
-	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
@@ -35,5 +34,3 @@ func (e *Machine) callModel(s *State, instr ssa.CallInstruction, fn *ssa.Functio
 		e.SetResults(s, instr, results)
 	}
 }
-
-func One(x expr.Expr) []value.Value { return []value.Value{value.Scalar{E: x}} }

@@ -67,7 +67,7 @@ func atomicModel(name string) (Func, bool) {
 			swapped.SetCallResult(expr.True)
 			return nil, false
 		}
-		return one(expr.True), true
+		return value.One(expr.True), true
 	}, true
 }
 

@@ -15,34 +15,34 @@ import (
 func bytealgModels() map[string]Func {
 	return map[string]Func{
 		"internal/bytealg.IndexByteString": func(_ Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
-			return one(indexByte(a[0].(value.String).Bytes, a[0].(value.String).Len, a[1].(value.Scalar).E)), true
+			return value.One(indexByte(a[0].(value.String).Bytes, a[0].(value.String).Len, a[1].(value.Scalar).E)), true
 		},
 		"internal/bytealg.IndexByte": func(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 			terms, n := byteSliceTerms(m, a[0].(value.Slice))
-			return one(indexByte(terms, n, a[1].(value.Scalar).E)), true
+			return value.One(indexByte(terms, n, a[1].(value.Scalar).E)), true
 		},
 		"internal/bytealg.CountString": func(_ Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
-			return one(countByte(a[0].(value.String).Bytes, a[0].(value.String).Len, a[1].(value.Scalar).E)), true
+			return value.One(countByte(a[0].(value.String).Bytes, a[0].(value.String).Len, a[1].(value.Scalar).E)), true
 		},
 		"internal/bytealg.Count": func(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 			terms, n := byteSliceTerms(m, a[0].(value.Slice))
-			return one(countByte(terms, n, a[1].(value.Scalar).E)), true
+			return value.One(countByte(terms, n, a[1].(value.Scalar).E)), true
 		},
 		"internal/bytealg.Compare": func(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 			x, _ := m.BytesString(a[0].(value.Slice))
 			y, _ := m.BytesString(a[1].(value.Slice))
-			return one(compareStrings(x, y)), true
+			return value.One(compareStrings(x, y)), true
 		},
 		"internal/bytealg.abigen_runtime_cmpstring": func(_ Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
-			return one(compareStrings(a[0].(value.String), a[1].(value.String))), true
+			return value.One(compareStrings(a[0].(value.String), a[1].(value.String))), true
 		},
 		"internal/bytealg.IndexString": func(_ Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
-			return one(indexString(a[0].(value.String), a[1].(value.String))), true
+			return value.One(indexString(a[0].(value.String), a[1].(value.String))), true
 		},
 		"internal/bytealg.Index": func(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 			x, _ := m.BytesString(a[0].(value.Slice))
 			y, _ := m.BytesString(a[1].(value.Slice))
-			return one(indexString(x, y)), true
+			return value.One(indexString(x, y)), true
 		},
 		// The runtime's MakeNoZero checks its length as make([]byte, n)
 		// does (strings.Repeat and Builder.Grow reach it with any count).

@@ -54,7 +54,7 @@ func abiIsDirectIface(m Machine, _ *ssa.Function, a []value.Value) ([]value.Valu
 	if !ok {
 		return nil, false
 	}
-	return one(expr.BoolConst(value.DirectIface(t))), true
+	return value.One(expr.BoolConst(value.DirectIface(t))), true
 }
 
 // unpackEface is reflect's (and reflectlite's) unpackEface(i any) Value:

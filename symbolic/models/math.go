@@ -53,7 +53,7 @@ func floatBits(width int) Func {
 		if width == 32 {
 			bits = uint64(math.Float32bits(float32(f)))
 		}
-		return one(expr.Const(width, bits)), true
+		return value.One(expr.Const(width, bits)), true
 	}
 }
 

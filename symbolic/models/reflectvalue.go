@@ -129,7 +129,7 @@ func valueNumField(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, 
 		m.Unsupported("reflect.Value.NumField of a " + kindName(v.t))
 		return nil, false
 	}
-	return one(expr.Const(64, uint64(st.NumFields()))), true
+	return value.One(expr.Const(64, uint64(st.NumFields()))), true
 }
 
 // valueField is Value.Field(i): the i-th field, read-only where the field
@@ -178,20 +178,20 @@ func valueLen(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value, bool)
 	}
 	switch u := v.t.Underlying().(type) {
 	case *types.Array:
-		return one(expr.Const(64, uint64(u.Len()))), true
+		return value.One(expr.Const(64, uint64(u.Len()))), true
 	case *types.Slice:
 		p, ok := addressed(m, v, "Len")
 		if !ok {
 			return nil, false
 		}
-		return one(m.Load(p).(value.Slice).Len), true
+		return value.One(m.Load(p).(value.Slice).Len), true
 	case *types.Basic:
 		if u.Info()&types.IsString != 0 {
 			p, ok := addressed(m, v, "Len")
 			if !ok {
 				return nil, false
 			}
-			return one(m.Load(p).(value.String).Len), true
+			return value.One(m.Load(p).(value.String).Len), true
 		}
 	}
 	m.Unsupported("reflect.Value.Len of a " + kindName(v.t))

@@ -61,7 +61,7 @@ func runtimeModels() map[string]Func {
 		"runtime.KeepAlive": noResults,
 		"runtime.Gosched":   noResults,
 		"sync.runtime_canSpin": func(Machine, *ssa.Function, []value.Value) ([]value.Value, bool) {
-			return one(expr.False), true
+			return value.One(expr.False), true
 		},
 		"sync.throw":              throwModel,
 		"sync.fatal":              throwModel,
@@ -71,8 +71,6 @@ func runtimeModels() map[string]Func {
 		"internal/abi.FuncPCABI0": unmodelledAddress,
 	}
 }
-
-func one(x expr.Expr) []value.Value { return []value.Value{value.Scalar{E: x}} }
 
 func noResults(Machine, *ssa.Function, []value.Value) ([]value.Value, bool) { return nil, true }
 

@@ -36,7 +36,7 @@ func descriptorEqual(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value
 	if !ok {
 		return nil, false
 	}
-	return one(eq), true
+	return value.One(eq), true
 }
 
 // descriptorHash is a map descriptor's Hasher (runtime.nilinterhash). Its
@@ -68,7 +68,7 @@ func descriptorHash(m Machine, _ *ssa.Function, a []value.Value) ([]value.Value,
 		m.Unsupported("hash of a value holding interfaces")
 		return nil, false
 	}
-	return one(expr.Const(64, 0)), true
+	return value.One(expr.Const(64, 0)), true
 }
 
 // holdsInterface reports whether a value of t has an interface inside
@@ -95,5 +95,5 @@ func holdsInterface(t types.Type, depth int) bool {
 // hashSeed is internal/sync's runtime_rand, which seeds only the Hasher
 // descriptorHash models as a constant.
 func hashSeed(Machine, *ssa.Function, []value.Value) ([]value.Value, bool) {
-	return one(expr.Const(64, 0)), true
+	return value.One(expr.Const(64, 0)), true
 }

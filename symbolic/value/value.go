@@ -36,6 +36,10 @@ type Pointer struct {
 	Sym    []SymStep
 }
 
+// One is the results of a call that returns the scalar x alone, as the
+// models of library functions give them.
+func One(x expr.Expr) []Value { return []Value{Scalar{E: x}} }
+
 // Path selects a location inside an object: field indices of structs and
 // element indices of arrays, from the object's root down.
 type Path []int
