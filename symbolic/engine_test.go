@@ -12,6 +12,7 @@ import (
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver/z3/z3test"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"github.com/gosymtest/gosymtest/symbolic/search"
 	"github.com/gosymtest/gosymtest/testdata/exec/basics"
 	"github.com/gosymtest/gosymtest/testdata/exec/chans"
 	"github.com/gosymtest/gosymtest/testdata/exec/classic"
@@ -305,7 +306,7 @@ func checkDeterministic(t *testing.T, fn string, cfg machine.Config) {
 
 func TestSearchersCoverTheSame(t *testing.T) {
 	var covered []int
-	for _, name := range machine.SearcherNames {
+	for _, name := range search.Names {
 		sum, _ := explore(t, "basics.Triangle", machine.Config{Searcher: name})
 		covered = append(covered, sum.Covered)
 		if !sum.Exhausted {

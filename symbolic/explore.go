@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"github.com/gosymtest/gosymtest/symbolic/search"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -100,7 +101,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 	e.boundary = newBoundaryPass()
 	e.infection = infectionPass{}
 	e.mpass = mutationPass{}
-	e.Searcher, err = machine.NewSearcher(e.Cfg.Searcher, e.Cfg.Seed, e.Summary.CoveredBlocks, e.HurryFunc())
+	e.Searcher, err = search.New(e.Cfg.Searcher, e.Cfg.Seed, e.Summary.CoveredBlocks, e.HurryFunc())
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +130,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 		if e.StopEarly() || len(e.growth) == 0 || e.Round == maxRounds || !e.grow() {
 			break
 		}
-		e.Searcher, _ = machine.NewSearcher(e.Cfg.Searcher, e.Cfg.Seed+uint64(e.Round), e.Summary.CoveredBlocks, e.HurryFunc())
+		e.Searcher, _ = search.New(e.Cfg.Searcher, e.Cfg.Seed+uint64(e.Round), e.Summary.CoveredBlocks, e.HurryFunc())
 		// Exhaustiveness is the last round's: it covers every input within
 		// the bounds of the rounds before.
 		e.Summary.Exhausted = true

@@ -10,9 +10,8 @@
 // The machine talks to the rest through small interfaces, and names none
 // of the features that plug into it:
 //   - solver.Solver decides queries. Each query counts as work.
-//   - Searcher picks the next state: "covnew" (the default) alternates a
-//     coverage-seeking pick with a random-path pick, as KLEE does; "dfs",
-//     "bfs" and "random-path" are the others (search.go).
+//   - Searcher picks the next state. Package search holds the
+//     strategies, after KLEE's.
 //   - Pruner is the redundant-state detector's hook (prune.go). Package
 //     detector implements it, after Bugrara and Engler (ATC 2013).
 //   - Watchers hear its events: comparisons, decisions, arithmetic and

@@ -155,6 +155,15 @@ type Summary struct {
 	Elapsed, TimeToCover time.Duration
 }
 
+// Searcher chooses which state runs next. The engine Adds every runnable
+// state and Selects (removing) one to run for a while. Package search
+// holds the strategies.
+type Searcher interface {
+	Add(*State)
+	Select() *State
+	Len() int
+}
+
 // Machine is the forking interpreter of one SSA program: its states,
 // memory and search, and the contracts its features plug into. An Engine
 // runs it. It is not safe for concurrent use.

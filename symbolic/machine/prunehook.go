@@ -79,7 +79,7 @@ type PruneMarks struct {
 	// later: the verdict was Later, and the searcher runs the state
 	// after those that do not look redundant. wait: it was Wait, and
 	// the searcher has yet to set waitUntil, the pick from which it runs
-	// the state like any other (search.go). recheck: it was either, and
+	// the state like any other (StartWait). recheck: it was either, and
 	// the engine asks the Pruner again before the state runs on.
 	later, wait, Recheck bool
 	waitUntil            int
@@ -88,6 +88,19 @@ type PruneMarks struct {
 	// the searcher favours it.
 	Hurried bool
 }
+
+// StartWait starts the while a state the Pruner has just told to Wait
+// runs after the others: until the pick until. A searcher calls it as it
+// adds the state.
+func (m *PruneMarks) StartWait(until int) {
+	if m.wait {
+		m.wait, m.waitUntil = false, until
+	}
+}
+
+// PutOff reports whether a searcher is to run the state after the others
+// at the pick now: the Pruner said Later, or Wait for a while not over.
+func (m *PruneMarks) PutOff(now int) bool { return m.later || now < m.waitUntil }
 
 // SetVerdict records the Pruner's verdict v (not Prune) about s, for the
 // searcher and for when s is picked to run.

@@ -88,7 +88,7 @@ type State struct {
 	// offbeat is set on a path that took a branch no person would take
 	// first when another was open, such as non-ASCII bytes where ASCII
 	// was possible: the searcher runs it after the others
-	// (offbeatFactor), so that the tests of the blocks both reach read
+	// (Offbeat), so that the tests of the blocks both reach read
 	// as a person would write them.
 	offbeat bool
 	// LostSide tells the Pruner's next event that a branch side was
@@ -315,3 +315,7 @@ func (e *Machine) FuncLabel(fn *ssa.Function) string {
 	}
 	return source.FuncLabel(fn, e.Summary.Func)
 }
+
+// Offbeat reports whether s took a branch no person would take first
+// when another was open; searchers run such states after the others.
+func (s *State) Offbeat() bool { return s.offbeat }
