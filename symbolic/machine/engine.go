@@ -356,7 +356,7 @@ func InternalReason(r any) string {
 	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
 	for {
 		f, more := frames.Next()
-		if (strings.Contains(f.Function, "gosymtest/symbolic.") || strings.Contains(f.Function, "gosymtest/symbolic/value.")) && !strings.Contains(f.Function, "internalError") {
+		if strings.Contains(f.Function, "gosymtest/symbolic") && !strings.Contains(f.Function, "nternalError") {
 			return fmt.Sprintf("%s (at %s:%d)", msg, f.File[strings.LastIndex(f.File, "/")+1:], f.Line)
 		}
 		if !more {
