@@ -75,12 +75,12 @@ func (h modelHandle) DescribedType(v value.Value) (types.Type, bool) {
 }
 
 func (h modelHandle) ReflectType(pkg *types.Package, t types.Type) value.Value {
-	return machine.ReflectRType(h.s, pkg, t)
+	return value.ReflectRType(h.s.Mem, pkg, t)
 }
 
 func (h modelHandle) ReflectTypeOf(v value.Value) (types.Type, bool) {
 	p, _ := v.(value.Pointer)
-	t := machine.ReflectRTypeOf(h.s, p)
+	t := value.ReflectRTypeOf(h.s.Mem, p)
 	if t == nil {
 		h.e.Unsupported(h.s, "reflection on a type the executor did not make")
 		return nil, false

@@ -35,7 +35,7 @@ func (e *Machine) DescriptorArg(s *State, v value.Value) (types.Type, bool) {
 	if !e.ModelNonNil(s, p.NonNil, "pointer") {
 		return nil, false
 	}
-	t := describedType(s, p)
+	t := value.DescribedType(s.Mem, p)
 	if t == nil {
 		e.Unsupported(s, "type descriptor the executor did not make")
 		return nil, false

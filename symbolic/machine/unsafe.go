@@ -44,12 +44,12 @@ func (e *Machine) convertUnsafe(s *State, in *ssa.Convert, x value.Value) (handl
 			return true
 		}
 		// reflect reads a descriptor as its rtype, which the executor keeps
-		// apart (reflecttype.go).
-		if t := describedType(s, u.Ptr); t != nil && value.IsNamed(pt.Elem(), "reflect", "rtype") {
-			e.set(s, in, ReflectRType(s, pt.Elem().(*types.Named).Obj().Pkg(), t))
+		// apart (value/reflecttype.go).
+		if t := value.DescribedType(s.Mem, u.Ptr); t != nil && value.IsNamed(pt.Elem(), "reflect", "rtype") {
+			e.set(s, in, value.ReflectRType(s.Mem, pt.Elem().(*types.Named).Obj().Pkg(), t))
 			return true
 		}
-		if t := ReflectRTypeOf(s, u.Ptr); t != nil && value.IsNamed(pt.Elem(), "internal/abi", "Type") {
+		if t := value.ReflectRTypeOf(s.Mem, u.Ptr); t != nil && value.IsNamed(pt.Elem(), "internal/abi", "Type") {
 			if p, ok := e.Descriptor(s, t); ok {
 				e.set(s, in, p)
 			}
@@ -106,7 +106,7 @@ func (e *Machine) Reinterpret(s *State, u value.UnsafePointer, to types.Type) (v
 	}
 	// The converse: a pointer to the first field of a T, converted to *T,
 	// addresses the enclosing T, when the memory there holds a T
-	// (abi.Type's descriptors, typedesc.go, are read so as abi.PtrType and
+	// (abi.Type's descriptors, value/typedesc.go, are read so as abi.PtrType and
 	// the like).
 	if st, ok := to.Underlying().(*types.Struct); ok && st.NumFields() > 0 && sameLayout(st.Field(0).Type(), u.Elem) {
 		p := u.Ptr

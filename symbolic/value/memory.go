@@ -19,7 +19,7 @@ type Object struct {
 	Root     *ssa.Parameter
 	RootType types.Type
 	// Descriptor, when not nil, marks a type descriptor the executor made
-	// (symbolic/typedesc.go) and names the Go type it describes.
+	// (typedesc.go) and names the Go type it describes.
 	Descriptor types.Type
 }
 
