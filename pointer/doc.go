@@ -34,9 +34,10 @@
 //
 // Two packages use it. The detector's mod sets (detector/modsets.go) ask
 // the type-based mode whether an instruction may write an object of a
-// type. The executor's points-to check (symbolic, Config.PointsTo) asks
-// the Andersen mode, in tests, whether each pointer it follows may point
-// where it did: a "no" is a hole that would make pruning unsound.
+// type. The points-to check of symbolic's tests, a watcher of the
+// machine's dereferences, asks the Andersen mode whether each pointer the
+// executor follows may point where it did: a "no" is a hole that would
+// make pruning unsound.
 //
 // # Andersen mode
 //

@@ -1,15 +1,97 @@
 package symbolic
 
 import (
+	"context"
+	"fmt"
+	"go/types"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/pointer"
 	"github.com/gosymtest/gosymtest/solver/z3"
+	"github.com/gosymtest/gosymtest/solver/z3/z3test"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
+
+// checkPointsTo explores fn with cfg and returns the dereferences that
+// the points-to result r did not predict.
+func checkPointsTo(t *testing.T, prog *ssa.Program, fn *ssa.Function, r *pointer.Result, cfg machine.Config) []string {
+	t.Helper()
+	if cfg.Solver == nil {
+		cfg.Solver = z3test.New(t)
+	}
+	e := NewEngine(prog, cfg)
+	check := &pointsToCheck{r: r}
+	e.Watch = e.Watch.With(check)
+	if _, err := e.Explore(context.Background(), fn); err != nil {
+		t.Fatal(err)
+	}
+	return check.violations
+}
+
+// pointsToCheck watches every dereference (load, store, field and
+// element address, map access, slice and range) and asks the static
+// analysis whether the SSA value holding the pointer may point to the
+// object the executor actually reached. An object of the program is
+// named by its allocation site; an input object by the parameter it
+// hangs off and its type (pointer.Result.InputObject). A "no" is a hole
+// in the static analysis, which the redundant-state detector would turn
+// into a wrong pruning.
+//
+// Objects the executor makes that the analysis does not model (range
+// iterators, the bytes of models' results, what the constructors of made
+// inputs allocate) have no site and are not checked, and neither is the
+// run of those constructors, which no entry of the analysis calls.
+type pointsToCheck struct {
+	r          *pointer.Result
+	violations []string
+}
+
+func (c *pointsToCheck) Dereferenced(s *machine.State, v ssa.Value, id value.ObjectID) {
+	r := c.r
+	if s.Initializing || s.Harness || s.InPrologue() {
+		return
+	}
+	obj := s.Mem.Get(id)
+	if obj == nil {
+		return
+	}
+	var ok bool
+	var what string
+	switch {
+	case obj.Site != nil:
+		ok = r.MayPointToSite(v, obj.Site)
+		what = fmt.Sprintf("%s at %s", obj.Site.Name(), position(obj.Site))
+	case obj.Root != nil:
+		ok = r.MayPointTo(v, r.InputObject(obj.Root, obj.RootType))
+		what = fmt.Sprintf("input %s of type %s", obj.Input, types.TypeString(obj.RootType, nil))
+	default:
+		return
+	}
+	if ok {
+		return
+	}
+	msg := fmt.Sprintf("%s: %s (%s) reached %s, not in its points-to set %v",
+		position(v), v.Name(), v.Parent(), what, r.PointsTo(v).Strings())
+	if !slices.Contains(c.violations, msg) {
+		c.violations = append(c.violations, msg)
+	}
+}
+
+// position is where v is in the source, or its function when it has none.
+func position(v ssa.Value) string {
+	if fn := v.Parent(); fn != nil && v.Pos().IsValid() {
+		return fn.Prog.Fset.Position(v.Pos()).String()
+	}
+	if fn := v.Parent(); fn != nil {
+		return fn.String()
+	}
+	return v.String()
+}
 
 // TestPointsToIsSoundOnFixtures runs every function of testdata (all its
 // packages that load) with the points-to check on: each pointer the
@@ -40,11 +122,11 @@ func TestPointsToIsSoundOnFixtures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sum, _ := exploreIn(t, prog.SSA, fn, machine.Config{Solver: z3, PointsTo: result, MaxWork: 150_000, Bounds: machine.Bounds{MaxElems: 3, MaxLen: 4}})
+		found := checkPointsTo(t, prog.SSA, fn, result, machine.Config{Solver: z3, MaxWork: 150_000, Bounds: machine.Bounds{MaxElems: 3, MaxLen: 4}})
 		z3.Close()
 		checked++
 		var violations []string
-		for _, v := range sum.PointsToViolations {
+		for _, v := range found {
 			if knownHole(fn, v) {
 				t.Logf("known hole, not yet fixed: %s: %s", fn, v)
 				continue
@@ -112,8 +194,7 @@ func TestPointsToCheckCatchesAHole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum, _ := exploreIn(t, prog.SSA, fn, machine.Config{PointsTo: result})
-	if len(sum.PointsToViolations) == 0 {
+	if len(checkPointsTo(t, prog.SSA, fn, result, machine.Config{})) == 0 {
 		t.Error("no violation reported for an analysis that never saw Pop's inputs")
 	}
 }

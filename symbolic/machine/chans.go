@@ -71,7 +71,7 @@ func (e *Machine) chanOf(s *State, v ssa.Value, ch value.Pointer) (c value.Chan,
 	case !ch.NonNil.IsTrue():
 		panic(InternalError("channel %s whose nilness is not settled", v.Name()))
 	}
-	e.checkPointsTo(s, v, ch.Obj)
+	e.tellDeref(s, v, ch.Obj)
 	obj := s.Mem.Get(ch.Obj)
 	if obj.Input != "" {
 		e.Inputs.ChanUsed(s, obj.Input)

@@ -57,10 +57,6 @@ type Config struct {
 	// one run each package's init once. nil gives the engine an Inits of
 	// its own with DefaultInitBudget.
 	Inits *Inits
-
-	// PointsTo, when set, turns on the points-to soundness check
-	// (pointscheck.go): a debugging aid, off in normal runs.
-	PointsTo pointsToConfig
 }
 
 // Bounds are the limits of exploration. A function explored to completion
@@ -114,9 +110,6 @@ type Summary struct {
 	Exhausted bool
 	// Ends counts the paths by how they ended.
 	Ends map[EndKind]int
-	// PointsToViolations lists the dereferences the static points-to
-	// analysis did not predict (only with Config.PointsTo).
-	PointsToViolations []string
 	// Work is what the exploration cost in MaxWork's units, TestWork the
 	// part of it spent making the tests of the paths it ended (their
 	// models, readable values and replays), which MaxWork does not bound

@@ -31,7 +31,7 @@ func (e *Machine) rangeInstr(s *State, in *ssa.Range) {
 			e.setIterator(isNil, in, Iterator{})
 		}
 		if notNil != nil {
-			e.checkPointsTo(notNil, in.X, x.Obj)
+			e.tellDeref(notNil, in.X, x.Obj)
 			mv := e.MapOf(notNil, x)
 			e.setIterator(notNil, in, e.mapIterator(notNil, mv))
 		}

@@ -99,7 +99,7 @@ func (e *Machine) lookup(s *State, in *ssa.Lookup) {
 	if notNil == nil {
 		return
 	}
-	e.checkPointsTo(notNil, in.X, m.Obj)
+	e.tellDeref(notNil, in.X, m.Obj)
 	mv := e.MapOf(notNil, m)
 	states, found := e.findKey(notNil, mv, key, mt.Key())
 	for k, t := range states {
@@ -119,7 +119,7 @@ func (e *Machine) mapUpdate(s *State, in *ssa.MapUpdate) {
 	}) {
 		return
 	}
-	e.checkPointsTo(s, in.Map, m.Obj)
+	e.tellDeref(s, in.Map, m.Obj)
 	mt := in.Map.Type().Underlying().(*types.Map)
 	mv := e.MapOf(s, m)
 	states, found := e.findKey(s, mv, key, mt.Key())

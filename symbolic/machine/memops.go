@@ -33,7 +33,7 @@ func (e *Machine) loadInstr(s *State, in *ssa.UnOp) {
 	if !e.checkNonNil(s, p.NonNil, in.X) {
 		return
 	}
-	e.checkPointsTo(s, in.X, p.Obj)
+	e.tellDeref(s, in.X, p.Obj)
 	if len(p.Sym) == 0 {
 		e.set(s, in, e.Load(s, p))
 		return
@@ -67,7 +67,7 @@ func (e *Machine) storeInstr(s *State, in *ssa.Store) {
 	if !e.checkNonNil(s, p.NonNil, in.Addr) {
 		return
 	}
-	e.checkPointsTo(s, in.Addr, p.Obj)
+	e.tellDeref(s, in.Addr, p.Obj)
 	v := e.eval(s, in.Val)
 	if len(p.Sym) == 0 {
 		e.Store(s, p, v)
@@ -152,7 +152,7 @@ func (e *Machine) fieldAddr(s *State, in *ssa.FieldAddr) {
 	if !e.checkNonNil(s, p.NonNil, in.X) {
 		return
 	}
-	e.checkPointsTo(s, in.X, p.Obj)
+	e.tellDeref(s, in.X, p.Obj)
 	if e.descriptorFieldRead(s, in, p) {
 		return
 	}
@@ -201,7 +201,7 @@ func (e *Machine) indexAddr(s *State, in *ssa.IndexAddr) {
 	if !e.checkIndex(s, i, length, in.Index) {
 		return
 	}
-	e.checkPointsTo(s, in.X, base.Obj)
+	e.tellDeref(s, in.X, base.Obj)
 	elem := in.Type().Underlying().(*types.Pointer).Elem()
 	if !i.IsConst() && (len(base.Sym) > 0 || contained(in) && choiceFree(elem)) {
 		// An address that does not escape keeps its index symbolic
@@ -337,7 +337,7 @@ func (e *Machine) slice(s *State, in *ssa.Slice) {
 		if !e.checkSliceBounds(s, lo, hi, max, x.Cap, in) {
 			return
 		}
-		e.checkPointsTo(s, in.X, x.Obj)
+		e.tellDeref(s, in.X, x.Obj)
 		e.setSliced(s, in, x.NonNil, x.Obj, x.Base, x.Offset, lo, hi, max)
 	case value.Pointer:
 		if !e.checkNonNil(s, x.NonNil, in.X) {
@@ -353,7 +353,7 @@ func (e *Machine) slice(s *State, in *ssa.Slice) {
 			// contained never admits a Slice, so no such pointer gets here.
 			panic(InternalError("slicing an array at a symbolic index"))
 		}
-		e.checkPointsTo(s, in.X, x.Obj)
+		e.tellDeref(s, in.X, x.Obj)
 		e.setSliced(s, in, expr.True, x.Obj, x.Path, 0, lo, hi, max)
 	default:
 		panic(InternalError("Slice of %T", x))

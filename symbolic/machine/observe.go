@@ -1,7 +1,10 @@
 package machine
 
 import (
+	"slices"
+
 	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -9,7 +12,8 @@ import (
 // interpreter tells every watcher of an event and names none of them:
 // the source text of decisions, the comparisons that boundary cases
 // start from, the arithmetic that infection cases start from, and the
-// bookkeeping of the runs to the end all plug in here.
+// bookkeeping of the runs to the end all plug in here, and so does the
+// tests' check of the points-to analysis against the objects reached.
 //
 // A watcher implements the events it cares about, each its own small
 // interface; newWatchers sorts the watchers by event once, so that an
@@ -40,18 +44,39 @@ type endWatcher interface {
 	Ended(s *State, end *PathEnd)
 }
 
+// derefWatcher is told that s dereferenced the pointer v (a load, a
+// store, a field or element address, a map access, a slice or a range)
+// and reached the object id (never 0). The points-to check of the
+// tests watches it.
+type derefWatcher interface {
+	Dereferenced(s *State, v ssa.Value, id value.ObjectID)
+}
+
 // Watchers are an engine's watchers, sorted by event.
 type Watchers struct {
 	comparison []comparisonWatcher
 	decision   []decisionWatcher
 	arithmetic []arithmeticWatcher
 	end        []endWatcher
+	deref      []derefWatcher
 }
 
 // NewWatchers sorts ws by the events each implements. The order of ws is
 // the order in which they hear each event.
 func NewWatchers(ws ...any) Watchers {
 	var out Watchers
+	return out.With(ws...)
+}
+
+// With is w with ws added after the watchers w has; w is left as it was.
+func (w Watchers) With(ws ...any) Watchers {
+	out := Watchers{
+		comparison: slices.Clip(w.comparison),
+		decision:   slices.Clip(w.decision),
+		arithmetic: slices.Clip(w.arithmetic),
+		end:        slices.Clip(w.end),
+		deref:      slices.Clip(w.deref),
+	}
 	for _, w := range ws {
 		if c, ok := w.(comparisonWatcher); ok {
 			out.comparison = append(out.comparison, c)
@@ -64,6 +89,9 @@ func NewWatchers(ws ...any) Watchers {
 		}
 		if x, ok := w.(endWatcher); ok {
 			out.end = append(out.end, x)
+		}
+		if d, ok := w.(derefWatcher); ok {
+			out.deref = append(out.deref, d)
 		}
 	}
 	return out
@@ -90,5 +118,14 @@ func (e *Machine) tellArithmetic(s *State, in ssa.Instruction, x, y expr.Expr, s
 func (e *Machine) tellEnd(s *State, end *PathEnd) {
 	for _, w := range e.Watch.end {
 		w.Ended(s, end)
+	}
+}
+
+func (e *Machine) tellDeref(s *State, v ssa.Value, id value.ObjectID) {
+	if id == 0 {
+		return
+	}
+	for _, w := range e.Watch.deref {
+		w.Dereferenced(s, v, id)
 	}
 }
