@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -51,7 +52,7 @@ type building struct {
 // symbolic mode s takes alternative 0 unless it is forced, and the other
 // alternatives get states of their own (see the comment at the top).
 // pins[k] says alternative k in the tests' comments.
-func (e *Engine) choose(s *machine.State, name string, sel expr.Expr, vals []uint64, pins []string) int {
+func (e *Builder) choose(s *machine.State, name string, sel expr.Expr, vals []uint64, pins []string) int {
 	if inputsOf(s).model != nil {
 		v := expr.Eval(sel, inputsOf(s).model)
 		for k, x := range vals {
@@ -97,7 +98,7 @@ func pickChoice(s *machine.State, name string, k int, sel expr.Expr, val uint64,
 
 // canRestart reports whether s is in the middle of the step that began at
 // e.step, in the same frame and block, so its instruction can run again.
-func (e *Engine) canRestart(s *machine.State) bool {
+func (e *Builder) canRestart(s *machine.State) bool {
 	p := e.StepAt
 	if p.State != s || len(s.Stack) != p.Frames {
 		return false
@@ -107,14 +108,14 @@ func (e *Engine) canRestart(s *machine.State) bool {
 }
 
 // restart makes c run the current instruction again from its start.
-func (e *Engine) restart(c *machine.State) {
+func (e *Builder) restart(c *machine.State) {
 	c.Top().Next = e.StepAt.Next
 }
 
 // initialStates builds the initial states of fn: one per combination of
 // the choices its parameters need, enumerated so that no combination is
 // built twice (a choice met before the one being varied is forced to 0).
-func (e *Engine) initialStates(fn *ssa.Function) []*machine.State {
+func (e *Builder) initialStates(fn *ssa.Function) []*machine.State {
 	queue := []map[string]int{{}}
 	var states []*machine.State
 	for len(queue) > 0 {
@@ -141,4 +142,32 @@ func (e *Engine) initialStates(fn *ssa.Function) []*machine.State {
 		}
 	}
 	return states
+}
+
+// initialState is the state at the entry of fn with inputs from in. With
+// the inputs of a model it is a replay from the start, so that an input
+// the model cannot give ends it as a replay, not as a path.
+func (e *Builder) initialState(fn *ssa.Function, in *inputs) *machine.State {
+	e.NextID++
+	in.home = fn
+	s := &machine.State{Num: e.NextID, Mem: e.InitMemory(machine.PkgOf(fn)), Inputs: in, Replay: in.model != nil}
+	args := make([]value.Value, len(fn.Params))
+	for i, p := range fn.Params {
+		in.root = p
+		in.dest = &paramSlot{frame: 0, param: i}
+		args[i] = in.build(e, s, paramName(fn, i), p.Type(), 0)
+	}
+	in.dest = nil
+	e.PushFrame(s, fn, nil, args, nil)
+	e.pushPrologue(s)
+	return s
+}
+
+// paramName is the name a parameter's input variables start with.
+func paramName(fn *ssa.Function, i int) string {
+	name := fn.Params[i].Name()
+	if name == "" || name == "_" {
+		return fmt.Sprintf("arg%d", i)
+	}
+	return name
 }

@@ -10,6 +10,52 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
+// Builder builds the inputs of the function under test on the machine it
+// embeds, and keeps what their construction learns across the states
+// and rounds of an exploration.
+type Builder struct {
+	*machine.Machine
+	inputState
+}
+
+// NewBuilder returns the input builder of m, set as m's input provider.
+func NewBuilder(m *machine.Machine) *Builder {
+	b := &Builder{Machine: m}
+	m.Inputs = engineInputs{b}
+	return b
+}
+
+// GrowthAsked reports whether the current round asked for larger bounds.
+func (e *Builder) GrowthAsked() bool { return len(e.growth) > 0 }
+
+// GrownBounds are the bounds of the inputs that grew in this exploration.
+func (e *Builder) GrownBounds() map[string]int { return e.grown }
+
+// Signed reports whether the input variable called name is of a signed
+// integer type.
+func (e *Builder) Signed(name string) bool { return e.signedInputs[name] }
+
+// ArrayByte reports whether the input variable called name is a byte
+// element of an array input: a number, not text.
+func (e *Builder) ArrayByte(name string) bool { return e.arrayBytes[name] }
+
+// BuildString builds a fresh string input called name on s.
+func (e *Builder) BuildString(s *machine.State, name string) value.String {
+	return inputsOf(s).buildString(e, s, name)
+}
+
+// IsSizeBound reports whether c is the constraint of an input size bound.
+func (e *Builder) IsSizeBound(c expr.Expr) bool {
+	_, ok := e.bounds[c]
+	return ok
+}
+
+// NoteFixedBound records within, a bound max on the size of the input
+// called name that excess exceeds, and that cannot grow.
+func (e *Builder) NoteFixedBound(name string, within, excess, size expr.Expr, max int) {
+	e.noteBound(within, bound{within: within, excess: excess, name: name, size: size, max: max, cap: max})
+}
+
 // inputState is what the input construction of an engine keeps across
 // the states of its explorations. The Engine embeds it, so that the input
 // files reach it as before; the machine files name none of it, and reach
@@ -50,7 +96,7 @@ type inputState struct {
 // engineInputs is the engine's input construction as the machine sees it:
 // the inputProvider of Engine.inputs, answering each request with the
 // input file that knows. Its methods are documented on inputProvider.
-type engineInputs struct{ e *Engine }
+type engineInputs struct{ e *Builder }
 
 var _ machine.InputProvider = engineInputs{}
 

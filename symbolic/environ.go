@@ -229,7 +229,7 @@ func (e *Engine) envLookup(s *machine.State, key value.String, two bool) ([]valu
 	}
 	on, off := e.envBranch(rest, set)
 	if on != nil {
-		val := inputsOf(on).buildString(e, on, name)
+		val := e.BuildString(on, name)
 		on.Assume(freshNoNUL(val), "")
 		on.Pins = append(on.Pins, what+" is set")
 		next := env.clone()
@@ -284,13 +284,13 @@ func (e *Engine) closeEnviron(s *machine.State, env *environ) *environ {
 	// only with more entries than the bound (inputbounds.go), as for a map
 	// input's size.
 	size := expr.Const(64, uint64(n))
-	if in.model == nil {
+	if !in.IsReplay() {
 		size = expr.BVVar(environCountName, 64)
 	}
 	next.count = expr.Add(expr.Const(64, uint64(len(env.entries))), size)
 	for i := 0; i < n; i++ {
-		key := in.buildString(e, s, fmt.Sprintf("%s[%d].key", environName, i))
-		val := in.buildString(e, s, fmt.Sprintf("%s[%d].value", environName, i))
+		key := e.BuildString(s, fmt.Sprintf("%s[%d].key", environName, i))
+		val := e.BuildString(s, fmt.Sprintf("%s[%d].value", environName, i))
 		valid := []expr.Expr{expr.And(freshValidKey(key), freshNoNUL(val))}
 		for _, o := range next.entries {
 			valid = append(valid, expr.Not(value.StringsEqual(key, o.key)))
@@ -315,7 +315,7 @@ func (e *Engine) closeEnviron(s *machine.State, env *environ) *environ {
 // input's size is, to grow when a branch needs more.
 func (e *Engine) environSize(s *machine.State) int {
 	in := inputsOf(s)
-	max := in.maxSize(environName, min(maxEnvironEntries, in.bounds.MaxElems))
+	max := in.maxSize(environName, min(maxEnvironEntries, in.Bounds().MaxElems))
 	size := expr.BVVar(environCountName, 64)
 	var sizes []uint64
 	var pins []string
@@ -325,8 +325,8 @@ func (e *Engine) environSize(s *machine.State) int {
 		pins = append(pins, fmt.Sprintf("os.Environ() has %d more entries", n))
 		sizePins = append(sizePins, expr.Eq(size, expr.Const(64, uint64(n))))
 	}
-	if in.model == nil {
-		e.noteMapBound(sizePins, environName, size, max, in.bounds.GrowElems)
+	if !in.IsReplay() {
+		e.noteMapBound(sizePins, environName, size, max, in.Bounds().GrowElems)
 	}
 	return e.choose(s, environCountName, size, sizes, pins)
 }
@@ -423,7 +423,7 @@ func (e *Engine) envBranch(s *machine.State, cond expr.Expr) (onTrue, onFalse *m
 // hasBounds reports whether s's condition holds an input size bound.
 func (e *Engine) hasBounds(s *machine.State) bool {
 	for _, c := range s.PathCond {
-		if _, ok := e.bounds[c]; ok {
+		if e.IsSizeBound(c) {
 			return true
 		}
 	}

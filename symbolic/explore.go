@@ -14,8 +14,8 @@ import (
 // not safe for concurrent use; run one Engine per goroutine.
 type Engine struct {
 	*machine.Machine
-	// inputState is what the input provider keeps (engineinputs.go).
-	inputState
+	// Builder builds the inputs (engineinputs.go).
+	*Builder
 	// tests counts the paths that gave a replayed test, and tested holds
 	// the blocks they entered; prefixes and firsts are paths cut by a
 	// bound or the budget, whose inputs may be run concretely to the end
@@ -44,12 +44,11 @@ type Engine struct {
 // NewEngine returns an engine for prog.
 func NewEngine(prog *ssa.Program, cfg machine.Config) *Engine {
 	m := machine.New(prog, cfg)
-	e := &Engine{Machine: m}
+	e := &Engine{Machine: m, Builder: NewBuilder(m)}
 	m.Watch = engineWatchers(e)
 	m.Outside = engineOutside{e}
 	m.Tester = engineTester{e}
 	m.Models = engineModels{e}
-	m.Inputs = engineInputs{e}
 	return e
 }
 
@@ -126,7 +125,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 		e.Pruning = e.Pruner != nil
 		e.Search()
 		e.Pruning = false
-		if e.StopEarly() || len(e.growth) == 0 || e.Round == maxRounds || !e.grow() {
+		if e.StopEarly() || !e.GrowthAsked() || e.Round == maxRounds || !e.grow() {
 			break
 		}
 		e.Searcher, _ = machine.NewSearcher(e.Cfg.Searcher, e.Cfg.Seed+uint64(e.Round), e.Summary.CoveredBlocks, e.HurryFunc())
@@ -134,10 +133,10 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 		// the bounds of the rounds before.
 		e.Summary.Exhausted = true
 	}
-	if len(e.growth) > 0 {
+	if e.GrowthAsked() {
 		e.Summary.Exhausted = false // a growth asked for was not carried out
 	}
-	e.Summary.Grown = e.grown
+	e.Summary.Grown = e.GrownBounds()
 	// Whatever is left was cut off by the budget.
 	for e.Searcher.Len() > 0 {
 		s := e.Searcher.Select()

@@ -68,7 +68,7 @@ func (in *inputs) buildFloat(name string, t types.Type) value.Value {
 // chooseFloat is the value on s of the float input o. For an input not
 // chosen yet, s chooses its candidate now, and the other candidates get
 // states of their own that run the current instruction again.
-func (e *Engine) chooseFloat(s *machine.State, o value.Opaque) float64 {
+func (e *Builder) chooseFloat(s *machine.State, o value.Opaque) float64 {
 	name, t, w := o.Input, o.Type, machine.FloatWidth(o.Type)
 	cands := e.floatCandidates(inputsOf(s).home, w)
 	if k, again := s.Choices[name]; again {
@@ -94,7 +94,7 @@ func (e *Engine) chooseFloat(s *machine.State, o value.Opaque) float64 {
 // floatCandidates are the candidate values of a float input of a function
 // under test home, at w bits: baseFloats, then those of home's float
 // constants, distinct as w-bit floats.
-func (e *Engine) floatCandidates(home *ssa.Function, w int) []float64 {
+func (e *Builder) floatCandidates(home *ssa.Function, w int) []float64 {
 	key := floatCandidatesKey{home, w}
 	if c, ok := e.floatCands[key]; ok {
 		return c

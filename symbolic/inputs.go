@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
@@ -76,7 +77,7 @@ func pointeeName(name string, elem types.Type) string {
 // build makes the input value of type t called name, at nesting depth.
 // Pointees are left lazy: their objects hold a value.Lazy that the first
 // read materialises.
-func (in *inputs) build(e *Engine, s *machine.State, name string, t types.Type, depth int) value.Value {
+func (in *inputs) build(e *Builder, s *machine.State, name string, t types.Type, depth int) value.Value {
 	dest := in.dest
 	in.dest = nil
 	if dest != nil && depth < in.bounds.MaxDepth {
@@ -167,7 +168,7 @@ func (in *inputs) build(e *Engine, s *machine.State, name string, t types.Type, 
 // condition of a path cut while a size choice waited for its instruction
 // to run again (choose), which fixed the size and never built the parts.
 // Go has no such input, so the replay ends as unsupported, saying what.
-func (e *Engine) assumeBuilt(s *machine.State, c expr.Expr, what string) bool {
+func (e *Builder) assumeBuilt(s *machine.State, c expr.Expr, what string) bool {
 	if c.IsFalse() {
 		e.Unsupported(s, what+" under the model: no input Go can have")
 		return false
@@ -177,7 +178,7 @@ func (e *Engine) assumeBuilt(s *machine.State, c expr.Expr, what string) bool {
 }
 
 // buildString: up to MaxLen symbolic bytes and a symbolic length.
-func (in *inputs) buildString(e *Engine, s *machine.State, name string) value.String {
+func (in *inputs) buildString(e *Builder, s *machine.State, name string) value.String {
 	n := in.scalar(lenName(name), expr.BV(64))
 	max := in.maxSize(name, in.bounds.MaxLen)
 	if n.IsConst() {
@@ -193,7 +194,7 @@ func (in *inputs) buildString(e *Engine, s *machine.State, name string) value.St
 }
 
 // buildSlice: nil, or up to MaxElems lazily built elements.
-func (in *inputs) buildSlice(e *Engine, s *machine.State, name string, elem types.Type, depth int) value.Slice {
+func (in *inputs) buildSlice(e *Builder, s *machine.State, name string, elem types.Type, depth int) value.Slice {
 	nonNil := in.scalar(nilnessName(name), expr.BoolSort())
 	n := in.scalar(lenName(name), expr.BV(64))
 	max := in.maxSize(name, in.bounds.MaxElems)
@@ -211,8 +212,90 @@ func (in *inputs) buildSlice(e *Engine, s *machine.State, name string, elem type
 	return value.Slice{NonNil: nonNil, Obj: id, Len: n, Cap: n}
 }
 
+// IsReplay reports whether in gives the values of a model, for a replay.
+func (in *inputs) IsReplay() bool { return in.model != nil }
+
+// Bounds are the bounds in builds inputs within.
+func (in *inputs) Bounds() machine.Bounds { return in.bounds }
+
 // inputsOf is the inputs of the path s, nil for a path without any.
 func inputsOf(s *machine.State) *inputs {
 	in, _ := s.Inputs.(*inputs)
 	return in
+}
+
+// argLiteral is the concrete value of the input called name under a model,
+// following the naming of inputs.build.
+func (e *Builder) argLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
+	b := e.Cfg.Bounds
+	val := func(n string, sort expr.Sort) uint64 { return expr.Eval(expr.Var(n, sort), m) }
+	if w, signed, ok := value.IntInfo(t); ok {
+		bits := val(name, expr.BV(w))
+		if signed {
+			return concrete.Value{Type: t, Kind: concrete.Int, Int: expr.Const(w, bits).SignedValue()}
+		}
+		return concrete.Value{Type: t, Kind: concrete.Uint, Uint: bits}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return concrete.Value{Type: t, Kind: concrete.Bool, Bool: val(name, expr.BoolSort()) == 1}
+		case u.Info()&types.IsString != 0:
+			n := int(val(lenName(name), expr.BV(64)))
+			buf := make([]byte, n)
+			for i := range buf {
+				buf[i] = byte(val(elemName(name, i), expr.BV(8)))
+			}
+			return concrete.Value{Type: t, Kind: concrete.String, Str: string(buf)}
+		case u.Info()&types.IsFloat != 0:
+			w := machine.FloatWidth(t)
+			return concrete.Value{Type: t, Kind: concrete.Float, Float: floatOfBits(val(name, expr.BV(w)), w)}
+		}
+	case *types.Pointer:
+		if depth >= b.MaxDepth || val(nilnessName(name), expr.BoolSort()) == 0 {
+			return concrete.Value{Type: t, Kind: concrete.Nil}
+		}
+		elem := e.argLiteral(pointeeName(name, u.Elem()), u.Elem(), m, depth+1, home)
+		return concrete.Value{Type: t, Kind: concrete.Pointer, Elem: &elem}
+	case *types.Struct:
+		foreign := machine.ForeignStruct(t, home)
+		v := concrete.Value{Type: t, Kind: concrete.Struct}
+		for i := 0; i < u.NumFields(); i++ {
+			f := u.Field(i)
+			if foreign && !f.Exported() {
+				v.Elems = append(v.Elems, machine.ZeroLiteral(f.Type()))
+				continue
+			}
+			v.Elems = append(v.Elems, e.argLiteral(fieldName(name, f.Name()), f.Type(), m, depth+1, home))
+		}
+		return v
+	case *types.Array:
+		v := concrete.Value{Type: t, Kind: concrete.Array}
+		for i := 0; i < int(u.Len()); i++ {
+			v.Elems = append(v.Elems, e.argLiteral(elemName(name, i), u.Elem(), m, depth+1, home))
+		}
+		return v
+	case *types.Slice:
+		if val(nilnessName(name), expr.BoolSort()) == 0 {
+			return concrete.Value{Type: t, Kind: concrete.Nil}
+		}
+		v := concrete.Value{Type: t, Kind: concrete.Slice, Elems: []concrete.Value{}}
+		n := int(val(lenName(name), expr.BV(64)))
+		for i := 0; i < n; i++ {
+			v.Elems = append(v.Elems, e.argLiteral(elemName(name, i), u.Elem(), m, depth+1, home))
+		}
+		return v
+	case *types.Map:
+		return e.mapLiteral(name, u, t, m, depth, home)
+	case *types.Interface:
+		return e.interfaceLiteral(name, t, m, depth, home, nil)
+	case *types.Signature:
+		return e.funcInputLiteral(name, t, u, val, func(name string, t types.Type) concrete.Value {
+			return e.argLiteral(name, t, m, depth+1, home)
+		})
+	case *types.Chan:
+		return chanInputLiteral(name, t, val)
+	}
+	return concrete.Value{Type: t, Kind: concrete.Opaque, Why: "input of type " + t.String()}
 }

@@ -31,7 +31,7 @@ func mapSizes(max int) []uint64 {
 }
 
 // buildMap makes the input of map type mt called name.
-func (e *Engine) buildMap(s *machine.State, name string, mt *types.Map, depth int) value.Value {
+func (e *Builder) buildMap(s *machine.State, name string, mt *types.Map, depth int) value.Value {
 	in := inputsOf(s)
 	if !comparableInput(mt.Key()) {
 		// Keys the harness cannot keep distinct: the map stays nil, and the
@@ -62,7 +62,7 @@ func (e *Engine) buildMap(s *machine.State, name string, mt *types.Map, depth in
 
 // mapInput builds the input map of n entries (nil for n < 0), assuming its
 // keys distinct.
-func (e *Engine) mapInput(s *machine.State, name string, mt *types.Map, n, depth int) value.Value {
+func (e *Builder) mapInput(s *machine.State, name string, mt *types.Map, n, depth int) value.Value {
 	if n < 0 {
 		return value.Pointer{NonNil: expr.False}
 	}
@@ -103,7 +103,7 @@ func inputKeysEqual(a, b value.Value) expr.Expr {
 
 // mapLiteral is the concrete value of a map input under a model, following
 // buildMap's naming.
-func (e *Engine) mapLiteral(name string, mt *types.Map, t types.Type, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
+func (e *Builder) mapLiteral(name string, mt *types.Map, t types.Type, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
 	if !comparableInput(mt.Key()) || depth >= e.Cfg.Bounds.MaxDepth {
 		return concrete.Value{Type: t, Kind: concrete.Nil}
 	}

@@ -235,7 +235,7 @@ func (e *Engine) uncontrolledString(s *machine.State, name string) value.String 
 	if !str.Len.IsConst() {
 		c := expr.Const(64, fileMax)
 		within := expr.Ule(str.Len, c)
-		e.noteBound(within, bound{within: within, excess: expr.Ult(c, str.Len), name: lenName, size: str.Len, max: fileMax, cap: fileMax})
+		e.NoteFixedBound(lenName, within, expr.Ult(c, str.Len), str.Len, fileMax)
 		e.assumeUncontrolled(s, within)
 	}
 	for i := range fileMax {
