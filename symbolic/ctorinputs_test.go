@@ -79,7 +79,7 @@ func TestReceiverWithUnexportedFieldsIsMadeByItsConstructor(t *testing.T) {
 			t.Fatalf("receiver %s, want a call of NewScanner", recv)
 		}
 		// A constructor's reader is never nil: it is the strings.Reader
-		// callers pass, or a reader that fails after its data (iofail.go).
+		// callers pass, or a reader that fails after its data (inputs/iofail.go).
 		r := stringsReaderOf(dynamic(recv.Elems[0]))
 		if r.Kind != concrete.Call || r.Func.Pkg().Path() != "strings" || r.Func.Name() != "NewReader" {
 			t.Errorf("NewScanner's reader is %s, want strings.NewReader(…) or a failing reader over one", r)

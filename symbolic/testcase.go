@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"fmt"
+	"github.com/gosymtest/gosymtest/symbolic/inputs"
 	"go/types"
 	"reflect"
 	"slices"
@@ -20,8 +21,8 @@ import (
 func (e *Engine) picker() *pick.Picker {
 	return &pick.Picker{
 		Check:        e.Check,
-		Signed:       func(name string) bool { return e.Signed(name) },
-		ArrayByte:    func(name string) bool { return e.ArrayByte(name) },
+		Signed:       func(name string) bool { return e.in.Signed(name) },
+		ArrayByte:    func(name string) bool { return e.in.ArrayByte(name) },
 		Uncontrolled: isUncontrolled,
 	}
 }
@@ -42,7 +43,7 @@ func (e *Engine) makeTest(s *machine.State) *machine.Test {
 	fn := e.Summary.Func
 	t := &machine.Test{}
 	for i, p := range fn.Params {
-		t.Args = append(t.Args, e.paramLiteral(paramName(fn, i), p.Type(), resp.Model, 0, fn, false))
+		t.Args = append(t.Args, e.in.ParamLiteral(inputs.ParamName(fn, i), p.Type(), resp.Model, 0, fn, false))
 	}
 	replay := e.replayRun(fn, resp.Model, false)
 	t.Replayed = replay.EndKind == pathKind(s) && slices.Equal(machine.FirstEntries(replay.Blocks), machine.FirstEntries(s.Blocks))
@@ -74,7 +75,7 @@ func (e *Engine) makeTest(s *machine.State) *machine.Test {
 // replayRun runs fn concretely on the inputs of model m, ranging over maps
 // in insertion order or, when reversed, in the reverse order.
 func (e *Engine) replayRun(fn *ssa.Function, m expr.Assignment, reversed bool) *machine.State {
-	replay := e.initialState(fn, e.replayInputs(m))
+	replay := e.in.InitialState(fn, e.in.ReplayInputs(m))
 	replay.ReverseMaps = reversed
 	e.runWatched(replay, true)
 	return replay

@@ -1,4 +1,4 @@
-package symbolic
+package inputs
 
 import (
 	"go/token"
@@ -112,7 +112,7 @@ func (mk *maker) failText() string {
 // makeFailError queues the errors.New call that makes mk's error for the
 // prologue; its result goes to field.
 func (e *Builder) makeFailError(s *machine.State, mk *maker, field *value.Pointer) {
-	in := inputsOf(s)
+	in := Of(s)
 	in.calls = append(in.calls, &pendingCall{fn: mk.errNew, args: []value.Value{value.StringConst(mk.failText())}, dest: paramSlot{into: field}})
 }
 
@@ -128,7 +128,7 @@ func (mk *maker) failErrorLiteral() concrete.Value {
 // prologue and stored where the value holds them; io.MultiReader runs
 // after them and gives its result to dest.
 func (e *Builder) buildFailing(s *machine.State, name string, mk *maker, depth int, dest paramSlot) value.Value {
-	in := inputsOf(s)
+	in := Of(s)
 	holder := func(t *types.Pointer) (value.Pointer, *value.Pointer) {
 		elem := t.Elem()
 		id := s.Mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})

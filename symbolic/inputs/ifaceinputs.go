@@ -1,4 +1,4 @@
-package symbolic
+package inputs
 
 import (
 	"fmt"
@@ -210,7 +210,7 @@ func (e *Builder) namedImplementations(t types.Type, home *ssa.Package) (impls [
 // buildInterface makes the input of interface type t called name; dest
 // is set when it is a parameter.
 func (e *Builder) buildInterface(s *machine.State, name string, t types.Type, depth int, dest *paramSlot) value.Value {
-	in := inputsOf(s)
+	in := Of(s)
 	set := e.implementations(t, in.home, dest != nil)
 	set.alts = ctorArgAlts(set.alts, dest)
 	if len(set.alts) == 0 {
@@ -246,7 +246,7 @@ func (e *Builder) buildInterface(s *machine.State, name string, t types.Type, de
 		// a context: "Do not pass a nil Context" (package context).
 		first = 1
 	}
-	k := first + e.choose(s, typeSelectorName(name), expr.BVVar(typeSelectorName(name), 8), vals[first:], pins[first:])
+	k := first + e.Choose(s, typeSelectorName(name), expr.BVVar(typeSelectorName(name), 8), vals[first:], pins[first:])
 	if k == 0 {
 		return value.Interface{}
 	}
@@ -343,9 +343,14 @@ func (e *Builder) interfaceLiteral(name string, t types.Type, m expr.Assignment,
 			return v
 		}
 	case dest != nil:
-		v = e.paramLiteral(dynamicName(name, a.typ), a.typ, m, depth, home, false)
+		v = e.ParamLiteral(dynamicName(name, a.typ), a.typ, m, depth, home, false)
 	default:
 		v = e.argLiteral(dynamicName(name, a.typ), a.typ, m, depth, home)
 	}
 	return concrete.Value{Type: t, Kind: concrete.Interface, Elem: &v}
+}
+
+// isErrorType reports whether t is the error type.
+func isErrorType(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
 }

@@ -1,4 +1,4 @@
-package symbolic
+package inputs
 
 import (
 	"fmt"
@@ -61,8 +61,8 @@ func plainData(t types.Type) bool {
 }
 
 // buildFunc makes the func input of signature sig called name.
-func (in *inputs) buildFunc(e *Builder, s *machine.State, name string, sig *types.Signature, depth int) value.Func {
-	f := &value.FuncInput{Name: name, NonNil: in.scalar(nilnessName(name), expr.BoolSort())}
+func (in *Source) buildFunc(e *Builder, s *machine.State, name string, sig *types.Signature, depth int) value.Func {
+	f := &value.FuncInput{Name: name, NonNil: in.Scalar(nilnessName(name), expr.BoolSort())}
 	n := sig.Results().Len()
 	for i := 0; i < n; i++ {
 		t := sig.Results().At(i).Type()

@@ -1,4 +1,4 @@
-package symbolic
+package inputs
 
 import (
 	"fmt"
@@ -112,7 +112,7 @@ type pendingCall struct {
 // ctorArgName names the input that is parameter i of the constructor fn
 // making the input name: "r.NewReader(r)".
 func ctorArgName(name string, fn *ssa.Function, i int) string {
-	return name + "." + fn.Name() + "(" + paramName(fn, i) + ")"
+	return name + "." + fn.Name() + "(" + ParamName(fn, i) + ")"
 }
 
 // ctorCache remembers, per program, which constructor makes a type for a
@@ -176,14 +176,14 @@ func hasUnexportedFields(t types.Type) bool {
 // with fn, as its users do; 1 builds it field by field, which reaches the
 // states that only a sequence of calls would (a Reader after some reads).
 func (e *Builder) madeOnly(s *machine.State, name string, t types.Type, fn *ssa.Function) bool {
-	in := inputsOf(s)
+	in := Of(s)
 	if !e.isLocal(t, in.home) {
 		s.Limit(fmt.Sprintf("%s is made by %s: only the values it makes are tried", name, fn.Name()))
 		return true
 	}
 	sel := madeSelectorName(name)
 	pins := []string{name + " = " + fn.Name() + "(…)", ""}
-	return e.choose(s, sel, expr.BVVar(sel, 8), []uint64{0, 1}, pins) == 0
+	return e.Choose(s, sel, expr.BVVar(sel, 8), []uint64{0, 1}, pins) == 0
 }
 
 func madeSelectorName(name string) string { return name + ".(made)" }
@@ -209,7 +209,7 @@ func namedOf(t types.Type) *types.Named {
 // parameter's type returned; the call's result replaces it before the
 // function under test starts.
 func (e *Builder) buildMade(s *machine.State, name string, mk *maker, depth int, dest paramSlot) value.Value {
-	in := inputsOf(s)
+	in := Of(s)
 	switch {
 	case mk.fail != failNone:
 		return e.buildFailing(s, name, mk, depth, dest)
@@ -242,8 +242,8 @@ func (e *Builder) buildMade(s *machine.State, name string, mk *maker, depth int,
 // the first queued lowest, so that each runs after those that make its
 // arguments and before the call that waits for its result.
 func (e *Builder) pushPrologue(s *machine.State) {
-	calls := inputsOf(s).calls
-	inputsOf(s).calls = nil
+	calls := Of(s).calls
+	Of(s).calls = nil
 	if len(calls) == 0 {
 		return
 	}
@@ -303,14 +303,14 @@ func (e *Builder) madeLiteral(name string, mk *maker, m expr.Assignment, depth i
 		if i == 0 && mk.fn.Signature.Recv() != nil {
 			continue // new(T), which the Func's receiver says
 		}
-		v.Elems = append(v.Elems, e.paramLiteral(ctorArgName(name, mk.fn, i), p.Type(), m, depth+1, home, true))
+		v.Elems = append(v.Elems, e.ParamLiteral(ctorArgName(name, mk.fn, i), p.Type(), m, depth+1, home, true))
 	}
 	return v
 }
 
-// paramLiteral is the concrete value of the parameter input name, following
+// ParamLiteral is the concrete value of the parameter input name, following
 // the naming of inputs.build for a parameter slot.
-func (e *Builder) paramLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function, ctorArg bool) concrete.Value {
+func (e *Builder) ParamLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function, ctorArg bool) concrete.Value {
 	if depth < e.Cfg.Bounds.MaxDepth {
 		fn := e.constructorOf(t, home)
 		if fn != nil && (!e.isLocal(t, home) || expr.Eval(expr.BVVar(madeSelectorName(name), 8), m) == 0) {

@@ -1,4 +1,4 @@
-package symbolic
+package inputs
 
 import (
 	"maps"
@@ -30,7 +30,7 @@ import (
 //     the size the model gives if larger. When the searcher runs out of
 //     states, or a tenth of the work limit after the first request
 //     (growthDue), the exploration starts again from fresh inputs with
-//     those bounds (Engine.Explore), sharing the function's budget, and
+//     those bounds (symbolic's Engine.Explore), sharing the function's budget, and
 //     the states left are dropped: the new round covers their inputs too.
 //     The blocks covered so far stay covered, so the search heads for new
 //     ones. Exhaustiveness is judged on the last round alone, which covers
@@ -77,23 +77,23 @@ func (b bound) withinAt(n int) expr.Expr {
 	return expr.Ule(b.size, c)
 }
 
-// maxSize is the bound of the input called name: def, or what it grew to.
-func (in *inputs) maxSize(name string, def int) int {
+// MaxSize is the bound of the input called name: def, or what it grew to.
+func (in *Source) MaxSize(name string, def int) int {
 	if n, ok := in.grown[name]; ok {
 		return n
 	}
 	return def
 }
 
-// symbolicInputs and replayInputs make input builders under the bounds of
+// symbolicInputs and ReplayInputs make input builders under the bounds of
 // the current round of exploration.
-func (e *Builder) symbolicInputs() *inputs {
-	in := newSymbolicInputs(e.Cfg.Bounds)
+func (e *Builder) symbolicInputs() *Source {
+	in := NewSymbolic(e.Cfg.Bounds)
 	in.grown = e.grown
 	return in
 }
 
-func (e *Builder) replayInputs(m expr.Assignment) *inputs {
+func (e *Builder) ReplayInputs(m expr.Assignment) *Source {
 	in := newReplayInputs(e.Cfg.Bounds, m)
 	in.grown = e.grown
 	return in
@@ -110,9 +110,9 @@ func (e *Builder) assumeSizeBound(s *machine.State, name string, n expr.Expr, ma
 	s.Assume(within, "")
 }
 
-// noteMapBound records the size pins of a map input of at most max
+// NoteMapBound records the size pins of a map input of at most max
 // entries (size is its size selector) as bound constraints.
-func (e *Builder) noteMapBound(pins []expr.Expr, name string, size expr.Expr, max, growTo int) {
+func (e *Builder) NoteMapBound(pins []expr.Expr, name string, size expr.Expr, max, growTo int) {
 	c := expr.Const(64, uint64(max))
 	b := bound{excess: expr.Slt(c, size), name: name, size: size, max: max, cap: growTo, signed: true}
 	b.within = b.withinAt(max)
@@ -337,7 +337,7 @@ func (e *Builder) askGrowth(name string, n int) {
 // limit (or, without one, of the time budget) after the first request, so
 // that the requests of a round are gathered into one new round.
 func (e *Builder) growthDue() bool {
-	if len(e.growth) == 0 || e.Round >= maxRounds {
+	if len(e.growth) == 0 || e.Round >= MaxRounds {
 		return false
 	}
 	switch {
@@ -351,18 +351,18 @@ func (e *Builder) growthDue() bool {
 	return false
 }
 
-// forgetGrowth starts a function's exploration: what earlier explorations
+// ForgetGrowth starts a function's exploration: what earlier explorations
 // grew and planned is forgotten.
-func (e *Builder) forgetGrowth() {
+func (e *Builder) ForgetGrowth() {
 	e.grown, e.growth, e.plannedSides = nil, nil, nil
 	// Terms are hash-consed across functions: a pin of another
 	// function's exploration may be a branch condition of this one.
 	e.alternatives = nil
 }
 
-// grow applies the growth asked for in this round. It reports whether any
+// Grow applies the growth asked for in this round. It reports whether any
 // bound grew, that is, whether another round is worth running.
-func (e *Builder) grow() bool {
+func (e *Builder) Grow() bool {
 	// A new map: the inputs of earlier rounds keep the bounds they had.
 	grown := maps.Clone(e.grown)
 	grew := false
@@ -379,3 +379,6 @@ func (e *Builder) grow() bool {
 	e.growth, e.plannedSides = nil, nil
 	return grew
 }
+
+// MaxRounds bounds the rounds of exploration with growing input bounds.
+const MaxRounds = 8

@@ -1,4 +1,4 @@
-package symbolic
+package inputs
 
 import (
 	"go/types"

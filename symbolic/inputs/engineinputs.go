@@ -1,4 +1,4 @@
-package symbolic
+package inputs
 
 import (
 	"go/types"
@@ -41,7 +41,7 @@ func (e *Builder) ArrayByte(name string) bool { return e.arrayBytes[name] }
 
 // BuildString builds a fresh string input called name on s.
 func (e *Builder) BuildString(s *machine.State, name string) value.String {
-	return inputsOf(s).buildString(e, s, name)
+	return Of(s).buildString(e, s, name)
 }
 
 // IsSizeBound reports whether c is the constraint of an input size bound.
@@ -57,9 +57,9 @@ func (e *Builder) NoteFixedBound(name string, within, excess, size expr.Expr, ma
 }
 
 // inputState is what the input construction of an engine keeps across
-// the states of its explorations. The Engine embeds it, so that the input
-// files reach it as before; the machine files name none of it, and reach
-// input construction only through Engine.inputs.
+// the states of its explorations. The Builder embeds it; the machine
+// names none of it, and reaches input construction only through its
+// Inputs (engineInputs).
 type inputState struct {
 	// building is set while an initial state is built: it decides how a
 	// choice of input shape forks (choices.go).
@@ -94,18 +94,19 @@ type inputState struct {
 }
 
 // engineInputs is the engine's input construction as the machine sees it:
-// the inputProvider of Engine.inputs, answering each request with the
-// input file that knows. Its methods are documented on inputProvider.
+// the machine.InputProvider that NewBuilder sets as Machine.Inputs,
+// answering each request with the input file that knows. Its methods are
+// documented on machine.InputProvider.
 type engineInputs struct{ e *Builder }
 
 var _ machine.InputProvider = engineInputs{}
 
-func (p engineInputs) InitInputs() any { return newSymbolicInputs(p.e.Cfg.Bounds) }
+func (p engineInputs) InitInputs() any { return NewSymbolic(p.e.Cfg.Bounds) }
 
 // Lazy builds v under the parameter it is part of, which the objects it
 // allocates record for the points-to check.
 func (p engineInputs) Lazy(s *machine.State, v value.Lazy) value.Value {
-	in := inputsOf(s)
+	in := Of(s)
 	in.root = v.Root
 	return in.build(p.e, s, v.Name, v.Type, v.Depth)
 }

@@ -1,4 +1,4 @@
-package symbolic
+package inputs
 
 import (
 	"fmt"
@@ -47,14 +47,14 @@ type building struct {
 	pending []pendingChoice
 }
 
-// choose returns which of the alternatives vals of the selector sel (a
+// Choose returns which of the alternatives vals of the selector sel (a
 // variable named name) s takes. In replay mode the model decides; in
 // symbolic mode s takes alternative 0 unless it is forced, and the other
 // alternatives get states of their own (see the comment at the top).
 // pins[k] says alternative k in the tests' comments.
-func (e *Builder) choose(s *machine.State, name string, sel expr.Expr, vals []uint64, pins []string) int {
-	if inputsOf(s).model != nil {
-		v := expr.Eval(sel, inputsOf(s).model)
+func (e *Builder) Choose(s *machine.State, name string, sel expr.Expr, vals []uint64, pins []string) int {
+	if Of(s).model != nil {
+		v := expr.Eval(sel, Of(s).model)
 		for k, x := range vals {
 			if x == v {
 				return k
@@ -112,17 +112,17 @@ func (e *Builder) restart(c *machine.State) {
 	c.Top().Next = e.StepAt.Next
 }
 
-// initialStates builds the initial states of fn: one per combination of
+// InitialStates builds the initial states of fn: one per combination of
 // the choices its parameters need, enumerated so that no combination is
 // built twice (a choice met before the one being varied is forced to 0).
-func (e *Builder) initialStates(fn *ssa.Function) []*machine.State {
+func (e *Builder) InitialStates(fn *ssa.Function) []*machine.State {
 	queue := []map[string]int{{}}
 	var states []*machine.State
 	for len(queue) > 0 {
 		forced := queue[0]
 		queue = queue[1:]
 		e.building = &building{forced: forced}
-		s := e.initialState(fn, e.symbolicInputs())
+		s := e.InitialState(fn, e.symbolicInputs())
 		pending := e.building.pending
 		e.building = nil
 		states = append(states, s)
@@ -144,10 +144,10 @@ func (e *Builder) initialStates(fn *ssa.Function) []*machine.State {
 	return states
 }
 
-// initialState is the state at the entry of fn with inputs from in. With
+// InitialState is the state at the entry of fn with inputs from in. With
 // the inputs of a model it is a replay from the start, so that an input
 // the model cannot give ends it as a replay, not as a path.
-func (e *Builder) initialState(fn *ssa.Function, in *inputs) *machine.State {
+func (e *Builder) InitialState(fn *ssa.Function, in *Source) *machine.State {
 	e.NextID++
 	in.home = fn
 	s := &machine.State{Num: e.NextID, Mem: e.InitMemory(machine.PkgOf(fn)), Inputs: in, Replay: in.model != nil}
@@ -155,7 +155,7 @@ func (e *Builder) initialState(fn *ssa.Function, in *inputs) *machine.State {
 	for i, p := range fn.Params {
 		in.root = p
 		in.dest = &paramSlot{frame: 0, param: i}
-		args[i] = in.build(e, s, paramName(fn, i), p.Type(), 0)
+		args[i] = in.build(e, s, ParamName(fn, i), p.Type(), 0)
 	}
 	in.dest = nil
 	e.PushFrame(s, fn, nil, args, nil)
@@ -163,8 +163,8 @@ func (e *Builder) initialState(fn *ssa.Function, in *inputs) *machine.State {
 	return s
 }
 
-// paramName is the name a parameter's input variables start with.
-func paramName(fn *ssa.Function, i int) string {
+// ParamName is the name a parameter's input variables start with.
+func ParamName(fn *ssa.Function, i int) string {
 	name := fn.Params[i].Name()
 	if name == "" || name == "_" {
 		return fmt.Sprintf("arg%d", i)
