@@ -41,8 +41,9 @@
 // Features that make inputs of their own, such as the environment or
 // values no test can set, use Of(s), the Source of a path (Scalar,
 // MaxSize, IsReplay, Bounds), and the Builder's BuildString, AssumeBuilt,
-// Choose, NoteMapBound, NoteFixedBound and IsSizeBound. LenName, ElemName
-// and MapKeyName name the variables of an input's parts.
+// Choose, NoteMapBound, NoteFixedBound and IsSizeBound. NewSymbolic makes
+// a Source of fresh variables. LenName, ElemName and MapKeyName name the
+// variables of an input's parts.
 //
 // Everything else is internal. A new way to build an input belongs here,
 // behind the same contract.
