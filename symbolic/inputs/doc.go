@@ -8,7 +8,8 @@
 // "p.X", "len(s)", "s[2]", "p != nil". A model then names its values the
 // way a test writes them. Strings have up to Bounds.MaxLen bytes, slices
 // and maps up to Bounds.MaxElems elements, and pointers and structs nest
-// up to Bounds.MaxDepth. Deeper parts are built lazily, on first read.
+// up to Bounds.MaxDepth. What pointers and slices hold is built lazily,
+// on first read.
 //
 // Some inputs take one of a few shapes, each in a state of its own: an
 // interface is nil or one of a few types that implement it; a float takes
