@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"context"
+	"github.com/gosymtest/gosymtest/symbolic/inputs"
 	"runtime"
 	"testing"
 	"time"
@@ -83,7 +84,7 @@ func BenchmarkLiveStates(b *testing.B) {
 	e.Ctx = context.Background()
 	e.Summary = &machine.Summary{Func: fn, CoveredBlocks: map[*ssa.BasicBlock]bool{}, Ends: map[machine.EndKind]int{}}
 	for n := 0; n < b.N; n++ {
-		root := e.initialState(fn, newSymbolicInputs(e.Cfg.Bounds))
+		root := e.in.InitialState(fn, inputs.NewSymbolic(e.Cfg.Bounds))
 		rec := root.Stack[0].Regs[0].(value.Pointer)
 		e.Load(root, rec) // materialise the record's fields
 		before := heapBytes()

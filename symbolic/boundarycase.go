@@ -1,6 +1,7 @@
 package symbolic
 
 import (
+	"github.com/gosymtest/gosymtest/symbolic/inputs"
 	"reflect"
 	"slices"
 
@@ -126,7 +127,7 @@ func (e *Engine) boundaryTest(fn *ssa.Function, resp solver.Response, run *machi
 		}
 	}
 	for i, p := range fn.Params {
-		t.Args = append(t.Args, e.paramLiteral(paramName(fn, i), p.Type(), resp.Model, 0, fn, false))
+		t.Args = append(t.Args, e.in.ParamLiteral(inputs.ParamName(fn, i), p.Type(), resp.Model, 0, fn, false))
 	}
 	return t
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
 )
@@ -80,7 +79,7 @@ func TestReceiverWithUnexportedFieldsIsMadeByItsConstructor(t *testing.T) {
 			t.Fatalf("receiver %s, want a call of NewScanner", recv)
 		}
 		// A constructor's reader is never nil: it is the strings.Reader
-		// callers pass, or a reader that fails after its data (iofail.go).
+		// callers pass, or a reader that fails after its data (inputs/iofail.go).
 		r := stringsReaderOf(dynamic(recv.Elems[0]))
 		if r.Kind != concrete.Call || r.Func.Pkg().Path() != "strings" || r.Func.Name() != "NewReader" {
 			t.Errorf("NewScanner's reader is %s, want strings.NewReader(…) or a failing reader over one", r)
@@ -166,36 +165,6 @@ func TestTypeOfAnotherPackageIsMadeByItsConstructor(t *testing.T) {
 	}
 	if got := outcomes(paths); len(got) < 3 {
 		t.Errorf("outcomes %v: want a spent tally, a left count and a zero", got)
-	}
-}
-
-// TestErrorAlternativesAreNameable: an error parameter is never given a
-// type a test cannot name, such as one of the standard library's
-// internal packages (internal/poll.DeadlineExceededError implements error).
-func TestErrorAlternativesAreNameable(t *testing.T) {
-	fn := target(t, "ctor.Classify")
-	e := NewEngine(fixtures(t).SSA, machine.Config{})
-	set := e.implementations(fn.Params[0].Type(), fn, true)
-	if len(set.alts) == 0 || set.complete {
-		t.Fatalf("alternatives %v, complete %v", set.alts, set.complete)
-	}
-	for _, a := range set.alts {
-		if a.made != nil {
-			continue
-		}
-		named, ok := a.typ.(*types.Named)
-		if p, isPtr := a.typ.(*types.Pointer); isPtr {
-			named, ok = p.Elem().(*types.Named)
-		}
-		if !ok {
-			continue
-		}
-		if pkg := named.Obj().Pkg(); !loader.Importable(fn.Pkg.Pkg, pkg) || !named.Obj().Exported() && pkg != fn.Pkg.Pkg {
-			t.Errorf("error alternative %s cannot be named in a test of %s", a.typ, fn.Pkg.Pkg.Path())
-		}
-	}
-	if a := set.alts[0]; a.made == nil || a.made.global == nil || a.made.global.Name() != "ErrEmpty" {
-		t.Errorf("first alternative %v, want the sentinel ErrEmpty", a)
 	}
 }
 

@@ -5,33 +5,21 @@
 // exploration. It explores one function at a time (Explore) and never
 // writes a file.
 //
-// The features are files of this package: inputs (inputs.go and the
-// *inputs.go files, behind engineinputs.go), the outside (environ.go,
-// envwrite.go, osstreams.go, uncontrolled*.go), tests of paths
-// (testcase.go, afterstate.go, sentinel.go), the passes (passes.go and
-// the files it names) and the model table (modeltable.go: package
-// models' library models on a narrow handle, modelhandle.go, and the
-// outside's). wiring.go plugs in the watchers, the outside and the
-// tester. Package pick chooses the model a test is written from.
+// Input construction is package inputs. The other features are files
+// of this package: the outside (environ.go, envwrite.go, osstreams.go,
+// uncontrolled*.go), tests of paths (testcase.go, afterstate.go,
+// sentinel.go), the passes (passes.go and the files it names) and the
+// model table (modeltable.go: package models' library models on a
+// narrow handle, modelhandle.go, and the outside's). wiring.go plugs in
+// the watchers, the outside and the tester. Package pick chooses the
+// model a test is written from.
 //
 // # Inputs
 //
 // Parameters get symbolic values named by their Go access paths: "p.X",
-// "len(s)", "s[2]". Strings have up to Bounds.MaxLen bytes, slices and
-// maps up to Bounds.MaxElems elements, and pointers and structs nest up
-// to Bounds.MaxDepth. A bound grows, up to GrowLen and GrowElems, when a
-// branch of the package needs a larger input (inputbounds.go).
-//
-// Some inputs take one of a few shapes, each in a state of its own:
-//   - an interface: nil, or one of up to four types of the program that
-//     implement it (ifaceinputs.go);
-//   - a float: candidate values such as 0, ±1, NaN and the constants the
-//     function compares with (floatinputs.go);
-//   - a func: nil, or a constant function (funcinputs.go);
-//   - a channel: nil, or new and unbuffered (chaninputs.go);
-//   - a type with unexported fields: made by its package's constructor
-//     (ctorinputs.go); an io.Reader, io.Writer or error by the usual
-//     values, including readers and writers that fail (iofail.go).
+// "len(s)", "s[2]". Package inputs builds them, within size bounds that
+// grow between rounds of exploration; its doc says how. The Engine holds
+// an inputs.Builder, set as the machine's input provider.
 //
 // The process environment is an input too (environ.go, envwrite.go): the
 // test sets what the path assumed with t.Setenv. Values no test can set

@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"fmt"
+	"github.com/gosymtest/gosymtest/symbolic/inputs"
 	"go/types"
 	"os"
 	"strings"
@@ -221,7 +222,7 @@ func (e *Engine) envLookup(s *machine.State, key value.String, two bool) ([]valu
 	}
 	// A variable the path has not met: whether it is set is an input.
 	name := envSlotName(env.slots)
-	set := inputsOf(rest).scalar(name+" is set", expr.BoolSort())
+	set := inputs.Of(rest).Scalar(name+" is set", expr.BoolSort())
 	rest.Assume(expr.Implies(set, validEnvKey(key)), "")
 	what := fmt.Sprintf("variable #%d looked up", env.slots+1)
 	if k, ok := value.ConcreteString(key); ok {
@@ -229,7 +230,7 @@ func (e *Engine) envLookup(s *machine.State, key value.String, two bool) ([]valu
 	}
 	on, off := e.envBranch(rest, set)
 	if on != nil {
-		val := inputsOf(on).buildString(e, on, name)
+		val := e.in.BuildString(on, name)
 		on.Assume(freshNoNUL(val), "")
 		on.Pins = append(on.Pins, what+" is set")
 		next := env.clone()
@@ -272,7 +273,7 @@ func (e *Engine) environList(s *machine.State) []value.Value {
 // closeEnviron adds os.Environ's fresh entries to the open environment env
 // of s (see the comment at the top).
 func (e *Engine) closeEnviron(s *machine.State, env *environ) *environ {
-	in := inputsOf(s)
+	in := inputs.Of(s)
 	n := e.environSize(s)
 	if len(env.entries) > 0 && n > 0 {
 		s.Limit("os.Environ lists the variables looked up before it first; other orders are not explored")
@@ -281,16 +282,16 @@ func (e *Engine) closeEnviron(s *machine.State, env *environ) *environ {
 	next.closed = true
 	// The count is the selector, which the choice pins, not the constant:
 	// a branch on it then asks the solver, which can find a side reachable
-	// only with more entries than the bound (inputbounds.go), as for a map
+	// only with more entries than the bound (inputs/inputbounds.go), as for a map
 	// input's size.
 	size := expr.Const(64, uint64(n))
-	if in.model == nil {
+	if !in.IsReplay() {
 		size = expr.BVVar(environCountName, 64)
 	}
 	next.count = expr.Add(expr.Const(64, uint64(len(env.entries))), size)
 	for i := 0; i < n; i++ {
-		key := in.buildString(e, s, fmt.Sprintf("%s[%d].key", environName, i))
-		val := in.buildString(e, s, fmt.Sprintf("%s[%d].value", environName, i))
+		key := e.in.BuildString(s, fmt.Sprintf("%s[%d].key", environName, i))
+		val := e.in.BuildString(s, fmt.Sprintf("%s[%d].value", environName, i))
 		valid := []expr.Expr{expr.And(freshValidKey(key), freshNoNUL(val))}
 		for _, o := range next.entries {
 			valid = append(valid, expr.Not(value.StringsEqual(key, o.key)))
@@ -300,7 +301,7 @@ func (e *Engine) closeEnviron(s *machine.State, env *environ) *environ {
 		}
 		what := fmt.Sprintf("environment variable %d has an invalid or repeated name", i)
 		for _, c := range valid {
-			if !e.assumeBuilt(s, c, what) {
+			if !e.in.AssumeBuilt(s, c, what) {
 				return next
 			}
 		}
@@ -310,12 +311,12 @@ func (e *Engine) closeEnviron(s *machine.State, env *environ) *environ {
 }
 
 // environSize is the number of entries os.Environ adds, 0 … MaxElems: a
-// choice of input shape (choices.go) whose selector is count($environ), so
+// choice of input shape (inputs/choices.go) whose selector is count($environ), so
 // each state knows its entries, and the bound on it is recorded as a map
 // input's size is, to grow when a branch needs more.
 func (e *Engine) environSize(s *machine.State) int {
-	in := inputsOf(s)
-	max := in.maxSize(environName, min(maxEnvironEntries, in.bounds.MaxElems))
+	in := inputs.Of(s)
+	max := in.MaxSize(environName, min(maxEnvironEntries, in.Bounds().MaxElems))
 	size := expr.BVVar(environCountName, 64)
 	var sizes []uint64
 	var pins []string
@@ -325,10 +326,10 @@ func (e *Engine) environSize(s *machine.State) int {
 		pins = append(pins, fmt.Sprintf("os.Environ() has %d more entries", n))
 		sizePins = append(sizePins, expr.Eq(size, expr.Const(64, uint64(n))))
 	}
-	if in.model == nil {
-		e.noteMapBound(sizePins, environName, size, max, in.bounds.GrowElems)
+	if !in.IsReplay() {
+		e.in.NoteMapBound(sizePins, environName, size, max, in.Bounds().GrowElems)
 	}
-	return e.choose(s, environCountName, size, sizes, pins)
+	return e.in.Choose(s, environCountName, size, sizes, pins)
 }
 
 func (env *environ) clone() *environ {
@@ -423,7 +424,7 @@ func (e *Engine) envBranch(s *machine.State, cond expr.Expr) (onTrue, onFalse *m
 // hasBounds reports whether s's condition holds an input size bound.
 func (e *Engine) hasBounds(s *machine.State) bool {
 	for _, c := range s.PathCond {
-		if _, ok := e.bounds[c]; ok {
+		if e.in.IsSizeBound(c) {
 			return true
 		}
 	}

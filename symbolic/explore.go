@@ -3,6 +3,7 @@ package symbolic
 import (
 	"context"
 	"fmt"
+	"github.com/gosymtest/gosymtest/symbolic/inputs"
 	"time"
 
 	"github.com/gosymtest/gosymtest/symbolic/machine"
@@ -15,8 +16,8 @@ import (
 // not safe for concurrent use; run one Engine per goroutine.
 type Engine struct {
 	*machine.Machine
-	// inputState is what the input provider keeps (engineinputs.go).
-	inputState
+	// in builds the inputs of the function under test (package inputs).
+	in *inputs.Builder
 	// tests counts the paths that gave a replayed test, and tested holds
 	// the blocks they entered; prefixes and firsts are paths cut by a
 	// bound or the budget, whose inputs may be run concretely to the end
@@ -45,12 +46,11 @@ type Engine struct {
 // NewEngine returns an engine for prog.
 func NewEngine(prog *ssa.Program, cfg machine.Config) *Engine {
 	m := machine.New(prog, cfg)
-	e := &Engine{Machine: m}
+	e := &Engine{Machine: m, in: inputs.NewBuilder(m)}
 	m.Watch = engineWatchers(e)
 	m.Outside = engineOutside{e}
 	m.Tester = engineTester{e}
 	m.Models = engineModels{e}
-	m.Inputs = engineInputs{e}
 	return e
 }
 
@@ -95,7 +95,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 	}
 	e.Ctx = ctx
 	e.prefixes, e.firsts, e.tests = nil, nil, 0
-	e.forgetGrowth()
+	e.in.ForgetGrowth()
 	e.tested = make(map[*ssa.BasicBlock]bool)
 	e.cutBlocks = make(map[*ssa.BasicBlock]bool)
 	e.boundary = newBoundaryPass()
@@ -107,7 +107,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 	}
 	// Each round explores fn from fresh inputs; a round after the first
 	// has the larger input bounds the one before asked for
-	// (inputbounds.go), and shares the budget. It starts when the round
+	// (inputs/inputbounds.go), and shares the budget. It starts when the round
 	// before has run out of states, or a while after the growth was asked
 	// for (growthDue); the states of the round before are dropped, since
 	// the new round covers their inputs too.
@@ -115,7 +115,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 		if e.Pruner != nil {
 			e.Pruner.Begin(fn)
 		}
-		for _, s := range e.initialStates(fn) {
+		for _, s := range e.in.InitialStates(fn) {
 			if e.Pruner != nil {
 				// A value pinned while the inputs were built is part of
 				// the initial state: its condition holds the pin.
@@ -127,7 +127,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 		e.Pruning = e.Pruner != nil
 		e.Search()
 		e.Pruning = false
-		if e.StopEarly() || len(e.growth) == 0 || e.Round == maxRounds || !e.grow() {
+		if e.StopEarly() || !e.in.GrowthAsked() || e.Round == inputs.MaxRounds || !e.in.Grow() {
 			break
 		}
 		e.Searcher, _ = search.New(e.Cfg.Searcher, e.Cfg.Seed+uint64(e.Round), e.Summary.CoveredBlocks, e.HurryFunc())
@@ -135,10 +135,10 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 		// the bounds of the rounds before.
 		e.Summary.Exhausted = true
 	}
-	if len(e.growth) > 0 {
+	if e.in.GrowthAsked() {
 		e.Summary.Exhausted = false // a growth asked for was not carried out
 	}
-	e.Summary.Grown = e.grown
+	e.Summary.Grown = e.in.GrownBounds()
 	// Whatever is left was cut off by the budget.
 	for e.Searcher.Len() > 0 {
 		s := e.Searcher.Select()
@@ -155,6 +155,3 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 	e.Summary.Elapsed = time.Since(e.Started)
 	return e.Summary, nil
 }
-
-// maxRounds bounds the rounds of exploration with growing input bounds.
-const maxRounds = 8

@@ -184,7 +184,7 @@ func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *machine.Test,
 // mutantRun replays fn on the inputs of m with mut, within steps, and
 // counts its instructions as the pass's work.
 func (e *Engine) mutantRun(fn *ssa.Function, m expr.Assignment, mut *mutation, steps int) *machine.State {
-	run := e.initialState(fn, e.replayInputs(m))
+	run := e.in.InitialState(fn, e.in.ReplayInputs(m))
 	run.Mut = mutantReplay{e, mut}
 	run.StepLimit = steps
 	e.runWatched(run, false) // so that recordOutcome has what the arguments point to after it

@@ -1,6 +1,7 @@
 package symbolic
 
 import (
+	"github.com/gosymtest/gosymtest/symbolic/inputs"
 	"testing"
 
 	"github.com/gosymtest/gosymtest/solver"
@@ -16,8 +17,8 @@ func TestReplayWithEqualMapKeysIsNoRun(t *testing.T) {
 	fn := target(t, "maps.CountAbove")
 	e := NewEngine(fixtures(t).SSA, machine.Config{})
 	e.Summary = &machine.Summary{Func: fn}
-	size := expr.BVVar(lenName(paramName(fn, 0)), 64)
-	key1Len := expr.BVVar(lenName(mapKeyName(paramName(fn, 0), 1)), 64)
+	size := expr.BVVar(inputs.LenName(inputs.ParamName(fn, 0)), 64)
+	key1Len := expr.BVVar(inputs.LenName(inputs.MapKeyName(inputs.ParamName(fn, 0), 1)), 64)
 
 	run := e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{size: 2}}), false, 10_000)
 	if run.EndKind != machine.EndUnsupported {
@@ -43,7 +44,7 @@ func TestReplayWithInvalidEnvironmentNameIsNoRun(t *testing.T) {
 	e.Summary = &machine.Summary{Func: fn}
 	count := expr.BVVar(environCountName, 64)
 	key := environName + "[0].key"
-	keyLen, keyByte := expr.BVVar(lenName(key), 64), expr.BVVar(elemName(key, 0), 8)
+	keyLen, keyByte := expr.BVVar(inputs.LenName(key), 64), expr.BVVar(inputs.ElemName(key, 0), 8)
 
 	run := e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{count: 1}}), false, 10_000)
 	if run.EndKind != machine.EndUnsupported {

@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"context"
+	"github.com/gosymtest/gosymtest/symbolic/inputs"
 	"slices"
 	"time"
 
@@ -198,7 +199,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *machine.State, steps int, note
 	}
 	t := &machine.Test{Replayed: true}
 	for i, param := range fn.Params {
-		t.Args = append(t.Args, e.paramLiteral(paramName(fn, i), param.Type(), resp.Model, 0, fn, false))
+		t.Args = append(t.Args, e.in.ParamLiteral(inputs.ParamName(fn, i), param.Type(), resp.Model, 0, fn, false))
 	}
 	if !e.recordOutcome(t, run) {
 		return false, run.Steps
@@ -253,7 +254,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *machine.State, steps int, note
 
 // concreteRun runs fn on the inputs of the model in resp, within steps.
 func (e *Engine) concreteRun(fn *ssa.Function, resp solver.Response, reversed bool, steps int) *machine.State {
-	run := e.initialState(fn, e.replayInputs(resp.Model))
+	run := e.in.InitialState(fn, e.in.ReplayInputs(resp.Model))
 	run.ReverseMaps = reversed
 	run.StepLimit = steps
 	e.runWatched(run, true)

@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"fmt"
+	"github.com/gosymtest/gosymtest/symbolic/inputs"
 	"go/types"
 	"reflect"
 	"slices"
@@ -15,41 +16,13 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// initialState is the state at the entry of fn with inputs from in. With
-// the inputs of a model it is a replay from the start, so that an input
-// the model cannot give ends it as a replay, not as a path.
-func (e *Engine) initialState(fn *ssa.Function, in *inputs) *machine.State {
-	e.NextID++
-	in.home = fn
-	s := &machine.State{Num: e.NextID, Mem: e.InitMemory(machine.PkgOf(fn)), Inputs: in, Replay: in.model != nil}
-	args := make([]value.Value, len(fn.Params))
-	for i, p := range fn.Params {
-		in.root = p
-		in.dest = &paramSlot{frame: 0, param: i}
-		args[i] = in.build(e, s, paramName(fn, i), p.Type(), 0)
-	}
-	in.dest = nil
-	e.PushFrame(s, fn, nil, args, nil)
-	e.pushPrologue(s)
-	return s
-}
-
-// paramName is the name a parameter's input variables start with.
-func paramName(fn *ssa.Function, i int) string {
-	name := fn.Params[i].Name()
-	if name == "" || name == "_" {
-		return fmt.Sprintf("arg%d", i)
-	}
-	return name
-}
-
 // picker chooses the models of this engine's path conditions (package
 // pick), with what the engine knows of the inputs it named.
 func (e *Engine) picker() *pick.Picker {
 	return &pick.Picker{
 		Check:        e.Check,
-		Signed:       func(name string) bool { return e.signedInputs[name] },
-		ArrayByte:    func(name string) bool { return e.arrayBytes[name] },
+		Signed:       func(name string) bool { return e.in.Signed(name) },
+		ArrayByte:    func(name string) bool { return e.in.ArrayByte(name) },
 		Uncontrolled: isUncontrolled,
 	}
 }
@@ -70,7 +43,7 @@ func (e *Engine) makeTest(s *machine.State) *machine.Test {
 	fn := e.Summary.Func
 	t := &machine.Test{}
 	for i, p := range fn.Params {
-		t.Args = append(t.Args, e.paramLiteral(paramName(fn, i), p.Type(), resp.Model, 0, fn, false))
+		t.Args = append(t.Args, e.in.ParamLiteral(inputs.ParamName(fn, i), p.Type(), resp.Model, 0, fn, false))
 	}
 	replay := e.replayRun(fn, resp.Model, false)
 	t.Replayed = replay.EndKind == pathKind(s) && slices.Equal(machine.FirstEntries(replay.Blocks), machine.FirstEntries(s.Blocks))
@@ -102,7 +75,7 @@ func (e *Engine) makeTest(s *machine.State) *machine.Test {
 // replayRun runs fn concretely on the inputs of model m, ranging over maps
 // in insertion order or, when reversed, in the reverse order.
 func (e *Engine) replayRun(fn *ssa.Function, m expr.Assignment, reversed bool) *machine.State {
-	replay := e.initialState(fn, e.replayInputs(m))
+	replay := e.in.InitialState(fn, e.in.ReplayInputs(m))
 	replay.ReverseMaps = reversed
 	e.runWatched(replay, true)
 	return replay
@@ -168,82 +141,6 @@ func (e *Engine) runToEnd(s *machine.State) {
 			s.Done, s.EndKind = true, machine.EndInternal
 		}
 	}
-}
-
-// argLiteral is the concrete value of the input called name under a model,
-// following the naming of inputs.build.
-func (e *Engine) argLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
-	b := e.Cfg.Bounds
-	val := func(n string, sort expr.Sort) uint64 { return expr.Eval(expr.Var(n, sort), m) }
-	if w, signed, ok := value.IntInfo(t); ok {
-		bits := val(name, expr.BV(w))
-		if signed {
-			return concrete.Value{Type: t, Kind: concrete.Int, Int: expr.Const(w, bits).SignedValue()}
-		}
-		return concrete.Value{Type: t, Kind: concrete.Uint, Uint: bits}
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		switch {
-		case u.Info()&types.IsBoolean != 0:
-			return concrete.Value{Type: t, Kind: concrete.Bool, Bool: val(name, expr.BoolSort()) == 1}
-		case u.Info()&types.IsString != 0:
-			n := int(val(lenName(name), expr.BV(64)))
-			buf := make([]byte, n)
-			for i := range buf {
-				buf[i] = byte(val(elemName(name, i), expr.BV(8)))
-			}
-			return concrete.Value{Type: t, Kind: concrete.String, Str: string(buf)}
-		case u.Info()&types.IsFloat != 0:
-			w := machine.FloatWidth(t)
-			return concrete.Value{Type: t, Kind: concrete.Float, Float: floatOfBits(val(name, expr.BV(w)), w)}
-		}
-	case *types.Pointer:
-		if depth >= b.MaxDepth || val(nilnessName(name), expr.BoolSort()) == 0 {
-			return concrete.Value{Type: t, Kind: concrete.Nil}
-		}
-		elem := e.argLiteral(pointeeName(name, u.Elem()), u.Elem(), m, depth+1, home)
-		return concrete.Value{Type: t, Kind: concrete.Pointer, Elem: &elem}
-	case *types.Struct:
-		foreign := machine.ForeignStruct(t, home)
-		v := concrete.Value{Type: t, Kind: concrete.Struct}
-		for i := 0; i < u.NumFields(); i++ {
-			f := u.Field(i)
-			if foreign && !f.Exported() {
-				v.Elems = append(v.Elems, machine.ZeroLiteral(f.Type()))
-				continue
-			}
-			v.Elems = append(v.Elems, e.argLiteral(fieldName(name, f.Name()), f.Type(), m, depth+1, home))
-		}
-		return v
-	case *types.Array:
-		v := concrete.Value{Type: t, Kind: concrete.Array}
-		for i := 0; i < int(u.Len()); i++ {
-			v.Elems = append(v.Elems, e.argLiteral(elemName(name, i), u.Elem(), m, depth+1, home))
-		}
-		return v
-	case *types.Slice:
-		if val(nilnessName(name), expr.BoolSort()) == 0 {
-			return concrete.Value{Type: t, Kind: concrete.Nil}
-		}
-		v := concrete.Value{Type: t, Kind: concrete.Slice, Elems: []concrete.Value{}}
-		n := int(val(lenName(name), expr.BV(64)))
-		for i := 0; i < n; i++ {
-			v.Elems = append(v.Elems, e.argLiteral(elemName(name, i), u.Elem(), m, depth+1, home))
-		}
-		return v
-	case *types.Map:
-		return e.mapLiteral(name, u, t, m, depth, home)
-	case *types.Interface:
-		return e.interfaceLiteral(name, t, m, depth, home, nil)
-	case *types.Signature:
-		return e.funcInputLiteral(name, t, u, val, func(name string, t types.Type) concrete.Value {
-			return e.argLiteral(name, t, m, depth+1, home)
-		})
-	case *types.Chan:
-		return chanInputLiteral(name, t, val)
-	}
-	return concrete.Value{Type: t, Kind: concrete.Opaque, Why: "input of type " + t.String()}
 }
 
 // toConcrete turns a value of a finished replay into a concrete value of

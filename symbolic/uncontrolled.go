@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"fmt"
+	"github.com/gosymtest/gosymtest/symbolic/inputs"
 	"go/types"
 	"strings"
 
@@ -80,12 +81,12 @@ func uncontrolledCall(s *machine.State, what string) string {
 // range is assumed on s and recorded as a range constraint.
 func (e *Engine) freshUncontrolled(s *machine.State, name string, width int, lo, hi uint64, signed bool) expr.Expr {
 	e.noteRange(name, lo, hi)
-	if inputsOf(s) == nil || s.Initializing {
+	if inputs.Of(s) == nil || s.Initializing {
 		// Package initialisers run once for every path: a value they take
 		// (time's startNano) is one concrete value of the range.
 		return expr.Const(width, lo)
 	}
-	v := inputsOf(s).scalar(name, expr.BV(width))
+	v := inputs.Of(s).Scalar(name, expr.BV(width))
 	v = clampReplayed(v, lo, hi)
 	le := expr.Ule
 	if signed {
@@ -118,10 +119,10 @@ func (e *Engine) assumeUncontrolled(s *machine.State, c expr.Expr) {
 // freshUncontrolledBool is an uncontrolled bool.
 func (e *Engine) freshUncontrolledBool(s *machine.State, name string) expr.Expr {
 	e.noteRange(name, 0, 1)
-	if inputsOf(s) == nil || s.Initializing {
+	if inputs.Of(s) == nil || s.Initializing {
 		return expr.True
 	}
-	return inputsOf(s).scalar(name, expr.BoolSort())
+	return inputs.Of(s).Scalar(name, expr.BoolSort())
 }
 
 // uncontrolledModels are the calls whose results a test cannot set.
@@ -168,7 +169,7 @@ func runtimeNanoModel(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Va
 // previous reading.
 func (e *Engine) monotonic(s *machine.State, name string) expr.Expr {
 	mono := e.freshUncontrolled(s, name, 64, monoLo, monoHi, true)
-	if inputsOf(s) == nil || s.Initializing {
+	if inputs.Of(s) == nil || s.Initializing {
 		return mono
 	}
 	if s.Outside.LastMono.IsValid() {
@@ -192,8 +193,8 @@ func callersModel(e *Engine, s *machine.State, _ *ssa.Function, a []value.Value)
 		// at the ends of the ranges, are both 0.
 		e.noteRange(name+".n", 0, 0)
 		n = expr.Const(64, 0)
-		if inputsOf(s) != nil && !s.Initializing {
-			n = clampReplayed(inputsOf(s).scalar(name+".n", expr.BV(64)), 0, 1<<62)
+		if inputs.Of(s) != nil && !s.Initializing {
+			n = clampReplayed(inputs.Of(s).Scalar(name+".n", expr.BV(64)), 0, 1<<62)
 		}
 		e.assumeUncontrolled(s, expr.And(expr.Sle(expr.Const(64, 0), n), expr.Sle(n, buf.Len)))
 	}
@@ -229,13 +230,13 @@ func (e *Engine) uncontrolledString(s *machine.State, name string) value.String 
 	lenName := name + ".len"
 	e.noteRange(lenName, 0, fileMax)
 	str := value.String{Len: expr.Const(64, 0)}
-	if inputsOf(s) != nil && !s.Initializing {
-		str.Len = clampReplayed(inputsOf(s).scalar(lenName, expr.BV(64)), 0, fileMax)
+	if inputs.Of(s) != nil && !s.Initializing {
+		str.Len = clampReplayed(inputs.Of(s).Scalar(lenName, expr.BV(64)), 0, fileMax)
 	}
 	if !str.Len.IsConst() {
 		c := expr.Const(64, fileMax)
 		within := expr.Ule(str.Len, c)
-		e.noteBound(within, bound{within: within, excess: expr.Ult(c, str.Len), name: lenName, size: str.Len, max: fileMax, cap: fileMax})
+		e.in.NoteFixedBound(lenName, within, expr.Ult(c, str.Len), str.Len, fileMax)
 		e.assumeUncontrolled(s, within)
 	}
 	for i := range fileMax {

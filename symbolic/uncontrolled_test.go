@@ -3,6 +3,7 @@ package symbolic
 import (
 	"context"
 	"errors"
+	"github.com/gosymtest/gosymtest/symbolic/inputs"
 	"slices"
 	"strings"
 	"testing"
@@ -234,7 +235,7 @@ func TestPinningFixesOnlyUncontrolledValues(t *testing.T) {
 	defer z3.Close()
 	e := NewEngine(fixtures(t).SSA, machine.Config{Solver: z3})
 	e.Ctx = context.Background()
-	s := &machine.State{Inputs: newSymbolicInputs(e.Cfg.Bounds)}
+	s := &machine.State{Inputs: inputs.NewSymbolic(e.Cfg.Bounds)}
 	sec := e.freshUncontrolled(s, uncontrolledCall(s, "time.Now")+".sec", 64, wallLo, wallHi, true)
 	if len(e.uncontrolledIn(s.PathCond)) != 0 {
 		t.Fatalf("the range alone counts as a dependence: %v", s.PathCond)

@@ -129,7 +129,7 @@ func (e *Engine) uncontrolledOutcome(t *machine.Test, sym, replay *machine.State
 	t.Before, t.After = nil, nil
 	t.SteadyBlocks, t.SteadyEdges = machine.FirstEntries(replay.Blocks), machine.FirstEntries(replay.Edges)
 	for _, a := range e.ends(m) {
-		other := e.initialState(e.Summary.Func, e.replayInputs(a))
+		other := e.in.InitialState(e.Summary.Func, e.in.ReplayInputs(a))
 		other.StepLimit = replay.StepLimit
 		e.runToEnd(other)
 		if other.EndKind != replay.EndKind || !slices.Equal(machine.FirstEntries(other.Blocks), machine.FirstEntries(replay.Blocks)) {

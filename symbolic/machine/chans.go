@@ -18,7 +18,7 @@ import (
 // are made by the code or new and empty (inputs), their buffer sizes are
 // pinned, and what is sent is counted, not decided. So which operation
 // can go on is known without the solver; a path forks only on the
-// nilness of a channel input (chaninputs.go) and on a size for make
+// nilness of a channel input (inputs/chaninputs.go) and on a size for make
 // that may be negative.
 //
 // An operation that only another goroutine could let go on would wait

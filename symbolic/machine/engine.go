@@ -71,7 +71,7 @@ type Bounds struct {
 	MaxDecisions int // symbolic decisions on one path (default 2,000)
 	MaxFork      int // feasible values a symbolic index may fork into (default 64)
 	// GrowLen and GrowElems are what MaxLen and MaxElems may grow to for
-	// an input when a branch side needs a larger one (inputbounds.go); a
+	// an input when a branch side needs a larger one (inputs/inputbounds.go); a
 	// cap not above its bound (the default) means no growth.
 	GrowLen, GrowElems int
 }
@@ -174,7 +174,7 @@ type Machine struct {
 	Started  time.Time
 
 	// StepAt is where the current step started: it decides how a choice
-	// of input shape forks (choices.go).
+	// of input shape forks (inputs/choices.go).
 	StepAt stepPoint
 	// Inputs builds the inputs (inputprovider.go).
 	Inputs InputProvider

@@ -25,7 +25,7 @@ func PkgOf(fn *ssa.Function) *ssa.Package {
 // so the input harness leaves the unexported ones at their zero values, as
 // new(T) does, and the path records that limit. Parameters of such types
 // are made by their constructors where the package has one
-// (ctorinputs.go); this is for the rest, and for values inside others.
+// (inputs/ctorinputs.go); this is for the rest, and for values inside others.
 func ForeignStruct(t types.Type, home *ssa.Function) bool {
 	named, ok := types.Unalias(t).(*types.Named)
 	pkg := PkgOf(home)

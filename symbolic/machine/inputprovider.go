@@ -12,7 +12,7 @@ import (
 // one way the interpreter asks for the inputs of the function under test,
 // and tells their builder what their construction needs to know. The
 // machine names no input helper; it holds its provider in
-// Machine.Inputs (package symbolic's engineInputs implements it). The
+// Machine.Inputs (package inputs' engineInputs implements it). The
 // rounds of exploration, their initial states and the growth between
 // them are the Engine's (symbolic/explore.go), not the machine's.
 type InputProvider interface {

@@ -424,7 +424,7 @@ const maxAlloc = 1 << 48
 // A symbolic capacity stays symbolic (so are the bounds checks against it);
 // the backing array gets the smallest size of a ladder that every feasible
 // capacity fits, at most maxAllocSize. Past that, the capacity is assumed
-// to be at most maxAllocSize as an input size bound is (inputbounds.go), so
+// to be at most maxAllocSize as an input size bound is (inputs/inputbounds.go), so
 // code that only larger sizes reach is not claimed dead.
 func (e *Machine) allocSize(s *State, c expr.Expr) (uint64, bool) {
 	if c.IsConst() {

@@ -51,10 +51,10 @@ type State struct {
 	// Outside is what the path knows of what a test does not control.
 	Outside OutsideState
 	// Choices are the alternatives this path took for choices of input
-	// shape (choices.go). The map is never written: a new choice copies it.
+	// shape (inputs/choices.go). The map is never written: a new choice copies it.
 	Choices map[string]int
 	// FloatChoices counts the float inputs that got candidate values
-	// (floatinputs.go).
+	// (inputs/floatinputs.go).
 	FloatChoices int
 	// Results of the entry function once it has returned, and the
 	// Return it returned with.
@@ -119,7 +119,7 @@ type Frame struct {
 	frozen bool
 	// Fill is set on a frame of the input prologue: a constructor whose
 	// result is a parameter of a frame below. The input provider's
-	// (ctorinputs.go); the machine only knows whether there is one.
+	// (inputs/ctorinputs.go); the machine only knows whether there is one.
 	Fill any
 	// act numbers this activation for a Pruner's locations (Loc.Act).
 	act int32

@@ -63,7 +63,7 @@ func contained(v ssa.Value) bool {
 }
 
 // choiceFree reports whether building a value of type t as an input makes
-// no choice of shape (choices.go): a symbolic address materialises every
+// no choice of shape (inputs/choices.go): a symbolic address materialises every
 // element it may select, which would multiply the choices of interface and
 // map elements, so addresses of such elements fork instead.
 func choiceFree(t types.Type) bool {

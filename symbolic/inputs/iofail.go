@@ -1,4 +1,4 @@
-package symbolic
+package inputs
 
 import (
 	"go/token"
@@ -74,7 +74,7 @@ func isFailingHelper(t types.Type) bool {
 // the interface reads; otherwise it writes. nil when a function they need
 // is not in the program or a test in home may not call it, or when the
 // failing value does not implement iface (an io.ByteReader).
-func (e *Engine) failingMaker(iface *types.Interface, home *types.Package, reader *ssa.Function) *maker {
+func (e *Builder) failingMaker(iface *types.Interface, home *types.Package, reader *ssa.Function) *maker {
 	errNew := e.apiFunc(home, "errors", "New")
 	if errNew == nil {
 		return nil
@@ -111,8 +111,8 @@ func (mk *maker) failText() string {
 
 // makeFailError queues the errors.New call that makes mk's error for the
 // prologue; its result goes to field.
-func (e *Engine) makeFailError(s *machine.State, mk *maker, field *value.Pointer) {
-	in := inputsOf(s)
+func (e *Builder) makeFailError(s *machine.State, mk *maker, field *value.Pointer) {
+	in := Of(s)
 	in.calls = append(in.calls, &pendingCall{fn: mk.errNew, args: []value.Value{value.StringConst(mk.failText())}, dest: paramSlot{into: field}})
 }
 
@@ -127,8 +127,8 @@ func (mk *maker) failErrorLiteral() concrete.Value {
 // dest. Its error, and the strings.Reader of a reader, are made in the
 // prologue and stored where the value holds them; io.MultiReader runs
 // after them and gives its result to dest.
-func (e *Engine) buildFailing(s *machine.State, name string, mk *maker, depth int, dest paramSlot) value.Value {
-	in := inputsOf(s)
+func (e *Builder) buildFailing(s *machine.State, name string, mk *maker, depth int, dest paramSlot) value.Value {
+	in := Of(s)
 	holder := func(t *types.Pointer) (value.Pointer, *value.Pointer) {
 		elem := t.Elem()
 		id := s.Mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})
@@ -159,7 +159,7 @@ func (e *Engine) buildFailing(s *machine.State, name string, mk *maker, depth in
 
 // failingLiteral is the concrete value of the failing input name made by
 // mk under the model m, following buildFailing's naming.
-func (e *Engine) failingLiteral(name string, mk *maker, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
+func (e *Builder) failingLiteral(name string, mk *maker, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
 	errLit := mk.failErrorLiteral()
 	if mk.fail == failWriting {
 		return concrete.Value{Type: errWriterType, Kind: concrete.Call, Func: errWriterFunc, Elems: []concrete.Value{errLit}}
@@ -177,7 +177,7 @@ func (e *Engine) failingLiteral(name string, mk *maker, m expr.Assignment, depth
 
 // failingMethod runs a method call on an errReader or errWriter: it
 // returns 0 and the value's error, as the declared method does.
-func (e *Engine) failingMethod(s *machine.State, instr ssa.CallInstruction, recv value.Interface) {
+func (e *Builder) failingMethod(s *machine.State, instr ssa.CallInstruction, recv value.Interface) {
 	p, ok := recv.Value.(value.Pointer)
 	if !ok {
 		panic(machine.InternalError("a failing helper of value %T", recv.Value))

@@ -1,4 +1,4 @@
-package symbolic
+package inputs
 
 import (
 	"fmt"
@@ -17,8 +17,10 @@ import (
 // on every path (as map objects require); keys are symbolic and pairwise
 // distinct. The parts are named "keys(name)[i]" and "name[keys(name)[i]]".
 
-func mapKeyName(name string, i int) string { return fmt.Sprintf("keys(%s)[%d]", name, i) }
-func mapValName(name string, i int) string { return name + "[" + mapKeyName(name, i) + "]" }
+// MapKeyName names the key i of the map input name, and mapValName its
+// value.
+func MapKeyName(name string, i int) string { return fmt.Sprintf("keys(%s)[%d]", name, i) }
+func mapValName(name string, i int) string { return name + "[" + MapKeyName(name, i) + "]" }
 
 // mapSizes are the values of a map input's size selector: -1 (nil), 0, …,
 // max.
@@ -31,8 +33,8 @@ func mapSizes(max int) []uint64 {
 }
 
 // buildMap makes the input of map type mt called name.
-func (e *Engine) buildMap(s *machine.State, name string, mt *types.Map, depth int) value.Value {
-	in := inputsOf(s)
+func (e *Builder) buildMap(s *machine.State, name string, mt *types.Map, depth int) value.Value {
+	in := Of(s)
 	if !comparableInput(mt.Key()) {
 		// Keys the harness cannot keep distinct: the map stays nil, and the
 		// paths say so (they are not exhaustive).
@@ -43,45 +45,45 @@ func (e *Engine) buildMap(s *machine.State, name string, mt *types.Map, depth in
 		s.Limit(fmt.Sprintf("%s is a nil map: nesting bound %d", name, in.bounds.MaxDepth))
 		return value.Pointer{NonNil: expr.False}
 	}
-	maxElems := in.maxSize(name, in.bounds.MaxElems)
+	maxElems := in.MaxSize(name, in.bounds.MaxElems)
 	pins := []string{name + " == nil"}
 	for n := 0; n <= maxElems; n++ {
 		pins = append(pins, fmt.Sprintf("len(%s) == %d", name, n))
 	}
-	size, sizes := expr.BVVar(lenName(name), 64), mapSizes(maxElems)
+	size, sizes := expr.BVVar(LenName(name), 64), mapSizes(maxElems)
 	// Each size is a bound constraint: within the bound lie the other
 	// sizes, beyond it the larger maps.
 	var sizePins []expr.Expr
 	for _, n := range sizes {
 		sizePins = append(sizePins, expr.Eq(size, expr.Const(64, n)))
 	}
-	e.noteMapBound(sizePins, name, size, maxElems, in.bounds.GrowElems)
-	k := e.choose(s, lenName(name), size, sizes, pins)
+	e.NoteMapBound(sizePins, name, size, maxElems, in.bounds.GrowElems)
+	k := e.Choose(s, LenName(name), size, sizes, pins)
 	return e.mapInput(s, name, mt, k-1, depth)
 }
 
 // mapInput builds the input map of n entries (nil for n < 0), assuming its
 // keys distinct.
-func (e *Engine) mapInput(s *machine.State, name string, mt *types.Map, n, depth int) value.Value {
+func (e *Builder) mapInput(s *machine.State, name string, mt *types.Map, n, depth int) value.Value {
 	if n < 0 {
 		return value.Pointer{NonNil: expr.False}
 	}
 	var mv value.Map
 	equalKeys := name + " has two equal keys"
 	for i := 0; i < n; i++ {
-		k := inputsOf(s).build(e, s, mapKeyName(name, i), mt.Key(), depth+1)
+		k := Of(s).build(e, s, MapKeyName(name, i), mt.Key(), depth+1)
 		for _, other := range mv.Keys {
-			if !e.assumeBuilt(s, expr.Not(inputKeysEqual(k, other)), equalKeys) {
+			if !e.AssumeBuilt(s, expr.Not(inputKeysEqual(k, other)), equalKeys) {
 				return value.Pointer{NonNil: expr.False}
 			}
 		}
 		mv.Keys = append(mv.Keys, k)
-		mv.Vals = append(mv.Vals, inputsOf(s).build(e, s, mapValName(name, i), mt.Elem(), depth+1))
+		mv.Vals = append(mv.Vals, Of(s).build(e, s, mapValName(name, i), mt.Elem(), depth+1))
 	}
-	if inputsOf(s).model == nil {
-		mv.Size = expr.BVVar(lenName(name), 64)
+	if Of(s).model == nil {
+		mv.Size = expr.BVVar(LenName(name), 64)
 	}
-	id := s.Mem.Alloc(&value.Object{Type: mt, Value: mv, Input: name, Root: inputsOf(s).root, RootType: mt})
+	id := s.Mem.Alloc(&value.Object{Type: mt, Value: mv, Input: name, Root: Of(s).root, RootType: mt})
 	return value.Pointer{NonNil: expr.True, Obj: id}
 }
 
@@ -103,17 +105,17 @@ func inputKeysEqual(a, b value.Value) expr.Expr {
 
 // mapLiteral is the concrete value of a map input under a model, following
 // buildMap's naming.
-func (e *Engine) mapLiteral(name string, mt *types.Map, t types.Type, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
+func (e *Builder) mapLiteral(name string, mt *types.Map, t types.Type, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
 	if !comparableInput(mt.Key()) || depth >= e.Cfg.Bounds.MaxDepth {
 		return concrete.Value{Type: t, Kind: concrete.Nil}
 	}
-	n := int(int64(expr.Eval(expr.BVVar(lenName(name), 64), m)))
+	n := int(int64(expr.Eval(expr.BVVar(LenName(name), 64), m)))
 	if n < 0 {
 		return concrete.Value{Type: t, Kind: concrete.Nil}
 	}
 	v := concrete.Value{Type: t, Kind: concrete.Map}
 	for i := 0; i < n; i++ {
-		v.Keys = append(v.Keys, e.argLiteral(mapKeyName(name, i), mt.Key(), m, depth+1, home))
+		v.Keys = append(v.Keys, e.argLiteral(MapKeyName(name, i), mt.Key(), m, depth+1, home))
 		v.Elems = append(v.Elems, e.argLiteral(mapValName(name, i), mt.Elem(), m, depth+1, home))
 	}
 	return v

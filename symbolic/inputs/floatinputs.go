@@ -1,4 +1,4 @@
-package symbolic
+package inputs
 
 import (
 	"fmt"
@@ -15,7 +15,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// Float inputs. The executor's floats are concrete Go values (floats.go),
+// Float inputs. The executor's floats are concrete Go values (machine/floats.go),
 // so a float input cannot be a solver variable that branches constrain.
 // Instead it is one of a few candidate values, a choice like an interface
 // input's dynamic type (choices.go): each candidate is explored in a
@@ -32,7 +32,7 @@ import (
 // input is an Opaque that names it (Opaque.Input), whose value is 0, the
 // first candidate; a path that never computes with it holds for every
 // value of it. Everything that computes with a float reads it through
-// (*Engine).float (floats.go), which has the input provider make the
+// Machine.Float (machine/floats.go), which has the input provider make the
 // choice (chooseFloat).
 //
 // The candidates are the values that decide the branches floats usually
@@ -55,7 +55,7 @@ const maxFloatCandidates = 16
 const maxFloatChoices = 2
 
 // buildFloat makes the float input called name, of type t.
-func (in *inputs) buildFloat(name string, t types.Type) value.Value {
+func (in *Source) buildFloat(name string, t types.Type) value.Value {
 	w := machine.FloatWidth(t)
 	if in.model != nil {
 		// The variable is pinned to a candidate's bits, or else unpinned
@@ -68,9 +68,9 @@ func (in *inputs) buildFloat(name string, t types.Type) value.Value {
 // chooseFloat is the value on s of the float input o. For an input not
 // chosen yet, s chooses its candidate now, and the other candidates get
 // states of their own that run the current instruction again.
-func (e *Engine) chooseFloat(s *machine.State, o value.Opaque) float64 {
+func (e *Builder) chooseFloat(s *machine.State, o value.Opaque) float64 {
 	name, t, w := o.Input, o.Type, machine.FloatWidth(o.Type)
-	cands := e.floatCandidates(inputsOf(s).home, w)
+	cands := e.floatCandidates(Of(s).home, w)
 	if k, again := s.Choices[name]; again {
 		// Every read after the first, and the first of a state forked on
 		// this choice, finds its alternative taken.
@@ -88,13 +88,13 @@ func (e *Engine) chooseFloat(s *machine.State, o value.Opaque) float64 {
 		pins[i] = name + " = " + strconv.FormatFloat(c, 'g', -1, w)
 	}
 	s.Limit(fmt.Sprintf("%s: only %d values of type %s are tried", name, len(cands), t))
-	return cands[e.choose(s, name, machine.FloatSelector(o), vals, pins)]
+	return cands[e.Choose(s, name, machine.FloatSelector(o), vals, pins)]
 }
 
 // floatCandidates are the candidate values of a float input of a function
 // under test home, at w bits: baseFloats, then those of home's float
 // constants, distinct as w-bit floats.
-func (e *Engine) floatCandidates(home *ssa.Function, w int) []float64 {
+func (e *Builder) floatCandidates(home *ssa.Function, w int) []float64 {
 	key := floatCandidatesKey{home, w}
 	if c, ok := e.floatCands[key]; ok {
 		return c

@@ -1,4 +1,4 @@
-package symbolic
+package inputs
 
 import (
 	"fmt"
@@ -81,7 +81,7 @@ func dynamicName(name string, t types.Type) string {
 // implementations lists, in a fixed order, the alternatives for an input
 // of interface type t of the function home; atParam says the input is a
 // parameter, which may be made by a constructor.
-func (e *Engine) implementations(t types.Type, home *ssa.Function, atParam bool) implSet {
+func (e *Builder) implementations(t types.Type, home *ssa.Function, atParam bool) implSet {
 	iface, ok := t.Underlying().(*types.Interface)
 	if !ok {
 		return implSet{}
@@ -185,7 +185,7 @@ func writableElsewhere(t types.Type, home *types.Package, depth int) bool {
 // and that a test in home's package can write: those of home first, then
 // the others by package path and name, among loader.InputTypes.
 // left tells that some implementations were left out as unwritable.
-func (e *Engine) namedImplementations(t types.Type, home *ssa.Package) (impls []types.Type, left bool) {
+func (e *Builder) namedImplementations(t types.Type, home *ssa.Package) (impls []types.Type, left bool) {
 	iface := t.Underlying().(*types.Interface)
 	var local, others []types.Type
 	for _, named := range loader.InputTypes(e.Prog, t) {
@@ -209,8 +209,8 @@ func (e *Engine) namedImplementations(t types.Type, home *ssa.Package) (impls []
 
 // buildInterface makes the input of interface type t called name; dest
 // is set when it is a parameter.
-func (e *Engine) buildInterface(s *machine.State, name string, t types.Type, depth int, dest *paramSlot) value.Value {
-	in := inputsOf(s)
+func (e *Builder) buildInterface(s *machine.State, name string, t types.Type, depth int, dest *paramSlot) value.Value {
+	in := Of(s)
 	set := e.implementations(t, in.home, dest != nil)
 	set.alts = ctorArgAlts(set.alts, dest)
 	if len(set.alts) == 0 {
@@ -246,7 +246,7 @@ func (e *Engine) buildInterface(s *machine.State, name string, t types.Type, dep
 		// a context: "Do not pass a nil Context" (package context).
 		first = 1
 	}
-	k := first + e.choose(s, typeSelectorName(name), expr.BVVar(typeSelectorName(name), 8), vals[first:], pins[first:])
+	k := first + e.Choose(s, typeSelectorName(name), expr.BVVar(typeSelectorName(name), 8), vals[first:], pins[first:])
 	if k == 0 {
 		return value.Interface{}
 	}
@@ -292,7 +292,7 @@ func (e *Engine) buildInterface(s *machine.State, name string, t types.Type, dep
 // so leaving it out claims nothing more. The package's own types, and
 // those an empty interface's assertions name, keep their nil: the code
 // may test for it.
-func (e *Engine) nonNilDynamic(set implSet, t, dyn types.Type, home *ssa.Function) bool {
+func (e *Builder) nonNilDynamic(set implSet, t, dyn types.Type, home *ssa.Function) bool {
 	iface, ok := t.Underlying().(*types.Interface)
 	return ok && !iface.Empty() && !set.complete && !e.isLocal(dyn, home)
 }
@@ -326,7 +326,7 @@ func countTo(n int) []uint64 {
 
 // interfaceLiteral is the concrete value of an interface input under a
 // model, following buildInterface's naming; dest is set for a parameter.
-func (e *Engine) interfaceLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function, dest *paramSlot) concrete.Value {
+func (e *Builder) interfaceLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function, dest *paramSlot) concrete.Value {
 	set := e.implementations(t, home, dest != nil)
 	set.alts = ctorArgAlts(set.alts, dest)
 	k := int(expr.Eval(expr.BVVar(typeSelectorName(name), 8), m))
@@ -343,9 +343,14 @@ func (e *Engine) interfaceLiteral(name string, t types.Type, m expr.Assignment, 
 			return v
 		}
 	case dest != nil:
-		v = e.paramLiteral(dynamicName(name, a.typ), a.typ, m, depth, home, false)
+		v = e.ParamLiteral(dynamicName(name, a.typ), a.typ, m, depth, home, false)
 	default:
 		v = e.argLiteral(dynamicName(name, a.typ), a.typ, m, depth, home)
 	}
 	return concrete.Value{Type: t, Kind: concrete.Interface, Elem: &v}
+}
+
+// isErrorType reports whether t is the error type.
+func isErrorType(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
 }

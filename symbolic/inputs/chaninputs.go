@@ -1,4 +1,4 @@
-package symbolic
+package inputs
 
 import (
 	"go/types"
@@ -25,9 +25,9 @@ func chanInputLimit(name string) string {
 }
 
 // buildChan makes the channel input of type t called name.
-func (in *inputs) buildChan(s *machine.State, name string, t types.Type) value.Pointer {
+func (in *Source) buildChan(s *machine.State, name string, t types.Type) value.Pointer {
 	id := s.Mem.Alloc(&value.Object{Type: t, Value: value.Chan{}, Input: name, Root: in.root, RootType: t.Underlying()})
-	return value.Pointer{NonNil: in.scalar(nilnessName(name), expr.BoolSort()), Obj: id}
+	return value.Pointer{NonNil: in.Scalar(nilnessName(name), expr.BoolSort()), Obj: id}
 }
 
 // chanInputLiteral is the literal of the channel input called name under

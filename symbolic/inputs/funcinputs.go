@@ -1,4 +1,4 @@
-package symbolic
+package inputs
 
 import (
 	"fmt"
@@ -61,8 +61,8 @@ func plainData(t types.Type) bool {
 }
 
 // buildFunc makes the func input of signature sig called name.
-func (in *inputs) buildFunc(e *Engine, s *machine.State, name string, sig *types.Signature, depth int) value.Func {
-	f := &value.FuncInput{Name: name, NonNil: in.scalar(nilnessName(name), expr.BoolSort())}
+func (in *Source) buildFunc(e *Builder, s *machine.State, name string, sig *types.Signature, depth int) value.Func {
+	f := &value.FuncInput{Name: name, NonNil: in.Scalar(nilnessName(name), expr.BoolSort())}
 	n := sig.Results().Len()
 	for i := 0; i < n; i++ {
 		t := sig.Results().At(i).Type()
@@ -77,7 +77,7 @@ func (in *inputs) buildFunc(e *Engine, s *machine.State, name string, sig *types
 
 // callInputFunc runs a call of the func input f: it panics where f is
 // nil, and returns f's results where it is not.
-func (e *Engine) callInputFunc(s *machine.State, instr ssa.CallInstruction, f *value.FuncInput) {
+func (e *Builder) callInputFunc(s *machine.State, instr ssa.CallInstruction, f *value.FuncInput) {
 	if !e.Require(s, f.NonNil, nilnessName(f.Name), func(bad *machine.State) {
 		e.RuntimePanic(bad, machine.PanicNilFunc, machine.NilDerefMessage)
 	}) {
@@ -89,7 +89,7 @@ func (e *Engine) callInputFunc(s *machine.State, instr ssa.CallInstruction, f *v
 
 // funcInputLiteral is the literal of the func input called name of
 // signature sig under a model, following buildFunc's naming.
-func (e *Engine) funcInputLiteral(name string, t types.Type, sig *types.Signature, val func(string, expr.Sort) uint64,
+func (e *Builder) funcInputLiteral(name string, t types.Type, sig *types.Signature, val func(string, expr.Sort) uint64,
 	lit func(name string, t types.Type) concrete.Value) concrete.Value {
 	if val(nilnessName(name), expr.BoolSort()) == 0 {
 		return concrete.Value{Type: t, Kind: concrete.Nil}

@@ -1,4 +1,4 @@
-package symbolic
+package inputs
 
 import (
 	"fmt"
@@ -112,7 +112,7 @@ type pendingCall struct {
 // ctorArgName names the input that is parameter i of the constructor fn
 // making the input name: "r.NewReader(r)".
 func ctorArgName(name string, fn *ssa.Function, i int) string {
-	return name + "." + fn.Name() + "(" + paramName(fn, i) + ")"
+	return name + "." + fn.Name() + "(" + ParamName(fn, i) + ")"
 }
 
 // ctorCache remembers, per program, which constructor makes a type for a
@@ -127,7 +127,7 @@ type ctorKey struct {
 
 // constructorOf is the constructor that makes parameters of type t of
 // functions of home's package, or nil when t is written as a literal.
-func (e *Engine) constructorOf(t types.Type, home *ssa.Function) *ssa.Function {
+func (e *Builder) constructorOf(t types.Type, home *ssa.Function) *ssa.Function {
 	var homePkg *types.Package
 	if pkg := machine.PkgOf(home); pkg != nil {
 		homePkg = pkg.Pkg
@@ -175,22 +175,22 @@ func hasUnexportedFields(t types.Type) bool {
 // (choices.go) whose selector is "name.(made)": 0, tried first, makes it
 // with fn, as its users do; 1 builds it field by field, which reaches the
 // states that only a sequence of calls would (a Reader after some reads).
-func (e *Engine) madeOnly(s *machine.State, name string, t types.Type, fn *ssa.Function) bool {
-	in := inputsOf(s)
+func (e *Builder) madeOnly(s *machine.State, name string, t types.Type, fn *ssa.Function) bool {
+	in := Of(s)
 	if !e.isLocal(t, in.home) {
 		s.Limit(fmt.Sprintf("%s is made by %s: only the values it makes are tried", name, fn.Name()))
 		return true
 	}
 	sel := madeSelectorName(name)
 	pins := []string{name + " = " + fn.Name() + "(…)", ""}
-	return e.choose(s, sel, expr.BVVar(sel, 8), []uint64{0, 1}, pins) == 0
+	return e.Choose(s, sel, expr.BVVar(sel, 8), []uint64{0, 1}, pins) == 0
 }
 
 func madeSelectorName(name string) string { return name + ".(made)" }
 
 // isLocal reports whether t (or what it points to) is declared in home's
 // package.
-func (e *Engine) isLocal(t types.Type, home *ssa.Function) bool {
+func (e *Builder) isLocal(t types.Type, home *ssa.Function) bool {
 	named, pkg := namedOf(t), machine.PkgOf(home)
 	return named != nil && pkg != nil && named.Obj().Pkg() == pkg.Pkg
 }
@@ -208,8 +208,8 @@ func namedOf(t types.Type) *types.Named {
 // constructor's call is queued for the prologue and a placeholder of the
 // parameter's type returned; the call's result replaces it before the
 // function under test starts.
-func (e *Engine) buildMade(s *machine.State, name string, mk *maker, depth int, dest paramSlot) value.Value {
-	in := inputsOf(s)
+func (e *Builder) buildMade(s *machine.State, name string, mk *maker, depth int, dest paramSlot) value.Value {
+	in := Of(s)
 	switch {
 	case mk.fail != failNone:
 		return e.buildFailing(s, name, mk, depth, dest)
@@ -241,9 +241,9 @@ func (e *Engine) buildMade(s *machine.State, name string, mk *maker, depth int, 
 // pushPrologue pushes the queued constructor calls above the entry frame,
 // the first queued lowest, so that each runs after those that make its
 // arguments and before the call that waits for its result.
-func (e *Engine) pushPrologue(s *machine.State) {
-	calls := inputsOf(s).calls
-	inputsOf(s).calls = nil
+func (e *Builder) pushPrologue(s *machine.State) {
+	calls := Of(s).calls
+	Of(s).calls = nil
 	if len(calls) == 0 {
 		return
 	}
@@ -265,7 +265,7 @@ type prologueFill struct {
 // makes. The objects the constructors made lose their allocation sites:
 // the points-to analysis models parameters as input objects, not as what
 // the constructors allocate, so they are left out of its check.
-func (e *Engine) fillParam(s *machine.State, f *machine.Frame, results []value.Value) {
+func (e *Builder) fillParam(s *machine.State, f *machine.Frame, results []value.Value) {
 	v := results[0]
 	fill := f.Fill.(*prologueFill)
 	if fill.dest.wrap != nil {
@@ -283,13 +283,13 @@ func (e *Engine) fillParam(s *machine.State, f *machine.Frame, results []value.V
 
 // prologuePanicked ends s when a panic leaves the prologue frame f: the
 // input cannot be made with these arguments, so there is no test.
-func (e *Engine) prologuePanicked(s *machine.State, f *machine.Frame) {
+func (e *Builder) prologuePanicked(s *machine.State, f *machine.Frame) {
 	e.Finish(s, machine.EndUnsupported, 0, "unsupported:input constructor "+f.Fn.Name()+" panics")
 }
 
 // madeLiteral is the concrete value of the input name made by mk, under
 // the model m: the same call with the model's arguments.
-func (e *Engine) madeLiteral(name string, mk *maker, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
+func (e *Builder) madeLiteral(name string, mk *maker, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
 	switch {
 	case mk.fail != failNone:
 		return e.failingLiteral(name, mk, m, depth, home)
@@ -303,14 +303,14 @@ func (e *Engine) madeLiteral(name string, mk *maker, m expr.Assignment, depth in
 		if i == 0 && mk.fn.Signature.Recv() != nil {
 			continue // new(T), which the Func's receiver says
 		}
-		v.Elems = append(v.Elems, e.paramLiteral(ctorArgName(name, mk.fn, i), p.Type(), m, depth+1, home, true))
+		v.Elems = append(v.Elems, e.ParamLiteral(ctorArgName(name, mk.fn, i), p.Type(), m, depth+1, home, true))
 	}
 	return v
 }
 
-// paramLiteral is the concrete value of the parameter input name, following
+// ParamLiteral is the concrete value of the parameter input name, following
 // the naming of inputs.build for a parameter slot.
-func (e *Engine) paramLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function, ctorArg bool) concrete.Value {
+func (e *Builder) ParamLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function, ctorArg bool) concrete.Value {
 	if depth < e.Cfg.Bounds.MaxDepth {
 		fn := e.constructorOf(t, home)
 		if fn != nil && (!e.isLocal(t, home) || expr.Eval(expr.BVVar(madeSelectorName(name), 8), m) == 0) {

@@ -1,22 +1,23 @@
-package symbolic
+package inputs
 
 import (
 	"fmt"
 	"go/types"
 
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
-// inputs builds the values of a function's parameters. Every part of an
+// Source builds the values of a function's parameters. Every part of an
 // input is a variable named by its Go access path ("p.X", "len(s)",
 // "s[2]", "p != nil"), so a model names its values the way a test writes
 // them. In replay mode the same builder gives each variable its model value
 // instead, so the concrete run and the literal in the test agree by
 // construction.
-type inputs struct {
+type Source struct {
 	bounds machine.Bounds
 	// model, when set, gives the values (replay mode); otherwise the
 	// builder makes variables (symbolic mode).
@@ -37,14 +38,16 @@ type inputs struct {
 	grown map[string]int
 }
 
-func newSymbolicInputs(b machine.Bounds) *inputs { return &inputs{bounds: b} }
+// NewSymbolic returns a Source that makes variables within b, and
+// newReplayInputs one that gives the values of the model m.
+func NewSymbolic(b machine.Bounds) *Source { return &Source{bounds: b} }
 
-func newReplayInputs(b machine.Bounds, m expr.Assignment) *inputs {
-	return &inputs{bounds: b, model: m}
+func newReplayInputs(b machine.Bounds, m expr.Assignment) *Source {
+	return &Source{bounds: b, model: m}
 }
 
-// scalar is the variable called name, or its value in replay mode.
-func (in *inputs) scalar(name string, sort expr.Sort) expr.Expr {
+// Scalar is the variable called name, or its value in replay mode.
+func (in *Source) Scalar(name string, sort expr.Sort) expr.Expr {
 	v := expr.Var(name, sort)
 	if in.model == nil {
 		return v
@@ -58,8 +61,8 @@ func (in *inputs) scalar(name string, sort expr.Sort) expr.Expr {
 
 // Variable names for the parts of an input.
 func nilnessName(name string) string { return name + " != nil" }
-func lenName(name string) string     { return "len(" + name + ")" }
-func elemName(name string, i int) string {
+func LenName(name string) string     { return "len(" + name + ")" }
+func ElemName(name string, i int) string {
 	return fmt.Sprintf("%s[%d]", name, i)
 }
 func fieldName(name, field string) string { return name + "." + field }
@@ -76,7 +79,7 @@ func pointeeName(name string, elem types.Type) string {
 // build makes the input value of type t called name, at nesting depth.
 // Pointees are left lazy: their objects hold a value.Lazy that the first
 // read materialises.
-func (in *inputs) build(e *Engine, s *machine.State, name string, t types.Type, depth int) value.Value {
+func (in *Source) build(e *Builder, s *machine.State, name string, t types.Type, depth int) value.Value {
 	dest := in.dest
 	in.dest = nil
 	if dest != nil && depth < in.bounds.MaxDepth {
@@ -91,13 +94,13 @@ func (in *inputs) build(e *Engine, s *machine.State, name string, t types.Type, 
 			}
 			e.signedInputs[name] = true
 		}
-		return value.Scalar{E: in.scalar(name, expr.BV(w))}
+		return value.Scalar{E: in.Scalar(name, expr.BV(w))}
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		switch {
 		case u.Info()&types.IsBoolean != 0:
-			return value.Scalar{E: in.scalar(name, expr.BoolSort())}
+			return value.Scalar{E: in.Scalar(name, expr.BoolSort())}
 		case u.Info()&types.IsString != 0:
 			return in.buildString(e, s, name)
 		case u.Info()&types.IsFloat != 0:
@@ -112,7 +115,7 @@ func (in *inputs) build(e *Engine, s *machine.State, name string, t types.Type, 
 		}
 		elem := u.Elem()
 		id := s.Mem.Alloc(&value.Object{Type: elem, Value: value.Lazy{Name: pointeeName(name, elem), Type: elem, Depth: depth + 1, Root: in.root}, Input: name, Root: in.root, RootType: elem})
-		return value.Pointer{NonNil: in.scalar(nilnessName(name), expr.BoolSort()), Obj: id}
+		return value.Pointer{NonNil: in.Scalar(nilnessName(name), expr.BoolSort()), Obj: id}
 	case *types.Struct:
 		foreign := machine.ForeignStruct(t, in.home)
 		fields := make([]value.Value, u.NumFields())
@@ -134,9 +137,9 @@ func (in *inputs) build(e *Engine, s *machine.State, name string, t types.Type, 
 				if e.arrayBytes == nil {
 					e.arrayBytes = make(map[string]bool)
 				}
-				e.arrayBytes[elemName(name, i)] = true
+				e.arrayBytes[ElemName(name, i)] = true
 			}
-			elems[i] = in.build(e, s, elemName(name, i), u.Elem(), depth+1)
+			elems[i] = in.build(e, s, ElemName(name, i), u.Elem(), depth+1)
 		}
 		return value.ArrayOf(elems)
 	case *types.Slice:
@@ -161,13 +164,13 @@ func (in *inputs) build(e *Engine, s *machine.State, name string, t types.Type, 
 	return value.Zero(t)
 }
 
-// assumeBuilt assumes c, which the inputs built on s satisfy by
+// AssumeBuilt assumes c, which the inputs built on s satisfy by
 // construction (map keys apart, environment names valid), and reports
 // whether s goes on. Only a replay can break c: its model comes from the
 // condition of a path cut while a size choice waited for its instruction
 // to run again (choose), which fixed the size and never built the parts.
 // Go has no such input, so the replay ends as unsupported, saying what.
-func (e *Engine) assumeBuilt(s *machine.State, c expr.Expr, what string) bool {
+func (e *Builder) AssumeBuilt(s *machine.State, c expr.Expr, what string) bool {
 	if c.IsFalse() {
 		e.Unsupported(s, what+" under the model: no input Go can have")
 		return false
@@ -177,9 +180,9 @@ func (e *Engine) assumeBuilt(s *machine.State, c expr.Expr, what string) bool {
 }
 
 // buildString: up to MaxLen symbolic bytes and a symbolic length.
-func (in *inputs) buildString(e *Engine, s *machine.State, name string) value.String {
-	n := in.scalar(lenName(name), expr.BV(64))
-	max := in.maxSize(name, in.bounds.MaxLen)
+func (in *Source) buildString(e *Builder, s *machine.State, name string) value.String {
+	n := in.Scalar(LenName(name), expr.BV(64))
+	max := in.MaxSize(name, in.bounds.MaxLen)
 	if n.IsConst() {
 		max = min(max, int(n.Value()))
 	} else {
@@ -187,16 +190,16 @@ func (in *inputs) buildString(e *Engine, s *machine.State, name string) value.St
 	}
 	bytes := make([]expr.Expr, max)
 	for i := range bytes {
-		bytes[i] = in.scalar(elemName(name, i), expr.BV(8))
+		bytes[i] = in.Scalar(ElemName(name, i), expr.BV(8))
 	}
 	return value.String{Bytes: bytes, Len: n}
 }
 
 // buildSlice: nil, or up to MaxElems lazily built elements.
-func (in *inputs) buildSlice(e *Engine, s *machine.State, name string, elem types.Type, depth int) value.Slice {
-	nonNil := in.scalar(nilnessName(name), expr.BoolSort())
-	n := in.scalar(lenName(name), expr.BV(64))
-	max := in.maxSize(name, in.bounds.MaxElems)
+func (in *Source) buildSlice(e *Builder, s *machine.State, name string, elem types.Type, depth int) value.Slice {
+	nonNil := in.Scalar(nilnessName(name), expr.BoolSort())
+	n := in.Scalar(LenName(name), expr.BV(64))
+	max := in.MaxSize(name, in.bounds.MaxElems)
 	if in.model == nil {
 		e.assumeSizeBound(s, name, n, max, in.bounds.GrowElems)
 		s.Assume(expr.Implies(expr.Not(nonNil), expr.Eq(n, expr.Const(64, 0))), "")
@@ -205,14 +208,96 @@ func (in *inputs) buildSlice(e *Engine, s *machine.State, name string, elem type
 	}
 	elems := make([]value.Value, max)
 	for i := range elems {
-		elems[i] = value.Lazy{Name: elemName(name, i), Type: elem, Depth: depth + 1, Root: in.root}
+		elems[i] = value.Lazy{Name: ElemName(name, i), Type: elem, Depth: depth + 1, Root: in.root}
 	}
 	id := s.Mem.Alloc(&value.Object{Type: types.NewArray(elem, int64(max)), Value: value.ArrayOf(elems), Input: name, Root: in.root, RootType: types.NewSlice(elem)})
 	return value.Slice{NonNil: nonNil, Obj: id, Len: n, Cap: n}
 }
 
-// inputsOf is the inputs of the path s, nil for a path without any.
-func inputsOf(s *machine.State) *inputs {
-	in, _ := s.Inputs.(*inputs)
+// IsReplay reports whether in gives the values of a model, for a replay.
+func (in *Source) IsReplay() bool { return in.model != nil }
+
+// Bounds are the bounds in builds inputs within.
+func (in *Source) Bounds() machine.Bounds { return in.bounds }
+
+// Of is the inputs of the path s, nil for a path without any.
+func Of(s *machine.State) *Source {
+	in, _ := s.Inputs.(*Source)
 	return in
+}
+
+// argLiteral is the concrete value of the input called name under a model,
+// following the naming of inputs.build.
+func (e *Builder) argLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
+	b := e.Cfg.Bounds
+	val := func(n string, sort expr.Sort) uint64 { return expr.Eval(expr.Var(n, sort), m) }
+	if w, signed, ok := value.IntInfo(t); ok {
+		bits := val(name, expr.BV(w))
+		if signed {
+			return concrete.Value{Type: t, Kind: concrete.Int, Int: expr.Const(w, bits).SignedValue()}
+		}
+		return concrete.Value{Type: t, Kind: concrete.Uint, Uint: bits}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return concrete.Value{Type: t, Kind: concrete.Bool, Bool: val(name, expr.BoolSort()) == 1}
+		case u.Info()&types.IsString != 0:
+			n := int(val(LenName(name), expr.BV(64)))
+			buf := make([]byte, n)
+			for i := range buf {
+				buf[i] = byte(val(ElemName(name, i), expr.BV(8)))
+			}
+			return concrete.Value{Type: t, Kind: concrete.String, Str: string(buf)}
+		case u.Info()&types.IsFloat != 0:
+			w := machine.FloatWidth(t)
+			return concrete.Value{Type: t, Kind: concrete.Float, Float: floatOfBits(val(name, expr.BV(w)), w)}
+		}
+	case *types.Pointer:
+		if depth >= b.MaxDepth || val(nilnessName(name), expr.BoolSort()) == 0 {
+			return concrete.Value{Type: t, Kind: concrete.Nil}
+		}
+		elem := e.argLiteral(pointeeName(name, u.Elem()), u.Elem(), m, depth+1, home)
+		return concrete.Value{Type: t, Kind: concrete.Pointer, Elem: &elem}
+	case *types.Struct:
+		foreign := machine.ForeignStruct(t, home)
+		v := concrete.Value{Type: t, Kind: concrete.Struct}
+		for i := 0; i < u.NumFields(); i++ {
+			f := u.Field(i)
+			if foreign && !f.Exported() {
+				v.Elems = append(v.Elems, machine.ZeroLiteral(f.Type()))
+				continue
+			}
+			v.Elems = append(v.Elems, e.argLiteral(fieldName(name, f.Name()), f.Type(), m, depth+1, home))
+		}
+		return v
+	case *types.Array:
+		v := concrete.Value{Type: t, Kind: concrete.Array}
+		for i := 0; i < int(u.Len()); i++ {
+			v.Elems = append(v.Elems, e.argLiteral(ElemName(name, i), u.Elem(), m, depth+1, home))
+		}
+		return v
+	case *types.Slice:
+		if val(nilnessName(name), expr.BoolSort()) == 0 {
+			return concrete.Value{Type: t, Kind: concrete.Nil}
+		}
+		v := concrete.Value{Type: t, Kind: concrete.Slice, Elems: []concrete.Value{}}
+		n := int(val(LenName(name), expr.BV(64)))
+		for i := 0; i < n; i++ {
+			v.Elems = append(v.Elems, e.argLiteral(ElemName(name, i), u.Elem(), m, depth+1, home))
+		}
+		return v
+	case *types.Map:
+		return e.mapLiteral(name, u, t, m, depth, home)
+	case *types.Interface:
+		return e.interfaceLiteral(name, t, m, depth, home, nil)
+	case *types.Signature:
+		return e.funcInputLiteral(name, t, u, val, func(name string, t types.Type) concrete.Value {
+			return e.argLiteral(name, t, m, depth+1, home)
+		})
+	case *types.Chan:
+		return chanInputLiteral(name, t, val)
+	}
+	return concrete.Value{Type: t, Kind: concrete.Opaque, Why: "input of type " + t.String()}
 }

@@ -1,4 +1,4 @@
-package symbolic
+package inputs
 
 import (
 	"maps"
@@ -30,7 +30,7 @@ import (
 //     the size the model gives if larger. When the searcher runs out of
 //     states, or a tenth of the work limit after the first request
 //     (growthDue), the exploration starts again from fresh inputs with
-//     those bounds (Engine.Explore), sharing the function's budget, and
+//     those bounds (symbolic's Engine.Explore), sharing the function's budget, and
 //     the states left are dropped: the new round covers their inputs too.
 //     The blocks covered so far stay covered, so the search heads for new
 //     ones. Exhaustiveness is judged on the last round alone, which covers
@@ -77,23 +77,23 @@ func (b bound) withinAt(n int) expr.Expr {
 	return expr.Ule(b.size, c)
 }
 
-// maxSize is the bound of the input called name: def, or what it grew to.
-func (in *inputs) maxSize(name string, def int) int {
+// MaxSize is the bound of the input called name: def, or what it grew to.
+func (in *Source) MaxSize(name string, def int) int {
 	if n, ok := in.grown[name]; ok {
 		return n
 	}
 	return def
 }
 
-// symbolicInputs and replayInputs make input builders under the bounds of
+// symbolicInputs and ReplayInputs make input builders under the bounds of
 // the current round of exploration.
-func (e *Engine) symbolicInputs() *inputs {
-	in := newSymbolicInputs(e.Cfg.Bounds)
+func (e *Builder) symbolicInputs() *Source {
+	in := NewSymbolic(e.Cfg.Bounds)
 	in.grown = e.grown
 	return in
 }
 
-func (e *Engine) replayInputs(m expr.Assignment) *inputs {
+func (e *Builder) ReplayInputs(m expr.Assignment) *Source {
 	in := newReplayInputs(e.Cfg.Bounds, m)
 	in.grown = e.grown
 	return in
@@ -102,7 +102,7 @@ func (e *Engine) replayInputs(m expr.Assignment) *inputs {
 // assumeSizeBound adds the bound len(name) <= max on the length n of a
 // string or slice input to s, and records it; growTo is the cap it may
 // grow to.
-func (e *Engine) assumeSizeBound(s *machine.State, name string, n expr.Expr, max, growTo int) {
+func (e *Builder) assumeSizeBound(s *machine.State, name string, n expr.Expr, max, growTo int) {
 	c := expr.Const(64, uint64(max))
 	within := expr.Ule(n, c)
 	excess := expr.Ult(c, n)
@@ -110,9 +110,9 @@ func (e *Engine) assumeSizeBound(s *machine.State, name string, n expr.Expr, max
 	s.Assume(within, "")
 }
 
-// noteMapBound records the size pins of a map input of at most max
+// NoteMapBound records the size pins of a map input of at most max
 // entries (size is its size selector) as bound constraints.
-func (e *Engine) noteMapBound(pins []expr.Expr, name string, size expr.Expr, max, growTo int) {
+func (e *Builder) NoteMapBound(pins []expr.Expr, name string, size expr.Expr, max, growTo int) {
 	c := expr.Const(64, uint64(max))
 	b := bound{excess: expr.Slt(c, size), name: name, size: size, max: max, cap: growTo, signed: true}
 	b.within = b.withinAt(max)
@@ -121,7 +121,7 @@ func (e *Engine) noteMapBound(pins []expr.Expr, name string, size expr.Expr, max
 	}
 }
 
-func (e *Engine) noteBound(c expr.Expr, b bound) {
+func (e *Builder) noteBound(c expr.Expr, b bound) {
 	if e.bounds == nil {
 		e.bounds = make(boundExcess)
 	}
@@ -131,7 +131,7 @@ func (e *Engine) noteBound(c expr.Expr, b bound) {
 // checkCutByBounds is called when side is infeasible on s (the solver
 // said Unsat to s's condition and side): it records on s whether inputs
 // beyond the bounds could take it, or plans their growth.
-func (e *Engine) checkCutByBounds(s *machine.State, side expr.Expr) {
+func (e *Builder) checkCutByBounds(s *machine.State, side expr.Expr) {
 	if s.Replay || len(e.bounds) == 0 {
 		return
 	}
@@ -181,7 +181,7 @@ func (e *Engine) checkCutByBounds(s *machine.State, side expr.Expr) {
 
 // noteAlternative records c as the pin of a value to one of the values
 // states were forked for.
-func (e *Engine) noteAlternative(c expr.Expr) {
+func (e *Builder) noteAlternative(c expr.Expr) {
 	if e.alternatives == nil {
 		e.alternatives = make(map[expr.Expr]bool)
 	}
@@ -204,7 +204,7 @@ func (e *Engine) noteAlternative(c expr.Expr) {
 // Where the side holds the forked value as a constant (the length of
 // b[i+1:] is len(b)-16 on the path with i == 15), lifting the pin frees
 // nothing, and the growth is planned as before.
-func (e *Engine) siblingTakes(relaxed, within []expr.Expr) bool {
+func (e *Builder) siblingTakes(relaxed, within []expr.Expr) bool {
 	q := make([]expr.Expr, 0, len(relaxed)+len(within))
 	lifted := false
 	for _, c := range relaxed {
@@ -232,7 +232,7 @@ func (e *Engine) siblingTakes(relaxed, within []expr.Expr) bool {
 // within 1,000,000 work it then ran 36 paths, and 87 without growing. A
 // branch of this package that needs a longer string still asks for it,
 // whatever calls its condition went through.
-func (e *Engine) sideLeadsToNew(s *machine.State, side expr.Expr) bool {
+func (e *Builder) sideLeadsToNew(s *machine.State, side expr.Expr) bool {
 	f := s.Stack[len(s.Stack)-1]
 	if f.Next == 0 {
 		return false
@@ -255,7 +255,7 @@ func (e *Engine) sideLeadsToNew(s *machine.State, side expr.Expr) bool {
 // exceed their bounds in model m under which side is feasible on a path
 // whose other constraints are relaxed and bounds on. When it finds them it
 // records them for the next round and returns true.
-func (e *Engine) planGrowth(side expr.Expr, relaxed []expr.Expr, on []bound, m *expr.Values) bool {
+func (e *Builder) planGrowth(side expr.Expr, relaxed []expr.Expr, on []bound, m *expr.Values) bool {
 	if e.plannedSides[side] {
 		return true // planned this round already, on another path
 	}
@@ -323,7 +323,7 @@ func (e *Engine) planGrowth(side expr.Expr, relaxed []expr.Expr, on []bound, m *
 
 // askGrowth asks for the bound of the input called name to be at least n
 // in the next round.
-func (e *Engine) askGrowth(name string, n int) {
+func (e *Builder) askGrowth(name string, n int) {
 	if e.growth == nil {
 		e.growth = make(map[string]int)
 		e.askedWork, e.askedAt = e.Summary.ExplorationWork(), time.Now()
@@ -336,8 +336,8 @@ func (e *Engine) askGrowth(name string, n int) {
 // round seldom runs out within the budget. It waits a tenth of the work
 // limit (or, without one, of the time budget) after the first request, so
 // that the requests of a round are gathered into one new round.
-func (e *Engine) growthDue() bool {
-	if len(e.growth) == 0 || e.Round >= maxRounds {
+func (e *Builder) growthDue() bool {
+	if len(e.growth) == 0 || e.Round >= MaxRounds {
 		return false
 	}
 	switch {
@@ -351,18 +351,18 @@ func (e *Engine) growthDue() bool {
 	return false
 }
 
-// forgetGrowth starts a function's exploration: what earlier explorations
+// ForgetGrowth starts a function's exploration: what earlier explorations
 // grew and planned is forgotten.
-func (e *Engine) forgetGrowth() {
+func (e *Builder) ForgetGrowth() {
 	e.grown, e.growth, e.plannedSides = nil, nil, nil
 	// Terms are hash-consed across functions: a pin of another
 	// function's exploration may be a branch condition of this one.
 	e.alternatives = nil
 }
 
-// grow applies the growth asked for in this round. It reports whether any
+// Grow applies the growth asked for in this round. It reports whether any
 // bound grew, that is, whether another round is worth running.
-func (e *Engine) grow() bool {
+func (e *Builder) Grow() bool {
 	// A new map: the inputs of earlier rounds keep the bounds they had.
 	grown := maps.Clone(e.grown)
 	grew := false
@@ -379,3 +379,6 @@ func (e *Engine) grow() bool {
 	e.growth, e.plannedSides = nil, nil
 	return grew
 }
+
+// MaxRounds bounds the rounds of exploration with growing input bounds.
+const MaxRounds = 8

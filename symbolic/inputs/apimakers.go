@@ -1,4 +1,4 @@
-package symbolic
+package inputs
 
 import (
 	"go/types"
@@ -25,7 +25,7 @@ const maxSentinels = 4
 //   - for context.Context, context.Background(), which is never done.
 //
 // Each needs its package in the program and importable from home.
-func (e *Engine) apiMakers(iface *types.Interface, t types.Type, home *ssa.Package) []*maker {
+func (e *Builder) apiMakers(iface *types.Interface, t types.Type, home *ssa.Package) []*maker {
 	hp := homePkg(home)
 	var out []*maker
 	if isErrorType(t) {
@@ -78,7 +78,7 @@ func isContextType(t types.Type) bool {
 
 // apiFunc is the function name of the standard package path when the
 // program has it and a test in home may call it.
-func (e *Engine) apiFunc(home *types.Package, path, name string) *ssa.Function {
+func (e *Builder) apiFunc(home *types.Package, path, name string) *ssa.Function {
 	pkg := e.Prog.ImportedPackage(path)
 	if pkg == nil || !loader.Importable(home, pkg.Pkg) {
 		return nil

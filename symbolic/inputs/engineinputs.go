@@ -1,4 +1,4 @@
-package symbolic
+package inputs
 
 import (
 	"go/types"
@@ -10,10 +10,56 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
+// Builder builds the inputs of the function under test on the machine it
+// embeds, and keeps what their construction learns across the states
+// and rounds of an exploration.
+type Builder struct {
+	*machine.Machine
+	inputState
+}
+
+// NewBuilder returns the input builder of m, set as m's input provider.
+func NewBuilder(m *machine.Machine) *Builder {
+	b := &Builder{Machine: m}
+	m.Inputs = engineInputs{b}
+	return b
+}
+
+// GrowthAsked reports whether the current round asked for larger bounds.
+func (e *Builder) GrowthAsked() bool { return len(e.growth) > 0 }
+
+// GrownBounds are the bounds of the inputs that grew in this exploration.
+func (e *Builder) GrownBounds() map[string]int { return e.grown }
+
+// Signed reports whether the input variable called name is of a signed
+// integer type.
+func (e *Builder) Signed(name string) bool { return e.signedInputs[name] }
+
+// ArrayByte reports whether the input variable called name is a byte
+// element of an array input: a number, not text.
+func (e *Builder) ArrayByte(name string) bool { return e.arrayBytes[name] }
+
+// BuildString builds a fresh string input called name on s.
+func (e *Builder) BuildString(s *machine.State, name string) value.String {
+	return Of(s).buildString(e, s, name)
+}
+
+// IsSizeBound reports whether c is the constraint of an input size bound.
+func (e *Builder) IsSizeBound(c expr.Expr) bool {
+	_, ok := e.bounds[c]
+	return ok
+}
+
+// NoteFixedBound records within, a bound max on the size of the input
+// called name that excess exceeds, and that cannot grow.
+func (e *Builder) NoteFixedBound(name string, within, excess, size expr.Expr, max int) {
+	e.noteBound(within, bound{within: within, excess: excess, name: name, size: size, max: max, cap: max})
+}
+
 // inputState is what the input construction of an engine keeps across
-// the states of its explorations. The Engine embeds it, so that the input
-// files reach it as before; the machine files name none of it, and reach
-// input construction only through Engine.inputs.
+// the states of its explorations. The Builder embeds it; the machine
+// names none of it, and reaches input construction only through its
+// Inputs (engineInputs).
 type inputState struct {
 	// building is set while an initial state is built: it decides how a
 	// choice of input shape forks (choices.go).
@@ -48,18 +94,19 @@ type inputState struct {
 }
 
 // engineInputs is the engine's input construction as the machine sees it:
-// the inputProvider of Engine.inputs, answering each request with the
-// input file that knows. Its methods are documented on inputProvider.
-type engineInputs struct{ e *Engine }
+// the machine.InputProvider that NewBuilder sets as Machine.Inputs,
+// answering each request with the input file that knows. Its methods are
+// documented on machine.InputProvider.
+type engineInputs struct{ e *Builder }
 
 var _ machine.InputProvider = engineInputs{}
 
-func (p engineInputs) InitInputs() any { return newSymbolicInputs(p.e.Cfg.Bounds) }
+func (p engineInputs) InitInputs() any { return NewSymbolic(p.e.Cfg.Bounds) }
 
 // Lazy builds v under the parameter it is part of, which the objects it
 // allocates record for the points-to check.
 func (p engineInputs) Lazy(s *machine.State, v value.Lazy) value.Value {
-	in := inputsOf(s)
+	in := Of(s)
 	in.root = v.Root
 	return in.build(p.e, s, v.Name, v.Type, v.Depth)
 }

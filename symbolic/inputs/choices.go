@@ -1,4 +1,4 @@
-package symbolic
+package inputs
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -46,14 +47,14 @@ type building struct {
 	pending []pendingChoice
 }
 
-// choose returns which of the alternatives vals of the selector sel (a
+// Choose returns which of the alternatives vals of the selector sel (a
 // variable named name) s takes. In replay mode the model decides; in
 // symbolic mode s takes alternative 0 unless it is forced, and the other
 // alternatives get states of their own (see the comment at the top).
 // pins[k] says alternative k in the tests' comments.
-func (e *Engine) choose(s *machine.State, name string, sel expr.Expr, vals []uint64, pins []string) int {
-	if inputsOf(s).model != nil {
-		v := expr.Eval(sel, inputsOf(s).model)
+func (e *Builder) Choose(s *machine.State, name string, sel expr.Expr, vals []uint64, pins []string) int {
+	if Of(s).model != nil {
+		v := expr.Eval(sel, Of(s).model)
 		for k, x := range vals {
 			if x == v {
 				return k
@@ -97,7 +98,7 @@ func pickChoice(s *machine.State, name string, k int, sel expr.Expr, val uint64,
 
 // canRestart reports whether s is in the middle of the step that began at
 // e.step, in the same frame and block, so its instruction can run again.
-func (e *Engine) canRestart(s *machine.State) bool {
+func (e *Builder) canRestart(s *machine.State) bool {
 	p := e.StepAt
 	if p.State != s || len(s.Stack) != p.Frames {
 		return false
@@ -107,21 +108,21 @@ func (e *Engine) canRestart(s *machine.State) bool {
 }
 
 // restart makes c run the current instruction again from its start.
-func (e *Engine) restart(c *machine.State) {
+func (e *Builder) restart(c *machine.State) {
 	c.Top().Next = e.StepAt.Next
 }
 
-// initialStates builds the initial states of fn: one per combination of
+// InitialStates builds the initial states of fn: one per combination of
 // the choices its parameters need, enumerated so that no combination is
 // built twice (a choice met before the one being varied is forced to 0).
-func (e *Engine) initialStates(fn *ssa.Function) []*machine.State {
+func (e *Builder) InitialStates(fn *ssa.Function) []*machine.State {
 	queue := []map[string]int{{}}
 	var states []*machine.State
 	for len(queue) > 0 {
 		forced := queue[0]
 		queue = queue[1:]
 		e.building = &building{forced: forced}
-		s := e.initialState(fn, e.symbolicInputs())
+		s := e.InitialState(fn, e.symbolicInputs())
 		pending := e.building.pending
 		e.building = nil
 		states = append(states, s)
@@ -141,4 +142,32 @@ func (e *Engine) initialStates(fn *ssa.Function) []*machine.State {
 		}
 	}
 	return states
+}
+
+// InitialState is the state at the entry of fn with inputs from in. With
+// the inputs of a model it is a replay from the start, so that an input
+// the model cannot give ends it as a replay, not as a path.
+func (e *Builder) InitialState(fn *ssa.Function, in *Source) *machine.State {
+	e.NextID++
+	in.home = fn
+	s := &machine.State{Num: e.NextID, Mem: e.InitMemory(machine.PkgOf(fn)), Inputs: in, Replay: in.model != nil}
+	args := make([]value.Value, len(fn.Params))
+	for i, p := range fn.Params {
+		in.root = p
+		in.dest = &paramSlot{frame: 0, param: i}
+		args[i] = in.build(e, s, ParamName(fn, i), p.Type(), 0)
+	}
+	in.dest = nil
+	e.PushFrame(s, fn, nil, args, nil)
+	e.pushPrologue(s)
+	return s
+}
+
+// ParamName is the name a parameter's input variables start with.
+func ParamName(fn *ssa.Function, i int) string {
+	name := fn.Params[i].Name()
+	if name == "" || name == "_" {
+		return fmt.Sprintf("arg%d", i)
+	}
+	return name
 }

@@ -1,0 +1,51 @@
+// Package inputs is input construction: it builds the values of the
+// parameters of the function under test, for the symbolic runs of an
+// exploration and for the concrete replays of their models.
+//
+// # What it builds
+//
+// Every part of an input is a variable named by its Go access path:
+// "p.X", "len(s)", "s[2]", "p != nil". A model then names its values the
+// way a test writes them. Strings have up to Bounds.MaxLen bytes, slices
+// and maps up to Bounds.MaxElems elements, and pointers and structs nest
+// up to Bounds.MaxDepth. What pointers and slices hold is built lazily,
+// on first read.
+//
+// Some inputs take one of a few shapes, each in a state of its own: an
+// interface is nil or one of a few types that implement it; a float takes
+// candidate values; a func is nil or a constant function; a channel is
+// nil or new. A type with unexported fields is made by its package's
+// constructor, in a prologue before the call. An io.Reader, io.Writer or
+// error takes the usual values, and readers and writers that fail.
+//
+// A size bound grows, up to GrowLen and GrowElems, when a branch needs a
+// larger input. The growth waits for the next round of exploration.
+//
+// A Source in replay mode gives each variable its value in a model
+// instead of making it. The concrete run and the test's literal then
+// agree by construction.
+//
+// # Contract
+//
+// The machine reaches this package only through machine.InputProvider.
+// NewBuilder makes a Builder for a machine and sets it as the machine's
+// provider. The Builder embeds the machine; it needs nothing else from
+// the engine, and it never imports package symbolic.
+//
+// The engine uses the Builder for:
+//   - the rounds: InitialStates, GrowthAsked, Grow, GrownBounds,
+//     ForgetGrowth, and MaxRounds;
+//   - replays and test literals: ReplayInputs, InitialState,
+//     ParamLiteral, ParamName;
+//   - the readable values of package pick: Signed, ArrayByte.
+//
+// Features that make inputs of their own, such as the environment or
+// values no test can set, use Of(s), the Source of a path (Scalar,
+// MaxSize, IsReplay, Bounds), and the Builder's BuildString, AssumeBuilt,
+// Choose, NoteMapBound, NoteFixedBound and IsSizeBound. NewSymbolic makes
+// a Source of fresh variables. LenName, ElemName and MapKeyName name the
+// variables of an input's parts.
+//
+// Everything else is internal. A new way to build an input belongs here,
+// behind the same contract.
+package inputs
