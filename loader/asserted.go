@@ -24,9 +24,13 @@ func AssertedTypes(fn *ssa.Function) []types.Type {
 	return assertedIn(fns)
 }
 
-// PackageOf is the package fn belongs to; an instance of a generic
-// function belongs to its origin's.
+// PackageOf is the package fn belongs to, nil for a nil fn. ssa leaves
+// the package of an instance of a generic function nil; it belongs to
+// its origin's, and so do its inputs' home types.
 func PackageOf(fn *ssa.Function) *ssa.Package {
+	if fn == nil {
+		return nil
+	}
 	if fn.Pkg == nil && fn.Origin() != nil {
 		return fn.Origin().Pkg
 	}

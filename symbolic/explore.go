@@ -3,8 +3,10 @@ package symbolic
 import (
 	"context"
 	"fmt"
-	"github.com/gosymtest/gosymtest/symbolic/inputs"
 	"time"
+
+	"github.com/gosymtest/gosymtest/loader"
+	"github.com/gosymtest/gosymtest/symbolic/inputs"
 
 	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/search"
@@ -78,7 +80,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 	// Package initialisation has a budget of its own (Inits); it runs
 	// before the function's budget starts.
 	e.Ctx = ctx
-	e.InitMemory(machine.PkgOf(fn))
+	e.InitMemory(loader.PackageOf(fn))
 	if e.Pruner != nil {
 		e.Pruner.Prepare(fn)
 	}

@@ -29,7 +29,7 @@ func (e *Engine) sentinel(s *machine.State, v value.Value, t types.Type) (concre
 	if !ok || iv.Type == nil || iv.Type == machine.RuntimeErrorType || !isErrorType(t) {
 		return concrete.Value{}, false
 	}
-	home := machine.PkgOf(e.Summary.Func)
+	home := loader.PackageOf(e.Summary.Func)
 	var found []*ssa.Global
 	for g, id := range s.Mem.Globals() {
 		// Identity first: it is cheap, and few variables pass it.

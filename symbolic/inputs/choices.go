@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
@@ -150,7 +151,7 @@ func (e *Builder) InitialStates(fn *ssa.Function) []*machine.State {
 func (e *Builder) InitialState(fn *ssa.Function, in *Source) *machine.State {
 	e.NextID++
 	in.home = fn
-	s := &machine.State{Num: e.NextID, Mem: e.InitMemory(machine.PkgOf(fn)), Inputs: in, Replay: in.model != nil}
+	s := &machine.State{Num: e.NextID, Mem: e.InitMemory(loader.PackageOf(fn)), Inputs: in, Replay: in.model != nil}
 	args := make([]value.Value, len(fn.Params))
 	for i, p := range fn.Params {
 		in.root = p

@@ -129,7 +129,7 @@ type ctorKey struct {
 // functions of home's package, or nil when t is written as a literal.
 func (e *Builder) constructorOf(t types.Type, home *ssa.Function) *ssa.Function {
 	var homePkg *types.Package
-	if pkg := machine.PkgOf(home); pkg != nil {
+	if pkg := loader.PackageOf(home); pkg != nil {
 		homePkg = pkg.Pkg
 	}
 	key := ctorKey{prog: e.Prog, typ: types.TypeString(t, nil)}
@@ -191,7 +191,7 @@ func madeSelectorName(name string) string { return name + ".(made)" }
 // isLocal reports whether t (or what it points to) is declared in home's
 // package.
 func (e *Builder) isLocal(t types.Type, home *ssa.Function) bool {
-	named, pkg := namedOf(t), machine.PkgOf(home)
+	named, pkg := namedOf(t), loader.PackageOf(home)
 	return named != nil && pkg != nil && named.Obj().Pkg() == pkg.Pkg
 }
 

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/symbolic/value"
@@ -173,7 +174,7 @@ func floatConstants(fn *ssa.Function) []float64 {
 				if !ok {
 					continue
 				}
-				if callee := call.Common().StaticCallee(); callee != nil && machine.PkgOf(callee) == machine.PkgOf(fn) && !slices.Contains(funcs, callee) {
+				if callee := call.Common().StaticCallee(); callee != nil && loader.PackageOf(callee) == loader.PackageOf(fn) && !slices.Contains(funcs, callee) {
 					funcs = append(funcs, callee)
 				}
 			}

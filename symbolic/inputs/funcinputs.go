@@ -99,7 +99,7 @@ func (e *Builder) funcInputLiteral(name string, t types.Type, sig *types.Signatu
 	for i := 0; i < n; i++ {
 		rt := sig.Results().At(i).Type()
 		if !plainData(rt) {
-			v.Elems = append(v.Elems, machine.ZeroLiteral(rt))
+			v.Elems = append(v.Elems, zeroLiteral(rt))
 			continue
 		}
 		v.Elems = append(v.Elems, lit(funcResultName(name, i, n), rt))

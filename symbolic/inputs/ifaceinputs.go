@@ -87,7 +87,7 @@ func (e *Builder) implementations(t types.Type, home *ssa.Function, atParam bool
 		return implSet{}
 	}
 	// The list depends on home's package, and for any on home itself.
-	pkg := machine.PkgOf(home)
+	pkg := loader.PackageOf(home)
 	key := types.TypeString(t, nil)
 	switch {
 	case home != nil && iface.Empty():
@@ -225,7 +225,7 @@ func (e *Builder) buildInterface(s *machine.State, name string, t types.Type, de
 		s.Limit(fmt.Sprintf("%s: only %d of the values that implement %s are tried", name, len(set.alts), t))
 	}
 	var qualify types.Qualifier
-	if pkg := machine.PkgOf(in.home); pkg != nil {
+	if pkg := loader.PackageOf(in.home); pkg != nil {
 		qualify = types.RelativeTo(pkg.Pkg)
 	}
 	pins := []string{name + " == nil"}

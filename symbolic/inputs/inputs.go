@@ -117,7 +117,7 @@ func (in *Source) build(e *Builder, s *machine.State, name string, t types.Type,
 		id := s.Mem.Alloc(&value.Object{Type: elem, Value: value.Lazy{Name: pointeeName(name, elem), Type: elem, Depth: depth + 1, Root: in.root}, Input: name, Root: in.root, RootType: elem})
 		return value.Pointer{NonNil: in.Scalar(nilnessName(name), expr.BoolSort()), Obj: id}
 	case *types.Struct:
-		foreign := machine.ForeignStruct(t, in.home)
+		foreign := foreignStruct(t, in.home)
 		fields := make([]value.Value, u.NumFields())
 		for i := range fields {
 			f := u.Field(i)
@@ -261,12 +261,12 @@ func (e *Builder) argLiteral(name string, t types.Type, m expr.Assignment, depth
 		elem := e.argLiteral(pointeeName(name, u.Elem()), u.Elem(), m, depth+1, home)
 		return concrete.Value{Type: t, Kind: concrete.Pointer, Elem: &elem}
 	case *types.Struct:
-		foreign := machine.ForeignStruct(t, home)
+		foreign := foreignStruct(t, home)
 		v := concrete.Value{Type: t, Kind: concrete.Struct}
 		for i := 0; i < u.NumFields(); i++ {
 			f := u.Field(i)
 			if foreign && !f.Exported() {
-				v.Elems = append(v.Elems, machine.ZeroLiteral(f.Type()))
+				v.Elems = append(v.Elems, zeroLiteral(f.Type()))
 				continue
 			}
 			v.Elems = append(v.Elems, e.argLiteral(fieldName(name, f.Name()), f.Type(), m, depth+1, home))

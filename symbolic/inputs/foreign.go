@@ -1,4 +1,4 @@
-package machine
+package inputs
 
 import (
 	"go/types"
@@ -9,34 +9,26 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// PkgOf is the package fn belongs to. ssa leaves the package of an
-// instance of a generic function nil; it belongs to its origin's
-// (loader.PackageOf), and so do its inputs' home types.
-func PkgOf(fn *ssa.Function) *ssa.Package {
-	if fn == nil {
-		return nil
-	}
-	return loader.PackageOf(fn)
-}
+// What a test of the package can write of a type declared in another one.
 
-// ForeignStruct reports whether t is a named struct type of a package
+// foreignStruct reports whether t is a named struct type of a package
 // other than home's. A test of home's package can only write the exported
 // fields of such a value (&bufio.Reader{} is Go, setting its buf is not),
 // so the input harness leaves the unexported ones at their zero values, as
 // new(T) does, and the path records that limit. Parameters of such types
 // are made by their constructors where the package has one
 // (inputs/ctorinputs.go); this is for the rest, and for values inside others.
-func ForeignStruct(t types.Type, home *ssa.Function) bool {
+func foreignStruct(t types.Type, home *ssa.Function) bool {
 	named, ok := types.Unalias(t).(*types.Named)
-	pkg := PkgOf(home)
+	pkg := loader.PackageOf(home)
 	if !ok || named.Obj().Pkg() == nil || pkg == nil {
 		return false
 	}
 	return named.Obj().Pkg() != pkg.Pkg
 }
 
-// ZeroLiteral is the zero value of t as a concrete value.
-func ZeroLiteral(t types.Type) concrete.Value {
+// zeroLiteral is the zero value of t as a concrete value.
+func zeroLiteral(t types.Type) concrete.Value {
 	if _, signed, ok := value.IntInfo(t); ok {
 		if signed {
 			return concrete.Value{Type: t, Kind: concrete.Int}
@@ -57,13 +49,13 @@ func ZeroLiteral(t types.Type) concrete.Value {
 	case *types.Struct:
 		v := concrete.Value{Type: t, Kind: concrete.Struct}
 		for i := 0; i < u.NumFields(); i++ {
-			v.Elems = append(v.Elems, ZeroLiteral(u.Field(i).Type()))
+			v.Elems = append(v.Elems, zeroLiteral(u.Field(i).Type()))
 		}
 		return v
 	case *types.Array:
 		v := concrete.Value{Type: t, Kind: concrete.Array}
 		for i := int64(0); i < u.Len(); i++ {
-			v.Elems = append(v.Elems, ZeroLiteral(u.Elem()))
+			v.Elems = append(v.Elems, zeroLiteral(u.Elem()))
 		}
 		return v
 	}
