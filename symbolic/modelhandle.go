@@ -70,8 +70,23 @@ func (h modelHandle) Reinterpret(u value.UnsafePointer, t types.Type) (value.Poi
 
 func (h modelHandle) Descriptor(t types.Type) (value.Pointer, bool) { return h.e.Descriptor(h.s, t) }
 
+// DescribedType gives the Go type of a *abi.Type argument, stopping the
+// path when it is not a descriptor the executor made.
 func (h modelHandle) DescribedType(v value.Value) (types.Type, bool) {
-	return h.e.DescriptorArg(h.s, v)
+	p, ok := v.(value.Pointer)
+	if !ok {
+		h.e.Unsupported(h.s, "type descriptor the executor did not make")
+		return nil, false
+	}
+	if !h.e.ModelNonNil(h.s, p.NonNil, "pointer") {
+		return nil, false
+	}
+	t := value.DescribedType(h.s.Mem, p)
+	if t == nil {
+		h.e.Unsupported(h.s, "type descriptor the executor did not make")
+		return nil, false
+	}
+	return t, true
 }
 
 func (h modelHandle) ReflectType(pkg *types.Package, t types.Type) value.Value {

@@ -106,6 +106,19 @@ func (e *Machine) Require(s *State, cond expr.Expr, pin string, fail func(*State
 	return ok == s
 }
 
+// ModelNonNil lets s continue only where a pointer a model, or an unsafe
+// view, dereferences is not nil; what names it in the path's pins (""
+// pins nothing).
+func (e *Machine) ModelNonNil(s *State, nonNil expr.Expr, what string) bool {
+	pin := ""
+	if what != "" {
+		pin = what + " != nil"
+	}
+	return e.Require(s, nonNil, pin, func(bad *State) {
+		e.RuntimePanic(bad, PanicNilDeref, NilDerefMessage)
+	})
+}
+
 // Concretize pins a symbolic value to one value a model allows, recording
 // that the path lost generality there.
 func (e *Machine) Concretize(s *State, v expr.Expr, why string) (expr.Expr, bool) {
