@@ -152,7 +152,7 @@ func sizeOf(t types.Type) (n int64) {
 }
 
 // recordAfter sets t.Before and t.After from a run that returned.
-func (e *Engine) recordAfter(t *machine.Test, run *machine.State) {
+func (e *Engine) recordAfter(t *concrete.Test, run *machine.State) {
 	w, _ := run.Watch.(*argWatch)
 	if w == nil || run.EndKind != machine.EndReturn {
 		return

@@ -10,7 +10,7 @@ import (
 
 // endings are the tests of the paths that returned; panicked those that
 // panicked.
-func endings(paths []*machine.PathEnd) (ret, pan []*machine.Test) {
+func endings(paths []*machine.PathEnd) (ret, pan []*concrete.Test) {
 	for _, p := range paths {
 		switch {
 		case p.Test == nil:

@@ -2,10 +2,11 @@ package symbolic
 
 import (
 	"context"
-	"github.com/gosymtest/gosymtest/symbolic/inputs"
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/gosymtest/gosymtest/symbolic/inputs"
 
 	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic/expr"

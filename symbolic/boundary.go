@@ -362,7 +362,7 @@ func (e *Engine) comparisonKilled(in *ssa.BinOp) bool {
 }
 
 // killsAt reports whether t kills a mutant of the operator of in.
-func (e *Engine) killsAt(t *machine.Test, in ssa.Instruction) bool {
+func (e *Engine) killsAt(t *concrete.Test, in ssa.Instruction) bool {
 	site := e.mutSiteOf(in)
 	return site != nil && slices.ContainsFunc(t.Kills, func(m concrete.Mutant) bool { return m.Pos == site.pos })
 }

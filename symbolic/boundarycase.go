@@ -1,9 +1,10 @@
 package symbolic
 
 import (
-	"github.com/gosymtest/gosymtest/symbolic/inputs"
 	"reflect"
 	"slices"
+
+	"github.com/gosymtest/gosymtest/symbolic/inputs"
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
@@ -81,7 +82,7 @@ func (e *Engine) extraCase(fn *ssa.Function, resp solver.Response, origin *machi
 
 // madeBefore reports whether an extra pass already made a case with t's
 // arguments (made lists each case's): a second row with the same call.
-func madeBefore(made [][]concrete.Value, t *machine.Test) bool {
+func madeBefore(made [][]concrete.Value, t *concrete.Test) bool {
 	return slices.ContainsFunc(made, func(args []concrete.Value) bool { return reflect.DeepEqual(args, t.Args) })
 }
 
@@ -105,11 +106,11 @@ func boundaryEdge(cmp expr.Expr, side bool) expr.Expr {
 // boundaryTest is the test of a concrete run of fn on the model in resp,
 // nil when the run did not return or panic, or when its outcome could
 // change under go test (map order, the clock).
-func (e *Engine) boundaryTest(fn *ssa.Function, resp solver.Response, run *machine.State) *machine.Test {
+func (e *Engine) boundaryTest(fn *ssa.Function, resp solver.Response, run *machine.State) *concrete.Test {
 	if run.Outside.UncontrolledCalls > 0 {
 		return nil
 	}
-	t := &machine.Test{Replayed: true}
+	t := &concrete.Test{Replayed: true}
 	if !e.recordOutcome(t, run) {
 		return nil
 	}
@@ -119,7 +120,7 @@ func (e *Engine) boundaryTest(fn *ssa.Function, resp solver.Response, run *machi
 	}
 	t.Env = env
 	if run.RangedOverMap {
-		var other machine.Test
+		var other concrete.Test
 		e.recordOutcome(&other, e.concreteRun(fn, resp, true, e.Cfg.Bounds.MaxSteps))
 		sameAfter(t, &other)
 		if !sameOutcome(t, &other) {

@@ -2,10 +2,11 @@ package symbolic
 
 import (
 	"fmt"
-	"github.com/gosymtest/gosymtest/symbolic/inputs"
 	"go/types"
 	"os"
 	"strings"
+
+	"github.com/gosymtest/gosymtest/symbolic/inputs"
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"

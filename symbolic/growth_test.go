@@ -9,6 +9,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/solver/z3/z3test"
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/gosymtest/gosymtest/testdata/exec/growth"
@@ -95,7 +96,7 @@ func TestCutSideGetsATest(t *testing.T) {
 	// first branch. The cut paths that got furthest are all on the
 	// unmarked side, as are the zero values: only the first cut path to
 	// enter the marked side's block can give that block a test.
-	_, sides := cutSides(t, "growth.Sides", 300_000, func(c *machine.Test) (bool, int64) {
+	_, sides := cutSides(t, "growth.Sides", 300_000, func(c *concrete.Test) (bool, int64) {
 		marked := c.Args[0].Bool
 		return marked, int64(growth.Sides(marked, c.Args[1].Uint))
 	})
@@ -110,7 +111,7 @@ func TestEveryCutSideGetsATest(t *testing.T) {
 	// the end, one run for each: the runs are as many as the sides whose
 	// blocks the cut paths entered, not a fixed few, and the cut paths
 	// kept for being the first to enter a block are as many too.
-	sum, sides := cutSides(t, "growth.Dial", 600_000, func(c *machine.Test) (uint64, int64) {
+	sum, sides := cutSides(t, "growth.Dial", 600_000, func(c *concrete.Test) (uint64, int64) {
 		k := c.Args[0].Uint
 		return k & 15, int64(growth.Dial(uint8(k), c.Args[1].Uint))
 	})
@@ -123,7 +124,7 @@ func TestEveryCutSideGetsATest(t *testing.T) {
 // paths, and lists the sides its replayed tests took: side gives a test's
 // side and what Go returns for its inputs, which must be what the
 // interpreter replayed.
-func cutSides[K comparable](t *testing.T, name string, maxWork int64, side func(*machine.Test) (K, int64)) (*machine.Summary, map[K]bool) {
+func cutSides[K comparable](t *testing.T, name string, maxWork int64, side func(*concrete.Test) (K, int64)) (*machine.Summary, map[K]bool) {
 	t.Helper()
 	sum, paths := explore(t, name, machine.Config{MaxWork: maxWork})
 	if sum.Ends[machine.EndReturn] > sum.Ends[machine.EndBudget] || !sum.RunToEnd {

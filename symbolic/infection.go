@@ -191,7 +191,7 @@ func (e *Engine) infectionCases(ctx context.Context, fn *ssa.Function) {
 
 // killsFirst moves the mutant a case was made for to the front of its
 // Kills: the writer names a case kept for its mutants after the first.
-func killsFirst(t *machine.Test, target concrete.Mutant) {
+func killsFirst(t *concrete.Test, target concrete.Mutant) {
 	if i := slices.Index(t.Kills, target); i > 0 {
 		t.Kills = slices.Insert(slices.Delete(t.Kills, i, i+1), 0, target)
 	}

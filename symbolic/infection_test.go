@@ -11,9 +11,9 @@ import (
 // extraCasesKilling checks that, of the replayed tests of paths, the
 // extra cases of one kind (extra tells them) kill m and no other test
 // does: the fixture needs them. It returns their tests.
-func extraCasesKilling(t *testing.T, fn, kind string, paths []*machine.PathEnd, extra func(*machine.PathEnd) bool, m concrete.Mutant) []*machine.Test {
+func extraCasesKilling(t *testing.T, fn, kind string, paths []*machine.PathEnd, extra func(*machine.PathEnd) bool, m concrete.Mutant) []*concrete.Test {
 	t.Helper()
-	var cases []*machine.Test
+	var cases []*concrete.Test
 	for _, p := range paths {
 		tc := p.Test
 		if tc == nil || !tc.Replayed {

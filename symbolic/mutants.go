@@ -124,7 +124,7 @@ func (e *Engine) mutantAllowance(kept bool) int64 {
 // enters a new block, or it is a boundary case).
 // It returns the mutants the test infected and whose replay ended but
 // gave the same outcome.
-func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *machine.Test, kept bool) (lived []livedMutant) {
+func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *concrete.Test, kept bool) (lived []livedMutant) {
 	if e.Cfg.NoMutants || t == nil || !t.Replayed || t.OrderDependent || t.Uncontrolled {
 		return nil
 	}
@@ -141,7 +141,7 @@ func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *machine.Test,
 	}
 	infected := make(map[mutantKey]*mutSite)
 	probe := e.mutantRun(fn, m, &mutation{infected: infected}, e.Cfg.Bounds.MaxSteps)
-	var base machine.Test
+	var base concrete.Test
 	if !endsControlled(probe) || !e.recordOutcome(&base, probe) {
 		return nil
 	}
@@ -167,7 +167,7 @@ func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *machine.Test,
 		if run.EndKind != machine.EndReturn && run.EndKind != machine.EndPanic {
 			e.mpass.tries[key]++
 		}
-		var got machine.Test
+		var got concrete.Test
 		if !endsControlled(run) || !e.recordOutcome(&got, run) {
 			continue
 		}
@@ -205,7 +205,7 @@ func endsControlled(run *machine.State) bool {
 // result value or error message, another state of what an argument
 // points to after the call. A value with an opaque part, which no test
 // asserts, differs from nothing.
-func outcomeDiffers(a, b *machine.Test) bool {
+func outcomeDiffers(a, b *concrete.Test) bool {
 	if a.Panics != b.Panics {
 		return true
 	}

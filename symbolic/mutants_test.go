@@ -10,8 +10,8 @@ import (
 
 // testsOf lists the tests of the paths and boundary cases, not those of
 // infection cases (infection_test.go), which the pass adds only when on.
-func testsOf(paths []*machine.PathEnd) []*machine.Test {
-	var out []*machine.Test
+func testsOf(paths []*machine.PathEnd) []*concrete.Test {
+	var out []*concrete.Test
 	for _, p := range paths {
 		if p.Test != nil && p.Test.Replayed && !p.Infection {
 			out = append(out, p.Test)
@@ -120,7 +120,7 @@ func TestMutantsOff(t *testing.T) {
 	}
 }
 
-func argStrings(tc *machine.Test) []string {
+func argStrings(tc *concrete.Test) []string {
 	var out []string
 	for _, a := range tc.Args {
 		out = append(out, a.String())

@@ -1,8 +1,9 @@
 package symbolic
 
 import (
-	"github.com/gosymtest/gosymtest/symbolic/inputs"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/symbolic/inputs"
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"

@@ -2,9 +2,11 @@ package symbolic
 
 import (
 	"context"
-	"github.com/gosymtest/gosymtest/symbolic/inputs"
 	"slices"
 	"time"
+
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/inputs"
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
@@ -197,7 +199,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *machine.State, steps int, note
 	if run.EndKind != machine.EndReturn && run.EndKind != machine.EndPanic {
 		return false, run.Steps
 	}
-	t := &machine.Test{Replayed: true}
+	t := &concrete.Test{Replayed: true}
 	for i, param := range fn.Params {
 		t.Args = append(t.Args, e.in.ParamLiteral(inputs.ParamName(fn, i), param.Type(), resp.Model, 0, fn, false))
 	}
@@ -210,7 +212,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *machine.State, steps int, note
 	}
 	t.Env = env
 	if run.RangedOverMap {
-		var other machine.Test
+		var other concrete.Test
 		e.recordOutcome(&other, e.concreteRun(fn, resp, true, steps))
 		sameAfter(t, &other)
 		t.OrderDependent = !sameOutcome(t, &other)

@@ -2,10 +2,11 @@ package symbolic
 
 import (
 	"fmt"
-	"github.com/gosymtest/gosymtest/symbolic/inputs"
 	"go/types"
 	"reflect"
 	"slices"
+
+	"github.com/gosymtest/gosymtest/symbolic/inputs"
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
@@ -29,7 +30,7 @@ func (e *Engine) picker() *pick.Picker {
 
 // makeTest builds the concrete test of a finished path: a model of its
 // condition gives the inputs, and replaying them gives the outcome.
-func (e *Engine) makeTest(s *machine.State) *machine.Test {
+func (e *Engine) makeTest(s *machine.State) *concrete.Test {
 	uncontrolled := s.Outside.UncontrolledCalls > 0 && len(e.uncontrolledIn(s.PathCond)) > 0
 	var resp solver.Response
 	if uncontrolled {
@@ -41,7 +42,7 @@ func (e *Engine) makeTest(s *machine.State) *machine.Test {
 		return nil
 	}
 	fn := e.Summary.Func
-	t := &machine.Test{}
+	t := &concrete.Test{}
 	for i, p := range fn.Params {
 		t.Args = append(t.Args, e.in.ParamLiteral(inputs.ParamName(fn, i), p.Type(), resp.Model, 0, fn, false))
 	}
@@ -59,7 +60,7 @@ func (e *Engine) makeTest(s *machine.State) *machine.Test {
 		// Real Go ranges over a map in an order of its own choosing: a test
 		// may assert only what every order gives. Reversing each range is
 		// the other order of two entries, and a check for more.
-		var other machine.Test
+		var other concrete.Test
 		e.recordOutcome(&other, e.replayRun(fn, resp.Model, true))
 		sameAfter(t, &other)
 		t.OrderDependent = !sameOutcome(t, &other)
@@ -83,7 +84,7 @@ func (e *Engine) replayRun(fn *ssa.Function, m expr.Assignment, reversed bool) *
 
 // recordOutcome sets t's results or panic from a finished replay. It
 // returns false when the replay neither returned nor panicked.
-func (e *Engine) recordOutcome(t *machine.Test, replay *machine.State) bool {
+func (e *Engine) recordOutcome(t *concrete.Test, replay *machine.State) bool {
 	fn := e.Summary.Func
 	switch replay.EndKind {
 	case machine.EndReturn:
@@ -115,14 +116,14 @@ func (e *Engine) recordOutcome(t *machine.Test, replay *machine.State) bool {
 // sameAfter leaves out of t what its arguments point to after the call
 // when another replay of it (other map order) left something else: no
 // check of it would hold on every run.
-func sameAfter(t, other *machine.Test) {
+func sameAfter(t, other *concrete.Test) {
 	if !reflect.DeepEqual(t.After, other.After) {
 		t.Before, t.After = nil, nil
 	}
 }
 
 // sameOutcome reports whether two replays of one test ended alike.
-func sameOutcome(a, b *machine.Test) bool {
+func sameOutcome(a, b *concrete.Test) bool {
 	return a.Panics == b.Panics && a.PanicMsg == b.PanicMsg &&
 		reflect.DeepEqual(a.Results, b.Results) && slices.Equal(a.ErrMsgs, b.ErrMsgs)
 }

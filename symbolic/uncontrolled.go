@@ -2,9 +2,10 @@ package symbolic
 
 import (
 	"fmt"
-	"github.com/gosymtest/gosymtest/symbolic/inputs"
 	"go/types"
 	"strings"
+
+	"github.com/gosymtest/gosymtest/symbolic/inputs"
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"

@@ -3,10 +3,11 @@ package symbolic
 import (
 	"context"
 	"errors"
-	"github.com/gosymtest/gosymtest/symbolic/inputs"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gosymtest/gosymtest/symbolic/inputs"
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver"

@@ -123,7 +123,7 @@ func (e *Engine) holdsAtEnds(cond []expr.Expr, m expr.Assignment) bool {
 // that runs differently marks t Uncontrolled; one that changes whether an
 // error is nil, or whether the function panics, leaves t without a test
 // (Replayed false): no check of it would hold on every run.
-func (e *Engine) uncontrolledOutcome(t *machine.Test, sym, replay *machine.State, m expr.Assignment) {
+func (e *Engine) uncontrolledOutcome(t *concrete.Test, sym, replay *machine.State, m expr.Assignment) {
 	// What the call leaves in its arguments' memory may depend on the
 	// uncontrolled values too; it is not checked.
 	t.Before, t.After = nil, nil
@@ -137,7 +137,7 @@ func (e *Engine) uncontrolledOutcome(t *machine.Test, sym, replay *machine.State
 		}
 		t.SteadyBlocks = kept(t.SteadyBlocks, other.Blocks)
 		t.SteadyEdges = kept(t.SteadyEdges, other.Edges)
-		var o machine.Test
+		var o concrete.Test
 		if !e.recordOutcome(&o, other) || o.Panics != t.Panics || len(o.Results) != len(t.Results) {
 			t.Replayed = false
 			return

@@ -1,6 +1,7 @@
 package symbolic
 
 import (
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
@@ -35,7 +36,7 @@ func (o engineOutside) Ending(s *machine.State) { o.e.noteUncontrolledBranch(s) 
 // engineTester is the engine's own path-to-test-case.
 type engineTester struct{ e *Engine }
 
-func (t engineTester) Test(s *machine.State) *machine.Test { return t.e.makeTest(s) }
+func (t engineTester) Test(s *machine.State) *concrete.Test { return t.e.makeTest(s) }
 
 // Pruned runs a pruned state's inputs concretely to the end when it
 // entered a block that no test enters yet, as Bugrara and Engler compute

@@ -6,4 +6,8 @@
 // A Value is a tree. Sharing and cycles, which a literal cannot express, are
 // not represented: the producer marks such a value Opaque, with the reason,
 // and consumers leave it out of assertions.
+//
+// A Test is a path's replayed test: its arguments, outcome and the state
+// its arguments point to before and after the call. A Case is what the
+// test writer takes of it.
 package concrete

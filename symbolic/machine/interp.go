@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"time"
 
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/source"
 	"github.com/gosymtest/gosymtest/symbolic/value"
@@ -223,7 +224,7 @@ func (e *Machine) enter(s *State, b *ssa.BasicBlock) {
 		return
 	}
 	if f := s.Stack[len(s.Stack)-1]; f.prev != nil && f.Block == b {
-		if edge := (Edge{From: f.prev, To: b}); !recent(s.Edges, edge) {
+		if edge := (concrete.Edge{From: f.prev, To: b}); !recent(s.Edges, edge) {
 			s.Edges = append(s.Edges, edge)
 		}
 	}

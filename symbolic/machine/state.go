@@ -33,7 +33,7 @@ type State struct {
 	Blocks []*ssa.BasicBlock
 	// Edges are the control-flow edges taken inside a function, in
 	// order, possibly repeated (shared like cond).
-	Edges []Edge
+	Edges []concrete.Edge
 
 	Decisions int // decisions taken, the length of the path in the state tree
 	Steps     int // instructions executed
