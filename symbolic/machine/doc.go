@@ -14,8 +14,8 @@
 //     strategies, after KLEE's.
 //   - Pruner is the redundant-state detector's hook (prune.go). Package
 //     detector implements it, after Bugrara and Engler (ATC 2013).
-//   - Watchers hear its events: comparisons, decisions, arithmetic and
-//     path ends (observe.go).
+//   - Watchers hear its events: comparisons, decisions, arithmetic,
+//     dereferences and path ends (observe.go).
 //   - An InputProvider builds the inputs (inputprovider.go).
 //   - The Outside stands for what a test cannot control (outside.go).
 //   - A Tester makes the test of each ended path (tester.go).
@@ -23,8 +23,9 @@
 //   - An OperatorHook changes operators on a mutant's replay
 //     (operatorhook.go).
 //
-// Every finished path goes to a Sink as a PathEnd, with its test case
-// when it has one (PathEnd.Case gives the record the test writer takes).
+// Every finished path goes to a Sink as a PathEnd, with its replayed
+// test (a concrete.Test) when it has one; PathEnd.Case gives the record
+// the test writer takes.
 // The Summary says what the exploration found. A State keeps, for the
 // features, data the machine only hands on (State.Inputs, State.Watch,
 // Outside's env, a frame's Fill).
