@@ -31,7 +31,7 @@ func constValue(c *ssa.Const) value.Value {
 	case constant.Float, constant.Int:
 		if value.IsFloat(t) {
 			f, _ := constant.Float64Val(constant.ToFloat(c.Value))
-			return FloatValue(t, f)
+			return value.FloatValue(t, f)
 		}
 	case constant.Complex:
 		re, _ := constant.Float64Val(constant.Real(c.Value))

@@ -164,15 +164,6 @@ func (e *Machine) runesToString(s *State, sl value.Slice) (value.String, bool) {
 	return out, true
 }
 
-// RuneProgress is a []rune(s) conversion under way. It is kept in the
-// conversion's own register, which nothing reads before the conversion
-// ends, between the steps that decode one rune each.
-type RuneProgress struct {
-	value.Extension
-	At    int         // the byte position to decode next
-	Runes []expr.Expr // the runes decoded so far
-}
-
 // stringToRunes is []rune(str). It decodes one rune a step, forking over
 // the ways the bytes there decode (as a range loop over str does), and runs
 // the conversion again until the string ends; then the register gets the
@@ -180,8 +171,8 @@ type RuneProgress struct {
 // runes are exact terms.
 func (e *Machine) stringToRunes(s *State, in *ssa.Convert, str value.String) {
 	f := s.Top()
-	var p RuneProgress
-	if prev, ok := f.Regs[f.Info.Index[in]].(RuneProgress); ok {
+	var p value.RuneProgress
+	if prev, ok := f.Regs[f.Info.Index[in]].(value.RuneProgress); ok {
 		p = prev
 	}
 	more, done := e.Branch(s, expr.Ult(expr.Const(64, uint64(p.At)), str.Len), "")
@@ -199,7 +190,7 @@ func (e *Machine) stringToRunes(s *State, in *ssa.Convert, str value.String) {
 	}
 	e.decodeAt(more, str, p.At, func(t *State, r expr.Expr, size int) {
 		runes := append(append([]expr.Expr(nil), p.Runes...), r)
-		e.set(t, in, RuneProgress{At: p.At + size, Runes: runes})
+		e.set(t, in, value.RuneProgress{At: p.At + size, Runes: runes})
 		rerun([]*State{t})
 	})
 }
