@@ -295,5 +295,5 @@ func growCapacity(oldCap, newLen int, elem types.Type) int {
 	if size == 0 {
 		return newCap
 	}
-	return int(roundUpSize(int64(newCap)*size) / size)
+	return int(value.RoundUpSize(int64(newCap)*size) / size)
 }

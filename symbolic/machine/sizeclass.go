@@ -9,31 +9,6 @@ import (
 // gcSizes are the sizes of the gc compiler on a 64-bit platform.
 var gcSizes = value.GCSizes
 
-// sizeClasses are the Go allocator's small object size classes (runtime
-// sizeclasses.go); an allocation is rounded up to the next one.
-var sizeClasses = []int64{
-	0, 8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256,
-	288, 320, 352, 384, 416, 448, 480, 512, 576, 640, 704, 768, 896, 1024, 1152, 1280,
-	1408, 1536, 1792, 2048, 2304, 2688, 3072, 3200, 3456, 4096, 4864, 5376, 6144, 6528,
-	6784, 6912, 8192, 9472, 9728, 10240, 10880, 12288, 13568, 14336, 16384, 18432, 19072,
-	20480, 21760, 24576, 27264, 28672, 32768,
-}
-
-const pageSize = 8192
-
-// roundUpSize is runtime.roundupsize: the size class for small objects,
-// whole pages for large ones.
-func roundUpSize(size int64) int64 {
-	if size <= sizeClasses[len(sizeClasses)-1] {
-		for _, c := range sizeClasses {
-			if c >= size {
-				return c
-			}
-		}
-	}
-	return (size + pageSize - 1) / pageSize * pageSize
-}
-
 func minFloat(a, b float64) float64 {
 	if math.IsNaN(a) || math.IsNaN(b) {
 		return math.NaN()
