@@ -234,7 +234,7 @@ func (e *Machine) index(s *State, in *ssa.Index) {
 			e.set(s, in, x.At(int(i.Value())))
 			return
 		}
-		if v, ok := indexArray(x, i); ok {
+		if v, ok := value.IndexArray(x, i); ok {
 			e.set(s, in, v)
 			return
 		}
@@ -248,19 +248,6 @@ func (e *Machine) index(s *State, in *ssa.Index) {
 	default:
 		panic(InternalError("Index on %T", x))
 	}
-}
-
-// scalarTerms gives the terms of values that are all scalars.
-func scalarTerms(vs []value.Value) ([]expr.Expr, bool) {
-	terms := make([]expr.Expr, len(vs))
-	for i, v := range vs {
-		sc, ok := v.(value.Scalar)
-		if !ok {
-			return nil, false
-		}
-		terms[i] = sc.E
-	}
-	return terms, len(terms) > 0
 }
 
 // sliceBound evaluates an optional bound of a slice expression.
