@@ -266,9 +266,9 @@ func (e *Machine) minMax(s *State, isMin bool, args []value.Value, t types.Type)
 				return nil, false
 			}
 			if isMin {
-				best = value.FloatValue(t, minFloat(bf, xf))
+				best = value.FloatValue(t, value.MinFloat(bf, xf))
 			} else {
-				best = value.FloatValue(t, maxFloat(bf, xf))
+				best = value.FloatValue(t, value.MaxFloat(bf, xf))
 			}
 		}
 	}

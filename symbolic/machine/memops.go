@@ -14,6 +14,9 @@ import (
 
 const NilDerefMessage = "invalid memory address or nil pointer dereference"
 
+// gcSizes are the sizes of the gc compiler on a 64-bit platform.
+var gcSizes = value.GCSizes
+
 func (e *Machine) alloc(s *State, in *ssa.Alloc) {
 	typ := in.Type().(*types.Pointer).Elem()
 	id := s.Mem.Alloc(&value.Object{Type: typ, Value: value.Zero(typ), Site: in})

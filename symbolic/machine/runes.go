@@ -13,9 +13,9 @@ import (
 // bytes are symbolic it forks over the ways they may decode. The UTF-8
 // rules themselves are value's (runes.go).
 
-// decodeAt forks s over the ways the bytes of str at position at may decode
-// (see value.Decodings), calling then on each state that can continue with the
-// rune and its size.
+// decodeAt forks s over the ways the bytes of str at position at may
+// decode (see value.Decodings), calling then on each state that can
+// continue with the rune and its size.
 func (e *Machine) decodeAt(s *State, str value.String, at int, then func(t *State, r expr.Expr, size int)) {
 	ways := value.Decodings(str, at)
 	rest := s

@@ -2,6 +2,7 @@ package value
 
 import (
 	"go/types"
+	"math"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 )
@@ -41,3 +42,19 @@ func FloatValue(t types.Type, f float64) Value {
 // FloatSelector is the variable of the float input o names, which holds
 // the bits of the candidate a path chose.
 func FloatSelector(o Opaque) expr.Expr { return expr.BVVar(o.Input, FloatWidth(o.Type)) }
+
+// MinFloat is min(a, b) on floats: NaN if either is NaN.
+func MinFloat(a, b float64) float64 {
+	if math.IsNaN(a) || math.IsNaN(b) {
+		return math.NaN()
+	}
+	return math.Min(a, b)
+}
+
+// MaxFloat is max(a, b) on floats: NaN if either is NaN.
+func MaxFloat(a, b float64) float64 {
+	if math.IsNaN(a) || math.IsNaN(b) {
+		return math.NaN()
+	}
+	return math.Max(a, b)
+}
