@@ -5,7 +5,7 @@ import (
 	"sync"
 
 	"github.com/gosymtest/gosymtest/pointer"
-	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -92,7 +92,7 @@ func packageFuncs(prog *ssa.Program, pkg *ssa.Package) []*ssa.Function {
 }
 
 // MayWrite implements slicing.ModSets.
-func (m *modSets) MayWrite(instr ssa.Instruction, obj machine.ObjectValue) bool {
+func (m *modSets) MayWrite(instr ssa.Instruction, obj value.ObjectValue) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	q := modQuestion{instr, obj.Type}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -80,7 +80,7 @@ func TestModSetsAnswers(t *testing.T) {
 		{"call of atomic.AddInt64 (no Go body), ledger", instrIn(t, calls, "AddInt64"), ledger, true},
 	}
 	for _, c := range cases {
-		if got := m.MayWrite(c.instr, machine.ObjectValue{Type: c.obj}); got != c.want {
+		if got := m.MayWrite(c.instr, value.ObjectValue{Type: c.obj}); got != c.want {
 			t.Errorf("%s (%s): may write %v, want %v", c.name, c.instr, got, c.want)
 		}
 	}

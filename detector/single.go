@@ -178,7 +178,7 @@ func (sv *singles) see(val *singleValue, v value.Value) {
 		val.v, val.has = v, true
 		return
 	}
-	if val.many || machine.SameValue(val.v, v) {
+	if val.many || value.Same(val.v, v) {
 		return
 	}
 	val.many = true
@@ -217,7 +217,7 @@ func (sv *singles) leaveOut(ctx machine.Context, l machine.Loc, v value.Value) b
 		val = sv.fromRoots(k)
 		sv.values[k] = val
 	}
-	if val.many || !val.has || !machine.SameValue(machine.ValuePart(val.v, l.Part), v) {
+	if val.many || !val.has || !value.Same(machine.ValuePart(val.v, l.Part), v) {
 		return false
 	}
 	val.left = true
@@ -236,7 +236,7 @@ func (sv *singles) check(s *machine.State, ix *indexed) {
 			next++
 			continue
 		}
-		if !machine.SameValue(s.ValueAt(l), ix.snap.Values[i]) {
+		if !value.Same(s.ValueAt(l), ix.snap.Values[i]) {
 			sv.counts.wrongSingles.Add(1)
 		}
 	}

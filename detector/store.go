@@ -74,7 +74,7 @@ func (pt *point) index(s *slicing.Snapshot, sv *singles) {
 		}
 		ix.compare = append(ix.compare, i)
 		locs = append(locs, l)
-		keys = append(keys, machine.ValueHash(s.Values[i]))
+		keys = append(keys, value.Hash(s.Values[i]))
 	}
 	pt.tree.add(locs, keys, ix)
 }
@@ -129,11 +129,11 @@ func (st *store) match(ctx machine.Context, s *machine.State, cond map[expr.Expr
 	}
 	var found *slicing.Snapshot
 	pt.tree.lookup(
-		func(l machine.Loc) (uint64, bool) { return machine.ValueHash(valueOf(l)), true },
+		func(l machine.Loc) (uint64, bool) { return value.Hash(valueOf(l)), true },
 		func(ix *indexed) bool {
 			snap := ix.snap
 			for _, i := range ix.compare {
-				if !machine.SameValue(valueOf(snap.Locs[i]), snap.Values[i]) {
+				if !value.Same(valueOf(snap.Locs[i]), snap.Values[i]) {
 					return false
 				}
 			}

@@ -3,6 +3,7 @@ package slicing
 import (
 	"github.com/gosymtest/gosymtest/cdg"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -14,7 +15,7 @@ type ModSets interface {
 	// MayWrite reports whether instr, a store, map update, send, receive,
 	// select or call (go and defer included), may write part of an object
 	// whose contents are obj: obj.Type is the object's type.
-	MayWrite(instr ssa.Instruction, obj machine.ObjectValue) bool
+	MayWrite(instr ssa.Instruction, obj value.ObjectValue) bool
 }
 
 // potentialMem returns the provenance of the locations of L, no
@@ -52,7 +53,7 @@ func (g *Graph) potentialMem(s *backState, n *node, pos int, r *evRec) prov {
 // taken would run it, and a recover resume the path.
 func (g *Graph) mayWriteObj(n *node, pos int, l machine.Loc, writers []ssa.Instruction, deferred bool) bool {
 	v, known := g.valueAt(n, pos, l)
-	obj, ok := v.(machine.ObjectValue)
+	obj, ok := v.(value.ObjectValue)
 	if !known || !ok || obj.Type == nil {
 		// The object does not exist before the branch (it is made after
 		// it by a step that is no allocation) or an opaque step may have

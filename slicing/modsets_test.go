@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/cdg"
-	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -83,7 +83,7 @@ func Input(c bool, p *int, q *string) int {
 // records the types it was asked about.
 type storesByType struct{ asked []types.Type }
 
-func (m *storesByType) MayWrite(instr ssa.Instruction, obj machine.ObjectValue) bool {
+func (m *storesByType) MayWrite(instr ssa.Instruction, obj value.ObjectValue) bool {
 	m.asked = append(m.asked, obj.Type)
 	st, ok := instr.(*ssa.Store)
 	return !ok || types.Identical(st.Val.Type(), obj.Type)
@@ -93,7 +93,7 @@ func (m *storesByType) MayWrite(instr ssa.Instruction, obj machine.ObjectValue) 
 // store writes the objects of the type it stores.
 type callsWriteNothing struct{}
 
-func (callsWriteNothing) MayWrite(instr ssa.Instruction, obj machine.ObjectValue) bool {
+func (callsWriteNothing) MayWrite(instr ssa.Instruction, obj value.ObjectValue) bool {
 	st, ok := instr.(*ssa.Store)
 	return ok && types.Identical(st.Val.Type(), obj.Type)
 }

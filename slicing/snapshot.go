@@ -195,7 +195,7 @@ func (c varCache) relevant(cond []expr.Expr, vals []value.Value) []expr.Expr {
 	for _, v := range vals {
 		// Values are mostly constants (a package's tables): those have
 		// no variables, and the others are remembered by term.
-		machine.ValueExprs(v, func(e expr.Expr) {
+		value.Exprs(v, func(e expr.Expr) {
 			if e.IsValid() && !e.IsConst() {
 				for _, x := range c.of(e) {
 					vars[x] = true

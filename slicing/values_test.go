@@ -98,7 +98,7 @@ func TestSnapshotValues(t *testing.T) {
 	if len(at.Locs) != 1 || at.Locs[0] != (machine.Loc{Kind: machine.LocReg, Act: 0, Index: 2}) {
 		t.Fatalf("Locs = %v, want t0 (register 2) at depth 0", at.Locs)
 	}
-	if len(at.Values) != 1 || !machine.SameValue(at.Values[0], value.Scalar{E: sum}) {
+	if len(at.Values) != 1 || !value.Same(at.Values[0], value.Scalar{E: sum}) {
 		t.Fatalf("Values = %v, want A+1", at.Values)
 	}
 	if !slices.Equal(at.Constraints(), cond[:1]) {
@@ -142,7 +142,7 @@ func TestSnapshotValueBeforeLaterWrite(t *testing.T) {
 			continue
 		}
 		for i, l := range s.Locs {
-			if l.Kind == machine.LocObj && !machine.SameValue(s.Values[i], one) {
+			if l.Kind == machine.LocObj && !value.Same(s.Values[i], one) {
 				t.Fatalf("*p at b2 holds %v, want 1 (the store of b0)", s.Values[i])
 			}
 		}

@@ -281,7 +281,7 @@ func (k *walk) block(f *frame, b *ssa.BasicBlock) *ssa.BasicBlock {
 		case *ssa.Alloc:
 			f.objs[in] = k.obj(in.Comment)
 			// A new object's contents name its type, as the engine's do.
-			obj := machine.ObjectValue{Type: in.Type().Underlying().(*types.Pointer).Elem()}
+			obj := value.ObjectValue{Type: in.Type().Underlying().(*types.Pointer).Elem()}
 			ev.Writes = append(ev.Writes, k.write(f, in), machine.Write{Loc: k.objOf(f, in), Value: obj})
 			k.emit(ev)
 		case *ssa.IndexAddr:

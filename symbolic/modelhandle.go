@@ -105,7 +105,7 @@ func (h modelHandle) ReflectTypeOf(v value.Value) (types.Type, bool) {
 
 func (h modelHandle) Float(v value.Value) (float64, bool) { return h.e.Float(h.s, v) }
 
-func (h modelHandle) FloatValue(t types.Type, f float64) value.Value { return machine.FloatValue(t, f) }
+func (h modelHandle) FloatValue(t types.Type, f float64) value.Value { return value.FloatValue(t, f) }
 
 // SetCallResult sets the bool result of the call being executed, on a
 // state that forked away from the one the model returns for.

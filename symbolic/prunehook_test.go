@@ -68,7 +68,7 @@ func (p *shadowPruner) Stepped(s *machine.State, evs []machine.Event) machine.Ve
 		default:
 			continue
 		}
-		if got := s.ValueAt(at); !machine.SameValue(got, want) && len(p.errs) < 10 {
+		if got := s.ValueAt(at); !value.Same(got, want) && len(p.errs) < 10 {
 			instr := "unwinding"
 			if len(evs) > 0 && evs[0].Instr != nil {
 				instr = fmt.Sprintf("%T %v", evs[0].Instr, evs[0].Instr)

@@ -57,11 +57,11 @@ const maxFloatChoices = 2
 
 // buildFloat makes the float input called name, of type t.
 func (in *Source) buildFloat(name string, t types.Type) value.Value {
-	w := machine.FloatWidth(t)
+	w := value.FloatWidth(t)
 	if in.model != nil {
 		// The variable is pinned to a candidate's bits, or else unpinned
 		// and 0, which is the bits of 0.0.
-		return machine.FloatValue(t, floatOfBits(expr.Eval(expr.BVVar(name, w), in.model), w))
+		return value.FloatValue(t, floatOfBits(expr.Eval(expr.BVVar(name, w), in.model), w))
 	}
 	return value.Opaque{Type: t, Reason: "float", Go: 0.0, Input: name}
 }
@@ -70,7 +70,7 @@ func (in *Source) buildFloat(name string, t types.Type) value.Value {
 // chosen yet, s chooses its candidate now, and the other candidates get
 // states of their own that run the current instruction again.
 func (e *Builder) chooseFloat(s *machine.State, o value.Opaque) float64 {
-	name, t, w := o.Input, o.Type, machine.FloatWidth(o.Type)
+	name, t, w := o.Input, o.Type, value.FloatWidth(o.Type)
 	cands := e.floatCandidates(Of(s).home, w)
 	if k, again := s.Choices[name]; again {
 		// Every read after the first, and the first of a state forked on
@@ -89,7 +89,7 @@ func (e *Builder) chooseFloat(s *machine.State, o value.Opaque) float64 {
 		pins[i] = name + " = " + strconv.FormatFloat(c, 'g', -1, w)
 	}
 	s.Limit(fmt.Sprintf("%s: only %d values of type %s are tried", name, len(cands), t))
-	return cands[e.Choose(s, name, machine.FloatSelector(o), vals, pins)]
+	return cands[e.Choose(s, name, value.FloatSelector(o), vals, pins)]
 }
 
 // floatCandidates are the candidate values of a float input of a function

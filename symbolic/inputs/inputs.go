@@ -251,7 +251,7 @@ func (e *Builder) argLiteral(name string, t types.Type, m expr.Assignment, depth
 			}
 			return concrete.Value{Type: t, Kind: concrete.String, Str: string(buf)}
 		case u.Info()&types.IsFloat != 0:
-			w := machine.FloatWidth(t)
+			w := value.FloatWidth(t)
 			return concrete.Value{Type: t, Kind: concrete.Float, Float: floatOfBits(val(name, expr.BV(w)), w)}
 		}
 	case *types.Pointer:

@@ -266,9 +266,9 @@ func (e *Machine) minMax(s *State, isMin bool, args []value.Value, t types.Type)
 				return nil, false
 			}
 			if isMin {
-				best = FloatValue(t, minFloat(bf, xf))
+				best = value.FloatValue(t, value.MinFloat(bf, xf))
 			} else {
-				best = FloatValue(t, maxFloat(bf, xf))
+				best = value.FloatValue(t, value.MaxFloat(bf, xf))
 			}
 		}
 	}
@@ -295,5 +295,5 @@ func growCapacity(oldCap, newLen int, elem types.Type) int {
 	if size == 0 {
 		return newCap
 	}
-	return int(roundUpSize(int64(newCap)*size) / size)
+	return int(value.RoundUpSize(int64(newCap)*size) / size)
 }

@@ -46,7 +46,8 @@
 // persistent vectors. A map is an object holding its entries; a symbolic
 // key forks on key equality. A load at a symbolic index becomes an
 // if-then-else over the elements it may select (symindex.go; value's
-// consttable.go); it forks only where the elements cannot be merged.
+// symindex.go and consttable.go). It forks only where the elements
+// cannot be merged.
 //
 // Runtime panics are branches. A nil dereference, an index out of range,
 // a division by zero and the other run-time errors are checked with the

@@ -20,7 +20,7 @@ func (e *Machine) Equal(s *State, a, b value.Value, t types.Type) (eq expr.Expr,
 	case value.Pointer:
 		y := b.(value.Pointer)
 		e.noteNoAlias(s, x, y)
-		return pointersEqual(x, y), true
+		return value.PointersEqual(x, y), true
 	case value.Slice: // only against nil
 		y := b.(value.Slice)
 		return expr.Eq(x.NonNil, y.NonNil), true
@@ -62,7 +62,7 @@ func (e *Machine) Equal(s *State, a, b value.Value, t types.Type) (eq expr.Expr,
 		}
 		return e.Equal(s, x.Value, y.Value, x.Type)
 	case value.UnsafePointer:
-		return unsafePointersEqual(x, b.(value.UnsafePointer)), true
+		return value.UnsafePointersEqual(x, b.(value.UnsafePointer)), true
 	case value.Opaque:
 		y, ok := b.(value.Opaque)
 		if ok && (x.Input != "" || y.Input != "") {
@@ -107,19 +107,4 @@ func aliasName(o *value.Object) string {
 		return o.Input
 	}
 	return o.Site.Name()
-}
-
-// pointersEqual: two nil pointers are equal; a nil and a non-nil one are
-// not; two non-nil ones are equal when they address the same location.
-func pointersEqual(a, b value.Pointer) expr.Expr {
-	same := a.Obj == b.Obj && len(a.Path) == len(b.Path)
-	for i := 0; same && i < len(a.Path); i++ {
-		same = a.Path[i] == b.Path[i]
-	}
-	bothNil := expr.And(expr.Not(a.NonNil), expr.Not(b.NonNil))
-	if a.Obj == 0 || b.Obj == 0 || !same {
-		return bothNil
-	}
-	// Same location: equal unless exactly one of them is nil.
-	return expr.Eq(a.NonNil, b.NonNil)
 }

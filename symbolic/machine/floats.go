@@ -2,7 +2,6 @@ package machine
 
 import (
 	"go/token"
-	"go/types"
 	"math"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -15,39 +14,15 @@ import (
 // An integer operand converted to float is first pinned to a model value,
 // and the pinning is recorded on the path.
 
-func floatOf(v value.Value) (float64, bool) {
-	o, ok := v.(value.Opaque)
-	if !ok {
-		return 0, false
-	}
-	f, ok := o.Go.(float64)
-	return f, ok
-}
-
 // Float is the value of the float v on s. A float input not chosen yet
 // is chosen now: the input provider makes the choice.
 func (e *Machine) Float(s *State, v value.Value) (float64, bool) {
-	f, ok := floatOf(v)
+	f, ok := value.FloatOf(v)
 	o, _ := v.(value.Opaque)
 	if !ok || o.Input == "" {
 		return f, ok
 	}
 	return e.Inputs.FloatInput(s, o), true
-}
-
-// FloatWidth is the width of the float type t: 32 or 64.
-func FloatWidth(t types.Type) int {
-	if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Float32 {
-		return 32
-	}
-	return 64
-}
-
-func FloatValue(t types.Type, f float64) value.Value {
-	if FloatWidth(t) == 32 {
-		f = float64(float32(f))
-	}
-	return value.Opaque{Type: t, Reason: "float", Go: f}
 }
 
 func (e *Machine) floatBinOp(s *State, in *ssa.BinOp, op token.Token) {
@@ -60,13 +35,13 @@ func (e *Machine) floatBinOp(s *State, in *ssa.BinOp, op token.Token) {
 	t := in.X.Type()
 	switch op {
 	case token.ADD:
-		e.set(s, in, FloatValue(t, x+y))
+		e.set(s, in, value.FloatValue(t, x+y))
 	case token.SUB:
-		e.set(s, in, FloatValue(t, x-y))
+		e.set(s, in, value.FloatValue(t, x-y))
 	case token.MUL:
-		e.set(s, in, FloatValue(t, x*y))
+		e.set(s, in, value.FloatValue(t, x*y))
 	case token.QUO:
-		e.set(s, in, FloatValue(t, x/y))
+		e.set(s, in, value.FloatValue(t, x/y))
 	case token.EQL:
 		e.set(s, in, value.Scalar{E: expr.BoolConst(x == y)})
 	case token.NEQ:
@@ -90,7 +65,7 @@ func (e *Machine) floatNeg(s *State, in *ssa.UnOp) {
 		e.Unsupported(s, "complex arithmetic")
 		return
 	}
-	e.set(s, in, FloatValue(in.Type(), -x))
+	e.set(s, in, value.FloatValue(in.Type(), -x))
 }
 
 func (e *Machine) floatConvert(s *State, in *ssa.Convert, x value.Value) {
@@ -102,7 +77,7 @@ func (e *Machine) floatConvert(s *State, in *ssa.Convert, x value.Value) {
 			e.Unsupported(s, "complex conversion")
 			return
 		}
-		e.set(s, in, FloatValue(to, f))
+		e.set(s, in, value.FloatValue(to, f))
 	case value.IsFloat(to):
 		_, signed, ok := value.IntInfo(from)
 		if !ok {
@@ -117,7 +92,7 @@ func (e *Machine) floatConvert(s *State, in *ssa.Convert, x value.Value) {
 		if signed {
 			f = float64(c.SignedValue())
 		}
-		e.set(s, in, FloatValue(to, f))
+		e.set(s, in, value.FloatValue(to, f))
 	default:
 		f, ok := e.Float(s, x)
 		w, signed, isInt := value.IntInfo(to)
@@ -139,7 +114,3 @@ func (e *Machine) floatConvert(s *State, in *ssa.Convert, x value.Value) {
 		e.set(s, in, value.Scalar{E: expr.Const(w, bits)})
 	}
 }
-
-// FloatSelector is the variable of the float input o names, which holds
-// the bits of the candidate a path chose.
-func FloatSelector(o value.Opaque) expr.Expr { return expr.BVVar(o.Input, FloatWidth(o.Type)) }

@@ -119,7 +119,7 @@ func (e *Machine) eval(s *State, v ssa.Value) value.Value {
 	}
 	switch v := v.(type) {
 	case *ssa.Const:
-		return constValue(v)
+		return value.Const(v)
 	case *ssa.Global:
 		e.checkGlobal(s, v)
 		return value.Pointer{NonNil: expr.True, Obj: e.Global(s, v)}

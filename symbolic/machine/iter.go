@@ -10,25 +10,15 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// Iterator is the state of a range loop over a string or a map, kept in an
-// object of its own so Next can advance it in memory like any other write.
-type Iterator struct {
-	value.Extension
-	Str  value.String  // ranging over a string
-	Keys []value.Value // ranging over a map: a snapshot of its entries
-	Vals []value.Value
-	Pos  int
-}
-
 func (e *Machine) rangeInstr(s *State, in *ssa.Range) {
-	var it Iterator
+	var it value.Iterator
 	switch x := e.eval(s, in.X).(type) {
 	case value.String:
 		it.Str = x
 	case value.Pointer: // a map
 		isNil, notNil := e.Branch(s, expr.Not(x.NonNil), source.Pin(in.X, true)+" == nil")
 		if isNil != nil {
-			e.setIterator(isNil, in, Iterator{})
+			e.setIterator(isNil, in, value.Iterator{})
 		}
 		if notNil != nil {
 			e.tellDeref(notNil, in.X, x.Obj)
@@ -46,25 +36,25 @@ func (e *Machine) rangeInstr(s *State, in *ssa.Range) {
 // order symbolic execution explores: with two or more entries, a path so
 // found does not speak for every order, and says so. A replay may range in
 // reverse, to find outcomes that depend on the order (see makeTest).
-func (e *Machine) mapIterator(s *State, mv value.Map) Iterator {
+func (e *Machine) mapIterator(s *State, mv value.Map) value.Iterator {
 	if len(mv.Keys) < 2 {
-		return Iterator{Keys: mv.Keys, Vals: mv.Vals}
+		return value.Iterator{Keys: mv.Keys, Vals: mv.Vals}
 	}
 	if !s.Replay {
 		s.Limit("map iteration: only insertion order is explored")
-		return Iterator{Keys: mv.Keys, Vals: mv.Vals}
+		return value.Iterator{Keys: mv.Keys, Vals: mv.Vals}
 	}
 	s.RangedOverMap = true
 	if !s.ReverseMaps {
-		return Iterator{Keys: mv.Keys, Vals: mv.Vals}
+		return value.Iterator{Keys: mv.Keys, Vals: mv.Vals}
 	}
 	keys, vals := slices.Clone(mv.Keys), slices.Clone(mv.Vals)
 	slices.Reverse(keys)
 	slices.Reverse(vals)
-	return Iterator{Keys: keys, Vals: vals}
+	return value.Iterator{Keys: keys, Vals: vals}
 }
 
-func (e *Machine) setIterator(s *State, in *ssa.Range, it Iterator) {
+func (e *Machine) setIterator(s *State, in *ssa.Range, it value.Iterator) {
 	id := s.Mem.Alloc(&value.Object{Type: types.Typ[types.Invalid], Value: it})
 	e.set(s, in, value.Pointer{NonNil: expr.True, Obj: id})
 }
@@ -72,7 +62,7 @@ func (e *Machine) setIterator(s *State, in *ssa.Range, it Iterator) {
 // next advances a range loop: (ok, key, value).
 func (e *Machine) next(s *State, in *ssa.Next) {
 	p := e.eval(s, in.Iter).(value.Pointer)
-	it := s.Mem.Get(p.Obj).Value.(Iterator)
+	it := s.Mem.Get(p.Obj).Value.(value.Iterator)
 	if !in.IsString {
 		if it.Pos >= len(it.Keys) {
 			e.set(s, in, value.Tuple{Elems: []value.Value{value.Scalar{E: expr.False}, value.Interface{}, value.Interface{}}})
@@ -100,7 +90,7 @@ func (e *Machine) next(s *State, in *ssa.Next) {
 	})
 }
 
-func (e *Machine) advanceString(s *State, in *ssa.Next, p value.Pointer, it Iterator, r expr.Expr, size int) {
+func (e *Machine) advanceString(s *State, in *ssa.Next, p value.Pointer, it value.Iterator, r expr.Expr, size int) {
 	at := it.Pos
 	it.Pos += size
 	s.Mem.Set(p.Obj, it)

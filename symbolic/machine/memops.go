@@ -14,6 +14,9 @@ import (
 
 const NilDerefMessage = "invalid memory address or nil pointer dereference"
 
+// gcSizes are the sizes of the gc compiler on a 64-bit platform.
+var gcSizes = value.GCSizes
+
 func (e *Machine) alloc(s *State, in *ssa.Alloc) {
 	typ := in.Type().(*types.Pointer).Elem()
 	id := s.Mem.Alloc(&value.Object{Type: typ, Value: value.Zero(typ), Site: in})
@@ -234,7 +237,7 @@ func (e *Machine) index(s *State, in *ssa.Index) {
 			e.set(s, in, x.At(int(i.Value())))
 			return
 		}
-		if v, ok := indexArray(x, i); ok {
+		if v, ok := value.IndexArray(x, i); ok {
 			e.set(s, in, v)
 			return
 		}
@@ -248,19 +251,6 @@ func (e *Machine) index(s *State, in *ssa.Index) {
 	default:
 		panic(InternalError("Index on %T", x))
 	}
-}
-
-// scalarTerms gives the terms of values that are all scalars.
-func scalarTerms(vs []value.Value) ([]expr.Expr, bool) {
-	terms := make([]expr.Expr, len(vs))
-	for i, v := range vs {
-		sc, ok := v.(value.Scalar)
-		if !ok {
-			return nil, false
-		}
-		terms[i] = sc.E
-	}
-	return terms, len(terms) > 0
 }
 
 // sliceBound evaluates an optional bound of a slice expression.

@@ -191,7 +191,7 @@ func (e *Machine) stepEvents(t *State, b stepBefore, log *value.AccessLog) []Eve
 	if log != nil {
 		for _, id := range dedupObjects(log.Writes) {
 			if o := t.Mem.Get(id); o != nil {
-				ev.Writes = append(ev.Writes, Write{Loc: Loc{Kind: LocObj, Index: int32(id)}, Value: ObjectValue{Type: o.Type, Value: o.Value}})
+				ev.Writes = append(ev.Writes, Write{Loc: Loc{Kind: LocObj, Index: int32(id)}, Value: value.ObjectValue{Type: o.Type, Value: o.Value}})
 			}
 		}
 	}

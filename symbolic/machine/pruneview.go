@@ -1,8 +1,6 @@
 package machine
 
 import (
-	"go/types"
-
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
@@ -95,8 +93,8 @@ func (s *State) AtPoint() (Context, bool) {
 		return Context{}, false
 	}
 	c := Context{frames: make([]contextFrame, len(s.Stack))}
-	h := uint64(HashOffset)
-	mix := func(v uint64) { h = (h ^ v) * HashPrime }
+	h := uint64(value.HashOffset)
+	mix := func(v uint64) { h = (h ^ v) * value.HashPrime }
 	for i, f := range s.Stack {
 		if f.Unwinding {
 			return Context{}, false
@@ -116,16 +114,11 @@ func (s *State) AtPoint() (Context, bool) {
 	return c, true
 }
 
-const (
-	HashOffset = 14695981039346656037
-	HashPrime  = 1099511628211
-)
-
 // choicesHash is an order-independent hash of a state's input choices.
 func choicesHash(m map[string]int) uint64 {
 	var sum uint64
 	for k, v := range m {
-		sum += (mixString(HashOffset, k) ^ uint64(v)) * HashPrime
+		sum += (mixString(value.HashOffset, k) ^ uint64(v)) * value.HashPrime
 	}
 	return sum
 }
@@ -133,7 +126,7 @@ func choicesHash(m map[string]int) uint64 {
 // mixString mixes the bytes of s into the hash h, FNV-1a style.
 func mixString(h uint64, s string) uint64 {
 	for i := 0; i < len(s); i++ {
-		h = (h ^ uint64(s[i])) * HashPrime
+		h = (h ^ uint64(s[i])) * value.HashPrime
 	}
 	return h
 }
@@ -179,7 +172,7 @@ func (s *State) ValueAt(loc Loc) value.Value {
 		if o == nil {
 			return nil
 		}
-		return ObjectValue{Type: o.Type, Value: o.Value}
+		return value.ObjectValue{Type: o.Type, Value: o.Value}
 	case LocDefer:
 		if int(loc.Act) >= len(s.Stack) {
 			return nil
@@ -216,28 +209,14 @@ func ValuePart(v value.Value, p int32) value.Value {
 	return nil
 }
 
-// ObjectValue is the contents of an object as a location holds them: its
-// type and value.
-type ObjectValue struct {
-	value.Extension
-	Type  types.Type
-	Value value.Value
-}
-
 // deferValue is a deferred call as a value: its function (or builtin) and
 // arguments.
 func deferValue(d deferred) value.Value {
 	fields := append([]value.Value{d.fn}, d.args...)
 	if d.builtin != nil {
-		fields[0] = BuiltinValue{B: d.builtin}
+		fields[0] = value.BuiltinValue{B: d.builtin}
 	}
 	return value.Struct{Fields: fields}
-}
-
-// BuiltinValue stands for a deferred builtin (defer close(c)).
-type BuiltinValue struct {
-	value.Extension
-	B *ssa.Builtin
 }
 
 // Cond is s's path condition, one conjunct per decision. The caller must

@@ -80,7 +80,7 @@ func (info *FuncInfo) compile(fn *ssa.Function) {
 			if sl, ok := constSlot[c]; ok {
 				return sl
 			}
-			val := constValue(c)
+			val := value.Const(c)
 			switch val.(type) {
 			case value.Scalar, value.String: // immutable and cheap to share
 			default:

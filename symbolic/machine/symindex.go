@@ -14,10 +14,11 @@ import (
 // of it is a load, a store to it, or a field or element address that is
 // itself so contained (decided statically from the SSA referrers). Such a
 // pointer stands for all the elements the index may select; a load through
-// it merges them into one if-then-else value (by runs of indices, for a
-// table of constants: value's consttable.go) and a store rewrites each of
-// them as ite(i == k, new, old), so a table lookup (utf8's first[p[0]], a
-// hex decode table) neither forks per index nor stops at Bounds.MaxFork.
+// it merges them into one if-then-else value (value's ReadSym; by runs of
+// indices, for a table of constants: value's consttable.go) and a store
+// rewrites each of them as ite(i == k, new, old) (WriteSym), so a table
+// lookup (utf8's first[p[0]], a hex decode table) neither forks per index
+// nor stops at Bounds.MaxFork.
 // Where the elements cannot be merged (pointers to different objects,
 // interfaces of different dynamic types, maps), or there are more than
 // maxSymCandidates of them, the load or store forks over the index values
@@ -119,92 +120,6 @@ func (e *Machine) materializeSym(s *State, p value.Pointer) bool {
 	return walk(append(value.Path(nil), p.Path...), 0)
 }
 
-// readSym is the value at path inside v, where the steps of p.Sym select by
-// symbolic index: an if-then-else over the candidate elements. v must be
-// materialised along every candidate path.
-func readSym(v value.Value, p value.Pointer, depth int) (value.Value, bool) {
-	for ; depth < len(p.Path); depth++ {
-		i, sym := p.SymIndexAt(depth)
-		if !sym {
-			v = value.At(v, p.Path[depth:depth+1])
-			continue
-		}
-		arr := v.(value.Array)
-		var ks []uint64
-		var els []value.Value
-		for k := range arr.Len() {
-			if expr.Eq(i, expr.Const(64, uint64(k))).IsFalse() {
-				continue
-			}
-			el, ok := readSym(arr.At(k), p, depth+1)
-			if !ok {
-				return nil, false
-			}
-			ks, els = append(ks, uint64(k)), append(els, el)
-		}
-		if len(els) == 0 {
-			panic(InternalError("symbolic index selects no element"))
-		}
-		if terms, ok := scalarTerms(els); ok {
-			if vals, sort, ok := value.ConstTerms(terms); ok {
-				return value.Scalar{E: value.ConstLookup(i, ks, vals, sort)}, true
-			}
-		}
-		out := els[len(els)-1] // the last candidate: the bounds check rules out the rest
-		for n := len(els) - 2; n >= 0; n-- {
-			var ok bool
-			if out, ok = value.Ite(expr.Eq(i, expr.Const(64, ks[n])), els[n], out); !ok {
-				return nil, false
-			}
-		}
-		return out, true
-	}
-	return v, true
-}
-
-// writeSym returns v with every candidate element of p (from depth on)
-// replaced by ite(cond ∧ selected, x, old).
-func writeSym(v value.Value, p value.Pointer, depth int, cond expr.Expr, x value.Value) (value.Value, bool) {
-	if depth == len(p.Path) {
-		return value.Ite(cond, x, v)
-	}
-	i, sym := p.SymIndexAt(depth)
-	if !sym {
-		step := p.Path[depth]
-		switch c := v.(type) {
-		case value.Struct:
-			f, ok := writeSym(c.Fields[step], p, depth+1, cond, x)
-			if !ok {
-				return nil, false
-			}
-			fields := append([]value.Value(nil), c.Fields...)
-			fields[step] = f
-			return value.Struct{Fields: fields}, true
-		case value.Array:
-			el, ok := writeSym(c.At(step), p, depth+1, cond, x)
-			if !ok {
-				return nil, false
-			}
-			return c.Set(step, el), true
-		}
-		panic(InternalError("path step %d into %T", step, v))
-	}
-	arr := v.(value.Array)
-	elems := arr.Elems()
-	for k := range elems {
-		hit := expr.And(cond, expr.Eq(i, expr.Const(64, uint64(k))))
-		if hit.IsFalse() {
-			continue
-		}
-		el, ok := writeSym(elems[k], p, depth+1, hit, x)
-		if !ok {
-			return nil, false
-		}
-		elems[k] = el
-	}
-	return value.ArrayOf(elems), true
-}
-
 // loadSym is load through a pointer with symbolic steps. ok is false when
 // the elements cannot be merged; the caller forks then (forkSym).
 func (e *Machine) loadSym(s *State, p value.Pointer) (value.Value, bool) {
@@ -212,7 +127,7 @@ func (e *Machine) loadSym(s *State, p value.Pointer) (value.Value, bool) {
 		return nil, false
 	}
 	e.noteGlobalRead(s, p.Obj)
-	return readSym(s.Mem.Get(p.Obj).Value, p, 0)
+	return value.ReadSym(s.Mem.Get(p.Obj).Value, p, 0)
 }
 
 // storeSym is store through a pointer with symbolic steps.
@@ -220,7 +135,7 @@ func (e *Machine) storeSym(s *State, p value.Pointer, v value.Value) bool {
 	if !e.materializeSym(s, p) {
 		return false
 	}
-	nv, ok := writeSym(s.Mem.Get(p.Obj).Value, p, 0, expr.True, v)
+	nv, ok := value.WriteSym(s.Mem.Get(p.Obj).Value, p, 0, expr.True, v)
 	if ok {
 		s.Mem.Set(p.Obj, nv)
 	}
@@ -255,13 +170,4 @@ func (e *Machine) forkSym(s *State, p value.Pointer) ([]*State, []value.Pointer,
 		states, ptrs = nextStates, nextPtrs
 	}
 	return states, ptrs, true
-}
-
-// indexArray is x[i] for an array value and a symbolic i: the elements
-// merged into one if-then-else value, or ok false when they cannot be.
-func indexArray(x value.Array, i expr.Expr) (value.Value, bool) {
-	if terms, ok := scalarTerms(x.Elems()); ok {
-		return value.Scalar{E: value.SelectTerm(terms, i, terms[0])}, true
-	}
-	return readSym(x, value.Pointer{Path: value.Path{0}, Sym: []value.SymStep{{At: 0, Index: i}}}, 0)
 }

@@ -96,22 +96,22 @@ func (e *Machine) Reinterpret(s *State, u value.UnsafePointer, to types.Type) (v
 	if u.Elem == nil || u.Ptr.NonNil.IsFalse() {
 		return value.NilPointer, u.Ptr.NonNil.IsFalse()
 	}
-	if sameLayout(u.Elem, to) {
+	if value.SameLayout(u.Elem, to) {
 		return u.Ptr, true
 	}
 	// *T to *F where T is a struct whose first field is an F (or the
 	// converse) addresses the same memory through a longer or shorter path.
-	if st, ok := u.Elem.Underlying().(*types.Struct); ok && st.NumFields() > 0 && sameLayout(st.Field(0).Type(), to) {
+	if st, ok := u.Elem.Underlying().(*types.Struct); ok && st.NumFields() > 0 && value.SameLayout(st.Field(0).Type(), to) {
 		return value.Pointer{NonNil: u.Ptr.NonNil, Obj: u.Ptr.Obj, Path: u.Ptr.Path.With(0)}, true
 	}
 	// The converse: a pointer to the first field of a T, converted to *T,
 	// addresses the enclosing T, when the memory there holds a T
 	// (abi.Type's descriptors, value/typedesc.go, are read so as abi.PtrType and
 	// the like).
-	if st, ok := to.Underlying().(*types.Struct); ok && st.NumFields() > 0 && sameLayout(st.Field(0).Type(), u.Elem) {
+	if st, ok := to.Underlying().(*types.Struct); ok && st.NumFields() > 0 && value.SameLayout(st.Field(0).Type(), u.Elem) {
 		p := u.Ptr
 		if n := len(p.Path); n > 0 && p.Path[n-1] == 0 && len(p.Sym) == 0 && p.Obj != 0 {
-			if o := objectType(s, p.Obj, p.Path[:n-1]); o != nil && sameLayout(o, to) {
+			if o := objectType(s, p.Obj, p.Path[:n-1]); o != nil && value.SameLayout(o, to) {
 				return value.Pointer{NonNil: p.NonNil, Obj: p.Obj, Path: p.Path[:n-1]}, true
 			}
 		}
@@ -141,13 +141,6 @@ func objectType(s *State, id value.ObjectID, path value.Path) types.Type {
 		}
 	}
 	return t
-}
-
-// sameLayout reports whether values of a and b are laid out alike for the
-// executor: identical underlying types (so every field and element reads
-// the same value).
-func sameLayout(a, b types.Type) bool {
-	return types.Identical(a.Underlying(), b.Underlying())
 }
 
 // unsafeBuiltin runs unsafe.String, StringData, Slice and SliceData;
@@ -248,10 +241,4 @@ func (e *Machine) sliceAt(s *State, p value.Pointer, n expr.Expr) (value.Slice, 
 		return value.Slice{}, false
 	}
 	return value.Slice{NonNil: expr.True, Obj: p.Obj, Base: p.Path[:len(p.Path)-1], Offset: at, Len: n, Cap: n}, true
-}
-
-// unsafePointersEqual compares two unsafe.Pointers as the pointers they
-// hold.
-func unsafePointersEqual(a, b value.UnsafePointer) expr.Expr {
-	return pointersEqual(a.Ptr, b.Ptr)
 }

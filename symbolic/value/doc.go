@@ -18,8 +18,13 @@
 // and no state can see another's writes.
 //
 // The interpreter keeps a few things in registers and objects that are
-// no Go values: a range loop's position, a conversion under way. Its
-// types for them embed Extension. The kinds here do not.
+// no Go values: a range loop's position, a conversion under way. Their
+// kinds are here too (extension.go). They embed Extension; the kinds of
+// Go values do not.
+//
+// Same tells whether two values are the same, shape and terms; it is
+// not Go's ==. Hash is a coarse hash that agrees with it, and Exprs
+// lists a value's terms (same.go). The pruner compares states with them.
 //
 // # Memory
 //

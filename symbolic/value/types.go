@@ -106,3 +106,10 @@ var (
 	EmptyString = String{Len: expr.Const(64, 0)}
 	NilSlice    = Slice{NonNil: expr.False, Len: expr.Const(64, 0), Cap: expr.Const(64, 0)}
 )
+
+// SameLayout reports whether values of a and b are laid out alike for the
+// executor: identical underlying types (so every field and element reads
+// the same value).
+func SameLayout(a, b types.Type) bool {
+	return types.Identical(a.Underlying(), b.Underlying())
+}

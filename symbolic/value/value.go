@@ -24,7 +24,7 @@ type ObjectID int
 // address of an allocation, false for nil, and a variable for an input
 // pointer whose nil-ness is decided the first time the path depends on it.
 //
-// Sym lists the steps of Path taken at a symbolic index (symbolic/symindex.go): the
+// Sym lists the steps of Path taken at a symbolic index (symindex.go): the
 // element Path[step.At] is then a placeholder, and the pointer stands for
 // every element the index may select. Only addresses that do not escape
 // (every use is a load, a store or a further field or element address)

@@ -1,4 +1,4 @@
-package machine
+package value
 
 import (
 	"go/types"
@@ -6,28 +6,31 @@ import (
 	"slices"
 
 	"github.com/gosymtest/gosymtest/symbolic/expr"
-	"github.com/gosymtest/gosymtest/symbolic/value"
 )
 
-// SameValue reports whether a and b are the same value: the same shape,
+// This file compares values as a pruner needs: Same tells whether two
+// values are the same, Hash hashes them coarsely, and Exprs lists the
+// terms a value holds. None of this is Go's ==.
+
+// Same reports whether a and b are the same value: the same shape,
 // with equal terms (terms are hash-consed, so equal means structurally
 // equal) and identical types. It is what a Pruner needs to tell that a
 // location holds "the same expression" in two states; it is not Go's ==.
-func SameValue(a, b value.Value) bool {
+func Same(a, b Value) bool {
 	switch x := a.(type) {
 	case nil:
 		return b == nil
-	case value.Scalar:
-		y, ok := b.(value.Scalar)
+	case Scalar:
+		y, ok := b.(Scalar)
 		return ok && x.E == y.E
-	case value.Pointer:
-		y, ok := b.(value.Pointer)
+	case Pointer:
+		y, ok := b.(Pointer)
 		return ok && samePointer(x, y)
-	case value.Struct:
-		y, ok := b.(value.Struct)
+	case Struct:
+		y, ok := b.(Struct)
 		return ok && sameValues(x.Fields, y.Fields)
-	case value.Array:
-		y, ok := b.(value.Array)
+	case Array:
+		y, ok := b.(Array)
 		if !ok || x.Len() != y.Len() {
 			return false
 		}
@@ -35,38 +38,38 @@ func SameValue(a, b value.Value) bool {
 			return true
 		}
 		for i := 0; i < x.Len(); i++ {
-			if !SameValue(x.At(i), y.At(i)) {
+			if !Same(x.At(i), y.At(i)) {
 				return false
 			}
 		}
 		return true
-	case value.String:
-		y, ok := b.(value.String)
+	case String:
+		y, ok := b.(String)
 		return ok && sameString(x, y)
-	case value.Slice:
-		y, ok := b.(value.Slice)
+	case Slice:
+		y, ok := b.(Slice)
 		return ok && x.NonNil == y.NonNil && x.Obj == y.Obj && slices.Equal(x.Base, y.Base) &&
 			x.Offset == y.Offset && x.Len == y.Len && x.Cap == y.Cap
-	case value.Interface:
-		y, ok := b.(value.Interface)
-		return ok && sameType(x.Type, y.Type) && SameValue(x.Value, y.Value)
-	case value.Func:
-		y, ok := b.(value.Func)
+	case Interface:
+		y, ok := b.(Interface)
+		return ok && sameType(x.Type, y.Type) && Same(x.Value, y.Value)
+	case Func:
+		y, ok := b.(Func)
 		return ok && x.Fn == y.Fn && sameValues(x.Bindings, y.Bindings) && sameFuncInput(x.Input, y.Input)
-	case value.Tuple:
-		y, ok := b.(value.Tuple)
+	case Tuple:
+		y, ok := b.(Tuple)
 		return ok && sameValues(x.Elems, y.Elems)
-	case value.Opaque:
-		y, ok := b.(value.Opaque)
+	case Opaque:
+		y, ok := b.(Opaque)
 		return ok && sameType(x.Type, y.Type) && x.Reason == y.Reason && x.Input == y.Input && sameGo(x.Go, y.Go)
-	case value.Lazy:
-		y, ok := b.(value.Lazy)
+	case Lazy:
+		y, ok := b.(Lazy)
 		return ok && x.Name == y.Name && x.Depth == y.Depth && x.Root == y.Root && sameType(x.Type, y.Type)
-	case value.Map:
-		y, ok := b.(value.Map)
+	case Map:
+		y, ok := b.(Map)
 		return ok && x.Size == y.Size && sameValues(x.Keys, y.Keys) && sameValues(x.Vals, y.Vals)
-	case value.Chan:
-		y, ok := b.(value.Chan)
+	case Chan:
+		y, ok := b.(Chan)
 		return ok && x.Cap == y.Cap && x.Closed == y.Closed && sameValues(x.Buf, y.Buf)
 	case Iterator:
 		y, ok := b.(Iterator)
@@ -74,12 +77,12 @@ func SameValue(a, b value.Value) bool {
 	case RuneProgress:
 		y, ok := b.(RuneProgress)
 		return ok && x.At == y.At && slices.Equal(x.Runes, y.Runes)
-	case value.UnsafePointer:
-		y, ok := b.(value.UnsafePointer)
+	case UnsafePointer:
+		y, ok := b.(UnsafePointer)
 		return ok && samePointer(x.Ptr, y.Ptr) && sameType(x.Elem, y.Elem)
 	case ObjectValue:
 		y, ok := b.(ObjectValue)
-		return ok && sameType(x.Type, y.Type) && SameValue(x.Value, y.Value)
+		return ok && sameType(x.Type, y.Type) && Same(x.Value, y.Value)
 	case BuiltinValue:
 		y, ok := b.(BuiltinValue)
 		return ok && x.B == y.B
@@ -87,7 +90,7 @@ func SameValue(a, b value.Value) bool {
 	return false // a kind of value this does not know is never the same
 }
 
-func sameValues(a, b []value.Value) bool {
+func sameValues(a, b []Value) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -95,16 +98,16 @@ func sameValues(a, b []value.Value) bool {
 		return true // one slice: a map's entries as two iterators hold them
 	}
 	for i := range a {
-		if !SameValue(a[i], b[i]) {
+		if !Same(a[i], b[i]) {
 			return false
 		}
 	}
 	return true
 }
 
-func sameString(a, b value.String) bool { return a.Len == b.Len && slices.Equal(a.Bytes, b.Bytes) }
+func sameString(a, b String) bool { return a.Len == b.Len && slices.Equal(a.Bytes, b.Bytes) }
 
-func samePointer(a, b value.Pointer) bool {
+func samePointer(a, b Pointer) bool {
 	return a.NonNil == b.NonNil && a.Obj == b.Obj && slices.Equal(a.Path, b.Path) && slices.Equal(a.Sym, b.Sym)
 }
 
@@ -132,63 +135,63 @@ func sameGo(a, b any) (same bool) {
 	return a == b
 }
 
-// ValueExprs calls f with every term in v, for the variables a value
+// Exprs calls f with every term in v, for the variables a value
 // depends on. Types, functions and object numbers are not terms.
-func ValueExprs(v value.Value, f func(expr.Expr)) {
+func Exprs(v Value, f func(expr.Expr)) {
 	switch x := v.(type) {
-	case value.Scalar:
+	case Scalar:
 		f(x.E)
-	case value.Pointer:
+	case Pointer:
 		f(x.NonNil)
 		for _, st := range x.Sym {
 			f(st.Index)
 		}
-	case value.Struct:
+	case Struct:
 		valuesExprs(x.Fields, f)
-	case value.Array:
+	case Array:
 		for i := 0; i < x.Len(); i++ {
-			ValueExprs(x.At(i), f)
+			Exprs(x.At(i), f)
 		}
-	case value.String:
+	case String:
 		f(x.Len)
 		for _, b := range x.Bytes {
 			f(b)
 		}
-	case value.Slice:
+	case Slice:
 		f(x.NonNil)
 		f(x.Len)
 		f(x.Cap)
-	case value.Interface:
-		ValueExprs(x.Value, f)
-	case value.Func:
+	case Interface:
+		Exprs(x.Value, f)
+	case Func:
 		valuesExprs(x.Bindings, f)
 		if x.Input != nil {
 			f(x.Input.NonNil)
 			valuesExprs(x.Input.Results, f)
 		}
-	case value.Tuple:
+	case Tuple:
 		valuesExprs(x.Elems, f)
-	case value.Map:
+	case Map:
 		if x.Size.IsValid() {
 			f(x.Size)
 		}
 		valuesExprs(x.Keys, f)
 		valuesExprs(x.Vals, f)
-	case value.Chan:
+	case Chan:
 		valuesExprs(x.Buf, f)
 	case Iterator:
-		ValueExprs(x.Str, f)
+		Exprs(x.Str, f)
 		valuesExprs(x.Keys, f)
 		valuesExprs(x.Vals, f)
 	case RuneProgress:
 		for _, r := range x.Runes {
 			f(r)
 		}
-	case value.UnsafePointer:
-		ValueExprs(x.Ptr, f)
+	case UnsafePointer:
+		Exprs(x.Ptr, f)
 	case ObjectValue:
-		ValueExprs(x.Value, f)
-	case value.Opaque:
+		Exprs(x.Value, f)
+	case Opaque:
 		// A float input not chosen yet depends on its selector: two states
 		// that chose two candidates hold the same Opaque, and only the
 		// selector's pin on each path tells them apart.
@@ -198,15 +201,15 @@ func ValueExprs(v value.Value, f func(expr.Expr)) {
 	}
 }
 
-func valuesExprs(vs []value.Value, f func(expr.Expr)) {
+func valuesExprs(vs []Value, f func(expr.Expr)) {
 	for _, v := range vs {
-		ValueExprs(v, f)
+		Exprs(v, f)
 	}
 }
 
-// ValueHash is a hash of v that SameValue respects: same values hash
-// alike. It looks at terms and shape only, so it is cheap and coarse.
-func ValueHash(v value.Value) uint64 {
+// Hash is a hash of v that Same respects: same values hash alike. It
+// looks at terms and shape only, so it is cheap and coarse.
+func Hash(v Value) uint64 {
 	h := uint64(HashOffset)
 	mix := func(x uint64) { h = (h ^ x) * HashPrime }
 	term := func(e expr.Expr) {
@@ -214,24 +217,24 @@ func ValueHash(v value.Value) uint64 {
 			mix(e.Hash())
 		}
 	}
-	var walk func(v value.Value)
-	walk = func(v value.Value) {
+	var walk func(v Value)
+	walk = func(v Value) {
 		switch x := v.(type) {
 		case nil:
 			mix(1)
-		case value.Pointer:
+		case Pointer:
 			mix(2)
 			mix(uint64(x.Obj))
 			term(x.NonNil)
 			for _, p := range x.Path {
 				mix(uint64(p))
 			}
-		case value.Slice:
+		case Slice:
 			mix(3)
 			mix(uint64(x.Obj))
 			mix(uint64(x.Offset))
 			term(x.Len)
-		case value.Struct:
+		case Struct:
 			mix(4)
 			for _, f := range x.Fields {
 				walk(f)
@@ -239,20 +242,20 @@ func ValueHash(v value.Value) uint64 {
 		case ObjectValue:
 			mix(5)
 			walk(x.Value)
-		case value.Array:
+		case Array:
 			// The first elements only: tables run to thousands.
 			mix(6)
 			mix(uint64(x.Len()))
 			for i := 0; i < x.Len() && i < 16; i++ {
 				walk(x.At(i))
 			}
-		case value.Map:
+		case Map:
 			// Likewise the first entries of a map.
 			mix(8)
 			term(x.Size)
 			walkFirst(x.Keys, walk, mix)
 			walkFirst(x.Vals, walk, mix)
-		case value.Chan:
+		case Chan:
 			mix(10)
 			mix(uint64(x.Cap))
 			if x.Closed {
@@ -262,21 +265,20 @@ func ValueHash(v value.Value) uint64 {
 		case Iterator:
 			mix(9)
 			mix(uint64(x.Pos))
-			ValueExprs(x.Str, term)
+			Exprs(x.Str, term)
 			walkFirst(x.Keys, walk, mix)
 			walkFirst(x.Vals, walk, mix)
 		default:
 			mix(7)
-			ValueExprs(v, term)
+			Exprs(v, term)
 		}
 	}
 	walk(v)
 	return h
 }
 
-// walkFirst hashes the length of vs and its first 16 values, for
-// ValueHash.
-func walkFirst(vs []value.Value, walk func(value.Value), mix func(uint64)) {
+// walkFirst hashes the length of vs and its first 16 values, for Hash.
+func walkFirst(vs []Value, walk func(Value), mix func(uint64)) {
 	mix(uint64(len(vs)))
 	for _, v := range vs[:min(len(vs), 16)] {
 		walk(v)
@@ -284,9 +286,16 @@ func walkFirst(vs []value.Value, walk func(value.Value), mix func(uint64)) {
 }
 
 // sameFuncInput reports whether two func inputs are the same value.
-func sameFuncInput(x, y *value.FuncInput) bool {
+func sameFuncInput(x, y *FuncInput) bool {
 	if x == nil || y == nil {
 		return x == y
 	}
 	return x.Name == y.Name && x.NonNil == y.NonNil && sameValues(x.Results, y.Results)
 }
+
+// HashOffset and HashPrime are the FNV-1a constants that Hash mixes
+// with. The interpreter's context hashes use them too.
+const (
+	HashOffset = 14695981039346656037
+	HashPrime  = 1099511628211
+)

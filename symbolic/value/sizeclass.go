@@ -1,13 +1,7 @@
-package machine
+package value
 
-import (
-	"math"
-
-	"github.com/gosymtest/gosymtest/symbolic/value"
-)
-
-// gcSizes are the sizes of the gc compiler on a 64-bit platform.
-var gcSizes = value.GCSizes
+// This file rounds allocations up as Go's allocator does. A slice that
+// append grows, or a conversion allocates, gets the capacity Go gives it.
 
 // sizeClasses are the Go allocator's small object size classes (runtime
 // sizeclasses.go); an allocation is rounded up to the next one.
@@ -21,9 +15,9 @@ var sizeClasses = []int64{
 
 const pageSize = 8192
 
-// roundUpSize is runtime.roundupsize: the size class for small objects,
+// RoundUpSize is runtime.roundupsize: the size class for small objects,
 // whole pages for large ones.
-func roundUpSize(size int64) int64 {
+func RoundUpSize(size int64) int64 {
 	if size <= sizeClasses[len(sizeClasses)-1] {
 		for _, c := range sizeClasses {
 			if c >= size {
@@ -32,18 +26,4 @@ func roundUpSize(size int64) int64 {
 		}
 	}
 	return (size + pageSize - 1) / pageSize * pageSize
-}
-
-func minFloat(a, b float64) float64 {
-	if math.IsNaN(a) || math.IsNaN(b) {
-		return math.NaN()
-	}
-	return math.Min(a, b)
-}
-
-func maxFloat(a, b float64) float64 {
-	if math.IsNaN(a) || math.IsNaN(b) {
-		return math.NaN()
-	}
-	return math.Max(a, b)
 }
