@@ -114,7 +114,7 @@ func (r mutantReplay) At() token.Pos {
 
 // BinOp is the operator to evaluate in with, and on the probe run it
 // notes the mutants of in that compute another value on these operands.
-func (r mutantReplay) BinOp(in *ssa.BinOp, ops machine.Operands) token.Token {
+func (r mutantReplay) BinOp(in *ssa.BinOp, ops *machine.Operands) token.Token {
 	m := r.mutation
 	if m.infected == nil {
 		if in.Op == m.active.from && in.Pos() == m.active.pos {
@@ -138,7 +138,7 @@ func (r mutantReplay) BinOp(in *ssa.BinOp, ops machine.Operands) token.Token {
 // DropNeg reports true on the replay of a negation's mutant, which moves
 // the operand unchanged; on the probe run it notes whether dropping the
 // negation changes the value.
-func (r mutantReplay) DropNeg(in *ssa.UnOp, ops machine.Operands) bool {
+func (r mutantReplay) DropNeg(in *ssa.UnOp, ops *machine.Operands) bool {
 	m := r.mutation
 	key := mutantKey{pos: in.Pos(), from: token.SUB, to: token.ILLEGAL}
 	if m.infected == nil {
@@ -171,7 +171,7 @@ func (r mutantReplay) DropNeg(in *ssa.UnOp, ops machine.Operands) bool {
 // infects reports whether evaluating in with to instead of its operator
 // gives another value (or a panic) on the replay's operands; true when
 // the operands are not known.
-func infects(in *ssa.BinOp, ops machine.Operands, to token.Token) bool {
+func infects(in *ssa.BinOp, ops *machine.Operands, to token.Token) bool {
 	from := in.Op
 	if negatedOp[from] == to || (from == token.EQL && to == token.NEQ) || (from == token.NEQ && to == token.EQL) {
 		return true // a negated comparison always flips

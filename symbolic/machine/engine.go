@@ -206,6 +206,9 @@ type Machine struct {
 	// Models is the table of the models that stand in for functions.
 	Models  ModelTable
 	nextAct int32
+	// operands is the view of an operator's operands that the operator
+	// hook is given (operatorhook.go).
+	operands Operands
 }
 
 func (e *Machine) info(fn *ssa.Function) *FuncInfo {
