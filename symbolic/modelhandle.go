@@ -65,7 +65,7 @@ func (h modelHandle) Equal(x, y value.Value, t types.Type) (expr.Expr, bool) {
 }
 
 func (h modelHandle) Reinterpret(u value.UnsafePointer, t types.Type) (value.Pointer, bool) {
-	return h.e.Reinterpret(h.s, u, t)
+	return value.Reinterpret(h.s.Mem, u, t)
 }
 
 func (h modelHandle) Descriptor(t types.Type) (value.Pointer, bool) { return h.e.Descriptor(h.s, t) }

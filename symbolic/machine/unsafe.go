@@ -39,7 +39,7 @@ func (e *Machine) convertUnsafe(s *State, in *ssa.Convert, x value.Value) (handl
 			e.Unsupported(s, "conversion from unsafe.Pointer to "+to.String())
 			return true
 		}
-		if p, ok := e.Reinterpret(s, u, pt.Elem()); ok {
+		if p, ok := value.Reinterpret(s.Mem, u, pt.Elem()); ok {
 			e.set(s, in, p)
 			return true
 		}
@@ -87,60 +87,6 @@ func (e *Machine) stringView(s *State, u value.UnsafePointer, to types.Type) (va
 	s.Limit("reads a []byte as a string through unsafe, taken as a copy")
 	id := s.Mem.Alloc(&value.Object{Type: to, Value: str})
 	return value.Pointer{NonNil: expr.True, Obj: id}, true
-}
-
-// Reinterpret gives the pointer of type *to that u becomes, when the memory
-// it addresses has the same layout as a to: the same underlying type, or the
-// first field of a struct of it (which starts at the same address).
-func (e *Machine) Reinterpret(s *State, u value.UnsafePointer, to types.Type) (value.Pointer, bool) {
-	if u.Elem == nil || u.Ptr.NonNil.IsFalse() {
-		return value.NilPointer, u.Ptr.NonNil.IsFalse()
-	}
-	if value.SameLayout(u.Elem, to) {
-		return u.Ptr, true
-	}
-	// *T to *F where T is a struct whose first field is an F (or the
-	// converse) addresses the same memory through a longer or shorter path.
-	if st, ok := u.Elem.Underlying().(*types.Struct); ok && st.NumFields() > 0 && value.SameLayout(st.Field(0).Type(), to) {
-		return value.Pointer{NonNil: u.Ptr.NonNil, Obj: u.Ptr.Obj, Path: u.Ptr.Path.With(0)}, true
-	}
-	// The converse: a pointer to the first field of a T, converted to *T,
-	// addresses the enclosing T, when the memory there holds a T
-	// (abi.Type's descriptors, value/typedesc.go, are read so as abi.PtrType and
-	// the like).
-	if st, ok := to.Underlying().(*types.Struct); ok && st.NumFields() > 0 && value.SameLayout(st.Field(0).Type(), u.Elem) {
-		p := u.Ptr
-		if n := len(p.Path); n > 0 && p.Path[n-1] == 0 && len(p.Sym) == 0 && p.Obj != 0 {
-			if o := objectType(s, p.Obj, p.Path[:n-1]); o != nil && value.SameLayout(o, to) {
-				return value.Pointer{NonNil: p.NonNil, Obj: p.Obj, Path: p.Path[:n-1]}, true
-			}
-		}
-	}
-	return value.Pointer{}, false
-}
-
-// objectType is the static type of the value at path inside object id
-// in s, or nil where it cannot be told.
-func objectType(s *State, id value.ObjectID, path value.Path) types.Type {
-	o := s.Mem.Get(id)
-	if o == nil {
-		return nil
-	}
-	t := o.Type
-	for _, step := range path {
-		switch u := t.Underlying().(type) {
-		case *types.Struct:
-			if step >= u.NumFields() {
-				return nil
-			}
-			t = u.Field(step).Type()
-		case *types.Array:
-			t = u.Elem()
-		default:
-			return nil
-		}
-	}
-	return t
 }
 
 // unsafeBuiltin runs unsafe.String, StringData, Slice and SliceData;

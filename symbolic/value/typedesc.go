@@ -27,7 +27,7 @@ import (
 // cannot fill. A kind with a longer descriptor (abi.PtrType, MapType, …)
 // gets an object of that struct type, and *abi.Type points at its first
 // field, so the standard library's (*abi.PtrType)(unsafe.Pointer(t))
-// casts find it (the machine's Reinterpret).
+// casts find it (Reinterpret).
 
 // DescriptorField is the Opaque reason of a descriptor field the executor
 // does not fill.
