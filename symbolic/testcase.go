@@ -220,7 +220,7 @@ func (e *Engine) toConcrete(s *machine.State, v value.Value, t types.Type, seen 
 		if x.Type == nil {
 			return concrete.Value{Type: t, Kind: concrete.Nil}
 		}
-		if x.Type == machine.RuntimeErrorType {
+		if x.Type == value.RuntimeErrorType {
 			return opaque("runtime error value")
 		}
 		dyn := e.toConcrete(s, x.Value, x.Type, seen)
@@ -252,7 +252,7 @@ func (e *Engine) errorText(s *machine.State, v value.Value, t types.Type) string
 	if !ok || iv.Type == nil || !isErrorType(t) {
 		return ""
 	}
-	if iv.Type == machine.RuntimeErrorType {
+	if iv.Type == value.RuntimeErrorType {
 		str, _ := value.ConcreteString(iv.Value.(value.String))
 		return str
 	}

@@ -155,7 +155,7 @@ func (e *Machine) appendBuiltin(s *State, dst value.Slice, src value.Value, slic
 	obj, base, offset, newCap := dst.Obj, dst.Base, dst.Offset, int(capNow.Value())
 	var elems []value.Value
 	if newLen > newCap {
-		newCap = growCapacity(newCap, newLen, elemType)
+		newCap = value.GrowCapacity(newCap, newLen, elemType)
 		elems = make([]value.Value, newCap)
 		old := e.SliceElems(s, dst)
 		copy(elems, old[:oldLen])
@@ -273,27 +273,4 @@ func (e *Machine) minMax(s *State, isMin bool, args []value.Value, t types.Type)
 		}
 	}
 	return best, true
-}
-
-// growCapacity is the capacity the Go runtime gives a slice that must grow
-// from oldCap to hold newLen elements (runtime.nextslicecap, then rounded
-// up to the allocator's size class).
-func growCapacity(oldCap, newLen int, elem types.Type) int {
-	newCap := oldCap
-	double := newCap + newCap
-	switch {
-	case newLen > double:
-		newCap = newLen
-	case oldCap < 256:
-		newCap = double
-	default:
-		for newCap < newLen {
-			newCap += (newCap + 3*256) >> 2
-		}
-	}
-	size := gcSizes.Sizeof(elem)
-	if size == 0 {
-		return newCap
-	}
-	return int(value.RoundUpSize(int64(newCap)*size) / size)
 }

@@ -17,7 +17,7 @@ func (e *Machine) call(s *State, instr ssa.CallInstruction, c *ssa.CallCommon, d
 	}
 	if c.IsInvoke() {
 		switch recv := e.eval(s, c.Value).(value.Interface); {
-		case recv.Type == RuntimeErrorType:
+		case recv.Type == value.RuntimeErrorType:
 			e.runtimeErrorMethod(s, instr, recv, c.Method.Name())
 			return
 		case e.Inputs.RunsMethodsOf(recv.Type):
@@ -237,7 +237,7 @@ func (e *Machine) startDeferred(s *State, f *Frame) {
 // raise starts a panic in the top frame.
 func (e *Machine) raise(s *State, p *panicking) {
 	if p.Kind == PanicExplicit {
-		p.message = panicMessage(p.Value)
+		p.message = value.PanicMessage(p.Value)
 	}
 	s.Panicked = p
 	s.Top().Unwinding = true
@@ -259,7 +259,7 @@ func (e *Machine) RuntimePanic(s *State, kind PanicKind, message string) {
 	default:
 		msg = "runtime error: " + message
 	}
-	e.raise(s, &panicking{Value: runtimeErrorValue(msg), Kind: kind, message: msg})
+	e.raise(s, &panicking{Value: value.RuntimeError(msg), Kind: kind, message: msg})
 }
 
 // unwind takes one step of a panic through the top frame: run its next
@@ -355,4 +355,20 @@ func RefusedCallee(fn *ssa.Function) string {
 // ExpandEnv is Expand over Getenv, which reads the path's environment.
 var osFollowed = map[string]bool{
 	"Expand": true, "ExpandEnv": true, "getShellName": true, "isShellSpecialVar": true, "isAlphaNum": true,
+}
+
+// runtimeErrorMethod answers a method call on a recovered runtime error:
+// Error gives the message, RuntimeError does nothing.
+func (e *Machine) runtimeErrorMethod(s *State, instr ssa.CallInstruction, recv value.Interface, method string) {
+	call, ok := instr.(*ssa.Call)
+	if !ok {
+		return
+	}
+	switch method {
+	case "Error":
+		e.set(s, call, recv.Value)
+	case "RuntimeError":
+	default:
+		panic(InternalError("method %s of a runtime error", method))
+	}
 }

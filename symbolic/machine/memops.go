@@ -265,50 +265,8 @@ func (e *Machine) sliceBound(s *State, v ssa.Value, def expr.Expr) expr.Expr {
 func (e *Machine) checkSliceBounds(s *State, lo, hi, max, limit expr.Expr, in *ssa.Slice) bool {
 	ok := expr.And(expr.Ule(lo, hi), expr.Ule(hi, max), expr.Ule(max, limit))
 	return e.Require(s, ok, source.Pin(in.X, true)+" bounds in range", func(bad *State) {
-		e.RuntimePanic(bad, PanicSlice, sliceBoundsMessage(lo, hi, max, limit, in))
+		e.RuntimePanic(bad, PanicSlice, value.SliceBoundsMessage(lo, hi, max, limit, in))
 	})
-}
-
-// sliceBoundsMessage is Go's message for the first bound that fails, when
-// all are known. Go checks from the right (max, then hi, then lo), names
-// the capacity of a slice and the length of a string or array, and omits
-// the limit when the failing bound is negative.
-func sliceBoundsMessage(lo, hi, max, limit expr.Expr, in *ssa.Slice) string {
-	if !(lo.IsConst() && hi.IsConst() && max.IsConst() && limit.IsConst()) {
-		return "slice bounds out of range"
-	}
-	word := "length"
-	if _, ok := in.X.Type().Underlying().(*types.Slice); ok {
-		word = "capacity"
-	}
-	l, h, m, c := lo.SignedValue(), hi.SignedValue(), max.SignedValue(), limit.SignedValue()
-	fails := func(x, y expr.Expr) bool { return x.Value() > y.Value() } // unsigned: negative fails
-	if in.Max != nil {
-		switch {
-		case fails(max, limit) && m < 0:
-			return fmt.Sprintf("slice bounds out of range [::%d]", m)
-		case fails(max, limit):
-			return fmt.Sprintf("slice bounds out of range [::%d] with %s %d", m, word, c)
-		case fails(hi, max) && h < 0:
-			return fmt.Sprintf("slice bounds out of range [:%d:]", h)
-		case fails(hi, max):
-			return fmt.Sprintf("slice bounds out of range [:%d:%d]", h, m)
-		case l < 0:
-			return fmt.Sprintf("slice bounds out of range [%d::]", l)
-		default:
-			return fmt.Sprintf("slice bounds out of range [%d:%d:]", l, h)
-		}
-	}
-	switch { // max is the limit (a slice, an array) or hi (a string)
-	case fails(hi, limit) && h < 0:
-		return fmt.Sprintf("slice bounds out of range [:%d]", h)
-	case fails(hi, limit):
-		return fmt.Sprintf("slice bounds out of range [:%d] with %s %d", h, word, c)
-	case l < 0:
-		return fmt.Sprintf("slice bounds out of range [%d:]", l)
-	default:
-		return fmt.Sprintf("slice bounds out of range [%d:%d]", l, h)
-	}
 }
 
 func (e *Machine) slice(s *State, in *ssa.Slice) {

@@ -41,7 +41,7 @@
 //
 // # Who uses it
 //
-// Package symbolic's interpreter computes on these values. Its clients
+// Package machine's interpreter computes on these values. Its clients
 // use the same model: the library models that stand in for functions
 // without Go bodies, the builders of symbolic inputs, and the pruner,
 // which compares what locations hold in two states. The helpers here
@@ -54,5 +54,8 @@
 // Type descriptors and reflection, in the interpreter and in the library
 // models, need what Go's runtime says of a type: its Kind number and
 // element type (reflect.go), and the string reflect's Type.String gives
-// (typestring.go), which the runtime prints in panics.
+// (typestring.go), which the runtime prints in panics. The type
+// descriptors the executor makes live in memory like other objects
+// (typedesc.go, reflecttype.go). Go's run-time errors are values of
+// RuntimeErrorType, with the runtime's messages (runtimeerr.go).
 package value

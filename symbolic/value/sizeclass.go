@@ -1,5 +1,7 @@
 package value
 
+import "go/types"
+
 // This file rounds allocations up as Go's allocator does. A slice that
 // append grows, or a conversion allocates, gets the capacity Go gives it.
 
@@ -26,4 +28,27 @@ func RoundUpSize(size int64) int64 {
 		}
 	}
 	return (size + pageSize - 1) / pageSize * pageSize
+}
+
+// GrowCapacity is the capacity the Go runtime gives a slice that must grow
+// from oldCap to hold newLen elements (runtime.nextslicecap, then rounded
+// up to the allocator's size class).
+func GrowCapacity(oldCap, newLen int, elem types.Type) int {
+	newCap := oldCap
+	double := newCap + newCap
+	switch {
+	case newLen > double:
+		newCap = newLen
+	case oldCap < 256:
+		newCap = double
+	default:
+		for newCap < newLen {
+			newCap += (newCap + 3*256) >> 2
+		}
+	}
+	size := GCSizes.Sizeof(elem)
+	if size == 0 {
+		return newCap
+	}
+	return int(RoundUpSize(int64(newCap)*size) / size)
 }
