@@ -25,7 +25,7 @@ type Options struct {
 	// location is compared at every match.
 	NoSingle bool
 	// NoHurry turns off hurrying: the states of a subtree that states
-	// told to Wait are waiting for are not favoured (search.go).
+	// told to Wait are waiting for are not favoured (symbolic/search).
 	NoHurry bool
 	// Reach prunes the states that can reach no code of the package left
 	// uncovered (reach.go), snapshot or not, instead of only putting them
@@ -86,11 +86,11 @@ type detector struct {
 	unreaching map[int]bool
 	// visits are, by context, the first visits of states to a point
 	// whose subtree is still open, and putOff the states put off for
-	// coming behind one (search.go).
+	// coming behind one (symbolic/search).
 	visits visits
 	putOff putOff
 	// awaited are the open visits that states told to Wait wait for, whose
-	// subtrees the searcher favours (search.go).
+	// subtrees the searcher favours (symbolic/search).
 	awaited awaited
 	// singles are the round's single-valued locations (single.go).
 	singles *singles
@@ -173,7 +173,7 @@ func (d *detector) Recheck(s *machine.State) machine.Verdict {
 
 // verdict matches s, standing at a point of context ctx, against the
 // snapshots there (FindMatch); a state that matches none is put off
-// when it looks redundant all the same (search.go), or can reach
+// when it looks redundant all the same (symbolic/search), or can reach
 // nothing uncovered (reach.go; with Options.Reach it is pruned).
 func (d *detector) verdict(s *machine.State, ctx machine.Context) machine.Verdict {
 	var rel *cdg.Relevance
@@ -208,7 +208,7 @@ func (d *detector) verdict(s *machine.State, ctx machine.Context) machine.Verdic
 }
 
 // Hurry reports whether s runs in the subtree of a visit that states
-// told to Wait are waiting for (search.go).
+// told to Wait are waiting for (symbolic/search).
 func (d *detector) Hurry(s *machine.State) bool {
 	return d.awaited.hurried(s.ID())
 }

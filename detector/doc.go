@@ -86,7 +86,7 @@
 // Later. A state that reaches a point whose first visit's subtree is still
 // open gets Wait, once: it would probably match what that subtree leaves.
 // Meanwhile the states of that subtree are hurried, so that it is likelier
-// to end before the wait does (search.go).
+// to end before the wait does (symbolic/search).
 //
 // # Single-valued locations (§3.5; single.go)
 //
