@@ -10,6 +10,7 @@ import (
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"github.com/gosymtest/gosymtest/symbolic/outside"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -114,7 +115,7 @@ func (e *Engine) boundaryTest(fn *ssa.Function, resp solver.Response, run *machi
 	if !e.recordOutcome(t, run) {
 		return nil
 	}
-	env, ok := testEnv(run)
+	env, ok := outside.TestEnv(run)
 	if !ok {
 		return nil
 	}

@@ -5,14 +5,15 @@
 // exploration. It explores one function at a time (Explore) and never
 // writes a file.
 //
-// Input construction is package inputs. The other features are files
-// of this package: the outside (environ.go, envwrite.go, osstreams.go,
-// uncontrolled*.go), tests of paths (testcase.go, afterstate.go,
-// sentinel.go), the passes (passes.go and the files it names) and the
-// model table (modeltable.go: package models' library models on a
-// narrow handle, modelhandle.go, and the outside's). wiring.go plugs in
-// the watchers, the outside and the tester. Package pick chooses the
-// model a test is written from.
+// Input construction is package inputs, and the outside (the
+// environment, the standard streams, the values no test can set) is
+// package outside. The other features are files of this package: tests
+// of paths (testcase.go, afterstate.go, sentinel.go), the passes
+// (passes.go and the files it names) and the model table (modeltable.go:
+// the outside's models, and package models' library models on a narrow
+// handle, modelhandle.go). wiring.go plugs in the watchers and the
+// tester, and gives package outside the test-case code it calls back.
+// Package pick chooses the model a test is written from.
 //
 // # Inputs
 //
@@ -21,11 +22,12 @@
 // grow between rounds of exploration; its doc says how. The Engine holds
 // an inputs.Builder, set as the machine's input provider.
 //
-// The process environment is an input too (environ.go, envwrite.go): the
-// test sets what the path assumed with t.Setenv. Values no test can set
-// (the clock, the call stack, process ids, crypto/rand's bytes) are
-// uncontrolled (uncontrolled.go): fresh variables within the range the
-// real call keeps to. What depends on them is not asserted.
+// The process environment is an input too (package outside): the test
+// sets what the path assumed with t.Setenv. Values no test can set (the
+// clock, the call stack, process ids, crypto/rand's bytes) are
+// uncontrolled (package outside): fresh variables within the range the
+// real call keeps to. What depends on them is not asserted. The Engine
+// holds an outside.Outside, set as the machine's outside.
 //
 // # What a path gives
 //

@@ -9,6 +9,7 @@ import (
 	"github.com/gosymtest/gosymtest/symbolic/inputs"
 
 	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"github.com/gosymtest/gosymtest/symbolic/outside"
 	"github.com/gosymtest/gosymtest/symbolic/search"
 	"golang.org/x/tools/go/ssa"
 )
@@ -36,8 +37,9 @@ type Engine struct {
 	// infection keeps the arithmetic operations the exploration ran on
 	// symbolic operands, for its infection cases (infection.go).
 	infection infectionPass
-	// unc knows the ranges of the values a test cannot set (uncontrolled.go).
-	unc uncontrolledVars
+	// out is the outside: the environment, the standard streams and the
+	// values a test cannot set (package outside).
+	out *outside.Outside
 	// mutSites caches the source readings of the operations a mutant may
 	// change, nil for those it may not; mpass is the current function's
 	// mutation pass (mutants.go).
@@ -50,7 +52,7 @@ func NewEngine(prog *ssa.Program, cfg machine.Config) *Engine {
 	m := machine.New(prog, cfg)
 	e := &Engine{Machine: m, in: inputs.NewBuilder(m)}
 	m.Watch = engineWatchers(e)
-	m.Outside = engineOutside{e}
+	e.out = outside.New(m, e.in, engineCases{e})
 	m.Tester = engineTester{e}
 	m.Models = engineModels{e}
 	return e

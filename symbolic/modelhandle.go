@@ -129,3 +129,12 @@ func (h modelHandle) Panic(message string) { h.e.PanicString(h.s, message) }
 func (h modelHandle) RuntimeError(message string) { h.e.RuntimePanic(h.s, machine.PanicOther, message) }
 
 func (h modelHandle) Unsupported(feature string) { h.e.Unsupported(h.s, feature) }
+
+// setResultsAfterFork sets the results of the call being executed on a
+// state that forked away from the one a model returns for.
+func (e *Engine) setResultsAfterFork(t *machine.State, results []value.Value) {
+	f := t.Top()
+	if call, ok := f.Block.Instrs[f.Next-1].(*ssa.Call); ok {
+		e.SetResults(t, call, results)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"github.com/gosymtest/gosymtest/symbolic/outside"
 )
 
 // A path cut while a map's size choice waited for its instruction to run
@@ -43,8 +44,8 @@ func TestReplayWithInvalidEnvironmentNameIsNoRun(t *testing.T) {
 	fn := target(t, "env.Crowded")
 	e := NewEngine(fixtures(t).SSA, machine.Config{})
 	e.Summary = &machine.Summary{Func: fn}
-	count := expr.BVVar(environCountName, 64)
-	key := environName + "[0].key"
+	count := expr.BVVar(outside.EnvironCountName, 64)
+	key := outside.EnvironName + "[0].key"
 	keyLen, keyByte := expr.BVVar(inputs.LenName(key), 64), expr.BVVar(inputs.ElemName(key, 0), 8)
 
 	run := e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{count: 1}}), false, 10_000)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"github.com/gosymtest/gosymtest/symbolic/outside"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -206,7 +207,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *machine.State, steps int, note
 	if !e.recordOutcome(t, run) {
 		return false, run.Steps
 	}
-	env, ok := testEnv(run)
+	env, ok := outside.TestEnv(run)
 	if !ok {
 		return false, run.Steps
 	}
@@ -221,7 +222,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *machine.State, steps int, note
 		// No condition says whether the run branched on the clock or the
 		// stack: it may have.
 		t.Uncontrolled = true
-		if e.uncontrolledOutcome(t, nil, run, resp.Model); !t.Replayed {
+		if e.out.UncontrolledOutcome(t, nil, run, resp.Model); !t.Replayed {
 			return false, run.Steps
 		}
 	}

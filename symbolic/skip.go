@@ -27,8 +27,8 @@ func SkipReason(fn *ssa.Function) string {
 					continue
 				}
 				if hasModel(callee) {
-					// A model runs instead (os.Getenv, environ.go; os.Getpid,
-					// uncontrolled.go).
+					// A model runs instead (os.Getenv, outside/environ.go;
+					// os.Getpid, outside/uncontrolled.go).
 					seen[callee] = true
 					continue
 				}

@@ -12,6 +12,7 @@ import (
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"github.com/gosymtest/gosymtest/symbolic/outside"
 	"github.com/gosymtest/gosymtest/symbolic/pick"
 	"github.com/gosymtest/gosymtest/symbolic/value"
 	"golang.org/x/tools/go/ssa"
@@ -24,17 +25,17 @@ func (e *Engine) picker() *pick.Picker {
 		Check:        e.Check,
 		Signed:       func(name string) bool { return e.in.Signed(name) },
 		ArrayByte:    func(name string) bool { return e.in.ArrayByte(name) },
-		Uncontrolled: isUncontrolled,
+		Uncontrolled: outside.IsUncontrolled,
 	}
 }
 
 // makeTest builds the concrete test of a finished path: a model of its
 // condition gives the inputs, and replaying them gives the outcome.
 func (e *Engine) makeTest(s *machine.State) *concrete.Test {
-	uncontrolled := s.Outside.UncontrolledCalls > 0 && len(e.uncontrolledIn(s.PathCond)) > 0
+	uncontrolled := s.Outside.UncontrolledCalls > 0 && len(e.out.UncontrolledIn(s.PathCond)) > 0
 	var resp solver.Response
 	if uncontrolled {
-		resp = e.robustModel(s.PathCond)
+		resp = e.out.RobustModel(s.PathCond)
 	} else {
 		resp = e.picker().Readable(s.PathCond)
 	}
@@ -51,7 +52,7 @@ func (e *Engine) makeTest(s *machine.State) *concrete.Test {
 	if !e.recordOutcome(t, replay) {
 		t.Replayed = false
 	}
-	if env, ok := testEnv(replay); ok {
+	if env, ok := outside.TestEnv(replay); ok {
 		t.Env = env
 	} else {
 		t.Replayed = false
@@ -67,7 +68,7 @@ func (e *Engine) makeTest(s *machine.State) *concrete.Test {
 	}
 	if t.Replayed && replay.Outside.UncontrolledCalls > 0 {
 		t.Uncontrolled = uncontrolled
-		e.uncontrolledOutcome(t, s, replay, resp.Model)
+		e.out.UncontrolledOutcome(t, s, replay, resp.Model)
 	}
 	e.noteLived(s.PathCond, resp.Model, e.noteKills(fn, resp.Model, t, e.entersUntested(s)))
 	return t

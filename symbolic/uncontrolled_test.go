@@ -1,20 +1,15 @@
 package symbolic
 
 import (
-	"context"
 	"errors"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/gosymtest/gosymtest/symbolic/inputs"
-
 	"github.com/gosymtest/gosymtest/loader"
-	"github.com/gosymtest/gosymtest/solver"
-	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
-	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"github.com/gosymtest/gosymtest/symbolic/outside"
 	"github.com/gosymtest/gosymtest/testdata/exec/clock"
 	"golang.org/x/tools/go/ssa"
 )
@@ -36,7 +31,7 @@ func returned(t *testing.T, paths []*machine.PathEnd) []*machine.PathEnd {
 
 func branchesOnUncontrolled(p *machine.PathEnd) bool {
 	for _, c := range p.Concretized {
-		if strings.HasPrefix(c, uncontrolledBranchNote) {
+		if strings.HasPrefix(c, outside.UncontrolledBranchNote) {
 			return true
 		}
 	}
@@ -61,7 +56,7 @@ func TestClockBranchIsUncontrolled(t *testing.T) {
 			if !tc.Uncontrolled || !branchesOnUncontrolled(p) {
 				t.Errorf("expired path %v: not marked uncontrolled (%v)", p.Pins, p.Concretized)
 			}
-			if deadline < 0 || deadline >= wallLo {
+			if deadline < 0 || deadline >= outside.WallLo {
 				t.Errorf("expired case has deadline %d: the clock may not have passed it", deadline)
 			}
 			if _, err := callRemaining(deadline); !errors.Is(err, clock.ErrExpired) {
@@ -77,7 +72,7 @@ func TestClockBranchIsUncontrolled(t *testing.T) {
 					t.Errorf("result %d of the path with time left is asserted: %v", i, tc.Results[i])
 				}
 			}
-			if deadline < wallHi {
+			if deadline < outside.WallHi {
 				t.Errorf("case with time left has deadline %d: the clock may pass it", deadline)
 			}
 			if _, err := callRemaining(deadline); err != nil {
@@ -222,45 +217,6 @@ func TestFramesAreUncontrolled(t *testing.T) {
 		if label, _ := clock.Where(tc.Args[0].Str); label != tc.Results[0].Str {
 			t.Errorf("Where(%q) in Go labels %q, interpreter %q", tc.Args[0].Str, label, tc.Results[0].Str)
 		}
-	}
-}
-
-// A branch the solver cannot decide that depends on uncontrolled values
-// alone is decided by pinning them to a model of the path (the pin then
-// counts as a dependence on them); one that involves an input is not.
-func TestPinningFixesOnlyUncontrolledValues(t *testing.T) {
-	z3, err := z3.New(z3.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer z3.Close()
-	e := NewEngine(fixtures(t).SSA, machine.Config{Solver: z3})
-	e.Ctx = context.Background()
-	s := &machine.State{Inputs: inputs.NewSymbolic(e.Cfg.Bounds)}
-	sec := e.freshUncontrolled(s, uncontrolledCall(s, "time.Now")+".sec", 64, wallLo, wallHi, true)
-	if len(e.uncontrolledIn(s.PathCond)) != 0 {
-		t.Fatalf("the range alone counts as a dependence: %v", s.PathCond)
-	}
-	x := expr.Var("x", expr.BV(64))
-	if e.pinUncontrolled(s, expr.Slt(sec, x)) {
-		t.Error("pinned the clock for a branch that compares it with an input")
-	}
-	n := len(s.PathCond)
-	if !e.pinUncontrolled(s, expr.Slt(expr.Const(64, 2_000_000_000), sec)) {
-		t.Fatal("did not pin the clock for a branch on it alone")
-	}
-	if len(s.PathCond) != n+1 {
-		t.Fatalf("pins %v, want one", s.PathCond[n:])
-	}
-	resp := e.Check(solver.Query{Constraints: s.PathCond})
-	if resp.Result != solver.Sat {
-		t.Fatalf("pinned condition is %v", resp.Result)
-	}
-	if v := int64(expr.Eval(sec, resp.Model)); v < wallLo || v > wallHi {
-		t.Errorf("clock pinned to %d, outside its range", v)
-	}
-	if src := e.uncontrolledIn(s.PathCond); len(src) != 1 || src[0] != "time.Now" {
-		t.Errorf("dependence after pinning: %v, want time.Now", src)
 	}
 }
 

@@ -1,15 +1,16 @@
 package symbolic
 
 import (
+	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
-	"golang.org/x/tools/go/ssa"
 )
 
 // The engine's own clients, plugged into the machine's contracts: the
-// watchers of its events, the outside and the tester (machine's
-// observe.go, outside.go and tester.go). NewEngine installs them.
+// watchers of its events and the tester (machine's observe.go and
+// tester.go); and its test-case code, as package outside needs it.
+// NewEngine installs them.
 
 // engineWatchers are the features of the engine e that watch its paths,
 // and then extra, in the order they hear an event.
@@ -22,16 +23,17 @@ func engineWatchers(e *Engine, extra ...any) machine.Watchers {
 	}, extra...)...)
 }
 
-// engineOutside is the outside of the engine's own models.
-type engineOutside struct{ e *Engine }
+// engineCases is the engine's test-case code, as the outside needs it
+// (outside.Cases).
+type engineCases struct{ e *Engine }
 
-func (o engineOutside) StandIn(s *machine.State, g *ssa.Global) bool { return o.e.seedStream(s, g) }
+func (c engineCases) Readable(cond []expr.Expr) solver.Response { return c.e.picker().Readable(cond) }
 
-func (o engineOutside) PinForBranch(s *machine.State, cond expr.Expr) bool {
-	return o.e.pinUncontrolled(s, cond)
+func (c engineCases) RunToEnd(s *machine.State) { c.e.runToEnd(s) }
+
+func (c engineCases) RecordOutcome(t *concrete.Test, replay *machine.State) bool {
+	return c.e.recordOutcome(t, replay)
 }
-
-func (o engineOutside) Ending(s *machine.State) { o.e.noteUncontrolledBranch(s) }
 
 // engineTester is the engine's own path-to-test-case.
 type engineTester struct{ e *Engine }

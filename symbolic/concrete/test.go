@@ -28,7 +28,7 @@ type Test struct {
 	// be flaky, so it is not emitted.
 	OrderDependent bool
 	// Env is the environment the test must set before the call, nil when
-	// the path read none (symbolic/environ.go).
+	// the path read none (symbolic/outside/environ.go).
 	Env *Env
 	// Uncontrolled tells that the path's condition depends on values a
 	// test cannot set (the clock, the call stack, the process's ids), so

@@ -331,7 +331,7 @@ func asInterface(v value.Value) value.Value {
 // RefusedCallee names why a callee is not interpreted, or "" when it is.
 // Calls into the operating system, the network and the clock make a test
 // depend on its environment; those whose results are only values a test
-// cannot set (time.Now, os.Getpid) have models instead (uncontrolled.go).
+// cannot set (time.Now, os.Getpid) have models instead (outside/uncontrolled.go).
 func RefusedCallee(fn *ssa.Function) string {
 	if fn.Pkg == nil {
 		return ""
@@ -339,7 +339,7 @@ func RefusedCallee(fn *ssa.Function) string {
 	switch path := fn.Pkg.Pkg.Path(); path {
 	case "os", "net", "syscall", "os/exec":
 		if path == "os" && osFollowed[fn.Name()] && fn.Signature.Recv() == nil {
-			return "" // see environ.go
+			return "" // see outside/environ.go
 		}
 		return "call into package " + path
 	case "time":

@@ -233,7 +233,7 @@ func (e *Machine) sandboxedInit(s *State, fn *ssa.Function) {
 // its own package partial.
 func (e *Machine) checkGlobal(s *State, g *ssa.Global) {
 	if e.Outside.StandIn(s, g) {
-		return // a stand-in, whether or not package os initialised (osstreams.go)
+		return // a stand-in, whether or not package os initialised (outside/osstreams.go)
 	}
 	faults := e.initFaults
 	if s.Initializing {

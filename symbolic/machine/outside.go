@@ -7,8 +7,7 @@ import (
 
 // The Outside is what a test does not control: the operating system's
 // streams and variables, the clock, the caller's frames. Its models make
-// the values that stand for it (environ.go, uncontrolled.go,
-// osstreams.go); the machine asks it at the three points where such
+// the values that stand for it (package outside); the machine asks it at the three points where such
 // values meet the path, through this contract.
 type Outside interface {
 	// StandIn is told that s touches the package variable g, and
@@ -28,11 +27,11 @@ type Outside interface {
 // OutsideState is what one path knows of the outside. A fork copies it.
 type OutsideState struct {
 	// Env is what the path knows of the process environment, nil until
-	// it reads it: the outside's (envOf, environ.go).
+	// it reads it: the outside's (envOf, outside/environ.go).
 	Env any
 	// UncontrolledCalls counts the calls whose results a test cannot
 	// set (the clock, the call stack); lastMono is the last monotonic
-	// clock reading (uncontrolled.go).
+	// clock reading (outside/uncontrolled.go).
 	UncontrolledCalls int
 	LastMono          expr.Expr
 }

@@ -1,4 +1,4 @@
-package symbolic
+package outside
 
 import (
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
@@ -9,10 +9,10 @@ import (
 // The environment a test sets, read off the state of the path's concrete
 // replay (environ.go has the model).
 
-// testEnv is the environment a finished concrete run assumed, for its
+// TestEnv is the environment a finished concrete run assumed, for its
 // test: nil when it read none. ok is false when a part of it is not
 // concrete, which a replay should never leave.
-func testEnv(run *machine.State) (env *concrete.Env, ok bool) {
+func TestEnv(run *machine.State) (env *concrete.Env, ok bool) {
 	if envOf(run) == nil {
 		return nil, true
 	}

@@ -1,4 +1,4 @@
-package symbolic
+package outside
 
 import (
 	"go/types"
@@ -29,7 +29,7 @@ func isStream(g *ssa.Global) bool {
 
 // seedStream gives a standard stream's variable its stand-in the first time
 // a path touches it; reports whether g is a stream.
-func (e *Engine) seedStream(s *machine.State, g *ssa.Global) bool {
+func (e *Outside) seedStream(s *machine.State, g *ssa.Global) bool {
 	if !isStream(g) {
 		return false
 	}
@@ -65,8 +65,8 @@ func isStreamFile(s *machine.State, p value.Pointer) bool {
 
 // streamModels write to the stand-in streams: every byte is written, with
 // no error.
-func streamModels() map[string]engineModel {
-	write := func(e *Engine, s *machine.State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+func streamModels() map[string]model {
+	write := func(e *Outside, s *machine.State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 		f, ok := a[0].(value.Pointer)
 		if !ok || !isStreamFile(s, f) {
 			e.Unsupported(s, "call into package os")
@@ -74,7 +74,7 @@ func streamModels() map[string]engineModel {
 		}
 		return []value.Value{value.Scalar{E: e.Length(s, a[1])}, value.Interface{}}, true
 	}
-	return map[string]engineModel{
+	return map[string]model{
 		"(*os.File).Write":       write,
 		"(*os.File).WriteString": write,
 	}

@@ -1,4 +1,4 @@
-package symbolic
+package outside
 
 import (
 	"fmt"
@@ -28,7 +28,7 @@ import (
 //     cannot be forced by a test: it is not exhaustive, and its test is
 //     marked Uncontrolled, so validation drops it quietly when Go runs it
 //     down another path. Its inputs are chosen so that the condition holds
-//     at both ends of the uncontrolled values' ranges (robustModel), so a
+//     at both ends of the uncontrolled values' ranges (RobustModel), so a
 //     test on a comparison with the clock keeps holding as time passes.
 //   - a result that depends on one is not asserted (maskUncontrolled).
 //
@@ -38,13 +38,13 @@ import (
 
 // uncontrolledPrefix starts the names of uncontrolled variables. No input
 // named after a Go parameter starts with it; the environment's inputs do
-// (environName), and isUncontrolled leaves them out.
+// (EnvironName), and IsUncontrolled leaves them out.
 const uncontrolledPrefix = "$"
 
 // Ranges of the uncontrolled values, as the real calls give them.
 const (
-	wallLo  = 1577836800 // 2020-01-01T00:00:00Z: before any run of a generated test
-	wallHi  = 4102444800 // 2100-01-01T00:00:00Z
+	WallLo  = 1577836800 // 2020-01-01T00:00:00Z: before any run of a generated test
+	WallHi  = 4102444800 // 2100-01-01T00:00:00Z
 	monoLo  = 1
 	monoHi  = 1 << 62
 	pidHi   = 1 << 22 // Linux's PID_MAX_LIMIT
@@ -64,9 +64,9 @@ type uncontrolledVars struct {
 	limits map[expr.Expr]bool
 }
 
-// isUncontrolled reports whether v is an uncontrolled variable: not one
+// IsUncontrolled reports whether v is an uncontrolled variable: not one
 // of the environment's, whose names share the prefix but which a test sets.
-func isUncontrolled(v expr.Expr) bool {
+func IsUncontrolled(v expr.Expr) bool {
 	return v.IsVar() && strings.HasPrefix(v.Name(), uncontrolledPrefix) && !isEnvironInput(v.Name())
 }
 
@@ -80,7 +80,7 @@ func uncontrolledCall(s *machine.State, what string) string {
 // freshUncontrolled is the uncontrolled value called name, of width bits,
 // within [lo, hi] (signed or not); in a replay, its value in the model. The
 // range is assumed on s and recorded as a range constraint.
-func (e *Engine) freshUncontrolled(s *machine.State, name string, width int, lo, hi uint64, signed bool) expr.Expr {
+func (e *Outside) freshUncontrolled(s *machine.State, name string, width int, lo, hi uint64, signed bool) expr.Expr {
 	e.noteRange(name, lo, hi)
 	if inputs.Of(s) == nil || s.Initializing {
 		// Package initialisers run once for every path: a value they take
@@ -99,7 +99,7 @@ func (e *Engine) freshUncontrolled(s *machine.State, name string, width int, lo,
 }
 
 // noteRange records the range of the uncontrolled variable called name.
-func (e *Engine) noteRange(name string, lo, hi uint64) {
+func (e *Outside) noteRange(name string, lo, hi uint64) {
 	if e.unc.ranges == nil {
 		e.unc.ranges = make(map[string]uncontrolledRange)
 		e.unc.limits = make(map[expr.Expr]bool)
@@ -109,7 +109,7 @@ func (e *Engine) noteRange(name string, lo, hi uint64) {
 
 // assumeUncontrolled adds a constraint that only says what the real call
 // can give.
-func (e *Engine) assumeUncontrolled(s *machine.State, c expr.Expr) {
+func (e *Outside) assumeUncontrolled(s *machine.State, c expr.Expr) {
 	if c.IsTrue() {
 		return
 	}
@@ -118,7 +118,7 @@ func (e *Engine) assumeUncontrolled(s *machine.State, c expr.Expr) {
 }
 
 // freshUncontrolledBool is an uncontrolled bool.
-func (e *Engine) freshUncontrolledBool(s *machine.State, name string) expr.Expr {
+func (e *Outside) freshUncontrolledBool(s *machine.State, name string) expr.Expr {
 	e.noteRange(name, 0, 1)
 	if inputs.Of(s) == nil || s.Initializing {
 		return expr.True
@@ -127,8 +127,8 @@ func (e *Engine) freshUncontrolledBool(s *machine.State, name string) expr.Expr 
 }
 
 // uncontrolledModels are the calls whose results a test cannot set.
-func uncontrolledModels() map[string]engineModel {
-	return map[string]engineModel{
+func uncontrolledModels() map[string]model {
+	return map[string]model{
 		"time.runtimeNow":  runtimeNowModel,
 		"time.runtimeNano": runtimeNanoModel,
 		"runtime.callers":  callersModel,
@@ -153,22 +153,22 @@ func uncontrolledModels() map[string]engineModel {
 
 // runtimeNowModel is the clock behind time.Now: (sec, nsec, mono), the
 // wall clock in Unix seconds and nanoseconds and the monotonic clock.
-func runtimeNowModel(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+func runtimeNowModel(e *Outside, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 	name := uncontrolledCall(s, "time.Now")
-	sec := e.freshUncontrolled(s, name+".sec", 64, wallLo, wallHi, true)
+	sec := e.freshUncontrolled(s, name+".sec", 64, WallLo, WallHi, true)
 	nsec := e.freshUncontrolled(s, name+".nsec", 32, 0, 999_999_999, true)
 	mono := e.monotonic(s, name+".mono")
 	return []value.Value{value.Scalar{E: sec}, value.Scalar{E: nsec}, value.Scalar{E: mono}}, true
 }
 
 // runtimeNanoModel is the monotonic clock alone.
-func runtimeNanoModel(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+func runtimeNanoModel(e *Outside, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 	return value.One(e.monotonic(s, uncontrolledCall(s, "time.runtimeNano"))), true
 }
 
 // monotonic is a reading of the monotonic clock: never below the path's
 // previous reading.
-func (e *Engine) monotonic(s *machine.State, name string) expr.Expr {
+func (e *Outside) monotonic(s *machine.State, name string) expr.Expr {
 	mono := e.freshUncontrolled(s, name, 64, monoLo, monoHi, true)
 	if inputs.Of(s) == nil || s.Initializing {
 		return mono
@@ -183,7 +183,7 @@ func (e *Engine) monotonic(s *machine.State, name string) expr.Expr {
 // callersModel is runtime.callers(skip, pcbuf), which runtime.Callers
 // calls for a non-empty pcbuf: it writes n unknown program counters, for
 // an unknown 0 ≤ n ≤ len(pcbuf), and returns n.
-func callersModel(e *Engine, s *machine.State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+func callersModel(e *Outside, s *machine.State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	buf := a[1].(value.Slice)
 	name := uncontrolledCall(s, "runtime.Callers")
 	var n expr.Expr
@@ -215,7 +215,7 @@ func callersModel(e *Engine, s *machine.State, _ *ssa.Function, a []value.Value)
 
 // callerModel is runtime.Caller(skip): an unknown program counter, file
 // name (of up to fileMax bytes) and line, and whether they were found.
-func callerModel(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+func callerModel(e *Outside, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 	name := uncontrolledCall(s, "runtime.Caller")
 	pc := e.freshUncontrolled(s, name+".pc", 64, 0, ^uint64(0), false)
 	file := e.uncontrolledString(s, name+".file")
@@ -227,7 +227,7 @@ func callerModel(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) 
 // uncontrolledString is an unknown string (a file or function name). It
 // holds up to fileMax bytes, a size bound like an input string's: a
 // branch side only a longer name takes is cut by the bound, not dead.
-func (e *Engine) uncontrolledString(s *machine.State, name string) value.String {
+func (e *Outside) uncontrolledString(s *machine.State, name string) value.String {
 	lenName := name + ".len"
 	e.noteRange(lenName, 0, fileMax)
 	str := value.String{Len: expr.Const(64, 0)}
@@ -248,7 +248,7 @@ func (e *Engine) uncontrolledString(s *machine.State, name string) value.String 
 
 // funcForPCModel is runtime.FuncForPC(pc): nil or a *runtime.Func, as the
 // binary has it.
-func funcForPCModel(e *Engine, s *machine.State, fn *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+func funcForPCModel(e *Outside, s *machine.State, fn *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 	name := uncontrolledCall(s, "runtime.FuncForPC")
 	ptr := fn.Signature.Results().At(0).Type()
 	elem := ptr.Underlying().(*types.Pointer).Elem()
@@ -257,34 +257,34 @@ func funcForPCModel(e *Engine, s *machine.State, fn *ssa.Function, _ []value.Val
 }
 
 // funcNameModel is (*runtime.Func).Name: an unknown name.
-func funcNameModel(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+func funcNameModel(e *Outside, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 	return []value.Value{e.uncontrolledString(s, uncontrolledCall(s, "runtime.Func.Name"))}, true
 }
 
 // funcFileLineModel is (*runtime.Func).FileLine: an unknown file and line.
-func funcFileLineModel(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+func funcFileLineModel(e *Outside, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 	name := uncontrolledCall(s, "runtime.Func.FileLine")
 	file := e.uncontrolledString(s, name+".file")
 	return []value.Value{file, value.Scalar{E: e.freshUncontrolled(s, name+".line", 64, 0, lineHi, true)}}, true
 }
 
 // funcEntryModel is (*runtime.Func).Entry: an unknown program counter.
-func funcEntryModel(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+func funcEntryModel(e *Outside, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 	name := uncontrolledCall(s, "runtime.Func.Entry")
 	return value.One(e.freshUncontrolled(s, name, 64, 0, ^uint64(0), false)), true
 }
 
 // processID models a call that gives one of the process's ids.
-func processID(what string, lo, hi uint64) engineModel {
-	return func(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+func processID(what string, lo, hi uint64) model {
+	return func(e *Outside, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 		return value.One(e.freshUncontrolled(s, uncontrolledCall(s, what), 64, lo, hi, true)), true
 	}
 }
 
-// uncontrolledIn lists the sources ("time.Now") of the uncontrolled
+// UncontrolledIn lists the sources ("time.Now") of the uncontrolled
 // variables that the path condition cond depends on, beyond the range
 // constraints of the models; none when a test can force the path.
-func (e *Engine) uncontrolledIn(cond []expr.Expr) []string {
+func (e *Outside) UncontrolledIn(cond []expr.Expr) []string {
 	var sources []string
 	seen := make(map[string]bool)
 	for _, c := range cond {
@@ -292,7 +292,7 @@ func (e *Engine) uncontrolledIn(cond []expr.Expr) []string {
 			continue
 		}
 		for _, v := range expr.Vars(c) {
-			if !isUncontrolled(v) {
+			if !IsUncontrolled(v) {
 				continue
 			}
 			src := uncontrolledSource(v.Name())
@@ -311,7 +311,7 @@ func (e *Engine) uncontrolledIn(cond []expr.Expr) []string {
 // pinned to those of a model of the path, and the branch takes the side
 // they give. The pins depend on uncontrolled values, so the path is
 // marked as branching on them. It reports whether it pinned.
-func (e *Engine) pinUncontrolled(s *machine.State, cond expr.Expr) bool {
+func (e *Outside) pinUncontrolled(s *machine.State, cond expr.Expr) bool {
 	if s.Replay || s.Outside.UncontrolledCalls == 0 {
 		return false
 	}
@@ -336,7 +336,7 @@ func (e *Engine) pinUncontrolled(s *machine.State, cond expr.Expr) bool {
 
 func allUncontrolled(vars []expr.Expr) bool {
 	for _, v := range vars {
-		if !isUncontrolled(v) {
+		if !IsUncontrolled(v) {
 			return false
 		}
 	}
@@ -357,19 +357,19 @@ func uncontrolledSource(name string) string {
 // its condition depends on values the test cannot set: a test cannot force
 // it, so the path does not speak for every run. Its pins say so too, for
 // the reader of the test: the branch itself is on an SSA temporary.
-func (e *Engine) noteUncontrolledBranch(s *machine.State) {
+func (e *Outside) noteUncontrolledBranch(s *machine.State) {
 	if s.Replay || s.Outside.UncontrolledCalls == 0 {
 		return
 	}
-	if src := e.uncontrolledIn(s.PathCond); len(src) > 0 {
-		s.Concretized = append(s.Concretized, uncontrolledBranchNote+strings.Join(src, ", "))
+	if src := e.UncontrolledIn(s.PathCond); len(src) > 0 {
+		s.Concretized = append(s.Concretized, UncontrolledBranchNote+strings.Join(src, ", "))
 		s.Pins = append(s.Pins, "a branch on "+strings.Join(src, ", ")+", which the test cannot set")
 	}
 }
 
-// uncontrolledBranchNote starts the limitation recorded on a path whose
+// UncontrolledBranchNote starts the limitation recorded on a path whose
 // condition depends on uncontrolled values.
-const uncontrolledBranchNote = "the path branches on values the test cannot set: "
+const UncontrolledBranchNote = "the path branches on values the test cannot set: "
 
 // clampReplayed keeps a replayed value within its range: a concrete run of
 // a cut path (runtoend.go) takes its model from a condition that may not
@@ -391,7 +391,7 @@ func clampReplayed(v expr.Expr, lo, hi uint64) expr.Expr {
 // values written over b. Its Go body starts a timer that warns after a
 // minute of waiting (time.AfterFunc), and then asks the kernel (getrandom),
 // neither of which the executor follows.
-func randomBytesModel(e *Engine, s *machine.State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+func randomBytesModel(e *Outside, s *machine.State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	buf := a[0].(value.Slice)
 	if buf.Obj == 0 {
 		return nil, true

@@ -1,4 +1,4 @@
-package symbolic
+package outside
 
 import (
 	"go/types"
@@ -21,7 +21,7 @@ import (
 // path uncontrolled, and the loop ends with the counters.
 
 // framesNextModel is (*runtime.Frames).Next.
-func framesNextModel(e *Engine, s *machine.State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+func framesNextModel(e *Outside, s *machine.State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 	ci := a[0].(value.Pointer)
 	if !e.Require(s, ci.NonNil, "", func(bad *machine.State) { e.RuntimePanic(bad, machine.PanicNilDeref, machine.NilDerefMessage) }) {
 		return nil, false
@@ -58,7 +58,7 @@ func framesNextModel(e *Engine, s *machine.State, fn *ssa.Function, a []value.Va
 
 // uncontrolledFrame is a runtime.Frame of unknown contents: its exported
 // fields are unknown, the others zero.
-func (e *Engine) uncontrolledFrame(s *machine.State, name string, frameType types.Type) value.Value {
+func (e *Outside) uncontrolledFrame(s *machine.State, name string, frameType types.Type) value.Value {
 	st := frameType.Underlying().(*types.Struct)
 	frame := value.Zero(frameType).(value.Struct)
 	fields := append([]value.Value(nil), frame.Fields...)
@@ -82,7 +82,7 @@ func (e *Engine) uncontrolledFrame(s *machine.State, name string, frameType type
 
 // setCallResults gives the results of the call being executed to a state
 // that forked away from the one a model returns for.
-func (e *Engine) setCallResults(t *machine.State, results []value.Value) {
+func (e *Outside) setCallResults(t *machine.State, results []value.Value) {
 	f := t.Top()
 	if call, ok := f.Block.Instrs[f.Next-1].(*ssa.Call); ok {
 		e.SetResults(t, call, results)

@@ -1,4 +1,4 @@
-package symbolic
+package outside
 
 import (
 	"reflect"
@@ -25,7 +25,7 @@ type uncontrolledAt struct {
 
 // Scalar implements expr.Assignment.
 func (a uncontrolledAt) Scalar(v expr.Expr) uint64 {
-	if isUncontrolled(v) {
+	if IsUncontrolled(v) {
 		if r, ok := a.ranges[v.Name()]; ok {
 			if a.hi {
 				return r.hi
@@ -43,27 +43,27 @@ func (a uncontrolledAt) Element(array expr.Expr, index uint64) uint64 {
 
 // ends are the two assignments that put the uncontrolled variables at the
 // ends of their ranges, the other variables as in m.
-func (e *Engine) ends(m expr.Assignment) [2]uncontrolledAt {
+func (e *Outside) ends(m expr.Assignment) [2]uncontrolledAt {
 	return [2]uncontrolledAt{{m: m, ranges: e.unc.ranges}, {m: m, ranges: e.unc.ranges, hi: true}}
 }
 
-// robustModel is a model of cond whose inputs make cond hold whatever the
+// RobustModel is a model of cond whose inputs make cond hold whatever the
 // uncontrolled values, as far as their ends tell: the readable model, or
 // one found with the uncontrolled values at the low or at the high end of
 // their ranges. A comparison with the clock (deadline before now) then
 // keeps its outcome as time passes. When no such model is found, it is
-// the readable model: uncontrolledOutcome then keeps only the checks that
+// the readable model: UncontrolledOutcome then keeps only the checks that
 // hold at both ends, and validation drops the case quietly if Go runs it
 // differently.
-func (e *Engine) robustModel(cond []expr.Expr) solver.Response {
+func (e *Outside) RobustModel(cond []expr.Expr) solver.Response {
 	var vars []expr.Expr
 	for _, v := range expr.Vars(cond...) {
-		if _, ok := e.unc.ranges[v.Name()]; ok && isUncontrolled(v) {
+		if _, ok := e.unc.ranges[v.Name()]; ok && IsUncontrolled(v) {
 			vars = append(vars, v)
 		}
 	}
 	tries := []func() solver.Response{
-		func() solver.Response { return e.picker().Readable(cond) },
+		func() solver.Response { return e.cases.Readable(cond) },
 		func() solver.Response { return e.Check(solver.Query{Constraints: e.pinnedAt(cond, vars, false)}) },
 		func() solver.Response { return e.Check(solver.Query{Constraints: e.pinnedAt(cond, vars, true)}) },
 	}
@@ -82,7 +82,7 @@ func (e *Engine) robustModel(cond []expr.Expr) solver.Response {
 
 // pinnedAt is cond with each uncontrolled variable of vars pinned to one
 // end of its range.
-func (e *Engine) pinnedAt(cond, vars []expr.Expr, hi bool) []expr.Expr {
+func (e *Outside) pinnedAt(cond, vars []expr.Expr, hi bool) []expr.Expr {
 	out := cond[:len(cond):len(cond)]
 	for _, v := range vars {
 		r := e.unc.ranges[v.Name()]
@@ -101,7 +101,7 @@ func (e *Engine) pinnedAt(cond, vars []expr.Expr, hi bool) []expr.Expr {
 
 // holdsAtEnds reports whether every conjunct of cond holds under m with
 // the uncontrolled values at either end of their ranges.
-func (e *Engine) holdsAtEnds(cond []expr.Expr, m expr.Assignment) bool {
+func (e *Outside) holdsAtEnds(cond []expr.Expr, m expr.Assignment) bool {
 	for _, a := range e.ends(m) {
 		ev := expr.NewEvaluator(a)
 		for _, c := range cond {
@@ -113,7 +113,7 @@ func (e *Engine) holdsAtEnds(cond []expr.Expr, m expr.Assignment) bool {
 	return true
 }
 
-// uncontrolledOutcome leaves out of t the checks that depend on values a
+// UncontrolledOutcome leaves out of t the checks that depend on values a
 // test cannot set, for a path that made uncontrolled calls. replay is the
 // replay of t's inputs, m their model and sym the symbolic path (nil for a
 // concrete run of a cut path, which has no symbolic results). The inputs
@@ -123,7 +123,7 @@ func (e *Engine) holdsAtEnds(cond []expr.Expr, m expr.Assignment) bool {
 // that runs differently marks t Uncontrolled; one that changes whether an
 // error is nil, or whether the function panics, leaves t without a test
 // (Replayed false): no check of it would hold on every run.
-func (e *Engine) uncontrolledOutcome(t *concrete.Test, sym, replay *machine.State, m expr.Assignment) {
+func (e *Outside) UncontrolledOutcome(t *concrete.Test, sym, replay *machine.State, m expr.Assignment) {
 	// What the call leaves in its arguments' memory may depend on the
 	// uncontrolled values too; it is not checked.
 	t.Before, t.After = nil, nil
@@ -131,14 +131,14 @@ func (e *Engine) uncontrolledOutcome(t *concrete.Test, sym, replay *machine.Stat
 	for _, a := range e.ends(m) {
 		other := e.in.InitialState(e.Summary.Func, e.in.ReplayInputs(a))
 		other.StepLimit = replay.StepLimit
-		e.runToEnd(other)
+		e.cases.RunToEnd(other)
 		if other.EndKind != replay.EndKind || !slices.Equal(machine.FirstEntries(other.Blocks), machine.FirstEntries(replay.Blocks)) {
 			t.Uncontrolled = true
 		}
 		t.SteadyBlocks = kept(t.SteadyBlocks, other.Blocks)
 		t.SteadyEdges = kept(t.SteadyEdges, other.Edges)
 		var o concrete.Test
-		if !e.recordOutcome(&o, other) || o.Panics != t.Panics || len(o.Results) != len(t.Results) {
+		if !e.cases.RecordOutcome(&o, other) || o.Panics != t.Panics || len(o.Results) != len(t.Results) {
 			t.Replayed = false
 			return
 		}
@@ -198,13 +198,13 @@ func notAsserted(v concrete.Value) concrete.Value {
 
 // mentionsUncontrolled reports whether a symbolic value, or what it points
 // to, mentions an uncontrolled variable. seen guards against cycles.
-func (e *Engine) mentionsUncontrolled(s *machine.State, v value.Value, seen map[value.ObjectID]bool) bool {
+func (e *Outside) mentionsUncontrolled(s *machine.State, v value.Value, seen map[value.ObjectID]bool) bool {
 	terms := func(xs ...expr.Expr) bool {
 		for _, x := range xs {
 			if !x.IsValid() || x.IsConst() {
 				continue
 			}
-			if slices.ContainsFunc(expr.Vars(x), isUncontrolled) {
+			if slices.ContainsFunc(expr.Vars(x), IsUncontrolled) {
 				return true
 			}
 		}

@@ -1,4 +1,4 @@
-package symbolic
+package outside
 
 import (
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -29,9 +29,9 @@ type envWrite struct {
 }
 
 // envWriteModels are os.Setenv and os.Unsetenv.
-func envWriteModels() map[string]engineModel {
-	return map[string]engineModel{
-		"os.Setenv": func(e *Engine, s *machine.State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+func envWriteModels() map[string]model {
+	return map[string]model{
+		"os.Setenv": func(e *Outside, s *machine.State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 			if refuseInitEnv(e, s) {
 				return nil, false
 			}
@@ -45,12 +45,12 @@ func envWriteModels() map[string]engineModel {
 			}
 			ok.Outside.Env = envOrEmpty(ok).withWrite(envWrite{key: key, val: val, set: true})
 			if ok != s {
-				e.setResultsAfterFork(ok, []value.Value{value.Interface{}})
+				e.setCallResults(ok, []value.Value{value.Interface{}})
 				return nil, false
 			}
 			return []value.Value{value.Interface{}}, true
 		},
-		"os.Unsetenv": func(e *Engine, s *machine.State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+		"os.Unsetenv": func(e *Outside, s *machine.State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 			if refuseInitEnv(e, s) {
 				return nil, false
 			}

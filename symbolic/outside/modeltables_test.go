@@ -1,4 +1,4 @@
-package symbolic
+package outside
 
 import (
 	"testing"
@@ -6,9 +6,9 @@ import (
 	"github.com/gosymtest/gosymtest/symbolic/models"
 )
 
-// engineModels looks in memoryModels before package models' table. The two
-// name different functions, so that the order does not decide which
-// model runs.
+// The engine's table (symbolic's engineModels) looks in memoryModels
+// before package models' table. The two name different functions, so
+// that the order does not decide which model runs.
 func TestModelTablesAreDisjoint(t *testing.T) {
 	names := models.Names()
 	if len(names) < 50 {

@@ -1,4 +1,4 @@
-package symbolic
+package outside
 
 import (
 	"fmt"
@@ -46,7 +46,7 @@ import (
 // the one its go test runs inherit (initEnvLookup). os.Setenv and
 // os.Unsetenv are writes of the path (envwrite.go); os.Clearenv is not
 // modelled: it stays a call into package os, which stops the path (and
-// SkipReason skips a function that calls it directly).
+// symbolic.SkipReason skips a function that calls it directly).
 
 // environ is what one path knows of the environment. It is immutable:
 // forked states share it, and a change makes a new one.
@@ -77,13 +77,13 @@ type envEntry struct {
 // parameter's name does, so they never clash with a parameter's parts.
 // Uncontrolled values start with it too, but a test sets the environment:
 // isEnvironInput tells them apart.
-const environName = "$environ"
+const EnvironName = "$environ"
 
-// environCountName is the selector of the number of entries os.Environ
+// EnvironCountName is the selector of the number of entries os.Environ
 // adds. Unlike a length it is not named len(…): readable models prefer
 // lengths up to 4, a preference a path that needs more entries would
 // make fail as a whole (package pick).
-const environCountName = "count($environ)"
+const EnvironCountName = "count($environ)"
 
 // envSlotPrefix starts the names of the inputs of lookups (envSlotName).
 const envSlotPrefix = "$env["
@@ -93,20 +93,20 @@ func envSlotName(j int) string { return fmt.Sprintf("%s%d]", envSlotPrefix, j) }
 // isEnvironInput reports whether an input's name is one of the
 // environment's, which the test sets (its environ column).
 func isEnvironInput(name string) bool {
-	return strings.HasPrefix(name, environName+"[") || strings.HasPrefix(name, envSlotPrefix)
+	return strings.HasPrefix(name, EnvironName+"[") || strings.HasPrefix(name, envSlotPrefix)
 }
 
 // envModels read the path's environment.
-func envModels() map[string]engineModel {
-	lookup := func(two bool) engineModel {
-		return func(e *Engine, s *machine.State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
+func envModels() map[string]model {
+	lookup := func(two bool) model {
+		return func(e *Outside, s *machine.State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
 			if s.Initializing {
 				return e.initEnvLookup(s, a[0].(value.String), two)
 			}
 			return e.envLookup(s, a[0].(value.String), two)
 		}
 	}
-	environ := func(e *Engine, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+	environ := func(e *Outside, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
 		if refuseInitEnv(e, s) {
 			return nil, false
 		}
@@ -116,7 +116,7 @@ func envModels() map[string]engineModel {
 		}
 		return e.environList(s), true
 	}
-	models := map[string]engineModel{
+	models := map[string]model{
 		"os.Getenv":       lookup(false),
 		"os.LookupEnv":    lookup(true),
 		"syscall.Getenv":  lookup(true),
@@ -136,8 +136,8 @@ func envModels() map[string]engineModel {
 // tests inherit (runewidth's init reads $LANG to pick its widths). What it
 // leaves then holds for that environment only, so its package is
 // initialised in part: a path that reads its variables backs no claim
-// (checkGlobal), and its tests expect what the init found there.
-func (e *Engine) initEnvLookup(s *machine.State, key value.String, two bool) ([]value.Value, bool) {
+// (machine's checkGlobal), and its tests expect what the init found there.
+func (e *Outside) initEnvLookup(s *machine.State, key value.String, two bool) ([]value.Value, bool) {
 	k, ok := value.ConcreteString(key)
 	if !ok {
 		// Initialisers run concretely; a symbolic key is an executor bug.
@@ -158,7 +158,7 @@ func (e *Engine) initEnvLookup(s *machine.State, key value.String, two bool) ([]
 // refuseInitEnv stops a package initialiser that lists the whole
 // environment, as any call into package os does: the package would keep
 // every variable of the machine it was explored on.
-func refuseInitEnv(e *Engine, s *machine.State) bool {
+func refuseInitEnv(e *Outside, s *machine.State) bool {
 	if s.Initializing {
 		e.Unsupported(s, "call into package os")
 		return true
@@ -168,7 +168,7 @@ func refuseInitEnv(e *Engine, s *machine.State) bool {
 
 // envLookup gives Getenv's result (the value, and with two whether it was
 // found) for key on s, forking over which variable key names.
-func (e *Engine) envLookup(s *machine.State, key value.String, two bool) ([]value.Value, bool) {
+func (e *Outside) envLookup(s *machine.State, key value.String, two bool) ([]value.Value, bool) {
 	var out []value.Value
 	give := func(t *machine.State, val value.String, found bool) {
 		res := []value.Value{val}
@@ -179,7 +179,7 @@ func (e *Engine) envLookup(s *machine.State, key value.String, two bool) ([]valu
 			out = res
 			return
 		}
-		e.setResultsAfterFork(t, res)
+		e.setCallResults(t, res)
 	}
 	env := envOf(s)
 	if env == nil {
@@ -253,7 +253,7 @@ func (e *Engine) envLookup(s *machine.State, key value.String, two bool) ([]valu
 
 // environList is os.Environ's result on s: a new slice of the entries'
 // "KEY=VALUE" strings, closing the environment first if it is open.
-func (e *Engine) environList(s *machine.State) []value.Value {
+func (e *Outside) environList(s *machine.State) []value.Value {
 	env := envOf(s)
 	if env == nil {
 		env = &environ{}
@@ -273,7 +273,7 @@ func (e *Engine) environList(s *machine.State) []value.Value {
 
 // closeEnviron adds os.Environ's fresh entries to the open environment env
 // of s (see the comment at the top).
-func (e *Engine) closeEnviron(s *machine.State, env *environ) *environ {
+func (e *Outside) closeEnviron(s *machine.State, env *environ) *environ {
 	in := inputs.Of(s)
 	n := e.environSize(s)
 	if len(env.entries) > 0 && n > 0 {
@@ -287,12 +287,12 @@ func (e *Engine) closeEnviron(s *machine.State, env *environ) *environ {
 	// input's size.
 	size := expr.Const(64, uint64(n))
 	if !in.IsReplay() {
-		size = expr.BVVar(environCountName, 64)
+		size = expr.BVVar(EnvironCountName, 64)
 	}
 	next.count = expr.Add(expr.Const(64, uint64(len(env.entries))), size)
 	for i := 0; i < n; i++ {
-		key := e.in.BuildString(s, fmt.Sprintf("%s[%d].key", environName, i))
-		val := e.in.BuildString(s, fmt.Sprintf("%s[%d].value", environName, i))
+		key := e.in.BuildString(s, fmt.Sprintf("%s[%d].key", EnvironName, i))
+		val := e.in.BuildString(s, fmt.Sprintf("%s[%d].value", EnvironName, i))
 		valid := []expr.Expr{expr.And(freshValidKey(key), freshNoNUL(val))}
 		for _, o := range next.entries {
 			valid = append(valid, expr.Not(value.StringsEqual(key, o.key)))
@@ -315,10 +315,10 @@ func (e *Engine) closeEnviron(s *machine.State, env *environ) *environ {
 // choice of input shape (inputs/choices.go) whose selector is count($environ), so
 // each state knows its entries, and the bound on it is recorded as a map
 // input's size is, to grow when a branch needs more.
-func (e *Engine) environSize(s *machine.State) int {
+func (e *Outside) environSize(s *machine.State) int {
 	in := inputs.Of(s)
-	max := in.MaxSize(environName, min(maxEnvironEntries, in.Bounds().MaxElems))
-	size := expr.BVVar(environCountName, 64)
+	max := in.MaxSize(EnvironName, min(maxEnvironEntries, in.Bounds().MaxElems))
+	size := expr.BVVar(EnvironCountName, 64)
 	var sizes []uint64
 	var pins []string
 	var sizePins []expr.Expr
@@ -328,9 +328,9 @@ func (e *Engine) environSize(s *machine.State) int {
 		sizePins = append(sizePins, expr.Eq(size, expr.Const(64, uint64(n))))
 	}
 	if !in.IsReplay() {
-		e.in.NoteMapBound(sizePins, environName, size, max, in.Bounds().GrowElems)
+		e.in.NoteMapBound(sizePins, EnvironName, size, max, in.Bounds().GrowElems)
 	}
-	return e.in.Choose(s, environCountName, size, sizes, pins)
+	return e.in.Choose(s, EnvironCountName, size, sizes, pins)
 }
 
 func (env *environ) clone() *environ {
@@ -382,7 +382,7 @@ func freshNoNUL(s value.String) expr.Expr {
 // instead records, when it has size bounds at all, that it does not speak
 // for inputs beyond them (so it is not exhaustive), which never claims
 // more than holds.
-func (e *Engine) envBranch(s *machine.State, cond expr.Expr) (onTrue, onFalse *machine.State) {
+func (e *Outside) envBranch(s *machine.State, cond expr.Expr) (onTrue, onFalse *machine.State) {
 	if cond.IsConst() || s.Replay {
 		if cond.IsTrue() {
 			return s, nil
@@ -423,22 +423,13 @@ func (e *Engine) envBranch(s *machine.State, cond expr.Expr) (onTrue, onFalse *m
 }
 
 // hasBounds reports whether s's condition holds an input size bound.
-func (e *Engine) hasBounds(s *machine.State) bool {
+func (e *Outside) hasBounds(s *machine.State) bool {
 	for _, c := range s.PathCond {
 		if e.in.IsSizeBound(c) {
 			return true
 		}
 	}
 	return false
-}
-
-// setResultsAfterFork sets the results of the call being executed on a
-// state that forked away from the one a model returns for.
-func (e *Engine) setResultsAfterFork(t *machine.State, results []value.Value) {
-	f := t.Top()
-	if call, ok := f.Block.Instrs[f.Next-1].(*ssa.Call); ok {
-		e.SetResults(t, call, results)
-	}
 }
 
 // maxEnvironEntries is the default bound on the entries os.Environ adds
