@@ -352,7 +352,12 @@ func InternalReason(r any) string {
 	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
 	for {
 		f, more := frames.Next()
-		if strings.Contains(f.Function, "gosymtest/symbolic") && !strings.Contains(f.Function, "nternalError") {
+		// The innermost frame under symbolic that is not one of the
+		// constructors of the panic value (machine's InternalError,
+		// value's internalError).
+		raiser := strings.Contains(f.Function, "gosymtest/symbolic") &&
+			!strings.HasSuffix(f.Function, ".InternalError") && !strings.HasSuffix(f.Function, ".internalError")
+		if raiser {
 			return fmt.Sprintf("%s (at %s:%d)", msg, f.File[strings.LastIndex(f.File, "/")+1:], f.Line)
 		}
 		if !more {
