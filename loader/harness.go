@@ -46,6 +46,11 @@ func below(path, dir string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
+// IsErrorType reports whether t is the predeclared error type.
+func IsErrorType(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
 // IsBytesBuffer reports whether t is *bytes.Buffer, the io.Writer the
 // harness makes: what a call writes to it is what a test checks.
 func IsBytesBuffer(t types.Type) bool {

@@ -26,7 +26,7 @@ import (
 // Global of static type t; ok is false when there is none.
 func (e *Engine) sentinel(s *machine.State, v value.Value, t types.Type) (concrete.Value, bool) {
 	iv, ok := v.(value.Interface)
-	if !ok || iv.Type == nil || iv.Type == value.RuntimeErrorType || !isErrorType(t) {
+	if !ok || iv.Type == nil || iv.Type == value.RuntimeErrorType || !loader.IsErrorType(t) {
 		return concrete.Value{}, false
 	}
 	home := loader.PackageOf(e.Summary.Func)

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 
+	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/inputs"
 
 	"github.com/gosymtest/gosymtest/solver"
@@ -250,7 +251,7 @@ func (e *Engine) mapToConcrete(s *machine.State, m value.Pointer, t types.Type, 
 // obtained by running its Error method in the interpreter; "" otherwise.
 func (e *Engine) errorText(s *machine.State, v value.Value, t types.Type) string {
 	iv, ok := v.(value.Interface)
-	if !ok || iv.Type == nil || !isErrorType(t) {
+	if !ok || iv.Type == nil || !loader.IsErrorType(t) {
 		return ""
 	}
 	if iv.Type == value.RuntimeErrorType {
@@ -283,10 +284,6 @@ func (e *Engine) errorText(s *machine.State, v value.Value, t types.Type) string
 
 // errorInterface is the error interface's method set.
 var errorInterface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-
-func isErrorType(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
-}
 
 // isEmptyStringPanic tells panic("") apart from an unknown message.
 func isEmptyStringPanic(v value.Value) bool {

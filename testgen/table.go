@@ -156,7 +156,7 @@ func resultFields(res *types.Tuple) []string {
 		switch {
 		case allNamed:
 			names[i] = "want" + upperFirst(res.At(i).Name())
-		case isErrorType(res.At(i).Type()):
+		case loader.IsErrorType(res.At(i).Type()):
 			names[i] = numbered("wantErr", errs)
 			errs++
 		default:
@@ -193,15 +193,11 @@ func uniqueField(name string, used map[string]bool, alternatives ...string) stri
 	return name
 }
 
-func isErrorType(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
-}
-
 // resultCheck decides how result i is compared, for all rows alike: a
 // column is only compared when every row that returns can give its value.
 func resultCheck(fn *ssa.Function, i int, cands []*candidate, l *literal.Writer) (comparison, string, string) {
 	rt := fn.Signature.Results().At(i).Type()
-	if isErrorType(rt) {
+	if loader.IsErrorType(rt) {
 		return errorCheck(i, cands, l)
 	}
 	// An opaque result (one that depends on the clock, say) is never

@@ -28,7 +28,7 @@ const maxSentinels = 4
 func (e *Builder) apiMakers(iface *types.Interface, t types.Type, home *ssa.Package) []*maker {
 	hp := homePkg(home)
 	var out []*maker
-	if isErrorType(t) {
+	if loader.IsErrorType(t) {
 		sentinels := loader.SentinelErrors(home, hp)
 		for _, g := range sentinels[:min(len(sentinels), maxSentinels)] {
 			out = append(out, &maker{global: g, typ: t})

@@ -126,7 +126,7 @@ func (e *Builder) implementations(t types.Type, home *ssa.Function, atParam bool
 		if !atParam {
 			made = slices.DeleteFunc(made, func(m *maker) bool { return !lazyMakeable(m) })
 		}
-		if len(made) > 0 && isErrorType(t) {
+		if len(made) > 0 && loader.IsErrorType(t) {
 			limit = maxErrorAlternatives
 		}
 		var left bool
@@ -348,9 +348,4 @@ func (e *Builder) interfaceLiteral(name string, t types.Type, m expr.Assignment,
 		v = e.argLiteral(dynamicName(name, a.typ), a.typ, m, depth, home)
 	}
 	return concrete.Value{Type: t, Kind: concrete.Interface, Elem: &v}
-}
-
-// isErrorType reports whether t is the error type.
-func isErrorType(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }

@@ -1,8 +1,6 @@
 package outside
 
 import (
-	"go/types"
-
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -57,7 +55,3 @@ func (e *Outside) PinForBranch(s *machine.State, cond expr.Expr) bool {
 
 // Ending notes a path that branched on values a test cannot set.
 func (e *Outside) Ending(s *machine.State) { e.noteUncontrolledBranch(s) }
-
-func isErrorType(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
-}

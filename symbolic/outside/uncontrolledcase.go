@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"slices"
 
+	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -146,7 +147,7 @@ func (e *Outside) UncontrolledOutcome(t *concrete.Test, sym, replay *machine.Sta
 			t.PanicMsgKnown, t.PanicMsg = false, ""
 		}
 		for i := range t.Results {
-			if (o.Results[i].Kind == concrete.Nil) != (t.Results[i].Kind == concrete.Nil) && isErrorType(t.Results[i].Type) {
+			if (o.Results[i].Kind == concrete.Nil) != (t.Results[i].Kind == concrete.Nil) && loader.IsErrorType(t.Results[i].Type) {
 				t.Replayed = false
 				return
 			}
@@ -157,7 +158,7 @@ func (e *Outside) UncontrolledOutcome(t *concrete.Test, sym, replay *machine.Sta
 				// Another clock gives another error: no sentinel to name.
 				t.Results[i] = notAsserted(t.Results[i])
 			}
-			if !reflect.DeepEqual(o.Results[i], t.Results[i]) && !isErrorType(t.Results[i].Type) {
+			if !reflect.DeepEqual(o.Results[i], t.Results[i]) && !loader.IsErrorType(t.Results[i].Type) {
 				t.Results[i] = notAsserted(t.Results[i])
 			}
 		}
@@ -166,7 +167,7 @@ func (e *Outside) UncontrolledOutcome(t *concrete.Test, sym, replay *machine.Sta
 		return
 	}
 	for i, v := range sym.Results {
-		if i < len(t.Results) && !isErrorType(t.Results[i].Type) && e.mentionsUncontrolled(sym, v, map[value.ObjectID]bool{}) {
+		if i < len(t.Results) && !loader.IsErrorType(t.Results[i].Type) && e.mentionsUncontrolled(sym, v, map[value.ObjectID]bool{}) {
 			t.Results[i] = notAsserted(t.Results[i])
 		}
 	}
