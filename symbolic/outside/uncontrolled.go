@@ -30,7 +30,7 @@ import (
 //     down another path. Its inputs are chosen so that the condition holds
 //     at both ends of the uncontrolled values' ranges (RobustModel), so a
 //     test on a comparison with the clock keeps holding as time passes.
-//   - a result that depends on one is not asserted (maskUncontrolled).
+//   - a result that depends on one is not asserted (notAsserted, UncontrolledOutcome).
 //
 // The nth uncontrolled call of a path names its variables with n, so the
 // concrete replay of the path's inputs gets, call for call, the values of
