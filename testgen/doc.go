@@ -25,7 +25,9 @@
 //     targets and their seed corpus.
 //   - [MergeFiles] joins the test files of the shards of one run into the
 //     file one unsharded run writes.
-//   - [FileFigures] measures a file's readability, for package bench.
+//   - [FileFigures] measures a file's readability for package bench: its
+//     names and literals, and the cases a reviewer would reject (private
+//     state, panics, tables that only fail).
 //
 // Case, Outcome, Result and the other input types are package concrete's,
 // so the executor and this package do not depend on each other's internals.

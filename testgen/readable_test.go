@@ -301,7 +301,7 @@ func TestF(t *testing.T) {
 	_, _ = tests, other
 }
 `
-	want := Figures{Names: 7, Numbered: 2, Strings: 4, NonPrintable: 2}
+	want := Figures{Names: 7, Numbered: 2, Strings: 4, NonPrintable: 2, Tables: 1, Cases: 7}
 	if got := FileFigures([]byte(src)); got != want {
 		t.Errorf("FileFigures = %+v, want %+v", got, want)
 	}
