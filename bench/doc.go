@@ -74,7 +74,8 @@
 //   - gosymtest's tests against the packages' own tests, and both together;
 //   - the solver arms, with -with solver (solvertable.go);
 //   - mutation efficacy, with -with mutation (mutreport.go);
-//   - readability of the generated files (readability.go);
+//   - readability of the generated files, and the cases a reviewer rejects
+//     (readability.go, casetargets.go);
 //   - fuzzing with and without gosymtest's seeds.
 //
 // bench/results holds a CSV and a PNG of coverage over time per package.

@@ -64,6 +64,7 @@ func writeOutputs(repoRoot, outDir, resultsMD string, rep report) error {
 			fmt.Println(mutationSummary(general))
 		}
 		fmt.Println(readabilityTable(general))
+		fmt.Println(casesSummary(general))
 		if t := seedsTable(general); t != "" {
 			fmt.Println(t)
 		}
@@ -437,8 +438,10 @@ func writeMutationSection(w io.Writer, results []pkgResult) {
 func writeReadabilitySection(w io.Writer, results []pkgResult) {
 	fmt.Fprintf(w, "## Readability of the generated files\n\n")
 	fmt.Fprintf(w, "Counted on the default gosymtest arm's file by testgen.FileFigures. `string literals`: the distinct values of the string literals in the case tables' rows, the case names aside; `non-printable`: those that are not valid UTF-8 or hold a character that is neither printable nor tab, newline or carriage return (a NUL, a control byte, DEL, \\x80); target: at most %.0f%%. `numbered (…_N)`: case names that are another row's name of the same table and a number (returns_false_7 beside returns_false): named after a counter, not after the branch.\n\n", 100*literalTarget)
+	fmt.Fprintf(w, "The case columns count the rows of the case tables (each share is of `cases`): `private state`, the cases whose inputs or expected results set an unexported field of a type of the package in a composite literal, at any depth (the file's own doubles aside; whether some function of the package returns that type is not counted, as it needs the package's types, which the file does not have); `panics`, the cases that expect a panic; `nil deref`, those whose expected message is a nil pointer dereference; `runtime error`, those whose message is the runtime's (\"runtime error: …\"), not a panic the package calls (a panic of unknown message counts in neither). `failure-only`: the tables whose every case panics or returns an error, a share of `tables`. A column's role is read from how the test's loop checks it, not from its name.\n\n")
 	fmt.Fprintln(w, readabilityTable(results))
 	fmt.Fprintf(w, "%s\n\n", readabilitySummary(results))
+	fmt.Fprintf(w, "%s\n", casesSummary(results))
 }
 
 func writeSeedsSection(w io.Writer, results []pkgResult, s settings) {
