@@ -60,7 +60,7 @@ func (e *Engine) boundaryCase(fn *ssa.Function, c boundaryCandidate) (*machine.P
 // one with cond and the single pin (none when pin is ""); nil when the
 // run gives no test.
 func (e *Engine) extraCase(fn *ssa.Function, resp solver.Response, origin *machine.PathEnd, cond []expr.Expr, pin string) *machine.PathEnd {
-	run := e.concreteRun(fn, resp, false, e.Cfg.Bounds.MaxSteps)
+	run := e.concreteRun(fn, resp.Model, false, e.Cfg.Bounds.MaxSteps)
 	t := e.boundaryTest(fn, resp, run)
 	if t == nil {
 		return nil
@@ -122,7 +122,7 @@ func (e *Engine) boundaryTest(fn *ssa.Function, resp solver.Response, run *machi
 	t.Env = env
 	if run.RangedOverMap {
 		var other concrete.Test
-		e.recordOutcome(&other, e.concreteRun(fn, resp, true, e.Cfg.Bounds.MaxSteps))
+		e.recordOutcome(&other, e.concreteRun(fn, resp.Model, true, e.Cfg.Bounds.MaxSteps))
 		sameAfter(t, &other)
 		if !sameOutcome(t, &other) {
 			return nil

@@ -22,14 +22,14 @@ func TestReplayWithEqualMapKeysIsNoRun(t *testing.T) {
 	size := expr.BVVar(inputs.LenName(inputs.ParamName(fn, 0)), 64)
 	key1Len := expr.BVVar(inputs.LenName(inputs.MapKeyName(inputs.ParamName(fn, 0), 1)), 64)
 
-	run := e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{size: 2}}), false, 10_000)
+	run := e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{size: 2}}).Model, false, 10_000)
 	if run.EndKind != machine.EndUnsupported {
 		t.Errorf("two keys left to 0 by the model: the run ended %v (%s), want unsupported", run.EndKind, run.EndReason)
 	}
 
 	// The control: the same size with keys apart (the empty string and
 	// one of a byte) is a map, and the run returns.
-	run = e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{size: 2, key1Len: 1}}), false, 10_000)
+	run = e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{size: 2, key1Len: 1}}).Model, false, 10_000)
 	if run.EndKind != machine.EndReturn {
 		t.Errorf("two distinct keys: the run ended %v (%s), want return", run.EndKind, run.EndReason)
 	}
@@ -48,11 +48,11 @@ func TestReplayWithInvalidEnvironmentNameIsNoRun(t *testing.T) {
 	key := outside.EnvironName + "[0].key"
 	keyLen, keyByte := expr.BVVar(inputs.LenName(key), 64), expr.BVVar(inputs.ElemName(key, 0), 8)
 
-	run := e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{count: 1}}), false, 10_000)
+	run := e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{count: 1}}).Model, false, 10_000)
 	if run.EndKind != machine.EndUnsupported {
 		t.Errorf("a variable named \"\": the run ended %v (%s), want unsupported", run.EndKind, run.EndReason)
 	}
-	run = e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{count: 1, keyLen: 1, keyByte: 'A'}}), false, 10_000)
+	run = e.concreteRun(fn, sat(&expr.Values{Scalars: map[expr.Expr]uint64{count: 1, keyLen: 1, keyByte: 'A'}}).Model, false, 10_000)
 	if run.EndKind != machine.EndReturn {
 		t.Errorf("a variable named A: the run ended %v (%s), want return", run.EndKind, run.EndReason)
 	}

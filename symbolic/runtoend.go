@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/inputs"
 
 	"github.com/gosymtest/gosymtest/solver"
@@ -196,13 +197,23 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *machine.State, steps int, note
 	if resp.Result != solver.Sat {
 		return false, 0
 	}
-	run := e.concreteRun(fn, resp, false, steps)
+	var model expr.Assignment = resp.Model
+	if !e.Cfg.NilAnywhere {
+		model = inputs.PastTheCut(resp.Model, p.PathCond)
+	}
+	run := e.concreteRun(fn, model, false, steps)
 	if run.EndKind != machine.EndReturn && run.EndKind != machine.EndPanic {
+		return false, run.Steps
+	}
+	if defaultedNil(run) && !e.Cfg.NilAnywhere {
+		// Past the cut, the inputs the path never read are the model's
+		// defaults, and a pointer's default is nil: a nil no caller
+		// chose, whose dereference is no finding (machine/nilinputs.go).
 		return false, run.Steps
 	}
 	t := &concrete.Test{Replayed: true}
 	for i, param := range fn.Params {
-		t.Args = append(t.Args, e.in.ParamLiteral(inputs.ParamName(fn, i), param.Type(), resp.Model, 0, fn, false))
+		t.Args = append(t.Args, e.in.ParamLiteral(inputs.ParamName(fn, i), param.Type(), model, 0, fn, false))
 	}
 	if !e.recordOutcome(t, run) {
 		return false, run.Steps
@@ -214,7 +225,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *machine.State, steps int, note
 	t.Env = env
 	if run.RangedOverMap {
 		var other concrete.Test
-		e.recordOutcome(&other, e.concreteRun(fn, resp, true, steps))
+		e.recordOutcome(&other, e.concreteRun(fn, model, true, steps))
 		sameAfter(t, &other)
 		t.OrderDependent = !sameOutcome(t, &other)
 	}
@@ -222,7 +233,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *machine.State, steps int, note
 		// No condition says whether the run branched on the clock or the
 		// stack: it may have.
 		t.Uncontrolled = true
-		if e.out.UncontrolledOutcome(t, nil, run, resp.Model); !t.Replayed {
+		if e.out.UncontrolledOutcome(t, nil, run, model); !t.Replayed {
 			return false, run.Steps
 		}
 	}
@@ -248,16 +259,25 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *machine.State, steps int, note
 	if !t.OrderDependent {
 		e.noteTested(end.Blocks)
 	}
-	e.noteKills(fn, resp.Model, t, true)
+	e.noteKills(fn, model, t, true)
 	if e.Cfg.Sink != nil {
 		e.Cfg.Sink.PathEnded(end)
 	}
 	return true, run.Steps
 }
 
-// concreteRun runs fn on the inputs of the model in resp, within steps.
-func (e *Engine) concreteRun(fn *ssa.Function, resp solver.Response, reversed bool, steps int) *machine.State {
-	run := e.in.InitialState(fn, e.in.ReplayInputs(resp.Model))
+// defaultedNil reports whether the run panicked on a nil pointer or func.
+func defaultedNil(run *machine.State) bool {
+	if run.EndKind != machine.EndPanic || run.Panicked == nil {
+		return false
+	}
+	k := run.Panicked.Kind
+	return k == machine.PanicNilDeref || k == machine.PanicNilFunc
+}
+
+// concreteRun runs fn on the inputs of the model m, within steps.
+func (e *Engine) concreteRun(fn *ssa.Function, m expr.Assignment, reversed bool, steps int) *machine.State {
+	run := e.in.InitialState(fn, e.in.ReplayInputs(m))
 	run.ReverseMaps = reversed
 	run.StepLimit = steps
 	e.runWatched(run, true)

@@ -32,6 +32,10 @@ type config struct {
 	// noMutants turns off the in-process mutation pass that chooses
 	// cases for the mutants they catch (for measurement).
 	noMutants bool
+	// nilAnywhere tries nil pointer and func inputs at every
+	// dereference, not only where the code compares them with nil (for
+	// measurement).
+	nilAnywhere bool
 	// solverOff and solverValidate are -solver-off and -solver-validate:
 	// the solver layers left out, and whether every layer's answer is
 	// checked against Z3.
@@ -132,6 +136,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.BoolVar(&cfg.noEscalate, "no-escalate", false, "")
 	fs.BoolVar(&cfg.noBoundaries, "no-boundaries", false, "")
 	fs.BoolVar(&cfg.noMutants, "no-mutants", false, "")
+	fs.BoolVar(&cfg.nilAnywhere, "nil-anywhere", false, "")
 	fs.Var(layerList{&cfg.solverOff}, "solver-off", "")
 	fs.BoolVar(&cfg.solverValidate, "solver-validate", false, "")
 	fs.Var(storeSpec{&cfg.store}, "store", "")

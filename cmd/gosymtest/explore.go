@@ -111,6 +111,7 @@ func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config,
 
 		NoBoundaries: cfg.noBoundaries,
 		NoMutants:    cfg.noMutants,
+		NilAnywhere:  cfg.nilAnywhere,
 		Pruner:       pruner,
 	})
 	sum, err := engine.Explore(ctx, t.fn)

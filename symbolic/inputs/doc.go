@@ -11,8 +11,18 @@
 // up to Bounds.MaxDepth. What pointers and slices hold is built lazily,
 // on first read.
 //
+// An input is nil only where the code expects nil: a pointer or func
+// input is assumed non-nil where the code dereferences or calls it
+// without comparing it with nil (machine/nilinputs.go), and an interface
+// input is nil only where its function, or for a field its package,
+// compares it with nil (nilcompared.go). An input nested as deep as the
+// bounds allow is nil, and reading it ends the path at the bound
+// (boundnil.go). A run past a path's cut gives the parts the path never
+// read a caller's values (PastTheCut).
+//
 // Some inputs take one of a few shapes, each in a state of its own: an
-// interface is nil or one of a few types that implement it; a float takes
+// interface is nil or one of a few types that implement it, the types
+// with no value of the interface inside first (leavesFirst); a float takes
 // candidate values; a func is nil or a constant function; a channel is
 // nil or new. A type with unexported fields is made by its package's
 // constructor, in a prologue before the call. An io.Reader, io.Writer or

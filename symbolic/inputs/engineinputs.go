@@ -91,6 +91,9 @@ type inputState struct {
 	// arrayBytes are the names of the byte elements of array inputs
 	// ([16]byte): numbers, not text, for package pick.
 	arrayBytes map[string]bool
+	// boundNils are the pointer inputs that are nil for the nesting
+	// bound, by name (boundnil.go).
+	boundNils map[string]bool
 }
 
 // engineInputs is the engine's input construction as the machine sees it:
@@ -136,6 +139,11 @@ func (p engineInputs) ProloguePanicked(s *machine.State, f *machine.Frame) {
 func (p engineInputs) ChanUsed(s *machine.State, name string) { s.Limit(chanInputLimit(name)) }
 
 func (p engineInputs) NilPin(name string) string { return nilnessName(name) }
+
+func (p engineInputs) NilnessOf(nonNil expr.Expr) (string, bool, bool) {
+	name, ok := inputOfNilness(nonNil)
+	return name, ok && p.e.boundNils[name], ok
+}
 
 func (p engineInputs) SizeBound(within, excess, size expr.Expr, max int) {
 	p.e.noteBound(within, bound{within: within, excess: excess, size: size, max: max, cap: max})

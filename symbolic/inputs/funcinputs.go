@@ -78,9 +78,7 @@ func (in *Source) buildFunc(e *Builder, s *machine.State, name string, sig *type
 // callInputFunc runs a call of the func input f: it panics where f is
 // nil, and returns f's results where it is not.
 func (e *Builder) callInputFunc(s *machine.State, instr ssa.CallInstruction, f *value.FuncInput) {
-	if !e.Require(s, f.NonNil, nilnessName(f.Name), func(bad *machine.State) {
-		e.RuntimePanic(bad, machine.PanicNilFunc, machine.NilDerefMessage)
-	}) {
+	if !e.RequireNonNil(s, f.NonNil, nilnessName(f.Name), machine.PanicNilFunc) {
 		return
 	}
 	s.Limit(funcInputLimit(f.Name))

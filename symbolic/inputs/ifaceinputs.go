@@ -204,12 +204,68 @@ func (e *Builder) namedImplementations(t types.Type, home *ssa.Package) (impls [
 			break
 		}
 	}
+	leavesFirst(local, t)
+	leavesFirst(others, t)
 	return append(local, others...), left
 }
 
+// leavesFirst orders the types cands that implement t so that those
+// holding no value of t come first: the leaves of a tree of t (a tag,
+// not an and of two expressions). A tree input then ends in leaves on
+// its first paths, as the values callers build do; a node first would
+// nest nodes down to the nesting bound before any path returns.
+func leavesFirst(cands []types.Type, t types.Type) {
+	slices.SortStableFunc(cands, func(a, b types.Type) int {
+		return cmpBool(holds(a, t), holds(b, t))
+	})
+}
+
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// holds reports whether a struct c (or one c points to) has a field of
+// type t, or a slice, array or pointer of t.
+func holds(c, t types.Type) bool {
+	if p, ok := c.Underlying().(*types.Pointer); ok {
+		c = p.Elem()
+	}
+	st, ok := c.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i).Type()
+		for {
+			switch u := f.Underlying().(type) {
+			case *types.Pointer:
+				f = u.Elem()
+				continue
+			case *types.Slice:
+				f = u.Elem()
+				continue
+			case *types.Array:
+				f = u.Elem()
+				continue
+			}
+			break
+		}
+		if types.Identical(f, t) {
+			return true
+		}
+	}
+	return false
+}
+
 // buildInterface makes the input of interface type t called name; dest
-// is set when it is a parameter.
-func (e *Builder) buildInterface(s *machine.State, name string, t types.Type, depth int, dest *paramSlot) value.Value {
+// is set when it is a parameter, field when it is a struct field.
+func (e *Builder) buildInterface(s *machine.State, name string, t types.Type, depth int, dest *paramSlot, field types.Object) value.Value {
 	in := Of(s)
 	set := e.implementations(t, in.home, dest != nil)
 	set.alts = ctorArgAlts(set.alts, dest)
@@ -217,36 +273,7 @@ func (e *Builder) buildInterface(s *machine.State, name string, t types.Type, de
 		s.Limit(fmt.Sprintf("%s is a nil interface: no type of the program implements %s", name, t))
 		return value.Interface{}
 	}
-	if depth >= in.bounds.MaxDepth {
-		s.Limit(fmt.Sprintf("%s is a nil interface: nesting bound %d", name, in.bounds.MaxDepth))
-		return value.Interface{}
-	}
-	if !set.complete {
-		s.Limit(fmt.Sprintf("%s: only %d of the values that implement %s are tried", name, len(set.alts), t))
-	}
-	var qualify types.Qualifier
-	if pkg := loader.PackageOf(in.home); pkg != nil {
-		qualify = types.RelativeTo(pkg.Pkg)
-	}
-	pins := []string{name + " == nil"}
-	for _, a := range set.alts {
-		switch {
-		case a.made != nil && a.made.global != nil:
-			pins = append(pins, name+" == "+a.made.String())
-		case a.made != nil:
-			pins = append(pins, name+" = "+a.made.String())
-		default:
-			pins = append(pins, name+" is "+types.TypeString(a.typ, qualify))
-		}
-	}
-	vals := countTo(len(set.alts))
-	first := 0
-	if dest != nil && (dest.ctorArg || isContextType(t) && len(set.alts) > 0 && set.alts[0].made != nil) {
-		// A constructor's interface argument is never nil, and neither is
-		// a context: "Do not pass a nil Context" (package context).
-		first = 1
-	}
-	k := first + e.Choose(s, typeSelectorName(name), expr.BVVar(typeSelectorName(name), 8), vals[first:], pins[first:])
+	k := e.interfaceChoice(s, name, t, set, depth, dest, field)
 	if k == 0 {
 		return value.Interface{}
 	}
@@ -281,6 +308,85 @@ func (e *Builder) buildInterface(s *machine.State, name string, t types.Type, de
 		s.Assume(p.NonNil, "")
 	}
 	return value.Interface{Type: a.typ, Value: v}
+}
+
+// nilExpected reports whether the code expects nil of the interface
+// input that is the parameter dest of home, or the struct field field,
+// or neither (nilcompared.go).
+func (e *Builder) nilExpected(home *ssa.Function, dest *paramSlot, field types.Object) bool {
+	if e.Cfg.NilAnywhere || home == nil {
+		return true
+	}
+	switch {
+	case dest != nil && dest.frame == 0 && dest.param < len(home.Params):
+		return comparedWithNil(home.Pkg, home.Params[dest.param].Object())
+	case dest == nil && field != nil && field.Pkg() != nil:
+		// The package that declares the field is the one that sets it.
+		return comparedWithNil(e.Prog.Package(field.Pkg()), field)
+	}
+	return true
+}
+
+// interfaceChoice is the alternative of set, numbered from 1 (0 for
+// nil), that the interface input name on s takes. A replay takes what its
+// model says, as the test's literal does (interfaceLiteral), whatever the
+// rules below chose on the symbolic path: a model read past a path's cut
+// names choices that path never made (PastTheCut).
+func (e *Builder) interfaceChoice(s *machine.State, name string, t types.Type, set implSet, depth int, dest *paramSlot, field types.Object) int {
+	in := Of(s)
+	if in.model != nil {
+		k := int(expr.Eval(expr.BVVar(typeSelectorName(name), 8), in.model))
+		if k > len(set.alts) || depth >= 2*in.bounds.MaxDepth {
+			return 0
+		}
+		return k
+	}
+	nilOK := e.nilExpected(in.home, dest, field)
+	atBound := depth >= in.bounds.MaxDepth
+	if atBound && (nilOK || depth >= 2*in.bounds.MaxDepth) {
+		s.Limit(fmt.Sprintf("%s is a nil interface: nesting bound %d", name, in.bounds.MaxDepth))
+		return 0
+	}
+	if !set.complete {
+		s.Limit(fmt.Sprintf("%s: only %d of the values that implement %s are tried", name, len(set.alts), t))
+	}
+	var qualify types.Qualifier
+	if pkg := loader.PackageOf(in.home); pkg != nil {
+		qualify = types.RelativeTo(pkg.Pkg)
+	}
+	pins := []string{name + " == nil"}
+	for _, a := range set.alts {
+		switch {
+		case a.made != nil && a.made.global != nil:
+			pins = append(pins, name+" == "+a.made.String())
+		case a.made != nil:
+			pins = append(pins, name+" = "+a.made.String())
+		default:
+			pins = append(pins, name+" is "+types.TypeString(a.typ, qualify))
+		}
+	}
+	vals := countTo(len(set.alts))
+	first := 0
+	switch {
+	case dest != nil && (dest.ctorArg || isContextType(t) && len(set.alts) > 0 && set.alts[0].made != nil):
+		// A constructor's interface argument is never nil, and neither is
+		// a context: "Do not pass a nil Context" (package context).
+		first = 1
+	case !nilOK:
+		first = 1
+		if !onlyInvoked(in.home, dest) {
+			s.Limit(name + " is not nil: the code does not compare it with nil")
+		}
+	}
+	last := len(vals)
+	if atBound {
+		// Where nil is no value of it, an interface as deep as the bound
+		// takes one type: the pointers in it are nil for the bound, and
+		// the path ends there when it reads them (boundnil.go).
+		s.Limit(fmt.Sprintf("only %s: nesting bound %d", pins[first], in.bounds.MaxDepth))
+		last = first + 1
+	}
+	return first + e.Choose(s, typeSelectorName(name), expr.BVVar(typeSelectorName(name), 8), vals[first:last], pins[first:last])
 }
 
 // nonNilDynamic reports whether a dynamic value of type dyn, a pointer,
@@ -330,7 +436,7 @@ func (e *Builder) interfaceLiteral(name string, t types.Type, m expr.Assignment,
 	set := e.implementations(t, home, dest != nil)
 	set.alts = ctorArgAlts(set.alts, dest)
 	k := int(expr.Eval(expr.BVVar(typeSelectorName(name), 8), m))
-	if len(set.alts) == 0 || depth >= e.Cfg.Bounds.MaxDepth || k == 0 || k > len(set.alts) {
+	if len(set.alts) == 0 || depth >= 2*e.Cfg.Bounds.MaxDepth || k == 0 || k > len(set.alts) {
 		return concrete.Value{Type: t, Kind: concrete.Nil}
 	}
 	a := set.alts[k-1]

@@ -3,6 +3,7 @@ package inputs
 import (
 	"fmt"
 	"go/types"
+	"strings"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
@@ -31,6 +32,10 @@ type Source struct {
 	// dest is set while the value being built is a parameter, which may
 	// be made by a constructor (ctorinputs.go); build takes and clears it.
 	dest *paramSlot
+	// field is set while the value being built is a struct field, whose
+	// nil the package may or may not expect (nilcompared.go); build takes
+	// and clears it.
+	field types.Object
 	// calls are the constructor calls queued for the prologue.
 	calls []*pendingCall
 	// grown are the bounds of inputs that grew beyond MaxLen or MaxElems,
@@ -67,6 +72,14 @@ func ElemName(name string, i int) string {
 }
 func fieldName(name, field string) string { return name + "." + field }
 
+// inputOfNilness is the input whose nilness variable (nilnessName) v is.
+func inputOfNilness(v expr.Expr) (string, bool) {
+	if !v.IsVar() || !v.Sort().IsBool() {
+		return "", false
+	}
+	return strings.CutSuffix(v.Name(), " != nil")
+}
+
 // pointeeName names what a pointer points to: p.X for the fields of a
 // struct (Go's automatic dereference), *p otherwise.
 func pointeeName(name string, elem types.Type) string {
@@ -80,8 +93,8 @@ func pointeeName(name string, elem types.Type) string {
 // Pointees are left lazy: their objects hold a value.Lazy that the first
 // read materialises.
 func (in *Source) build(e *Builder, s *machine.State, name string, t types.Type, depth int) value.Value {
-	dest := in.dest
-	in.dest = nil
+	dest, field := in.dest, in.field
+	in.dest, in.field = nil, nil
 	if dest != nil && depth < in.bounds.MaxDepth {
 		if fn := e.constructorOf(t, in.home); fn != nil && e.madeOnly(s, name, t, fn) {
 			return e.buildMade(s, name, &maker{fn: fn, typ: t}, depth, *dest)
@@ -110,8 +123,7 @@ func (in *Source) build(e *Builder, s *machine.State, name string, t types.Type,
 		return value.Zero(t)
 	case *types.Pointer:
 		if depth >= in.bounds.MaxDepth {
-			s.Limit(fmt.Sprintf("%s is nil: pointer nesting bound %d", name, in.bounds.MaxDepth))
-			return value.NilPointer
+			return e.boundNil(s, name)
 		}
 		elem := u.Elem()
 		id := s.Mem.Alloc(&value.Object{Type: elem, Value: value.Lazy{Name: pointeeName(name, elem), Type: elem, Depth: depth + 1, Root: in.root}, Input: name, Root: in.root, RootType: elem})
@@ -127,6 +139,7 @@ func (in *Source) build(e *Builder, s *machine.State, name string, t types.Type,
 				fields[i] = value.Zero(f.Type())
 				continue
 			}
+			in.field = f.Origin()
 			fields[i] = in.build(e, s, fieldName(name, f.Name()), f.Type(), depth+1)
 		}
 		return value.Struct{Fields: fields}
@@ -154,7 +167,7 @@ func (in *Source) build(e *Builder, s *machine.State, name string, t types.Type,
 	case *types.Map:
 		return e.buildMap(s, name, u, depth)
 	case *types.Interface:
-		return e.buildInterface(s, name, t, depth, dest)
+		return e.buildInterface(s, name, t, depth, dest, field)
 	case *types.Signature:
 		return in.buildFunc(e, s, name, u, depth)
 	case *types.Chan:

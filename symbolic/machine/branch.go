@@ -114,9 +114,7 @@ func (e *Machine) ModelNonNil(s *State, nonNil expr.Expr, what string) bool {
 	if what != "" {
 		pin = what + " != nil"
 	}
-	return e.Require(s, nonNil, pin, func(bad *State) {
-		e.RuntimePanic(bad, PanicNilDeref, NilDerefMessage)
-	})
+	return e.RequireNonNil(s, nonNil, pin, PanicNilDeref)
 }
 
 // Concretize pins a symbolic value to one value a model allows, recording

@@ -54,9 +54,7 @@ func (e *Machine) applyBuiltin(s *State, instr ssa.CallInstruction, b *ssa.Built
 		// Output to stderr does not change the outcome the tests check.
 	case "ssa:wrapnilchk":
 		p := args[0].(value.Pointer)
-		if !e.Require(s, p.NonNil, "receiver != nil", func(bad *State) {
-			e.RuntimePanic(bad, PanicNilDeref, NilDerefMessage)
-		}) {
+		if !e.RequireNonNil(s, p.NonNil, "receiver != nil", PanicNilDeref) {
 			return
 		}
 		result(p)

@@ -50,6 +50,10 @@ type Config struct {
 	// Pruner, when set, makes the redundant-state detector each engine
 	// consults (prune.go; package detector). nil is "-prune none".
 	Pruner func() Pruner
+	// NilAnywhere tries a nil pointer or func input at every dereference
+	// and call, not only where the code compares the input with nil
+	// (nilinputs.go). Off by default.
+	NilAnywhere bool
 
 	Bounds Bounds
 

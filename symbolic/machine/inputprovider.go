@@ -46,6 +46,10 @@ type InputProvider interface {
 
 	// ChanUsed is told that s operates on the channel input called name.
 	ChanUsed(s *State, name string)
+	// NilnessOf names the input whose nilness (its "not nil" variable) is
+	// nonNil, and tells whether the input is nil for a nesting bound; ok
+	// is false for any other condition (nilinputs.go).
+	NilnessOf(nonNil expr.Expr) (name string, bound, ok bool)
 	// NilPin is the pin, in the tests' comments, of a branch on whether
 	// the input called name is not nil.
 	NilPin(name string) string

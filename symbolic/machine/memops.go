@@ -24,11 +24,9 @@ func (e *Machine) alloc(s *State, in *ssa.Alloc) {
 }
 
 // checkNonNil lets s continue only where p is not nil; where it may be nil,
-// a state panics with a nil dereference.
+// a state panics with a nil dereference (nilinputs.go).
 func (e *Machine) checkNonNil(s *State, nonNil expr.Expr, what ssa.Value) bool {
-	return e.Require(s, nonNil, source.Pin(what, true)+" != nil", func(bad *State) {
-		e.RuntimePanic(bad, PanicNilDeref, NilDerefMessage)
-	})
+	return e.RequireNonNil(s, nonNil, source.Pin(what, true)+" != nil", PanicNilDeref)
 }
 
 func (e *Machine) loadInstr(s *State, in *ssa.UnOp) {

@@ -48,3 +48,32 @@ func Wrapped(n int) int {
 	}
 	return n
 }
+
+// DerefChecked compares p with nil and still dereferences it when strict:
+// a nil p panics there, which is a finding, not a misuse.
+func DerefChecked(p *int, strict bool) int {
+	if p == nil && !strict {
+		return 0
+	}
+	return *p
+}
+
+// Chain is a linked list.
+type Chain struct {
+	Next *Chain
+	V    int
+}
+
+// Third reads the third link without checking for nil.
+func Third(c *Chain) int { return c.Next.Next.V }
+
+// DerefOrMinus recovers from a nil p: the recovering code runs only for a
+// nil p, which the code never compares with nil.
+func DerefOrMinus(p *int) (n int) {
+	defer func() {
+		if recover() != nil {
+			n = -1
+		}
+	}()
+	return *p
+}
