@@ -56,7 +56,9 @@ type Report struct {
 	Totals   Counts           `json:"totals"`
 	Reasons  map[string]int   `json:"reasons"` // uncovered statements by reason
 	Packages []*PackageReport `json:"packages"`
-	module   string
+	// PanicsFound are the crashes the written tests show (PanicFound).
+	PanicsFound []PanicFound `json:"panics_found"`
+	module      string
 }
 
 // Counts are statement counts in the units of go test -cover.
@@ -144,7 +146,7 @@ type profileBlock struct {
 
 // Build computes the report.
 func Build(in Input) (*Report, error) {
-	r := &Report{Bounds: newBounds(in), Reasons: map[string]int{}, module: in.ModulePath}
+	r := &Report{Bounds: newBounds(in), Reasons: map[string]int{}, PanicsFound: []PanicFound{}, module: in.ModulePath}
 	if in.Program == nil {
 		return r, nil
 	}

@@ -16,6 +16,8 @@ type Stats struct {
 	// from the interpreter's: each was dropped from the test file, and
 	// each is a bug in the interpreter (or in its models) to look at.
 	Disagreements []Disagreement `json:"disagreements"`
+	// PanicsFound are the crashes the written tests show (PanicFound).
+	PanicsFound []PanicFound `json:"panics_found"`
 	// Store is the persistent store's work (-store).
 	Store StoreStats `json:"store"`
 	// Shard is what merge needs of a -shard run; absent otherwise.
@@ -70,6 +72,10 @@ type Totals struct {
 	// over the functions: what reached each and what each answered.
 	// SolverQueries counts only what none answered (what reached Z3).
 	SolverLayers []LayerStats `json:"solver_layers"`
+	// PanicsDropped counts the cases left out of the test files because
+	// Go's runtime panicked in them on an input that sets the private
+	// fields of the package's types: no caller holds such a value.
+	PanicsDropped int `json:"panics_dropped"`
 	// Blocks and BlocksCovered count SSA blocks as the executor saw them:
 	// entered by some path, whether or not a test came of it.
 	Blocks        int `json:"blocks"`

@@ -75,6 +75,16 @@ func (r *Report) WriteSummary(w io.Writer) error {
 			fmt.Fprintln(w, d)
 		}
 	}
+	if len(r.PanicsFound) > 0 {
+		fmt.Fprintf(w, "\npanics found, crashes a caller can hit:\n")
+		for i, p := range r.PanicsFound {
+			if i == maxDeadListed {
+				fmt.Fprintf(w, "  … %d more (see -report)\n", len(r.PanicsFound)-i)
+				break
+			}
+			fmt.Fprintf(w, "  %s: %s\n", r.shortPath(p.Package), p)
+		}
+	}
 	_, err := fmt.Fprintf(w, "\nbounds: %s\n", r.Bounds)
 	return err
 }

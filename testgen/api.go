@@ -86,6 +86,12 @@ type Report struct {
 	// package, and nothing else. Set with Options.Cover when a file was
 	// written; nil otherwise.
 	CoverProfile []byte
+	// PanicsFound are the file's cases in which Go's runtime panics
+	// (findings.go): crashes a caller can hit, each with its call.
+	PanicsFound []Finding
+	// PanicsDropped counts the cases left out because they panic in
+	// Go's runtime on inputs no caller can build (findings.go).
+	PanicsDropped int
 }
 
 // Divergence is a case that failed under go test: the interpreter and Go

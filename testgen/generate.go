@@ -276,6 +276,10 @@ func (g *generator) addFunc(ft FuncTests) {
 			skip(c, why)
 			continue
 		}
+		if !g.opts.AllPaths && privatePanic(c, g.pkg.Types) {
+			g.report.PanicsDropped++
+			continue
+		}
 		fs.cands = append(fs.cands, &candidate{Case: c})
 	}
 	g.funcs = append(g.funcs, fs)
@@ -465,6 +469,7 @@ func (g *generator) finish(r *rendering) error {
 	for _, t := range r.tables {
 		g.report.Kept += len(t.rows)
 		g.report.KeptPerFunc[t.fn] = len(t.rows)
+		g.report.PanicsFound = append(g.report.PanicsFound, findings(t)...)
 	}
 	return nil
 }

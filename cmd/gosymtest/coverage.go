@@ -44,6 +44,7 @@ func reportRun(prog *loader.Program, results []explored, written testsWritten, c
 		log.Error().Err(err).Msg("cannot build the coverage report")
 		return reported{failed: true}
 	}
+	r.PanicsFound = append(r.PanicsFound, written.panics...)
 	t := r.Totals
 	if t.Unmatched > 0 {
 		log.Warn().Int("statements", t.Unmatched).Msg("go test's coverage of the emitted tests lacks some blocks the report has; they count as uncovered")

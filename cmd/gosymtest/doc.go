@@ -48,6 +48,11 @@
 // kept across runs (-store), so a rerun on unchanged code asks Z3 little
 // and writes the same tests.
 //
+// An input is nil only where the code compares it with nil: a pointer or
+// func input that the code dereferences or calls without that comparison
+// is taken to be non-nil, since no caller passes nil there (-nil-anywhere
+// tries nil at every dereference).
+//
 // A case is kept when it covers a block, a branch edge or a kind of panic
 // that the cases before it did not. Boundary cases (-no-boundaries) and
 // cases that catch a mutant (-no-mutants) are added. A case on which Go
@@ -78,6 +83,7 @@
 //	-check-all-paths      run every path's case under go test, to find every disagreement (default off)
 //	-no-boundaries        add no cases at the boundaries of comparisons (default off)
 //	-no-mutants           add no cases chosen for the mutants they catch (default off)
+//	-nil-anywhere         try nil inputs at every dereference, not only where the code compares them with nil (default off)
 //	-fuzz-seeds           also write fuzz targets seeded with the solved inputs (default off)
 //	-dry-run              list the targets and explore none (default off)
 //	-stats file           write a JSON summary of the run (default: none)
@@ -114,9 +120,18 @@
 // internal, no-test, closure, skipped and not-explored; package report
 // defines them.
 //
+// A case that panics is kept when the package calls panic on its path, or
+// when Go's runtime panics (a nil dereference, an index out of range) on
+// inputs a caller can build. The summary and -report ("panics_found") list
+// the latter as panics found, each with the call that triggers it. A
+// runtime panic on an input that sets unexported fields of the package's
+// types is left out (-all-paths keeps it); -stats counts those in
+// "panics_dropped".
+//
 // The -stats file holds "totals", one entry per function in "functions"
 // (paths, pruned states, solver queries, blocks, statements, uncovered
-// positions, times), "load_errors", "disagreements" and "store". Every
+// positions, times), "load_errors", "disagreements", "panics_found" and
+// "store". Every
 // file gosymtest writes goes to a temporary name first and is renamed into
 // place, so none is ever left half-written.
 //

@@ -59,7 +59,10 @@ func TestEndToEnd(t *testing.T) {
 	}
 
 	var stats struct {
-		Totals counts `json:"totals"`
+		Totals      counts `json:"totals"`
+		PanicsFound []struct {
+			Function, Call, Message string
+		} `json:"panics_found"`
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "stats.json"))
 	if err != nil {
@@ -67,6 +70,14 @@ func TestEndToEnd(t *testing.T) {
 	}
 	if err := json.Unmarshal(data, &stats); err != nil {
 		t.Fatal(err)
+	}
+	// First's index out of range on an empty order is a crash a caller
+	// can hit; Median's nil pointers are no caller's, and not tried.
+	if len(stats.PanicsFound) != 1 || stats.PanicsFound[0].Function != "First" || stats.PanicsFound[0].Call != "First(nil)" {
+		t.Errorf("panics found %+v, want First(nil) alone", stats.PanicsFound)
+	}
+	if regexp.MustCompile(`nil pointer dereference`).Match(first) {
+		t.Errorf("a case pins a nil dereference of an input the code never compares with nil:\n%s", first)
 	}
 	rows := len(regexp.MustCompile(`(?m)^\s+\{?name:\s+"`).FindAll(first, -1))
 	if n := stats.Totals["tests_emitted"]; n == 0 || n != rows {

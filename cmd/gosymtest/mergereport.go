@@ -36,7 +36,7 @@ func (m *merger) report(reports []*report.Report) (*report.Report, error) {
 			return nil, fmt.Errorf("no report lists %s: give each shard's -report", k)
 		}
 	}
-	out := &report.Report{Bounds: first.Bounds, Reasons: map[string]int{}, Packages: []*report.PackageReport{}}
+	out := &report.Report{Bounds: first.Bounds, Reasons: map[string]int{}, Packages: []*report.PackageReport{}, PanicsFound: []report.PanicFound{}}
 	for k, fr := range funcs {
 		pkg := strings.TrimSuffix(k, "."+fr.Name)
 		fr.Uncovered = slices.DeleteFunc(fr.Uncovered, func(g report.Gap) bool {
@@ -85,6 +85,13 @@ func (m *merger) report(reports []*report.Report) (*report.Report, error) {
 		out.Totals.Add(c)
 		for k, n := range reasons {
 			out.Reasons[k] += n
+		}
+		for _, r := range reports {
+			for _, f := range r.PanicsFound {
+				if f.Package == p.Path {
+					out.PanicsFound = append(out.PanicsFound, f)
+				}
+			}
 		}
 	}
 	return out, nil

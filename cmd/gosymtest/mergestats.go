@@ -71,7 +71,8 @@ func (m *merger) statsGaps(pkg string) func(string) []gapOf {
 // stats is the merged -stats file.
 func (m *merger) stats() report.Stats {
 	first := m.shards[0]
-	s := report.Stats{Functions: []report.FunctionStats{}, LoadErrors: first.LoadErrors, Disagreements: []report.Disagreement{}, Store: report.StoreStats{Kind: storeOff}}
+	s := report.Stats{Functions: []report.FunctionStats{}, LoadErrors: first.LoadErrors, Disagreements: []report.Disagreement{},
+		PanicsFound: []report.PanicFound{}, Store: report.StoreStats{Kind: storeOff}}
 	t := &s.Totals
 	t.Packages, t.PackagesFailed = first.Totals.Packages, first.Totals.PackagesFailed
 	// SolverLayers stays nil (null) until a function adds to it, as in
@@ -99,6 +100,7 @@ func (m *merger) stats() report.Stats {
 		t.WallMs += o.WallMs
 		t.TestsNotCompiled += o.TestsNotCompiled
 		t.ValidationRuns += o.ValidationRuns
+		t.PanicsDropped += o.PanicsDropped
 		s.Store = addStore(s.Store, sh.Store)
 	}
 	for _, f := range m.ordered() {
@@ -117,6 +119,11 @@ func (m *merger) stats() report.Stats {
 			for _, d := range sh.Disagreements {
 				if d.Package == pkg {
 					s.Disagreements = append(s.Disagreements, d)
+				}
+			}
+			for _, f := range sh.PanicsFound {
+				if f.Package == pkg {
+					s.PanicsFound = append(s.PanicsFound, f)
 				}
 			}
 		}

@@ -16,7 +16,8 @@ import (
 // newStats summarizes a run. prog may be nil when the go command failed;
 // results are the explored targets (none with -dry-run).
 func newStats(prog *loader.Program, selected []target, results []explored, written testsWritten, rep *report.Report, wall time.Duration) report.Stats {
-	s := report.Stats{Functions: []report.FunctionStats{}, LoadErrors: []report.LoadError{}, Disagreements: []report.Disagreement{}, Store: report.StoreStats{Kind: storeOff}}
+	s := report.Stats{Functions: []report.FunctionStats{}, LoadErrors: []report.LoadError{}, Disagreements: []report.Disagreement{},
+		PanicsFound: []report.PanicFound{}, Store: report.StoreStats{Kind: storeOff}}
 	s.Totals.SolverLayers = []report.LayerStats{}
 	if prog == nil {
 		return s
@@ -39,6 +40,8 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 	}
 	s.Totals.TestsNotCompiled, s.Totals.ValidationRuns = written.notCompiled, written.runs
 	s.Disagreements = append(s.Disagreements, written.disagreements...)
+	s.PanicsFound = append(s.PanicsFound, written.panics...)
+	s.Totals.PanicsDropped = written.panicsDropped
 	coverage := make(map[string]*report.FuncReport)
 	if rep != nil {
 		for _, p := range rep.Packages {
@@ -129,7 +132,11 @@ type testsWritten struct {
 	runs             int            // of go test, in validation
 	perFunc          map[string]int // by "package.Func"
 	disagreements    []report.Disagreement
-	fuzz             fuzzWritten // with -fuzz-seeds
+	// panics are the crashes the written tests show, and panicsDropped
+	// the runtime panics on private state left out (testgen.Report).
+	panics        []report.PanicFound
+	panicsDropped int
+	fuzz          fuzzWritten // with -fuzz-seeds
 	// tested is the coverage of the tests that passed validation (nil
 	// when none were written: a dry run, or exploration stopped).
 	tested *report.Tested

@@ -92,6 +92,10 @@ func writeTests(intr *interrupts, prog *loader.Program, results []explored, cfg 
 			continue
 		}
 		w.emitted += rep.Kept
+		w.panicsDropped += rep.PanicsDropped
+		for _, f := range rep.PanicsFound {
+			w.panics = append(w.panics, report.PanicFound{Package: pkg.Path, Function: funcName(f.Func), Test: f.Test, Call: f.Call, Message: f.Message})
+		}
 		if err := w.tested.AddProfile(rep.CoverProfile); err != nil {
 			log.Error().Str("package", pkg.Path).Err(err).Msg("cannot read the coverage of the written tests")
 			failed = true

@@ -85,7 +85,10 @@ type Outcome struct {
 	Panics        bool
 	PanicMsg      string // fmt.Sprint of the recovered value, when PanicMsgKnown
 	PanicMsgKnown bool
-	Results       []Result // when it returned: one per result
+	// RuntimeError marks a panic that Go's runtime raised (a nil
+	// dereference, an index out of range), not a call of panic.
+	RuntimeError bool
+	Results      []Result // when it returned: one per result
 	// After is, when the function returned, what each pointer, slice or
 	// map argument (the receiver included) points to after the call,
 	// index-aligned with Case.Args: the pointee, the slice's elements or

@@ -30,7 +30,8 @@ func (p *PathEnd) Case() (c concrete.Case, ok bool) {
 		c.Covers = append(c.Covers, concrete.BlockID{Func: e.To.Parent(), Index: e.To.Index, From: e.From.Index + 1})
 	}
 	if t.Panics {
-		c.Want = concrete.Outcome{Panics: true, PanicMsg: t.PanicMsg, PanicMsgKnown: t.PanicMsgKnown}
+		c.Want = concrete.Outcome{Panics: true, PanicMsg: t.PanicMsg, PanicMsgKnown: t.PanicMsgKnown,
+			RuntimeError: p.Panic != 0 && p.Panic != PanicExplicit}
 		c.Summary = "panics"
 		if t.PanicMsgKnown {
 			c.Summary += " " + t.PanicMsg

@@ -164,3 +164,17 @@ func Deref(p *int) int {
 
 // Price takes a struct of another package with an unexported field.
 func Price(m units.Money) int { return m.Cents }
+
+// Cursor walks a slice from a position no caller sets: only NewCursor
+// and Next do.
+type Cursor struct{ pos int }
+
+// NewCursor starts at the beginning.
+func NewCursor() *Cursor { return &Cursor{} }
+
+// Next is the element at c's position, then moves on.
+func (c *Cursor) Next(xs []int) int {
+	x := xs[c.pos]
+	c.pos++
+	return x
+}
