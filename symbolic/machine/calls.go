@@ -89,7 +89,8 @@ func (e *Machine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, binding
 }
 
 // EnterCall pushes a frame for fn, or runs its model when it has one or no
-// body (models.go, package models).
+// body (models.go, package models). A model goes before a refusal
+// (refuse.go): os.Getenv's reads the path's environment.
 func (e *Machine) EnterCall(s *State, instr ssa.CallInstruction, fn *ssa.Function, bindings, args []value.Value) {
 	if len(fn.Blocks) == 0 || e.info(fn).model != nil {
 		e.callModel(s, instr, fn, args)
@@ -99,7 +100,7 @@ func (e *Machine) EnterCall(s *State, instr ssa.CallInstruction, fn *ssa.Functio
 		e.sandboxedInit(s, fn)
 		return
 	}
-	if reason := RefusedCallee(fn); reason != "" {
+	if reason := e.info(fn).refused; reason != "" {
 		e.Unsupported(s, reason)
 		return
 	}
@@ -226,6 +227,10 @@ func (e *Machine) startDeferred(s *State, f *Frame) {
 		e.callModel(s, nil, d.fn.Fn, d.args)
 		return
 	}
+	if reason := e.info(d.fn.Fn).refused; reason != "" {
+		e.Unsupported(s, "deferred "+reason)
+		return
+	}
 	if len(s.Stack) >= e.Cfg.Bounds.MaxCallDepth {
 		e.Finish(s, EndDepth, 0, fmt.Sprintf("call depth over %d", e.Cfg.Bounds.MaxCallDepth))
 		return
@@ -326,35 +331,6 @@ func asInterface(v value.Value) value.Value {
 		return v
 	}
 	return value.Interface{Type: types.Typ[types.UntypedNil], Value: v}
-}
-
-// RefusedCallee names why a callee is not interpreted, or "" when it is.
-// Calls into the operating system, the network and the clock make a test
-// depend on its environment; those whose results are only values a test
-// cannot set (time.Now, os.Getpid) have models instead (outside/uncontrolled.go).
-func RefusedCallee(fn *ssa.Function) string {
-	if fn.Pkg == nil {
-		return ""
-	}
-	switch path := fn.Pkg.Pkg.Path(); path {
-	case "os", "net", "syscall", "os/exec":
-		if path == "os" && osFollowed[fn.Name()] && fn.Signature.Recv() == nil {
-			return "" // see outside/environ.go
-		}
-		return "call into package " + path
-	case "time":
-		if fn.Name() == "Sleep" {
-			return "call into time." + fn.Name()
-		}
-	}
-	return ""
-}
-
-// osFollowed are the functions of package os that are interpreted from
-// their Go bodies: os.Expand and its helpers are pure string code, and
-// ExpandEnv is Expand over Getenv, which reads the path's environment.
-var osFollowed = map[string]bool{
-	"Expand": true, "ExpandEnv": true, "getShellName": true, "isShellSpecialVar": true, "isAlphaNum": true,
 }
 
 // runtimeErrorMethod answers a method call on a recovered runtime error:
