@@ -90,9 +90,12 @@ func (e *Machine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, binding
 
 // EnterCall pushes a frame for fn, or runs its model when it has one or no
 // body (models.go, package models). A model goes before a refusal
-// (refuse.go): os.Getenv's reads the path's environment.
+// (refuse.go): os.Getenv's reads the path's environment. A refusal goes
+// before a missing model, so that the path names what a bodiless system
+// function does (time.Sleep, syscall.Syscall) rather than "unmodelled".
 func (e *Machine) EnterCall(s *State, instr ssa.CallInstruction, fn *ssa.Function, bindings, args []value.Value) {
-	if len(fn.Blocks) == 0 || e.info(fn).model != nil {
+	info := e.info(fn)
+	if info.model != nil {
 		e.callModel(s, instr, fn, args)
 		return
 	}
@@ -100,8 +103,12 @@ func (e *Machine) EnterCall(s *State, instr ssa.CallInstruction, fn *ssa.Functio
 		e.sandboxedInit(s, fn)
 		return
 	}
-	if reason := e.info(fn).refused; reason != "" {
-		e.Unsupported(s, reason)
+	if info.refused != "" {
+		e.Unsupported(s, info.refused)
+		return
+	}
+	if len(fn.Blocks) == 0 {
+		e.callModel(s, instr, fn, args)
 		return
 	}
 	if len(s.Stack) >= e.Cfg.Bounds.MaxCallDepth {
@@ -223,12 +230,13 @@ func (e *Machine) startDeferred(s *State, f *Frame) {
 		e.Inputs.CallFunc(s, nil, d.fn.Input)
 		return
 	}
-	if len(d.fn.Fn.Blocks) == 0 || e.info(d.fn.Fn).model != nil {
-		e.callModel(s, nil, d.fn.Fn, d.args)
+	info := e.info(d.fn.Fn)
+	if info.refused != "" {
+		e.Unsupported(s, "deferred "+info.refused)
 		return
 	}
-	if reason := e.info(d.fn.Fn).refused; reason != "" {
-		e.Unsupported(s, "deferred "+reason)
+	if len(d.fn.Fn.Blocks) == 0 || info.model != nil {
+		e.callModel(s, nil, d.fn.Fn, d.args)
 		return
 	}
 	if len(s.Stack) >= e.Cfg.Bounds.MaxCallDepth {

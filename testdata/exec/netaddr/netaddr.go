@@ -1,13 +1,14 @@
-// Package netaddr holds fixtures that call packages net and os. The
+// Package netaddr holds fixtures that call packages net, os and time. The
 // executor refuses a call for what it does, not for its package: the pure
-// parsers of net are followed like any code, while opening a file is
-// refused.
+// parsers of net are followed like any code, while opening a file or
+// sleeping is refused.
 package netaddr
 
 import (
 	"errors"
 	"net"
 	"os"
+	"time"
 )
 
 // Family names the family of the IP address s: "invalid" when s is not
@@ -55,4 +56,14 @@ func Size(name string) (int64, error) {
 		return 0, err
 	}
 	return st.Size(), nil
+}
+
+// Backoff waits for attempt seconds before a retry, and reports whether
+// it waited: it sleeps when attempt is positive.
+func Backoff(attempt int) bool {
+	if attempt <= 0 {
+		return false
+	}
+	time.Sleep(time.Duration(attempt) * time.Second)
+	return true
 }
