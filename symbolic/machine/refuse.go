@@ -165,7 +165,7 @@ func fileMethod(fn *ssa.Function) bool {
 // is a system call.
 func does(fn, via *ssa.Function) string {
 	switch {
-	case pkgPath(fn) == "net" || strings.HasPrefix(pkgPath(fn), "net/") || netCall(via):
+	case pkgPath(fn) == "net" || netCall(via):
 		return "the network"
 	case pkgPath(via) == "time":
 		return "the clock"
