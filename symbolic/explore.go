@@ -55,6 +55,7 @@ func NewEngine(prog *ssa.Program, cfg machine.Config) *Engine {
 	e.out = outside.New(m, e.in, engineCases{e})
 	m.Tester = engineTester{e}
 	m.Models = engineModels{e}
+	m.Refusals = refusals
 	return e
 }
 

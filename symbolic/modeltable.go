@@ -19,6 +19,13 @@ func hasModel(fn *ssa.Function) bool {
 	return outside.Has(fn) || models.Lookup(fn) != nil
 }
 
+// refusals are the calls every engine refuses, and SkipReason: those of
+// functions without a model that make a system call, or touch the network
+// or the file system (machine's refuse.go). One for the process, since
+// the models are; it keeps what it learns of each function it walks, and
+// a run loads one program.
+var refusals = machine.NewRefusals(hasModel)
+
 // engineModels is the model table of the engine e: each model bound to
 // it.
 type engineModels struct{ e *Engine }

@@ -1,14 +1,15 @@
 package symbolic
 
 import (
-	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
 
 // SkipReason says why fn is not explored at all, or "" when it is. A
-// function that can reach the operating system, the network or the clock
-// would give tests that depend on their environment. The reach is found
-// by following static calls (dynamic ones are refused when they happen).
+// function that can make a system call, touch the network or the file
+// system, or sleep would give tests that depend on their environment. The
+// reach is found by following static calls up to a call the machine
+// refuses (machine's refuse.go): "reaches os.Open: the file system".
+// Dynamic calls are refused when they happen.
 func SkipReason(fn *ssa.Function) string {
 	const limit = 5000 // functions to look through; the rest is checked at run time
 	seen := map[*ssa.Function]bool{fn: true}
@@ -32,8 +33,8 @@ func SkipReason(fn *ssa.Function) string {
 					seen[callee] = true
 					continue
 				}
-				if reason := machine.RefusedCallee(callee); reason != "" {
-					return "reaches " + callee.String() + ": " + reason
+				if what := refusals.Does(callee); what != "" {
+					return "reaches " + callee.String() + ": " + what
 				}
 				seen[callee] = true
 				work = append(work, callee)

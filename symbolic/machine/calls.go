@@ -89,9 +89,13 @@ func (e *Machine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, binding
 }
 
 // EnterCall pushes a frame for fn, or runs its model when it has one or no
-// body (models.go, package models).
+// body (models.go, package models). A model goes before a refusal
+// (refuse.go): os.Getenv's reads the path's environment. A refusal goes
+// before a missing model, so that the path names what a bodiless system
+// function does (time.Sleep, syscall.Syscall) rather than "unmodelled".
 func (e *Machine) EnterCall(s *State, instr ssa.CallInstruction, fn *ssa.Function, bindings, args []value.Value) {
-	if len(fn.Blocks) == 0 || e.info(fn).model != nil {
+	info := e.info(fn)
+	if info.model != nil {
 		e.callModel(s, instr, fn, args)
 		return
 	}
@@ -99,8 +103,12 @@ func (e *Machine) EnterCall(s *State, instr ssa.CallInstruction, fn *ssa.Functio
 		e.sandboxedInit(s, fn)
 		return
 	}
-	if reason := RefusedCallee(fn); reason != "" {
-		e.Unsupported(s, reason)
+	if info.refused != "" {
+		e.Unsupported(s, info.refused)
+		return
+	}
+	if len(fn.Blocks) == 0 {
+		e.callModel(s, instr, fn, args)
 		return
 	}
 	if len(s.Stack) >= e.Cfg.Bounds.MaxCallDepth {
@@ -222,7 +230,12 @@ func (e *Machine) startDeferred(s *State, f *Frame) {
 		e.Inputs.CallFunc(s, nil, d.fn.Input)
 		return
 	}
-	if len(d.fn.Fn.Blocks) == 0 || e.info(d.fn.Fn).model != nil {
+	info := e.info(d.fn.Fn)
+	if info.refused != "" {
+		e.Unsupported(s, "deferred "+info.refused)
+		return
+	}
+	if len(d.fn.Fn.Blocks) == 0 || info.model != nil {
 		e.callModel(s, nil, d.fn.Fn, d.args)
 		return
 	}
@@ -326,35 +339,6 @@ func asInterface(v value.Value) value.Value {
 		return v
 	}
 	return value.Interface{Type: types.Typ[types.UntypedNil], Value: v}
-}
-
-// RefusedCallee names why a callee is not interpreted, or "" when it is.
-// Calls into the operating system, the network and the clock make a test
-// depend on its environment; those whose results are only values a test
-// cannot set (time.Now, os.Getpid) have models instead (outside/uncontrolled.go).
-func RefusedCallee(fn *ssa.Function) string {
-	if fn.Pkg == nil {
-		return ""
-	}
-	switch path := fn.Pkg.Pkg.Path(); path {
-	case "os", "net", "syscall", "os/exec":
-		if path == "os" && osFollowed[fn.Name()] && fn.Signature.Recv() == nil {
-			return "" // see outside/environ.go
-		}
-		return "call into package " + path
-	case "time":
-		if fn.Name() == "Sleep" {
-			return "call into time." + fn.Name()
-		}
-	}
-	return ""
-}
-
-// osFollowed are the functions of package os that are interpreted from
-// their Go bodies: os.Expand and its helpers are pure string code, and
-// ExpandEnv is Expand over Getenv, which reads the path's environment.
-var osFollowed = map[string]bool{
-	"Expand": true, "ExpandEnv": true, "getShellName": true, "isShellSpecialVar": true, "isAlphaNum": true,
 }
 
 // runtimeErrorMethod answers a method call on a recovered runtime error:

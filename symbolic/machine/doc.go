@@ -19,7 +19,9 @@
 //   - An InputProvider builds the inputs (inputprovider.go).
 //   - The Outside stands for what a test cannot control (outside.go).
 //   - A Tester makes the test of each ended path (tester.go).
-//   - A ModelTable gives a function's model (models.go).
+//   - A ModelTable gives a function's model (models.go), and Refusals
+//     the calls refused, given the functions that have models
+//     (refuse.go).
 //   - An OperatorHook changes operators on a mutant's replay
 //     (operatorhook.go).
 //
@@ -76,8 +78,12 @@
 //     descriptor stops the path, which names what it read (typedesc.go).
 //   - Unsafe is followed as the standard library uses it (unsafe.go).
 //     Pointer arithmetic ends the path.
-//   - Calls into os, net, syscall and time.Sleep are refused, except
-//     those the Outside models (RefusedCallee).
+//   - A call that makes a system call, touches the network or the file
+//     system, or sleeps is refused, unless a model stands in for it
+//     (the environment, the process's ids: package outside). A call is
+//     refused for what its callee does, not for its package: the pure
+//     functions of net and os (net.ParseIP, os.Expand) are followed
+//     (refuse.go).
 //
 // A path that meets a limit records why. It then backs no claim of
 // exhaustiveness, and so no proof of dead code.

@@ -208,8 +208,11 @@ type Machine struct {
 	Outside Outside
 	Tester  Tester
 	// Models is the table of the models that stand in for functions.
-	Models  ModelTable
-	nextAct int32
+	Models ModelTable
+	// Refusals decides which calls are refused (refuse.go); it must know
+	// the functions Models has models of. Nil knows of none.
+	Refusals *Refusals
+	nextAct  int32
 	// operands is the view of an operator's operands that the operator
 	// hook is given (operatorhook.go).
 	operands Operands
@@ -219,6 +222,9 @@ func (e *Machine) info(fn *ssa.Function) *FuncInfo {
 	info, ok := e.Infos[fn]
 	if !ok {
 		info = newFuncInfo(fn, e.Models.Model(fn))
+		if info.model == nil {
+			info.refused = e.Refusals.Refused(fn)
+		}
 		e.Infos[fn] = info
 	}
 	return info

@@ -270,6 +270,9 @@ type FuncInfo struct {
 	// phis is the number of φ-nodes at the head of each block.
 	phis  []int
 	model Model // what runs instead of the body, or nil (models.go)
+	// refused says why a call of the function is refused, or "" when
+	// it is not (refuse.go). A function with a model is not refused.
+	refused string
 }
 
 func newFuncInfo(fn *ssa.Function, m Model) *FuncInfo {

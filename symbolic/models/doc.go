@@ -33,6 +33,7 @@
 //   - the functions a type descriptor holds: an interface's Equal and
 //     Hasher, and the seed of the hash tables that call them
 //     (typefuncs.go).
+//   - unique.Make, as net/netip's initialiser calls it (unique.go).
 //
 // The standard streams, the environment and the uncontrolled calls
 // (time, randomness) are still modelled inside the executor: they read

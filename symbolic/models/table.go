@@ -19,7 +19,7 @@ func groups() []map[string]Func {
 // Lookup is the model of fn, or nil: by name; for sync/atomic's
 // bodiless functions, by the operation they name; for the other methods
 // of reflect's rtype and for sync.Map's iteration, a model that stops
-// the path.
+// the path; unique.Make, for every type (unique.go).
 func Lookup(fn *ssa.Function) Func {
 	if m, ok := table[fn.String()]; ok {
 		return m
@@ -30,6 +30,9 @@ func Lookup(fn *ssa.Function) Func {
 		}
 	}
 	if m := reflectMethodModel(fn); m != nil {
+		return m
+	}
+	if m := uniqueMakeModel(fn); m != nil {
 		return m
 	}
 	return hashTrieIterModel(fn)

@@ -45,8 +45,8 @@ import (
 // A package initialiser reads the environment gosymtest runs in, which is
 // the one its go test runs inherit (initEnvLookup). os.Setenv and
 // os.Unsetenv are writes of the path (envwrite.go); os.Clearenv is not
-// modelled: it stays a call into package os, which stops the path (and
-// symbolic.SkipReason skips a function that calls it directly).
+// modelled: its call is refused as a system call, which stops the path
+// (and symbolic.SkipReason skips a function that reaches it statically).
 
 // environ is what one path knows of the environment. It is immutable:
 // forked states share it, and a change makes a new one.
@@ -106,8 +106,8 @@ func envModels() map[string]model {
 			return e.envLookup(s, a[0].(value.String), two)
 		}
 	}
-	environ := func(e *Outside, s *machine.State, _ *ssa.Function, _ []value.Value) ([]value.Value, bool) {
-		if refuseInitEnv(e, s) {
+	environ := func(e *Outside, s *machine.State, fn *ssa.Function, _ []value.Value) ([]value.Value, bool) {
+		if refuseInitEnv(e, s, fn) {
 			return nil, false
 		}
 		if envOf(s) != nil && len(envOf(s).writes) > 0 {
@@ -155,12 +155,12 @@ func (e *Outside) initEnvLookup(s *machine.State, key value.String, two bool) ([
 	return res, true
 }
 
-// refuseInitEnv stops a package initialiser that lists the whole
-// environment, as any call into package os does: the package would keep
-// every variable of the machine it was explored on.
-func refuseInitEnv(e *Outside, s *machine.State) bool {
+// refuseInitEnv stops a package initialiser that lists or writes the
+// environment by a call of fn: the package would keep every variable of
+// the machine it was explored on, or change it for the paths after.
+func refuseInitEnv(e *Outside, s *machine.State, fn *ssa.Function) bool {
 	if s.Initializing {
-		e.Unsupported(s, "call into package os")
+		e.Unsupported(s, "call of "+fn.String()+" in a package initialiser: the environment of the machine")
 		return true
 	}
 	return false

@@ -31,8 +31,8 @@ type envWrite struct {
 // envWriteModels are os.Setenv and os.Unsetenv.
 func envWriteModels() map[string]model {
 	return map[string]model{
-		"os.Setenv": func(e *Outside, s *machine.State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
-			if refuseInitEnv(e, s) {
+		"os.Setenv": func(e *Outside, s *machine.State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+			if refuseInitEnv(e, s, fn) {
 				return nil, false
 			}
 			key, val := a[0].(value.String), a[1].(value.String)
@@ -50,8 +50,8 @@ func envWriteModels() map[string]model {
 			}
 			return []value.Value{value.Interface{}}, true
 		},
-		"os.Unsetenv": func(e *Outside, s *machine.State, _ *ssa.Function, a []value.Value) ([]value.Value, bool) {
-			if refuseInitEnv(e, s) {
+		"os.Unsetenv": func(e *Outside, s *machine.State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
+			if refuseInitEnv(e, s, fn) {
 				return nil, false
 			}
 			s.Outside.Env = envOrEmpty(s).withWrite(envWrite{key: a[0].(value.String), val: value.StringConst("")})

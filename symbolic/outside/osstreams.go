@@ -14,10 +14,11 @@ import (
 // (init.go). The standard streams are the exception: packages write
 // diagnostics to os.Stderr or os.Stdout, which changes nothing a test
 // checks. Each is a stand-in *os.File, an object of type os.File that no
-// instruction reads (its fields are only read inside package os, which is
-// refused), and writing to a stand-in succeeds and is dropped, as print
-// and println are. Any other use of a stream (os.Stdin, reading, Fd,
-// Close) still reaches package os and stops the path.
+// instruction reads (its fields are only read by the methods of os.File,
+// whose calls are refused: machine's refuse.go), and writing to a
+// stand-in succeeds and is dropped, as print and println are. Any other
+// use of a stream (reading, Fd, Close) is a refused call, and os.Stdin a
+// variable of package os: either stops the path.
 
 // streamNames are the os variables that get a stand-in.
 var streamNames = map[string]bool{"Stdout": true, "Stderr": true}
@@ -69,7 +70,7 @@ func streamModels() map[string]model {
 	write := func(e *Outside, s *machine.State, fn *ssa.Function, a []value.Value) ([]value.Value, bool) {
 		f, ok := a[0].(value.Pointer)
 		if !ok || !isStreamFile(s, f) {
-			e.Unsupported(s, "call into package os")
+			e.Unsupported(s, "call of "+fn.String()+": the file system")
 			return nil, false
 		}
 		return []value.Value{value.Scalar{E: e.Length(s, a[1])}, value.Interface{}}, true
