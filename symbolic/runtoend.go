@@ -207,6 +207,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *machine.State, steps int, note
 	if !e.recordOutcome(t, run) {
 		return false, run.Steps
 	}
+	e.recordViews(t, run)
 	env, ok := outside.TestEnv(run)
 	if !ok {
 		return false, run.Steps
@@ -214,7 +215,9 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *machine.State, steps int, note
 	t.Env = env
 	if run.RangedOverMap {
 		var other concrete.Test
-		e.recordOutcome(&other, e.concreteRun(fn, resp, true, steps))
+		reversed := e.concreteRun(fn, resp, true, steps)
+		e.recordOutcome(&other, reversed)
+		e.recordViews(&other, reversed)
 		sameAfter(t, &other)
 		t.OrderDependent = !sameOutcome(t, &other)
 	}
