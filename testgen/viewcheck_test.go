@@ -18,7 +18,9 @@ func withViews(v concrete.Value, views ...concrete.View) concrete.Value {
 	return v
 }
 
-func view(method string, v concrete.Value) concrete.View { return concrete.View{Method: method, Value: v} }
+func view(method string, v concrete.Value) concrete.View {
+	return concrete.View{Method: method, Value: v}
+}
 
 // TestViewedResultsAreReadThroughTheAPI writes the tables of functions
 // whose results have private state: Find's *Tally is nil in one row
