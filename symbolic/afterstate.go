@@ -163,7 +163,7 @@ func (e *Engine) recordAfter(t *concrete.Test, run *machine.State) {
 		return
 	}
 	t.Before = w.before
-	// Only a run that read Before makes a test the writer may keep:
-	// views are for those (views.go).
-	t.After = e.pointees(run, w.args, w.fn, w.before != nil)
+	// A mutant's replay too: its kills are judged on the views a test
+	// reads (viewkills.go).
+	t.After = e.pointees(run, w.args, w.fn, true)
 }

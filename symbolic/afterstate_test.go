@@ -143,7 +143,6 @@ func TestViewsAreWhatTheAPIShows(t *testing.T) {
 	if len(ret) == 0 {
 		t.Fatal("Bump: no returning test")
 	}
-	words := map[string]bool{}
 	for _, tc := range ret {
 		r := tc.Results[0]
 		if r.Kind != concrete.Pointer || r.Elem == nil || len(r.Views) != 1 || r.Views[0].Method != "String" {
@@ -160,10 +159,6 @@ func TestViewsAreWhatTheAPIShows(t *testing.T) {
 		if word != want {
 			t.Errorf("Bump to %d: String view %q, want %q", total, word, want)
 		}
-		words[word] = true
-	}
-	if len(words) < 2 {
-		t.Errorf("Bump: String views %v, want at least two different words", words)
 	}
 
 	_, paths = explore(t, "afterstate.Counter.Inc", machine.Config{})

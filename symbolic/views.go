@@ -38,7 +38,7 @@ const viewSteps = 20000
 // finished state s, each on its own fork of it; nil when t has no
 // private state, v is a nil pointer, or no method answered.
 func (e *Engine) views(s *machine.State, v value.Value, t types.Type) []concrete.View {
-	home := e.Summary.Func.Pkg
+	home := loader.PackageOf(e.Summary.Func)
 	if home == nil {
 		return nil
 	}
@@ -140,10 +140,9 @@ func onlyReads(fn *ssa.Function) bool {
 	return true
 }
 
-// recordViews sets the views of the results a finished test run
-// returned (Test.Results). Only the runs of tests the writer may keep
-// call it: a mutant's replay is told apart by its whole results, of
-// which the views are a function.
+// recordViews sets the views of the results a finished run returned
+// (Test.Results): for the tests the writer may keep, and for the
+// mutants' replays, whose kills are judged on them (viewkills.go).
 func (e *Engine) recordViews(t *concrete.Test, run *machine.State) {
 	if run.EndKind != machine.EndReturn || len(t.Results) != len(run.Results) {
 		return
