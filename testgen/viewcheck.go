@@ -53,6 +53,9 @@ type viewPlan struct {
 	nilField string
 	// nonNil says every row returns a non-nil pointer: the test checks it.
 	nonNil bool
+	// bare names the type of a pointer result with no view: the test
+	// says that only its nil-ness is checked.
+	bare string
 }
 
 // viewedRows are the values of result i in the rows that return.
@@ -88,6 +91,10 @@ func planViews(rt types.Type, i int, field string, cands []*candidate, l *litera
 	}
 	p.cols = viewColumns(rt, live, field, l, used)
 	_, isPtr := rt.Underlying().(*types.Pointer)
+	if isPtr && len(p.cols) == 0 {
+		named, _ := loader.ViewedType(rt, l.Home)
+		p.bare = named.Obj().Name()
+	}
 	switch {
 	case isPtr && len(live) < len(vals):
 		p.nilField = uniqueField(field+"Nil", used)
@@ -272,6 +279,9 @@ func (e *emitter) checkViews(t *table, i int, label string) {
 	v, r := t.vars, t.results[i]
 	b := &e.b
 	indent := ""
+	if r.views.bare != "" {
+		fmt.Fprintf(b, "// Only whether %s is nil is checked: %s has only unexported state.\n", r.got, r.views.bare)
+	}
 	switch {
 	case r.views.nilField != "":
 		want := v.tt + "." + r.views.nilField

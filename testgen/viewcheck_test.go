@@ -76,7 +76,8 @@ func TestViewedResultsAreReadThroughTheAPI(t *testing.T) {
 		"if (got == nil) != tt.wantNil {", "if !tt.wantNil {", "if got.Count() != tt.wantCount {",
 		`t.Errorf("Find() Count():\n got %#v\nwant %#v", got.Count(), tt.wantCount)`,
 		"wantString string // got.String()", `wantString: "level 2"`, "if got.String() != tt.wantString {",
-		`if got == nil {
+		`// Only whether got is nil is checked: Token has only unexported state.
+			if got == nil {
 				t.Fatalf("Issue():\n got nil\nwant non-nil")`,
 		"// The result is not checked: Token has only unexported state, which a test does not compare.",
 		"// The result is not checked: it holds unexported fields of the package's types, which a test does not compare.",
