@@ -28,15 +28,21 @@ import (
 //     reference).
 //   - A pointer whose pointee has a literal in every row is compared
 //     whole: wantP T, with != when == means DeepEqual (check.go).
-//   - A pointer to a struct that has none (a list whose root points to
+//   - A pointer to a struct that has none (a ring whose root points to
 //     itself, a scanner over a strings.Reader) is compared field by
 //     field, for the scalar and string fields that some row changes, at
-//     its first level and in the structs it holds by value: wantLen int
-//     for l.len, wantLine for s.Position.Line. The exported fields come
+//     its first level and in the structs it holds by value: wantLine for
+//     s.Position.Line. The exported fields come
 //     first, as they are what a caller sees, then the others, at most
 //     maxFieldChecks in all: the executor judges a case's kills on the
 //     whole state, so a field left unchecked is a mutant it counts as
 //     killed and the test does not catch.
+//   - A pointer to the package's own type with unexported fields is
+//     read as a caller reads it (viewcheck.go): its exported fields as
+//     above, then the getters whose values some row's call changes,
+//     wantLen for l.Len(); never a literal or a check of its private
+//     fields. The text a writer field holds (bufcheck.go) is the call's
+//     output, and is checked as for any pointee.
 //
 // A row that panics checks nothing of it; a column is made only when
 // every row that returns knows its value.
