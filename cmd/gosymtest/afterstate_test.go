@@ -77,7 +77,7 @@ func TestWhatACallChangesIsChecked(t *testing.T) {
 		{"b[i] = c - 'a' + 'A'", "b[i] = c - 'a' + 'B'", "TestUpper"},
 		{"\tr.size++\n", "\tr.size += 2\n", "TestRing_Add"},
 		{"\tr.Adds++\n", "\tr.Adds += 2\n", "TestRing_Add"},
-		{`return "some"`, `return "few"`, "TestBump"},
+		{"\t\tk = 0\n", "\t\tk = 1\n", "TestBump"}, // seen through String only
 		{"counts[word]++", "counts[word] += 2", "TestTally"},
 		{"return 0, io.EOF", "return 0, io.ErrUnexpectedEOF", "TestTake"},
 		{`"hello, "+name`, `"hello "+name`, "TestGreet"},
