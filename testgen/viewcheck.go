@@ -3,7 +3,6 @@ package testgen
 import (
 	"fmt"
 	"go/types"
-	"reflect"
 	"strings"
 
 	"github.com/gosymtest/gosymtest/loader"
@@ -333,89 +332,4 @@ func viewedResult(fn *ssa.Function, i int, field string, cands []*candidate, l *
 		return viewPlan{}, "", false
 	}
 	return planViews(rt, i, field, cands, l, used)
-}
-
-// privateLiteral says why result i, of a type that is not viewed itself
-// but holds the package's private state ([]*Element, a struct with an
-// *Encoding field), has no want literal: some row's literal would set
-// unexported fields. "" when it is not such a type, or every row returns
-// nil.
-func privateLiteral(rt types.Type, i int, cands []*candidate, l *literal.Writer) string {
-	static := loader.HasPrivateState(rt, l.Home)
-	for _, v := range viewedRows(i, cands) {
-		if static && v.Kind != concrete.Nil || holdsPrivate(v, l.Home) {
-			return "it holds unexported fields of the package's types, which a test does not compare"
-		}
-	}
-	return ""
-}
-
-// holdsPrivate reports whether v holds, in an interface, a dynamic value
-// of a type with the package's private state: NewDecoder's io.Reader
-// that is a *decoder.
-func holdsPrivate(v concrete.Value, home *types.Package) bool {
-	if v.Kind == concrete.Interface && v.Elem != nil && loader.HasPrivateState(v.Elem.Type, home) {
-		return true
-	}
-	if v.Elem != nil && holdsPrivate(*v.Elem, home) {
-		return true
-	}
-	for _, e := range v.Elems {
-		if holdsPrivate(e, home) {
-			return true
-		}
-	}
-	for _, k := range v.Keys {
-		if holdsPrivate(k, home) {
-			return true
-		}
-	}
-	return false
-}
-
-// afterViewColumns are the checks of the getters of a pointer
-// argument's pointee of the package's type (views of the pointer, before
-// and after the call) that some row's call changes, at most max:
-// wantLen for l.Len(). The String view is one of them when the type has
-// it.
-func afterViewColumns(param int, name, tt string, states []afterState, l *literal.Writer, used map[string]bool, max int) []afterColumn {
-	if len(states) == 0 || max <= 0 {
-		return nil
-	}
-	afters := make([]concrete.Value, len(states))
-	befores := make([]concrete.Value, len(states))
-	for k, s := range states {
-		afters[k], befores[k] = s.after, s.before
-	}
-	var cols []afterColumn
-	for _, m := range commonViews(afters) {
-		if len(cols) == max {
-			break
-		}
-		after, _ := viewOf(m, afters)
-		before, ok := viewOf(m, befores)
-		if !ok || !viewChanged(before, after) {
-			continue
-		}
-		typ, ok := viewType(m, afters, l)
-		if !ok {
-			continue
-		}
-		field := uniqueField("want"+upperFirst(m), used, "want"+upperFirst(name)+upperFirst(m))
-		cols = append(cols, afterColumn{
-			column: column{field, typ}, param: param, check: checkEqual, view: m,
-			got: tt + "." + m + "()", label: name + "." + m + "()",
-		})
-	}
-	return cols
-}
-
-// viewChanged reports whether some row's view differs after the call.
-func viewChanged(before, after []concrete.Value) bool {
-	for k := range after {
-		if !reflect.DeepEqual(before[k], after[k]) {
-			return true
-		}
-	}
-	return false
 }
