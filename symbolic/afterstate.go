@@ -69,7 +69,7 @@ func (e *Engine) watchArgs(s *machine.State, before bool) *argWatch {
 		return nil
 	}
 	if before {
-		w.before = e.pointees(s, w.args, f.Fn)
+		w.before = e.pointees(s, w.args, f.Fn, true)
 	}
 	return w
 }
@@ -89,8 +89,10 @@ func watched(t types.Type) bool {
 // pointee, a slice's elements (as a Slice value), a map's entries (as a
 // Map value: a map is a reference too), an interface holding a
 // *bytes.Buffer whole (what the call wrote to it), and the zero Value for
-// any other argument or a nil one.
-func (e *Engine) pointees(s *machine.State, args []value.Value, fn *ssa.Function) []concrete.Value {
+// any other argument or a nil one. With views, a pointee of the
+// package's type with unexported fields gets the views of its pointer
+// (views.go): what a test reads of it after the call.
+func (e *Engine) pointees(s *machine.State, args []value.Value, fn *ssa.Function, views bool) []concrete.Value {
 	out := make([]concrete.Value, len(args))
 	for i, a := range args {
 		t := fn.Params[i].Type()
@@ -118,6 +120,9 @@ func (e *Engine) pointees(s *machine.State, args []value.Value, fn *ssa.Function
 				seen[x.Obj] = true
 			}
 			out[i] = e.toConcrete(s, e.Load(s, x), pt.Elem(), seen)
+			if views {
+				out[i].Views = e.views(s, x, t)
+			}
 		case value.Slice:
 			st, ok := t.Underlying().(*types.Slice)
 			if !ok || !x.NonNil.IsTrue() || !x.Len.IsConst() || x.Len.Value() > maxWatched || int64(x.Len.Value())*sizeOf(st.Elem()) > maxWatched {
@@ -158,5 +163,7 @@ func (e *Engine) recordAfter(t *concrete.Test, run *machine.State) {
 		return
 	}
 	t.Before = w.before
-	t.After = e.pointees(run, w.args, w.fn)
+	// A mutant's replay too: its kills are judged on the views a test
+	// reads (viewkills.go).
+	t.After = e.pointees(run, w.args, w.fn, true)
 }

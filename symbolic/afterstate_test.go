@@ -133,3 +133,43 @@ func TestSentinelErrorsAreNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestViewsAreWhatTheAPIShows checks Value.Views on the afterstate
+// fixture: Bump's *Score result carries what its String method returned
+// for the total the replay computed, and Counter.Inc's receiver carries
+// its getter N before and after the call, which agree with the private
+// count. Nothing else is a view: Inc mutates, so it is no getter.
+func TestViewsAreWhatTheAPIShows(t *testing.T) {
+	_, paths := explore(t, "afterstate.Bump", machine.Config{})
+	ret, _ := endings(paths)
+	if len(ret) == 0 {
+		t.Fatal("Bump: no returning test")
+	}
+	for _, tc := range ret {
+		r := tc.Results[0]
+		if r.Kind != concrete.Pointer || r.Elem == nil || len(r.Views) != 1 || r.Views[0].Method != "String" {
+			t.Fatalf("Bump: result %v with views %+v, want a *Score with its String view", r, r.Views)
+		}
+		total, word := r.Elem.Elems[0].Int, r.Views[0].Value.Str
+		want := "some"
+		switch {
+		case total == 0:
+			want = "nothing"
+		case total > 9:
+			want = "many"
+		}
+		if word != want {
+			t.Errorf("Bump to %d: String view %q, want %q", total, word, want)
+		}
+	}
+
+	_, paths = explore(t, "afterstate.Counter.Inc", machine.Config{})
+	ret, _ = endings(paths)
+	for _, tc := range ret {
+		for k, v := range []concrete.Value{tc.Before[0], tc.After[0]} {
+			if len(v.Views) != 1 || v.Views[0].Method != "N" || v.Views[0].Value.Int != v.Elems[0].Int {
+				t.Errorf("Counter.Inc, state %d: views %+v of %v, want N = the count", k, v.Views, v)
+			}
+		}
+	}
+}

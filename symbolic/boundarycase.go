@@ -115,6 +115,7 @@ func (e *Engine) boundaryTest(fn *ssa.Function, resp solver.Response, run *machi
 	if !e.recordOutcome(t, run) {
 		return nil
 	}
+	e.recordViews(t, run)
 	env, ok := outside.TestEnv(run)
 	if !ok {
 		return nil
@@ -122,7 +123,9 @@ func (e *Engine) boundaryTest(fn *ssa.Function, resp solver.Response, run *machi
 	t.Env = env
 	if run.RangedOverMap {
 		var other concrete.Test
-		e.recordOutcome(&other, e.concreteRun(fn, resp.Model, true, e.Cfg.Bounds.MaxSteps))
+		reversed := e.concreteRun(fn, resp.Model, true, e.Cfg.Bounds.MaxSteps)
+		e.recordOutcome(&other, reversed)
+		e.recordViews(&other, reversed)
 		sameAfter(t, &other)
 		if !sameOutcome(t, &other) {
 			return nil

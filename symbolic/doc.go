@@ -35,7 +35,10 @@
 // package pick. The engine replays those inputs concretely and records
 // the outcome: results, panic, error messages, and what pointer, slice
 // and map arguments hold before and after the call (afterstate.go). A
-// replay that leaves the path is an executor bug: no test.
+// result or pointee of the package's type with unexported fields also
+// gets what its String method and exported getters return on it
+// (views.go), which is what the test checks of it. A replay that leaves
+// the path is an executor bug: no test.
 //
 // A path cut by a bound or the budget is not lost. Its inputs run
 // concretely to the end, and a run that terminates gives a test

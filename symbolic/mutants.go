@@ -145,6 +145,12 @@ func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *concrete.Test
 	if !endsControlled(probe) || !e.recordOutcome(&base, probe) {
 		return nil
 	}
+	e.recordViews(&base, probe)
+	home := loader.PackageOf(fn)
+	var homeTypes *types.Package
+	if home != nil {
+		homeTypes = home.Pkg
+	}
 	keys := slices.SortedFunc(maps.Keys(infected), func(a, b mutantKey) int {
 		return cmp.Or(loader.ComparePos(e.Prog.Fset, a.pos, b.pos), cmp.Compare(a.from, b.from), cmp.Compare(a.to, b.to))
 	})
@@ -171,7 +177,8 @@ func (e *Engine) noteKills(fn *ssa.Function, m expr.Assignment, t *concrete.Test
 		if !endsControlled(run) || !e.recordOutcome(&got, run) {
 			continue
 		}
-		if !outcomeDiffers(&base, &got) {
+		e.recordViews(&got, run)
+		if !outcomeDiffers(&base, &got, homeTypes) {
 			lived = append(lived, livedMutant{key, infected[key]})
 			continue
 		}
@@ -204,8 +211,9 @@ func endsControlled(run *machine.State) bool {
 // outcome b: a panic or none, another known panic message, another
 // result value or error message, another state of what an argument
 // points to after the call. A value with an opaque part, which no test
-// asserts, differs from nothing.
-func outcomeDiffers(a, b *concrete.Test) bool {
+// asserts, differs from nothing. A value of a type of home with private
+// state differs only in what a test reads of it (viewkills.go).
+func outcomeDiffers(a, b *concrete.Test, home *types.Package) bool {
 	if a.Panics != b.Panics {
 		return true
 	}
@@ -225,13 +233,28 @@ func outcomeDiffers(a, b *concrete.Test) bool {
 			}
 			continue
 		}
+		if differs, viewed := viewedDiffers(a.Results[i], b.Results[i], a.Results[i].Type, home); viewed {
+			if differs {
+				return true
+			}
+			continue
+		}
 		if asserted(a.Results[i]) && asserted(b.Results[i]) && valueDiffers(a.Results[i], b.Results[i]) {
 			return true
 		}
 	}
 	if len(a.After) == len(b.After) {
 		for i := range a.After {
-			if a.After[i].Kind != 0 && b.After[i].Kind != 0 && afterDiffers(a.After[i], b.After[i], 0) {
+			if a.After[i].Kind == 0 || b.After[i].Kind == 0 {
+				continue
+			}
+			if differs, viewed := viewedDiffers(a.After[i], b.After[i], a.After[i].Type, home); viewed {
+				if differs {
+					return true
+				}
+				continue
+			}
+			if afterDiffers(a.After[i], b.After[i], 0) {
 				return true
 			}
 		}

@@ -147,9 +147,10 @@ func TestMutantsOnlyOfThePackage(t *testing.T) {
 	}
 }
 
-// Take returns nothing, and the ring it leaves points to itself, so no
-// literal of it exists: the writer checks r.n alone, and so must the
-// pass. Every test where Take returns tells r.n-- from r.n++ by it.
+// Take returns nothing, and the ring it leaves has only unexported
+// fields: the writer checks it through its getter, r.Len(), and so must
+// the pass (viewkills.go). Every test where Take returns tells r.n--
+// from r.n++ by it.
 func TestMutantsKilledByWhatAMethodLeaves(t *testing.T) {
 	_, paths := explore(t, "mutants.Ring.Take", machine.Config{})
 	inc := concrete.Mutant{Pos: "mutants.go:73:2", Expr: "r.n--", From: "--", To: "++"}

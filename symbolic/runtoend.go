@@ -218,6 +218,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *machine.State, steps int, note
 	if !e.recordOutcome(t, run) {
 		return false, run.Steps
 	}
+	e.recordViews(t, run)
 	env, ok := outside.TestEnv(run)
 	if !ok {
 		return false, run.Steps
@@ -225,7 +226,9 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *machine.State, steps int, note
 	t.Env = env
 	if run.RangedOverMap {
 		var other concrete.Test
-		e.recordOutcome(&other, e.concreteRun(fn, model, true, steps))
+		reversed := e.concreteRun(fn, model, true, steps)
+		e.recordOutcome(&other, reversed)
+		e.recordViews(&other, reversed)
 		sameAfter(t, &other)
 		t.OrderDependent = !sameOutcome(t, &other)
 	}

@@ -53,6 +53,7 @@ func (e *Engine) makeTest(s *machine.State) *concrete.Test {
 	if !e.recordOutcome(t, replay) {
 		t.Replayed = false
 	}
+	e.recordViews(t, replay)
 	if env, ok := outside.TestEnv(replay); ok {
 		t.Env = env
 	} else {
@@ -63,7 +64,9 @@ func (e *Engine) makeTest(s *machine.State) *concrete.Test {
 		// may assert only what every order gives. Reversing each range is
 		// the other order of two entries, and a check for more.
 		var other concrete.Test
-		e.recordOutcome(&other, e.replayRun(fn, resp.Model, true))
+		reversed := e.replayRun(fn, resp.Model, true)
+		e.recordOutcome(&other, reversed)
+		e.recordViews(&other, reversed)
 		sameAfter(t, &other)
 		t.OrderDependent = !sameOutcome(t, &other)
 	}

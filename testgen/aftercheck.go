@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 
+	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/testgen/literal"
 )
@@ -27,15 +28,21 @@ import (
 //     reference).
 //   - A pointer whose pointee has a literal in every row is compared
 //     whole: wantP T, with != when == means DeepEqual (check.go).
-//   - A pointer to a struct that has none (a list whose root points to
+//   - A pointer to a struct that has none (a ring whose root points to
 //     itself, a scanner over a strings.Reader) is compared field by
 //     field, for the scalar and string fields that some row changes, at
-//     its first level and in the structs it holds by value: wantLen int
-//     for l.len, wantLine for s.Position.Line. The exported fields come
+//     its first level and in the structs it holds by value: wantLine for
+//     s.Position.Line. The exported fields come
 //     first, as they are what a caller sees, then the others, at most
 //     maxFieldChecks in all: the executor judges a case's kills on the
 //     whole state, so a field left unchecked is a mutant it counts as
 //     killed and the test does not catch.
+//   - A pointer to the package's own type with unexported fields is
+//     read as a caller reads it (viewcheck.go): its exported fields as
+//     above, then the getters whose values some row's call changes,
+//     wantLen for l.Len(); never a literal or a check of its private
+//     fields. The text a writer field holds (bufcheck.go) is the call's
+//     output, and is checked as for any pointee.
 //
 // A row that panics checks nothing of it; a column is made only when
 // every row that returns knows its value.
@@ -60,6 +67,9 @@ type afterColumn struct {
 	// buffer, when set, compares the text of the bytes.Buffer the part
 	// holds (bufcheck.go): got is the part, the String call is added.
 	buffer bufferKind
+	// view, when set, is the getter whose view of the pointee is
+	// compared (viewcheck.go): got is tt.l.Len().
+	view string
 }
 
 // afterColumns chooses the after-call checks of fn's table.
@@ -100,6 +110,13 @@ func afterColumns(t *table, cands []*candidate, l *literal.Writer, used map[stri
 			if !allNonNil(returned) || !changed(returned, nil) {
 				continue
 			}
+			if _, viewed := loader.ViewedType(pt, l.Home); viewed {
+				// The package's private state: read through its exported
+				// fields and getters, never its private fields
+				// (viewcheck.go).
+				cols = append(cols, fieldColumns(i, name, tt, u.Elem(), returned, l, used, true)...)
+				continue
+			}
 			if allLiteral(returned, nil, u.Elem(), l) {
 				typ, err := l.TypeName(u.Elem())
 				if err != nil {
@@ -112,7 +129,7 @@ func afterColumns(t *table, cands []*candidate, l *literal.Writer, used map[stri
 				cols = append(cols, afterColumn{column: column{uniqueField("want"+upperFirst(name), used), typ}, param: i, check: check, got: "*" + tt, label: "*" + name})
 				continue
 			}
-			cols = append(cols, fieldColumns(i, name, tt, u.Elem(), returned, l, used)...)
+			cols = append(cols, fieldColumns(i, name, tt, u.Elem(), returned, l, used, false)...)
 		}
 	}
 	return cols
@@ -175,8 +192,11 @@ func changed(states []afterState, f []int) bool {
 
 // allLiteral reports whether every row's after value (or its field at
 // path f) can be written as a literal in a slot of type slot (nil: the
-// value's own).
+// value's own) that sets no unexported field of the package's types.
 func allLiteral(states []afterState, f []int, slot types.Type, l *literal.Writer) bool {
+	if slot != nil && loader.HasPrivateState(slot, l.Home) {
+		return false // no literal of the package's private state (viewcheck.go)
+	}
 	for _, s := range states {
 		v, ok := pick(s.after, f)
 		if !ok {
@@ -185,7 +205,7 @@ func allLiteral(states []afterState, f []int, slot types.Type, l *literal.Writer
 		if v.Kind == 0 {
 			continue // a nil slice: nil
 		}
-		if ok, _ := v.Literal(); !ok || literal.HasNaN(v) || !canWrite(v, slot, l) {
+		if ok, _ := v.Literal(); !ok || literal.HasNaN(v) || holdsPrivate(v, l.Home) || !canWrite(v, slot, l) {
 			return false
 		}
 	}
@@ -213,9 +233,14 @@ func tryWrite(v concrete.Value, slot types.Type, l *literal.Writer) error {
 
 // fieldColumns are the checks of the scalar and string fields of a
 // struct pointee, and of the structs it holds by value, that some row
-// changes: exported first, at most maxFieldChecks.
-func fieldColumns(param int, name, tt string, elem types.Type, states []afterState, l *literal.Writer, used map[string]bool) []afterColumn {
+// changes: exported first, at most maxFieldChecks. With exported, the
+// pointee is the package's private state: only its exported fields are
+// read, then the getters whose views some row changes.
+func fieldColumns(param int, name, tt string, elem types.Type, states []afterState, l *literal.Writer, used map[string]bool, exported bool) []afterColumn {
 	leaves := fieldLeaves(elem, scalarField, nil, "", l, 0)
+	if exported {
+		leaves = slices.DeleteFunc(leaves, func(f fieldLeaf) bool { return !f.exported })
+	}
 	slices.SortStableFunc(leaves, func(a, b fieldLeaf) int {
 		return cmp.Compare(b2i(!a.exported), b2i(!b.exported))
 	})
@@ -245,6 +270,9 @@ func fieldColumns(param int, name, tt string, elem types.Type, states []afterSta
 			column: column{field, typ}, param: param, part: f.path, check: checkEqual,
 			got: tt + f.selector, label: name + f.selector,
 		})
+	}
+	if exported {
+		cols = append(cols, afterViewColumns(param, name, tt, states, l, used, maxFieldChecks-len(cols))...)
 	}
 	return cols
 }
@@ -317,6 +345,18 @@ func afterWants(t *table, c *candidate, l *literal.Writer) ([]string, error) {
 	}
 	out := make([]string, len(t.after))
 	for k, col := range t.after {
+		if col.view != "" {
+			views, ok := viewOf(col.view, []concrete.Value{c.Want.After[col.param]})
+			if !ok {
+				return nil, fmt.Errorf("after-call state of %s", col.label)
+			}
+			src, err := l.InSlot(views[0], views[0].Type, false)
+			if err != nil {
+				return nil, fmt.Errorf("after-call state of %s: %w", col.label, err)
+			}
+			out[k] = src
+			continue
+		}
 		v, ok := pick(c.Want.After[col.param], col.part)
 		if !ok {
 			return nil, fmt.Errorf("after-call state of %s", col.label)

@@ -51,6 +51,9 @@ func wantText(t *table, r row) string {
 		switch res.check {
 		case unchecked:
 			continue
+		case checkViews:
+			parts = append(parts, viewFields(res, w, r.views[i])...)
+			continue
 		case checkErrMsg, checkErrIs:
 			if w == "" {
 				w = "nil"

@@ -81,7 +81,13 @@
 // with the interpreter's when it knew one. What a call leaves in a
 // pointer, slice or map argument is checked when some row changes it
 // (aftercheck.go). So is the text written to a *bytes.Buffer
-// (bufcheck.go). A column whose value a row cannot write (a func, a chan,
+// (bufcheck.go). A result or pointee of the package's own type with
+// unexported fields is checked through what the package exports, never
+// against a literal of its private fields (viewcheck.go): its String
+// method's text (wantString), else its exported fields and getters
+// (wantValue for got.Value, wantLen for got.Len()), as the executor's
+// replay called them; a pointer is first checked to be nil or not. A
+// type with nothing exported is checked for that alone. A column whose value a row cannot write (a func, a chan,
 // another package's unexported type) is left out, with a comment.
 // Nothing is asserted that depends on a value a test cannot set: the
 // clock, the call stack, process ids.

@@ -114,7 +114,16 @@ func (e *emitter) table(t *table) {
 		fmt.Fprintf(b, "%s %s\n", c.field, c.typ)
 	}
 	for _, r := range t.results {
-		if r.check != unchecked {
+		switch r.check {
+		case unchecked:
+		case checkViews:
+			if r.views.nilField != "" {
+				fmt.Fprintf(b, "%s bool\n", r.views.nilField)
+			}
+			for _, c := range r.views.cols {
+				fmt.Fprintf(b, "%s %s // %s%s\n", c.field, c.typ, r.got, c.sel)
+			}
+		default:
 			fmt.Fprintf(b, "%s %s\n", r.field, r.typ)
 		}
 		if r.msgField != "" {
@@ -160,6 +169,10 @@ func (e *emitter) row(t *table, r row) {
 		fields = append(fields, c.field+": "+r.args[i])
 	}
 	for i, res := range t.results {
+		if res.check == checkViews {
+			fields = append(fields, viewFields(res, r.wants[i], r.views[i])...)
+			continue
+		}
 		if res.check != unchecked && r.wants[i] != "" {
 			fields = append(fields, res.field+": "+r.wants[i])
 		}
@@ -254,6 +267,8 @@ func (e *emitter) callAndCheck(t *table) {
 			fmt.Fprintf(b, "if (%s != nil) != %s {\n%s.Errorf(%s, %[1]s, %[2]s)\n}\n", r.got, want, v.t, message(label, "got %v", "want an error: %v"))
 		case checkErrIs, checkErrIsOrMsg:
 			e.checkErrIs(t, r, label)
+		case checkViews:
+			e.checkViews(t, i, label)
 		}
 	}
 	e.afterChecks(t)

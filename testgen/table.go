@@ -52,6 +52,7 @@ const (
 	checkErrIs                        // errors.Is with an error column: every error is a sentinel (sentinel.go)
 	checkErrIsOrMsg                   // errors.Is where the row names a sentinel, else the message
 	checkBytes                        // bytes.Equal with a []byte column (aftercheck.go)
+	checkViews                        // through its String method, exported fields and getters (viewcheck.go)
 )
 
 type resultColumn struct {
@@ -61,6 +62,8 @@ type resultColumn struct {
 	got   string // the local the result is assigned to; "_" when unchecked
 	// msgField is checkErrIsOrMsg's message column: wantErrMsg.
 	msgField string
+	// views are checkViews' columns.
+	views viewPlan
 }
 
 type row struct {
@@ -72,6 +75,10 @@ type row struct {
 	// msgs are checkErrIsOrMsg's messages, one per result; "" leaves the
 	// field out.
 	msgs []string
+	// views are checkViews' literals, per result and view column; ""
+	// leaves the field out. A checkViews result's wants entry is its
+	// wantNil literal.
+	views [][]string
 	// afterWants are the literals of the after columns; nil for a row
 	// that panics.
 	afterWants []string
@@ -97,7 +104,14 @@ func buildTable(fn *ssa.Function, testName string, cands []*candidate, l *litera
 	}
 	for i, name := range resultFields(fn.Signature.Results()) {
 		rc := resultColumn{column: column{field: uniqueField(name, used)}}
-		rc.check, rc.typ, rc.why = resultCheck(fn, i, cands, l)
+		if plan, why, ok := viewedResult(fn, i, rc.field, cands, l, used); ok {
+			rc.check, rc.views, rc.why = checkViews, plan, why
+			if why != "" {
+				rc.check = unchecked
+			}
+		} else {
+			rc.check, rc.typ, rc.why = resultCheck(fn, i, cands, l)
+		}
 		if rc.check == checkErrIsOrMsg {
 			rc.msgField = uniqueField(rc.field+"Msg", used)
 		}
@@ -211,6 +225,9 @@ func resultCheck(fn *ssa.Function, i int, cands []*candidate, l *literal.Writer)
 	if err := literal.Nameable(l.Home, rt); err != nil {
 		return unchecked, "", err.Error()
 	}
+	if why := privateLiteral(rt, i, cands, l); why != "" {
+		return unchecked, "", why
+	}
 	float := isFloat(rt)
 	exact := false // a float column has a NaN or a negative zero
 	for _, c := range cands {
@@ -278,6 +295,7 @@ func buildRow(t *table, c *candidate, l *literal.Writer) (row, error) {
 	}
 	r.wants = make([]string, len(t.results))
 	r.msgs = make([]string, len(t.results))
+	r.views = make([][]string, len(t.results))
 	if c.Want.Panics {
 		if c.Want.PanicMsgKnown && c.Want.PanicMsg != "" {
 			r.wantPanic = literal.StringLit(c.Want.PanicMsg)
@@ -306,6 +324,11 @@ func buildRow(t *table, c *candidate, l *literal.Writer) (row, error) {
 				r.wants[i] = src
 			case got.Value.Kind != concrete.Nil:
 				r.msgs[i] = literal.StringLit(got.ErrMsg)
+			}
+		case checkViews:
+			var err error
+			if r.wants[i], r.views[i], err = viewWants(rc, got.Value, res.At(i).Type(), l); err != nil {
+				return r, fmt.Errorf("result %d: %w", i, err)
 			}
 		case checkValue, checkEqual, checkFloatBits:
 			src, err := l.InSlot(got.Value, res.At(i).Type(), false)

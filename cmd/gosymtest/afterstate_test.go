@@ -12,8 +12,10 @@ import (
 
 // TestWhatACallChangesIsChecked runs the binary on a copy of
 // testdata/exec/afterstate and checks the file it writes: a void method's
-// counter, a slice sorted and one upper-cased in place, a map, the size of a ring
-// whose root points to itself and a field of a struct it embeds, the text
+// counter and the size of a ring whose root points to itself, read
+// through their getters (their fields are unexported), the text of a
+// result's String method, a slice sorted and one upper-cased in place, a
+// map, a field of a struct the ring embeds, the text
 // written to an io.Writer argument or kept in a field, each have a want column checked after the
 // call; sentinel errors are compared with errors.Is and the others by
 // message. The file passes go test, and fails it once the package is
@@ -26,10 +28,13 @@ func TestWhatACallChangesIsChecked(t *testing.T) {
 	}
 	file := generateIn(t, dir, ".", "-budget", "10m", "-max-work", "200000", ".")
 	for _, want := range []string{
-		"wantC     Counter", "if *tt.c != tt.wantC {", // a comparable pointee: !=
+		// A pointee with private state is read through its getters,
+		// a result through its String method: never tt.c.n.
+		"wantN     int", "if tt.c.N() != tt.wantN {",
+		"wantString string", "if got.String() != tt.wantString {",
 		"wantXs []int", "if !reflect.DeepEqual(tt.xs, tt.wantXs) {",
 		"wantB []byte", "if !bytes.Equal(tt.b, tt.wantB) {", `wantB: []byte("A")`,
-		"wantSize  int", "if tt.r.size != tt.wantSize {", `"Ring.Add() r.size:\n got %#v\nwant %#v"`,
+		"wantLen   int", "if tt.r.Len() != tt.wantLen {", `"Ring.Add() r.Len():\n got %#v\nwant %#v"`,
 		"wantAdds  int", "if tt.r.Stats.Adds != tt.wantAdds {", // a field of an embedded struct, exported: first
 		"wantCounts map[string]int", "if !reflect.DeepEqual(tt.counts, tt.wantCounts) {",
 		"wantErr: io.EOF", "wantErr: ErrBang", `wantErrMsg: "afterstate: question"`,
@@ -72,6 +77,7 @@ func TestWhatACallChangesIsChecked(t *testing.T) {
 		{"b[i] = c - 'a' + 'A'", "b[i] = c - 'a' + 'B'", "TestUpper"},
 		{"\tr.size++\n", "\tr.size += 2\n", "TestRing_Add"},
 		{"\tr.Adds++\n", "\tr.Adds += 2\n", "TestRing_Add"},
+		{"\t\tk = 0\n", "\t\tk = 1\n", "TestBump"}, // seen through String only
 		{"counts[word]++", "counts[word] += 2", "TestTally"},
 		{"return 0, io.EOF", "return 0, io.ErrUnexpectedEOF", "TestTake"},
 		{`"hello, "+name`, `"hello "+name`, "TestGreet"},

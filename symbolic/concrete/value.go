@@ -76,6 +76,19 @@ type Value struct {
 	Why   string      // Opaque: why no literal exists
 	Func  *types.Func // Call: the function called (nil: new)
 	Var   *types.Var  // Global: the variable
+	// Views are, for a value of a type of the package under test that
+	// has unexported fields (loader.ViewedType), what the methods a test
+	// reads it through returned on it: String, then exported getters
+	// (symbolic/views.go). Set only on the results and after-states of
+	// the tests the writer may keep; nil elsewhere.
+	Views []View
+}
+
+// View is what one method of a value's type returned when called on it
+// with no arguments: View{Method: "Len", Value: 3} for l.Len().
+type View struct {
+	Method string
+	Value  Value
 }
 
 // Literal reports whether v, and everything it contains, can be written as

@@ -56,6 +56,31 @@ func (c *Counter) Inc() {
 	}
 }
 
+// N is the count: a getter, through which a test reads what Inc did.
+func (c *Counter) N() int { return c.n }
+
+// Score is a total that callers read through its String method.
+type Score struct{ total int }
+
+// Bump returns a score k higher than s; a negative k counts as 0.
+func Bump(s Score, k int) *Score {
+	if k < 0 {
+		k = 0
+	}
+	return &Score{total: s.total + k}
+}
+
+// String says the total in a word.
+func (s *Score) String() string {
+	switch {
+	case s.total == 0:
+		return "nothing"
+	case s.total > 9:
+		return "many"
+	}
+	return "some"
+}
+
 // Sort2 puts the first two elements of xs in order, in place.
 func Sort2(xs []int) {
 	if len(xs) >= 2 && xs[0] > xs[1] {
@@ -88,6 +113,9 @@ type Ring struct {
 type Stats struct {
 	Adds int
 }
+
+// Len is the number of nodes.
+func (r *Ring) Len() int { return r.size }
 
 // Add puts a node after the root.
 func (r *Ring) Add() {

@@ -60,8 +60,8 @@ func Gate(n, v int) int {
 }
 
 // Ring counts what it holds. Take points head back at the ring itself,
-// so a Ring after the call has no literal, and a test checks its count
-// field by field: a mutant of r.n-- shows only in what Take leaves in r.
+// and its fields are unexported, so a test reads what Take leaves in r
+// through Len: a mutant of r.n-- shows only there.
 type Ring struct {
 	head *Ring
 	n    int
@@ -72,3 +72,6 @@ func (r *Ring) Take() {
 	r.head = r
 	r.n--
 }
+
+// Len is the count: what a test reads of a Ring.
+func (r *Ring) Len() int { return r.n }
