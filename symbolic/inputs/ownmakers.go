@@ -46,6 +46,9 @@ type ctorKey struct {
 // home's package, in order of preference; none when t is built as a
 // literal.
 func (e *Builder) makersOf(t types.Type, home *ssa.Function) []*maker {
+	if !hasUnexportedFields(t) {
+		return nil // before the cache: most inputs are of such types
+	}
 	var homePkg *types.Package
 	if pkg := loader.PackageOf(home); pkg != nil {
 		homePkg = pkg.Pkg
@@ -59,7 +62,6 @@ func (e *Builder) makersOf(t types.Type, home *ssa.Function) []*maker {
 	}
 	var makers []*maker
 	switch {
-	case !hasUnexportedFields(t):
 	case e.isLocal(t, home):
 		for _, mk := range loader.Makings(e.Prog, t, homePkg) {
 			makers = append(makers, &maker{fn: mk.Func, global: mk.Global, typ: t, deref: mk.Deref, assert: mk.Assert, always: mk.Always})
