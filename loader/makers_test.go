@@ -45,6 +45,8 @@ func TestMakingsByPreference(t *testing.T) {
 		{types.NewPointer(typ("encoder")), []string{"NewEncoder().(t)"}},
 		// Open returns a *source on some of its returns only.
 		{types.NewPointer(typ("source")), []string{"Open().(t)?"}},
+		// The exported New, though the unexported newEmpty has fewer
+		// parameters.
 		{types.NewPointer(typ("Stack")), []string{"New()"}},
 		{types.NewPointer(typ("node")), nil},
 		// Only the package under test's own types.

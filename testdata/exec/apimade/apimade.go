@@ -90,6 +90,10 @@ func New(limit int) *Stack {
 	return &Stack{limit: limit}
 }
 
+// newEmpty is a stack of one item. It takes fewer parameters than New,
+// but callers outside the package cannot call it: New is preferred.
+func newEmpty() *Stack { return &Stack{limit: 1} }
+
 // Push pushes v; it reports false when s is full.
 func (s *Stack) Push(v int) bool {
 	if len(s.items) >= s.limit {
