@@ -39,7 +39,10 @@ const maxGlobalMakings = 2
 //     body returns t boxed in it (InterfaceFactory);
 //   - and, after the function, up to maxGlobalMakings exported package
 //     variables of type t, or of type *T for a value type T, in source
-//     order: base32.StdEncoding.
+//     order: base32.StdEncoding. A variable of pointer type t = *T only
+//     when no function of the package writes through a *T it did not
+//     make (WritesThrough): the test would share what it points to with
+//     every other test.
 //
 // It is empty when the package hands out no value of t.
 func Makings(prog *ssa.Program, t types.Type, home *types.Package) []Making {
@@ -71,6 +74,7 @@ func globalMakings(prog *ssa.Program, t types.Type, isPtr bool, home *types.Pack
 	if pkg == nil {
 		return nil
 	}
+	shared := isPtr && WritesThrough(pkg, t.(*types.Pointer).Elem())
 	var out []Making
 	for _, m := range pkg.Members {
 		g, ok := m.(*ssa.Global)
@@ -79,7 +83,7 @@ func globalMakings(prog *ssa.Program, t types.Type, isPtr bool, home *types.Pack
 		}
 		vt := g.Type().(*types.Pointer).Elem()
 		switch {
-		case types.Identical(vt, t):
+		case types.Identical(vt, t) && !shared:
 			out = append(out, Making{Global: g})
 		case !isPtr && types.Identical(vt, types.NewPointer(t)):
 			out = append(out, Making{Global: g, Deref: true})
