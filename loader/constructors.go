@@ -15,9 +15,10 @@ import (
 // able to call it: it is declared in home, or it is exported and its
 // package may be imported from home (see Importable). Its parameters must
 // not mention t's named type again (a copy constructor needs what it
-// makes), nor funcs or channels, which inputs cannot be. Among several the
-// one with the fewest parameters is taken, then New+TypeName, then the
-// first by name, so the choice is the same on every run. Failing those,
+// makes), nor funcs or channels, which inputs cannot be. Among several an
+// exported one is taken (what callers outside the package use), then the
+// one with the fewest parameters, then New+TypeName, then the first by
+// name, so the choice is the same on every run. Failing those,
 // for t = *T, T's method Init returning *T is one (called on new(T)). It
 // returns nil when there is none.
 func Constructor(prog *ssa.Program, t types.Type, home *types.Package) *ssa.Function {
@@ -55,18 +56,29 @@ func Constructor(prog *ssa.Program, t types.Type, home *types.Package) *ssa.Func
 	if len(cands) == 0 {
 		return initMethod(prog, named, t, local)
 	}
-	want := "New" + obj.Name()
+	sortMakers(cands, obj.Name())
+	return cands[0]
+}
+
+// sortMakers orders the functions that make a value of the type called
+// typeName by preference: exported first, then fewer parameters, then
+// New+typeName (in any case: NewEncoder for encoder), then by name.
+func sortMakers(cands []*ssa.Function, typeName string) {
+	want := strings.ToLower("New" + typeName)
+	named := func(f *ssa.Function) bool { return strings.ToLower(f.Name()) == want }
 	sort.Slice(cands, func(i, j int) bool {
 		a, b := cands[i], cands[j]
+		if ea, eb := a.Object().Exported(), b.Object().Exported(); ea != eb {
+			return ea
+		}
 		if na, nb := len(a.Params), len(b.Params); na != nb {
 			return na < nb
 		}
-		if (a.Name() == want) != (b.Name() == want) {
-			return a.Name() == want
+		if named(a) != named(b) {
+			return named(a)
 		}
 		return a.Name() < b.Name()
 	})
-	return cands[0]
 }
 
 // initMethod is, for t = *T that no function makes, T's method Init when

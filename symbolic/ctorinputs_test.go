@@ -68,12 +68,9 @@ func TestReceiverWithUnexportedFieldsIsMadeByItsConstructor(t *testing.T) {
 		if p.Test == nil {
 			continue
 		}
-		// Scanner is the package's own type: it is also built field by
-		// field, for the states only a sequence of calls would reach.
+		// Scanner is the package's own type, which NewScanner returns:
+		// it is made by NewScanner only, never built field by field.
 		recv := p.Test.Args[0]
-		if recv.Kind != concrete.Call {
-			continue
-		}
 		made++
 		if recv.Func == nil || recv.Func.Name() != "NewScanner" {
 			t.Fatalf("receiver %s, want a call of NewScanner", recv)

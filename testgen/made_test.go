@@ -36,7 +36,8 @@ func vCall(fn *ssa.Function, args ...concrete.Value) concrete.Value {
 // TestMadeInputsAreWrittenAsCalls: inputs made through a package's API are
 // written as the calls that make them (a constructor of the package, a
 // variadic one, strings.NewReader, new(bytes.Buffer), errors.New, a
-// sentinel), and the file compiles, with its imports, and passes.
+// sentinel, a dereferenced constructor or variable, a factory's result
+// asserted), and the file compiles, with its imports, and passes.
 func TestMadeInputsAreWrittenAsCalls(t *testing.T) {
 	pkg, loaded := loadMade(t)
 	fns := map[string]*ssa.Function{}
@@ -60,6 +61,9 @@ func TestMadeInputsAreWrittenAsCalls(t *testing.T) {
 	buffer := types.NewPointer(member("bytes", "Buffer").Type())
 	errStop := loaded.SSA.Members["ErrStop"].(*ssa.Global)
 	byteType := types.Typ[types.Byte]
+	width, newStyle, upperWrite, newUpper := fns["Style.Width"], fns["NewStyle"], fns["upper.Write"], fns["NewUpper"]
+	styleType := paramType(width, 0)
+	defaultStyle := loaded.SSA.Members["Default"].(*ssa.Global)
 	variadic := newBag.Signature.Params().At(0).Type()
 
 	funcs := []FuncTests{
@@ -91,6 +95,14 @@ func TestMadeInputsAreWrittenAsCalls(t *testing.T) {
 		{Func: echo, Cases: []Case{
 			returns(echo, "returns 2", nil, 0, args(cv.Iface(paramType(echo, 0), concrete.Value{Type: buffer, Kind: concrete.Call}), cv.Str("ab")), val(cv.Int(intType, 2))),
 		}},
+		{Func: width, Cases: []Case{
+			returns(width, "returns 3", nil, 0, args(derefOf(styleType, vCall(newStyle, cv.Int(intType, 3)))), val(cv.Int(intType, 3))),
+			returns(width, "returns 4", nil, 1, args(derefOf(styleType, concrete.Value{Type: defaultStyle.Type().(*types.Pointer).Elem(), Kind: concrete.Global, Var: defaultStyle.Object().(*types.Var)})), val(cv.Int(intType, 4))),
+		}},
+		{Func: upperWrite, Cases: []Case{
+			returns(upperWrite, "returns 2", nil, 0, args(asserted(paramType(upperWrite, 0), vCall(newUpper, cv.Iface(paramType(newUpper, 0), concrete.Value{Type: buffer, Kind: concrete.Call}))), cv.Slice(types.NewSlice(byteType), cv.Uint(byteType, 'a'), cv.Uint(byteType, 'b'))),
+				val(cv.Int(intType, 2)), val(cv.Nil(errorType))),
+		}},
 	}
 	rep, err := Generate(t.Context(), pkg, funcs, Options{Validate: true})
 	if err != nil {
@@ -103,11 +115,21 @@ func TestMadeInputsAreWrittenAsCalls(t *testing.T) {
 	src := s.file(t)
 	for _, want := range []string{
 		`NewCounter(3)`, `new(Meter).Init(5)`, `NewBag("a", "b")`, `NewBag()`, `NewBag([]string{}...)`, `ErrStop`, `errors.New("a long one")`,
-		`strings.NewReader("a")`, `new(bytes.Buffer)`, "\t\"bytes\"\n", "\t\"errors\"\n", "\t\"strings\"\n",
+		`strings.NewReader("a")`, `new(bytes.Buffer)`, `*NewStyle(3)`, `*Default`, `NewUpper(new(bytes.Buffer)).(*upper)`, "\t\"bytes\"\n", "\t\"errors\"\n", "\t\"strings\"\n",
 	} {
 		if !strings.Contains(src, want) {
 			t.Errorf("the file has no %s:\n%s", want, src)
 		}
 	}
-	s.goTest(t, "-run", "^(TestCounter_Next|TestBag_Len|TestBag_Items|TestKind|TestFirstByte|TestEcho|TestMeter_Max)$")
+	s.goTest(t, "-run", "^(TestCounter_Next|TestBag_Len|TestBag_Items|TestKind|TestFirstByte|TestEcho|TestMeter_Max|TestStyle_Width|Test_upper_Write)$")
+}
+
+// derefOf is *v, a value of type t.
+func derefOf(t types.Type, v concrete.Value) concrete.Value {
+	return concrete.Value{Type: t, Kind: concrete.Deref, Elem: &v}
+}
+
+// asserted is v.(t).
+func asserted(t types.Type, v concrete.Value) concrete.Value {
+	return concrete.Value{Type: t, Kind: concrete.Assert, Elem: &v}
 }

@@ -45,13 +45,21 @@ const (
 	// MakeChan is a new channel of type Type, open, empty and unbuffered:
 	// make(chan T).
 	MakeChan
+	// Deref is what Elem, a Call or Global of type *Type, points to: a
+	// value type its package hands out as a pointer
+	// (*base32.NewEncoding(s), *base32.StdEncoding).
+	Deref
+	// Assert is the dynamic value, of type Type, of Elem, a Call whose
+	// result is an interface: a type its package hands out only inside
+	// one (hex.NewEncoder(w).(*encoder)).
+	Assert
 )
 
 var kindNames = [...]string{
 	Nil: "nil", Bool: "bool", Int: "int", Uint: "uint", Float: "float", String: "string",
 	Struct: "struct", Array: "array", Slice: "slice", Map: "map", Pointer: "pointer",
 	Interface: "interface", Opaque: "opaque", Call: "call", Global: "global", FuncLit: "func",
-	MakeChan: "chan",
+	MakeChan: "chan", Deref: "deref", Assert: "assert",
 }
 
 func (k Kind) String() string {
@@ -72,7 +80,7 @@ type Value struct {
 	Str   string
 	Elems []Value
 	Keys  []Value
-	Elem  *Value      // Pointer: the pointee; Interface: the dynamic value
+	Elem  *Value      // Pointer: the pointee; Interface: the dynamic value; Deref, Assert: the operand
 	Why   string      // Opaque: why no literal exists
 	Func  *types.Func // Call: the function called (nil: new)
 	Var   *types.Var  // Global: the variable
@@ -97,7 +105,7 @@ func (v Value) Literal() (ok bool, why string) {
 	switch v.Kind {
 	case Opaque:
 		return false, v.Why
-	case Pointer, Interface:
+	case Pointer, Interface, Deref, Assert:
 		if v.Elem == nil {
 			return false, fmt.Sprintf("%s value without its target", v.Kind)
 		}
@@ -164,6 +172,10 @@ func (v Value) String() string {
 		return v.Var.Pkg().Name() + "." + v.Var.Name()
 	case MakeChan:
 		return "make(" + v.Type.String() + ")"
+	case Deref:
+		return "*" + v.Elem.String()
+	case Assert:
+		return v.Elem.String() + ".(" + v.Type.String() + ")"
 	case Call:
 		if v.Func == nil {
 			return "new(" + v.Type.String() + ")"

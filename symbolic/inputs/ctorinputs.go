@@ -1,11 +1,8 @@
 package inputs
 
 import (
-	"fmt"
 	"go/types"
-	"sync"
 
-	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
@@ -19,10 +16,9 @@ import (
 // ever holds, and a test outside the package cannot write big.Int{...} at
 // all. So a parameter of such a type (a *T or T with unexported fields) is
 // made by calling its constructor (loader.Constructor: csv.NewReader,
-// big.NewInt), whose own parameters are inputs in turn, within MaxDepth: a
-// type of another package always, a type of the package under test as the
-// first of two alternatives, the other built field by field (see
-// madeOnly).
+// big.NewInt), whose own parameters are inputs in turn, within MaxDepth,
+// or for a type of the package under test by any of the ways its API
+// hands one out (ownmakers.go), and never built field by field.
 // Parameters of interface type may also be made: an io.Reader is a
 // strings.NewReader over a symbolic string, an io.Writer a new(bytes.Buffer)
 // (or, as another alternative, one that fails: iofail.go), an error a
@@ -50,6 +46,11 @@ type maker struct {
 	fn     *ssa.Function // the constructor called; nil for new(T) or a global
 	global *ssa.Global   // the value is this package variable's (a sentinel)
 	typ    types.Type    // the type of what is made: fn's result, or *T
+	// deref makes a value type T out of the *T that fn returns or global
+	// holds (*NewEncoding(s), *StdEncoding); assert takes a t out of the
+	// interface fn returns (NewEncoder(w).(*encoder)), which holds one on
+	// every return when always is set.
+	deref, assert, always bool
 	// fail, when set, makes a failing reader or writer (iofail.go): fn
 	// is io.MultiReader for a reader, reader its strings.NewReader, and
 	// errNew the errors.New that makes the error.
@@ -72,6 +73,14 @@ func lazyMakeable(m *maker) bool {
 // String is how a pin names the maker.
 func (m *maker) String() string {
 	switch {
+	case m.deref:
+		inner := *m
+		inner.deref = false
+		return "*" + inner.String()
+	case m.assert:
+		inner := *m
+		inner.assert = false
+		return inner.String() + ".(" + types.TypeString(m.typ, pkgName) + ")"
 	case m.fail != failNone:
 		return m.failingString()
 	case m.global != nil:
@@ -107,101 +116,15 @@ type pendingCall struct {
 	fn   *ssa.Function
 	args []value.Value
 	dest paramSlot
+	// made is the maker whose call it is, which says how its result
+	// becomes the input (deref, assert).
+	made *maker
 }
 
 // ctorArgName names the input that is parameter i of the constructor fn
 // making the input name: "r.NewReader(r)".
 func ctorArgName(name string, fn *ssa.Function, i int) string {
 	return name + "." + fn.Name() + "(" + ParamName(fn, i) + ")"
-}
-
-// ctorCache remembers, per program, which constructor makes a type for a
-// function's package (nil for none).
-var ctorCache sync.Map // ctorKey → *ssa.Function
-
-type ctorKey struct {
-	prog *ssa.Program
-	home string
-	typ  string
-}
-
-// constructorOf is the constructor that makes parameters of type t of
-// functions of home's package, or nil when t is written as a literal.
-func (e *Builder) constructorOf(t types.Type, home *ssa.Function) *ssa.Function {
-	var homePkg *types.Package
-	if pkg := loader.PackageOf(home); pkg != nil {
-		homePkg = pkg.Pkg
-	}
-	key := ctorKey{prog: e.Prog, typ: types.TypeString(t, nil)}
-	if homePkg != nil {
-		key.home = homePkg.Path()
-	}
-	if fn, ok := ctorCache.Load(key); ok {
-		return fn.(*ssa.Function)
-	}
-	var fn *ssa.Function
-	if hasUnexportedFields(t) {
-		fn = loader.Constructor(e.Prog, t, homePkg)
-	}
-	ctorCache.Store(key, fn)
-	return fn
-}
-
-// hasUnexportedFields reports whether t is a struct type, or a pointer to
-// one, declared with an unexported field.
-func hasUnexportedFields(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if _, named := types.Unalias(t).(*types.Named); !named {
-		return false
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for i := 0; i < st.NumFields(); i++ {
-		if !st.Field(i).Exported() {
-			return true
-		}
-	}
-	return false
-}
-
-// madeOnly decides whether the parameter name of type t is made by its
-// constructor fn. A type of another package always is: a test cannot write
-// its unexported fields, and only what fn makes is tried, which the path
-// records. A type of the package under test is a choice of input shape
-// (choices.go) whose selector is "name.(made)": 0, tried first, makes it
-// with fn, as its users do; 1 builds it field by field, which reaches the
-// states that only a sequence of calls would (a Reader after some reads).
-func (e *Builder) madeOnly(s *machine.State, name string, t types.Type, fn *ssa.Function) bool {
-	in := Of(s)
-	if !e.isLocal(t, in.home) {
-		s.Limit(fmt.Sprintf("%s is made by %s: only the values it makes are tried", name, fn.Name()))
-		return true
-	}
-	sel := madeSelectorName(name)
-	pins := []string{name + " = " + fn.Name() + "(…)", ""}
-	return e.Choose(s, sel, expr.BVVar(sel, 8), []uint64{0, 1}, pins) == 0
-}
-
-func madeSelectorName(name string) string { return name + ".(made)" }
-
-// isLocal reports whether t (or what it points to) is declared in home's
-// package.
-func (e *Builder) isLocal(t types.Type, home *ssa.Function) bool {
-	named, pkg := namedOf(t), loader.PackageOf(home)
-	return named != nil && pkg != nil && named.Obj().Pkg() == pkg.Pkg
-}
-
-// namedOf is the named type t is, or points to.
-func namedOf(t types.Type) *types.Named {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	named, _ := types.Unalias(t).(*types.Named)
-	return named
 }
 
 // buildMade makes the input name with mk for the parameter dest. A
@@ -214,13 +137,17 @@ func (e *Builder) buildMade(s *machine.State, name string, mk *maker, depth int,
 	case mk.fail != failNone:
 		return e.buildFailing(s, name, mk, depth, dest)
 	case mk.global != nil:
-		return e.Load(s, value.Pointer{NonNil: expr.True, Obj: e.Global(s, mk.global)})
+		v := e.Load(s, value.Pointer{NonNil: expr.True, Obj: e.Global(s, mk.global)})
+		if mk.deref {
+			return e.derefGlobal(s, name, mk, v)
+		}
+		return v
 	case mk.fn == nil:
 		elem := mk.typ.(*types.Pointer).Elem()
 		id := s.Mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})
 		return value.Pointer{NonNil: expr.True, Obj: id}
 	}
-	call := &pendingCall{fn: mk.fn, dest: dest}
+	call := &pendingCall{fn: mk.fn, dest: dest, made: mk}
 	in.calls = append(in.calls, call)
 	frame := len(in.calls) // the function under test's frame is 0
 	for i, p := range mk.fn.Params {
@@ -250,7 +177,7 @@ func (e *Builder) pushPrologue(s *machine.State) {
 	from := s.Mem.Next()
 	for _, c := range calls {
 		f := e.PushFrame(s, c.fn, nil, c.args, nil)
-		f.Fill = &prologueFill{dest: c.dest, from: from}
+		f.Fill = &prologueFill{dest: c.dest, from: from, made: c.made}
 	}
 }
 
@@ -259,6 +186,8 @@ type prologueFill struct {
 	dest paramSlot
 	// from is the first object the prologue allocated.
 	from value.ObjectID
+	// made is the maker whose call the frame runs.
+	made *maker
 }
 
 // fillParam gives the result of the prologue frame f to the parameter it
@@ -266,8 +195,11 @@ type prologueFill struct {
 // the points-to analysis models parameters as input objects, not as what
 // the constructors allocate, so they are left out of its check.
 func (e *Builder) fillParam(s *machine.State, f *machine.Frame, results []value.Value) {
-	v := results[0]
 	fill := f.Fill.(*prologueFill)
+	v, ok := e.madeResult(s, f.Fn, fill.made, results[0])
+	if !ok {
+		return
+	}
 	if fill.dest.wrap != nil {
 		v = value.Interface{Type: fill.dest.wrap, Value: v}
 	}
@@ -294,16 +226,32 @@ func (e *Builder) madeLiteral(name string, mk *maker, m expr.Assignment, depth i
 	case mk.fail != failNone:
 		return e.failingLiteral(name, mk, m, depth, home)
 	case mk.global != nil:
-		return concrete.Value{Type: mk.typ, Kind: concrete.Global, Var: mk.global.Object().(*types.Var)}
+		g := concrete.Value{Type: mk.typ, Kind: concrete.Global, Var: mk.global.Object().(*types.Var)}
+		if mk.deref {
+			g.Type = mk.global.Type().(*types.Pointer).Elem()
+		}
+		return madeAs(mk, g)
 	case mk.fn == nil:
 		return concrete.Value{Type: mk.typ, Kind: concrete.Call}
 	}
-	v := concrete.Value{Type: mk.typ, Kind: concrete.Call, Func: mk.fn.Object().(*types.Func)}
+	v := concrete.Value{Type: mk.fn.Signature.Results().At(0).Type(), Kind: concrete.Call, Func: mk.fn.Object().(*types.Func)}
 	for i, p := range mk.fn.Params {
 		if i == 0 && mk.fn.Signature.Recv() != nil {
 			continue // new(T), which the Func's receiver says
 		}
 		v.Elems = append(v.Elems, e.ParamLiteral(ctorArgName(name, mk.fn, i), p.Type(), m, depth+1, home, true))
+	}
+	return madeAs(mk, v)
+}
+
+// madeAs is the literal of what mk makes out of the call or variable v:
+// v itself, *v, or v.(T).
+func madeAs(mk *maker, v concrete.Value) concrete.Value {
+	switch {
+	case mk.deref:
+		return concrete.Value{Type: mk.typ, Kind: concrete.Deref, Elem: &v}
+	case mk.assert:
+		return concrete.Value{Type: mk.typ, Kind: concrete.Assert, Elem: &v}
 	}
 	return v
 }
@@ -312,9 +260,8 @@ func (e *Builder) madeLiteral(name string, mk *maker, m expr.Assignment, depth i
 // the naming of inputs.build for a parameter slot.
 func (e *Builder) ParamLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function, ctorArg bool) concrete.Value {
 	if depth < e.Cfg.Bounds.MaxDepth {
-		fn := e.constructorOf(t, home)
-		if fn != nil && (!e.isLocal(t, home) || expr.Eval(expr.BVVar(madeSelectorName(name), 8), m) == 0) {
-			return e.madeLiteral(name, &maker{fn: fn, typ: t}, m, depth, home)
+		if makers := e.makersOf(t, home); len(makers) > 0 {
+			return e.madeLiteral(name, makers[chosenMaker(name, makers, m)], m, depth, home)
 		}
 	}
 	if types.IsInterface(t) {

@@ -139,6 +139,13 @@ func (e *Builder) implementations(t types.Type, home *ssa.Function, atParam bool
 			cands = slices.DeleteFunc(cands, func(c types.Type) bool { return !e.isLocal(c, home) })
 		}
 	}
+	if !atParam {
+		// See madeByAPI: a part of an input cannot call the maker of such
+		// a type, and no caller holds one made otherwise.
+		n := len(cands)
+		cands = slices.DeleteFunc(cands, func(c types.Type) bool { return e.madeByAPI(c, home) })
+		complete = complete && len(cands) == n
+	}
 	set := implSet{complete: complete && !iface.Empty()}
 	for _, m := range made {
 		if len(set.alts) < limit {

@@ -96,8 +96,8 @@ func (in *Source) build(e *Builder, s *machine.State, name string, t types.Type,
 	dest, field := in.dest, in.field
 	in.dest, in.field = nil, nil
 	if dest != nil && depth < in.bounds.MaxDepth {
-		if fn := e.constructorOf(t, in.home); fn != nil && e.madeOnly(s, name, t, fn) {
-			return e.buildMade(s, name, &maker{fn: fn, typ: t}, depth, *dest)
+		if makers := e.makersOf(t, in.home); len(makers) > 0 {
+			return e.buildMade(s, name, e.chooseMaker(s, name, makers), depth, *dest)
 		}
 	}
 	if w, signed, ok := value.IntInfo(t); ok {
@@ -125,10 +125,18 @@ func (in *Source) build(e *Builder, s *machine.State, name string, t types.Type,
 		if depth >= in.bounds.MaxDepth {
 			return e.boundNil(s, name)
 		}
+		if e.madeByAPI(t, in.home) {
+			s.Limit(madeByAPILimit(name, t))
+			return value.NilPointer
+		}
 		elem := u.Elem()
 		id := s.Mem.Alloc(&value.Object{Type: elem, Value: value.Lazy{Name: pointeeName(name, elem), Type: elem, Depth: depth + 1, Root: in.root}, Input: name, Root: in.root, RootType: elem})
 		return value.Pointer{NonNil: in.Scalar(nilnessName(name), expr.BoolSort()), Obj: id}
 	case *types.Struct:
+		if e.madeByAPI(t, in.home) {
+			s.Limit(madeByAPILimit(name, t))
+			return value.Zero(t)
+		}
 		foreign := foreignStruct(t, in.home)
 		fields := make([]value.Value, u.NumFields())
 		for i := range fields {
@@ -268,12 +276,15 @@ func (e *Builder) argLiteral(name string, t types.Type, m expr.Assignment, depth
 			return concrete.Value{Type: t, Kind: concrete.Float, Float: floatOfBits(val(name, expr.BV(w)), w)}
 		}
 	case *types.Pointer:
-		if depth >= b.MaxDepth || val(nilnessName(name), expr.BoolSort()) == 0 {
+		if depth >= b.MaxDepth || e.madeByAPI(t, home) || val(nilnessName(name), expr.BoolSort()) == 0 {
 			return concrete.Value{Type: t, Kind: concrete.Nil}
 		}
 		elem := e.argLiteral(pointeeName(name, u.Elem()), u.Elem(), m, depth+1, home)
 		return concrete.Value{Type: t, Kind: concrete.Pointer, Elem: &elem}
 	case *types.Struct:
+		if e.madeByAPI(t, home) {
+			return zeroLiteral(t)
+		}
 		foreign := foreignStruct(t, home)
 		v := concrete.Value{Type: t, Kind: concrete.Struct}
 		for i := 0; i < u.NumFields(); i++ {

@@ -129,3 +129,34 @@ func NameableVar(home *types.Package, v *types.Var) bool {
 	return v.Exported() && pkg.Name() != "main" && loader.MayImport(home.Path(), pkg.Path()) &&
 		!loader.ImportsPath(pkg, home.Path(), make(map[*types.Package]bool))
 }
+
+// derefLit writes *call or *Var: a value type its package hands out as a
+// pointer. The operator binds looser than the call and the selector, so
+// *pkg.New(x) needs no parentheses.
+func (w *Writer) derefLit(v concrete.Value) (string, error) {
+	if v.Elem == nil || v.Elem.Kind != concrete.Call && v.Elem.Kind != concrete.Global {
+		return "", errNoLiteral{"dereference of no call or package variable"}
+	}
+	src, err := w.write(*v.Elem, false, false)
+	if err != nil {
+		return "", err
+	}
+	return "*" + src, nil
+}
+
+// assertLit writes call.(T): the dynamic value of the interface a
+// package's factory returns.
+func (w *Writer) assertLit(v concrete.Value) (string, error) {
+	if v.Elem == nil || v.Elem.Kind != concrete.Call || v.Elem.Func == nil {
+		return "", errNoLiteral{"type assertion of no call"}
+	}
+	src, err := w.write(*v.Elem, false, false)
+	if err != nil {
+		return "", err
+	}
+	name, err := w.TypeName(v.Type)
+	if err != nil {
+		return "", err
+	}
+	return src + ".(" + name + ")", nil
+}

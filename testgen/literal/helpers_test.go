@@ -44,6 +44,18 @@ type Point struct{ X, Y int }
 type Predicate func(int) bool
 
 var Zero units.Length
+
+// Encoding is a value type the package hands out as *Encoding.
+type Encoding struct{ pad rune }
+
+func NewEncoding(pad rune) *Encoding { return &Encoding{pad: pad} }
+
+var StdEncoding = &Encoding{pad: '='}
+
+// writer is handed out only inside an interface.
+type writer struct{ n int }
+
+func NewWriter(n int) any { return &writer{n: n} }
 `
 
 // fixture type-checks packages shapes and units.

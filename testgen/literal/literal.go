@@ -99,6 +99,10 @@ func (w *Writer) write(v concrete.Value, selfTyped, elide bool) (string, error) 
 		return w.callLit(v)
 	case concrete.Global:
 		return w.globalLit(v)
+	case concrete.Deref:
+		return w.derefLit(v)
+	case concrete.Assert:
+		return w.assertLit(v)
 	case concrete.FuncLit:
 		return w.funcLit(v, selfTyped)
 	case concrete.MakeChan:

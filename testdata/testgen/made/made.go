@@ -75,3 +75,23 @@ func (m *Meter) Init(max int) *Meter {
 
 // Max is the maximum.
 func (m *Meter) Max() int { return m.max }
+
+// Style is used by value; the package hands it out as *Style.
+type Style struct{ width int }
+
+// NewStyle returns a style of the given width.
+func NewStyle(width int) *Style { return &Style{width: width} }
+
+// Default is the style callers use.
+var Default = &Style{width: 4}
+
+// Width is s's width.
+func (s Style) Width() int { return s.width }
+
+// upper is handed out only inside an io.Writer.
+type upper struct{ w io.Writer }
+
+// NewUpper returns a writer that writes to w in upper case.
+func NewUpper(w io.Writer) io.Writer { return &upper{w: w} }
+
+func (u *upper) Write(p []byte) (int, error) { return u.w.Write(bytes.ToUpper(p)) }
