@@ -30,19 +30,19 @@ func TestWhatACallChangesIsChecked(t *testing.T) {
 	for _, want := range []string{
 		// A pointee with private state is read through its getters,
 		// a result through its String method: never tt.c.n.
-		"wantN     int", "if tt.c.N() != tt.wantN {",
+		"wantN int", "if tt.c.N() != tt.wantN {",
 		"wantString string", "if got.String() != tt.wantString {",
 		"wantXs []int", "if !reflect.DeepEqual(tt.xs, tt.wantXs) {",
 		"wantB []byte", "if !bytes.Equal(tt.b, tt.wantB) {", `wantB: []byte("A")`,
-		"wantLen   int", "if tt.r.Len() != tt.wantLen {", `"Ring.Add() r.Len():\n got %#v\nwant %#v"`,
-		"wantAdds  int", "if tt.r.Stats.Adds != tt.wantAdds {", // a field of an embedded struct, exported: first
+		"wantLen  int", "if tt.r.Len() != tt.wantLen {", `"Ring.Add() r.Len():\n got %#v\nwant %#v"`,
+		"wantAdds int", "if tt.r.Stats.Adds != tt.wantAdds {", // a field of an embedded struct, exported: first
 		"wantCounts map[string]int", "if !reflect.DeepEqual(tt.counts, tt.wantCounts) {",
 		"wantErr: io.EOF", "wantErr: ErrBang", `wantErrMsg: "afterstate: question"`,
 		"if !errors.Is(gotErr, tt.wantErr) {",
 		// What is written to a new(bytes.Buffer): an argument's, and a
 		// field's of a pointee with no literal.
-		"wantW     string", "if buf, ok := tt.w.(*bytes.Buffer); ok && buf.String() != tt.wantW {",
-		"wantOut   string", "if buf, ok := tt.l.out.(*bytes.Buffer); ok && buf.String() != tt.wantOut {",
+		"wantW    string", "if buf, ok := tt.w.(*bytes.Buffer); ok && buf.String() != tt.wantW {",
+		"wantOut string", "if buf, ok := tt.l.out.(*bytes.Buffer); ok && buf.String() != tt.wantOut {",
 	} {
 		if !strings.Contains(string(file), want) {
 			t.Errorf("the file lacks %s:\n%s", want, file)
