@@ -19,6 +19,7 @@ func TestFakesInTheFile(t *testing.T) {
 		"less: []bool{false, true}}",
 		"type fakeOrdering struct {", "func (f *fakeOrdering) Less(int, int) bool {",
 		"func (f *fakeOrdering) Name() (string, bool) {", "func (*fakeOrdering) Swap(int, int) {}",
+		"func (f *fakeSource) next() int {", "nextResults: []int{",
 	} {
 		if !strings.Contains(file, want) {
 			t.Errorf("the file lacks %s:\n%s", want, file)

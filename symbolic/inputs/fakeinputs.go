@@ -98,7 +98,11 @@ func newFake(t types.Type, iface *types.Interface, home *types.Package) *fakeTyp
 	}
 	f := &fakeType{fake: &concrete.Fake{Iface: t, Name: name}}
 	var fields, params []*types.Var
+	// A field may not share a method's name (an unexported next).
 	taken := map[string]bool{}
+	for i := 0; i < iface.NumMethods(); i++ {
+		taken[iface.Method(i).Name()] = true
+	}
 	for i := 0; i < iface.NumMethods(); i++ {
 		m := iface.Method(i)
 		if !m.Exported() && m.Pkg() != home {
@@ -106,7 +110,11 @@ func newFake(t types.Type, iface *types.Interface, home *types.Package) *fakeTyp
 		}
 		sig := m.Type().(*types.Signature)
 		fm := concrete.FakeMethod{Method: m, Scripts: make([]string, sig.Results().Len())}
-		base := fieldBase(m.Name())
+		stem := fieldBase(m.Name())
+		base := stem
+		if taken[base] {
+			base += "Results"
+		}
 		var plain []int
 		for r := 0; r < sig.Results().Len(); r++ {
 			if plainData(sig.Results().At(r).Type()) {
@@ -125,25 +133,28 @@ func newFake(t types.Type, iface *types.Interface, home *types.Package) *fakeTyp
 			params = append(params, types.NewParam(token.NoPos, pkg, field, st))
 		}
 		if len(plain) > 0 {
-			fm.Counter = claimField(taken, base+"Calls")
+			fm.Counter = claimField(taken, stem+"Calls")
 			fields = append(fields, types.NewField(token.NoPos, pkg, fm.Counter, types.Typ[types.Int], false))
 			f.scripted = append(f.scripted, i)
 		}
 		f.fake.Methods = append(f.fake.Methods, fm)
 	}
-	tn := types.NewTypeName(token.NoPos, pkg, name, nil)
+	// The type's methods are of its package, and an unexported method
+	// implements the interface's only in the interface's package: there
+	// the type is declared (the test is in it), else in HelperPackage.
+	typePkg := pkg
+	for _, fm := range f.fake.Methods {
+		if !fm.Method.Exported() {
+			typePkg = home
+		}
+	}
+	tn := types.NewTypeName(token.NoPos, typePkg, name, nil)
 	named := types.NewNamed(tn, types.NewStruct(fields, nil), nil)
 	f.ptr = types.NewPointer(named)
 	for _, fm := range f.fake.Methods {
 		sig := fm.Method.Type().(*types.Signature)
-		// An unexported method keeps its package, so that the fake
-		// implements the interface (the test is in that package).
-		mpkg := pkg
-		if !fm.Method.Exported() {
-			mpkg = fm.Method.Pkg()
-		}
-		recv := types.NewParam(token.NoPos, pkg, "f", f.ptr)
-		named.AddMethod(types.NewFunc(token.NoPos, mpkg, fm.Method.Name(),
+		recv := types.NewParam(token.NoPos, typePkg, "f", f.ptr)
+		named.AddMethod(types.NewFunc(token.NoPos, typePkg, fm.Method.Name(),
 			types.NewSignatureType(recv, nil, nil, sig.Params(), sig.Results(), sig.Variadic())))
 	}
 	if !types.Implements(f.ptr, iface) {
@@ -180,7 +191,8 @@ func fieldBase(method string) string {
 }
 
 // claimField returns name, or name with "_" added until it is free in
-// taken, and takes it: two methods (Len and len) may lower alike.
+// taken, and takes it: two methods (Len and lenResults) may make one
+// name.
 func claimField(taken map[string]bool, name string) string {
 	for taken[name] {
 		name += "_"

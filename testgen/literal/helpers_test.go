@@ -44,6 +44,12 @@ type Point struct{ X, Y int }
 type Predicate func(int) bool
 
 var Zero units.Length
+
+// Measure is what a fake stands for (fakes_test.go).
+type Measure interface {
+	Reset() any
+	Size(string) units.Length
+}
 `
 
 // fixture type-checks packages shapes and units.

@@ -40,3 +40,19 @@ func Spin(o Ordering) int {
 	}
 	return n
 }
+
+// source yields numbers; its method is unexported, so only a type of this
+// package can implement it.
+type source interface {
+	next() int
+}
+
+// sumTwo adds the next two numbers of src, or says it cannot when the
+// first is negative.
+func sumTwo(src source) (int, bool) {
+	a := src.next()
+	if a < 0 {
+		return 0, false
+	}
+	return a + src.next(), true
+}
