@@ -23,6 +23,9 @@ import (
 // that implement it, the home package's first; for an instance of a
 // generic interface (Set[int]) these include the instances of the
 // program's generic types with its type arguments (threadUnsafeSet[int]).
+// When none does and no value is made through an API (below), a fake the
+// test declares stands in (fakeinputs.go); its parts are named "name.M#k",
+// not "name.(T)…".
 // For the empty interface, which every type implements, the types the
 // function, then its package, asserts to or switches on (those are what
 // the code tells apart), then int and string. A type of another package

@@ -38,15 +38,28 @@ import (
 // leaving out empty scripts.
 
 // Fakes names and declares the fakes of one file. Claim takes the first
-// of its candidates free in the file's package (nil: the first); the
-// names and the declarations are shared by the writers that copy a
-// Writer for a trial, while which fakes the file uses is recorded in
-// UsedHelpers, as for the other helper types.
+// of its candidates free in the file's package (nil: the first). Which
+// fakes the file uses is recorded in UsedHelpers, as for the other helper
+// types; a writer that only tries a literal takes Trial, which shares the
+// names but declares nothing for the file.
 type Fakes struct {
 	Claim func(candidates ...string) string
-	names map[string]string // by interface
+	names map[string]string // by interface, shared with the trials
 	decls map[string]string // by name
-	order []string          // names, in the order first claimed
+	order []string          // names, in the order first declared
+}
+
+// Trial is the Fakes of a copy of the writer that only tries a literal:
+// a fake it names keeps its name, but its declaration, spelled with the
+// trial's imports, is not the file's.
+func (fs *Fakes) Trial() *Fakes {
+	if fs == nil {
+		return nil
+	}
+	if fs.names == nil {
+		fs.names = make(map[string]string)
+	}
+	return &Fakes{Claim: fs.Claim, names: fs.names}
 }
 
 // usedKey is the key of UsedHelpers that records that the file uses the
@@ -65,10 +78,8 @@ func (fs *Fakes) fakeName(f *concrete.Fake) string {
 	}
 	if fs.names == nil {
 		fs.names = make(map[string]string)
-		fs.decls = make(map[string]string)
 	}
 	fs.names[key] = n
-	fs.order = append(fs.order, n)
 	return n
 }
 
@@ -82,7 +93,7 @@ func (w *Writer) fakeLit(v concrete.Value) (string, error) {
 		name = w.Fakes.fakeName(f)
 	}
 	// The declaration spells types as this writer's imports do: record
-	// them (and the declaration) on every use.
+	// them, and the declaration, on every use.
 	decl, err := w.fakeDecl(name, f)
 	if err != nil {
 		return "", err
@@ -109,8 +120,14 @@ func (w *Writer) fakeLit(v concrete.Value) (string, error) {
 			fields = append(fields, script+": "+src)
 		}
 	}
-	if w.Fakes != nil {
-		w.Fakes.decls[name] = decl
+	if fs := w.Fakes; fs != nil {
+		if _, ok := fs.decls[name]; !ok {
+			if fs.decls == nil {
+				fs.decls = make(map[string]string)
+			}
+			fs.order = append(fs.order, name)
+		}
+		fs.decls[name] = decl
 		if w.UsedHelpers == nil {
 			w.UsedHelpers = make(map[string]bool)
 		}
