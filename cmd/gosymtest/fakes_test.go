@@ -8,10 +8,11 @@ import (
 
 // TestFakesInTheFile runs the binary on a copy of testdata/exec/fakes,
 // whose functions take an interface that nothing implements, and checks
-// the file it writes: every case passes a fake the file declares once,
-// scripted per call (a Less that says false, then true), none passes nil
-// or panics, and the file is gofmt- and vet-clean and passes go test
-// -count=3 with full coverage.
+// the file it writes: every case passes a fake the file declares once
+// (as a parameter or a struct field; of an interface with an unexported
+// method too), scripted per call (a Less that says false, then true),
+// none passes nil or panics, and the file is gofmt- and vet-clean and
+// passes go test -count=3 with full coverage.
 func TestFakesInTheFile(t *testing.T) {
 	dir := fixtureModule(t, "fakes")
 	file := string(generateIn(t, dir, ".", "-budget", "10m", "-max-work", "200000", "."))
@@ -20,6 +21,7 @@ func TestFakesInTheFile(t *testing.T) {
 		"type fakeOrdering struct {", "func (f *fakeOrdering) Less(int, int) bool {",
 		"func (f *fakeOrdering) Name() (string, bool) {", "func (*fakeOrdering) Swap(int, int) {}",
 		"func (f *fakeSource) next() int {", "nextResults: []int{",
+		"Sorter{Seq: &fakeOrdering{",
 	} {
 		if !strings.Contains(file, want) {
 			t.Errorf("the file lacks %s:\n%s", want, file)

@@ -56,3 +56,13 @@ func sumTwo(src source) (int, bool) {
 	}
 	return a + src.next(), true
 }
+
+// Sorter holds the sequence it sorts: a field a fake fills.
+type Sorter struct {
+	Seq Ordering
+}
+
+// Empty reports whether the sequence has no elements.
+func (s Sorter) Empty() bool {
+	return s.Seq.Len() == 0
+}
