@@ -37,7 +37,7 @@ type Bounds struct {
 // interfaces with more implementations than it tries, maps ranged over in
 // one order, package variables that change after init) make a path
 // non-exhaustive, so they never back a claim and need no mention.
-const boundsInputs = "interface inputs nil or one of the (at most 4, for any up to 16 the function asserts to) types of the program that implement them; " +
+const boundsInputs = "interface inputs nil or one of the (at most 4, for any up to 16 the function asserts to) types of the program that implement them, or where none does a fake the test declares, whose methods return values scripted for up to 8 calls each; " +
 	"map inputs with integer, bool or string keys"
 
 // newBounds takes the executor's defaults (machine.Bounds.WithDefaults)

@@ -224,6 +224,7 @@ func tryWrite(v concrete.Value, slot types.Type, l *literal.Writer) error {
 	trial := *l
 	trial.Imports = newImports(l.Home)
 	trial.UsedHelpers = make(map[string]bool)
+	trial.Fakes = l.Fakes.Trial()
 	if slot == nil {
 		slot = v.Type
 	}

@@ -56,7 +56,9 @@
 // package's API is the call that made it: csv.NewReader(strings.NewReader(
 // "a,b\n")), new(bytes.Buffer), errors.New("x"), ErrQuote. A failing
 // reader or writer is a small helper type the file declares, under a name
-// that clashes with nothing. Every name the file declares or imports
+// that clashes with nothing. So is the fake of an interface that nothing
+// implements: &fakeInterface{less: []bool{false, true}}, declared once
+// with a script and a call counter per method (literal's fakes.go). Every name the file declares or imports
 // avoids the package's own names and those of its other test files.
 //
 // # Environment and package state

@@ -20,6 +20,9 @@ type helpers struct {
 	ptr, errText, setEnviron string
 	types                    map[string]string
 	usedTypes                map[string]bool
+	// fakes are the fakes the literals named (literal.Fakes); usedTypes
+	// records those the file uses.
+	fakes *literal.Fakes
 	// forms are the language version's forms, with the per-type pointer
 	// helpers the literals used below go1.18 (version.go).
 	forms *langForms
@@ -66,6 +69,7 @@ func emitFile(pkgName string, tables []*table, imp *imports, h helpers, usesPtr 
 		e.setEnvironHelper()
 	}
 	literal.WriteHelperTypes(&e.b, h.types, h.usedTypes)
+	literal.WriteFakes(&e.b, h.fakes, h.usedTypes)
 	if e.usesErrText {
 		fmt.Fprintf(&e.b, "\n// %s is err's message, or \"\" for a nil error.\nfunc %[1]s(err error) string {\n\tif err == nil {\n\t\treturn \"\"\n\t}\n\treturn err.Error()\n}\n", h.errText)
 	}

@@ -358,7 +358,8 @@ func (g *generator) renderOnce(only map[*candidate]bool) (r *rendering, retry bo
 			imp.fix(sc)
 		}
 		h.forms = &langForms{lang: g.lang, base: h.ptr, claim: sc.claim, names: make(map[string]string)}
-		l := &literal.Writer{Home: g.pkg.Types, Imports: imp, PtrHelper: h.ptr, HelperTypes: h.types, Lang: h.forms}
+		h.fakes = &literal.Fakes{Claim: sc.claim}
+		l := &literal.Writer{Home: g.pkg.Types, Imports: imp, PtrHelper: h.ptr, HelperTypes: h.types, Lang: h.forms, Fakes: h.fakes}
 		vars := g.vars
 		vars.declared = func(name string) bool { return sc.taken[name] }
 		r = &rendering{}

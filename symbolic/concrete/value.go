@@ -84,6 +84,9 @@ type Value struct {
 	Why   string      // Opaque: why no literal exists
 	Func  *types.Func // Call: the function called (nil: new)
 	Var   *types.Var  // Global: the variable
+	// Fake, for a Call of a fake's Make, says how the file declares the
+	// fake (fake.go).
+	Fake *Fake
 	// Views are, for a value of a type of the package under test that
 	// has unexported fields (loader.ViewedType), what the methods a test
 	// reads it through returned on it: String, then exported getters

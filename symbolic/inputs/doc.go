@@ -29,6 +29,11 @@
 // test that its API hands out, only through the API (ownmakers.go). An
 // io.Reader, io.Writer or error takes the usual values, and readers and
 // writers that fail.
+// An interface that no type of the program implements (heap.Interface)
+// takes a fake, a type the test file declares: call k of its method M on
+// input h returns the fresh inputs "h.M#k", up to maxFakeCalls calls
+// (fakeinputs.go). The machine runs the methods of these types the test
+// declares through InputProvider.RunsMethodsOf and CallMethod.
 //
 // A size bound grows, up to GrowLen and GrowElems, when a branch needs a
 // larger input. The growth waits for the next round of exploration.

@@ -82,6 +82,14 @@ type inputState struct {
 	askedAt   time.Time
 	// impls caches the implementations chosen for interface inputs.
 	impls map[string]implSet
+	// fakes are the fakes made for interfaces, by interface (nil: none
+	// can be declared), fakeTypes the same by the fake's pointer type;
+	// fakeInputs the inputs that hold one, which their objects name by
+	// index (fakeIndex) (fakeinputs.go).
+	fakes      map[string]*fakeType
+	fakeTypes  map[types.Type]*fakeType
+	fakeInputs []fakeInput
+	fakeIndex  map[fakeInput]int
 	// floatCands are the candidate values of float inputs, by function
 	// under test and width (floatinputs.go).
 	floatCands map[floatCandidatesKey][]float64
@@ -122,9 +130,13 @@ func (p engineInputs) CallFunc(s *machine.State, instr ssa.CallInstruction, f *v
 	p.e.callInputFunc(s, instr, f)
 }
 
-func (p engineInputs) RunsMethodsOf(t types.Type) bool { return isFailingHelper(t) }
+func (p engineInputs) RunsMethodsOf(t types.Type) bool { return isFailingHelper(t) || p.e.isFake(t) }
 
 func (p engineInputs) CallMethod(s *machine.State, instr ssa.CallInstruction, recv value.Interface) {
+	if p.e.isFake(recv.Type) {
+		p.e.fakeMethod(s, instr, recv)
+		return
+	}
 	p.e.failingMethod(s, instr, recv)
 }
 

@@ -23,6 +23,9 @@ import (
 // that implement it, the home package's first; for an instance of a
 // generic interface (Set[int]) these include the instances of the
 // program's generic types with its type arguments (threadUnsafeSet[int]).
+// When none does and no value is made through an API (below), a fake the
+// test declares stands in (fakeinputs.go); its parts are named "name.M#k",
+// not "name.(T)…".
 // For the empty interface, which every type implements, the types the
 // function, then its package, asserts to or switches on (those are what
 // the code tells apart), then int and string. A type of another package
@@ -70,6 +73,9 @@ type implSet struct {
 type implAlt struct {
 	typ  types.Type
 	made *maker
+	// fake is set for the fake of an interface nothing implements
+	// (fakeinputs.go); typ is its pointer type.
+	fake *fakeType
 }
 
 func typeSelectorName(name string) string { return name + ".(type)" }
@@ -147,6 +153,16 @@ func (e *Builder) implementations(t types.Type, home *ssa.Function, atParam bool
 		complete = complete && len(cands) == n
 	}
 	set := implSet{complete: complete && !iface.Empty()}
+	if len(made) == 0 && len(cands) == 0 && !iface.Empty() {
+		// Nothing implements it (heap.Interface, which callers
+		// implement): a fake the test declares stands in. Its results
+		// are every implementation's, but not its effects, so the list
+		// is not complete.
+		if f := e.fakeFor(t, homePkg); f != nil {
+			set.alts = append(set.alts, implAlt{typ: f.ptr, fake: f})
+			set.complete = false
+		}
+	}
 	for _, m := range made {
 		if len(set.alts) < limit {
 			set.alts = append(set.alts, implAlt{typ: m.typ, made: m})
@@ -287,6 +303,9 @@ func (e *Builder) buildInterface(s *machine.State, name string, t types.Type, de
 	// The dynamic value is no deeper than the interface that holds it:
 	// depth bounds the nesting of values inside values.
 	a := set.alts[k-1]
+	if a.fake != nil {
+		return value.Interface{Type: a.typ, Value: e.buildFake(s, name, a.fake, depth)}
+	}
 	if a.made != nil {
 		// A part of a parameter, built lazily, has no slot: its makers
 		// call nothing (lazyMakeable), so none is needed.
@@ -364,6 +383,8 @@ func (e *Builder) interfaceChoice(s *machine.State, name string, t types.Type, s
 	pins := []string{name + " == nil"}
 	for _, a := range set.alts {
 		switch {
+		case a.fake != nil:
+			pins = append(pins, name+" is a fake "+types.TypeString(t, qualify))
 		case a.made != nil && a.made.global != nil:
 			pins = append(pins, name+" == "+a.made.String())
 		case a.made != nil:
@@ -449,6 +470,8 @@ func (e *Builder) interfaceLiteral(name string, t types.Type, m expr.Assignment,
 	a := set.alts[k-1]
 	var v concrete.Value
 	switch {
+	case a.fake != nil:
+		v = e.fakeLiteral(name, a.fake, m, depth, home)
 	case a.made != nil:
 		v = e.madeLiteral(dynamicName(name, a.typ), a.made, m, depth, home)
 		if types.IsInterface(v.Type) {

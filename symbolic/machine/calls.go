@@ -67,7 +67,7 @@ func (e *Machine) callee(s *State, c *ssa.CallCommon) (fn *ssa.Function, binding
 		}
 		if e.Inputs.RunsMethodsOf(recv.Type) {
 			// Only a direct call runs the helper's model (call).
-			e.Unsupported(s, "deferred call of "+c.Method.Name()+" on a failing reader or writer")
+			e.Unsupported(s, "deferred call of "+c.Method.Name()+" on a value of a type the test declares (a failing reader or writer, a fake)")
 			return nil, nil, nil, false
 		}
 		fn = e.Prog.LookupMethod(recv.Type, c.Method.Pkg(), c.Method.Name())

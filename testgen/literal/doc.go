@@ -13,11 +13,12 @@
 //   - Imports, which names the packages a literal refers to and records
 //     that the file imports them;
 //   - Lang, what the file's Go version allows (nil: everything);
-//   - PtrHelper and HelperTypes, the names the file gives its helpers.
+//   - PtrHelper and HelperTypes, the names the file gives its helpers;
+//   - Fakes, which names and declares the file's fakes (nil: only try).
 //
 // It records what its literals need: the imports, UsesPtr for the
-// pointer helper, UsedHelpers for the helper types. WriteHelperTypes
-// declares the helper types used.
+// pointer helper, UsedHelpers for the helper types and fakes.
+// WriteHelperTypes and WriteFakes declare those used.
 //
 // InSlot and TypeName fail when the file cannot write the value or the
 // type. The error says why: "unexported field currency of units.Money",
@@ -27,7 +28,7 @@
 //
 // A Writer changes as it writes (imports, helpers). To try a value
 // without recording anything, copy the Writer and give the copy Imports
-// and UsedHelpers of its own.
+// and UsedHelpers of its own, and Fakes.Trial().
 //
 // # Spelling
 //
@@ -56,7 +57,10 @@
 //
 // A failing reader or writer holds a value of a type the standard library
 // lacks: errReader, errWriter (helpers.go). A file declares those it uses,
-// under the names ClaimHelperTypes chose.
+// under the names ClaimHelperTypes chose. An interface that nothing
+// implements takes a fake (concrete.Fake), which the file declares from
+// the interface's methods, named "fake" and the interface's name, claimed
+// on first use (fakes.go).
 //
 // # Language version
 //

@@ -42,6 +42,9 @@ func ClaimHelperTypes(claim func(candidates ...string) string) map[string]string
 // helperLit writes &name{args…} for a value of a helper type, and records
 // that the file declares it.
 func (w *Writer) helperLit(v concrete.Value) (string, error) {
+	if v.Fake != nil {
+		return w.fakeLit(v)
+	}
 	h := v.Func.Name()
 	if _, ok := helperDecls[h]; !ok {
 		return "", errNoLiteral{"unknown helper type " + h}

@@ -56,6 +56,12 @@ var StdEncoding = &Encoding{pad: '='}
 type writer struct{ n int }
 
 func NewWriter(n int) any { return &writer{n: n} }
+
+// Measure is what a fake stands for (fakes_test.go).
+type Measure interface {
+	Reset() any
+	Size(string) units.Length
+}
 `
 
 // fixture type-checks packages shapes and units.

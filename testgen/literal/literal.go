@@ -32,6 +32,9 @@ type Writer struct {
 	// used.
 	HelperTypes map[string]string
 	UsedHelpers map[string]bool
+	// Fakes names and declares the fakes the literals use (fakes.go);
+	// nil writes them under their own names.
+	Fakes *Fakes
 	// Hex writes non-negative integers in hex: an input the function
 	// compares with hex constants.
 	Hex bool
