@@ -22,13 +22,13 @@ import (
 // beyond them may:
 //
 //   - when the side is that of an If of the explored package and leads to
-//     a block no path has entered (sideLeadsToNew), no sibling state takes it within the
-//     bounds (siblingTakes), and the inputs involved (those beyond
-//     their bound in the solver's model) may still grow (Bounds.GrowLen,
-//     GrowElems), the smallest
-//     doubling of their bounds under which the side is feasible is found,
-//     and each of them is asked to grow to at least twice its bound, or to
-//     the size the model gives if larger. When the searcher runs out of
+//     a block no path has entered (sideLeadsToNew), no sibling state takes
+//     it within the bounds (siblingTakes), and the inputs involved (those
+//     beyond their bound in the solver's model) may still grow
+//     (Bounds.GrowLen, GrowElems), the smallest doubling of their bounds
+//     under which the side is feasible is found, and each of them is
+//     asked to grow to at least twice its bound, or to the size the model
+//     gives if larger. When the searcher runs out of
 //     states, or a tenth of the work limit after the first request
 //     (growthDue), the exploration starts again from fresh inputs with
 //     those bounds (symbolic's Engine.Explore), sharing the function's budget, and
