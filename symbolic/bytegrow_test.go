@@ -14,6 +14,7 @@ func init() {
 	natives["bytegrow.Block"] = bytegrow.Block
 	natives["bytegrow.ParseString"] = bytegrow.ParseString
 	natives["bytegrow.Clone"] = bytegrow.Clone
+	natives["bytegrow.ArrayConv"] = bytegrow.ArrayConv
 }
 
 // TestMarkerGrowthThroughOtherPackages: a decoder whose input must begin
@@ -35,6 +36,7 @@ func TestMarkerGrowthThroughOtherPackages(t *testing.T) {
 		{"bytegrow.DecodeBufio", "b", 12},
 		{"bytegrow.Block", "b", 15},
 		{"bytegrow.ParseString", "s", 22},
+		{"bytegrow.ArrayConv", "b", 16},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			bounds := machine.Bounds{GrowLen: 64, GrowElems: 64}

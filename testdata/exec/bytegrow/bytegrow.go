@@ -127,3 +127,15 @@ func Clone(b []byte) ([]byte, int) {
 	}
 	return c, len(c)
 }
+
+// ArrayConv converts the marker's bytes to an array value: the slice
+// b[:11] is a window on the 16 or more elements of b.
+func ArrayConv(b []byte) (Header, error) {
+	if len(b) < 16 {
+		return Header{}, errors.New("short")
+	}
+	if [11]byte(b[:11]) != [11]byte([]byte(magic)) {
+		return Header{}, errMagic
+	}
+	return Header{Version: b[11], Size: binary.BigEndian.Uint32(b[12:16])}, nil
+}
