@@ -132,6 +132,11 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 		e.Pruning = e.Pruner != nil
 		e.Search()
 		e.Pruning = false
+		if e.Searcher.Len() == 0 && !e.StopEarly() {
+			// The round ran out of states: the growths it deferred are
+			// asked for if blocks are left untested.
+			e.in.PlanDeferred(fn)
+		}
 		if e.StopEarly() || !e.in.GrowthAsked() || e.Round == inputs.MaxRounds || !e.in.Grow() {
 			break
 		}

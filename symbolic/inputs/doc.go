@@ -36,7 +36,10 @@
 // declares through InputProvider.RunsMethodsOf and CallMethod.
 //
 // A size bound grows, up to GrowLen and GrowElems, when a branch needs a
-// larger input. The growth waits for the next round of exploration.
+// larger input: a branch of the explored package at once, a branch of
+// another package or a length forked into the values the bounds allow
+// (copy's count) when the round ends with blocks left untested. The
+// growth waits for the next round of exploration.
 //
 // A Source in replay mode gives each variable its value in a model
 // instead of making it. The concrete run and the test's literal then

@@ -76,6 +76,16 @@ type inputState struct {
 	grown        map[string]int
 	growth       map[string]int
 	plannedSides map[expr.Expr]bool
+	// deferred are the growths a round may ask for once it has run out
+	// of states with blocks of the explored function left untested: bound
+	// cuts that no branch of the explored package stands for
+	// (inputbounds.go).
+	deferred []boundCut
+	// deferredGrew says a deferred growth was asked for in the current
+	// exploration, when deferredCovered blocks of the function were
+	// covered.
+	deferredGrew    bool
+	deferredCovered int
 	// askedWork and askedAt are the work and time when the current round
 	// first asked for growth.
 	askedWork int64
@@ -164,5 +174,7 @@ func (p engineInputs) SizeBound(within, excess, size expr.Expr, max int) {
 func (p engineInputs) Infeasible(s *machine.State, side expr.Expr) { p.e.checkCutByBounds(s, side) }
 
 func (p engineInputs) ForkedValue(pin expr.Expr) { p.e.noteAlternative(pin) }
+
+func (p engineInputs) ValuesCut(s *machine.State, rest expr.Expr) { p.e.checkValuesCut(s, rest) }
 
 func (p engineInputs) GrowthDue() bool { return p.e.growthDue() }

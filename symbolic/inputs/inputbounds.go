@@ -2,6 +2,7 @@ package inputs
 
 import (
 	"maps"
+	"slices"
 	"time"
 
 	"github.com/gosymtest/gosymtest/solver"
@@ -20,14 +21,14 @@ import (
 // map input is explored by a state of its own). If none does but one
 // beyond them may:
 //
-//   - when the side is that of an If and leads to a block no path has
-//     entered (sideLeadsToNew), no sibling state takes it within the
-//     bounds (siblingTakes), and the inputs involved (those beyond
-//     their bound in the solver's model) may still grow (Bounds.GrowLen,
-//     GrowElems), the smallest
-//     doubling of their bounds under which the side is feasible is found,
-//     and each of them is asked to grow to at least twice its bound, or to
-//     the size the model gives if larger. When the searcher runs out of
+//   - when the side is that of an If of the explored package and leads to
+//     a block no path has entered (sideLeadsToNew), no sibling state takes
+//     it within the bounds (siblingTakes), and the inputs involved (those
+//     beyond their bound in the solver's model) may still grow
+//     (Bounds.GrowLen, GrowElems), the smallest doubling of their bounds
+//     under which the side is feasible is found, and each of them is
+//     asked to grow to at least twice its bound, or to the size the model
+//     gives if larger. When the searcher runs out of
 //     states, or a tenth of the work limit after the first request
 //     (growthDue), the exploration starts again from fresh inputs with
 //     those bounds (symbolic's Engine.Explore), sharing the function's budget, and
@@ -40,6 +41,21 @@ import (
 //     the solver cannot say) the path
 //     records that it was cut by a bound, and it no longer supports a
 //     claim of dead code: the gap is reported as "bounds".
+//
+// A []byte input is seldom tested in a branch of the explored package.
+// Its length goes through copy (bytes.Reader.Read, io.ReadFull), whose
+// count is forked into the values the bounds allow, so that every branch
+// after it is decided on constants; or through a branch of another
+// package (bytes.HasPrefix's len(s) >= len(prefix)), whose result comes
+// back as a constant. A decoder whose input must begin with an 11-byte
+// marker then never grew its 8-element bound. Two more cuts therefore
+// defer a growth (deferGrowth): a side of an If of another package that
+// leads to a block no path has entered (the path is cut as before), and
+// a fork whose values inputs beyond the bounds add to (checkValuesCut;
+// the path is not cut). Deferred growths are planned as above, but only
+// when the round has run out of states and blocks of the explored
+// function are left (PlanDeferred): such cuts are common in code whose
+// every block is covered within the bounds.
 //
 // This is a guard against misleading claims, not a proof about inputs
 // beyond the bounds: a claim of dead code still says "within the bounds".
@@ -132,51 +148,171 @@ func (e *Builder) noteBound(c expr.Expr, b bound) {
 // said Unsat to s's condition and side): it records on s whether inputs
 // beyond the bounds could take it, or plans their growth.
 func (e *Builder) checkCutByBounds(s *machine.State, side expr.Expr) {
-	if s.Replay || len(e.bounds) == 0 {
+	c, r := e.cutByBounds(s, side)
+	const cut = "a branch side is reachable only beyond the input size bounds"
+	switch r {
+	case solver.Unsat:
+		return
+	case solver.Sat:
+		if e.sideLeadsToNew(s, side) {
+			if !e.siblingTakes(c.relaxed, c.within) && e.planGrowth(side, c.relaxed, c.on, c.model) {
+				return
+			}
+		} else if e.sideLeadsToNewElsewhere(s, side) {
+			// A branch of another package (bytes.HasPrefix's length
+			// test) may stand between the input and the blocks of the
+			// explored one, which then decides on a constant result.
+			e.deferGrowth(c)
+		}
+	}
+	s.Limit(cut)
+}
+
+// checkValuesCut is called when the values s is about to be forked into
+// are all that a value takes within the bounds: rest, that it is none of
+// them, is infeasible. When inputs beyond the bounds give it another
+// value, a growth is deferred to the round's end (PlanDeferred): copy's
+// count from a []byte input is forked into 0 … 8, and the test
+// copy(m[:], b) < 11 that follows is decided on constants, so no branch
+// would ever find that an 11-byte marker needs a longer b. The path is not
+// cut: most such values (the length of an append) lead where those within
+// the bounds do.
+func (e *Builder) checkValuesCut(s *machine.State, rest expr.Expr) {
+	// Forks are many (every append of an input slice forks its length):
+	// the query beyond the bounds is asked only while there is room for
+	// another deferred growth, and only for a value that is a function of
+	// a bounded size itself, not of an element or a number input.
+	if s.Replay || len(e.deferred) >= maxDeferred || !e.mentionsBoundSize(s, rest) {
 		return
 	}
-	var relaxed, within, excess, lifted []expr.Expr
-	var on []bound
+	if c, r := e.cutByBounds(s, rest); r == solver.Sat {
+		e.deferGrowth(c)
+	}
+}
+
+// mentionsBoundSize tells whether x has the size variable of an input
+// whose bound is on s's path among its variables.
+func (e *Builder) mentionsBoundSize(s *machine.State, x expr.Expr) bool {
+	sizes := make(map[expr.Expr]bool)
+	for _, c := range s.PathCond {
+		if b, ok := e.bounds[c]; ok {
+			sizes[b.size] = true
+		}
+	}
+	if len(sizes) == 0 {
+		return false
+	}
+	return slices.ContainsFunc(expr.Vars(x), func(v expr.Expr) bool { return sizes[v] })
+}
+
+// boundCut is what a growth for a side infeasible within the bounds is
+// planned from: the side, the path's other constraints with it, its
+// bounds, and a model beyond them.
+type boundCut struct {
+	side            expr.Expr
+	relaxed, within []expr.Expr
+	on              []bound
+	model           *expr.Values
+}
+
+// cutByBounds asks whether side, infeasible on s, is feasible beyond the
+// input size bounds: Sat when only inputs beyond them take it, Unsat when
+// none takes it or one within them does (another alternative of a
+// choice), Unknown when the solver cannot say.
+func (e *Builder) cutByBounds(s *machine.State, side expr.Expr) (boundCut, solver.Result) {
+	if s.Replay || len(e.bounds) == 0 {
+		return boundCut{}, solver.Unsat
+	}
+	c := boundCut{side: side}
+	var excess, lifted []expr.Expr
 	// asked says the query within the bounds is the one the caller has
 	// just found unsatisfiable: every bound constraint on the path is its
 	// own within (a length's, not a map's size pin).
 	asked := true
-	for _, c := range s.PathCond {
-		if b, ok := e.bounds[c]; ok {
-			asked = asked && b.within == c
-			on = append(on, b)
-			within = append(within, b.within)
+	for _, pc := range s.PathCond {
+		if b, ok := e.bounds[pc]; ok {
+			asked = asked && b.within == pc
+			c.on = append(c.on, b)
+			c.within = append(c.within, b.within)
 			excess = append(excess, b.excess)
 			lifted = append(lifted, b.withinAt(maxLength))
 			continue
 		}
-		relaxed = append(relaxed, c)
+		c.relaxed = append(c.relaxed, pc)
 	}
 	if len(excess) == 0 {
-		return
+		return c, solver.Unsat
 	}
-	relaxed = append(relaxed, side)
+	c.relaxed = append(c.relaxed, side)
 	inside := solver.Unsat
 	if !asked {
-		inside = e.Check(solver.Query{Constraints: append(relaxed[:len(relaxed):len(relaxed)], within...)}).Result
+		inside = e.Check(solver.Query{Constraints: append(c.relaxed[:len(c.relaxed):len(c.relaxed)], c.within...)}).Result
 	}
-	if inside == solver.Sat {
-		return // another alternative of a choice, within the bounds, takes it
+	switch inside {
+	case solver.Sat:
+		return c, solver.Unsat // another alternative of a choice, within the bounds, takes it
+	case solver.Unknown:
+		return c, solver.Unknown
 	}
-	const cut = "a branch side is reachable only beyond the input size bounds"
-	if inside == solver.Unknown {
-		s.Limit(cut)
+	beyond := e.Check(solver.Query{Constraints: append(append(c.relaxed[:len(c.relaxed):len(c.relaxed)], lifted...), expr.Or(excess...))})
+	if beyond.Result == solver.Sat {
+		c.model = beyond.Model
+	}
+	return c, beyond.Result
+}
+
+// maxDeferred bounds the growths a round defers: each costs solver
+// queries at the round's end, and a loop forks a length on every turn.
+const maxDeferred = 16
+
+// deferGrowth keeps c for PlanDeferred, once per side.
+func (e *Builder) deferGrowth(c boundCut) {
+	if len(e.deferred) >= maxDeferred {
 		return
 	}
-	beyond := e.Check(solver.Query{Constraints: append(append(relaxed[:len(relaxed):len(relaxed)], lifted...), expr.Or(excess...))})
-	if beyond.Result == solver.Unsat {
-		return
+	for _, d := range e.deferred {
+		if d.side == c.side {
+			return
+		}
 	}
-	if beyond.Result == solver.Sat && e.sideLeadsToNew(s, side) && !e.siblingTakes(relaxed, within) &&
-		e.planGrowth(side, relaxed, on, beyond.Model) {
-		return
+	e.deferred = append(e.deferred, c)
+}
+
+// PlanDeferred is called when a round of the exploration of fn has run
+// out of states: if blocks of fn are left that no path entered, it plans
+// the growths deferred in the round, those for bound cuts that no branch
+// of the explored package stands for (a branch of another package, or a
+// value forked into those the bounds allow). Waiting for the round's end
+// is what keeps them cheap: a branch of strings.Index that only strings
+// of over 64 bytes take is cut on many paths of functions whose every
+// block the round covers within the bounds (growth.Minor); growing for it
+// would only slow them down. Nor are they planned again once a round
+// they grew the bounds for has entered no new block of fn: a function
+// with dead code that appends its input would grow it round after round,
+// to the cap, each round forking the length into more values. It reports
+// whether a growth was asked for.
+func (e *Builder) PlanDeferred(fn *ssa.Function) bool {
+	deferred := e.deferred
+	e.deferred = nil
+	covered := 0
+	for _, b := range fn.Blocks {
+		if e.Summary.CoveredBlocks[b] {
+			covered++
+		}
 	}
-	s.Limit(cut)
+	if len(deferred) == 0 || covered == len(fn.Blocks) || (e.deferredGrew && covered <= e.deferredCovered) {
+		return false
+	}
+	asked := false
+	for _, c := range deferred {
+		if !e.siblingTakes(c.relaxed, c.within) && e.planGrowth(c.side, c.relaxed, c.on, c.model) {
+			asked = true
+		}
+	}
+	if asked {
+		e.deferredGrew, e.deferredCovered = true, covered
+	}
+	return asked
 }
 
 // noteAlternative records c as the pin of a value to one of the values
@@ -233,22 +369,39 @@ func (e *Builder) siblingTakes(relaxed, within []expr.Expr) bool {
 // branch of this package that needs a longer string still asks for it,
 // whatever calls its condition went through.
 func (e *Builder) sideLeadsToNew(s *machine.State, side expr.Expr) bool {
+	isNew, here := e.ifSideLeadsToNew(s, side)
+	return isNew && here
+}
+
+// sideLeadsToNewElsewhere tells whether side is a side of an If of
+// another package than the explored one whose successor no path has
+// entered: a growth for it is deferred (PlanDeferred).
+func (e *Builder) sideLeadsToNewElsewhere(s *machine.State, side expr.Expr) bool {
+	isNew, here := e.ifSideLeadsToNew(s, side)
+	return isNew && !here
+}
+
+// ifSideLeadsToNew tells whether side is a side of the If s is executing
+// whose successor no path has entered yet, and whether that If is of the
+// explored package.
+func (e *Builder) ifSideLeadsToNew(s *machine.State, side expr.Expr) (isNew, here bool) {
 	f := s.Stack[len(s.Stack)-1]
 	if f.Next == 0 {
-		return false
+		return false, false
 	}
 	in, ok := f.Block.Instrs[f.Next-1].(*ssa.If)
-	if !ok || !e.InExploredPackage(f.Fn) {
-		return false
+	if !ok {
+		return false, false
 	}
+	here = e.InExploredPackage(f.Fn)
 	cond := e.Scalar(s, in.Cond)
 	switch side {
 	case cond:
-		return !e.Summary.CoveredBlocks[f.Block.Succs[0]]
+		return !e.Summary.CoveredBlocks[f.Block.Succs[0]], here
 	case expr.Not(cond):
-		return !e.Summary.CoveredBlocks[f.Block.Succs[1]]
+		return !e.Summary.CoveredBlocks[f.Block.Succs[1]], here
 	}
-	return false
+	return false, here
 }
 
 // planGrowth looks for larger bounds, within the caps, of the inputs that
@@ -354,7 +507,8 @@ func (e *Builder) growthDue() bool {
 // ForgetGrowth starts a function's exploration: what earlier explorations
 // grew and planned is forgotten.
 func (e *Builder) ForgetGrowth() {
-	e.grown, e.growth, e.plannedSides = nil, nil, nil
+	e.grown, e.growth, e.plannedSides, e.deferred = nil, nil, nil, nil
+	e.deferredGrew, e.deferredCovered = false, 0
 	// Terms are hash-consed across functions: a pin of another
 	// function's exploration may be a branch condition of this one.
 	e.alternatives = nil
@@ -376,7 +530,7 @@ func (e *Builder) Grow() bool {
 		}
 	}
 	e.grown = grown
-	e.growth, e.plannedSides = nil, nil
+	e.growth, e.plannedSides, e.deferred = nil, nil, nil
 	return grew
 }
 

@@ -169,6 +169,11 @@ func (e *Machine) values(s *State, v expr.Expr, why string) (states []*State, va
 		e.Finish(s, EndDepth, 0, "symbolic "+why+" has too many values")
 		return nil, nil, false
 	}
+	// The values are those inputs within their size bounds give. Longer
+	// inputs may give others (copy's count from a longer slice), which
+	// no later branch can ask for: every state below holds a constant.
+	// The inputs are told, so that the bounds may grow for them.
+	e.Inputs.ValuesCut(s, exclude)
 	// The solver found the values in the order its models gave them,
 	// which depends on what it answered before (a cache's stored model,
 	// or Z3's state). The states are forked in the order of the values

@@ -66,6 +66,11 @@ type InputProvider interface {
 	// ForkedValue is told that pin fixes a value to one of the values
 	// states were forked for: a state's siblings hold the others.
 	ForkedValue(pin expr.Expr)
+	// ValuesCut is told that the values s is about to be forked into are
+	// all a value takes on s: rest (the value is none of them) is
+	// infeasible. The provider notes whether inputs beyond their size
+	// bounds give it other values, for a growth of those bounds.
+	ValuesCut(s *State, rest expr.Expr)
 
 	// GrowthDue tells whether the round should give way to the next one
 	// with the larger input bounds it asked for, before it has run out

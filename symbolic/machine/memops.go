@@ -2,6 +2,7 @@ package machine
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"math"
 
@@ -423,11 +424,45 @@ func (e *Machine) sliceToArrayPointer(s *State, in *ssa.SliceToArrayPointer) {
 	}) {
 		return
 	}
-	if n == 0 || x.Offset != 0 {
-		e.Unsupported(s, "slice to array pointer at an offset")
+	whole, isArray := value.At(s.Mem.Get(x.Obj).Value, x.Base).(value.Array)
+	if n > 0 && x.Offset == 0 && (!isArray || whole.Len() == int(n)) {
+		e.set(s, in, value.Pointer{NonNil: x.NonNil, Obj: x.Obj, Path: x.Base})
 		return
 	}
-	e.set(s, in, value.Pointer{NonNil: x.NonNil, Obj: x.Obj, Path: x.Base})
+	if n > 0 && isArray && readAtOnce(in) {
+		// [N]T(x), which Go compiles to *(*[N]T)(x): the pointer is read
+		// at once and never written through, so a copy of the N elements
+		// stands for the window on the longer array (a []byte input
+		// grown to 16 elements, converted to [11]byte), which a pointer
+		// to the whole array would not be.
+		elems := append([]value.Value(nil), e.SliceArray(s, x).Elems()[x.Offset:x.Offset+int(n)]...)
+		elem := in.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array).Elem()
+		id := e.NewArray(s, elem, int(n), in)
+		s.Mem.Set(id, value.ArrayOf(elems))
+		e.set(s, in, value.Pointer{NonNil: expr.True, Obj: id})
+		return
+	}
+	e.Unsupported(s, "slice to array pointer on part of an array")
+}
+
+// readAtOnce tells whether the only use of in is a load by the next
+// instruction, as in the conversion of a slice to an array value.
+func readAtOnce(in *ssa.SliceToArrayPointer) bool {
+	refs := in.Referrers()
+	if refs == nil || len(*refs) != 1 {
+		return false
+	}
+	load, ok := (*refs)[0].(*ssa.UnOp)
+	if !ok || load.Op != token.MUL || load.Block() != in.Block() {
+		return false
+	}
+	instrs := in.Block().Instrs
+	for i, instr := range instrs[:len(instrs)-1] {
+		if instr == in {
+			return instrs[i+1] == load
+		}
+	}
+	return false
 }
 
 // SliceElems reads the elements of a slice that are within its capacity.
