@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net"
 	"reflect"
 	"unsafe"
 
@@ -24,6 +25,7 @@ var dynamicTypes = map[string]reflect.Type{
 	"*github.com/gosymtest/gosymtest/testdata/exec/ifaces.Counter":    reflect.TypeOf(&ifaces.Counter{}),
 	"*github.com/gosymtest/gosymtest/testdata/exec/generics.Bag[int]": reflect.TypeOf(&generics.Bag[int]{}),
 	"*io.LimitedReader": reflect.TypeOf(&io.LimitedReader{}), // ifaces.Source's reader
+	"*net.Buffers":      reflect.TypeOf(&net.Buffers{}),      // another, now that netaddr loads net
 	"int":               reflect.TypeOf(0),
 	"bool":              reflect.TypeOf(false),
 	"string":            reflect.TypeOf(""),
