@@ -189,8 +189,15 @@ func (e *Builder) pushPrologue(s *machine.State) {
 	}
 	from := s.Mem.Next()
 	for _, c := range calls {
+		entered := len(s.Blocks)
 		f := e.PushFrame(s, c.fn, nil, c.args, nil)
-		f.Fill = &prologueFill{dest: c.dest, from: from, made: c.made, seq: c.seq}
+		fill := &prologueFill{dest: c.dest, from: from, made: c.made, seq: c.seq}
+		f.Fill = fill
+		if fill.SetsUp() && c.fn != s.Stack[0].Fn {
+			// Its entry block, entered as it was pushed, is no coverage
+			// of the path either (machine.SetupFill).
+			s.Blocks = s.Blocks[:entered]
+		}
 	}
 }
 

@@ -164,9 +164,13 @@ func (e *Builder) chooseSequence(s *machine.State, name string, cands []seqStep)
 	pins := make([]string, len(cands)+1)
 	for k := 1; k <= e.Cfg.Bounds.MaxCalls; k++ {
 		sel := seqSelectorName(name, k)
-		pins[0] = fmt.Sprintf("%s: no call", sel)
+		// No call is the plain input, which needs no comment.
+		pins[0] = ""
 		for j, c := range cands {
-			pins[j+1] = fmt.Sprintf("%s: %s.%s(…)", sel, name, c.fn.Name())
+			pins[j+1] = fmt.Sprintf("%s.%s(…) called first", name, c.fn.Name())
+			if k > 1 {
+				pins[j+1] = fmt.Sprintf("then %s.%s(…)", name, c.fn.Name())
+			}
 		}
 		j := e.Choose(s, sel, expr.BVVar(sel, 8), countTo(len(cands)), pins)
 		if j == 0 {
@@ -301,3 +305,7 @@ func methodObject(fn *ssa.Function) *types.Func {
 	}
 	return nil
 }
+
+// SetsUp reports whether the frame f fills runs a method of a sequence,
+// whose blocks are no coverage of the path (machine.SetupFill).
+func (f *prologueFill) SetsUp() bool { return f.made == nil && f.seq != nil }
