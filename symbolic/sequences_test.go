@@ -87,7 +87,8 @@ func TestSequencesReachUsedStates(t *testing.T) {
 }
 
 // TestSequenceBuilderReplacesTheValue: Pad's "star" branch needs the
-// padder that WithPad('*') returns, which replaces the constructor's.
+// padder that WithPad('*') returns, which replaces the constructor's; a
+// builder is also called on the package variable Dashes.
 func TestSequenceBuilderReplacesTheValue(t *testing.T) {
 	off, _ := exploreSequences(t, "sequences.Padder.Pad", 0)
 	if off["star"] {
@@ -97,9 +98,24 @@ func TestSequenceBuilderReplacesTheValue(t *testing.T) {
 	if !on["star"] || !on["plain"] {
 		t.Errorf("with one call: results %v, want star and plain", keys(on))
 	}
+	onGlobal := false
 	for _, r := range recvs {
-		if r.Kind == concrete.Setup && (len(r.Elems) != 1 || r.Elems[0].Func.Name() != "WithPad" && r.Elems[0].Func.Name() != "Pad") {
+		if r.Kind != concrete.Setup {
+			continue
+		}
+		if len(r.Elems) != 1 || r.Elems[0].Func.Name() != "WithPad" && r.Elems[0].Func.Name() != "Pad" {
 			t.Errorf("receiver %s: want a call of WithPad or Pad", r)
 		}
+		if r.Elem.Kind == concrete.Global {
+			// A package variable is every test's: only a builder
+			// declared on the value may be called on it.
+			onGlobal = true
+			if r.Elems[0].Func.Name() != "WithPad" {
+				t.Errorf("receiver %s: a call on a package variable that is no builder", r)
+			}
+		}
+	}
+	if !onGlobal {
+		t.Errorf("no receiver was built from Dashes")
 	}
 }

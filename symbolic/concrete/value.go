@@ -54,7 +54,7 @@ const (
 	// one (hex.NewEncoder(w).(*encoder)).
 	Assert
 	// Setup is Elem, a value of type Type made by its package's API (a
-	// Call or an Assert), after the method calls Elems, made in order: each
+	// Call, an Assert, or a Global whose calls are builders), after the method calls Elems, made in order: each
 	// a Call of a method of Type (the receiver implied) with its
 	// arguments. A call whose Type is Type is a builder, whose result is
 	// the value from then on; the others' results are dropped:

@@ -144,6 +144,9 @@ func (e *Builder) buildMade(s *machine.State, name string, mk *maker, depth int,
 		if mk.deref {
 			return e.derefGlobal(s, name, mk, v)
 		}
+		if w, ok := e.globalSequence(s, name, mk, depth, dest, v); ok {
+			return w
+		}
 		return v
 	case mk.fn == nil:
 		elem := mk.typ.(*types.Pointer).Elem()

@@ -46,15 +46,20 @@ import (
 // equal values, Reset after anything) are explored once per sequence;
 // Symstra's subsumption of object states would merge them. Only
 // parameters of the function under test get sequences, not the arguments
-// of constructors, nor values a package variable holds (a method on one
-// would change it for every other test), nor value types handed out as
-// *T (deref) or made inside an interface's alternatives.
+// of constructors, nor value types handed out as *T (deref), nor values
+// made inside an interface's alternatives. A value a package variable
+// holds gets only builders declared on the value type, which copy it
+// (StdEncoding.WithPadding(p)): another method could change it for every
+// other test.
 
 // seqStep is one method call of a sequence: the method, and whether its
 // result is the value from then on (a builder).
 type seqStep struct {
 	fn      *ssa.Function
 	builder bool
+	// valueRecv says the method is declared on the value type, so it
+	// cannot change the value its receiver points to.
+	valueRecv bool
 }
 
 // seqFill is what a frame of a sequence, or the constructor before one,
@@ -74,13 +79,26 @@ var seqMethodsCache sync.Map // ctorKey → []seqStep
 // slot dest (nil in a literal: a plain parameter slot), may get a
 // sequence, and lists its candidate methods.
 func (e *Builder) sequenceOffered(mk *maker, depth int, dest *paramSlot, home *ssa.Function) []seqStep {
-	if e.Cfg.Bounds.MaxCalls <= 0 || depth != 0 || mk.fn == nil || mk.deref || mk.fail != failNone {
+	if e.Cfg.Bounds.MaxCalls <= 0 || depth != 0 || mk.fn == nil && mk.global == nil || mk.deref || mk.fail != failNone {
 		return nil
 	}
 	if dest != nil && (dest.ctorArg || dest.wrap != nil || dest.into != nil) {
 		return nil
 	}
-	return e.seqMethods(mk.typ, home)
+	cands := e.seqMethods(mk.typ, home)
+	if mk.global != nil {
+		// A package variable is every test's: only a builder declared on
+		// the value, which copies it, may be called on it
+		// (StdEncoding.WithPadding(p)).
+		var builders []seqStep
+		for _, c := range cands {
+			if c.builder && c.valueRecv {
+				builders = append(builders, c)
+			}
+		}
+		cands = builders
+	}
+	return cands
 }
 
 // seqMethods lists the methods a sequence may call on a value of type t,
@@ -114,7 +132,8 @@ func (e *Builder) seqMethods(t types.Type, home *ssa.Function) []seqStep {
 			continue
 		}
 		builder := sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), t)
-		steps = append(steps, seqStep{fn: fn, builder: builder})
+		_, ptrRecv := sel.Obj().Type().(*types.Signature).Recv().Type().(*types.Pointer)
+		steps = append(steps, seqStep{fn: fn, builder: builder, valueRecv: !ptrRecv})
 	}
 	seqMethodsCache.Store(key, steps)
 	return steps
@@ -259,6 +278,27 @@ func (e *Builder) buildSequenceArgs(s *machine.State, name string, calls []*pend
 		}
 	}
 	in.dest = nil
+}
+
+// globalSequence queues the sequence, if the input name made from the
+// package variable's value v has one: its first builder's receiver is v,
+// and the last one's result is the input, which is returned as a
+// placeholder until then. It reports false for no sequence.
+func (e *Builder) globalSequence(s *machine.State, name string, mk *maker, depth int, dest paramSlot, v value.Value) (value.Value, bool) {
+	cands := e.sequenceOffered(mk, depth, &dest, Of(s).home)
+	if len(cands) == 0 {
+		return nil, false
+	}
+	steps := e.chooseSequence(s, name, cands)
+	if len(steps) == 0 {
+		return nil, false
+	}
+	// No constructor runs, so no frame gives the first step its
+	// receiver: the variable's value is known now.
+	_, calls := e.queueSequence(s, steps, dest)
+	calls[0].args[0] = v
+	e.buildSequenceArgs(s, name, calls, depth)
+	return value.Zero(mk.typ), true
 }
 
 // fillSequence gives v, the result of a frame of the prologue, to the

@@ -25,7 +25,7 @@ import (
 
 // setupLit writes the Setup value v.
 func (w *Writer) setupLit(v concrete.Value) (string, error) {
-	if v.Elem == nil || v.Elem.Kind != concrete.Call && v.Elem.Kind != concrete.Assert || len(v.Elems) == 0 {
+	if v.Elem == nil || v.Elem.Kind != concrete.Call && v.Elem.Kind != concrete.Assert && v.Elem.Kind != concrete.Global || len(v.Elems) == 0 {
 		return "", errNoLiteral{"setup of no call"}
 	}
 	made, err := w.write(*v.Elem, false, false)

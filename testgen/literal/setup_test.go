@@ -40,6 +40,8 @@ func TestSetupLiterals(t *testing.T) {
 		want string
 	}{
 		{"builders chain", setup(encPtr, newEnc, withPad, withPad), "NewEncoding('=').WithPad('*').WithPad('*')"},
+		{"a builder on a package variable", setup(encPtr, concrete.Value{Type: encPtr, Kind: concrete.Global, Var: shapes.Scope().Lookup("StdEncoding").(*types.Var)}, withPad),
+			"StdEncoding.WithPad('*')"},
 		{"a call then a builder", setup(encPtr, newEnc, reset, withPad),
 			"func() *Encoding { e := NewEncoding('='); e.Reset(); e = e.WithPad('*'); return e }()"},
 		{"a call on an asserted value", setup(writerPtr, asserted, write),

@@ -47,6 +47,10 @@ type Padder struct {
 // NewPadder returns a padder that pads with '='.
 func NewPadder() *Padder { return &Padder{pad: '='} }
 
+// Dashes pads with '-'. No method changes the padder a pointer points
+// to, so callers share it.
+var Dashes = &Padder{pad: '-'}
+
 // WithPad returns a copy of p that pads with r.
 func (p Padder) WithPad(r rune) *Padder {
 	p.pad = r
