@@ -57,6 +57,9 @@ type config struct {
 	// for an input a branch needs larger; not above them: no growth.
 	maxLenCap   int
 	maxElemsCap int
+	// maxCalls is how many of the package's methods may be called on a
+	// value made through its API before the function under test; 0: none.
+	maxCalls int
 	// initBudget and initWork bound the init of each package (time and
 	// instructions; 0: no limit).
 	initBudget    time.Duration
@@ -95,6 +98,10 @@ const (
 	// every query heavy.
 	defaultMaxLenCap   = 256
 	defaultMaxElemsCap = 64
+	// defaultMaxCalls: one call reaches the states of a value after a
+	// single use (a writer after a write, a list after a PushBack); each
+	// more multiplies a made input's alternatives again.
+	defaultMaxCalls = 1
 	// A package's init is run once per run and must not eat the run: an
 	// init that needs more is reported and the functions that read its
 	// variables stop there.
@@ -106,7 +113,7 @@ const (
 
 // bounds are the input bounds of the executor the flags set.
 func (c config) bounds() machine.Bounds {
-	return machine.Bounds{MaxLen: c.maxLen, MaxElems: c.maxElems, GrowLen: c.maxLenCap, GrowElems: c.maxElemsCap}
+	return machine.Bounds{MaxLen: c.maxLen, MaxElems: c.maxElems, GrowLen: c.maxLenCap, GrowElems: c.maxElemsCap, MaxCalls: c.maxCalls}
 }
 
 // solverTimeout bounds one solver query: a query that takes longer makes
@@ -147,6 +154,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.Var(nonNegativeInt{&cfg.maxElems}, "max-elems", "")
 	fs.Var(nonNegativeInt{&cfg.maxLenCap}, "max-len-cap", "")
 	fs.Var(nonNegativeInt{&cfg.maxElemsCap}, "max-elems-cap", "")
+	fs.Var(nonNegativeInt{&cfg.maxCalls}, "max-calls", "")
 	fs.Var(positiveDuration{&cfg.initBudget}, "init-budget", "")
 	fs.Var(nonNegativeInt{&cfg.initWork}, "init-work", "")
 	fs.BoolVar(&cfg.dryRun, "dry-run", false, "")
@@ -171,6 +179,7 @@ func parseArgs(args []string) (config, error) {
 		budget: defaultBudget, maxWork: defaultMaxWork,
 		maxLen: defaultMaxLen, maxElems: defaultMaxElems,
 		maxLenCap: defaultMaxLenCap, maxElemsCap: defaultMaxElemsCap,
+		maxCalls:   defaultMaxCalls,
 		initBudget: defaultInitBudget, initWork: defaultInitWork,
 	}
 	fs := newFlagSet(&cfg)

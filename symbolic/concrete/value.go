@@ -53,13 +53,20 @@ const (
 	// result is an interface: a type its package hands out only inside
 	// one (hex.NewEncoder(w).(*encoder)).
 	Assert
+	// Setup is Elem, a value of type Type made by its package's API (a
+	// Call, an Assert, or a Global whose calls are builders), after the method calls Elems, made in order: each
+	// a Call of a method of Type (the receiver implied) with its
+	// arguments. A call whose Type is Type is a builder, whose result is
+	// the value from then on; the others' results are dropped:
+	// func() *Writer { w := NewWriter(b); w.Write(p); return w }().
+	Setup
 )
 
 var kindNames = [...]string{
 	Nil: "nil", Bool: "bool", Int: "int", Uint: "uint", Float: "float", String: "string",
 	Struct: "struct", Array: "array", Slice: "slice", Map: "map", Pointer: "pointer",
 	Interface: "interface", Opaque: "opaque", Call: "call", Global: "global", FuncLit: "func",
-	MakeChan: "chan", Deref: "deref", Assert: "assert",
+	MakeChan: "chan", Deref: "deref", Assert: "assert", Setup: "setup",
 }
 
 func (k Kind) String() string {
@@ -108,11 +115,13 @@ func (v Value) Literal() (ok bool, why string) {
 	switch v.Kind {
 	case Opaque:
 		return false, v.Why
-	case Pointer, Interface, Deref, Assert:
+	case Pointer, Interface, Deref, Assert, Setup:
 		if v.Elem == nil {
 			return false, fmt.Sprintf("%s value without its target", v.Kind)
 		}
-		return v.Elem.Literal()
+		if ok, why := v.Elem.Literal(); !ok || v.Kind != Setup {
+			return ok, why
+		}
 	}
 	for _, e := range v.Keys {
 		if ok, why := e.Literal(); !ok {
@@ -179,6 +188,12 @@ func (v Value) String() string {
 		return "*" + v.Elem.String()
 	case Assert:
 		return v.Elem.String() + ".(" + v.Type.String() + ")"
+	case Setup:
+		s := v.Elem.String()
+		for _, c := range v.Elems {
+			s += "; ." + c.String()
+		}
+		return s
 	case Call:
 		if v.Func == nil {
 			return "new(" + v.Type.String() + ")"

@@ -117,8 +117,11 @@ type pendingCall struct {
 	args []value.Value
 	dest paramSlot
 	// made is the maker whose call it is, which says how its result
-	// becomes the input (deref, assert).
+	// becomes the input (deref, assert); nil for a method of a sequence.
 	made *maker
+	// seq, when set, passes the result on to the method calls of a
+	// sequence, or drops it (sequences.go).
+	seq *seqFill
 }
 
 // ctorArgName names the input that is parameter i of the constructor fn
@@ -141,13 +144,25 @@ func (e *Builder) buildMade(s *machine.State, name string, mk *maker, depth int,
 		if mk.deref {
 			return e.derefGlobal(s, name, mk, v)
 		}
+		if w, ok := e.globalSequence(s, name, mk, depth, dest, v); ok {
+			return w
+		}
 		return v
 	case mk.fn == nil:
 		elem := mk.typ.(*types.Pointer).Elem()
 		id := s.Mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})
 		return value.Pointer{NonNil: expr.True, Obj: id}
 	}
-	call := &pendingCall{fn: mk.fn, dest: dest, made: mk}
+	// The methods of a sequence are queued first, so that their frames
+	// run after the constructor's.
+	var seqCalls []*pendingCall
+	var seqOf *seqFill
+	if cands := e.sequenceOffered(mk, depth, &dest, in.home); len(cands) > 0 {
+		if steps := e.chooseSequence(s, name, cands); len(steps) > 0 {
+			seqOf, seqCalls = e.queueSequence(s, steps, dest)
+		}
+	}
+	call := &pendingCall{fn: mk.fn, dest: dest, made: mk, seq: seqOf}
 	in.calls = append(in.calls, call)
 	frame := len(in.calls) // the function under test's frame is 0
 	for i, p := range mk.fn.Params {
@@ -162,6 +177,7 @@ func (e *Builder) buildMade(s *machine.State, name string, mk *maker, depth int,
 		call.args = append(call.args, in.build(e, s, ctorArgName(name, mk.fn, i), p.Type(), depth+1))
 	}
 	in.dest = nil
+	e.buildSequenceArgs(s, name, seqCalls, depth)
 	return value.Zero(mk.typ)
 }
 
@@ -176,8 +192,15 @@ func (e *Builder) pushPrologue(s *machine.State) {
 	}
 	from := s.Mem.Next()
 	for _, c := range calls {
+		entered := len(s.Blocks)
 		f := e.PushFrame(s, c.fn, nil, c.args, nil)
-		f.Fill = &prologueFill{dest: c.dest, from: from, made: c.made}
+		fill := &prologueFill{dest: c.dest, from: from, made: c.made, seq: c.seq}
+		f.Fill = fill
+		if fill.SetsUp() && c.fn != s.Stack[0].Fn {
+			// Its entry block, entered as it was pushed, is no coverage
+			// of the path either (machine.SetupFill).
+			s.Blocks = s.Blocks[:entered]
+		}
 	}
 }
 
@@ -186,8 +209,12 @@ type prologueFill struct {
 	dest paramSlot
 	// from is the first object the prologue allocated.
 	from value.ObjectID
-	// made is the maker whose call the frame runs.
+	// made is the maker whose call the frame runs; nil for a method of a
+	// sequence.
 	made *maker
+	// seq is what a frame of a sequence, or the constructor before one,
+	// does besides (sequences.go).
+	seq *seqFill
 }
 
 // fillParam gives the result of the prologue frame f to the parameter it
@@ -196,8 +223,16 @@ type prologueFill struct {
 // the constructors allocate, so they are left out of its check.
 func (e *Builder) fillParam(s *machine.State, f *machine.Frame, results []value.Value) {
 	fill := f.Fill.(*prologueFill)
+	if fill.seq != nil && fill.seq.discard {
+		s.Mem.ForgetSites(fill.from)
+		return
+	}
 	v, ok := e.madeResult(s, f.Fn, fill.made, results[0])
 	if !ok {
+		return
+	}
+	if fill.seq != nil && !fillSequence(s, fill.seq, v) {
+		s.Mem.ForgetSites(fill.from)
 		return
 	}
 	if fill.dest.wrap != nil {
@@ -216,6 +251,10 @@ func (e *Builder) fillParam(s *machine.State, f *machine.Frame, results []value.
 // prologuePanicked ends s when a panic leaves the prologue frame f: the
 // input cannot be made with these arguments, so there is no test.
 func (e *Builder) prologuePanicked(s *machine.State, f *machine.Frame) {
+	if fill, ok := f.Fill.(*prologueFill); ok && fill.made == nil {
+		e.Finish(s, machine.EndUnsupported, 0, "unsupported:input method call "+f.Fn.Name()+" panics")
+		return
+	}
 	e.Finish(s, machine.EndUnsupported, 0, "unsupported:input constructor "+f.Fn.Name()+" panics")
 }
 
@@ -261,7 +300,12 @@ func madeAs(mk *maker, v concrete.Value) concrete.Value {
 func (e *Builder) ParamLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function, ctorArg bool) concrete.Value {
 	if depth < e.Cfg.Bounds.MaxDepth {
 		if makers := e.makersOf(t, home); len(makers) > 0 {
-			return e.madeLiteral(name, makers[chosenMaker(name, makers, m)], m, depth, home)
+			mk := makers[chosenMaker(name, makers, m)]
+			v := e.madeLiteral(name, mk, m, depth, home)
+			if ctorArg {
+				return v
+			}
+			return e.sequenceLiteral(name, mk, v, m, depth, home)
 		}
 	}
 	if types.IsInterface(t) {

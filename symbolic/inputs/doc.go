@@ -26,9 +26,10 @@
 // candidate values; a func is nil or a constant function; a channel is
 // nil or new. A type with unexported fields is made by its package's
 // constructor, in a prologue before the call; a type of the package under
-// test that its API hands out, only through the API (ownmakers.go). An
-// io.Reader, io.Writer or error takes the usual values, and readers and
-// writers that fail.
+// test that its API hands out, only through the API (ownmakers.go), and
+// then, within Bounds.MaxCalls, used by calls of its methods in the
+// prologue (sequences.go). An io.Reader, io.Writer or error takes the
+// usual values, and readers and writers that fail.
 // An interface that no type of the program implements (heap.Interface)
 // takes a fake, a type the test file declares: call k of its method M on
 // input h returns the fresh inputs "h.M#k", up to maxFakeCalls calls

@@ -220,7 +220,7 @@ func predIndex(b, from *ssa.BasicBlock) int {
 // (firstEntries), and in a loop this keeps the record from growing with
 // every iteration. Such a block is also covered already, by this path.
 func (e *Machine) enter(s *State, b *ssa.BasicBlock) {
-	if s.Initializing {
+	if s.Initializing || s.inSetup() && b.Parent() != s.Stack[0].Fn {
 		return
 	}
 	if f := s.Stack[len(s.Stack)-1]; f.prev != nil && f.Block == b {

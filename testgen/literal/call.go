@@ -50,6 +50,17 @@ func (w *Writer) callLit(v concrete.Value) (string, error) {
 			return "", err
 		}
 	}
+	args, err := w.callArgs(v)
+	if err != nil {
+		return "", err
+	}
+	return fn + args, nil
+}
+
+// callArgs writes the parenthesized arguments, v.Elems, of the call v of
+// v.Func (a method's receiver is not among them).
+func (w *Writer) callArgs(v concrete.Value) (string, error) {
+	sig := v.Func.Type().(*types.Signature)
 	if sig.Params().Len() != len(v.Elems) {
 		return "", errNoLiteral{"malformed call of " + v.Func.Name()}
 	}
@@ -83,7 +94,7 @@ func (w *Writer) callLit(v concrete.Value) (string, error) {
 		}
 		args = append(args, src)
 	}
-	return fn + "(" + strings.Join(args, ", ") + ")", nil
+	return "(" + strings.Join(args, ", ") + ")", nil
 }
 
 // globalLit names a package-level variable.

@@ -52,10 +52,18 @@ func NewEncoding(pad rune) *Encoding { return &Encoding{pad: pad} }
 
 var StdEncoding = &Encoding{pad: '='}
 
+func (e Encoding) WithPad(pad rune) *Encoding { e.pad = pad; return &e }
+
+func (e *Encoding) Reset() {}
+
 // writer is handed out only inside an interface.
 type writer struct{ n int }
 
 func NewWriter(n int) any { return &writer{n: n} }
+
+func (w *writer) Write(p []byte) (int, error) { w.n += len(p); return len(p), nil }
+
+func (w *writer) Add(ns ...int) {}
 
 // Measure is what a fake stands for (fakes_test.go).
 type Measure interface {

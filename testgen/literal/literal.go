@@ -106,6 +106,8 @@ func (w *Writer) write(v concrete.Value, selfTyped, elide bool) (string, error) 
 		return w.derefLit(v)
 	case concrete.Assert:
 		return w.assertLit(v)
+	case concrete.Setup:
+		return w.setupLit(v)
 	case concrete.FuncLit:
 		return w.funcLit(v, selfTyped)
 	case concrete.MakeChan:

@@ -1,0 +1,351 @@
+package inputs
+
+import (
+	"fmt"
+	"go/types"
+	"sync"
+
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"github.com/gosymtest/gosymtest/symbolic/value"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Method sequences. A value made by its constructor is in the state the
+// constructor leaves: a writer that wrote nothing, a list that is empty,
+// an encoding with its default padding. What callers reach after using it
+// (a dumper mid-line, a list after a PushBack, an encoding after
+// WithPadding) needs calls of its methods first. So, after a parameter of
+// the function under test is made by a constructor or factory of the
+// package (ctorinputs.go), the harness may call up to Bounds.MaxCalls of
+// the type's exported methods on it, each with inputs for arguments,
+// before the function under test runs.
+//
+// Step k is a choice (choices.go) of selector "name.(call k)": 0 calls
+// nothing and ends the sequence, so the states without calls come first
+// and none is lost; alternative j calls the j-th candidate method (in the
+// order of the type's method set, sorted by name). The function under
+// test is a candidate too: a writer after a write is the state its second
+// call starts in. A method that returns the made type (a builder such as
+// WithPadding, or Init) gives its result as the value; another one's
+// results are dropped, and the value is the receiver, which a pointer
+// shares with the method.
+//
+// The calls run in the prologue, as frames between the constructor's and
+// the one that waits for the value: queued before the constructor, so
+// below it, the first step just below. The constructor's result goes to
+// the receivers of the steps up to the first builder, and to the
+// parameter unless a builder follows; a builder's result goes on in the
+// same way. A call that panics ends the path as unsupported, as a
+// constructor that panics does. The arguments of step k of the method M
+// are the inputs "name.M(p)" (with "#k" after them for k > 1), so the
+// model names them and the literal writes them.
+//
+// Not done: states that different sequences reach alike (two PushBacks of
+// equal values, Reset after anything) are explored once per sequence;
+// Symstra's subsumption of object states would merge them. Only
+// parameters of the function under test get sequences, not the arguments
+// of constructors, nor value types handed out as *T (deref), nor values
+// made inside an interface's alternatives. A value a package variable
+// holds gets only builders declared on the value type, which copy it
+// (StdEncoding.WithPadding(p)): another method could change it for every
+// other test.
+
+// seqStep is one method call of a sequence: the method, and whether its
+// result is the value from then on (a builder).
+type seqStep struct {
+	fn      *ssa.Function
+	builder bool
+	// valueRecv says the method is declared on the value type, so it
+	// cannot change the value its receiver points to.
+	valueRecv bool
+}
+
+// seqFill is what a frame of a sequence, or the constructor before one,
+// does with its result: recvs are the receivers of the next steps that
+// take it, and noDest says a builder step after them gives the parameter
+// its value instead. discard marks a step whose results are dropped.
+type seqFill struct {
+	recvs   []paramSlot
+	noDest  bool
+	discard bool
+}
+
+// seqMethodsCache remembers, per program and type, the candidate methods.
+var seqMethodsCache sync.Map // ctorKey → []seqStep
+
+// sequenceOffered reports whether the input made by mk, at depth, for the
+// slot dest (nil in a literal: a plain parameter slot), may get a
+// sequence, and lists its candidate methods.
+func (e *Builder) sequenceOffered(mk *maker, depth int, dest *paramSlot, home *ssa.Function) []seqStep {
+	if e.Cfg.Bounds.MaxCalls <= 0 || depth != 0 || mk.fn == nil && mk.global == nil || mk.deref || mk.fail != failNone {
+		return nil
+	}
+	if dest != nil && (dest.ctorArg || dest.wrap != nil || dest.into != nil) {
+		return nil
+	}
+	cands := e.seqMethods(mk.typ, home)
+	if mk.global != nil {
+		// A package variable is every test's: only a builder declared on
+		// the value, which copies it, may be called on it
+		// (StdEncoding.WithPadding(p)).
+		var builders []seqStep
+		for _, c := range cands {
+			if c.builder && c.valueRecv {
+				builders = append(builders, c)
+			}
+		}
+		cands = builders
+	}
+	return cands
+}
+
+// seqMethods lists the methods a sequence may call on a value of type t,
+// a pointer to a named type of home's package: the exported methods of
+// its method set (value methods through their pointer wrappers), but not
+// those that only read it. A method without parameters that returns one
+// value other than an error (Len, Front, String) changes nothing a later
+// call sees, yet would double the states; Close, Reset and Flush stay.
+func (e *Builder) seqMethods(t types.Type, home *ssa.Function) []seqStep {
+	ptr, ok := t.(*types.Pointer)
+	if !ok || namedOf(t) == nil || namedOf(t).TypeParams().Len() > 0 || !e.isLocal(t, home) {
+		return nil
+	}
+	key := ctorKey{prog: e.Prog, typ: types.TypeString(t, nil)}
+	if found, ok := seqMethodsCache.Load(key); ok {
+		return found.([]seqStep)
+	}
+	var steps []seqStep
+	mset := e.Prog.MethodSets.MethodSet(ptr)
+	for i := 0; i < mset.Len(); i++ {
+		sel := mset.At(i)
+		if !sel.Obj().Exported() {
+			continue
+		}
+		sig := sel.Type().(*types.Signature)
+		if isGetter(sig) || !seqParamsBuildable(sig) {
+			continue
+		}
+		fn := e.Prog.MethodValue(sel)
+		if fn == nil {
+			continue
+		}
+		builder := sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), t)
+		_, ptrRecv := sel.Obj().Type().(*types.Signature).Recv().Type().(*types.Pointer)
+		steps = append(steps, seqStep{fn: fn, builder: builder, valueRecv: !ptrRecv})
+	}
+	seqMethodsCache.Store(key, steps)
+	return steps
+}
+
+// isGetter reports whether a method of signature sig only reads its
+// receiver, by its shape: no parameters, one result, not an error.
+func isGetter(sig *types.Signature) bool {
+	if sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return false
+	}
+	return !types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type())
+}
+
+// seqParamsBuildable reports whether every parameter of sig can be an
+// input: a func or chan argument would be a constant function or an idle
+// channel, which no caller passes to change a value's state.
+func seqParamsBuildable(sig *types.Signature) bool {
+	for i := 0; i < sig.Params().Len(); i++ {
+		switch sig.Params().At(i).Type().Underlying().(type) {
+		case *types.Signature, *types.Chan:
+			return false
+		}
+	}
+	return true
+}
+
+// seqSelectorName names the choice of step k (from 1) of the sequence on
+// the input name.
+func seqSelectorName(name string, k int) string { return fmt.Sprintf("%s.(call %d)", name, k) }
+
+// seqArgName names argument i (a parameter index of fn, the receiver
+// being 0) of step k of the sequence on the input name: "w.Write(p)",
+// "w.Write(p)#2".
+func seqArgName(name string, k int, fn *ssa.Function, i int) string {
+	s := name + "." + fn.Name() + "(" + ParamName(fn, i) + ")"
+	if k > 1 {
+		s += fmt.Sprintf("#%d", k)
+	}
+	return s
+}
+
+// chooseSequence picks the steps of the sequence on the input name: one
+// choice per step, until one takes no call.
+func (e *Builder) chooseSequence(s *machine.State, name string, cands []seqStep) []seqStep {
+	var steps []seqStep
+	pins := make([]string, len(cands)+1)
+	for k := 1; k <= e.Cfg.Bounds.MaxCalls; k++ {
+		sel := seqSelectorName(name, k)
+		// No call is the plain input, which needs no comment.
+		pins[0] = ""
+		for j, c := range cands {
+			pins[j+1] = fmt.Sprintf("%s.%s(…) called first", name, c.fn.Name())
+			if k > 1 {
+				pins[j+1] = fmt.Sprintf("then %s.%s(…)", name, c.fn.Name())
+			}
+		}
+		j := e.Choose(s, sel, expr.BVVar(sel, 8), countTo(len(cands)), pins)
+		if j == 0 {
+			break
+		}
+		steps = append(steps, cands[j-1])
+	}
+	if len(steps) > 0 {
+		s.Limit(fmt.Sprintf("%s: only sequences of up to %d method calls are tried", name, e.Cfg.Bounds.MaxCalls))
+	}
+	return steps
+}
+
+// chosenSequence is the sequence on the input name under the model m, as
+// chooseSequence picked it.
+func chosenSequence(name string, cands []seqStep, maxCalls int, m expr.Assignment) []seqStep {
+	var steps []seqStep
+	for k := 1; k <= maxCalls; k++ {
+		j := expr.Eval(expr.BVVar(seqSelectorName(name, k), 8), m)
+		if j == 0 || j > uint64(len(cands)) {
+			break
+		}
+		steps = append(steps, cands[j-1])
+	}
+	return steps
+}
+
+// queueSequence queues the calls of steps, the last lowest, before the
+// constructor call that is queued next, and returns the constructor's
+// share of the fill: the receivers it gives its result to, and whether
+// a builder takes the parameter's place. The steps' arguments are built
+// by buildSequenceArgs once the constructor is queued.
+func (e *Builder) queueSequence(s *machine.State, steps []seqStep, dest paramSlot) (*seqFill, []*pendingCall) {
+	in := Of(s)
+	calls := make([]*pendingCall, len(steps))
+	// Frame index of step k's frame: queued in reverse, so the last step
+	// is the lowest.
+	base := len(in.calls)
+	frameOf := func(k int) int { return base + len(steps) - k } // k from 0
+	// next is the fill of whatever runs just before step k: it gives its
+	// value to the receivers of the steps up to the next builder.
+	fillBefore := func(k int) *seqFill {
+		f := &seqFill{}
+		for j := k; j < len(steps); j++ {
+			f.recvs = append(f.recvs, paramSlot{frame: frameOf(j), param: 0})
+			if steps[j].builder {
+				f.noDest = true
+				break
+			}
+		}
+		return f
+	}
+	for k := len(steps) - 1; k >= 0; k-- {
+		c := &pendingCall{fn: steps[k].fn, dest: dest, args: make([]value.Value, len(steps[k].fn.Params))}
+		c.args[0] = value.Zero(steps[k].fn.Params[0].Type())
+		if steps[k].builder {
+			c.seq = fillBefore(k + 1)
+		} else {
+			c.seq = &seqFill{discard: true}
+		}
+		calls[k] = c
+		in.calls = append(in.calls, c)
+	}
+	return fillBefore(0), calls
+}
+
+// buildSequenceArgs builds the arguments of the queued steps calls of the
+// sequence on the input name.
+func (e *Builder) buildSequenceArgs(s *machine.State, name string, calls []*pendingCall, depth int) {
+	in := Of(s)
+	frame := func(c *pendingCall) int {
+		for i, q := range in.calls {
+			if q == c {
+				return i + 1 // the function under test's frame is 0
+			}
+		}
+		panic("sequence call not queued")
+	}
+	for k, c := range calls {
+		for i, p := range c.fn.Params {
+			if i == 0 {
+				continue // the receiver, which the fill gives
+			}
+			in.dest = &paramSlot{frame: frame(c), param: i, ctorArg: true}
+			c.args[i] = in.build(e, s, seqArgName(name, k+1, c.fn, i), p.Type(), depth+1)
+		}
+	}
+	in.dest = nil
+}
+
+// globalSequence queues the sequence, if the input name made from the
+// package variable's value v has one: its first builder's receiver is v,
+// and the last one's result is the input, which is returned as a
+// placeholder until then. It reports false for no sequence.
+func (e *Builder) globalSequence(s *machine.State, name string, mk *maker, depth int, dest paramSlot, v value.Value) (value.Value, bool) {
+	cands := e.sequenceOffered(mk, depth, &dest, Of(s).home)
+	if len(cands) == 0 {
+		return nil, false
+	}
+	steps := e.chooseSequence(s, name, cands)
+	if len(steps) == 0 {
+		return nil, false
+	}
+	// No constructor runs, so no frame gives the first step its
+	// receiver: the variable's value is known now.
+	_, calls := e.queueSequence(s, steps, dest)
+	calls[0].args[0] = v
+	e.buildSequenceArgs(s, name, calls, depth)
+	return value.Zero(mk.typ), true
+}
+
+// fillSequence gives v, the result of a frame of the prologue, to the
+// receivers fill names. It reports whether the frame's own destination
+// takes v too.
+func fillSequence(s *machine.State, fill *seqFill, v value.Value) bool {
+	for _, r := range fill.recvs {
+		target := s.FrameAt(r.frame)
+		target.SetValue(machine.Slot(target.Info.Index[target.Fn.Params[r.param]]), v)
+	}
+	return !fill.noDest
+}
+
+// sequenceLiteral is the literal of the input name, made as v by mk, with
+// the steps that the model m chose called on it.
+func (e *Builder) sequenceLiteral(name string, mk *maker, v concrete.Value, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
+	cands := e.sequenceOffered(mk, depth, nil, home)
+	steps := chosenSequence(name, cands, e.Cfg.Bounds.MaxCalls, m)
+	if len(steps) == 0 {
+		return v
+	}
+	out := concrete.Value{Type: mk.typ, Kind: concrete.Setup, Elem: &v}
+	for k, st := range steps {
+		call := concrete.Value{Type: st.fn.Signature.Results(), Kind: concrete.Call, Func: methodObject(st.fn)}
+		if st.builder {
+			call.Type = mk.typ
+		}
+		for i, p := range st.fn.Params {
+			if i == 0 {
+				continue
+			}
+			call.Elems = append(call.Elems, e.ParamLiteral(seqArgName(name, k+1, st.fn, i), p.Type(), m, depth+1, home, true))
+		}
+		out.Elems = append(out.Elems, call)
+	}
+	return out
+}
+
+// methodObject is the method a sequence step's function calls: the
+// declared method for a wrapper of a value method.
+func methodObject(fn *ssa.Function) *types.Func {
+	if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
+		return obj
+	}
+	return nil
+}
+
+// SetsUp reports whether the frame f fills runs a method of a sequence,
+// whose blocks are no coverage of the path (machine.SetupFill).
+func (f *prologueFill) SetsUp() bool { return f.made == nil && f.seq != nil }
