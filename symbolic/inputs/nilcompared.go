@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/gosymtest/gosymtest/loader"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -33,41 +34,11 @@ func comparedWithNil(pkg *ssa.Package, obj types.Object) bool {
 		return set.(map[types.Object]bool)[obj]
 	}
 	set := make(map[types.Object]bool)
-	for _, fn := range packageFunctions(pkg) {
+	for _, fn := range loader.PackageFunctions(pkg) {
 		noteNilComparisons(fn, set)
 	}
 	nilCompared.Store(pkg, set)
 	return set[obj]
-}
-
-// packageFunctions are the functions declared in pkg: its functions, the
-// methods of its types, and the closures inside them.
-func packageFunctions(pkg *ssa.Package) []*ssa.Function {
-	var fns []*ssa.Function
-	add := func(fn *ssa.Function) {
-		if fn != nil && fn.Pkg == pkg {
-			fns = append(fns, fn)
-		}
-	}
-	for _, m := range pkg.Members {
-		switch m := m.(type) {
-		case *ssa.Function:
-			add(m)
-		case *ssa.Type:
-			for _, t := range []types.Type{m.Type(), types.NewPointer(m.Type())} {
-				set := pkg.Prog.MethodSets.MethodSet(t)
-				for i := 0; i < set.Len(); i++ {
-					if set.At(i).Obj().Pkg() == pkg.Pkg {
-						add(pkg.Prog.MethodValue(set.At(i)))
-					}
-				}
-			}
-		}
-	}
-	for i := 0; i < len(fns); i++ {
-		fns = append(fns, fns[i].AnonFuncs...)
-	}
-	return fns
 }
 
 // noteNilComparisons adds to set the parameters and fields that fn

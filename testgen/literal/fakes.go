@@ -175,18 +175,9 @@ func (w *Writer) fakeDecl(name string, f *concrete.Fake) (string, error) {
 // fakeMethod declares method m of the fake called name.
 func (w *Writer) fakeMethod(name string, m concrete.FakeMethod) (string, error) {
 	sig := m.Method.Type().(*types.Signature)
-	params := make([]string, sig.Params().Len())
-	for i := range params {
-		t := sig.Params().At(i).Type()
-		prefix := ""
-		if sig.Variadic() && i == len(params)-1 {
-			t, prefix = t.(*types.Slice).Elem(), "..."
-		}
-		src, err := w.TypeName(t)
-		if err != nil {
-			return "", err
-		}
-		params[i] = prefix + src
+	params, err := w.paramTypes(sig)
+	if err != nil {
+		return "", err
 	}
 	results := make([]string, sig.Results().Len())
 	zeros := make([]string, len(results))

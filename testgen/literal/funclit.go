@@ -17,18 +17,9 @@ func (w *Writer) funcLit(v concrete.Value, selfTyped bool) (string, error) {
 	if !ok || sig.Results().Len() != len(v.Elems) {
 		return "", errNoLiteral{"malformed func value of type " + shortType(v.Type)}
 	}
-	params := make([]string, sig.Params().Len())
-	for i := range params {
-		t := sig.Params().At(i).Type()
-		prefix := ""
-		if sig.Variadic() && i == len(params)-1 {
-			t, prefix = t.(*types.Slice).Elem(), "..."
-		}
-		name, err := w.TypeName(t)
-		if err != nil {
-			return "", err
-		}
-		params[i] = prefix + name
+	params, err := w.paramTypes(sig)
+	if err != nil {
+		return "", err
 	}
 	results := make([]string, len(v.Elems))
 	values := make([]string, len(v.Elems))
@@ -64,4 +55,23 @@ func (w *Writer) funcLit(v concrete.Value, selfTyped bool) (string, error) {
 		return name + "(" + lit.String() + ")", nil
 	}
 	return lit.String(), nil
+}
+
+// paramTypes are the types of sig's parameters as a func type lists them,
+// the last one ...T when sig is variadic.
+func (w *Writer) paramTypes(sig *types.Signature) ([]string, error) {
+	params := make([]string, sig.Params().Len())
+	for i := range params {
+		t := sig.Params().At(i).Type()
+		prefix := ""
+		if sig.Variadic() && i == len(params)-1 {
+			t, prefix = t.(*types.Slice).Elem(), "..."
+		}
+		name, err := w.TypeName(t)
+		if err != nil {
+			return nil, err
+		}
+		params[i] = prefix + name
+	}
+	return params, nil
 }
