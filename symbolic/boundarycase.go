@@ -45,23 +45,35 @@ func (e *Engine) boundaryCase(fn *ssa.Function, c boundaryCandidate) (*machine.P
 		return nil, nil
 	}
 	text := e.boundaryText(c, resp.Model)
-	end := e.extraCase(fn, resp, c.origin, append(slices.Clip(cond[:c.at]), edge), text)
+	at := append(slices.Clip(cond[:c.at]), edge)
+	model := e.extraModel(resp, at)
+	end := e.extraCase(fn, model, c.origin, at, text)
 	if end == nil {
 		return nil, nil
 	}
 	end.Boundary = text
-	return end, resp.Model
+	return end, model
 }
 
-// extraCase runs the inputs of resp, solved for an extra case (a
-// boundary or an infection case), and makes its PathEnd: a copy of the
+// extraModel is the model of resp, solved for cond, for an extra case's
+// run. The run may leave the path the model was solved for: what it reads
+// beyond cond takes callers' values, not a nil (inputs.PastTheCut).
+func (e *Engine) extraModel(resp solver.Response, cond []expr.Expr) expr.Assignment {
+	if e.Cfg.NilAnywhere {
+		return resp.Model
+	}
+	return inputs.PastTheCut(resp.Model, cond)
+}
+
+// extraCase runs the inputs of model (extraModel), solved for an extra
+// case (a boundary or an infection case), and makes its PathEnd: a copy of the
 // explored path the run took, if it took one (origin is tried first; nil
 // for none in particular), as the case then reads as that path, or else
 // one with cond and the single pin (none when pin is ""); nil when the
 // run gives no test.
-func (e *Engine) extraCase(fn *ssa.Function, resp solver.Response, origin *machine.PathEnd, cond []expr.Expr, pin string) *machine.PathEnd {
-	run := e.concreteRun(fn, resp.Model, false, e.Cfg.Bounds.MaxSteps)
-	t := e.boundaryTest(fn, resp, run)
+func (e *Engine) extraCase(fn *ssa.Function, model expr.Assignment, origin *machine.PathEnd, cond []expr.Expr, pin string) *machine.PathEnd {
+	run := e.concreteRun(fn, model, false, e.Cfg.Bounds.MaxSteps)
+	t := e.boundaryTest(fn, model, run)
 	if t == nil {
 		return nil
 	}
@@ -69,7 +81,7 @@ func (e *Engine) extraCase(fn *ssa.Function, resp solver.Response, origin *machi
 	if pin != "" {
 		end.Pins = []string{pin}
 	}
-	if p := e.boundaryMatch(origin, run, resp.Model); p != nil {
+	if p := e.boundaryMatch(origin, run, model); p != nil {
 		cp := *p
 		end = &cp
 	}
@@ -104,10 +116,10 @@ func boundaryEdge(cmp expr.Expr, side bool) expr.Expr {
 	return expr.And(expr.Not(cmp), expr.Eq(a, expr.Add(b, one)))
 }
 
-// boundaryTest is the test of a concrete run of fn on the model in resp,
-// nil when the run did not return or panic, or when its outcome could
-// change under go test (map order, the clock).
-func (e *Engine) boundaryTest(fn *ssa.Function, resp solver.Response, run *machine.State) *concrete.Test {
+// boundaryTest is the test of a concrete run of fn on the model m, nil
+// when the run did not return or panic, or when its outcome could change
+// under go test (map order, the clock).
+func (e *Engine) boundaryTest(fn *ssa.Function, m expr.Assignment, run *machine.State) *concrete.Test {
 	if run.Outside.UncontrolledCalls > 0 {
 		return nil
 	}
@@ -123,7 +135,7 @@ func (e *Engine) boundaryTest(fn *ssa.Function, resp solver.Response, run *machi
 	t.Env = env
 	if run.RangedOverMap {
 		var other concrete.Test
-		reversed := e.concreteRun(fn, resp.Model, true, e.Cfg.Bounds.MaxSteps)
+		reversed := e.concreteRun(fn, m, true, e.Cfg.Bounds.MaxSteps)
 		e.recordOutcome(&other, reversed)
 		e.recordViews(&other, reversed)
 		sameAfter(t, &other)
@@ -132,7 +144,7 @@ func (e *Engine) boundaryTest(fn *ssa.Function, resp solver.Response, run *machi
 		}
 	}
 	for i, p := range fn.Params {
-		t.Args = append(t.Args, e.in.ParamLiteral(inputs.ParamName(fn, i), p.Type(), resp.Model, 0, fn, false))
+		t.Args = append(t.Args, e.in.ParamLiteral(inputs.ParamName(fn, i), p.Type(), m, 0, fn, false))
 	}
 	return t
 }

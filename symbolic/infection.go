@@ -209,12 +209,13 @@ func (e *Engine) infectionCase(fn *ssa.Function, site infectionSite, key mutantK
 	if resp.Result != solver.Sat {
 		return nil, nil
 	}
-	end := e.extraCase(fn, resp, nil, cond, infectionText(e.mutantOf(key, e.mutSiteOf(site.in))))
+	model := e.extraModel(resp, cond)
+	end := e.extraCase(fn, model, nil, cond, infectionText(e.mutantOf(key, e.mutSiteOf(site.in))))
 	if end == nil {
 		return nil, nil
 	}
 	end.Boundary, end.Infection = "", true
-	return end, resp.Model
+	return end, model
 }
 
 // infectionText is the pin of an infection case that took no explored

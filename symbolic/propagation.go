@@ -98,11 +98,12 @@ func (e *Engine) propagationCases(ctx context.Context, fn *ssa.Function) {
 			if resp.Result != solver.Sat {
 				continue
 			}
-			end := e.extraCase(fn, resp, nil, o.cond, "")
+			model := e.extraModel(resp, o.cond)
+			end := e.extraCase(fn, model, nil, o.cond, "")
 			if end == nil || madeBefore(made, end.Test) {
 				continue
 			}
-			e.noteKills(fn, resp.Model, end.Test, true)
+			e.noteKills(fn, model, end.Test, true)
 			if e.mpass.kills[key] == 0 {
 				continue
 			}
