@@ -1,6 +1,7 @@
 package symbolic
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"math"
@@ -26,6 +27,7 @@ var dynamicTypes = map[string]reflect.Type{
 	"*github.com/gosymtest/gosymtest/testdata/exec/generics.Bag[int]": reflect.TypeOf(&generics.Bag[int]{}),
 	"*io.LimitedReader": reflect.TypeOf(&io.LimitedReader{}), // ifaces.Source's reader
 	"*net.Buffers":      reflect.TypeOf(&net.Buffers{}),      // another, now that netaddr loads net
+	"bufio.ReadWriter":  reflect.TypeOf(bufio.ReadWriter{}),  // another, now that bytegrow loads bufio
 	"int":               reflect.TypeOf(0),
 	"bool":              reflect.TypeOf(false),
 	"string":            reflect.TypeOf(""),
