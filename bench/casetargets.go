@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// The cases a reviewer rejects, each with the acceptance target of its
-// pooled share (issue 55): a case built on private state breaks when a
+// The cases a reviewer rejects, each with the largest pooled share the
+// project accepts: a case built on private state breaks when a
 // field is renamed and tests a state no caller reaches; a nil
 // dereference or another runtime error is a crash from an input no
 // caller gives, not a finding; a table whose every case fails never

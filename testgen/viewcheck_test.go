@@ -130,8 +130,9 @@ func TestAViewedReceiverIsReadThroughItsGetters(t *testing.T) {
 	}
 }
 
-// privateWants lists what a generated file does that issue 55 forbids
-// on the want side: a want column's literal that sets an unexported
+// privateWants lists what a generated file must not do on the want
+// side, where a result is checked through what the package exports: a
+// want column's literal that sets an unexported
 // field of a type of home (wantX: &T{n: 3}), and a check that reads one
 // (tt.l.len). The text a writer field holds (tt.l.out.(*bytes.Buffer))
 // is the call's output, not its state, and is allowed.
