@@ -14,6 +14,17 @@ import (
 func exploreAPIMade(t *testing.T, name string) []*machine.PathEnd {
 	t.Helper()
 	_, paths := explore(t, name, machine.Config{MaxWork: 3_000_000, Bounds: machine.Bounds{MaxLen: 4, MaxElems: 3}})
+	tested := testedPaths(t, paths)
+	if len(tested) == 0 {
+		t.Fatalf("no path of %s has a test", name)
+	}
+	return tested
+}
+
+// testedPaths are the paths with a test, each of which must have
+// replayed; no path may end in an internal error.
+func testedPaths(t *testing.T, paths []*machine.PathEnd) []*machine.PathEnd {
+	t.Helper()
 	var tested []*machine.PathEnd
 	for _, p := range paths {
 		if p.Kind == machine.EndInternal {
@@ -26,9 +37,6 @@ func exploreAPIMade(t *testing.T, name string) []*machine.PathEnd {
 			t.Errorf("path %v did not replay", p.Pins)
 		}
 		tested = append(tested, p)
-	}
-	if len(tested) == 0 {
-		t.Fatalf("no path of %s has a test", name)
 	}
 	return tested
 }
