@@ -29,10 +29,7 @@ type pastCut struct {
 
 func (p pastCut) Scalar(v expr.Expr) uint64 {
 	if name := v.Name(); !p.read[name] {
-		switch {
-		case strings.HasSuffix(name, " != nil") && v.Sort().IsBool():
-			return 1
-		case strings.HasSuffix(name, ".(type)"):
+		if _, nilness := inputOfNilness(v); nilness || strings.HasSuffix(name, typeSelectorName("")) {
 			return 1
 		}
 	}
