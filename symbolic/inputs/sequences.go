@@ -3,6 +3,7 @@ package inputs
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"sync"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
@@ -60,6 +61,10 @@ type seqStep struct {
 	// valueRecv says the method is declared on the value type, so it
 	// cannot change the value its receiver points to.
 	valueRecv bool
+	// field, when set, makes the step an assignment to the field of that
+	// index instead of a call (fieldsteps.go); fn is nil then.
+	field *types.Var
+	index int
 }
 
 // seqFill is what a frame of a sequence, or the constructor before one,
@@ -70,6 +75,9 @@ type seqFill struct {
 	recvs   []paramSlot
 	noDest  bool
 	discard bool
+	// sets are the field steps' stores into the constructor's result,
+	// made before it is passed on (fieldsteps.go).
+	sets []fieldSet
 }
 
 // seqMethodsCache remembers, per program and type, the candidate methods.
@@ -97,6 +105,11 @@ func (e *Builder) sequenceOffered(mk *maker, depth int, dest *paramSlot, home *s
 			}
 		}
 		cands = builders
+	}
+	if mk.global == nil {
+		// The methods keep the alternatives they had before the fields
+		// were candidates too, which come after them.
+		cands = append(slices.Clip(cands), e.seqFields(mk.typ, home)...)
 	}
 	return cands
 }
@@ -177,30 +190,65 @@ func seqArgName(name string, k int, fn *ssa.Function, i int) string {
 }
 
 // chooseSequence picks the steps of the sequence on the input name: one
-// choice per step, until one takes no call.
+// choice per step, until one takes no step. A step's alternatives are
+// those seqAllowed leaves after the steps before it.
 func (e *Builder) chooseSequence(s *machine.State, name string, cands []seqStep) []seqStep {
 	var steps []seqStep
-	pins := make([]string, len(cands)+1)
 	for k := 1; k <= e.Cfg.Bounds.MaxCalls; k++ {
 		sel := seqSelectorName(name, k)
-		// No call is the plain input, which needs no comment.
-		pins[0] = ""
-		for j, c := range cands {
-			pins[j+1] = fmt.Sprintf("%s.%s(…) called first", name, c.fn.Name())
-			if k > 1 {
-				pins[j+1] = fmt.Sprintf("then %s.%s(…)", name, c.fn.Name())
-			}
+		// No step is the plain input, which needs no comment.
+		vals, pins := []uint64{0}, []string{""}
+		for _, j := range seqAllowed(cands, steps) {
+			vals = append(vals, uint64(j+1))
+			pins = append(pins, seqStepPin(name, cands[j], k))
 		}
-		j := e.Choose(s, sel, expr.BVVar(sel, 8), countTo(len(cands)), pins)
-		if j == 0 {
+		alt := vals[e.Choose(s, sel, expr.BVVar(sel, 8), vals, pins)]
+		if alt == 0 {
 			break
 		}
-		steps = append(steps, cands[j-1])
+		steps = append(steps, cands[alt-1])
 	}
 	if len(steps) > 0 {
-		s.Limit(fmt.Sprintf("%s: only sequences of up to %d method calls are tried", name, e.Cfg.Bounds.MaxCalls))
+		s.Limit(fmt.Sprintf("%s: only sequences of up to %d method calls or field assignments are tried", name, e.Cfg.Bounds.MaxCalls))
 	}
 	return steps
+}
+
+// seqAllowed lists the indices in cands of the steps that may follow
+// the steps before: any method, and, while no method was called, a field
+// after the last one set. Fields are set first and in order, so that no
+// two sequences make the same assignments (fieldsteps.go).
+func seqAllowed(cands []seqStep, before []seqStep) []int {
+	lastField, called := -1, false
+	for _, b := range before {
+		if b.field == nil {
+			called = true
+		} else {
+			lastField = b.index
+		}
+	}
+	var out []int
+	for j, c := range cands {
+		if c.field == nil || !called && c.index > lastField {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// seqStepPin says step k of the sequence on the input name, the step c,
+// in the tests' comments.
+func seqStepPin(name string, c seqStep, k int) string {
+	var what string
+	if c.field != nil {
+		what = fieldStepPin(name, c)
+	} else {
+		what = fmt.Sprintf("%s.%s(…) called", name, c.fn.Name())
+	}
+	if k > 1 {
+		return "then " + what
+	}
+	return what + " first"
 }
 
 // chosenSequence is the sequence on the input name under the model m, as
@@ -209,8 +257,8 @@ func chosenSequence(name string, cands []seqStep, maxCalls int, m expr.Assignmen
 	var steps []seqStep
 	for k := 1; k <= maxCalls; k++ {
 		j := expr.Eval(expr.BVVar(seqSelectorName(name, k), 8), m)
-		if j == 0 || j > uint64(len(cands)) {
-			break
+		if j == 0 || !slices.Contains(seqAllowed(cands, steps), int(j)-1) {
+			break // as Choose does in a replay for a value it does not offer
 		}
 		steps = append(steps, cands[j-1])
 	}
@@ -313,7 +361,8 @@ func fillSequence(s *machine.State, fill *seqFill, v value.Value) bool {
 }
 
 // sequenceLiteral is the literal of the input name, made as v by mk, with
-// the steps that the model m chose called on it.
+// the steps that the model m chose taken on it: the fields set, then the
+// methods called.
 func (e *Builder) sequenceLiteral(name string, mk *maker, v concrete.Value, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
 	cands := e.sequenceOffered(mk, depth, nil, home)
 	steps := chosenSequence(name, cands, e.Cfg.Bounds.MaxCalls, m)
@@ -321,7 +370,13 @@ func (e *Builder) sequenceLiteral(name string, mk *maker, v concrete.Value, m ex
 		return v
 	}
 	out := concrete.Value{Type: mk.typ, Kind: concrete.Setup, Elem: &v}
-	for k, st := range steps {
+	fields, calls := splitFieldSteps(steps)
+	for _, st := range fields {
+		out.Elems = append(out.Elems, e.fieldStepLiteral(name, st, m, depth, home))
+	}
+	for k, st := range calls {
+		// Arguments are named by the call's place among the calls, as
+		// buildSequenceArgs names them.
 		call := concrete.Value{Type: st.fn.Signature.Results(), Kind: concrete.Call, Func: methodObject(st.fn)}
 		if st.builder {
 			call.Type = mk.typ

@@ -1,0 +1,57 @@
+package symbolic
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
+)
+
+// TestFieldStepsReachConfiguredStates: Kind's "semi" and "strict" are
+// reached only by a splitter whose Sep or Strict a caller set after
+// NewSplitter, so without set-up steps only "comma" is returned, and with
+// one step every result is, the "semi" one by the assignment Sep = ';'.
+// Label, which nothing reads, is never set, and neither is a field of
+// the shared splitter, whether the variable itself or what Common hands
+// out.
+func TestFieldStepsReachConfiguredStates(t *testing.T) {
+	off, recvs := exploreSequences(t, "fields.Splitter.Kind", 0)
+	if got := strings.Join(keys(off), ","); got != "comma" {
+		t.Errorf("without set-up steps: results %s, want only comma", got)
+	}
+	for _, r := range recvs {
+		if r.Kind == concrete.Setup {
+			t.Errorf("without set-up steps: receiver %s is set up", r)
+		}
+	}
+	on, recvs := exploreSequences(t, "fields.Splitter.Kind", 1)
+	if got := strings.Join(keys(on), ","); got != "comma,semi,strict" {
+		t.Errorf("with one step: results %s, want comma,semi,strict", got)
+	}
+	assigned := map[string]bool{}
+	for _, r := range recvs {
+		if r.Kind != concrete.Setup {
+			continue
+		}
+		if r.Elem.Kind != concrete.Call || r.Elem.Func == nil || r.Elem.Func.Name() != "NewSplitter" {
+			t.Errorf("receiver %s: fields set on a value NewSplitter did not make", r)
+		}
+		if len(r.Elems) != 1 || r.Elems[0].Kind != concrete.Assign {
+			t.Errorf("receiver %s, want one assignment", r)
+			continue
+		}
+		a := r.Elems[0]
+		assigned[a.Var.Name()] = true
+		if a.Var.Name() == "Sep" && a.Elem.Kind == concrete.Int && a.Elem.Int == ';' {
+			assigned["Sep = ';'"] = true
+		}
+	}
+	for _, want := range []string{"Sep", "Strict", "Sep = ';'"} {
+		if !assigned[want] {
+			t.Errorf("no receiver with %s set (set: %v)", want, keys(assigned))
+		}
+	}
+	if assigned["Label"] {
+		t.Errorf("Label, which nothing reads, was set")
+	}
+}

@@ -1,0 +1,201 @@
+package inputs
+
+import (
+	"fmt"
+	"go/types"
+	"sync"
+
+	"github.com/gosymtest/gosymtest/loader"
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
+	"github.com/gosymtest/gosymtest/symbolic/expr"
+	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"github.com/gosymtest/gosymtest/symbolic/value"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Field steps. A caller configures a value its constructor made by
+// setting its exported fields before using it: r := csv.NewReader(in);
+// r.Comma = ';'; w := csv.NewWriter(b); w.UseCRLF = true. A constructor
+// leaves them as it likes, so the branches that read them stay out of
+// reach without such an assignment. So a sequence (sequences.go) may
+// also take steps that set an exported field of the made value to an
+// input, "name.F", beside those that call a method.
+//
+// A field step is an alternative of the same choice as a method call,
+// counted within the same Bounds.MaxCalls: one knob bounds how many
+// states the set-ups multiply into, and a field costs one alternative
+// per step (its value is symbolic, so the solver picks it), as a method
+// does. The field steps of a sequence come first, in the order of the
+// fields, each at most once: a caller configures, then uses, and two
+// orders of the same assignments reach the same state, which would only
+// double the paths.
+//
+// Only these fields are candidates:
+//   - on a value that a constructor or factory made, a pointer to a
+//     struct that the prologue allocated: a package variable
+//     (StdEncoding) or anything else the test shares is never assigned
+//     to (fieldSetsFresh checks it when the constructor returns);
+//   - exported fields declared in the struct itself, of plain kinds
+//     (booleans, integers and runes, strings, floats), whose value an
+//     input can be;
+//   - fields the package reads somewhere (a FieldAddr that is not only
+//     stored to, or a Field): a field nothing reads changes no branch.
+//
+// The values are stored when the constructor's frame returns, before any
+// method step runs, in the replay as in the symbolic run; the literal
+// writes them as assignments in the setup's func literal
+// (concrete.Assign).
+
+// fieldSet is the store a field step makes when the constructor's frame
+// returns: the field's index in the struct and its input value.
+type fieldSet struct {
+	index int
+	v     value.Value
+}
+
+// fieldReadsCache remembers, per program and package, the fields its
+// functions read.
+var fieldReadsCache sync.Map // fieldReadsKey → map[*types.Var]bool
+
+type fieldReadsKey struct {
+	prog *ssa.Program
+	pkg  string
+}
+
+// seqFields lists the field steps a sequence may take on a value of type
+// t, a pointer to a struct type of home's package, in field order.
+func (e *Builder) seqFields(t types.Type, home *ssa.Function) []seqStep {
+	ptr, ok := t.(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	pkg := loader.PackageOf(home)
+	if pkg == nil {
+		return nil
+	}
+	read := e.fieldsRead(pkg)
+	var steps []seqStep
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if !f.Exported() || f.Embedded() || !plainKind(f.Type()) || !read[f.Origin()] {
+			continue
+		}
+		steps = append(steps, seqStep{field: f, index: i})
+	}
+	return steps
+}
+
+// plainKind reports whether a value of type t is a boolean, an integer
+// (a rune among them), a string or a float: a field an input can set.
+func plainKind(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsBoolean|types.IsInteger|types.IsString|types.IsFloat) != 0 && b.Kind() != types.UnsafePointer && b.Info()&types.IsUntyped == 0
+}
+
+// fieldsRead is the set of struct fields (their origins, for generic
+// types) that the functions of pkg read.
+func (e *Builder) fieldsRead(pkg *ssa.Package) map[*types.Var]bool {
+	key := fieldReadsKey{prog: e.Prog, pkg: pkg.Pkg.Path()}
+	if found, ok := fieldReadsCache.Load(key); ok {
+		return found.(map[*types.Var]bool)
+	}
+	read := make(map[*types.Var]bool)
+	for _, fn := range loader.PackageFunctions(pkg) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case *ssa.FieldAddr:
+					if readsAddress(in) {
+						if st, ok := in.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
+							read[st.Field(in.Field).Origin()] = true
+						}
+					}
+				case *ssa.Field:
+					if st, ok := in.X.Type().Underlying().(*types.Struct); ok {
+						read[st.Field(in.Field).Origin()] = true
+					}
+				}
+			}
+		}
+	}
+	fieldReadsCache.Store(key, read)
+	return read
+}
+
+// readsAddress reports whether the address a is used for anything but
+// being stored to: a load, or a pointer handed on, which may be read.
+func readsAddress(a *ssa.FieldAddr) bool {
+	for _, r := range *a.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr == a && r.Val != a {
+				continue
+			}
+		case *ssa.DebugRef:
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// splitFieldSteps separates the leading field steps of steps from the
+// method calls after them.
+func splitFieldSteps(steps []seqStep) (fields, calls []seqStep) {
+	k := 0
+	for k < len(steps) && steps[k].field != nil {
+		k++
+	}
+	return steps[:k], steps[k:]
+}
+
+// buildFieldSets builds the values of the field steps of the sequence on
+// the input name, and adds their stores to fill, the constructor's.
+func (e *Builder) buildFieldSets(s *machine.State, name string, fields []seqStep, fill *seqFill, depth int) {
+	in := Of(s)
+	for _, f := range fields {
+		in.dest = nil
+		fill.sets = append(fill.sets, fieldSet{index: f.index, v: in.build(e, s, fieldName(name, f.field.Name()), f.field.Type(), depth+1)})
+	}
+}
+
+// fieldSetsFresh stores the field steps' values into v, the value the
+// constructor f made, and reports whether s goes on. A value the
+// prologue did not allocate is one the test would share (a package
+// variable): the path ends as unsupported rather than assign to it, and
+// so does one that may be nil, as no caller assigns through nil.
+func (e *Builder) fieldSetsFresh(s *machine.State, f *machine.Frame, fill *prologueFill, v value.Value) bool {
+	sets := fill.seq.sets
+	if len(sets) == 0 {
+		return true
+	}
+	p, ok := v.(value.Pointer)
+	if !ok || p.NonNil.IsFalse() || p.Obj < fill.from || len(p.Sym) > 0 {
+		e.Finish(s, machine.EndUnsupported, 0, "unsupported:input constructor "+f.Fn.Name()+" returns no value of its own, whose fields a caller sets")
+		return false
+	}
+	if !p.NonNil.IsTrue() {
+		s.Assume(p.NonNil, "")
+	}
+	for _, set := range sets {
+		e.Store(s, value.Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.With(set.index)}, set.v)
+	}
+	return true
+}
+
+// fieldStepLiteral is the assignment of the field step st of the
+// sequence on the input name, under the model m.
+func (e *Builder) fieldStepLiteral(name string, st seqStep, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
+	v := e.ParamLiteral(fieldName(name, st.field.Name()), st.field.Type(), m, depth+1, home, true)
+	return concrete.Value{Type: st.field.Type(), Kind: concrete.Assign, Var: st.field, Elem: &v}
+}
+
+// fieldStepPin says the field step st of the sequence on the input name
+// in the tests' comments.
+func fieldStepPin(name string, st seqStep) string {
+	return fmt.Sprintf("%s.%s set", name, st.field.Name())
+}
