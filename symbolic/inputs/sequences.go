@@ -15,33 +15,41 @@ import (
 
 // Method sequences. A value made by its constructor is in the state the
 // constructor leaves: a writer that wrote nothing, a list that is empty,
-// an encoding with its default padding. What callers reach after using it
-// (a dumper mid-line, a list after a PushBack, an encoding after
-// WithPadding) needs calls of its methods first. So, after a parameter of
-// the function under test is made by a constructor or factory of the
-// package (ctorinputs.go), the harness may call up to Bounds.MaxCalls of
-// the type's exported methods on it, each with inputs for arguments,
-// before the function under test runs.
+// an encoding with its default padding, a reader on ','. What callers
+// reach after using it (a dumper mid-line, a list after a PushBack, an
+// encoding after WithPadding) needs calls of its methods first, and what
+// they reach after configuring it (a csv.Reader whose Comma is ';') an
+// assignment to one of its exported fields. So, after a parameter of the
+// function under test is made by a constructor or factory of the package
+// (ctorinputs.go), the harness may take up to Bounds.MaxCalls steps on
+// it before the function under test runs: each calls one of the type's
+// exported methods with inputs for arguments, or sets one of its
+// exported fields to an input (fieldsteps.go says which fields, and why
+// the fields share the methods' choice and bound).
 //
-// Step k is a choice (choices.go) of selector "name.(call k)": 0 calls
-// nothing and ends the sequence, so the states without calls come first
-// and none is lost; alternative j calls the j-th candidate method (in the
-// order of the type's method set, sorted by name). The function under
+// Step k is a choice (choices.go) of selector "name.(call k)": 0 takes no
+// step and ends the sequence, so the states without steps come first
+// and none is lost; alternative j takes the j-th candidate step: the
+// methods in the order of the type's method set, sorted by name, then the
+// fields in declaration order, which a step may take only before any
+// call, each once and in that order (seqAllowed). The function under
 // test is a candidate too: a writer after a write is the state its second
 // call starts in. A method that returns the made type (a builder such as
 // WithPadding, or Init) gives its result as the value; another one's
 // results are dropped, and the value is the receiver, which a pointer
 // shares with the method.
 //
-// The calls run in the prologue, as frames between the constructor's and
-// the one that waits for the value: queued before the constructor, so
+// The fields are set as the constructor's frame returns, before its
+// result goes anywhere. The calls run in the prologue, as frames between
+// the constructor's and the one that waits for the value: queued before the constructor, so
 // below it, the first step just below. The constructor's result goes to
 // the receivers of the steps up to the first builder, and to the
 // parameter unless a builder follows; a builder's result goes on in the
 // same way. A call that panics ends the path as unsupported, as a
 // constructor that panics does. The arguments of step k of the method M
-// are the inputs "name.M(p)" (with "#k" after them for k > 1), so the
-// model names them and the literal writes them.
+// are the inputs "name.M(p)" (with "#k" after them when it is the k-th
+// call, k > 1), and the value of the field F is the input "name.F", so
+// the model names them and the literal writes them.
 //
 // Not done: states that different sequences reach alike (two PushBacks of
 // equal values, Reset after anything) are explored once per sequence;
