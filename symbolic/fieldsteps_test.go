@@ -11,6 +11,7 @@ import (
 // reached only by a splitter whose Sep or Strict a caller set after
 // NewSplitter, so without set-up steps only "comma" is returned, and with
 // one step every result is, the "semi" one by the assignment Sep = ';'.
+// No step sets a field to the value NewSplitter left in it.
 // Label, which nothing reads, is never set, and neither is a field of
 // the shared splitter, whether the variable itself or what Common hands
 // out.
@@ -44,6 +45,11 @@ func TestFieldStepsReachConfiguredStates(t *testing.T) {
 		assigned[a.Var.Name()] = true
 		if a.Var.Name() == "Sep" && a.Elem.Kind == concrete.Int && a.Elem.Int == ';' {
 			assigned["Sep = ';'"] = true
+		}
+		// An assignment of what NewSplitter leaves is the state without
+		// it, and reads as a setting that matters.
+		if a.Var.Name() == "Sep" && a.Elem.Int == ',' || a.Var.Name() == "Strict" && !a.Elem.Bool {
+			t.Errorf("receiver %s: a field set to the value it holds", r)
 		}
 	}
 	for _, want := range []string{"Sep", "Strict", "Sep = ';'"} {

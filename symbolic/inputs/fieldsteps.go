@@ -3,6 +3,7 @@ package inputs
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"sync"
 
 	"github.com/gosymtest/gosymtest/loader"
@@ -182,9 +183,28 @@ func (e *Builder) fieldSetsFresh(s *machine.State, f *machine.Frame, fill *prolo
 		s.Assume(p.NonNil, "")
 	}
 	for _, set := range sets {
-		e.Store(s, value.Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.With(set.index)}, set.v)
+		at := value.Pointer{NonNil: expr.True, Obj: p.Obj, Path: p.Path.With(set.index)}
+		if !e.assumeChanged(s, e.Load(s, at), set.v) {
+			return false
+		}
+		e.Store(s, at, set.v)
 	}
 	return true
+}
+
+// assumeChanged keeps s only where the value a field step sets, v,
+// differs from old, the constructor's: an assignment of the value the
+// field holds reaches the state without the step, which alternative 0
+// explores already, and would read as a setting that matters
+// (r.LazyQuotes = false). Booleans and integers only; a string or float
+// field may be set to what it holds.
+func (e *Builder) assumeChanged(s *machine.State, old, v value.Value) bool {
+	o, ok1 := old.(value.Scalar)
+	n, ok2 := v.(value.Scalar)
+	if !ok1 || !ok2 || o.E.Sort() != n.E.Sort() {
+		return true
+	}
+	return e.AssumeBuilt(s, expr.Ne(o.E, n.E), "a field set to the value it holds")
 }
 
 // fieldStepLiteral is the assignment of the field step st of the
@@ -192,6 +212,17 @@ func (e *Builder) fieldSetsFresh(s *machine.State, f *machine.Frame, fill *prolo
 func (e *Builder) fieldStepLiteral(name string, st seqStep, m expr.Assignment, depth int, home *ssa.Function) concrete.Value {
 	v := e.ParamLiteral(fieldName(name, st.field.Name()), st.field.Type(), m, depth+1, home, true)
 	return concrete.Value{Type: st.field.Type(), Kind: concrete.Assign, Var: st.field, Elem: &v}
+}
+
+// seqLimit is what a path whose input name took a sequence of steps
+// among cands says of the bound: fields are named only where they are
+// candidates, so that the message of a type without them stays as it was.
+func seqLimit(name string, cands []seqStep, maxCalls int) string {
+	what := "method calls"
+	if slices.ContainsFunc(cands, func(c seqStep) bool { return c.field != nil }) {
+		what = "method calls or field assignments"
+	}
+	return fmt.Sprintf("%s: only sequences of up to %d %s are tried", name, maxCalls, what)
 }
 
 // fieldStepPin says the field step st of the sequence on the input name

@@ -217,7 +217,7 @@ func (e *Builder) chooseSequence(s *machine.State, name string, cands []seqStep)
 		steps = append(steps, cands[alt-1])
 	}
 	if len(steps) > 0 {
-		s.Limit(fmt.Sprintf("%s: only sequences of up to %d method calls or field assignments are tried", name, e.Cfg.Bounds.MaxCalls))
+		s.Limit(seqLimit(name, cands, e.Cfg.Bounds.MaxCalls))
 	}
 	return steps
 }
