@@ -12,9 +12,7 @@ import (
 // NewSplitter, so without set-up steps only "comma" is returned, and with
 // one step every result is, the "semi" one by the assignment Sep = ';'.
 // No step sets a field to the value NewSplitter left in it.
-// Label, which nothing reads, is never set, and neither is a field of
-// the shared splitter, whether the variable itself or what Common hands
-// out.
+// Label, which nothing reads, is never set.
 func TestFieldStepsReachConfiguredStates(t *testing.T) {
 	off, recvs := exploreSequences(t, "fields.Splitter.Kind", 0)
 	if got := strings.Join(keys(off), ","); got != "comma" {
@@ -59,5 +57,23 @@ func TestFieldStepsReachConfiguredStates(t *testing.T) {
 	}
 	if assigned["Label"] {
 		t.Errorf("Label, which nothing reads, was set")
+	}
+}
+
+// TestFieldStepsLeaveSharedValuesAlone: what Current and Defaults hand
+// out every caller shares (the address of a package variable, and a
+// pointer the package's init made), so no step sets Verbose or Strict
+// on it, and "verbose" and "strict" stay out of reach.
+func TestFieldStepsLeaveSharedValuesAlone(t *testing.T) {
+	for fn, unreached := range map[string]string{"fields.Config.Mode": "verbose", "fields.Options.Mode": "strict"} {
+		results, recvs := exploreSequences(t, fn, 1)
+		if results[unreached] || len(results) == 0 {
+			t.Errorf("%s: results %v, want some but not %s", fn, keys(results), unreached)
+		}
+		for _, r := range recvs {
+			if r.Kind == concrete.Setup {
+				t.Errorf("%s: receiver %s is set up", fn, r)
+			}
+		}
 	}
 }

@@ -165,17 +165,19 @@ func (e *Builder) buildFieldSets(s *machine.State, name string, fields []seqStep
 }
 
 // fieldSetsFresh stores the field steps' values into v, the value the
-// constructor f made, and reports whether s goes on. A value the
-// prologue did not allocate is one the test would share (a package
-// variable): the path ends as unsupported rather than assign to it, and
-// so does one that may be nil, as no caller assigns through nil.
+// constructor f made, and reports whether s goes on. A value the path
+// did not allocate itself (the package's init did), or a package
+// variable's, is one the test would share: the path ends as unsupported
+// rather than assign to it, and so does one that may be nil, as no
+// caller assigns through nil. An Init method's receiver is the path's
+// own (new(T), allocated before the prologue), so it may be set.
 func (e *Builder) fieldSetsFresh(s *machine.State, f *machine.Frame, fill *prologueFill, v value.Value) bool {
 	sets := fill.seq.sets
 	if len(sets) == 0 {
 		return true
 	}
 	p, ok := v.(value.Pointer)
-	if !ok || p.NonNil.IsFalse() || p.Obj < fill.from || len(p.Sym) > 0 {
+	if !ok || p.NonNil.IsFalse() || p.Obj < Of(s).fresh || isGlobalObject(s, p.Obj) || len(p.Sym) > 0 {
 		e.Finish(s, machine.EndUnsupported, 0, "unsupported:input constructor "+f.Fn.Name()+" returns no value of its own, whose fields a caller sets")
 		return false
 	}
@@ -190,6 +192,17 @@ func (e *Builder) fieldSetsFresh(s *machine.State, f *machine.Frame, fill *prolo
 		e.Store(s, at, set.v)
 	}
 	return true
+}
+
+// isGlobalObject reports whether id is a package variable's object, which
+// may be allocated only when the path first reads the variable.
+func isGlobalObject(s *machine.State, id value.ObjectID) bool {
+	for _, g := range s.Mem.Globals() {
+		if g == id {
+			return true
+		}
+	}
+	return false
 }
 
 // assumeChanged keeps s only where the value a field step sets, v,

