@@ -35,9 +35,12 @@ func TestFieldStepsReachConfiguredStates(t *testing.T) {
 		if r.Elem.Kind != concrete.Call || r.Elem.Func == nil || r.Elem.Func.Name() != "NewSplitter" {
 			t.Errorf("receiver %s: fields set on a value NewSplitter did not make", r)
 		}
-		if len(r.Elems) != 1 || r.Elems[0].Kind != concrete.Assign {
-			t.Errorf("receiver %s, want one assignment", r)
+		if len(r.Elems) != 1 {
+			t.Errorf("receiver %s, want one step", r)
 			continue
+		}
+		if r.Elems[0].Kind != concrete.Assign {
+			continue // a call of Add
 		}
 		a := r.Elems[0]
 		assigned[a.Var.Name()] = true
@@ -73,6 +76,26 @@ func TestFieldStepsLeaveSharedValuesAlone(t *testing.T) {
 		for _, r := range recvs {
 			if r.Kind == concrete.Setup {
 				t.Errorf("%s: receiver %s is set up", fn, r)
+			}
+		}
+	}
+}
+
+// TestFieldStepsOnlySetWhatTheCallReads: Add reads no exported field, so
+// no receiver of its tests has one set, though Kind, another method of
+// the package, reads Sep and Strict.
+func TestFieldStepsOnlySetWhatTheCallReads(t *testing.T) {
+	_, recvs := exploreSequences(t, "fields.Splitter.Add", 1)
+	if len(recvs) == 0 {
+		t.Fatal("no tests")
+	}
+	for _, r := range recvs {
+		if r.Kind != concrete.Setup {
+			continue
+		}
+		for _, step := range r.Elems {
+			if step.Kind == concrete.Assign {
+				t.Errorf("receiver %s: a field Add does not read is set", r)
 			}
 		}
 	}

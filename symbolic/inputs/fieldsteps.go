@@ -39,8 +39,11 @@ import (
 //   - exported fields declared in the struct itself, of plain kinds
 //     (booleans, integers and runes, strings, floats), whose value an
 //     input can be;
-//   - fields the package reads somewhere (a FieldAddr that is not only
-//     stored to, or a Field): a field nothing reads changes no branch.
+//   - fields the package reads (a FieldAddr that is not only stored to,
+//     or a Field) in a function that the function under test, or a
+//     method a later step calls, may reach (fieldreads.go): a field
+//     nothing on the way reads changes no branch, and its assignment
+//     would only multiply the states and show in cases as noise.
 //
 // The values are stored when the constructor's frame returns, before any
 // method step runs, in the replay as in the symbolic run; the literal
@@ -54,18 +57,35 @@ type fieldSet struct {
 	v     value.Value
 }
 
-// fieldReadsCache remembers, per program and package, the fields its
-// functions read.
-var fieldReadsCache sync.Map // fieldReadsKey → map[*types.Var]bool
-
-type fieldReadsKey struct {
-	prog *ssa.Program
-	pkg  string
+// seqFields lists the field steps a sequence may take on a value of type
+// t, a pointer to a struct type of home's package, in field order, when
+// the sequence's steps may call methods among calls: the fields that
+// home, or a method a later step calls, may read.
+func (e *Builder) seqFields(t types.Type, home *ssa.Function, calls []seqStep) []seqStep {
+	key := seqFieldsKey{home: home, typ: types.TypeString(t, nil), withCalls: e.Cfg.Bounds.MaxCalls > 1}
+	if found, ok := seqFieldsCache.Load(key); ok {
+		return found.([]seqStep)
+	}
+	steps := e.fieldSteps(t, home, calls)
+	seqFieldsCache.Store(key, steps)
+	return steps
 }
 
-// seqFields lists the field steps a sequence may take on a value of type
-// t, a pointer to a struct type of home's package, in field order.
-func (e *Builder) seqFields(t types.Type, home *ssa.Function) []seqStep {
+// seqFieldsCache remembers seqFields' answers: the reach of the fields'
+// reads walks the package.
+var seqFieldsCache sync.Map // seqFieldsKey → []seqStep
+
+// seqFieldsKey is what seqFields' answer depends on: the function under
+// test, the type, and whether the methods of a sequence may read what a
+// field step sets (the methods are the type's).
+type seqFieldsKey struct {
+	home      *ssa.Function
+	typ       string
+	withCalls bool
+}
+
+// fieldSteps is seqFields, not cached.
+func (e *Builder) fieldSteps(t types.Type, home *ssa.Function, calls []seqStep) []seqStep {
 	ptr, ok := t.(*types.Pointer)
 	if !ok {
 		return nil
@@ -78,7 +98,14 @@ func (e *Builder) seqFields(t types.Type, home *ssa.Function) []seqStep {
 	if pkg == nil {
 		return nil
 	}
-	read := e.fieldsRead(pkg)
+	roots := []*ssa.Function{home}
+	if e.Cfg.Bounds.MaxCalls > 1 {
+		// A field set before a call may be read by the call only.
+		for _, c := range calls {
+			roots = append(roots, c.fn)
+		}
+	}
+	read := fieldsReadFrom(pkg, roots)
 	var steps []seqStep
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
@@ -95,53 +122,6 @@ func (e *Builder) seqFields(t types.Type, home *ssa.Function) []seqStep {
 func plainKind(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&(types.IsBoolean|types.IsInteger|types.IsString|types.IsFloat) != 0 && b.Kind() != types.UnsafePointer && b.Info()&types.IsUntyped == 0
-}
-
-// fieldsRead is the set of struct fields (their origins, for generic
-// types) that the functions of pkg read.
-func (e *Builder) fieldsRead(pkg *ssa.Package) map[*types.Var]bool {
-	key := fieldReadsKey{prog: e.Prog, pkg: pkg.Pkg.Path()}
-	if found, ok := fieldReadsCache.Load(key); ok {
-		return found.(map[*types.Var]bool)
-	}
-	read := make(map[*types.Var]bool)
-	for _, fn := range loader.PackageFunctions(pkg) {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				switch in := instr.(type) {
-				case *ssa.FieldAddr:
-					if readsAddress(in) {
-						if st, ok := in.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
-							read[st.Field(in.Field).Origin()] = true
-						}
-					}
-				case *ssa.Field:
-					if st, ok := in.X.Type().Underlying().(*types.Struct); ok {
-						read[st.Field(in.Field).Origin()] = true
-					}
-				}
-			}
-		}
-	}
-	fieldReadsCache.Store(key, read)
-	return read
-}
-
-// readsAddress reports whether the address a is used for anything but
-// being stored to: a load, or a pointer handed on, which may be read.
-func readsAddress(a *ssa.FieldAddr) bool {
-	for _, r := range *a.Referrers() {
-		switch r := r.(type) {
-		case *ssa.Store:
-			if r.Addr == a && r.Val != a {
-				continue
-			}
-		case *ssa.DebugRef:
-			continue
-		}
-		return true
-	}
-	return false
 }
 
 // splitFieldSteps separates the leading field steps of steps from the
