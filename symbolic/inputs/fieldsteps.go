@@ -33,9 +33,10 @@ import (
 //
 // Only these fields are candidates:
 //   - on a value that a constructor or factory made, a pointer to a
-//     struct that the prologue allocated: a package variable
-//     (StdEncoding) or anything else the test shares is never assigned
-//     to (fieldSetsFresh checks it when the constructor returns);
+//     struct that the path allocated itself: a package variable
+//     (StdEncoding), what the package's init made, or anything else the
+//     tests share is never assigned to (fieldSetsFresh checks it when
+//     the constructor returns, and ends the path as unsupported);
 //   - exported fields declared in the struct itself, of plain kinds
 //     (booleans, integers and runes, strings, floats), whose value an
 //     input can be;
@@ -45,9 +46,11 @@ import (
 //     nothing on the way reads changes no branch, and its assignment
 //     would only multiply the states and show in cases as noise.
 //
-// The values are stored when the constructor's frame returns, before any
-// method step runs, in the replay as in the symbolic run; the literal
-// writes them as assignments in the setup's func literal
+// A boolean or integer field is set to another value than the one the
+// constructor left (assumeChanged): the same value is the state without
+// the step. The values are stored when the constructor's frame returns,
+// before any method step runs, in the replay as in the symbolic run; the
+// literal writes them as assignments in the setup's func literal
 // (concrete.Assign).
 
 // fieldSet is the store a field step makes when the constructor's frame
