@@ -41,8 +41,8 @@ import (
 //
 // The fields are set as the constructor's frame returns, before its
 // result goes anywhere. The calls run in the prologue, as frames between
-// the constructor's and the one that waits for the value: queued before the constructor, so
-// below it, the first step just below. The constructor's result goes to
+// the constructor's and the one that waits for the value: queued before
+// the constructor, so below it, the first step just below. The constructor's result goes to
 // the receivers of the steps up to the first builder, and to the
 // parameter unless a builder follows; a builder's result goes on in the
 // same way. A call that panics ends the path as unsupported, as a
@@ -249,16 +249,15 @@ func seqAllowed(cands []seqStep, before []seqStep) []int {
 // seqStepPin says step k of the sequence on the input name, the step c,
 // in the tests' comments.
 func seqStepPin(name string, c seqStep, k int) string {
-	var what string
-	if c.field != nil {
-		what = fieldStepPin(name, c)
-	} else {
-		what = fmt.Sprintf("%s.%s(…) called", name, c.fn.Name())
+	switch {
+	case c.field != nil && k > 1:
+		return "then " + fieldStepPin(name, c)
+	case c.field != nil:
+		return fieldStepPin(name, c) + " first"
+	case k > 1:
+		return fmt.Sprintf("then %s.%s(…)", name, c.fn.Name())
 	}
-	if k > 1 {
-		return "then " + what
-	}
-	return what + " first"
+	return fmt.Sprintf("%s.%s(…) called first", name, c.fn.Name())
 }
 
 // chosenSequence is the sequence on the input name under the model m, as
