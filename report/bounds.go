@@ -20,8 +20,9 @@ type Bounds struct {
 	// MaxLen and MaxElems.
 	MaxLenCap   int `json:"max_len_cap,omitempty"`
 	MaxElemsCap int `json:"max_elems_cap,omitempty"`
-	// MaxCalls is how many methods of the package were called on a
-	// value it made before the function under test (0: none).
+	// MaxCalls is how many steps (method calls of the package, or
+	// assignments to exported fields) were taken on a value it made
+	// before the function under test (0: none).
 	MaxCalls int `json:"max_calls,omitempty"`
 	// Budget, MaxWork and MaxPaths stop an exploration; one that stops on
 	// them is not exhausted, so they bound no claim, but the report

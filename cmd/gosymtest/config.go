@@ -98,9 +98,10 @@ const (
 	// every query heavy.
 	defaultMaxLenCap   = 256
 	defaultMaxElemsCap = 64
-	// defaultMaxCalls: one call reaches the states of a value after a
-	// single use (a writer after a write, a list after a PushBack); each
-	// more multiplies a made input's alternatives again.
+	// defaultMaxCalls: one step reaches the states of a value after a
+	// single use or setting (a writer after a write, a list after a
+	// PushBack, a reader whose Comma is ';'); each more multiplies a made
+	// input's alternatives again.
 	defaultMaxCalls = 1
 	// A package's init is run once per run and must not eat the run: an
 	// init that needs more is reported and the functions that read its

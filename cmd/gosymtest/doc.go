@@ -69,7 +69,7 @@
 //	-max-elems n          elements of a slice or map input (default 8)
 //	-max-len-cap n        what -max-len may grow to when a branch needs it (default 256)
 //	-max-elems-cap n      what -max-elems may grow to when a branch needs it (default 64)
-//	-max-calls n          methods of the package called on a value it made before the call under test; 0: none (default 1)
+//	-max-calls n          steps on a value the package made before the call under test: method calls or exported field assignments; 0: none (default 1)
 //	-init-budget duration time for the init of one package (default 10s)
 //	-init-work n          instructions for the init of one package; 0 is no limit (default 5000000)
 //	-prune mode           the redundant-state detector: rse, reach or none (default rse)
@@ -101,10 +101,13 @@
 //
 // A value of the package's own type is made by the package's API (a
 // constructor, a factory or a package variable), and with -max-calls, up
-// to that many of its exported methods are then called on it, with
-// solved arguments, before the function under test: a writer after a
-// write, an encoding after WithPadding. A case shows them as a short
-// func literal that makes the value, calls the methods and returns it.
+// to that many steps are then taken on it, with solved values, before
+// the function under test: calls of its exported methods (a writer after
+// a write, an encoding after WithPadding), and, on a struct that a
+// constructor made, assignments to its exported fields of plain kinds
+// that the package reads (a csv.Reader whose Comma is ';'), which come
+// first. A case shows them as a short func literal that makes the value,
+// sets the fields, calls the methods and returns it.
 //
 // With -fuzz-seeds, gosymtest also writes gosymtest_fuzz_test.go. It holds
 // a FuzzXxx target for each function whose parameters go test -fuzz can

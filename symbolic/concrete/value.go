@@ -54,19 +54,23 @@ const (
 	// one (hex.NewEncoder(w).(*encoder)).
 	Assert
 	// Setup is Elem, a value of type Type made by its package's API (a
-	// Call, an Assert, or a Global whose calls are builders), after the method calls Elems, made in order: each
-	// a Call of a method of Type (the receiver implied) with its
+	// Call, an Assert, or a Global whose calls are builders), after the
+	// steps Elems, taken in order: each an Assign of one of its fields,
+	// or a Call of a method of Type (the receiver implied) with its
 	// arguments. A call whose Type is Type is a builder, whose result is
 	// the value from then on; the others' results are dropped:
-	// func() *Writer { w := NewWriter(b); w.Write(p); return w }().
+	// func() *Writer { w := NewWriter(b); w.Comma = ';'; w.Write(p); return w }().
 	Setup
+	// Assign, only as a step of a Setup, sets the field Var of the value
+	// to Elem, of type Type: w.Comma = ';'.
+	Assign
 )
 
 var kindNames = [...]string{
 	Nil: "nil", Bool: "bool", Int: "int", Uint: "uint", Float: "float", String: "string",
 	Struct: "struct", Array: "array", Slice: "slice", Map: "map", Pointer: "pointer",
 	Interface: "interface", Opaque: "opaque", Call: "call", Global: "global", FuncLit: "func",
-	MakeChan: "chan", Deref: "deref", Assert: "assert", Setup: "setup",
+	MakeChan: "chan", Deref: "deref", Assert: "assert", Setup: "setup", Assign: "assign",
 }
 
 func (k Kind) String() string {
@@ -87,10 +91,10 @@ type Value struct {
 	Str   string
 	Elems []Value
 	Keys  []Value
-	Elem  *Value      // Pointer: the pointee; Interface: the dynamic value; Deref, Assert: the operand
+	Elem  *Value      // Pointer: the pointee; Interface: the dynamic value; Deref, Assert: the operand; Assign: the value set
 	Why   string      // Opaque: why no literal exists
 	Func  *types.Func // Call: the function called (nil: new)
-	Var   *types.Var  // Global: the variable
+	Var   *types.Var  // Global: the variable; Assign: the field
 	// Fake, for a Call of a fake's Make, says how the file declares the
 	// fake (fake.go).
 	Fake *Fake
@@ -115,7 +119,7 @@ func (v Value) Literal() (ok bool, why string) {
 	switch v.Kind {
 	case Opaque:
 		return false, v.Why
-	case Pointer, Interface, Deref, Assert, Setup:
+	case Pointer, Interface, Deref, Assert, Setup, Assign:
 		if v.Elem == nil {
 			return false, fmt.Sprintf("%s value without its target", v.Kind)
 		}
@@ -188,6 +192,8 @@ func (v Value) String() string {
 		return "*" + v.Elem.String()
 	case Assert:
 		return v.Elem.String() + ".(" + v.Type.String() + ")"
+	case Assign:
+		return v.Var.Name() + " = " + v.Elem.String()
 	case Setup:
 		s := v.Elem.String()
 		for _, c := range v.Elems {

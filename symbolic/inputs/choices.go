@@ -152,6 +152,7 @@ func (e *Builder) InitialState(fn *ssa.Function, in *Source) *machine.State {
 	e.NextID++
 	in.home = fn
 	s := &machine.State{Num: e.NextID, Mem: e.InitMemory(loader.PackageOf(fn)), Inputs: in, Replay: in.model != nil}
+	in.fresh = s.Mem.Next()
 	args := make([]value.Value, len(fn.Params))
 	for i, p := range fn.Params {
 		in.root = p

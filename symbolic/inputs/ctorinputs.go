@@ -157,9 +157,12 @@ func (e *Builder) buildMade(s *machine.State, name string, mk *maker, depth int,
 	// run after the constructor's.
 	var seqCalls []*pendingCall
 	var seqOf *seqFill
+	var fieldSteps []seqStep
 	if cands := e.sequenceOffered(mk, depth, &dest, in.home); len(cands) > 0 {
 		if steps := e.chooseSequence(s, name, cands); len(steps) > 0 {
-			seqOf, seqCalls = e.queueSequence(s, steps, dest)
+			var calls []seqStep
+			fieldSteps, calls = splitFieldSteps(steps)
+			seqOf, seqCalls = e.queueSequence(s, calls, dest)
 		}
 	}
 	call := &pendingCall{fn: mk.fn, dest: dest, made: mk, seq: seqOf}
@@ -177,6 +180,9 @@ func (e *Builder) buildMade(s *machine.State, name string, mk *maker, depth int,
 		call.args = append(call.args, in.build(e, s, ctorArgName(name, mk.fn, i), p.Type(), depth+1))
 	}
 	in.dest = nil
+	if len(fieldSteps) > 0 {
+		e.buildFieldSets(s, name, fieldSteps, seqOf, depth)
+	}
 	e.buildSequenceArgs(s, name, seqCalls, depth)
 	return value.Zero(mk.typ)
 }
@@ -228,7 +234,7 @@ func (e *Builder) fillParam(s *machine.State, f *machine.Frame, results []value.
 		return
 	}
 	v, ok := e.madeResult(s, f.Fn, fill.made, results[0])
-	if !ok {
+	if !ok || fill.seq != nil && !e.fieldSetsFresh(s, f, fill, v) {
 		return
 	}
 	if fill.seq != nil && !fillSequence(s, fill.seq, v) {

@@ -27,7 +27,8 @@
 // nil or new. A type with unexported fields is made by its package's
 // constructor, in a prologue before the call; a type of the package under
 // test that its API hands out, only through the API (ownmakers.go), and
-// then, within Bounds.MaxCalls, used by calls of its methods in the
+// then, within Bounds.MaxCalls, configured by assignments to its exported
+// fields (fieldsteps.go) and used by calls of its methods in the
 // prologue (sequences.go). An io.Reader, io.Writer or error takes the
 // usual values, and readers and writers that fail.
 // An interface that no type of the program implements (heap.Interface)

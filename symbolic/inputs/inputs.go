@@ -38,6 +38,9 @@ type Source struct {
 	field types.Object
 	// calls are the constructor calls queued for the prologue.
 	calls []*pendingCall
+	// fresh is the first object the path allocated itself: those below
+	// it are the package's init's, which every test shares.
+	fresh value.ObjectID
 	// grown are the bounds of inputs that grew beyond MaxLen or MaxElems,
 	// by name (inputbounds.go).
 	grown map[string]int

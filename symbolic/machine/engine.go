@@ -78,11 +78,12 @@ type Bounds struct {
 	// an input when a branch side needs a larger one (inputs/inputbounds.go); a
 	// cap not above its bound (the default) means no growth.
 	GrowLen, GrowElems int
-	// MaxCalls is how many of its package's methods the harness may call
-	// on a value it made through the package's API before the function
-	// under test (inputs/sequences.go): a writer after a write, a list
-	// after a PushBack. Zero, the default here, calls none; the command's
-	// -max-calls sets it.
+	// MaxCalls is how many steps the harness may take on a value it made
+	// through the package's API before the function under test
+	// (inputs/sequences.go): calls of the package's methods (a writer
+	// after a write, a list after a PushBack) and assignments to exported
+	// fields (inputs/fieldsteps.go: a reader whose Comma is ';'). Zero,
+	// the default here, takes none; the command's -max-calls sets it.
 	MaxCalls int
 }
 

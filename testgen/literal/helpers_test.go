@@ -45,8 +45,13 @@ type Predicate func(int) bool
 
 var Zero units.Length
 
-// Encoding is a value type the package hands out as *Encoding.
-type Encoding struct{ pad rune }
+// Encoding is a value type the package hands out as *Encoding. Callers
+// may set Sep and Strict.
+type Encoding struct {
+	pad    rune
+	Sep    rune
+	Strict bool
+}
 
 func NewEncoding(pad rune) *Encoding { return &Encoding{pad: pad} }
 

@@ -21,7 +21,10 @@ import (
 //	func() *Writer { w := NewWriter(new(bytes.Buffer)); w.Write([]byte("ab")); return w }()
 //
 // A call's results are dropped by the call statement itself; a builder's
-// result is assigned back to the variable.
+// result is assigned back to the variable. A step that sets a field
+// (concrete.Assign) is an assignment, which no chain can hold:
+//
+//	func() *Writer { w := NewWriter(new(bytes.Buffer)); w.Comma = ';'; return w }()
 
 // setupLit writes the Setup value v.
 func (w *Writer) setupLit(v concrete.Value) (string, error) {
@@ -35,7 +38,12 @@ func (w *Writer) setupLit(v concrete.Value) (string, error) {
 	calls := make([]string, len(v.Elems))
 	chain := true
 	for i, c := range v.Elems {
-		if calls[i], err = w.methodCall(c); err != nil {
+		if c.Kind == concrete.Assign {
+			calls[i], err = w.fieldAssign(c)
+		} else {
+			calls[i], err = w.methodCall(c)
+		}
+		if err != nil {
 			return "", err
 		}
 		chain = chain && isBuilder(c, v.Type)
@@ -64,6 +72,23 @@ func (w *Writer) setupLit(v concrete.Value) (string, error) {
 // type t gives the value from then on.
 func isBuilder(c concrete.Value, t types.Type) bool {
 	return c.Type != nil && types.Identical(c.Type, t)
+}
+
+// fieldAssign writes the assignment c of a field, without its
+// receiver: Comma = ';'. The field's type gives the value its type, as
+// an argument's parameter does.
+func (w *Writer) fieldAssign(c concrete.Value) (string, error) {
+	if c.Var == nil || c.Elem == nil || !c.Var.IsField() {
+		return "", errNoLiteral{"setup step that is no field assignment"}
+	}
+	if !c.Var.Exported() && c.Var.Pkg().Path() != w.Home.Path() {
+		return "", errNoLiteral{"unexported field " + c.Var.Name()}
+	}
+	src, err := w.InSlot(*c.Elem, c.Var.Type(), false)
+	if err != nil {
+		return "", err
+	}
+	return c.Var.Name() + " = " + src, nil
 }
 
 // methodCall writes the call c of a method, without its receiver:

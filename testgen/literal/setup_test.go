@@ -34,11 +34,24 @@ func TestSetupLiterals(t *testing.T) {
 	byteSlice := types.NewSlice(types.Universe.Lookup("byte").Type())
 	write := call(method("writer", "Write"), nil, cv.Slice(byteSlice, cv.Uint(types.Universe.Lookup("byte").Type(), 'a')))
 	add := call(method("writer", "Add"), nil, cv.Slice(types.NewSlice(intType), cv.Int(intType, 1), cv.Int(intType, 2)))
+	field := func(name string) *types.Var {
+		obj, _, _ := types.LookupFieldOrMethod(encPtr, true, shapes, name)
+		return obj.(*types.Var)
+	}
+	assign := func(f *types.Var, v concrete.Value) concrete.Value {
+		return concrete.Value{Type: f.Type(), Kind: concrete.Assign, Var: f, Elem: &v}
+	}
+	setSep := assign(field("Sep"), cv.Int(runeType, ';'))
+	setStrict := assign(field("Strict"), cv.Bool(true))
 	tests := []struct {
 		name string
 		v    concrete.Value
 		want string
 	}{
+		{"fields set", setup(encPtr, newEnc, setSep, setStrict),
+			"func() *Encoding { e := NewEncoding('='); e.Sep = ';'; e.Strict = true; return e }()"},
+		{"a field set then a call and a builder", setup(encPtr, newEnc, setSep, reset, withPad),
+			"func() *Encoding { e := NewEncoding('='); e.Sep = ';'; e.Reset(); e = e.WithPad('*'); return e }()"},
 		{"builders chain", setup(encPtr, newEnc, withPad, withPad), "NewEncoding('=').WithPad('*').WithPad('*')"},
 		{"a builder on a package variable", setup(encPtr, concrete.Value{Type: encPtr, Kind: concrete.Global, Var: shapes.Scope().Lookup("StdEncoding").(*types.Var)}, withPad),
 			"StdEncoding.WithPad('*')"},
@@ -68,6 +81,9 @@ func TestSetupLiterals(t *testing.T) {
 		setup(encPtr, newEnc),
 		setup(encPtr, newEnc, newEnc),
 		{Type: encPtr, Kind: concrete.Setup, Elems: []concrete.Value{withPad}},
+		// An assignment needs its field and its value.
+		setup(encPtr, newEnc, concrete.Value{Type: runeType, Kind: concrete.Assign, Elem: &newEnc}),
+		setup(encPtr, newEnc, concrete.Value{Type: runeType, Kind: concrete.Assign, Var: field("Sep")}),
 	} {
 		if got, err := l.InSlot(v, v.Type, false); err == nil {
 			t.Errorf("%s written as %s", v, got)

@@ -95,3 +95,19 @@ type upper struct{ w io.Writer }
 func NewUpper(w io.Writer) io.Writer { return &upper{w: w} }
 
 func (u *upper) Write(p []byte) (int, error) { return u.w.Write(bytes.ToUpper(p)) }
+
+// Splitter splits on Sep; callers get one from NewSplitter and may set
+// Sep before they use it.
+type Splitter struct {
+	Sep rune
+	n   int
+}
+
+// NewSplitter returns a splitter on ','.
+func NewSplitter() *Splitter { return &Splitter{Sep: ','} }
+
+// Semi reports whether s splits on ';'.
+func (s *Splitter) Semi() bool {
+	s.n++
+	return s.Sep == ';'
+}
