@@ -25,8 +25,10 @@ type Engine struct {
 	// the blocks they entered; prefixes and firsts are paths cut by a
 	// bound or the budget, whose inputs may be run concretely to the end
 	// when they entered blocks no test enters, and cutBlocks the blocks
-	// of the package that cut paths entered (runtoend.go).
+	// of the package that cut paths entered (runtoend.go); succeeded
+	// tells that some test returned with no error.
 	tests     int
+	succeeded bool
 	tested    map[*ssa.BasicBlock]bool
 	prefixes  []*machine.State
 	firsts    []*machine.State
@@ -99,7 +101,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 		defer cancel()
 	}
 	e.Ctx = ctx
-	e.prefixes, e.firsts, e.tests = nil, nil, 0
+	e.prefixes, e.firsts, e.tests, e.succeeded = nil, nil, 0, false
 	e.in.ForgetGrowth()
 	e.tested = make(map[*ssa.BasicBlock]bool)
 	e.cutBlocks = make(map[*ssa.BasicBlock]bool)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/inputs"
@@ -41,6 +42,11 @@ import (
 // entered get no test (edlib's JaccardSimilarity: its `splitLength != 0`
 // side). So the first cut path to enter each block of the package that no
 // test enters yet is a candidate too, after the furthest.
+//
+// Last, when every test of the function so far panics or returns an
+// error, the furthest cut paths not run yet are run too, until one
+// returns without an error (runToSuccess): the test writer keeps a case
+// that succeeds in a table whose cases all fail.
 
 // maxPrefixes is how many of the furthest cut paths are kept as
 // candidates, and maxFirsts how many cut paths are kept for being the
@@ -74,6 +80,7 @@ func (w runToEndWatch) Ended(s *machine.State, end *machine.PathEnd) {
 	case machine.EndReturn, machine.EndPanic:
 		if t := end.Test; t != nil && t.Replayed && !t.OrderDependent {
 			w.e.noteTested(end.Blocks)
+			w.e.succeeded = w.e.succeeded || succeeds(end.Func, t)
 		}
 	case machine.EndBudget, machine.EndDepth:
 		w.e.notePrefix(s)
@@ -147,13 +154,14 @@ func (e *Engine) runToCompletion(ctx context.Context, fn *ssa.Function) {
 	if e.tests == 0 {
 		candidates = append(candidates, &machine.State{})
 	}
-	if len(candidates) == 0 || ctx.Err() != nil {
+	if len(candidates) == 0 && (e.succeeded || len(e.prefixes) == 0) || ctx.Err() != nil {
 		return
 	}
 	ctx, done := e.afterExploration(ctx)
 	defer done()
 
 	steps := e.runToEndSteps()
+	var ran []*machine.State
 	for _, p := range candidates {
 		if ctx.Err() != nil || steps <= 0 {
 			return
@@ -163,7 +171,46 @@ func (e *Engine) runToCompletion(ctx context.Context, fn *ssa.Function) {
 		}
 		_, used := e.runOneToEnd(fn, p, steps, cutNote)
 		steps -= used
+		ran = append(ran, p)
 	}
+	e.runToSuccess(ctx, fn, ran, steps)
+}
+
+// runToSuccess runs to the end the furthest cut paths that were not run
+// already (those in ran), when no test of fn returned without an error,
+// until one does. A parser whose every test rejects its input tells a
+// reader nothing of what it accepts, yet its success often shares every
+// block with a failure (csv's Read returns the record and the error of
+// one readRecord call), so no run for coverage gives it: the cut path
+// that got furthest into the input is the likeliest to end in one.
+func (e *Engine) runToSuccess(ctx context.Context, fn *ssa.Function, ran []*machine.State, steps int) {
+	for _, p := range e.prefixes {
+		if e.succeeded || steps <= 0 || ctx.Err() != nil {
+			return
+		}
+		if slices.Contains(ran, p) {
+			continue
+		}
+		_, used := e.runOneToEnd(fn, p, steps, cutNote)
+		steps -= used
+	}
+}
+
+// succeeds reports whether the replayed test t of fn returned, with no
+// result of type error other than nil.
+func succeeds(fn *ssa.Function, t *concrete.Test) bool {
+	if t.Panics || len(t.Results) != fn.Signature.Results().Len() {
+		return false
+	}
+	for i, r := range t.Results {
+		if i < len(t.ErrMsgs) && t.ErrMsgs[i] != "" {
+			return false
+		}
+		if loader.IsErrorType(fn.Signature.Results().At(i).Type()) && r.Kind != concrete.Nil {
+			return false
+		}
+	}
+	return true
 }
 
 // noteTested records that a replayed test enters blocks.
@@ -256,6 +303,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *machine.State, steps int, note
 	e.Summary.Paths++
 	e.Summary.Ends[run.EndKind]++
 	e.Summary.RunToEnd = true
+	e.succeeded = e.succeeded || succeeds(fn, t)
 	for _, b := range end.Blocks {
 		e.Summary.CoveredBlocks[b] = true
 	}

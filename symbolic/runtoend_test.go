@@ -48,3 +48,31 @@ func runsToTheEndAlike(t *testing.T, name string, work int64) {
 		t.Errorf("the runs to the end differ with other models:\n%s--- with Z3's own models:\n%s", other, own)
 	}
 }
+
+// TestAFunctionWhoseTestsAllFailIsRunToASuccess: at two decisions a
+// path, Checksum's exploration ends only its failures (too short, a zero
+// prefix); the path cut inside the loop enters no block they do not, so
+// no run for coverage takes it. As every test fails, it is run to the
+// end, and returns a checksum.
+func TestAFunctionWhoseTestsAllFailIsRunToASuccess(t *testing.T) {
+	fn := target(t, "strs.Checksum")
+	_, paths := exploreIn(t, fixtures(t).SSA, fn, machine.Config{NoBoundaries: true, NoMutants: true, Bounds: machine.Bounds{MaxLen: 4, MaxDecisions: 2}})
+	var explored, successes int
+	for _, p := range paths {
+		if p.Test == nil {
+			continue
+		}
+		switch {
+		case !slices.Contains(p.Pins, cutNote):
+			explored++
+			if succeeds(fn, p.Test) {
+				t.Errorf("explored path %v succeeds: the fixture no longer needs the run", p.Pins)
+			}
+		case succeeds(fn, p.Test):
+			successes++
+		}
+	}
+	if explored == 0 || successes != 1 {
+		t.Errorf("%d explored tests and %d successes run to the end, want some and 1", explored, successes)
+	}
+}

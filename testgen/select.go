@@ -37,7 +37,8 @@ const maxBoundaryCases = 8
 // away from the boundary does not, but when the executor weighed the
 // cases against the mutants, the Kills say which boundary cases do);
 // then, of the others, those that kill a mutant no kept case kills (up to
-// maxMutantCases: mutantcase.go); with all set it keeps every one. Failed
+// maxMutantCases: mutantcase.go), and a case that succeeds when every
+// kept one fails (successcase.go); with all set it keeps every one. Failed
 // candidates are never kept. The order is the executor's, so the choice
 // is deterministic, and earlier cases win ties. Each kept candidate's
 // adds records what it added, and tells the mutant it was kept for.
@@ -95,6 +96,7 @@ func selectCases(cands []*candidate, all bool, home *types.Package) []*candidate
 	if all {
 		return kept
 	}
+	kept = withSuccess(cands, kept)
 	isKept := make(map[*candidate]bool, len(kept))
 	for _, c := range kept {
 		isKept[c] = true
