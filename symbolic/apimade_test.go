@@ -41,15 +41,15 @@ func testedPaths(t *testing.T, paths []*machine.PathEnd) []*machine.PathEnd {
 	return tested
 }
 
-// setsFields reports whether v builds a struct of the package apimade or
-// ctor field by field, anywhere in it.
+// setsFields reports whether v builds a struct of the package apimade,
+// ctor or shapes field by field, anywhere in it.
 func setsFields(v concrete.Value) bool {
 	return !v.Every(func(x concrete.Value) bool {
 		if x.Kind != concrete.Struct || x.Type == nil {
 			return true
 		}
 		s := x.Type.String()
-		return !strings.Contains(s, "exec/apimade.") && !strings.Contains(s, "exec/ctor.")
+		return !strings.Contains(s, "exec/apimade.") && !strings.Contains(s, "exec/ctor.") && !strings.Contains(s, "exec/shapes.")
 	})
 }
 

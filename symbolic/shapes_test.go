@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
@@ -100,4 +101,26 @@ func TestLocalTypeWithoutMakerIsBuiltInItsPackagesShapes(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestLocalTypeBuiltOnlyAsPointerIsNoValueInAnInterface: an error input
+// holds the *wrapped that Wrap makes, never a wrapped value, which only
+// implements error through its embedded error and which no code of the
+// package builds.
+func TestLocalTypeBuiltOnlyAsPointerIsNoValueInAnInterface(t *testing.T) {
+	paths := exploreAPIMade(t, "shapes.Note")
+	noted := false
+	for _, p := range paths {
+		arg := p.Test.Args[0]
+		if !arg.Every(func(v concrete.Value) bool { return v.Type == nil || v.Type.String() != "github.com/gosymtest/gosymtest/testdata/exec/shapes.wrapped" }) {
+			t.Errorf("argument %s holds a wrapped value", arg)
+		}
+		if setsFields(arg) {
+			t.Errorf("argument %s is built field by field", arg)
+		}
+		noted = noted || len(p.Test.Results) == 1 && p.Test.Results[0].Kind == concrete.String && strings.HasPrefix(p.Test.Results[0].Str, "noted")
+	}
+	if !noted {
+		t.Errorf("no case notes: outcomes %v", outcomes(paths))
+	}
 }

@@ -118,3 +118,13 @@ func unexportedCount(st *types.Struct) int {
 	}
 	return n
 }
+
+// builtOnlyAsPointer reports whether the package of named builds it by
+// literals, and every one of them is &T{…}. An interface input then
+// holds a *T, never a T: the value no code of the package boxes would
+// be a state no caller reaches (pkg/errors builds &withStack{…}, whose
+// value type implements error only through its embedded error).
+func builtOnlyAsPointer(prog *ssa.Program, named *types.Named) bool {
+	shapes := loader.LiteralShapes(prog, named)
+	return len(shapes) > 0 && !slices.ContainsFunc(shapes, func(s loader.Shape) bool { return !s.Pointer })
+}

@@ -92,3 +92,21 @@ func (c *counter) add() int {
 	c.n++
 	return c.n
 }
+
+// wrapped implements error through its embedded error, as a value too,
+// but the package builds only &wrapped{…}, which Wrap hands out.
+type wrapped struct {
+	error
+	note string
+}
+
+// Wrap notes note on err.
+func Wrap(err error, note string) error { return &wrapped{err, note} }
+
+// Note is the note of a wrapped error, "" for another one.
+func Note(err error) string {
+	if w, ok := err.(*wrapped); ok {
+		return "noted " + w.note
+	}
+	return ""
+}
