@@ -112,7 +112,9 @@ func TestLocalTypeBuiltOnlyAsPointerIsNoValueInAnInterface(t *testing.T) {
 	noted := false
 	for _, p := range paths {
 		arg := p.Test.Args[0]
-		if !arg.Every(func(v concrete.Value) bool { return v.Type == nil || v.Type.String() != "github.com/gosymtest/gosymtest/testdata/exec/shapes.wrapped" }) {
+		if !arg.Every(func(v concrete.Value) bool {
+			return v.Type == nil || v.Type.String() != "github.com/gosymtest/gosymtest/testdata/exec/shapes.wrapped"
+		}) {
 			t.Errorf("argument %s holds a wrapped value", arg)
 		}
 		if setsFields(arg) {
