@@ -38,3 +38,21 @@ func TestLiteralShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestHandingMethod: a type that only a method of another type returns
+// is made by the one that takes parameters (Add), not by the one that
+// hands out what its receiver holds (First); a type that a function
+// returns has no such method.
+func TestHandingMethod(t *testing.T) {
+	prog := load(t, "./testdata/exec/shapes")
+	home := findPackage(t, prog, fixturePath+"exec/shapes")
+	item := types.NewPointer(home.Types.Scope().Lookup("Item").Type())
+	ms := Makings(prog.SSA, item, home.Types)
+	if len(ms) != 1 || !ms[0].OnMade || ms[0].Func == nil || ms[0].Func.Name() != "Add" {
+		t.Errorf("Makings(*Item) = %+v, want the method Add on a made receiver", ms)
+	}
+	bag := types.NewPointer(home.Types.Scope().Lookup("Bag").Type())
+	if fn := HandingMethod(prog.SSA, bag, home.Types); fn != nil {
+		t.Errorf("HandingMethod(*Bag) = %s, want none", fn)
+	}
+}

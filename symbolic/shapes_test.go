@@ -126,3 +126,22 @@ func TestLocalTypeBuiltOnlyAsPointerIsNoValueInAnInterface(t *testing.T) {
 		t.Errorf("no case notes: outcomes %v", outcomes(paths))
 	}
 }
+
+// TestLocalTypeHandedOutByAMethodIsMadeByIt: an *Item, which only the
+// methods of *Bag return, is NewBag().Add(v), never a literal of its
+// bag, and the item is in a bag.
+func TestLocalTypeHandedOutByAMethodIsMadeByIt(t *testing.T) {
+	paths := exploreAPIMade(t, "shapes.Item.Owned")
+	for _, p := range paths {
+		recv := p.Test.Args[0]
+		if recv.Kind != concrete.Call || recv.Func == nil || recv.Func.Name() != "Add" ||
+			recv.Elem == nil || recv.Elem.Kind != concrete.Call || recv.Elem.Func == nil || recv.Elem.Func.Name() != "NewBag" {
+			t.Errorf("receiver %s, want NewBag().Add(v)", recv)
+		}
+	}
+	for _, o := range outcomes(paths) {
+		if !strings.HasPrefix(o, "[true ") {
+			t.Errorf("outcome %s, want the item in its bag", o)
+		}
+	}
+}

@@ -64,7 +64,7 @@ func (e *Builder) makersOf(t types.Type, home *ssa.Function) []*maker {
 	switch {
 	case e.isLocal(t, home):
 		for _, mk := range loader.Makings(e.Prog, t, homePkg) {
-			makers = append(makers, &maker{fn: mk.Func, global: mk.Global, typ: t, deref: mk.Deref, assert: mk.Assert, always: mk.Always})
+			makers = append(makers, &maker{fn: mk.Func, global: mk.Global, typ: t, deref: mk.Deref, assert: mk.Assert, always: mk.Always, onMade: mk.OnMade})
 		}
 	default:
 		if fn := loader.Constructor(e.Prog, t, homePkg); fn != nil {

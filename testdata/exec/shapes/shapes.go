@@ -110,3 +110,39 @@ func Note(err error) string {
 	}
 	return ""
 }
+
+// Bag is made by NewBag.
+type Bag struct{ items []*Item }
+
+// NewBag returns an empty bag.
+func NewBag() *Bag { return &Bag{} }
+
+// Item is handed out only by the methods of *Bag: no function returns
+// one.
+type Item struct {
+	Value int
+	bag   *Bag
+}
+
+// Add puts v in b.
+func (b *Bag) Add(v int) *Item {
+	it := &Item{Value: v, bag: b}
+	b.items = append(b.items, it)
+	return it
+}
+
+// First is the first item of b, nil for none.
+func (b *Bag) First() *Item {
+	if len(b.items) == 0 {
+		return nil
+	}
+	return b.items[0]
+}
+
+// Owned reports whether it is in a bag, and its value.
+func (it *Item) Owned() (bool, int) {
+	if it.bag == nil {
+		return false, it.Value
+	}
+	return true, it.Value
+}
