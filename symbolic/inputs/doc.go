@@ -32,7 +32,8 @@
 // function returns is made by a method of another of its types that
 // hands one out, on a receiver made in turn (New().PushBack(v)), or else
 // built field by field in a shape the package's own literals build: only
-// the unexported fields one of them sets get values (shapeinputs.go).
+// the unexported fields one of them sets get values; a type it never
+// builds by a literal keeps all its fields (shapeinputs.go).
 // An io.Reader, io.Writer or error takes the
 // usual values, and readers and writers that fail.
 // An interface that no type of the program implements (heap.Interface)

@@ -19,9 +19,9 @@ import (
 // literals sets them, and zero elsewhere. parseExpr builds
 // &exprParser{s: text}, so an *exprParser input sets s and nothing else
 // private; a caller could reach no exprParser with pos or tok set before
-// its methods ran. A type the package never builds by a literal (only by
-// new(T) or a var) gets no unexported field. Exported fields stay
-// symbolic in every shape: a caller may set them on any value.
+// its methods ran. Exported fields stay symbolic in every shape: a
+// caller may set them on any value. A type the package never builds by
+// a literal keeps all its fields (noLiteral).
 //
 // Several shapes are a choice of input shape (choices.go) whose selector
 // is "name.(shape)", k for the k-th in source order; shapes that set the
@@ -44,10 +44,19 @@ func (e *Builder) privateShapes(t types.Type, home *ssa.Function) (alts [][]int,
 		}
 	}
 	if len(alts) == 0 {
-		alts = [][]int{nil}
+		// See noLiteral.
+		return nil, false
 	}
 	return alts, true
 }
+
+// noLiteral: a type the package never builds by a literal keeps every
+// field symbolic. Such a type is one whose zero value is ready to use
+// (var s Stack; s.Push(1), new(Counter)): its callers reach its states
+// through its methods, on the zero value. Until an input can be new(T)
+// followed by calls of its methods, zeroing its unexported fields would
+// leave only the empty value, and every branch on a non-empty one
+// (Pop of a stack that holds items) untested.
 
 // chooseShape picks the shape of the struct input name of type t: the
 // unexported fields that get values. ok is false where every field does.
