@@ -23,6 +23,9 @@ type Making struct {
 	// otherwise the assertion may fail, and no test can make the value
 	// with those arguments.
 	Assert, Always bool
+	// OnMade says Func is a method of another type of the package, called
+	// on a receiver made as a parameter is (HandingMethod).
+	OnMade bool
 }
 
 // maxGlobalMakings bounds the package variables offered for one type:
@@ -37,6 +40,8 @@ const maxGlobalMakings = 2
 //     result is dereferenced: *NewEncoding(s);
 //   - failing both, a function whose result is an interface and whose
 //     body returns t boxed in it (InterfaceFactory);
+//   - failing that, a method of another type of the package that returns
+//     t, on a receiver made in turn (HandingMethod): New().PushBack(v);
 //   - and, after the function, up to maxGlobalMakings exported package
 //     variables of type t, or of type *T for a value type T, in source
 //     order: base32.StdEncoding. A variable of pointer type t = *T only
@@ -60,6 +65,8 @@ func Makings(prog *ssa.Program, t types.Type, home *types.Package) []Making {
 	default:
 		if fn, always := InterfaceFactory(prog, t, home); fn != nil {
 			out = append(out, Making{Func: fn, Assert: true, Always: always})
+		} else if fn := HandingMethod(prog, t, home); fn != nil {
+			out = append(out, Making{Func: fn, OnMade: true})
 		}
 	}
 	return append(out, globalMakings(prog, t, isPtr, home)...)

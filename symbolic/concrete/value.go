@@ -91,7 +91,7 @@ type Value struct {
 	Str   string
 	Elems []Value
 	Keys  []Value
-	Elem  *Value      // Pointer: the pointee; Interface: the dynamic value; Deref, Assert: the operand; Assign: the value set
+	Elem  *Value      // Pointer: the pointee; Interface: the dynamic value; Deref, Assert: the operand; Assign: the value set; Call of a method: its receiver, when made (else new)
 	Why   string      // Opaque: why no literal exists
 	Func  *types.Func // Call: the function called (nil: new)
 	Var   *types.Var  // Global: the variable; Assign: the field
@@ -125,6 +125,12 @@ func (v Value) Literal() (ok bool, why string) {
 		}
 		if ok, why := v.Elem.Literal(); !ok || v.Kind != Setup {
 			return ok, why
+		}
+	case Call:
+		if v.Elem != nil {
+			if ok, why := v.Elem.Literal(); !ok {
+				return false, why
+			}
 		}
 	}
 	for _, e := range v.Keys {
@@ -205,6 +211,9 @@ func (v Value) String() string {
 			return "new(" + v.Type.String() + ")"
 		}
 		s := v.Func.Pkg().Name() + "." + v.Func.Name() + "("
+		if v.Elem != nil {
+			s = v.Elem.String() + "." + v.Func.Name() + "("
+		}
 		for i, e := range v.Elems {
 			if i > 0 {
 				s += ", "

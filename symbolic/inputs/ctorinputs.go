@@ -51,6 +51,9 @@ type maker struct {
 	// interface fn returns (NewEncoder(w).(*encoder)), which holds one on
 	// every return when always is set.
 	deref, assert, always bool
+	// onMade says fn is a method of another type, whose receiver is made
+	// as a constructor's parameter is (loader.HandingMethod), not new(T).
+	onMade bool
 	// fail, when set, makes a failing reader or writer (iofail.go): fn
 	// is io.MultiReader for a reader, reader its strings.NewReader, and
 	// errNew the errors.New that makes the error.
@@ -169,7 +172,7 @@ func (e *Builder) buildMade(s *machine.State, name string, mk *maker, depth int,
 	in.calls = append(in.calls, call)
 	frame := len(in.calls) // the function under test's frame is 0
 	for i, p := range mk.fn.Params {
-		if i == 0 && mk.fn.Signature.Recv() != nil {
+		if i == 0 && mk.fn.Signature.Recv() != nil && !mk.onMade {
 			// An Init method: its receiver is new(T).
 			elem := p.Type().(*types.Pointer).Elem()
 			id := s.Mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})
@@ -282,7 +285,11 @@ func (e *Builder) madeLiteral(name string, mk *maker, m expr.Assignment, depth i
 	v := concrete.Value{Type: mk.fn.Signature.Results().At(0).Type(), Kind: concrete.Call, Func: mk.fn.Object().(*types.Func)}
 	for i, p := range mk.fn.Params {
 		if i == 0 && mk.fn.Signature.Recv() != nil {
-			continue // new(T), which the Func's receiver says
+			if mk.onMade {
+				recv := e.ParamLiteral(ctorArgName(name, mk.fn, 0), p.Type(), m, depth+1, home, true)
+				v.Elem = &recv
+			}
+			continue // else new(T), which the Func's receiver says
 		}
 		v.Elems = append(v.Elems, e.ParamLiteral(ctorArgName(name, mk.fn, i), p.Type(), m, depth+1, home, true))
 	}

@@ -29,7 +29,13 @@
 // test that its API hands out, only through the API (ownmakers.go), and
 // then, within Bounds.MaxCalls, configured by assignments to its exported
 // fields (fieldsteps.go) and used by calls of its methods in the
-// prologue (sequences.go). An io.Reader, io.Writer or error takes the
+// prologue (sequences.go). A type of the package under test that no
+// function returns is made by a method of another of its types that
+// hands one out, on a receiver made in turn (New().PushBack(v)), or else
+// built field by field in a shape the package's own literals build: only
+// the unexported fields one of them sets get values; a type it never
+// builds by a literal keeps all its fields (shapeinputs.go).
+// An io.Reader, io.Writer or error takes the
 // usual values, and readers and writers that fail.
 // An interface that no type of the program implements (heap.Interface)
 // takes a fake, a type the test file declares: call k of its method M on

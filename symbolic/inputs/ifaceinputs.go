@@ -204,7 +204,9 @@ func writableElsewhere(t types.Type, home *types.Package, depth int) bool {
 }
 
 // namedImplementations are the named types of the program (the value type
-// if it implements the interface t, else the pointer) that implement t
+// if it implements the interface t, else the pointer; the pointer for a
+// type of home that its package builds only as &T{…}, builtOnlyAsPointer)
+// that implement t
 // and that a test in home's package can write: those of home first, then
 // the others by package path and name, among loader.InputTypes.
 // left tells that some implementations were left out as unwritable.
@@ -213,7 +215,7 @@ func (e *Builder) namedImplementations(t types.Type, home *ssa.Package) (impls [
 	var local, others []types.Type
 	for _, named := range loader.InputTypes(e.Prog, t) {
 		for _, c := range []types.Type{named, types.NewPointer(named)} {
-			if !types.Implements(c, iface) {
+			if !types.Implements(c, iface) || c == named && home != nil && named.Obj().Pkg() == home.Pkg && builtOnlyAsPointer(e.Prog, named) {
 				continue
 			}
 			switch {

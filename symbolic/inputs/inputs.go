@@ -141,6 +141,7 @@ func (in *Source) build(e *Builder, s *machine.State, name string, t types.Type,
 			return value.Zero(t)
 		}
 		foreign := foreignStruct(t, in.home)
+		shape, shaped := e.chooseShape(s, name, t)
 		fields := make([]value.Value, u.NumFields())
 		for i := range fields {
 			f := u.Field(i)
@@ -148,6 +149,10 @@ func (in *Source) build(e *Builder, s *machine.State, name string, t types.Type,
 				// See foreignStruct.
 				s.Limit(fmt.Sprintf("the unexported fields of %s are zero", types.TypeString(t, pkgName)))
 				fields[i] = value.Zero(f.Type())
+				continue
+			}
+			if unsetField(u, i, shape, shaped) {
+				fields[i] = value.Zero(f.Type()) // see shapeinputs.go
 				continue
 			}
 			in.field = f.Origin()
@@ -289,10 +294,11 @@ func (e *Builder) argLiteral(name string, t types.Type, m expr.Assignment, depth
 			return zeroLiteral(t)
 		}
 		foreign := foreignStruct(t, home)
+		shape, shaped := e.chosenShape(name, t, m, home)
 		v := concrete.Value{Type: t, Kind: concrete.Struct}
 		for i := 0; i < u.NumFields(); i++ {
 			f := u.Field(i)
-			if foreign && !f.Exported() {
+			if foreign && !f.Exported() || unsetField(u, i, shape, shaped) {
 				v.Elems = append(v.Elems, zeroLiteral(f.Type()))
 				continue
 			}

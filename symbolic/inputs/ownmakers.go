@@ -22,12 +22,15 @@ import (
 //   - a type of the package under test, by each of loader.Makings: its
 //     constructor, exported or not (or the one of *T, dereferenced, for a
 //     value type T), or the factory that returns it inside an interface
-//     (asserted back to it), and the package variables that hold one
-//     (base32.StdEncoding). Several are a choice of input shape
-//     (choices.go) whose selector is "name.(made)", k for the k-th.
+//     (asserted back to it), or a method of another of its types that
+//     returns one, on a receiver made in turn (New().PushBack(v)), and
+//     the package variables that hold one (base32.StdEncoding). Several
+//     are a choice of input shape (choices.go) whose selector is
+//     "name.(made)", k for the k-th.
 //
-// A type of the package that no function returns keeps its literal, built
-// field by field. A part of an input built lazily cannot call a maker (it
+// A type of the package that nothing of its API hands out keeps its
+// literal, built field by field in one of the shapes the package's own
+// literals build (shapeinputs.go). A part of an input built lazily cannot call a maker (it
 // has no prologue frame to wait in): a pointer there to a type the API
 // makes is nil, a value of it the zero value (var x T, which callers may
 // write), and an interface there does not take it (madeByAPI).
@@ -64,7 +67,7 @@ func (e *Builder) makersOf(t types.Type, home *ssa.Function) []*maker {
 	switch {
 	case e.isLocal(t, home):
 		for _, mk := range loader.Makings(e.Prog, t, homePkg) {
-			makers = append(makers, &maker{fn: mk.Func, global: mk.Global, typ: t, deref: mk.Deref, assert: mk.Assert, always: mk.Always})
+			makers = append(makers, &maker{fn: mk.Func, global: mk.Global, typ: t, deref: mk.Deref, assert: mk.Assert, always: mk.Always, onMade: mk.OnMade})
 		}
 	default:
 		if fn := loader.Constructor(e.Prog, t, homePkg); fn != nil {

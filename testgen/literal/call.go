@@ -33,7 +33,16 @@ func (w *Writer) callLit(v concrete.Value) (string, error) {
 	}
 	sig := v.Func.Type().(*types.Signature)
 	var fn string
-	if recv := sig.Recv(); recv != nil {
+	switch recv := sig.Recv(); {
+	case recv != nil && v.Elem != nil:
+		// A method of another type, on a receiver its API made:
+		// New().PushBack(v).
+		src, err := w.madeReceiver(*v.Elem, recv.Type())
+		if err != nil {
+			return "", err
+		}
+		fn = src + "." + v.Func.Name()
+	case recv != nil:
 		// An Init method, called on new(T).
 		ptr, ok := recv.Type().(*types.Pointer)
 		if !ok || !v.Func.Exported() && v.Func.Pkg().Path() != w.Home.Path() {
@@ -44,7 +53,7 @@ func (w *Writer) callLit(v concrete.Value) (string, error) {
 			return "", err
 		}
 		fn = "new(" + name + ")." + v.Func.Name()
-	} else {
+	default:
 		var err error
 		if fn, err = w.qualifiedObject(v.Func); err != nil {
 			return "", err
@@ -55,6 +64,20 @@ func (w *Writer) callLit(v concrete.Value) (string, error) {
 		return "", err
 	}
 	return fn + args, nil
+}
+
+// madeReceiver writes the receiver r, of type t, of a method call: in
+// parentheses unless it is a call or a variable, which bind tighter
+// than the selector.
+func (w *Writer) madeReceiver(r concrete.Value, t types.Type) (string, error) {
+	src, err := w.InSlot(r, t, false)
+	if err != nil {
+		return "", err
+	}
+	if r.Kind != concrete.Call && r.Kind != concrete.Global {
+		src = "(" + src + ")"
+	}
+	return src, nil
 }
 
 // callArgs writes the parenthesized arguments, v.Elems, of the call v of

@@ -64,3 +64,33 @@ func TestDerefAndAssertLiterals(t *testing.T) {
 		}
 	}
 }
+
+// TestMethodOnMadeReceiverLiterals: a value a method hands out is the
+// method called on its receiver's literal, which is in parentheses unless
+// it is a call or a variable.
+func TestMethodOnMadeReceiverLiterals(t *testing.T) {
+	shapes, _ := fixture(t)
+	enc := named(shapes, "Encoding")
+	encPtr := types.NewPointer(enc)
+	runeType := types.Universe.Lookup("rune").Type()
+	method := func(name string) *types.Func {
+		obj, _, _ := types.LookupFieldOrMethod(encPtr, true, shapes, name)
+		return obj.(*types.Func)
+	}
+	made := concrete.Value{Type: encPtr, Kind: concrete.Call, Func: shapes.Scope().Lookup("NewEncoding").(*types.Func), Elems: []concrete.Value{cv.Int(runeType, '=')}}
+	global := concrete.Value{Type: encPtr, Kind: concrete.Global, Var: shapes.Scope().Lookup("StdEncoding").(*types.Var)}
+	deref := concrete.Value{Type: enc, Kind: concrete.Deref, Elem: &global}
+	for _, tt := range []struct {
+		v    concrete.Value
+		want string
+	}{
+		{concrete.Value{Type: encPtr, Kind: concrete.Call, Func: method("WithPad"), Elem: &made, Elems: []concrete.Value{cv.Int(runeType, '-')}}, "NewEncoding('=').WithPad('-')"},
+		{concrete.Value{Type: encPtr, Kind: concrete.Call, Func: method("WithPad"), Elem: &deref, Elems: []concrete.Value{cv.Int(runeType, '-')}}, "(*StdEncoding).WithPad('-')"},
+	} {
+		l, _ := newWriter(shapes)
+		got, err := l.InSlot(tt.v, encPtr, false)
+		if err != nil || got != tt.want {
+			t.Errorf("got %s (err %v), want %s", got, err, tt.want)
+		}
+	}
+}

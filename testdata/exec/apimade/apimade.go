@@ -103,11 +103,15 @@ func (s *Stack) Push(v int) bool {
 	return true
 }
 
-// node is a type no function returns: it is built field by field.
+// node is a type no function returns: it is built field by field, in
+// the shape of push's literal.
 type node struct {
 	val  int
 	next *node
 }
+
+// push sums the list at n with v in front.
+func push(n *node, v int) int { return sum(&node{val: v, next: n}) }
 
 // sum adds up the values of the list at n.
 func sum(n *node) int {
