@@ -73,7 +73,7 @@ func (w runToEndWatch) Ended(s *machine.State, end *machine.PathEnd) {
 	switch end.Kind {
 	case machine.EndReturn, machine.EndPanic:
 		if t := end.Test; t != nil && t.Replayed && !t.OrderDependent {
-			w.e.noteTested(end.Blocks)
+			w.e.noteTested(end)
 		}
 	case machine.EndBudget, machine.EndDepth:
 		w.e.notePrefix(s)
@@ -166,12 +166,14 @@ func (e *Engine) runToCompletion(ctx context.Context, fn *ssa.Function) {
 	}
 }
 
-// noteTested records that a replayed test enters blocks.
-func (e *Engine) noteTested(blocks []*ssa.BasicBlock) {
+// noteTested records that a replayed test entered the blocks of end,
+// and, for the dictionary pass, its edges and outcome.
+func (e *Engine) noteTested(end *machine.PathEnd) {
 	e.tests++
-	for _, b := range blocks {
+	for _, b := range end.Blocks {
 		e.tested[b] = true
 	}
+	e.noteTestedWord(end)
 }
 
 // entersUntested reports whether the path p entered a block that no
@@ -260,7 +262,7 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *machine.State, steps int, note
 		e.Summary.CoveredBlocks[b] = true
 	}
 	if !t.OrderDependent {
-		e.noteTested(end.Blocks)
+		e.noteTested(end)
 	}
 	e.noteKills(fn, model, t, true)
 	if e.Cfg.Sink != nil {
