@@ -7,9 +7,11 @@
 //
 // Words is the whole contract: a bounded, deterministic list of distinct
 // words for one package. The list is the package's string constants and
-// string variables with a constant initialiser, then the string literals
-// of the Example functions of its _test.go files, then strings generated
-// from the regexps it compiles from a constant, each followed by a
-// variant that fails to match at one part. It imports nothing of the
+// string variables with a constant initialiser, the constant strings it
+// passes to its own functions, the string literals of the Example
+// functions of its _test.go files and the string arguments of the calls
+// its doc comments show, then strings generated from the regexps it
+// compiles from a constant, each followed by a variant that fails to
+// match at one part. It imports nothing of the
 // engine: which inputs get the words is the engine's business.
 package dictionary

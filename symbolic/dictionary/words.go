@@ -22,9 +22,11 @@ const (
 )
 
 // Words are the words of pkg, in a fixed order: its constants and
-// constant-initialised string variables (by name), the literals of its
-// examples (by file and position), then the strings made from its
-// constant regexps (by where they are compiled). Each word is distinct,
+// constant-initialised string variables (by name), the constant strings
+// it passes to its own functions, the literals of its examples and the
+// string arguments of the calls its doc comments show (by file and
+// position), then the strings made from its constant regexps (by where
+// they are compiled). Each word is distinct,
 // at most MaxWordLen bytes and not empty; there are at most MaxWords.
 func Words(pkg *ssa.Package) []string {
 	if pkg == nil {
@@ -32,7 +34,9 @@ func Words(pkg *ssa.Package) []string {
 	}
 	var l list
 	l.add(constWords(pkg)...)
+	l.add(callWords(pkg)...)
 	l.add(exampleWords(pkg)...)
+	l.add(docWords(pkg)...)
 	for _, p := range patterns(pkg) {
 		l.add(patternWords(p)...)
 	}

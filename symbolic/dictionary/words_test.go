@@ -8,10 +8,11 @@ import (
 	"github.com/gosymtest/gosymtest/loader"
 )
 
-// The fixture's constant, its constant-initialised variable, its
-// example's literal and strings its regexp matches and fails are among
-// its words, in that order, each once and within the bounds; a second
-// collection gives the same list.
+// The fixture's constant, its constant-initialised variable, the string
+// it passes to its own parser, its example's literal, the argument of
+// the call its doc comment shows, and strings its regexp matches and
+// fails are among its words, in that order, each once and within the
+// bounds; a second collection gives the same list.
 func TestWordsOfFixture(t *testing.T) {
 	prog, err := loader.Load(loader.Config{Dir: "../..", Patterns: []string{"./testdata/exec/words"}})
 	if err != nil {
@@ -30,10 +31,11 @@ func TestWordsOfFixture(t *testing.T) {
 		}
 		return i
 	}
-	c, v, ex := index("release-"), index("stable"), index("release-12.4-rc1")
-	if !(c < ex && v < ex) {
-		t.Errorf("constants at %d and %d, the example's literal at %d: want the constants first", c, v, ex)
+	order := []int{index("release-"), index("stable"), index("release-2.0"), index("release-12.4-rc1"), index("release-1.2-rc3")}
+	if !slices.IsSorted(order) {
+		t.Errorf("constant, variable, call, example, doc comment at %d: want them in that order", order)
 	}
+	ex := order[len(order)-1]
 	re := regexp.MustCompile(`^release-([0-9]+)\.([0-9]+)(-rc[0-9])?$`)
 	var matched, failed []string
 	for _, w := range ws[ex+1:] {

@@ -27,7 +27,11 @@ type Version struct {
 	RC           bool
 }
 
-// ParseVersion parses "release-MAJOR.MINOR" with an optional "-rcN".
+// Latest is the newest release.
+var Latest, _ = ParseVersion("release-2.0")
+
+// ParseVersion parses "release-MAJOR.MINOR" with an optional "-rcN". For
+// example, ParseVersion("release-1.2-rc3") has RC set.
 func ParseVersion(s string) (Version, error) {
 	if !strings.HasPrefix(s, Prefix) {
 		return Version{}, ErrSyntax
