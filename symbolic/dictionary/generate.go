@@ -2,6 +2,7 @@ package dictionary
 
 import (
 	"regexp"
+	"slices"
 	"regexp/syntax"
 	"unicode/utf8"
 )
@@ -9,8 +10,10 @@ import (
 // patternWords are strings made from the syntax tree of p: the first
 // choice everywhere, then, one part at a time, each other choice of that
 // part (each alternative, an optional group taken and not, a repetition
-// 0, 1 and 2 times, a char class by its first char), the strings p
-// matches first; then, for each, a variant that fails at one part. At
+// 1, 0 and 2 times, a char class by its first char), the strings p
+// matches first. Optional parts are taken in the first choice, so that
+// it is the fullest shape ("1.2.3-beta+build" more than "1"), which
+// takes a parser furthest, and each other word drops or varies one part; then, for each, a variant that fails at one part. At
 // most maxPerPattern in all; none for a pattern that does not compile.
 func patternWords(p pattern) []string {
 	flags := syntax.Perl
@@ -72,17 +75,21 @@ func choices(re *syntax.Regexp) []string {
 	case syntax.OpCapture:
 		add(choices(re.Sub[0])...)
 	case syntax.OpStar:
-		add(repeat(re.Sub[0], 0, 2)...)
+		add(repeat(re.Sub[0], 1, 0, 2)...)
 	case syntax.OpPlus:
 		add(repeat(re.Sub[0], 1, 2)...)
 	case syntax.OpQuest:
-		add(repeat(re.Sub[0], 0, 1)...)
+		add(repeat(re.Sub[0], 1, 0)...)
 	case syntax.OpRepeat:
-		hi := re.Min + 2
-		if re.Max >= 0 {
-			hi = min(hi, re.Max)
+		ns := []int{re.Min, re.Min + 1, re.Min + 2}
+		if re.Min == 0 {
+			ns = []int{1, 0, 2}
 		}
-		add(repeat(re.Sub[0], re.Min, hi)...)
+		for _, n := range ns {
+			if re.Max < 0 || n <= re.Max {
+				add(repeat(re.Sub[0], n)...)
+			}
+		}
 	case syntax.OpAlternate:
 		for _, s := range re.Sub {
 			add(choices(s)...)
@@ -120,33 +127,43 @@ func choices(re *syntax.Regexp) []string {
 	return out
 }
 
-// repeat is sub repeated lo to hi times (its first choice each time),
-// and once with each other choice of sub when 1 is within them.
-func repeat(sub *syntax.Regexp, lo, hi int) []string {
+// repeat is sub repeated each of counts times (its first choice each
+// time), then once with each other choice of sub when 1 is among the
+// counts.
+func repeat(sub *syntax.Regexp, counts ...int) []string {
 	cs := choices(sub)
-	if len(cs) == 0 {
-		if lo == 0 {
-			return []string{""}
-		}
-		return nil
-	}
 	var out []string
-	for n := lo; n <= hi; n++ {
+	for _, n := range counts {
+		if len(cs) == 0 {
+			if n == 0 {
+				out = append(out, "")
+			}
+			continue
+		}
 		var s string
 		for range n {
 			s += cs[0]
 		}
 		out = append(out, s)
-		if n == 1 {
-			out = append(out, cs[1:]...)
-		}
+	}
+	if len(cs) > 1 && slices.Contains(counts, 1) {
+		out = append(out, cs[1:]...)
 	}
 	return out
 }
 
-// classChar is a char of the class ranges: the first printable ASCII one
-// when there is one, as a person would write, else the first.
+// classChar is a char of the class ranges: the first ASCII letter or
+// digit, else the first printable ASCII char, when there is one, as a
+// person would write, else the first.
 func classChar(ranges []rune) rune {
+	for _, r := range "0aA" {
+		for i := 0; i+1 < len(ranges); i += 2 {
+			lo, hi := ranges[i], ranges[i+1]
+			if base := max(lo, r); base <= hi && base < r+10 && (r != '0' || base <= '9') && (r == '0' || base <= r+25) {
+				return base
+			}
+		}
+	}
 	for i := 0; i+1 < len(ranges); i += 2 {
 		lo, hi := max(ranges[i], ' '+1), min(ranges[i+1], '~')
 		if lo <= hi {

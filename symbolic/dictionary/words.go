@@ -3,7 +3,9 @@ package dictionary
 import (
 	"go/constant"
 	"go/types"
+	"regexp/syntax"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -33,11 +35,16 @@ func Words(pkg *ssa.Package) []string {
 		return nil
 	}
 	var l list
-	l.add(constWords(pkg)...)
+	pats := patterns(pkg)
+	for _, w := range constWords(pkg) {
+		if !looksLikeRegexp(w) {
+			l.add(w)
+		}
+	}
 	l.add(callWords(pkg)...)
 	l.add(exampleWords(pkg)...)
 	l.add(docWords(pkg)...)
-	for _, p := range patterns(pkg) {
+	for _, p := range pats {
 		l.add(patternWords(p)...)
 	}
 	return l.words
@@ -101,6 +108,18 @@ func constWords(pkg *ssa.Package) []string {
 		out[i] = byName[n]
 	}
 	return out
+}
+
+// looksLikeRegexp reports whether the constant w is a regexp's source
+// (or a part a pattern is built from): a group or class or escape, and a
+// quantifier or alternation, in a text that parses as a regexp. It is no
+// input of the code that matches with it; the strings it matches are.
+func looksLikeRegexp(w string) bool {
+	if !strings.ContainsAny(w, `([\`) || !strings.ContainsAny(w, `?*+|`) {
+		return false
+	}
+	_, err := syntax.Parse(w, syntax.Perl)
+	return err == nil
 }
 
 func isString(t types.Type) bool {

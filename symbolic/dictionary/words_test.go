@@ -45,7 +45,7 @@ func TestWordsOfFixture(t *testing.T) {
 			failed = append(failed, w)
 		}
 	}
-	for _, want := range []string{"release-0.0", "release-0.0-rc0", "release-00.0"} {
+	for _, want := range []string{"release-0.0-rc0", "release-0.0", "release-00.0-rc0"} {
 		if !slices.Contains(matched, want) {
 			t.Errorf("the regexp's words %q lack %q", matched, want)
 		}
@@ -68,16 +68,24 @@ func TestWordsOfFixture(t *testing.T) {
 	}
 }
 
-// A pattern gives its first choice, each part varied alone, and for each
-// a variant that no longer matches; one that does not compile gives none.
+// A pattern gives its first choice, every optional part taken, then each
+// part varied alone, and for each a variant that no longer matches; one
+// that does not compile gives none. A constant that is a regexp's source
+// is no word.
 func TestPatternWords(t *testing.T) {
 	got := patternWords(pattern{expr: `^v(a|bc)x?[0-9]{2,3}$`})
-	for _, want := range []string{"va00", "vbc00", "vax00", "va000", "va0x"} {
+	if len(got) == 0 || got[0] != "vax000" {
+		t.Errorf("words %q: want the fullest shape, vax000, first", got)
+	}
+	for _, want := range []string{"vbcx000", "va000", "vax00", "vax00x"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("words %q lack %q", got, want)
 		}
 	}
 	if got := patternWords(pattern{expr: `(`}); got != nil {
 		t.Errorf("a bad pattern gave %q", got)
+	}
+	if !looksLikeRegexp(`v?([0-9]+)(\.[0-9]+)?`) || looksLikeRegexp("release-") || looksLikeRegexp("a+b") {
+		t.Errorf("looksLikeRegexp tells a pattern's source from a word wrong")
 	}
 }
