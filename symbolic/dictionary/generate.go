@@ -2,8 +2,8 @@ package dictionary
 
 import (
 	"regexp"
-	"slices"
 	"regexp/syntax"
+	"slices"
 	"unicode/utf8"
 )
 
