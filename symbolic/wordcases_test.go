@@ -1,6 +1,7 @@
 package symbolic
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -43,6 +44,18 @@ func coveredOf(fn *ssa.Function, paths []*machine.PathEnd) map[*ssa.BasicBlock]b
 	return out
 }
 
+// wordRows are the argument and outcome of each dictionary case among
+// paths.
+func wordRows(paths []*machine.PathEnd) []string {
+	var out []string
+	for _, p := range paths {
+		if c, ok := p.Case(); ok && p.Word != "" {
+			out = append(out, fmt.Sprint(c.Args, " ", c.Summary))
+		}
+	}
+	return out
+}
+
 // succeeds reports whether some path's test succeeded.
 func succeeds(paths []*machine.PathEnd) bool {
 	return slices.ContainsFunc(paths, func(p *machine.PathEnd) bool {
@@ -53,12 +66,15 @@ func succeeds(paths []*machine.PathEnd) bool {
 
 // ParseVersion's success wants "release-N.M", which its regexp knows and
 // no string the solver picks within the work bound has: with the
-// dictionary the table has a succeeding case, what Go returns, and more
-// covered blocks; without it, only failures. The pass never loses
-// coverage, and its cases are counted apart from the paths.
+// dictionary the table has a succeeding case, longer than the string
+// bound, with what Go returns, and more covered blocks; without it, only failures. The pass never loses
+// coverage, its cases are counted apart from the paths, and a second run
+// makes the same ones.
 func TestDictionaryGivesParserItsSuccess(t *testing.T) {
 	fn := target(t, "words.ParseVersion")
-	cfg := machine.Config{MaxWork: wordWork}
+	// Strings of at most 8 bytes: every word that parses is longer, and
+	// the run must see it whole.
+	cfg := machine.Config{MaxWork: wordWork, Bounds: machine.Bounds{MaxLen: 8}}
 	sum, paths := explore(t, "words.ParseVersion", cfg)
 	cases, others := wordEnds(paths)
 	for _, p := range paths {
@@ -75,6 +91,9 @@ func TestDictionaryGivesParserItsSuccess(t *testing.T) {
 	if !succeeds(cases) {
 		t.Errorf("no dictionary case succeeds")
 	}
+	if !slices.ContainsFunc(cases, func(p *machine.PathEnd) bool { return len(p.Test.Args[0].Str) > 8 }) {
+		t.Errorf("no dictionary case is longer than the bound")
+	}
 	for _, p := range cases {
 		s := p.Test.Args[0].Str
 		v, err := words.ParseVersion(s)
@@ -84,7 +103,14 @@ func TestDictionaryGivesParserItsSuccess(t *testing.T) {
 		}
 	}
 
-	offSum, offPaths := explore(t, "words.ParseVersion", machine.Config{MaxWork: wordWork, NoDictionary: true})
+	// At a fixed work bound, a second run makes the same cases.
+	_, again := explore(t, "words.ParseVersion", cfg)
+	if a, b := wordRows(cases), wordRows(again); !slices.Equal(a, b) {
+		t.Errorf("a second run made the dictionary cases %q, the first %q", b, a)
+	}
+
+	cfg.NoDictionary = true
+	offSum, offPaths := explore(t, "words.ParseVersion", cfg)
 	if offSum.Words != 0 || slices.ContainsFunc(offPaths, func(p *machine.PathEnd) bool { return p.Word != "" }) || succeeds(offPaths) {
 		t.Errorf("NoDictionary: %d dictionary cases, succeeds=%v", offSum.Words, succeeds(offPaths))
 	}
