@@ -35,13 +35,13 @@ func patternWords(p pattern) []string {
 		if len(matching) == maxPerPattern/2 {
 			break
 		}
-		if prog.MatchString(w) && !contains(matching, w) {
+		if prog.MatchString(w) && !slices.Contains(matching, w) {
 			matching = append(matching, w)
 		}
 	}
 	out := append([]string(nil), matching...)
 	for _, w := range matching {
-		if f, ok := failing(w, prog); ok && !contains(out, f) {
+		if f, ok := failing(w, prog); ok && !slices.Contains(out, f) {
 			out = append(out, f)
 		}
 	}
@@ -60,7 +60,7 @@ func choices(re *syntax.Regexp) []string {
 	var out []string
 	add := func(ss ...string) {
 		for _, s := range ss {
-			if len(out) < maxChoices && !contains(out, s) {
+			if len(out) < maxChoices && !slices.Contains(out, s) {
 				out = append(out, s)
 			}
 		}
@@ -195,13 +195,4 @@ func failing(w string, re *regexp.Regexp) (string, bool) {
 		return v, true
 	}
 	return "", false
-}
-
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
