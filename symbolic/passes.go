@@ -19,7 +19,8 @@ type afterPass struct {
 // afterPasses run in this order, because each uses what those before it
 // made: the runs to the end test blocks that no path's test entered; the
 // dictionary cases are kept for what no test before them entered, and
-// the boundary cases then start from a table that has them; the
+// what mutants they kill is known before the boundary cases choose
+// which comparisons come first; the
 // infection cases are made once the boundary cases are, for the mutants
 // no test kills yet; the propagation cases for the mutants the tests
 // infected and did not kill.
