@@ -125,6 +125,10 @@ type FunctionStats struct {
 	// PropagationCases counts the cases made on other values of a path
 	// whose test a mutant survived, which kill it (likewise not paths).
 	PropagationCases int `json:"propagation_cases"`
+	// DictionaryCases counts the cases with a string or []byte parameter
+	// set to one of the package's words (likewise not paths); left out
+	// when none, as with -no-dictionary.
+	DictionaryCases int `json:"dictionary_cases,omitempty"`
 	// MutantReplays counts the replays of its tests with a mutant of the
 	// package's code in place (see -no-mutants).
 	MutantReplays int    `json:"mutant_replays"`

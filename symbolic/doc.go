@@ -54,6 +54,9 @@
 // order (passes.go). Each makes extra cases from what the exploration
 // found, bounded by counts and work, never by time:
 //   - run to the end: tests for blocks only cut paths entered;
+//   - dictionary: string and []byte parameters set to the package's
+//     words (package dictionary), for what no test entered, or a
+//     parser's first success (wordcases.go);
 //   - boundaries: the operands of a decided comparison at its boundary
 //     and one past it (boundary.go);
 //   - infection: inputs that make an arithmetic mutant compute another

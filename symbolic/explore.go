@@ -36,6 +36,10 @@ type Engine struct {
 	// boundary keeps the comparisons and tested paths of the current
 	// exploration for its boundary cases (boundary.go).
 	boundary boundaryPass
+	// words keeps what the dictionary cases start from (wordcases.go),
+	// and wordsOf the words of each package, collected once.
+	words   wordPass
+	wordsOf map[*ssa.Package][]string
 	// infection keeps the arithmetic operations the exploration ran on
 	// symbolic operands, for its infection cases (infection.go).
 	infection infectionPass
@@ -106,6 +110,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 	e.tested = make(map[*ssa.BasicBlock]bool)
 	e.cutBlocks = make(map[*ssa.BasicBlock]bool)
 	e.boundary = newBoundaryPass()
+	e.words = wordPass{}
 	e.infection = infectionPass{}
 	e.mpass = mutationPass{}
 	e.Searcher, err = search.New(e.Cfg.Searcher, e.Cfg.Seed, e.Summary.CoveredBlocks, e.HurryFunc())

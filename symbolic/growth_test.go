@@ -159,7 +159,7 @@ func TestKeptCutPathsMakeRoomForAnUntestedBlock(t *testing.T) {
 	for range maxFirsts {
 		e.firsts = append(e.firsts, &machine.State{Blocks: []*ssa.BasicBlock{helper}})
 	}
-	e.noteTested([]*ssa.BasicBlock{helper})
+	e.noteTested(&machine.PathEnd{Blocks: []*ssa.BasicBlock{helper}})
 
 	e.notePrefix(&machine.State{Blocks: []*ssa.BasicBlock{helper}})
 	late := &machine.State{Blocks: []*ssa.BasicBlock{helper, deep}}
@@ -176,7 +176,7 @@ func TestKeptCutPathsMakeRoomForAnUntestedBlock(t *testing.T) {
 		e.firsts = append(e.firsts, late)
 	}
 	e.notePrefix(&machine.State{Blocks: []*ssa.BasicBlock{other}})
-	e.noteTested([]*ssa.BasicBlock{deep})
+	e.noteTested(&machine.PathEnd{Blocks: []*ssa.BasicBlock{deep}})
 	again := &machine.State{Blocks: []*ssa.BasicBlock{other}}
 	e.notePrefix(again)
 	if !slices.Contains(e.firsts, again) {

@@ -18,11 +18,15 @@ type afterPass struct {
 
 // afterPasses run in this order, because each uses what those before it
 // made: the runs to the end test blocks that no path's test entered; the
+// dictionary cases are kept for what no test before them entered, and
+// what mutants they kill is known before the boundary cases choose
+// which comparisons come first; the
 // infection cases are made once the boundary cases are, for the mutants
 // no test kills yet; the propagation cases for the mutants the tests
 // infected and did not kill.
 var afterPasses = []afterPass{
 	{"run to the end", (*Engine).runToCompletion}, // runtoend.go
+	{"dictionary", (*Engine).wordCases},           // wordcases.go
 	{"boundaries", (*Engine).boundaryCases},       // boundary.go
 	{"infection", (*Engine).infectionCases},       // infection.go
 	{"propagation", (*Engine).propagationCases},   // propagation.go

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/expr"
 	"github.com/gosymtest/gosymtest/symbolic/inputs"
@@ -79,8 +78,7 @@ func (w runToEndWatch) Ended(s *machine.State, end *machine.PathEnd) {
 	switch end.Kind {
 	case machine.EndReturn, machine.EndPanic:
 		if t := end.Test; t != nil && t.Replayed && !t.OrderDependent {
-			w.e.noteTested(end.Blocks)
-			w.e.succeeded = w.e.succeeded || succeeds(end.Func, t)
+			w.e.noteTested(end)
 		}
 	case machine.EndBudget, machine.EndDepth:
 		w.e.notePrefix(s)
@@ -196,29 +194,22 @@ func (e *Engine) runToSuccess(ctx context.Context, fn *ssa.Function, ran []*mach
 	}
 }
 
-// succeeds reports whether the replayed test t of fn returned, with no
-// result of type error other than nil.
-func succeeds(fn *ssa.Function, t *concrete.Test) bool {
-	if t.Panics || len(t.Results) != fn.Signature.Results().Len() {
-		return false
-	}
-	for i, r := range t.Results {
-		if i < len(t.ErrMsgs) && t.ErrMsgs[i] != "" {
-			return false
-		}
-		if loader.IsErrorType(fn.Signature.Results().At(i).Type()) && r.Kind != concrete.Nil {
-			return false
-		}
-	}
-	return true
+// succeeds reports whether the test of a path's end succeeded: it did
+// not fail by the conventions of a Go API (concrete.Outcome.Fails).
+func succeeds(end *machine.PathEnd) bool {
+	c, ok := end.Case()
+	return ok && !c.Want.Fails()
 }
 
-// noteTested records that a replayed test enters blocks.
-func (e *Engine) noteTested(blocks []*ssa.BasicBlock) {
+// noteTested records that a replayed test entered the blocks of end,
+// and, for the dictionary pass, its edges and outcome.
+func (e *Engine) noteTested(end *machine.PathEnd) {
 	e.tests++
-	for _, b := range blocks {
+	for _, b := range end.Blocks {
 		e.tested[b] = true
 	}
+	e.succeeded = e.succeeded || succeeds(end)
+	e.noteTestedWord(end)
 }
 
 // entersUntested reports whether the path p entered a block that no
@@ -303,12 +294,12 @@ func (e *Engine) runOneToEnd(fn *ssa.Function, p *machine.State, steps int, note
 	e.Summary.Paths++
 	e.Summary.Ends[run.EndKind]++
 	e.Summary.RunToEnd = true
-	e.succeeded = e.succeeded || succeeds(fn, t)
+	e.succeeded = e.succeeded || succeeds(end)
 	for _, b := range end.Blocks {
 		e.Summary.CoveredBlocks[b] = true
 	}
 	if !t.OrderDependent {
-		e.noteTested(end.Blocks)
+		e.noteTested(end)
 	}
 	e.noteKills(fn, model, t, true)
 	if e.Cfg.Sink != nil {

@@ -20,6 +20,7 @@ func engineWatchers(e *Engine, extra ...any) machine.Watchers {
 		boundaryWatch{e},  // boundary.go
 		infectionWatch{e}, // infection.go
 		runToEndWatch{e},  // runtoend.go
+		wordWatch{e},      // wordcases.go
 	}, extra...)...)
 }
 

@@ -50,7 +50,8 @@ func branchText(b Branch) string {
 // branches in source terms, it names the decisive ones (decisive.go);
 // a case that no branch decides (kept for its panic, its boundary or a
 // mutant, or with every path) names nothing but its boundary, if it has
-// one, and the mutant it tells apart ("lev.go:26: tells y <= n from
+// one, that a parameter holds one of the package's words, if it does,
+// and the mutant it tells apart ("lev.go:26: tells y <= n from
 // y < n"), if it was kept for one. Without branches, a case kept for a
 // mutant says only that; any other falls back on the pins, joined with
 // &&: a pin that names an SSA temporary tells a reader nothing and is
@@ -97,6 +98,9 @@ func comment(c *candidate, home *types.Package) []string {
 	// so that pins joined with && never run on into them.
 	if c.Boundary != "" {
 		parts = append(endClause(parts), "boundary: "+commentText(c.Boundary))
+	}
+	if c.Word != "" {
+		parts = append(endClause(parts), commentText(c.Word)+" from the package's words")
 	}
 	if c.tells != nil {
 		parts = append(endClause(parts), mutantText(*c.tells))

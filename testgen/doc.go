@@ -111,7 +111,9 @@
 // an edge of the package under test that no kept case did, or panics in a
 // new way. Boundary cases (Case.Boundary) are kept when no kept case has
 // the same boundary, up to eight per function, when the executor did not
-// weigh them against mutants. Then a case is kept when it kills a mutant
+// weigh them against mutants. A case with a parameter set to one of the
+// package's words (Case.Word) is kept too when it is the first kept case
+// that succeeds (Outcome.Fails): a parser's success case. Then a case is kept when it kills a mutant
 // (Case.Kills) that no kept case kills, up to sixteen per function. When
 // validation drops a case, the choice is made again without it.
 // Options.AllPaths keeps every case.

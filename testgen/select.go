@@ -35,7 +35,9 @@ const maxBoundaryCases = 8
 // maxBoundaryCases of them, and only when no case has Kills: such a case
 // tells a mutated comparison, < for <=, from the original, which a case
 // away from the boundary does not, but when the executor weighed the
-// cases against the mutants, the Kills say which boundary cases do);
+// cases against the mutants, the Kills say which boundary cases do), or
+// that set a parameter to one of the package's words (Case.Word) and
+// are the first kept case to succeed;
 // then, of the others, those that kill a mutant no kept case kills (up to
 // maxMutantCases: mutantcase.go), and a case that succeeds when every
 // kept one fails (successcase.go); with all set it keeps every one. Failed
@@ -47,6 +49,10 @@ func selectCases(cands []*candidate, all bool, home *types.Package) []*candidate
 	panics := make(map[string]bool)
 	boundaries := make(map[string]bool)
 	keptArgs := make(map[string]bool)
+	// succeeded tells that a kept case succeeds (Outcome.Fails): a case
+	// of the package's words that is the first to succeed is the
+	// parser's success case, worth its row whatever it covers.
+	succeeded := false
 	// When the executor weighed the cases against mutants, a boundary
 	// case is worth its row only for a mutant it kills (keepKillers);
 	// without that knowledge (-no-mutants), the first few are kept.
@@ -88,9 +94,13 @@ func selectCases(cands []*candidate, all bool, home *types.Package) []*candidate
 			boundaries[c.Boundary] = true
 			adds = true
 		}
+		if c.Word != "" && !succeeded && !c.Want.Fails() {
+			adds = true
+		}
 		if adds {
 			kept = append(kept, c)
 			keptArgs[argsKey(c.Case)] = true
+			succeeded = succeeded || !c.Want.Fails()
 		}
 	}
 	if all {

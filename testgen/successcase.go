@@ -1,10 +1,5 @@
 package testgen
 
-import (
-	"github.com/gosymtest/gosymtest/loader"
-	"github.com/gosymtest/gosymtest/symbolic/concrete"
-)
-
 // A table whose every row fails (returns an error or panics) shows a
 // parser or a constructor only refusing its input: a reader learns what
 // it rejects, never what it accepts, and a mutant that breaks the
@@ -14,16 +9,17 @@ import (
 // kept too.
 
 // withSuccess adds to kept, in the candidates' order, the first
-// candidate that returns without an error, when every kept one fails.
+// candidate that succeeds, when every kept one fails (Outcome.Fails:
+// a panic, an error, or a false ok).
 func withSuccess(cands, kept []*candidate) []*candidate {
 	for _, c := range kept {
-		if !fails(c.Want) {
+		if !c.Want.Fails() {
 			return kept
 		}
 	}
 	var success *candidate
 	for _, c := range cands {
-		if !c.failed && !fails(c.Want) {
+		if !c.failed && !c.Want.Fails() {
 			success = c
 			break
 		}
@@ -42,18 +38,4 @@ func withSuccess(cands, kept []*candidate) []*candidate {
 		}
 	}
 	return out
-}
-
-// fails reports whether an outcome is a failure: a panic, or a non-nil
-// result of type error.
-func fails(o Outcome) bool {
-	if o.Panics {
-		return true
-	}
-	for _, r := range o.Results {
-		if r.ErrMsg != "" || r.Value.Kind != concrete.Nil && r.Value.Type != nil && loader.IsErrorType(r.Value.Type) {
-			return true
-		}
-	}
-	return false
 }

@@ -29,6 +29,9 @@ type config struct {
 	// noBoundaries turns off the extra cases at the boundaries of the
 	// comparisons a path decides (for measurement).
 	noBoundaries bool
+	// noDictionary turns off the extra cases that set a string or
+	// []byte parameter to one of the package's words (for measurement).
+	noDictionary bool
 	// noMutants turns off the in-process mutation pass that chooses
 	// cases for the mutants they catch (for measurement).
 	noMutants bool
@@ -143,6 +146,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.BoolVar(&cfg.noIncremental, "no-incremental", false, "")
 	fs.BoolVar(&cfg.noEscalate, "no-escalate", false, "")
 	fs.BoolVar(&cfg.noBoundaries, "no-boundaries", false, "")
+	fs.BoolVar(&cfg.noDictionary, "no-dictionary", false, "")
 	fs.BoolVar(&cfg.noMutants, "no-mutants", false, "")
 	fs.BoolVar(&cfg.nilAnywhere, "nil-anywhere", false, "")
 	fs.Var(layerList{&cfg.solverOff}, "solver-off", "")

@@ -55,8 +55,14 @@
 //
 // A case is kept when it covers a block, a branch edge or a kind of panic
 // that the cases before it did not. Boundary cases (-no-boundaries) and
-// cases that catch a mutant (-no-mutants) are added. A case on which Go
-// and the interpreter disagree is dropped and logged as a warning.
+// cases that catch a mutant (-no-mutants) are added. A string or []byte
+// parameter is also tried with each of the package's words: its string
+// constants, the literals of its Example functions, and strings its
+// constant regexps match or fail at one part, as a fuzzer's dictionary
+// (-no-dictionary). Such a case is kept when it covers something new, or
+// when it is the first to succeed where every other case fails: a
+// parser's success case. A case on which Go and the interpreter disagree
+// is dropped and logged as a warning.
 //
 // # Flags
 //
@@ -83,6 +89,7 @@
 //	-all-paths            keep one case per path, not only those adding coverage (default off)
 //	-check-all-paths      run every path's case under go test, to find every disagreement (default off)
 //	-no-boundaries        add no cases at the boundaries of comparisons (default off)
+//	-no-dictionary        try no string input with the package's words (default off)
 //	-no-mutants           add no cases chosen for the mutants they catch (default off)
 //	-nil-anywhere         try nil inputs at every dereference, not only where the code compares them with nil (default off)
 //	-fuzz-seeds           also write fuzz targets seeded with the solved inputs (default off)

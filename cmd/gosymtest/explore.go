@@ -110,6 +110,7 @@ func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config,
 		Inits:    inits,
 
 		NoBoundaries: cfg.noBoundaries,
+		NoDictionary: cfg.noDictionary,
 		NoMutants:    cfg.noMutants,
 		NilAnywhere:  cfg.nilAnywhere,
 		Pruner:       pruner,

@@ -82,6 +82,7 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 				f.BlocksCovered, f.Paths, f.Exhausted = r.summary.Covered, r.summary.Paths, r.summary.Exhausted
 				f.Pruned, f.PruneMs = r.summary.Pruned, r.summary.PruneTime.Milliseconds()
 				f.BoundaryCases = r.summary.Boundaries
+				f.DictionaryCases = r.summary.Words
 				f.InfectionCases = r.summary.Infections
 				f.PropagationCases = r.summary.Propagations
 				f.MutantReplays = r.summary.MutantReplays

@@ -27,6 +27,12 @@ type Case struct {
 	// of n < 10"); selection keeps such a case when it tells a mutated
 	// comparison from the original where no other case does.
 	Boundary string
+	// Word names the parameter of a case whose value is one of the
+	// package's words (a constant, an example's literal, a string its
+	// regexp matches); selection keeps such a case when it covers
+	// something new, or when it is the first to succeed where every kept
+	// case fails.
+	Word string
 	// Kills are the mutants of the package's code this case tells from
 	// the original (its outcome differs with the mutant in place);
 	// selection keeps a case that kills a mutant no kept case kills.

@@ -111,7 +111,7 @@ func (e *Builder) symbolicInputs() *Source {
 
 func (e *Builder) ReplayInputs(m expr.Assignment) *Source {
 	in := newReplayInputs(e.Cfg.Bounds, m)
-	in.grown = e.grown
+	in.grown = withWordSizes(e.grown, wordSizes(m))
 	return in
 }
 

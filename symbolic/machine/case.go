@@ -15,7 +15,7 @@ func (p *PathEnd) Case() (c concrete.Case, ok bool) {
 		return concrete.Case{}, false
 	}
 	c = concrete.Case{Pins: p.Pins, Args: t.Args, Env: t.Env.Clone(), Uncontrolled: t.Uncontrolled}
-	c.Boundary = p.Boundary
+	c.Boundary, c.Word = p.Boundary, p.Word
 	c.Kills = append(c.Kills, t.Kills...)
 	c.Branches = append(c.Branches, p.Branches...)
 	blocks, edges := p.Blocks, p.Edges

@@ -41,6 +41,11 @@ type Config struct {
 	// tests with the operands of a comparison a path decided at its
 	// boundary, made once a function is explored. They are on by default.
 	NoBoundaries bool
+	// NoDictionary turns off the dictionary cases (dictionary.go): a
+	// string or []byte parameter set to each word of the package
+	// (package dictionary), once a function is explored. They are on by
+	// default.
+	NoDictionary bool
 	// NoMutants turns off the in-process mutation pass (mutants.go): each
 	// test is replayed with small changes to the package's operations to
 	// learn which it tells from the original (Test.Kills), so that the
@@ -135,6 +140,10 @@ type Summary struct {
 	// Boundaries counts the boundary cases handed to the Sink
 	// (boundary.go); they are not in Paths or Ends.
 	Boundaries int
+	// Words counts the dictionary cases handed to the Sink
+	// (dictionary.go); like boundary cases, they are not in Paths or
+	// Ends.
+	Words int
 	// Infections counts the infection cases handed to the Sink
 	// (infection.go); like boundary cases, they are not in Paths or Ends.
 	Infections int

@@ -120,6 +120,11 @@ type PathEnd struct {
 	// infected a mutant that no test kills, and which this one kills;
 	// likewise an extra test.
 	Propagation bool
+	// Word is set on a dictionary case (dictionary.go): a concrete run
+	// with the parameter it names set to one of the package's words. It
+	// too is an extra test, with the fields of the explored path it
+	// took, or no pin when it took none.
+	Word string
 
 	// Test is the concrete test for this path: inputs from a model of the
 	// path condition and the outcome of replaying them. It is nil when the
