@@ -42,20 +42,7 @@ func TestFailingWriterDeclaresOnlyItsHelper(t *testing.T) {
 	funcs := []FuncTests{{Func: echo, Cases: []Case{
 		returns(echo, "returns 0", nil, 0, args(cv.Iface(paramType(echo, 0), fails), cv.Str("ab")), val(cv.Int(intType, 0))),
 	}}}
-	rep, err := Generate(t.Context(), pkg, funcs, Options{Validate: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rep.Dropped) != 0 || len(rep.Skipped) != 0 {
-		t.Fatalf("dropped %+v, skipped %v", rep.Dropped, rep.Skipped)
-	}
-	s := &shapes{Package: pkg}
-	src := s.file(t)
-	for _, want := range []string{`&errWriter{errors.New("write failed")}`, "type errWriter struct{ err error }", "func (w *errWriter) Write("} {
-		if !strings.Contains(src, want) {
-			t.Errorf("the file has no %s:\n%s", want, src)
-		}
-	}
+	s, src := writtenWith(t, pkg, funcs, `&errWriter{errors.New("write failed")}`, "type errWriter struct{ err error }", "func (w *errWriter) Write(")
 	if strings.Contains(src, "errReader") {
 		t.Errorf("the file declares errReader, which no literal uses:\n%s", src)
 	}

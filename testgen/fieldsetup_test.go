@@ -2,7 +2,6 @@ package testgen
 
 import (
 	"go/types"
-	"strings"
 	"testing"
 
 	"github.com/gosymtest/gosymtest/loader"
@@ -36,18 +35,6 @@ func TestFieldSetupIsWrittenAsAssignments(t *testing.T) {
 		returns(semi, "returns false", nil, 0, args(made), val(cv.Bool(false))),
 		returns(semi, "returns true", nil, 1, args(configured), val(cv.Bool(true))),
 	}}}
-	rep, err := Generate(t.Context(), pkg, funcs, Options{Validate: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rep.Dropped) != 0 || len(rep.Skipped) != 0 {
-		t.Fatalf("dropped %+v, skipped %v", rep.Dropped, rep.Skipped)
-	}
-	s := &shapes{Package: pkg}
-	src := s.file(t)
-	want := "func() *Splitter { s := NewSplitter(); s.Sep = ';'; return s }()"
-	if !strings.Contains(src, want) {
-		t.Errorf("the file has no %s:\n%s", want, src)
-	}
+	s, _ := writtenWith(t, pkg, funcs, "func() *Splitter { s := NewSplitter(); s.Sep = ';'; return s }()")
 	s.goTest(t, "-run", "^TestSplitter_Semi$")
 }

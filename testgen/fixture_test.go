@@ -170,6 +170,28 @@ func (s *shapes) generate(t *testing.T, funcs []FuncTests, opts Options) *Report
 	return rep
 }
 
+// writtenWith writes the validated file of funcs for pkg, requires that
+// no case was dropped or skipped and that the file holds each of wants,
+// and returns it, with the shapes that run its tests.
+func writtenWith(t *testing.T, pkg Package, funcs []FuncTests, wants ...string) (*shapes, string) {
+	t.Helper()
+	rep, err := Generate(t.Context(), pkg, funcs, Options{Validate: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Dropped) != 0 || len(rep.Skipped) != 0 {
+		t.Fatalf("dropped %+v, skipped %v", rep.Dropped, rep.Skipped)
+	}
+	s := &shapes{Package: pkg}
+	src := s.file(t)
+	for _, want := range wants {
+		if !strings.Contains(src, want) {
+			t.Errorf("the file has no %s:\n%s", want, src)
+		}
+	}
+	return s, src
+}
+
 // Values: the types the cases use most; package cv makes the values.
 
 var (

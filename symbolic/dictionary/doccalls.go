@@ -4,9 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -23,16 +21,8 @@ var docCall = regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_]*\(("(?:[^"\\\n]|\\.)*"
 // position. The files are parsed again here: the loader keeps no
 // comments it does not need.
 func docWords(pkg *ssa.Package) []string {
-	dir := packageDir(pkg)
-	if dir == "" {
-		return nil
-	}
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-	if err != nil {
-		return nil
-	}
-	slices.Sort(files)
 	var out []string
+	files := packageFiles(pkg, "*.go")
 	fset := token.NewFileSet()
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") || !inPackage(pkg, name) {

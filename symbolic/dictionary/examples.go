@@ -18,16 +18,8 @@ import (
 // loader does not load tests, so the files are parsed here; a file that
 // does not parse gives nothing.
 func exampleWords(pkg *ssa.Package) []string {
-	dir := packageDir(pkg)
-	if dir == "" {
-		return nil
-	}
-	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
-	if err != nil {
-		return nil
-	}
-	slices.Sort(files)
 	var out []string
+	files := packageFiles(pkg, "*_test.go")
 	fset := token.NewFileSet()
 	for _, name := range files {
 		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
@@ -50,6 +42,21 @@ func exampleWords(pkg *ssa.Package) []string {
 		}
 	}
 	return out
+}
+
+// packageFiles lists, sorted, the files of pkg's directory whose names
+// match pattern; none when the directory is unknown.
+func packageFiles(pkg *ssa.Package, pattern string) []string {
+	dir := packageDir(pkg)
+	if dir == "" {
+		return nil
+	}
+	files, err := filepath.Glob(filepath.Join(dir, pattern))
+	if err != nil {
+		return nil
+	}
+	slices.Sort(files)
+	return files
 }
 
 // packageDir is the directory of pkg's source files, "" when none of its
