@@ -435,10 +435,15 @@ func (e *Machine) sliceToArrayPointer(s *State, in *ssa.SliceToArrayPointer) {
 		// stands for the window on the longer array (a []byte input
 		// grown to 16 elements, converted to [11]byte), which a pointer
 		// to the whole array would not be.
+		// The copy names the object the window is on (its allocation
+		// site, or the input it is), as the pointer Go makes would: the
+		// points-to check and the analyses that follow pointers see the
+		// same object, not an allocation the program never makes.
 		elems := append([]value.Value(nil), e.SliceArray(s, x).Elems()[x.Offset:x.Offset+int(n)]...)
 		elem := in.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array).Elem()
-		id := e.NewArray(s, elem, int(n), in)
-		s.Mem.Set(id, value.ArrayOf(elems))
+		orig := s.Mem.Get(x.Obj)
+		id := s.Mem.Alloc(&value.Object{Type: types.NewArray(elem, n), Value: value.ArrayOf(elems),
+			Site: orig.Site, Input: orig.Input, Root: orig.Root, RootType: orig.RootType})
 		e.set(s, in, value.Pointer{NonNil: expr.True, Obj: id})
 		return
 	}
