@@ -10,17 +10,23 @@ import (
 	"github.com/gosymtest/gosymtest/testdata/exec/boundary"
 )
 
+// splitEnds splits the ends of an exploration into the cases of an
+// extra pass, those extra reports, and the others.
+func splitEnds(paths []*machine.PathEnd, extra func(*machine.PathEnd) bool) (cases, others []*machine.PathEnd) {
+	for _, p := range paths {
+		if extra(p) {
+			cases = append(cases, p)
+		} else {
+			others = append(others, p)
+		}
+	}
+	return cases, others
+}
+
 // boundaryEnds splits the ends of an exploration into the boundary cases
 // and the explored paths.
 func boundaryEnds(paths []*machine.PathEnd) (bounds, explored []*machine.PathEnd) {
-	for _, p := range paths {
-		if p.Boundary != "" {
-			bounds = append(bounds, p)
-		} else {
-			explored = append(explored, p)
-		}
-	}
-	return bounds, explored
+	return splitEnds(paths, func(p *machine.PathEnd) bool { return p.Boundary != "" })
 }
 
 // boundaryTexts lists the Boundary texts of the cases.

@@ -14,19 +14,6 @@ import (
 // for the solver to find a string the regexp's matcher accepts.
 const wordWork = 400_000
 
-// wordEnds splits the ends of an exploration into the dictionary cases
-// and the others.
-func wordEnds(paths []*machine.PathEnd) (cases, others []*machine.PathEnd) {
-	for _, p := range paths {
-		if p.Word != "" {
-			cases = append(cases, p)
-		} else {
-			others = append(others, p)
-		}
-	}
-	return cases, others
-}
-
 // coveredOf is the blocks of the function's package that the tests of
 // paths entered.
 func coveredOf(fn *ssa.Function, paths []*machine.PathEnd) map[*ssa.BasicBlock]bool {
@@ -73,7 +60,7 @@ func TestDictionaryGivesParserItsSuccess(t *testing.T) {
 	// the run must see it whole.
 	cfg := machine.Config{MaxWork: wordWork, Bounds: machine.Bounds{MaxLen: 8}}
 	sum, paths := explore(t, "words.ParseVersion", cfg)
-	cases, others := wordEnds(paths)
+	cases, others := splitEnds(paths, func(p *machine.PathEnd) bool { return p.Word != "" })
 	for _, p := range paths {
 		if c, ok := p.Case(); ok {
 			t.Logf("word %q args %v: %s", p.Word, p.Test.Args, c.Summary)
