@@ -32,7 +32,7 @@ func fieldsReadFrom(pkg *ssa.Package, roots []*ssa.Function) map[*types.Var]bool
 	for len(queue) > 0 {
 		fn := queue[0]
 		queue = queue[1:]
-		if fn == nil || seen[fn] || !inPackage(fn, pkg) {
+		if fn == nil || seen[fn] || loader.PackageOf(fn) != pkg {
 			continue
 		}
 		seen[fn] = true
@@ -42,15 +42,6 @@ func fieldsReadFrom(pkg *ssa.Package, roots []*ssa.Function) map[*types.Var]bool
 		queue = append(queue, reachedFrom(fn, pkg, byName)...)
 	}
 	return read
-}
-
-// inPackage reports whether fn is pkg's, or an instance of a generic
-// function of pkg.
-func inPackage(fn *ssa.Function, pkg *ssa.Package) bool {
-	if fn.Pkg == pkg {
-		return true
-	}
-	return fn.Origin() != nil && fn.Origin().Pkg == pkg
 }
 
 // packageMethodsByName indexes the methods of pkg's types by name.
