@@ -1,6 +1,6 @@
 package concrete
 
-import "go/types"
+import "github.com/gosymtest/gosymtest/loader"
 
 // Fails reports whether the outcome is a failure by the usual
 // conventions of a Go API: a panic, a non-nil error result, or, for a
@@ -13,7 +13,7 @@ func (o Outcome) Fails() bool {
 	}
 	hasErr := false
 	for _, r := range o.Results {
-		if isError(r.Value.Type) {
+		if r.Value.Type != nil && loader.IsErrorType(r.Value.Type) {
 			hasErr = true
 			if r.ErrMsg != "" || (r.Value.Kind != Nil && r.Value.Kind != 0) {
 				return true
@@ -25,8 +25,4 @@ func (o Outcome) Fails() bool {
 		return last.Kind == Bool && !last.Bool
 	}
 	return false
-}
-
-func isError(t types.Type) bool {
-	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
 }
