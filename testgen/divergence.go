@@ -49,7 +49,7 @@ func wantText(t *table, r row) string {
 	for i, res := range t.results {
 		w := r.wants[i]
 		switch res.check {
-		case unchecked:
+		case unchecked, checkErrMadeAny:
 			continue
 		case checkViews:
 			parts = append(parts, viewFields(res, w, r.views[i])...)
@@ -69,6 +69,10 @@ func wantText(t *table, r row) string {
 		case checkErrNil:
 			if w == "" {
 				w = "false"
+			}
+		case checkErrMade:
+			if w == "" {
+				w = `""`
 			}
 		}
 		parts = append(parts, res.field+": "+w)

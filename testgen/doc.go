@@ -79,7 +79,10 @@
 // Results are compared with != where that means what reflect.DeepEqual
 // means, else with reflect.DeepEqual (check.go). A sentinel error, a
 // package variable the test can name, is compared with errors.Is; other
-// errors by their message (errcheck.go). A panic's message is compared
+// errors by their message (errcheck.go). The error of a function that
+// makes errors (errors.New's kind, an Unwrap) is its product, not a
+// failure: it is checked as a value, in a column named want
+// (errmade.go). A panic's message is compared
 // with the interpreter's when it knew one. What a call leaves in a
 // pointer, slice or map argument is checked when some row changes it
 // (aftercheck.go). So is the text written to a *bytes.Buffer

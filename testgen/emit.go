@@ -119,7 +119,7 @@ func (e *emitter) table(t *table) {
 	}
 	for _, r := range t.results {
 		switch r.check {
-		case unchecked:
+		case unchecked, checkErrMadeAny:
 		case checkViews:
 			if r.views.nilField != "" {
 				fmt.Fprintf(b, "%s bool\n", r.views.nilField)
@@ -271,6 +271,8 @@ func (e *emitter) callAndCheck(t *table) {
 			fmt.Fprintf(b, "if (%s != nil) != %s {\n%s.Errorf(%s, %[1]s, %[2]s)\n}\n", r.got, want, v.t, message(label, "got %v", "want an error: %v"))
 		case checkErrIs, checkErrIsOrMsg:
 			e.checkErrIs(t, r, label)
+		case checkErrMade, checkErrMadeAny:
+			e.checkMadeError(t, r, label)
 		case checkViews:
 			e.checkViews(t, i, label)
 		}

@@ -53,7 +53,7 @@ func errorCheck(i int, cands []*candidate, l *literal.Writer) (comparison, strin
 // isErrCheck reports whether c compares an error.
 func isErrCheck(c comparison) bool {
 	switch c {
-	case checkErrMsg, checkErrNil, checkErrIs, checkErrIsOrMsg:
+	case checkErrMsg, checkErrNil, checkErrIs, checkErrIsOrMsg, checkErrMade, checkErrMadeAny:
 		return true
 	}
 	return false

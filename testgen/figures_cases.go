@@ -20,6 +20,10 @@ import (
 //     column wantErrMsg beside a sentinel column);
 //   - an error's nil-ness: (got != nil) != tt.wantErr;
 //   - a sentinel: errors.Is(got, tt.wantErr), a field left out for nil.
+//
+// A made error (errmade.go: got.Error() != tt.want, or got == nil alone)
+// is a value the function returns, not a failure, and is not read as
+// one.
 
 // runtimePanic starts the message of every panic the Go runtime raises.
 const runtimePanic = "runtime error:"

@@ -15,16 +15,24 @@ import (
 // a fresh copy, and returns the copy's Package and the program.
 func loadMade(t *testing.T) (Package, *loader.Package) {
 	t.Helper()
+	return loadFixturePackage(t, "made")
+}
+
+// loadFixturePackage loads package name of the fixture (a directory of
+// testdata/testgen) from a fresh copy, and returns the copy's Package and
+// the program.
+func loadFixturePackage(t *testing.T, name string) (Package, *loader.Package) {
+	t.Helper()
 	dir := t.TempDir()
 	if err := copyFixture(dir); err != nil {
 		t.Fatal(err)
 	}
-	prog, err := loader.Load(loader.Config{Dir: dir, Patterns: []string{"./made"}})
+	prog, err := loader.Load(loader.Config{Dir: dir, Patterns: []string{"./" + name}})
 	if err != nil || len(prog.Packages) != 1 {
-		t.Fatalf("loading made: %v %v", err, prog.Errors)
+		t.Fatalf("loading %s: %v %v", name, err, prog.Errors)
 	}
 	pkg := prog.Packages[0]
-	return Package{Dir: filepath.Join(dir, "made"), Types: pkg.Types}, pkg
+	return Package{Dir: filepath.Join(dir, name), Types: pkg.Types}, pkg
 }
 
 // vCall is a call of fn with args.

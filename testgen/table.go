@@ -53,6 +53,8 @@ const (
 	checkErrIsOrMsg                   // errors.Is where the row names a sentinel, else the message
 	checkBytes                        // bytes.Equal with a []byte column (aftercheck.go)
 	checkViews                        // through its String method, exported fields and getters (viewcheck.go)
+	checkErrMade                      // a made error's message with a string column (errmade.go)
+	checkErrMadeAny                   // a made error's non-nil-ness, with no column
 )
 
 type resultColumn struct {
@@ -103,8 +105,14 @@ func buildTable(fn *ssa.Function, testName string, cands []*candidate, l *litera
 		t.params = append(t.params, column{field: uniqueField(paramField(fn, i), used), typ: typ})
 	}
 	for i, name := range resultFields(fn.Signature.Results()) {
+		made, madeType, isMade := madeErrorCheck(fn, i, cands)
+		if isMade {
+			name = madeErrorField(fn, i, name)
+		}
 		rc := resultColumn{column: column{field: uniqueField(name, used)}}
-		if plan, why, ok := viewedResult(fn, i, rc.field, cands, l, used); ok {
+		if isMade {
+			rc.check, rc.typ = made, madeType
+		} else if plan, why, ok := viewedResult(fn, i, rc.field, cands, l, used); ok {
 			rc.check, rc.views, rc.why = checkViews, plan, why
 			if why != "" {
 				rc.check = unchecked
@@ -313,6 +321,10 @@ func buildRow(t *table, c *candidate, l *literal.Writer) (row, error) {
 		case checkErrNil:
 			if got.Value.Kind != concrete.Nil {
 				r.wants[i] = "true"
+			}
+		case checkErrMade:
+			if got.ErrMsg != "" {
+				r.wants[i] = literal.StringLit(got.ErrMsg)
 			}
 		case checkErrIs, checkErrIsOrMsg:
 			switch {
