@@ -108,3 +108,25 @@ func TestDictionaryGivesParserItsSuccess(t *testing.T) {
 		t.Errorf("covered blocks: %d with the dictionary, %d without; want more", len(on), len(off))
 	}
 }
+
+// ParseTag's success wants its header and its tag in one line, longer
+// than the string bound: the dictionary joins the prefix the function
+// checks for to the package's constant, and that word succeeds, which
+// no path of the exploration does.
+func TestPrefixWordsJoinAHeaderToItsRest(t *testing.T) {
+	cfg := machine.Config{MaxWork: wordWork, Bounds: machine.Bounds{MaxLen: 8}}
+	_, paths := explore(t, "prefixwords.ParseTag", cfg)
+	cases, others := splitEnds(paths, func(p *machine.PathEnd) bool { return p.Word != "" })
+	if anySucceeds(others) {
+		t.Fatalf("a path of the exploration succeeds: the fixture no longer needs the dictionary")
+	}
+	var got []string
+	for _, p := range cases {
+		if succeeds(p) {
+			got = append(got, p.Test.Args[0].Str)
+		}
+	}
+	if !slices.ContainsFunc(got, func(s string) bool { return s == "#tagrelease" || s == "#tag release" }) {
+		t.Errorf("succeeding dictionary cases %q: want the header joined to the tag", got)
+	}
+}

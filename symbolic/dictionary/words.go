@@ -28,7 +28,8 @@ const (
 // it passes to its own functions, the literals of its examples and the
 // string arguments of the calls its doc comments show (by file and
 // position), then the strings made from its constant regexps (by where
-// they are compiled). Each word is distinct,
+// they are compiled), then the prefixes it checks for joined to each of
+// those words, and the prefixes alone (prefixes.go). Each word is distinct,
 // at most MaxWordLen bytes and not empty; there are at most MaxWords.
 func Words(pkg *ssa.Package) []string {
 	if pkg == nil {
@@ -47,6 +48,9 @@ func Words(pkg *ssa.Package) []string {
 	for _, p := range pats {
 		l.add(patternWords(p)...)
 	}
+	prefixes := prefixWords(pkg)
+	l.add(joined(prefixes, slices.Clone(l.words))...)
+	l.add(prefixes...)
 	return l.words
 }
 
