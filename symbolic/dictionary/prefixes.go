@@ -2,6 +2,7 @@ package dictionary
 
 import (
 	"go/constant"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -64,8 +65,8 @@ func constantText(v ssa.Value) (string, bool) {
 	return constant.StringVal(c.Value), true
 }
 
-// joined are each prefix followed by each word that is not a prefix,
-// directly and after a space.
+// joined are each prefix followed by each word that is not a prefix and
+// does not start with this one already, directly and after a space.
 func joined(prefixes, words []string) []string {
 	isPrefix := make(map[string]bool, len(prefixes))
 	for _, p := range prefixes {
@@ -74,7 +75,7 @@ func joined(prefixes, words []string) []string {
 	var out []string
 	for _, p := range prefixes {
 		for _, w := range words {
-			if !isPrefix[w] {
+			if !isPrefix[w] && !strings.HasPrefix(w, p) {
 				out = append(out, p+w, p+" "+w)
 			}
 		}

@@ -3,6 +3,7 @@ package dictionary
 import (
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gosymtest/gosymtest/loader"
@@ -36,9 +37,20 @@ func TestWordsOfFixture(t *testing.T) {
 		t.Errorf("constant, variable, call, example, doc comment at %d: want them in that order", order)
 	}
 	ex := order[len(order)-1]
+	// Last come the prefix the fixture checks for, joined to the other
+	// words that do not start with it already.
+	joins := index("release-stable")
+	if index("release- stable") != joins+1 || joins < ex {
+		t.Errorf("the prefix joined to a word at %d: want it after the regexp's words", joins)
+	}
+	for _, w := range ws {
+		if strings.HasPrefix(w, "release-release-") {
+			t.Errorf("word %q repeats the prefix", w)
+		}
+	}
 	re := regexp.MustCompile(`^release-([0-9]+)\.([0-9]+)(-rc[0-9])?$`)
 	var matched, failed []string
-	for _, w := range ws[ex+1:] {
+	for _, w := range ws[ex+1 : joins] {
 		if re.MatchString(w) {
 			matched = append(matched, w)
 		} else {
