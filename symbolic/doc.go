@@ -37,7 +37,8 @@
 // and map arguments hold before and after the call (afterstate.go). A
 // result or pointee of the package's type with unexported fields also
 // gets what its String method and exported getters return on it
-// (views.go), which is what the test checks of it. A replay that leaves
+// (views.go), and the values a walk through its navigation methods
+// collects (walks.go): what the test checks of it. A replay that leaves
 // the path is an executor bug: no test.
 //
 // A path cut by a bound or the budget is not lost. Its inputs run

@@ -27,7 +27,7 @@ func viewedDiffers(a, b concrete.Value, t types.Type, home *types.Package) (diff
 	}
 	for _, va := range a.Views {
 		for _, vb := range b.Views {
-			if va.Method == vb.Method && valueDiffers(va.Value, vb.Value) {
+			if va.Name() == vb.Name() && valueDiffers(va.Value, vb.Value) {
 				return true, true
 			}
 		}

@@ -24,7 +24,8 @@ import (
 // boolean, integer or string and whose body only reads: no store, no
 // call but len and cap, no closure. Calling it in a test changes
 // nothing, so the order of the checks does not matter. String is called
-// whatever its body: fmt calls it too.
+// whatever its body: fmt calls it too. A container is also walked
+// through its navigation methods (walks.go).
 
 // maxViews bounds the methods a value is read through: String and the
 // first getters by name.
@@ -50,25 +51,18 @@ func (e *Engine) views(s *machine.State, v value.Value, t types.Type) []concrete
 	}
 	var out []concrete.View
 	for _, fn := range e.viewMethods(t) {
-		call := s.Fork(-1)
-		call.Stack = nil
-		call.Done = false
-		call.Replay = true
-		call.Harness = true
-		call.StepLimit = call.Steps + viewSteps
-		e.PushFrame(call, fn, nil, []value.Value{v}, nil)
-		e.runToEnd(call)
-		if call.EndKind != machine.EndReturn || len(call.Results) != 1 {
+		r, call, ok := e.callView(s, fn, v)
+		if !ok {
 			continue
 		}
 		rt := fn.Signature.Results().At(0).Type()
-		cv := e.toConcrete(call, call.Results[0], rt, map[value.ObjectID]bool{})
+		cv := e.toConcrete(call, r, rt, map[value.ObjectID]bool{})
 		if cv.Kind == concrete.Opaque {
 			continue
 		}
 		out = append(out, concrete.View{Method: fn.Name(), Value: cv})
 	}
-	return out
+	return append(out, e.walks(s, v, t, home.Pkg)...)
 }
 
 // viewMethods are the methods of t's method set a test reads a value of

@@ -68,8 +68,14 @@ type afterColumn struct {
 	// holds (bufcheck.go): got is the part, the String call is added.
 	buffer bufferKind
 	// view, when set, is the getter whose view of the pointee is
-	// compared (viewcheck.go): got is tt.l.Len().
+	// compared (viewcheck.go): got is tt.l.Len(). For a walk it is the
+	// walk's View.Name, walk is the walk, and got the receiver walked,
+	// tt.l (walkcheck.go).
 	view string
+	walk concrete.View
+	// shown names the receiver of a walk in its comment and failure
+	// message: l.
+	shown string
 }
 
 // afterColumns chooses the after-call checks of fn's table.
@@ -351,7 +357,13 @@ func afterWants(t *table, c *candidate, l *literal.Writer) ([]string, error) {
 			if !ok {
 				return nil, fmt.Errorf("after-call state of %s", col.label)
 			}
-			src, err := l.InSlot(views[0], views[0].Type, false)
+			var src string
+			var err error
+			if col.walk.Walks() {
+				src, err = walkLiteral(views[0], l)
+			} else {
+				src, err = l.InSlot(views[0], views[0].Type, false)
+			}
 			if err != nil {
 				return nil, fmt.Errorf("after-call state of %s: %w", col.label, err)
 			}
@@ -394,6 +406,10 @@ func (e *emitter) afterChecks(t *table) {
 	for _, col := range t.after {
 		want := v.tt + "." + col.field
 		label := t.label + " " + col.label
+		if col.walk.Walks() {
+			e.walkCheck(t, col.walk, col.got, col.shown, col.field, col.typ, t.label)
+			continue
+		}
 		if col.buffer != noBuffer {
 			fmt.Fprintf(&e.b, "if %s {\n%s.Errorf(%s, buf.String(), %s)\n}\n",
 				bufferCheck(col.got, want, col.buffer, e.imp.Name("bytes", "bytes")), v.t, message(label, "got %q", "want %q"), want)

@@ -18,7 +18,9 @@ import (
 // argument's pointee of the package's type (views of the pointer, before
 // and after the call) that some row's call changes, at most max:
 // wantLen for l.Len(). The String view is one of them when the type has
-// it.
+// it. Then the walks of the pointee that some row's call changes
+// (walkcheck.go): wantFrontNextValues for the Values from l.Front() by
+// Next().
 func afterViewColumns(param int, name, tt string, states []afterState, l *literal.Writer, used map[string]bool, max int) []afterColumn {
 	if len(states) == 0 || max <= 0 {
 		return nil
@@ -46,6 +48,25 @@ func afterViewColumns(param int, name, tt string, states []afterState, l *litera
 		cols = append(cols, afterColumn{
 			column: column{field, typ}, param: param, check: checkEqual, view: m,
 			got: tt + "." + m + "()", label: name + "." + m + "()",
+		})
+	}
+	for _, w := range walkViews(afters, l) {
+		if len(cols) == max {
+			break
+		}
+		after, _ := viewOf(w.Name(), afters)
+		before, ok := viewOf(w.Name(), befores)
+		if !ok || !viewChanged(before, after) {
+			continue
+		}
+		typ, err := l.TypeName(w.Value.Type)
+		if err != nil {
+			continue
+		}
+		field := uniqueField("want"+upperFirst(w.Name()), used, "want"+upperFirst(name)+upperFirst(w.Name()))
+		cols = append(cols, afterColumn{
+			column: column{field, typ}, param: param, check: checkValue, view: w.Name(), walk: w,
+			got: tt, shown: name, label: walkNote(w, name),
 		})
 	}
 	return cols

@@ -92,6 +92,9 @@
 // method's text (wantString), else its exported fields and getters
 // (wantValue for got.Value, wantLen for got.Len()), as the executor's
 // replay called them; a pointer is first checked to be nil or not. A
+// container is also walked through its navigation methods, as its own
+// tests do (walkcheck.go): wantFrontNextValues holds the Values from
+// l.Front() by Next(), collected by a loop that stops at nil. A
 // type with nothing exported is checked for that alone. A column whose value a row cannot write (a func, a chan,
 // another package's unexported type) is left out, with a comment.
 // Nothing is asserted that depends on a value a test cannot set: the

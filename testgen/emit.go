@@ -125,7 +125,11 @@ func (e *emitter) table(t *table) {
 				fmt.Fprintf(b, "%s bool\n", r.views.nilField)
 			}
 			for _, c := range r.views.cols {
-				fmt.Fprintf(b, "%s %s // %s%s\n", c.field, c.typ, r.got, c.sel)
+				note := r.got + c.sel
+				if c.walk.Walks() {
+					note = walkNote(c.walk, r.got)
+				}
+				fmt.Fprintf(b, "%s %s // %s\n", c.field, c.typ, note)
 			}
 		default:
 			fmt.Fprintf(b, "%s %s\n", r.field, r.typ)
@@ -135,6 +139,10 @@ func (e *emitter) table(t *table) {
 		}
 	}
 	for _, c := range t.after {
+		if c.walk.Walks() {
+			fmt.Fprintf(b, "%s %s // %s\n", c.field, c.typ, walkNote(c.walk, c.shown))
+			continue
+		}
 		fmt.Fprintf(b, "%s %s\n", c.field, c.typ)
 	}
 	wantPanicColumn := false

@@ -36,9 +36,12 @@ const maxViewColumns = 6
 // viewColumn is one view of a result or of an argument's pointee.
 type viewColumn struct {
 	column
-	method string // the method called, "Len"; "" for a field
+	method string // the method called, "Len"; "" for a field; for a walk, its View.Name
 	index  int    // the field's index, for a field view
-	check  comparison
+	// walk, when its Step is set, is the walk the column checks
+	// (walkcheck.go).
+	walk  concrete.View
+	check comparison
 	// sel is what the test appends to the value to read the view:
 	// ".Len()", ".Value".
 	sel string
@@ -125,9 +128,18 @@ func viewColumns(rt types.Type, vals []concrete.Value, field string, l *literal.
 		cols = append(cols, c)
 	}
 	cols = append(exportedFieldViews(rt, vals, l), cols...)
-	if len(cols) > maxViewColumns {
-		cols = cols[:maxViewColumns]
+	var walks []viewColumn
+	for _, w := range walkViews(vals, l) {
+		if typ, err := l.TypeName(w.Value.Type); err == nil {
+			walks = append(walks, viewColumn{column: column{typ: typ}, method: w.Name(), walk: w, check: checkValue})
+		}
 	}
+	// The walks come last, within the bound: they say more of a
+	// container than a sixth getter.
+	if len(cols)+len(walks) > maxViewColumns {
+		cols = cols[:maxViewColumns-len(walks)]
+	}
+	cols = append(cols, walks...)
 	for k := range cols {
 		name := cols[k].method
 		if name == "" {
@@ -143,6 +155,9 @@ func viewColumns(rt types.Type, vals []concrete.Value, field string, l *literal.
 func commonViews(vals []concrete.Value) []string {
 	var out []string
 	for _, v := range vals[0].Views {
+		if v.Walks() {
+			continue // walkViews
+		}
 		if _, ok := viewOf(v.Method, vals); ok {
 			out = append(out, v.Method)
 		}
@@ -157,7 +172,7 @@ func viewOf(m string, vals []concrete.Value) ([]concrete.Value, bool) {
 	for k, v := range vals {
 		found := false
 		for _, view := range v.Views {
-			if view.Method == m {
+			if view.Name() == m {
 				out[k], found = view.Value, true
 				break
 			}
@@ -239,6 +254,9 @@ func viewLiteral(c viewColumn, v concrete.Value, rt types.Type, l *literal.Write
 		if !ok {
 			return "", fmt.Errorf("no view %s", c.method)
 		}
+		if c.walk.Walks() {
+			return walkLiteral(views[0], l)
+		}
 		return l.InSlot(views[0], views[0].Type, false)
 	}
 	if v.Kind == concrete.Pointer && v.Elem != nil {
@@ -291,6 +309,10 @@ func (e *emitter) checkViews(t *table, i int, label string) {
 		fmt.Fprintf(b, "if %s == nil {\n%s.Fatalf(%s)\n}\n", r.got, v.t, message(label, "got nil", "want non-nil"))
 	}
 	for _, c := range r.views.cols {
+		if c.walk.Walks() {
+			e.walkCheck(t, c.walk, r.got, r.got, c.field, c.typ, label)
+			continue
+		}
 		got := r.got + c.sel
 		want := v.tt + "." + c.field
 		l := label + " " + strings.TrimPrefix(c.sel, ".")

@@ -108,9 +108,30 @@ type Value struct {
 
 // View is what one method of a value's type returned when called on it
 // with no arguments: View{Method: "Len", Value: 3} for l.Len().
+//
+// A walk is a view too (symbolic/walks.go): Method is the navigation
+// method called on the value, Step the
+// one called on each element reached, until it returns nil, and Value
+// the slice of what each element's exported field Field holds, in
+// order: for l.Front(), then e.Next() on each, the Values of the list.
 type View struct {
 	Method string
 	Value  Value
+	Step   string
+	Field  string
+}
+
+// Walks reports whether v is a walk (Step is set).
+func (v View) Walks() bool { return v.Step != "" }
+
+// Name tells views of a value apart: the method, "Len", or for a walk
+// its calls and field, "FrontNextValues" for the Values reached from
+// Front by Next.
+func (v View) Name() string {
+	if !v.Walks() {
+		return v.Method
+	}
+	return v.Method + v.Step + v.Field + "s"
 }
 
 // Literal reports whether v, and everything it contains, can be written as
