@@ -70,6 +70,38 @@ func (e *Engine) views(s *machine.State, v value.Value, t types.Type) []concrete
 func (e *Engine) viewMethods(t types.Type) []*ssa.Function {
 	var str *ssa.Function
 	var getters []*ssa.Function
+	for _, m := range e.readerMethods(t) {
+		switch {
+		case m.obj.Name() == "String" && types.Identical(m.result, types.Typ[types.String]):
+			str = m.fn
+		case viewable(m.result) && onlyReads(e.Prog.FuncValue(m.obj)):
+			getters = append(getters, m.fn)
+		}
+	}
+	var out []*ssa.Function
+	if str != nil {
+		out = append(out, str)
+	}
+	out = append(out, getters...)
+	if len(out) > maxViews {
+		out = out[:maxViews]
+	}
+	return out
+}
+
+// readerMethod is an exported method without parameters and with one
+// result: what a test may read a value through (a getter, String, a
+// navigation method).
+type readerMethod struct {
+	fn     *ssa.Function // the method value of t's method set
+	obj    *types.Func
+	result types.Type
+}
+
+// readerMethods are the reader methods of t's method set, in its order,
+// by name.
+func (e *Engine) readerMethods(t types.Type) []readerMethod {
+	var out []readerMethod
 	mset := e.Prog.MethodSets.MethodSet(t)
 	for i := 0; i < mset.Len(); i++ {
 		sel := mset.At(i)
@@ -81,25 +113,9 @@ func (e *Engine) viewMethods(t types.Type) []*ssa.Function {
 		if sig.Params().Len() != 0 || sig.Results().Len() != 1 || sig.Variadic() {
 			continue
 		}
-		fn := e.Prog.MethodValue(sel)
-		if fn == nil {
-			continue
+		if fn := e.Prog.MethodValue(sel); fn != nil {
+			out = append(out, readerMethod{fn: fn, obj: obj, result: sig.Results().At(0).Type()})
 		}
-		rt := sig.Results().At(0).Type()
-		switch {
-		case obj.Name() == "String" && types.Identical(rt, types.Typ[types.String]):
-			str = fn
-		case viewable(rt) && onlyReads(e.Prog.FuncValue(obj)):
-			getters = append(getters, fn)
-		}
-	}
-	var out []*ssa.Function
-	if str != nil {
-		out = append(out, str)
-	}
-	out = append(out, getters...)
-	if len(out) > maxViews {
-		out = out[:maxViews]
 	}
 	return out
 }

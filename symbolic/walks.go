@@ -128,26 +128,12 @@ func walkField(elem types.Type, home *types.Package) (*types.Var, int, bool) {
 // them in any order. They come in the method set's order, by name.
 func (e *Engine) navMethods(t types.Type, home *types.Package) []*ssa.Function {
 	var out []*ssa.Function
-	mset := e.Prog.MethodSets.MethodSet(t)
-	for i := 0; i < mset.Len(); i++ {
-		sel := mset.At(i)
-		obj, ok := sel.Obj().(*types.Func)
-		if !ok || !obj.Exported() {
+	for _, m := range e.readerMethods(t) {
+		if _, isPtr := m.result.(*types.Pointer); !isPtr {
 			continue
 		}
-		sig := obj.Type().(*types.Signature)
-		if sig.Params().Len() != 0 || sig.Results().Len() != 1 || sig.Variadic() {
-			continue
-		}
-		rt := sig.Results().At(0).Type()
-		if _, isPtr := rt.(*types.Pointer); !isPtr {
-			continue
-		}
-		if _, ok := loader.ViewedType(rt, home); !ok || !onlyReads(e.Prog.FuncValue(obj)) {
-			continue
-		}
-		if fn := e.Prog.MethodValue(sel); fn != nil {
-			out = append(out, fn)
+		if _, ok := loader.ViewedType(m.result, home); ok && onlyReads(e.Prog.FuncValue(m.obj)) {
+			out = append(out, m.fn)
 		}
 	}
 	return out

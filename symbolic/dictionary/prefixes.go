@@ -32,23 +32,15 @@ var prefixFuncs = map[string]bool{
 // calls.
 func prefixWords(pkg *ssa.Package) []string {
 	var out []string
-	for _, fn := range packageFuncs(pkg) {
-		for _, b := range fn.Blocks {
-			for _, in := range b.Instrs {
-				call, ok := in.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				callee := call.Common().StaticCallee()
-				if callee == nil || callee.Pkg == nil || !prefixFuncs[callee.Pkg.Pkg.Path()+"."+callee.Name()] {
-					continue
-				}
-				if w, ok := constantText(call.Common().Args[1]); ok {
-					out = append(out, w)
-				}
-			}
+	eachCall(pkg, func(call ssa.CallInstruction) {
+		callee := call.Common().StaticCallee()
+		if callee == nil || callee.Pkg == nil || !prefixFuncs[callee.Pkg.Pkg.Path()+"."+callee.Name()] {
+			return
 		}
-	}
+		if w, ok := constantText(call.Common().Args[1]); ok {
+			out = append(out, w)
+		}
+	})
 	return out
 }
 
