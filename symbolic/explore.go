@@ -107,6 +107,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 	e.Ctx = ctx
 	e.prefixes, e.firsts, e.tests, e.succeeded = nil, nil, 0, false
 	e.in.ForgetGrowth()
+	e.in.ForgetTexts()
 	e.tested = make(map[*ssa.BasicBlock]bool)
 	e.cutBlocks = make(map[*ssa.BasicBlock]bool)
 	e.boundary = newBoundaryPass()

@@ -20,9 +20,11 @@ import (
 // and exploration ends with its error cases alone. A fuzzer gets past
 // that with a dictionary; so does the engine: once a function is
 // explored, each string or []byte parameter (or one of a named type of
-// those) is set, in turn, to each word of the function's package
-// (package dictionary: its constants, its examples' literals, the
-// strings its regexps match and fail at one part), the other inputs
+// those), and then each other string or []byte input it built (the text
+// a reader argument holds, a string field of the receiver), is set, in
+// turn, to each word of the function's package (package dictionary: its
+// constants, its examples' literals, the strings its regexps match and
+// fail at one part), the other inputs
 // taken from the model of the first tested path, and the inputs run
 // concretely (extraCase). A word longer than the input's size bound is
 // given whole (inputs.WithWord): the run is concrete, so the bound has
@@ -52,20 +54,40 @@ type wordPass struct {
 	// first is the first tested path, whose model gives the inputs that
 	// are not set to a word.
 	first *machine.PathEnd
+	// furthest is the tested path that entered the most blocks of the
+	// function's package, the first of them: a text deeper in an input
+	// starts from its model, where a reader argument is one that reads
+	// on, not the first path's reader that fails at once.
+	furthest      *machine.PathEnd
+	furthestReach int
 	// edges are the edges tested paths took (the blocks are Engine.tested).
 	edges map[concrete.Edge]bool
 }
 
-// wordWatch keeps the first tested path of the exploration.
+// wordWatch keeps the first and the furthest tested paths of the
+// exploration.
 type wordWatch struct{ e *Engine }
 
 func (w wordWatch) Ended(s *machine.State, end *machine.PathEnd) {
 	t := end.Test
-	if w.e.Cfg.NoDictionary || w.e.words.first != nil || t == nil || !t.Replayed || t.OrderDependent || t.Uncontrolled {
+	if w.e.Cfg.NoDictionary || t == nil || !t.Replayed || t.OrderDependent || t.Uncontrolled {
 		return
 	}
-	if end.Kind == machine.EndReturn || end.Kind == machine.EndPanic {
-		w.e.words.first = end
+	if end.Kind != machine.EndReturn && end.Kind != machine.EndPanic {
+		return
+	}
+	p := &w.e.words
+	if p.first == nil {
+		p.first = end
+	}
+	reach := 0
+	for _, b := range end.Blocks {
+		if b.Parent().Pkg == end.Func.Pkg {
+			reach++
+		}
+	}
+	if p.furthest == nil || reach > p.furthestReach {
+		p.furthest, p.furthestReach = end, reach
 	}
 }
 
@@ -102,6 +124,26 @@ func wordParams(fn *ssa.Function) []int {
 	return out
 }
 
+// wordInputs are the names of the inputs that take words: fn's
+// parameters that do (wordParams), and deeper, the other string and
+// []byte inputs the exploration built (texts), such as the string a
+// reader argument reads from, in the order they were built.
+func wordInputs(fn *ssa.Function, texts []string) (params, deeper []string) {
+	seen := make(map[string]bool)
+	for _, i := range wordParams(fn) {
+		name := inputs.ParamName(fn, i)
+		seen[name] = true
+		params = append(params, name)
+	}
+	for _, name := range texts {
+		if !seen[name] {
+			seen[name] = true
+			deeper = append(deeper, name)
+		}
+	}
+	return params, deeper
+}
+
 // packageWords are the words of pkg, collected once per engine.
 func (e *Engine) packageWords(pkg *ssa.Package) []string {
 	if ws, ok := e.wordsOf[pkg]; ok {
@@ -116,11 +158,11 @@ func (e *Engine) packageWords(pkg *ssa.Package) []string {
 }
 
 // wordBase is the model the dictionary cases start from: the readable
-// model of the first tested path's condition, or no condition's (zero
-// values, pointers not nil) when no path gave a test.
-func (e *Engine) wordBase() expr.Assignment {
+// model of path p's condition, or no condition's (zero values, pointers
+// not nil) when no path gave a test.
+func (e *Engine) wordBase(p *machine.PathEnd) expr.Assignment {
 	var cond []expr.Expr
-	if p := e.words.first; p != nil {
+	if p != nil {
 		cond = p.Condition
 	}
 	resp := e.picker().Readable(cond)
@@ -136,8 +178,8 @@ func (e *Engine) wordCases(ctx context.Context, fn *ssa.Function) {
 	if e.Cfg.NoDictionary || ctx.Err() != nil {
 		return
 	}
-	params := wordParams(fn)
-	if len(params) == 0 {
+	params, deeper := wordInputs(fn, e.in.TextInputs())
+	if len(params)+len(deeper) == 0 {
 		return
 	}
 	words := e.packageWords(loader.PackageOf(fn))
@@ -146,9 +188,15 @@ func (e *Engine) wordCases(ctx context.Context, fn *ssa.Function) {
 	}
 	over, done := e.extraPass(ctx)
 	defer done()
-	base := e.wordBase()
+	base := e.wordBase(e.words.first)
 	if base == nil {
 		return
+	}
+	deepBase := base
+	if len(deeper) > 0 && e.words.furthest != e.words.first {
+		if deepBase = e.wordBase(e.words.furthest); deepBase == nil {
+			deeper = nil
+		}
 	}
 	blocks := make(map[*ssa.BasicBlock]bool, len(e.tested))
 	for b := range e.tested {
@@ -161,14 +209,17 @@ func (e *Engine) wordCases(ctx context.Context, fn *ssa.Function) {
 	succeeded := e.succeeded
 	var made [][]concrete.Value
 	runs := 0
-	for _, i := range params {
-		name := inputs.ParamName(fn, i)
+	for k, name := range append(params, deeper...) {
+		from := base
+		if k >= len(params) {
+			from = deepBase
+		}
 		for _, w := range words {
 			if len(made) == maxWordCases || runs == maxWordRuns || over() {
 				return
 			}
 			runs++
-			model := inputs.WithWord(base, name, []byte(w))
+			model := inputs.WithWord(from, name, []byte(w))
 			end := e.extraCase(fn, model, nil, nil, "")
 			if end == nil || madeBefore(made, end.Test) {
 				continue

@@ -3,6 +3,7 @@ package symbolic
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/machine"
@@ -128,5 +129,26 @@ func TestPrefixWordsJoinAHeaderToItsRest(t *testing.T) {
 	}
 	if !slices.ContainsFunc(got, func(s string) bool { return s == "#tagrelease" || s == "#tag release" }) {
 		t.Errorf("succeeding dictionary cases %q: want the header joined to the tag", got)
+	}
+}
+
+// ReadTag's line is the text of its reader argument, not a parameter:
+// the dictionary pass sets that text to the words too, and the joined
+// word succeeds through the reader.
+func TestWordsGoIntoAReadersText(t *testing.T) {
+	cfg := machine.Config{MaxWork: wordWork, Bounds: machine.Bounds{MaxLen: 8}}
+	_, paths := explore(t, "prefixwords.ReadTag", cfg)
+	cases, others := splitEnds(paths, func(p *machine.PathEnd) bool { return p.Word != "" })
+	if anySucceeds(others) {
+		t.Fatalf("a path of the exploration succeeds: the fixture no longer needs the dictionary")
+	}
+	var got []string
+	for _, p := range cases {
+		if succeeds(p) {
+			got = append(got, fmt.Sprint(p.Test.Args[0]))
+		}
+	}
+	if !slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, "#tag") && strings.Contains(s, "release") }) {
+		t.Errorf("succeeding dictionary cases %q: want a reader of the joined word", got)
 	}
 }

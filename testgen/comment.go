@@ -31,6 +31,17 @@ func commentText(s string) string {
 	return q[1 : len(q)-1]
 }
 
+// wordText says which input a dictionary case set to a word: "s from
+// the package's words" for a parameter; for a text deeper in one (the
+// string a reader argument reads, a field), the parameter it is in, as
+// the input's own name spells the constructors it went through.
+func wordText(input string) string {
+	if root, _, deeper := strings.Cut(input, "."); deeper {
+		return commentText(root) + " holds one of the package's words"
+	}
+	return commentText(input) + " from the package's words"
+}
+
 // branchText is a decisive branch as the comment gives it: where it is and
 // the condition as written, prefixed with the callee's name when the
 // branch is not in the function under test: "parse.go:42: s[0] != 'v'",
@@ -100,7 +111,7 @@ func comment(c *candidate, home *types.Package) []string {
 		parts = append(endClause(parts), "boundary: "+commentText(c.Boundary))
 	}
 	if c.Word != "" {
-		parts = append(endClause(parts), commentText(c.Word)+" from the package's words")
+		parts = append(endClause(parts), wordText(c.Word))
 	}
 	if c.tells != nil {
 		parts = append(endClause(parts), mutantText(*c.tells))

@@ -47,6 +47,11 @@ func TestSelectionKeepsTheFirstWordThatSucceeds(t *testing.T) {
 	if got := strings.Join(comment(cands[2], nil), " "); got != "s from the package's words" {
 		t.Errorf("comment %q", got)
 	}
+	// A text deeper in a parameter is named by the parameter.
+	deep := wordCand("v3", "d.NewDecoder(r).(io.Reader).NewReader(s)", false, a)
+	if got := strings.Join(comment(deep, nil), " "); got != "d holds one of the package's words" {
+		t.Errorf("comment %q", got)
+	}
 	// A success among the kept cases already: the word adds nothing.
 	cands[0] = wordCand("", "", false, a)
 	for _, c := range selectCases(cands, false, nil) {

@@ -106,6 +106,10 @@ type inputState struct {
 	// signedInputs are the names of the input variables of signed integer
 	// types, for the readable values of package pick.
 	signedInputs map[string]bool
+	// texts are the string and []byte inputs the current exploration
+	// built, in the order first built (texts.go).
+	texts     []string
+	textsSeen map[string]bool
 	// arrayBytes are the names of the byte elements of array inputs
 	// ([16]byte): numbers, not text, for package pick.
 	arrayBytes map[string]bool

@@ -210,6 +210,9 @@ func (e *Builder) AssumeBuilt(s *machine.State, c expr.Expr, what string) bool {
 
 // buildString: up to MaxLen symbolic bytes and a symbolic length.
 func (in *Source) buildString(e *Builder, s *machine.State, name string) value.String {
+	if in.model == nil {
+		e.noteText(name)
+	}
 	n := in.Scalar(LenName(name), expr.BV(64))
 	max := in.MaxSize(name, in.bounds.MaxLen)
 	if n.IsConst() {
@@ -230,6 +233,9 @@ func (in *Source) buildSlice(e *Builder, s *machine.State, name string, elem typ
 	n := in.Scalar(LenName(name), expr.BV(64))
 	max := in.MaxSize(name, in.bounds.MaxElems)
 	if in.model == nil {
+		if isByte(elem) {
+			e.noteText(name)
+		}
 		e.assumeSizeBound(s, name, n, max, in.bounds.GrowElems)
 		s.Assume(expr.Implies(expr.Not(nonNil), expr.Eq(n, expr.Const(64, 0))), "")
 	} else {

@@ -4,6 +4,7 @@ package prefixwords
 
 import (
 	"errors"
+	"io"
 	"strings"
 )
 
@@ -26,4 +27,13 @@ func ParseTag(line string) (string, error) {
 		return "", errUnknown
 	}
 	return name, nil
+}
+
+// ReadTag reads a tag line from r: its words go into the reader.
+func ReadTag(r io.Reader) (string, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return "", err
+	}
+	return ParseTag(string(b))
 }
