@@ -56,11 +56,12 @@
 // A case is kept when it covers a block, a branch edge or a kind of panic
 // that the cases before it did not. Boundary cases (-no-boundaries) and
 // cases that catch a mutant (-no-mutants) are added. A string or []byte
-// parameter is also tried with each of the package's words: its string
-// constants, the literals of its Example functions, strings its
-// constant regexps match or fail at one part, and the constant prefixes
-// it checks for, joined to those words, as a fuzzer's dictionary
-// (-no-dictionary). Such a case is kept when it covers something new, or
+// parameter, and then a string or []byte deeper in one (the text a
+// reader argument reads), is also tried with each of the package's
+// words: its string constants, the literals of its Example functions,
+// strings its constant regexps match or fail at one part, and the
+// constant prefixes it checks for, joined to those words, as a fuzzer's
+// dictionary (-no-dictionary). Such a case is kept when it covers something new, or
 // when it is the first to succeed where every other case fails: a
 // parser's success case. A case on which Go and the interpreter disagree
 // is dropped and logged as a warning.
