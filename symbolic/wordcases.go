@@ -3,6 +3,7 @@ package symbolic
 import (
 	"context"
 	"go/types"
+	"strings"
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver"
@@ -126,8 +127,11 @@ func wordParams(fn *ssa.Function) []int {
 
 // wordInputs are the names of the inputs that take words: fn's
 // parameters that do (wordParams), and deeper, the other string and
-// []byte inputs the exploration built (texts), such as the string a
-// reader argument reads from, in the order they were built.
+// []byte inputs the exploration built (texts) that are an argument of a
+// call the test writes, such as the string a reader argument reads from
+// (its name spells the call: "r.NewReader(s)"), in the order they were
+// built. A string field of a literal is no such input: a word there
+// would be one more case built on private state.
 func wordInputs(fn *ssa.Function, texts []string) (params, deeper []string) {
 	seen := make(map[string]bool)
 	for _, i := range wordParams(fn) {
@@ -136,7 +140,7 @@ func wordInputs(fn *ssa.Function, texts []string) (params, deeper []string) {
 		params = append(params, name)
 	}
 	for _, name := range texts {
-		if !seen[name] {
+		if !seen[name] && strings.HasSuffix(name, ")") {
 			seen[name] = true
 			deeper = append(deeper, name)
 		}
