@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -54,6 +56,32 @@ func TestMethodsOfBuiltOnlyTypesAreTestedThroughTheirBuilders(t *testing.T) {
 		}
 	}
 	checkFullyCovering(t, dir)
+}
+
+// TestMergeKeepsWhatIsTestedThrough: count (shard 1 of 2) and Width
+// (shard 2) test the methods of scanner and window; the merged -report
+// and -stats, with the methods tested through them, are the unsharded
+// run's.
+func TestMergeKeepsWhatIsTestedThrough(t *testing.T) {
+	out := t.TempDir()
+	file := func(name string) string { return filepath.Join(out, name) }
+	common := []string{"-store", "off", "-max-work", "300000", "."}
+	runIn(t, fixtureModule(t, "builders"), nil, append([]string{"-stats", file("stats.json"), "-report", file("report.json")}, common...)...)
+	args := []string{"merge", "-stats", file("merged-stats.json"), "-report", file("merged-report.json")}
+	for i := 1; i <= 2; i++ {
+		s, r := file(fmt.Sprintf("stats%d.json", i)), file(fmt.Sprintf("report%d.json", i))
+		runIn(t, fixtureModule(t, "builders"), nil, append([]string{"-shard", fmt.Sprintf("%d/2", i), "-stats", s, "-report", r}, common...)...)
+		args = append(args, s, r)
+	}
+	runIn(t, t.TempDir(), nil, args...)
+	wantReport, _ := os.ReadFile(file("report.json"))
+	gotReport, _ := os.ReadFile(file("merged-report.json"))
+	if !bytes.Equal(wantReport, gotReport) {
+		t.Errorf("merged report differs from the unsharded run's:\n%s\n--- unsharded:\n%s", gotReport, wantReport)
+	}
+	if want, got := timeless(t, file("stats.json")), timeless(t, file("merged-stats.json")); !bytes.Equal(want, got) {
+		t.Errorf("merged statistics differ from the unsharded run's:\n%s\n--- unsharded:\n%s", got, want)
+	}
 }
 
 func readJSON(t *testing.T, path string, v any) {
