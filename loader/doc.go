@@ -50,6 +50,18 @@
 // arguments, synthetic wrappers, blank functions, and functions without a
 // Go body (assembly, go:linkname).
 //
+// Also left out are the methods of a type that only the package's own
+// functions build (builders.go): an unexported struct type that no
+// function returns nor hands out otherwise ([Makings]), and whose every
+// literal in the package sets one of its unexported fields.
+// go/build/constraint builds its exprParser only in parseExpr, as
+// &exprParser{s: text}. A test of exprParser.or on its own would have to
+// write such a literal of private fields, on a receiver no caller can
+// hold. So the methods are tested through the targets that hold the
+// literals, and Package.Through lists them with those targets. A type
+// whose literals are all in functions that are not targets (a package
+// variable's initializer) keeps its methods as targets.
+//
 // [FuncName] names a target as a user writes it: Func, Type.Method or
 // Max[int]. That is what -run matches.
 //

@@ -34,6 +34,10 @@ type Package struct {
 	Types   *types.Package
 	SSA     *ssa.Package
 	Targets []*ssa.Function // target functions, deterministic order (by file then position)
+	// Through are the methods that are not targets of their own, but
+	// tested through the targets that build their receivers
+	// (builders.go), in the order of Targets.
+	Through []Through
 }
 
 // loadMode asks for syntax and type information of every package in the
@@ -124,12 +128,14 @@ func Load(cfg Config) (*Program, error) {
 		}
 		found := instances[sp]
 		found = append(found, chosenInstances(ssaProg, p.Types, found)...)
+		targets, through := splitThrough(sp, packageTargets(ssaProg, p, found))
 		prog.Packages = append(prog.Packages, &Package{
 			Path:    p.PkgPath,
 			Dir:     p.Dir,
 			Types:   p.Types,
 			SSA:     sp,
-			Targets: packageTargets(ssaProg, p, found),
+			Targets: targets,
+			Through: through,
 		})
 	}
 	sort.Slice(prog.Packages, func(i, j int) bool { return prog.Packages[i].Path < prog.Packages[j].Path })

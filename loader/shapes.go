@@ -59,10 +59,7 @@ func LiteralShapes(prog *ssa.Program, named *types.Named) []Shape {
 
 // literalShapes scans the functions of pkg for literals of the type obj.
 func literalShapes(pkg *ssa.Package, obj *types.TypeName) []Shape {
-	fns := PackageFunctions(pkg)
-	if init := pkg.Func("init"); init != nil {
-		fns = append(fns, withClosures(init)...)
-	}
+	fns := literalScope(pkg)
 	type found struct {
 		pos   token.Pos
 		shape Shape
@@ -72,8 +69,8 @@ func literalShapes(pkg *ssa.Package, obj *types.TypeName) []Shape {
 		var ends map[token.Pos]token.Pos // a literal's Lbrace → Rbrace
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				a, ok := instr.(*ssa.Alloc)
-				if !ok || a.Comment != "complit" || !isTypeName(a.Type(), obj) {
+				a, ok := isComplit(instr, obj)
+				if !ok {
 					continue
 				}
 				if ends == nil {
@@ -92,6 +89,24 @@ func literalShapes(pkg *ssa.Package, obj *types.TypeName) []Shape {
 		}
 	}
 	return shapes
+}
+
+// literalScope are the functions whose literals LiteralShapes reads: the
+// package's functions and methods, their closures, and its initializer,
+// which holds the literals of package variables.
+func literalScope(pkg *ssa.Package) []*ssa.Function {
+	fns := PackageFunctions(pkg)
+	if init := pkg.Func("init"); init != nil {
+		fns = append(fns, withClosures(init)...)
+	}
+	return fns
+}
+
+// isComplit reports whether instr allocates a composite literal of the
+// named type obj.
+func isComplit(instr ssa.Instruction, obj *types.TypeName) (*ssa.Alloc, bool) {
+	a, ok := instr.(*ssa.Alloc)
+	return a, ok && a.Comment == "complit" && isTypeName(a.Type(), obj)
 }
 
 // isTypeName reports whether ptr points to a value of the named type

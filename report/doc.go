@@ -81,6 +81,11 @@
 //     may run after its function returns, so no claim is made.
 //   - skipped: the function was not explored (an error, a skip reason, or
 //     an interrupt). The detail says which.
+//   - through: in a method that is not a target of its own, because only
+//     the package's own functions build its receiver (loader.Through),
+//     and whose builders' explorations never entered the block. The
+//     detail names the builders it is tested through. PackageReport's
+//     TestedThrough lists each such method with its statements.
 //   - not-explored: no explored function holds the block (not a target, or
 //     left out by -run).
 //

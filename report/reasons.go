@@ -19,7 +19,7 @@ type funcState struct {
 
 func newFuncState(in Input, x *index, pkgPath string, f *Func) *funcState {
 	fs := &funcState{decl: -1, gaps: map[int]Gap{}}
-	fr := &FuncReport{Name: f.Name, Skipped: f.Skipped, Uncovered: []Gap{}}
+	fr := &FuncReport{Name: f.Name, Skipped: f.Skipped, Through: f.through, Uncovered: []Gap{}}
 	fs.report = fr
 	fi, p := x.local(f.Fn.Pos())
 	if fi != nil {
@@ -78,6 +78,8 @@ func newFuncState(in Input, x *index, pkgPath string, f *Func) *funcState {
 		case v == ran:
 			// Only with Input.Tested: explored, but no emitted test ran it.
 			g.Reason, g.Detail = "no-test", noTestDetail(f, fs.fi, mine, i)
+		case len(f.through) > 0:
+			g.Reason, g.Detail = "through", "tested through "+strings.Join(f.through, ", ")
 		case f.Skipped != "" || sum == nil:
 			g.Reason, g.Detail = "skipped", f.Skipped
 		case sum.Exhausted && v == notRun:

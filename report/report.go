@@ -39,6 +39,18 @@ type Package struct {
 	Path  string // import path
 	Dir   string
 	Funcs []Func
+	// Through are the methods that are not targets of their own, but
+	// tested through the functions that build their receivers
+	// (loader.Through).
+	Through []Through
+}
+
+// Through is a method tested through the targets that build its
+// receiver. It was not explored itself.
+type Through struct {
+	Name     string // as loader.FuncName gives it
+	Fn       *ssa.Function
+	Builders []string // the names of the targets it is tested through
 }
 
 // Func is one target function and what its exploration gave.
@@ -48,6 +60,8 @@ type Func struct {
 	Skipped string // why it was not explored; "" when it was
 	Summary *machine.Summary
 	Paths   []*machine.PathEnd
+
+	through []string // for a Through: its builders
 }
 
 // Report is the coverage report of a run.
@@ -90,6 +104,11 @@ type PackageReport struct {
 	// (init functions, functions left out by -run, package-level
 	// function literals).
 	Other []Gap `json:"other_uncovered"`
+	// TestedThrough are the methods that are not targets of their own,
+	// each with the targets its code is tested through and its
+	// statements; their uncovered blocks have the reason through, or
+	// no-test when an exploration entered them.
+	TestedThrough []*FuncReport `json:"tested_through"`
 
 	profile []profileBlock
 	// dead are the blocks counted in Dead, for the summary's list, which
@@ -111,6 +130,9 @@ type FuncReport struct {
 	Pos       string `json:"position"`
 	Exhausted bool   `json:"exhausted"`
 	Skipped   string `json:"skipped_reason,omitempty"`
+	// Through names, for a method that is not a target of its own, the
+	// targets its code is tested through.
+	Through []string `json:"through,omitempty"`
 	// Statements, Covered and Dead count the statements of the function's
 	// declaration (with its function literals) as this exploration saw it.
 	Statements int `json:"statements"`
@@ -184,6 +206,9 @@ func Build(in Input) (*Report, error) {
 		for _, f := range p.Funcs {
 			x.addFunc(f.Fn)
 		}
+		for _, th := range p.Through {
+			x.addFunc(th.Fn)
+		}
 	}
 	parents := map[*ssa.Function]bool{}
 	for b := range union {
@@ -244,7 +269,7 @@ func packageFiles(in Input) (map[string][]string, error) {
 // buildPackage reports one package: each target against its own
 // exploration, and the package as a whole against every exploration.
 func buildPackage(in Input, x *index, p Package, files []string, all coverage) *PackageReport {
-	pr := &PackageReport{Path: p.Path, Reasons: map[string]int{}, Functions: []*FuncReport{}, Other: []Gap{}}
+	pr := &PackageReport{Path: p.Path, Reasons: map[string]int{}, Functions: []*FuncReport{}, Other: []Gap{}, TestedThrough: []*FuncReport{}}
 	// Targets by the declaration they come from: instantiations of a
 	// generic function share one.
 	type declKey struct {
@@ -268,6 +293,14 @@ func buildPackage(in Input, x *index, p Package, files []string, all coverage) *
 			byDecl[k] = append(byDecl[k], fs)
 		}
 		pr.Functions[i] = fs.report
+	}
+	for _, th := range p.Through {
+		fs := newFuncState(in, x, p.Path, &Func{Name: th.Name, Fn: th.Fn, through: th.Builders})
+		if fs.fi != nil && fs.decl >= 0 {
+			k := declKey{fs.fi, fs.decl}
+			byDecl[k] = append(byDecl[k], fs)
+		}
+		pr.TestedThrough = append(pr.TestedThrough, fs.report)
 	}
 	for _, name := range files {
 		fi := x.files[name]

@@ -18,10 +18,23 @@ type Stats struct {
 	Disagreements []Disagreement `json:"disagreements"`
 	// PanicsFound are the crashes the written tests show (PanicFound).
 	PanicsFound []PanicFound `json:"panics_found"`
+	// TestedThrough are the methods that are not targets of their own,
+	// with the targets their code is tested through (loader.Through).
+	TestedThrough []ThroughStats `json:"tested_through"`
 	// Store is the persistent store's work (-store).
 	Store StoreStats `json:"store"`
 	// Shard is what merge needs of a -shard run; absent otherwise.
 	Shard *ShardStats `json:"shard,omitempty"`
+}
+
+// ThroughStats is a method that is not a target of its own: its
+// receiver's type is built only by the package's own functions, whose
+// tests run its code.
+type ThroughStats struct {
+	Package  string   `json:"package"`
+	Name     string   `json:"name"`
+	Position string   `json:"position"`
+	Through  []string `json:"through"`
 }
 
 // Disagreement is one case the interpreter and Go disagree about.

@@ -75,11 +75,13 @@ func fixtures(t *testing.T) *loader.Program {
 	return loaded
 }
 
-// target finds a fixture function by "pkg.Func" name.
+// target finds a fixture function by "pkg.Func" name: a target, or a
+// method tested through others (loader.Through), which the engine
+// explores all the same.
 func target(t *testing.T, name string) *ssa.Function {
 	t.Helper()
 	for _, p := range fixtures(t).Packages {
-		for _, fn := range p.Targets {
+		for _, fn := range explorable(p) {
 			if p.Types.Name()+"."+loader.FuncName(fn) == name {
 				return fn
 			}
@@ -87,6 +89,15 @@ func target(t *testing.T, name string) *ssa.Function {
 	}
 	t.Fatalf("no target %s", name)
 	return nil
+}
+
+// explorable are p's targets, then the methods tested through them.
+func explorable(p *loader.Package) []*ssa.Function {
+	fns := slices.Clone(p.Targets)
+	for _, th := range p.Through {
+		fns = append(fns, th.Method)
+	}
+	return fns
 }
 
 // explore runs the engine on one fixture function and returns its summary

@@ -84,7 +84,11 @@ func buildReport(prog *loader.Program, results []explored, tested *report.Tested
 		byPkg[r.pkg] = append(byPkg[r.pkg], report.Func{Name: r.name, Fn: r.fn, Skipped: r.skipped, Summary: r.summary, Paths: r.paths})
 	}
 	for _, p := range prog.Packages {
-		in.Packages = append(in.Packages, report.Package{Path: p.Path, Dir: p.Dir, Funcs: byPkg[p.Path]})
+		rp := report.Package{Path: p.Path, Dir: p.Dir, Funcs: byPkg[p.Path]}
+		for _, th := range p.Through {
+			rp.Through = append(rp.Through, report.Through{Name: loader.FuncName(th.Method), Fn: th.Method, Builders: builderNames(th)})
+		}
+		in.Packages = append(in.Packages, rp)
 	}
 	return report.Build(in)
 }

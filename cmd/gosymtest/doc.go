@@ -31,6 +31,16 @@
 // Type.Method, or with its type arguments: Max[int], Stack[string].Push.
 // That is the name -run matches, unanchored, as go test -run does.
 //
+// Nor are the methods of a type that only the package's own functions
+// build: an unexported struct type that no function returns or hands out,
+// and whose every literal in the package sets an unexported field.
+// go/build/constraint builds its exprParser only in parseExpr, as
+// &exprParser{s: text}. A table for exprParser.or would have to write
+// such a literal of private fields, on a receiver no caller can hold. So
+// its code is tested through parseExpr, which is a target. The list of
+// targets names each such method after the package's targets, with
+// "tested through parseExpr", when one of those functions is selected.
+//
 // # What a run does
 //
 // Each package's init runs once, in the interpreter, within -init-budget
@@ -137,8 +147,9 @@
 // function was exhausted: every path ended within the input bounds, which
 // the summary prints. The other reasons are budget, bounds,
 // unsupported:<feature>, unmodelled:<func>, concretized, solver-unknown,
-// internal, no-test, closure, skipped and not-explored; package report
-// defines them.
+// internal, no-test, closure, skipped, through (in a method tested
+// through the functions that build its receiver, which never reached the
+// statement) and not-explored; package report defines them.
 //
 // A case that panics is kept when the package calls panic on its path, or
 // when Go's runtime panics (a nil dereference, an index out of range) on
@@ -150,10 +161,11 @@
 //
 // The -stats file holds "totals", one entry per function in "functions"
 // (paths, pruned states, solver queries, blocks, statements, uncovered
-// positions, times), "load_errors", "disagreements", "panics_found" and
-// "store". Every
-// file gosymtest writes goes to a temporary name first and is renamed into
-// place, so none is ever left half-written.
+// positions, times), "load_errors", "disagreements", "panics_found",
+// "tested_through" (each method tested through others, with their names;
+// -report lists them per package with their statements) and "store".
+// Every file gosymtest writes goes to a temporary name first and is
+// renamed into place, so none is ever left half-written.
 //
 // An interrupt (Ctrl-C or SIGTERM) stops the exploration. The tests of the
 // functions explored so far are still checked and written. A second

@@ -38,20 +38,16 @@ func (m *merger) report(reports []*report.Report) (*report.Report, error) {
 	}
 	out := &report.Report{Bounds: first.Bounds, Reasons: map[string]int{}, Packages: []*report.PackageReport{}, PanicsFound: []report.PanicFound{}}
 	for k, fr := range funcs {
-		pkg := strings.TrimSuffix(k, "."+fr.Name)
-		fr.Uncovered = slices.DeleteFunc(fr.Uncovered, func(g report.Gap) bool {
-			b, ok := m.block(pkg, g.Pos)
-			if ok && b.Covered {
-				fr.Covered += g.Statements
-				if g.Reason == "dead" {
-					fr.Dead -= g.Statements
-				}
-			}
-			return ok && b.Covered
-		})
+		m.dropCovered(strings.TrimSuffix(k, "."+fr.Name), fr)
 	}
 	for _, p := range first.Packages {
-		pr := &report.PackageReport{Path: p.Path, Functions: []*report.FuncReport{}}
+		// Every shard lists the methods tested through others (they are
+		// a fact of the package), each with the coverage of its own run.
+		pr := &report.PackageReport{Path: p.Path, Functions: []*report.FuncReport{}, TestedThrough: []*report.FuncReport{}}
+		for _, fr := range p.TestedThrough {
+			m.dropCovered(p.Path, fr)
+			pr.TestedThrough = append(pr.TestedThrough, fr)
+		}
 		var fns []*report.FuncReport
 		for _, k := range m.targets {
 			if fr := funcs[k]; fr != nil && strings.TrimSuffix(k, "."+fr.Name) == p.Path {
@@ -70,7 +66,7 @@ func (m *merger) report(reports []*report.Report) (*report.Report, error) {
 		}
 		c, reasons, other := m.packageCounts(p.Path, func(pos string) []gapOf {
 			var out []gapOf
-			for _, fr := range fns {
+			for _, fr := range slices.Concat(fns, pr.TestedThrough) {
 				for _, g := range fr.Uncovered {
 					if g.Pos == pos {
 						out = append(out, gapOf{g.Reason, g.Detail})
@@ -95,4 +91,19 @@ func (m *merger) report(reports []*report.Report) (*report.Report, error) {
 		}
 	}
 	return out, nil
+}
+
+// dropCovered takes out of fr's gaps the blocks of package pkg that
+// another shard's tests cover, and counts them covered.
+func (m *merger) dropCovered(pkg string, fr *report.FuncReport) {
+	fr.Uncovered = slices.DeleteFunc(fr.Uncovered, func(g report.Gap) bool {
+		b, ok := m.block(pkg, g.Pos)
+		if ok && b.Covered {
+			fr.Covered += g.Statements
+			if g.Reason == "dead" {
+				fr.Dead -= g.Statements
+			}
+		}
+		return ok && b.Covered
+	})
 }

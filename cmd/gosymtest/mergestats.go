@@ -71,8 +71,14 @@ func (m *merger) statsGaps(pkg string) func(string) []gapOf {
 // stats is the merged -stats file.
 func (m *merger) stats() report.Stats {
 	first := m.shards[0]
+	// Which methods are tested through others is a fact of the loaded
+	// packages: every shard lists all of them.
+	through := first.TestedThrough
+	if through == nil {
+		through = []report.ThroughStats{}
+	}
 	s := report.Stats{Functions: []report.FunctionStats{}, LoadErrors: first.LoadErrors, Disagreements: []report.Disagreement{},
-		PanicsFound: []report.PanicFound{}, Store: report.StoreStats{Kind: storeOff}}
+		PanicsFound: []report.PanicFound{}, TestedThrough: through, Store: report.StoreStats{Kind: storeOff}}
 	t := &s.Totals
 	t.Packages, t.PackagesFailed = first.Totals.Packages, first.Totals.PackagesFailed
 	// SolverLayers stays nil (null) until a function adds to it, as in

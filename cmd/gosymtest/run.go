@@ -83,7 +83,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	} else {
 		all = selectTargets(prog, cfg.run, dir)
 		selected = cfg.shard.filter(all)
-		if err := printTargets(stdout, selected); err != nil {
+		if err := printTargets(stdout, selected, throughListed(prog, selected, dir)); err != nil {
 			log.Error().Err(err).Msg("cannot write the list of functions")
 			status = exitFail
 		}
@@ -128,7 +128,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if cfg.stats != "" {
 		intr.writing(func() {
-			s := newStats(prog, selected, results, written, rep.report, time.Since(began))
+			s := newStats(prog, dir, selected, results, written, rep.report, time.Since(began))
 			s.Store = storeJSON(st)
 			if cfg.shard.on() {
 				s.Shard = newShardJSON(cfg.shard, all, rep.report)

@@ -14,10 +14,11 @@ import (
 // the types that write it.
 
 // newStats summarizes a run. prog may be nil when the go command failed;
-// results are the explored targets (none with -dry-run).
-func newStats(prog *loader.Program, selected []target, results []explored, written testsWritten, rep *report.Report, wall time.Duration) report.Stats {
+// results are the explored targets (none with -dry-run); positions are
+// written relative to dir.
+func newStats(prog *loader.Program, dir string, selected []target, results []explored, written testsWritten, rep *report.Report, wall time.Duration) report.Stats {
 	s := report.Stats{Functions: []report.FunctionStats{}, LoadErrors: []report.LoadError{}, Disagreements: []report.Disagreement{},
-		PanicsFound: []report.PanicFound{}, Store: report.StoreStats{Kind: storeOff}}
+		PanicsFound: []report.PanicFound{}, TestedThrough: []report.ThroughStats{}, Store: report.StoreStats{Kind: storeOff}}
 	s.Totals.SolverLayers = []report.LayerStats{}
 	if prog == nil {
 		return s
@@ -38,6 +39,7 @@ func newStats(prog *loader.Program, selected []target, results []explored, writt
 		FuzzTargets:    written.fuzz.targets,
 		FuzzSeeds:      written.fuzz.seeds,
 	}
+	s.TestedThrough = throughStats(prog, dir)
 	s.Totals.TestsNotCompiled, s.Totals.ValidationRuns = written.notCompiled, written.runs
 	s.Disagreements = append(s.Disagreements, written.disagreements...)
 	s.PanicsFound = append(s.PanicsFound, written.panics...)

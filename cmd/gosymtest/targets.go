@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -16,6 +15,9 @@ type target struct {
 	name string // as loader.FuncName gives it, and -run matches it
 	pos  string // file:line of the declaration
 	fn   *ssa.Function
+	// through, only in the list of targets, names the targets that test
+	// a method that is not one itself (loader.Through).
+	through []string
 }
 
 // selectTargets returns the targets of every loaded package whose name
@@ -30,11 +32,10 @@ func selectTargets(prog *loader.Program, run *regexp.Regexp, dir string) []targe
 			if run != nil && !run.MatchString(name) {
 				continue
 			}
-			pos := prog.SSA.Fset.Position(fn.Pos())
 			selected = append(selected, target{
 				pkg:  pkg.Path,
 				name: name,
-				pos:  fmt.Sprintf("%s:%d", shortPath(dir, pos.Filename), pos.Line),
+				pos:  funcPos(prog, dir, fn.Pos()),
 				fn:   fn,
 			})
 		}

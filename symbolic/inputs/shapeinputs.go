@@ -21,7 +21,9 @@ import (
 // private; a caller could reach no exprParser with pos or tok set before
 // its methods ran. Exported fields stay symbolic in every shape: a
 // caller may set them on any value. A type the package never builds by
-// a literal keeps all its fields (noLiteral).
+// a literal keeps all its fields (noLiteral). The methods of a type that
+// a target builds are no targets themselves (loader/builders.go): its
+// shapes serve a parameter or a field of the type.
 //
 // Several shapes are a choice of input shape (choices.go) whose selector
 // is "name.(shape)", k for the k-th in source order; shapes that set the
