@@ -228,7 +228,10 @@ func (v Value) String() string {
 	case Assign:
 		return v.Var.Name() + " = " + v.Elem.String()
 	case Handed:
-		return fmt.Sprintf("param%d.", v.Int) + v.Elem.String()
+		// The call on the owner, which is no value of its own.
+		call := *v.Elem
+		call.Elem = &Value{Kind: Opaque, Why: fmt.Sprintf("param%d", v.Int)}
+		return call.String()
 	case Setup:
 		s := v.Elem.String()
 		for _, c := range v.Elems {

@@ -24,7 +24,12 @@ import (
 // owner, usually the receiver) is of the type whose method hands the
 // parameter's type out, the parameter may also be made by calling that
 // method on the owner itself, after the owner's sequence
-// (sequences.go): one more alternative, of selector "e.(from l)".
+// (sequences.go): alternative k of the choice of selector "e.(from l)"
+// calls the k-th of the owner's methods that hand one out, up to
+// maxHandingMethods. Two, not one: an element the receiver hands out
+// last (PushBack) is the one at the back, which MoveToBack leaves where
+// it is, and a second one pushed the same way lies after the first,
+// where MoveBefore leaves that; PushFront puts it where they move it.
 //
 // The call is a frame of the owner's prologue, queued below its
 // sequence, so that it runs last; its receiver is whatever gives the
@@ -39,11 +44,14 @@ import (
 // variable is every test's, and a value made inside another input has
 // no parameter to be passed as.
 
+// maxHandingMethods bounds the methods tried to hand out a parameter.
+const maxHandingMethods = 2
+
 // handing is a parameter of the function under test that an earlier
-// one, its owner, may hand out through the method fn.
+// one, its owner, may hand out through any of the methods fns.
 type handing struct {
 	param, owner int
-	fn           *ssa.Function
+	fns          []*ssa.Function
 }
 
 // handingsCache remembers the handings of each function under test.
@@ -59,20 +67,33 @@ func (e *Builder) handingsOf(home *ssa.Function) []handing {
 	var out []handing
 	if pkg := loader.PackageOf(home); pkg != nil {
 		for j := 1; j < len(home.Params); j++ {
-			fn := loader.HandingMethod(e.Prog, home.Params[j].Type(), pkg.Pkg)
-			if fn == nil {
-				continue
-			}
-			for k := 0; k < j; k++ {
-				if types.Identical(home.Params[k].Type(), fn.Signature.Recv().Type()) {
-					out = append(out, handing{param: j, owner: k, fn: fn})
-					break
-				}
+			if h, ok := ownerOf(home, j, loader.HandingMethods(e.Prog, home.Params[j].Type(), pkg.Pkg)); ok {
+				out = append(out, h)
 			}
 		}
 	}
 	handingsCache.Store(home, out)
 	return out
+}
+
+// ownerOf is how the parameter j of home is handed out: by the first
+// earlier parameter that is the receiver of one of the methods fns,
+// through up to maxHandingMethods of them. A method without parameters
+// (Front) is left out: it hands out only what the receiver holds
+// already, nil on a new one, which fails on the path's first use.
+func ownerOf(home *ssa.Function, j int, fns []*ssa.Function) (handing, bool) {
+	for k := 0; k < j; k++ {
+		h := handing{param: j, owner: k}
+		for _, fn := range fns {
+			if len(fn.Params) > 1 && types.Identical(home.Params[k].Type(), fn.Signature.Recv().Type()) && len(h.fns) < maxHandingMethods {
+				h.fns = append(h.fns, fn)
+			}
+		}
+		if len(h.fns) > 0 {
+			return h, true
+		}
+	}
+	return handing{}, false
 }
 
 // handsOut reports whether the input made by mk for dest may hand out
@@ -99,16 +120,24 @@ func (e *Builder) chooseHanded(s *machine.State, mk *maker, depth int, dest para
 	if in.home == nil || !handsOut(mk, depth, dest) {
 		return nil
 	}
-	var chosen []handing
+	type choice struct {
+		param int
+		fn    *ssa.Function
+	}
+	var chosen []choice
 	for _, h := range e.handingsOf(in.home) {
 		if h.owner != dest.param {
 			continue
 		}
 		pname, oname := ParamName(in.home, h.param), ParamName(in.home, h.owner)
 		sel := handedSelectorName(pname, oname)
-		pins := []string{"", fmt.Sprintf("%s is %s.%s(…)", pname, oname, h.fn.Name())}
-		if e.Choose(s, sel, expr.BVVar(sel, 8), []uint64{0, 1}, pins) == 1 {
-			chosen = append(chosen, h)
+		vals, pins := []uint64{0}, []string{""}
+		for k, fn := range h.fns {
+			vals = append(vals, uint64(k+1))
+			pins = append(pins, fmt.Sprintf("%s is %s.%s(…)", pname, oname, fn.Name()))
+		}
+		if k := e.Choose(s, sel, expr.BVVar(sel, 8), vals, pins); k > 0 {
+			chosen = append(chosen, choice{h.param, h.fns[k-1]})
 		}
 	}
 	calls := make([]*pendingCall, len(chosen))
@@ -186,20 +215,22 @@ func (e *Builder) handedLiteral(name string, m expr.Assignment, home *ssa.Functi
 		if pname != name {
 			continue
 		}
-		if expr.Eval(expr.BVVar(handedSelectorName(pname, oname), 8), m) != 1 {
-			return concrete.Value{}, false
+		k := expr.Eval(expr.BVVar(handedSelectorName(pname, oname), 8), m)
+		if k == 0 || k > uint64(len(h.fns)) {
+			return concrete.Value{}, false // as Choose does in a replay
 		}
+		fn := h.fns[k-1]
 		ot := home.Params[h.owner].Type()
 		makers := e.makersOf(ot, home)
 		if len(makers) == 0 || 0 >= e.Cfg.Bounds.MaxDepth || !handsOut(makers[chosenMaker(oname, makers, m)], 0, paramSlot{param: h.owner}) {
 			return concrete.Value{}, false
 		}
-		call := concrete.Value{Type: h.fn.Signature.Results().At(0).Type(), Kind: concrete.Call, Func: methodObject(h.fn)}
-		for i, p := range h.fn.Params {
+		call := concrete.Value{Type: fn.Signature.Results().At(0).Type(), Kind: concrete.Call, Func: methodObject(fn)}
+		for i, p := range fn.Params {
 			if i == 0 {
 				continue
 			}
-			call.Elems = append(call.Elems, e.ParamLiteral(ctorArgName(pname, h.fn, i), p.Type(), m, 1, home, true))
+			call.Elems = append(call.Elems, e.ParamLiteral(ctorArgName(pname, fn, i), p.Type(), m, 1, home, true))
 		}
 		return concrete.Value{Type: home.Params[h.param].Type(), Kind: concrete.Handed, Int: int64(h.owner), Elem: &call}, true
 	}
