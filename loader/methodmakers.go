@@ -19,6 +19,18 @@ import (
 // name, so that the choice is the same on every run. It is nil when no
 // method hands out t.
 func HandingMethod(prog *ssa.Program, t types.Type, home *types.Package) *ssa.Function {
+	cands := HandingMethods(prog, t, home)
+	if len(cands) == 0 {
+		return nil
+	}
+	return cands[0]
+}
+
+// HandingMethods are all the methods that HandingMethod chooses among,
+// in its order of preference: a caller that holds the receiver already
+// may want another than the first (PushFront as well as PushBack, to
+// hold an element that is not the last).
+func HandingMethods(prog *ssa.Program, t types.Type, home *types.Package) []*ssa.Function {
 	named := namedOf(t)
 	pkg := prog.Package(home)
 	if named == nil || pkg == nil || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != home.Path() || named.TypeParams().Len() > 0 {
@@ -60,8 +72,5 @@ func HandingMethod(prog *ssa.Program, t types.Type, home *types.Package) *ssa.Fu
 		}
 		return a.Name() < b.Name()
 	})
-	if len(cands) == 0 {
-		return nil
-	}
-	return cands[0]
+	return cands
 }

@@ -82,6 +82,9 @@ type afterColumn struct {
 func afterColumns(t *table, cands []*candidate, l *literal.Writer, used map[string]bool) []afterColumn {
 	var cols []afterColumn
 	for i, p := range t.fn.Params {
+		if _, handed := t.handed[i]; handed {
+			continue // the table holds no value of it (handedcolumn.go)
+		}
 		pt := p.Type()
 		returned, ok := afterStates(i, cands)
 		if !ok || len(returned) == 0 {

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/testgen/gotest"
 	"github.com/gosymtest/gosymtest/testgen/literal"
 	"golang.org/x/tools/go/ssa"
@@ -323,6 +324,12 @@ func writable(fn *ssa.Function, c Case, l *literal.Writer) string {
 		return fmt.Sprintf("%d results for %d", len(c.Want.Results), fn.Signature.Results().Len())
 	}
 	for i, a := range c.Args {
+		if a.Kind == concrete.Handed {
+			if why := handedWritable(fn, i, a, l); why != "" {
+				return fmt.Sprintf("input %s has no literal: %s", paramField(fn, i), why)
+			}
+			continue
+		}
 		if _, err := l.InSlot(a, fn.Params[i].Type(), false); err != nil {
 			return fmt.Sprintf("input %s has no literal: %v", paramField(fn, i), err)
 		}

@@ -19,7 +19,10 @@ type table struct {
 	label    string // names the call in failure messages: "Account.Withdraw()"
 	call     string // the call of the function under test, on tt's fields
 	params   []column
-	results  []resultColumn
+	// handed maps the parameters a case's owner hands out to their
+	// owners (handedcolumn.go).
+	handed  map[int]int
+	results []resultColumn
 	// after are the checks of what the call leaves in the memory of its
 	// pointer and slice arguments (aftercheck.go).
 	after  []afterColumn
@@ -104,6 +107,10 @@ func buildTable(fn *ssa.Function, testName string, cands []*candidate, l *litera
 		}
 		t.params = append(t.params, column{field: uniqueField(paramField(fn, i), used), typ: typ})
 	}
+	t.handed = handedOwners(fn, cands)
+	if err := handedColumns(t, l); err != nil {
+		return nil, err
+	}
 	for i, name := range resultFields(fn.Signature.Results()) {
 		made, madeType, isMade := madeErrorCheck(fn, i, cands)
 		if isMade {
@@ -135,7 +142,7 @@ func buildTable(fn *ssa.Function, testName string, cands []*candidate, l *litera
 	t.wantPanicField = uniqueField("wantPanic", used)
 	envTable(t, cands, used)
 	t.restore = restoredVars(fn, l.Home, vars)
-	t.call = callExpr(fn, t.params, vars.tt, l)
+	t.call = callExpr(fn, t.params, t.handed, vars.tt, l)
 
 	for i, name := range rowNames(cands, l.Home) {
 		r, err := buildRow(t, cands[i], l)
@@ -264,11 +271,15 @@ func resultCheck(fn *ssa.Function, i int, cands []*candidate, l *literal.Writer)
 }
 
 // callExpr is the call of fn on the row's fields: tt.a.Withdraw(tt.n),
-// Max[int](tt.a, tt.b), Sum(tt.xs...).
-func callExpr(fn *ssa.Function, params []column, tt string, l *literal.Writer) string {
+// Max[int](tt.a, tt.b), Sum(tt.xs...), tt.l.MoveToFront(tt.e(tt.l)).
+func callExpr(fn *ssa.Function, params []column, handed map[int]int, tt string, l *literal.Writer) string {
 	args := make([]string, len(params))
 	for i, p := range params {
 		args[i] = tt + "." + p.field
+	}
+	for i, owner := range handed {
+		// Applied to its owner's field: tt.e(tt.l) (handedcolumn.go).
+		args[i] = tt + "." + params[i].field + "(" + args[owner] + ")"
 	}
 	if fn.Signature.Variadic() && len(args) > 0 {
 		args[len(args)-1] += "..."
@@ -294,7 +305,13 @@ func buildRow(t *table, c *candidate, l *literal.Writer) (row, error) {
 	hex := hexParams(c)
 	for i, a := range c.Args {
 		l.Hex = hex[t.fn.Params[i].Name()]
-		src, err := l.InSlot(a, t.fn.Params[i].Type(), false)
+		var src string
+		var err error
+		if _, handed := t.handed[i]; handed {
+			src, err = handedArg(t, i, a, l)
+		} else {
+			src, err = l.InSlot(a, t.fn.Params[i].Type(), false)
+		}
 		l.Hex = false
 		if err != nil {
 			return r, fmt.Errorf("input %s: %w", t.params[i].field, err)

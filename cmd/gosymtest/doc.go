@@ -128,6 +128,13 @@
 // first. A case shows them as a short func literal that makes the value,
 // sets the fields, calls the methods and returns it.
 //
+// A parameter whose type a method of an earlier parameter's type hands
+// out (the element of l.MoveToFront(e), which l.PushBack makes) may also
+// be handed out by that parameter itself, so that it is the receiver's
+// own: its column is then a func of the receiver,
+// func(l *List) *Element { return l.PushBack(1) }, and the call
+// tt.l.MoveToFront(tt.e(tt.l)).
+//
 // With -fuzz-seeds, gosymtest also writes gosymtest_fuzz_test.go. It holds
 // a FuzzXxx target for each function whose parameters go test -fuzz can
 // generate. The solved inputs of its returning cases become its seed

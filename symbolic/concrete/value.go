@@ -64,6 +64,11 @@ const (
 	// Assign, only as a step of a Setup, sets the field Var of the value
 	// to Elem, of type Type: w.Comma = ';'.
 	Assign
+	// Handed is a parameter's value of type Type that another parameter
+	// of the call, the one of index Int (its owner), hands out: Elem, a
+	// Call of a method of the owner's type, the receiver being the owner
+	// itself: l.PushBack(1) for e in l.MoveToFront(e).
+	Handed
 )
 
 var kindNames = [...]string{
@@ -71,6 +76,7 @@ var kindNames = [...]string{
 	Struct: "struct", Array: "array", Slice: "slice", Map: "map", Pointer: "pointer",
 	Interface: "interface", Opaque: "opaque", Call: "call", Global: "global", FuncLit: "func",
 	MakeChan: "chan", Deref: "deref", Assert: "assert", Setup: "setup", Assign: "assign",
+	Handed: "handed",
 }
 
 func (k Kind) String() string {
@@ -140,7 +146,7 @@ func (v Value) Literal() (ok bool, why string) {
 	switch v.Kind {
 	case Opaque:
 		return false, v.Why
-	case Pointer, Interface, Deref, Assert, Setup, Assign:
+	case Pointer, Interface, Deref, Assert, Setup, Assign, Handed:
 		if v.Elem == nil {
 			return false, fmt.Sprintf("%s value without its target", v.Kind)
 		}
@@ -221,6 +227,11 @@ func (v Value) String() string {
 		return v.Elem.String() + ".(" + v.Type.String() + ")"
 	case Assign:
 		return v.Var.Name() + " = " + v.Elem.String()
+	case Handed:
+		// The call on the owner, which is no value of its own.
+		call := *v.Elem
+		call.Elem = &Value{Kind: Opaque, Why: fmt.Sprintf("param%d", v.Int)}
+		return call.String()
 	case Setup:
 		s := v.Elem.String()
 		for _, c := range v.Elems {

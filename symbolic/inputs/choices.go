@@ -155,6 +155,12 @@ func (e *Builder) InitialState(fn *ssa.Function, in *Source) *machine.State {
 	in.fresh = s.Mem.Next()
 	args := make([]value.Value, len(fn.Params))
 	for i, p := range fn.Params {
+		if in.handed[i] {
+			// An earlier parameter hands it out (handed.go): the
+			// prologue's call fills it.
+			args[i] = value.Zero(p.Type())
+			continue
+		}
 		in.root = p
 		in.dest = &paramSlot{frame: 0, param: i}
 		args[i] = in.build(e, s, ParamName(fn, i), p.Type(), 0)

@@ -154,10 +154,20 @@ func (e *Builder) buildMade(s *machine.State, name string, mk *maker, depth int,
 	case mk.fn == nil:
 		elem := mk.typ.(*types.Pointer).Elem()
 		id := s.Mem.Alloc(&value.Object{Type: elem, Value: value.Zero(elem)})
-		return value.Pointer{NonNil: expr.True, Obj: id}
+		v := value.Pointer{NonNil: expr.True, Obj: id}
+		// No frame makes v: the calls that hand out the later
+		// parameters (handed.go) take it as it is.
+		handed := e.chooseHanded(s, mk, depth, dest)
+		for _, c := range handed {
+			c.args[0] = v
+		}
+		e.buildHandedArgs(s, handed, depth)
+		return v
 	}
-	// The methods of a sequence are queued first, so that their frames
-	// run after the constructor's.
+	// The calls that hand out later parameters are queued first, then the
+	// methods of a sequence, so that their frames run after the
+	// constructor's, the handing calls last (handed.go).
+	handed := e.chooseHanded(s, mk, depth, dest)
 	var seqCalls []*pendingCall
 	var seqOf *seqFill
 	var fieldSteps []seqStep
@@ -167,6 +177,13 @@ func (e *Builder) buildMade(s *machine.State, name string, mk *maker, depth int,
 			fieldSteps, calls = splitFieldSteps(steps)
 			seqOf, seqCalls = e.queueSequence(s, calls, dest)
 		}
+	}
+	if len(handed) > 0 {
+		if seqOf == nil {
+			seqOf = &seqFill{}
+		}
+		fill := ownerFill(seqOf, seqCalls)
+		fill.recvs = append(fill.recvs, handedReceivers(s, handed)...)
 	}
 	call := &pendingCall{fn: mk.fn, dest: dest, made: mk, seq: seqOf}
 	in.calls = append(in.calls, call)
@@ -187,6 +204,7 @@ func (e *Builder) buildMade(s *machine.State, name string, mk *maker, depth int,
 		e.buildFieldSets(s, name, fieldSteps, seqOf, depth)
 	}
 	e.buildSequenceArgs(s, name, seqCalls, depth)
+	e.buildHandedArgs(s, handed, depth)
 	return value.Zero(mk.typ)
 }
 
@@ -311,6 +329,11 @@ func madeAs(mk *maker, v concrete.Value) concrete.Value {
 // ParamLiteral is the concrete value of the parameter input name, following
 // the naming of inputs.build for a parameter slot.
 func (e *Builder) ParamLiteral(name string, t types.Type, m expr.Assignment, depth int, home *ssa.Function, ctorArg bool) concrete.Value {
+	if depth == 0 && !ctorArg {
+		if v, ok := e.handedLiteral(name, m, home); ok {
+			return v
+		}
+	}
 	if depth < e.Cfg.Bounds.MaxDepth {
 		if makers := e.makersOf(t, home); len(makers) > 0 {
 			mk := makers[chosenMaker(name, makers, m)]

@@ -34,7 +34,10 @@
 // hands one out, on a receiver made in turn (New().PushBack(v)), or else
 // built field by field in a shape the package's own literals build: only
 // the unexported fields one of them sets get values; a type it never
-// builds by a literal keeps all its fields (shapeinputs.go).
+// builds by a literal keeps all its fields (shapeinputs.go). Such a
+// parameter may also be handed out by an earlier parameter of the type
+// whose method hands it out, so that it is that parameter's own: the
+// element of l.MoveToFront(e) made by l.PushBack(v) (handed.go).
 // An io.Reader, io.Writer or error takes the
 // usual values, and readers and writers that fail.
 // An interface that no type of the program implements (heap.Interface)

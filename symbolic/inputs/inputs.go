@@ -38,6 +38,9 @@ type Source struct {
 	field types.Object
 	// calls are the constructor calls queued for the prologue.
 	calls []*pendingCall
+	// handed are the parameters of the function under test that an
+	// earlier one hands out (handed.go), by index.
+	handed map[int]bool
 	// fresh is the first object the path allocated itself: those below
 	// it are the package's init's, which every test shares.
 	fresh value.ObjectID
