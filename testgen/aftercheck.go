@@ -81,6 +81,11 @@ type afterColumn struct {
 // afterColumns chooses the after-call checks of fn's table.
 func afterColumns(t *table, cands []*candidate, l *literal.Writer, used map[string]bool) []afterColumn {
 	var cols []afterColumn
+	// A call whose results say nothing (l.MoveToFront(e)) is checked by
+	// the state it leaves, even when no row's call changed what a getter
+	// or a walk reads: a table must assert something, and the state
+	// staying as it was is what such a row tests.
+	bare := checksNoResult(t)
 	for i, p := range t.fn.Params {
 		if _, handed := t.handed[i]; handed {
 			continue // the table holds no value of it (handedcolumn.go)
@@ -116,14 +121,15 @@ func afterColumns(t *table, cands []*candidate, l *literal.Writer, used map[stri
 			}
 			cols = append(cols, afterColumn{column: column{uniqueField("want"+upperFirst(name), used), typ}, param: i, check: check, got: tt, label: name})
 		case *types.Pointer:
-			if !allNonNil(returned) || !changed(returned, nil) {
+			_, viewed := loader.ViewedType(pt, l.Home)
+			if !allNonNil(returned) || !changed(returned, nil) && !(viewed && bare) {
 				continue
 			}
-			if _, viewed := loader.ViewedType(pt, l.Home); viewed {
+			if viewed {
 				// The package's private state: read through its exported
 				// fields and getters, never its private fields
 				// (viewcheck.go).
-				cols = append(cols, fieldColumns(i, name, tt, u.Elem(), returned, l, used, true)...)
+				cols = append(cols, fieldColumns(i, name, tt, u.Elem(), returned, l, used, true, bare)...)
 				continue
 			}
 			if allLiteral(returned, nil, u.Elem(), l) {
@@ -138,7 +144,7 @@ func afterColumns(t *table, cands []*candidate, l *literal.Writer, used map[stri
 				cols = append(cols, afterColumn{column: column{uniqueField("want"+upperFirst(name), used), typ}, param: i, check: check, got: "*" + tt, label: "*" + name})
 				continue
 			}
-			cols = append(cols, fieldColumns(i, name, tt, u.Elem(), returned, l, used, false)...)
+			cols = append(cols, fieldColumns(i, name, tt, u.Elem(), returned, l, used, false, false)...)
 		}
 	}
 	return cols
@@ -245,8 +251,9 @@ func tryWrite(v concrete.Value, slot types.Type, l *literal.Writer) error {
 // struct pointee, and of the structs it holds by value, that some row
 // changes: exported first, at most maxFieldChecks. With exported, the
 // pointee is the package's private state: only its exported fields are
-// read, then the getters whose views some row changes.
-func fieldColumns(param int, name, tt string, elem types.Type, states []afterState, l *literal.Writer, used map[string]bool, exported bool) []afterColumn {
+// read, then the getters whose views some row changes, or, with always,
+// every getter and walk.
+func fieldColumns(param int, name, tt string, elem types.Type, states []afterState, l *literal.Writer, used map[string]bool, exported, always bool) []afterColumn {
 	leaves := fieldLeaves(elem, scalarField, nil, "", l, 0)
 	if exported {
 		leaves = slices.DeleteFunc(leaves, func(f fieldLeaf) bool { return !f.exported })
@@ -282,7 +289,7 @@ func fieldColumns(param int, name, tt string, elem types.Type, states []afterSta
 		})
 	}
 	if exported {
-		cols = append(cols, afterViewColumns(param, name, tt, states, l, used, maxFieldChecks-len(cols))...)
+		cols = append(cols, afterViewColumns(param, name, tt, states, l, used, maxFieldChecks-len(cols), always)...)
 	}
 	return cols
 }
@@ -430,4 +437,14 @@ func (e *emitter) afterChecks(t *table) {
 				col.got, want, v.t, message(label, "got %#v", "want %#v"))
 		}
 	}
+}
+
+// checksNoResult reports whether t compares none of its call's results.
+func checksNoResult(t *table) bool {
+	for _, r := range t.results {
+		if r.check != unchecked {
+			return false
+		}
+	}
+	return true
 }

@@ -20,8 +20,8 @@ import (
 // wantLen for l.Len(). The String view is one of them when the type has
 // it. Then the walks of the pointee that some row's call changes
 // (walkcheck.go): wantFrontNextValues for the Values from l.Front() by
-// Next().
-func afterViewColumns(param int, name, tt string, states []afterState, l *literal.Writer, used map[string]bool, max int) []afterColumn {
+// Next(). With always, a view no row changes is checked too.
+func afterViewColumns(param int, name, tt string, states []afterState, l *literal.Writer, used map[string]bool, max int, always bool) []afterColumn {
 	if len(states) == 0 || max <= 0 {
 		return nil
 	}
@@ -37,7 +37,7 @@ func afterViewColumns(param int, name, tt string, states []afterState, l *litera
 		}
 		after, _ := viewOf(m, afters)
 		before, ok := viewOf(m, befores)
-		if !ok || !viewChanged(before, after) {
+		if !ok || !always && !viewChanged(before, after) {
 			continue
 		}
 		typ, ok := viewType(m, afters, l)
@@ -56,7 +56,7 @@ func afterViewColumns(param int, name, tt string, states []afterState, l *litera
 		}
 		after, _ := viewOf(w.Name(), afters)
 		before, ok := viewOf(w.Name(), befores)
-		if !ok || !viewChanged(before, after) {
+		if !ok || !always && !viewChanged(before, after) {
 			continue
 		}
 		typ, err := l.TypeName(w.Value.Type)

@@ -132,3 +132,32 @@ func TestAContainerArgumentIsWalkedAfterTheCall(t *testing.T) {
 		t.Errorf("want columns set or read private fields: %v\n%s", bad, src)
 	}
 }
+
+// TestACallWithNothingToCheckChecksTheStateItLeaves: Chain.Normalize has
+// no result and leaves the chain as it was, in every row; its table
+// still checks the chain's walks after the call, so that it asserts
+// something (a mutant that broke a link would show).
+func TestACallWithNothingToCheckChecksTheStateItLeaves(t *testing.T) {
+	s := newShapes(t)
+	normalize, pair := s.fn(t, "Chain.Normalize"), s.fn(t, "Pair")
+	chain := s.named(t, "Chain")
+	links := types.NewPointer(s.named(t, "Link"))
+	state := withViews(cv.Struct(chain, cv.Opaque(links, "cycle"), cv.Opaque(links, "cycle")), chainWalks(1, 2)...)
+	recv := vCall(pair, cv.Int(intType, 1), cv.Int(intType, 2))
+	funcs := []FuncTests{{Func: normalize, Cases: []Case{
+		withAfter(returns(normalize, "returns", nil, 0, args(recv)), args(state), args(state)),
+	}}}
+	rep := s.generate(t, funcs, Options{Validate: true})
+	if len(rep.Dropped) != 0 {
+		t.Fatalf("dropped %+v", rep.Dropped)
+	}
+	src := s.file(t)
+	for _, want := range []string{
+		"wantBackPrevValues: []int{2, 1}, wantFrontNextValues: []int{1, 2}",
+		"for e := tt.c.Front(); e != nil && len(gotFrontNextValues) <= len(tt.wantFrontNextValues); e = e.Next() {\n",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("the file lacks %s:\n%s", want, src)
+		}
+	}
+}

@@ -39,3 +39,14 @@ func Pair(a, b int) *Chain {
 func (c *Chain) Swap() {
 	c.front.Value, c.back.Value = c.back.Value, c.front.Value
 }
+
+// Normalize clears the links past the chain's ends. A chain its functions
+// built has none, so it stays as it was.
+func (c *Chain) Normalize() {
+	if c.front != nil {
+		c.front.prev = nil
+	}
+	if c.back != nil {
+		c.back.next = nil
+	}
+}
