@@ -85,7 +85,9 @@
 // (errmade.go). A panic's message is compared
 // with the interpreter's when it knew one. What a call leaves in a
 // pointer, slice or map argument is checked when some row changes it
-// (aftercheck.go). So is the text written to a *bytes.Buffer
+// (aftercheck.go); a pointee of the package's type is checked through
+// its getters and walks even when none does, if the table compares no
+// result: the state a call leaves is then all it can assert. So is the text written to a *bytes.Buffer
 // (bufcheck.go). A result or pointee of the package's own type with
 // unexported fields is checked through what the package exports, never
 // against a literal of its private fields (viewcheck.go): its String
