@@ -106,6 +106,9 @@ type inputState struct {
 	// signedInputs are the names of the input variables of signed integer
 	// types, for the readable values of package pick.
 	signedInputs map[string]bool
+	// handings are, per function under test, its parameters that an
+	// earlier one may hand out (handed.go).
+	handings map[*ssa.Function][]handing
 	// texts are the string and []byte inputs the current exploration
 	// built, in the order first built (texts.go).
 	texts     []string

@@ -3,7 +3,6 @@ package inputs
 import (
 	"fmt"
 	"go/types"
-	"sync"
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
@@ -54,15 +53,12 @@ type handing struct {
 	fns          []*ssa.Function
 }
 
-// handingsCache remembers the handings of each function under test.
-var handingsCache sync.Map // *ssa.Function → []handing
-
 // handingsOf lists the parameters of home that an earlier parameter
 // hands out, in order. A parameter's owner is the first earlier
 // parameter whose type's method hands out its type.
 func (e *Builder) handingsOf(home *ssa.Function) []handing {
-	if found, ok := handingsCache.Load(home); ok {
-		return found.([]handing)
+	if found, ok := e.handings[home]; ok {
+		return found
 	}
 	var out []handing
 	if pkg := loader.PackageOf(home); pkg != nil {
@@ -72,7 +68,10 @@ func (e *Builder) handingsOf(home *ssa.Function) []handing {
 			}
 		}
 	}
-	handingsCache.Store(home, out)
+	if e.handings == nil {
+		e.handings = make(map[*ssa.Function][]handing)
+	}
+	e.handings[home] = out
 	return out
 }
 
