@@ -21,13 +21,13 @@ import (
 // and exploration ends with its error cases alone. A fuzzer gets past
 // that with a dictionary; so does the engine: once a function is
 // explored, each string or []byte parameter (or one of a named type of
-// those), and then each other string or []byte input it built (the text
-// a reader argument holds, a string field of the receiver), is set, in
-// turn, to each word of the function's package (package dictionary: its
-// constants, its examples' literals, the strings its regexps match and
-// fail at one part), the other inputs
-// taken from the model of the first tested path, and the inputs run
-// concretely (extraCase). A word longer than the input's size bound is
+// those), and then each other string or []byte input it built as the
+// argument of a call the test writes (the text a reader argument
+// holds), is set, in turn, to each word of the function's package
+// (package dictionary: its constants, its examples' literals, the
+// strings its regexps match and fail at one part), the other inputs
+// taken from the model of the first tested path (of the furthest, for
+// a deeper text), and the inputs run concretely (extraCase). A word longer than the input's size bound is
 // given whole (inputs.WithWord): the run is concrete, so the bound has
 // nothing to protect.
 //
