@@ -115,19 +115,8 @@ func TestDictionaryGivesParserItsSuccess(t *testing.T) {
 // checks for to the package's constant, and that word succeeds, which
 // no path of the exploration does.
 func TestPrefixWordsJoinAHeaderToItsRest(t *testing.T) {
-	cfg := machine.Config{MaxWork: wordWork, Bounds: machine.Bounds{MaxLen: 8}}
-	_, paths := explore(t, "prefixwords.ParseTag", cfg)
-	cases, others := splitEnds(paths, func(p *machine.PathEnd) bool { return p.Word != "" })
-	if anySucceeds(others) {
-		t.Fatalf("a path of the exploration succeeds: the fixture no longer needs the dictionary")
-	}
-	var got []string
-	for _, p := range cases {
-		if succeeds(p) {
-			got = append(got, p.Test.Args[0].Str)
-		}
-	}
-	if !slices.ContainsFunc(got, func(s string) bool { return s == "#tagrelease" || s == "#tag release" }) {
+	got := succeedingWords(t, "prefixwords.ParseTag")
+	if !slices.ContainsFunc(got, func(s string) bool { return s == `"#tagrelease"` || s == `"#tag release"` }) {
 		t.Errorf("succeeding dictionary cases %q: want the header joined to the tag", got)
 	}
 }
@@ -136,8 +125,20 @@ func TestPrefixWordsJoinAHeaderToItsRest(t *testing.T) {
 // the dictionary pass sets that text to the words too, and the joined
 // word succeeds through the reader.
 func TestWordsGoIntoAReadersText(t *testing.T) {
+	got := succeedingWords(t, "prefixwords.ReadTag")
+	if !slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, "#tag") && strings.Contains(s, "release") }) {
+		t.Errorf("succeeding dictionary cases %q: want a reader of the joined word", got)
+	}
+}
+
+// succeedingWords explores the prefixwords fixture function name with
+// strings of at most 8 bytes and gives the first argument of each
+// dictionary case that succeeds, as Go source; it fails the test when a
+// path of the exploration succeeds on its own.
+func succeedingWords(t *testing.T, name string) []string {
+	t.Helper()
 	cfg := machine.Config{MaxWork: wordWork, Bounds: machine.Bounds{MaxLen: 8}}
-	_, paths := explore(t, "prefixwords.ReadTag", cfg)
+	_, paths := explore(t, name, cfg)
 	cases, others := splitEnds(paths, func(p *machine.PathEnd) bool { return p.Word != "" })
 	if anySucceeds(others) {
 		t.Fatalf("a path of the exploration succeeds: the fixture no longer needs the dictionary")
@@ -148,7 +149,5 @@ func TestWordsGoIntoAReadersText(t *testing.T) {
 			got = append(got, fmt.Sprint(p.Test.Args[0]))
 		}
 	}
-	if !slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, "#tag") && strings.Contains(s, "release") }) {
-		t.Errorf("succeeding dictionary cases %q: want a reader of the joined word", got)
-	}
+	return got
 }
