@@ -91,7 +91,8 @@ func watched(t types.Type) bool {
 // *bytes.Buffer whole (what the call wrote to it), and the zero Value for
 // any other argument or a nil one. With views, a pointee of the
 // package's type with unexported fields gets the views of its pointer
-// (views.go): what a test reads of it after the call.
+// (views.go): what a test reads of it after the call, and what it wrote
+// to the buffer it was made over (output.go).
 func (e *Engine) pointees(s *machine.State, args []value.Value, fn *ssa.Function, views bool) []concrete.Value {
 	out := make([]concrete.Value, len(args))
 	for i, a := range args {
@@ -122,6 +123,9 @@ func (e *Engine) pointees(s *machine.State, args []value.Value, fn *ssa.Function
 			out[i] = e.toConcrete(s, e.Load(s, x), pt.Elem(), seen)
 			if views {
 				out[i].Views = e.views(s, x, t)
+				if view, ok := e.output(s, x, t); ok {
+					out[i].Views = append(out[i].Views, view)
+				}
 			}
 		case value.Slice:
 			st, ok := t.Underlying().(*types.Slice)

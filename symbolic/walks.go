@@ -143,6 +143,17 @@ func (e *Engine) navMethods(t types.Type, home *types.Package) []*ssa.Function {
 // view's call, and gives its result and the state it ended in; ok is
 // false when it does not return one value.
 func (e *Engine) callView(s *machine.State, fn *ssa.Function, recv value.Value) (value.Value, *machine.State, bool) {
+	call, results, ok := e.callMethod(s, fn, recv)
+	if !ok || len(results) != 1 {
+		return nil, nil, false
+	}
+	return results[0], call, true
+}
+
+// callMethod calls fn on recv in a fork of the finished state s, as the
+// harness, and gives the state it ended in and its results; ok is false
+// when it does not return.
+func (e *Engine) callMethod(s *machine.State, fn *ssa.Function, recv value.Value) (*machine.State, []value.Value, bool) {
 	call := s.Fork(-1)
 	call.Stack = nil
 	call.Done = false
@@ -151,8 +162,8 @@ func (e *Engine) callView(s *machine.State, fn *ssa.Function, recv value.Value) 
 	call.StepLimit = call.Steps + viewSteps
 	e.PushFrame(call, fn, nil, []value.Value{recv}, nil)
 	e.runToEnd(call)
-	if call.EndKind != machine.EndReturn || len(call.Results) != 1 {
+	if call.EndKind != machine.EndReturn {
 		return nil, nil, false
 	}
-	return call.Results[0], call, true
+	return call, call.Results, true
 }

@@ -76,6 +76,9 @@ type afterColumn struct {
 	// shown names the receiver of a walk in its comment and failure
 	// message: l.
 	shown string
+	// output marks the check of what a writer wrote to the loop's
+	// buffer (outputcolumn.go): got is out.String().
+	output bool
 }
 
 // afterColumns chooses the after-call checks of fn's table.
@@ -96,7 +99,7 @@ func afterColumns(t *table, cands []*candidate, l *literal.Writer, used map[stri
 			continue
 		}
 		name := t.params[i].field
-		tt := t.vars.tt + "." + name
+		tt := t.argExprs()[i]
 		switch u := pt.Underlying().(type) {
 		case *types.Interface:
 			// An io.Writer made as new(bytes.Buffer): what the call wrote.
@@ -129,7 +132,8 @@ func afterColumns(t *table, cands []*candidate, l *literal.Writer, used map[stri
 				// The package's private state: read through its exported
 				// fields and getters, never its private fields
 				// (viewcheck.go).
-				cols = append(cols, fieldColumns(i, name, tt, u.Elem(), returned, l, used, true, bare)...)
+				buffers := t.output == nil || t.output.param != i
+				cols = append(cols, fieldColumns(i, name, tt, u.Elem(), returned, l, used, true, bare, buffers)...)
 				continue
 			}
 			if allLiteral(returned, nil, u.Elem(), l) {
@@ -144,8 +148,12 @@ func afterColumns(t *table, cands []*candidate, l *literal.Writer, used map[stri
 				cols = append(cols, afterColumn{column: column{uniqueField("want"+upperFirst(name), used), typ}, param: i, check: check, got: "*" + tt, label: "*" + name})
 				continue
 			}
-			cols = append(cols, fieldColumns(i, name, tt, u.Elem(), returned, l, used, false, false)...)
+			cols = append(cols, fieldColumns(i, name, tt, u.Elem(), returned, l, used, false, false, true)...)
 		}
+	}
+	if t.output != nil {
+		// Last: the Flush before it changes what the others read.
+		cols = append(cols, outputAfterColumn(t, used))
 	}
 	return cols
 }
@@ -252,8 +260,9 @@ func tryWrite(v concrete.Value, slot types.Type, l *literal.Writer) error {
 // changes: exported first, at most maxFieldChecks. With exported, the
 // pointee is the package's private state: only its exported fields are
 // read, then the getters whose views some row changes, or, with always,
-// every getter and walk.
-func fieldColumns(param int, name, tt string, elem types.Type, states []afterState, l *literal.Writer, used map[string]bool, exported, always bool) []afterColumn {
+// every getter and walk. With buffers, the text of a bytes.Buffer a
+// field holds is checked too (bufcheck.go).
+func fieldColumns(param int, name, tt string, elem types.Type, states []afterState, l *literal.Writer, used map[string]bool, exported, always, buffers bool) []afterColumn {
 	leaves := fieldLeaves(elem, scalarField, nil, "", l, 0)
 	if exported {
 		leaves = slices.DeleteFunc(leaves, func(f fieldLeaf) bool { return !f.exported })
@@ -263,6 +272,9 @@ func fieldColumns(param int, name, tt string, elem types.Type, states []afterSta
 	})
 	var cols []afterColumn
 	for _, f := range fieldLeaves(elem, bufferField, nil, "", l, 0) {
+		if !buffers {
+			break
+		}
 		if kind := bufferOf(f.typ, states, f.path); kind != noBuffer && len(cols) < maxFieldChecks {
 			field := uniqueField("want"+upperFirst(f.name), used, "want"+upperFirst(name)+upperFirst(f.name))
 			cols = append(cols, afterColumn{
@@ -362,6 +374,14 @@ func afterWants(t *table, c *candidate, l *literal.Writer) ([]string, error) {
 	}
 	out := make([]string, len(t.after))
 	for k, col := range t.after {
+		if col.output {
+			src, err := outputWant(c.Want.After[col.param], l)
+			if err != nil {
+				return nil, fmt.Errorf("output of %s: %w", t.params[col.param].field, err)
+			}
+			out[k] = src
+			continue
+		}
 		if col.view != "" {
 			views, ok := viewOf(col.view, []concrete.Value{c.Want.After[col.param]})
 			if !ok {
@@ -418,6 +438,13 @@ func (e *emitter) afterChecks(t *table) {
 		label := t.label + " " + col.label
 		if col.walk.Walks() {
 			e.walkCheck(t, col.walk, col.got, col.shown, col.field, col.typ, t.label)
+			continue
+		}
+		if col.output {
+			if t.output.flush != "" {
+				fmt.Fprintf(&e.b, "%s.%s()\n", t.output.local, t.output.flush)
+			}
+			fmt.Fprintf(&e.b, "if %s != %s {\n%s.Errorf(%s, %[1]s, %[2]s)\n}\n", col.got, want, v.t, message(label, "got %q", "want %q"))
 			continue
 		}
 		if col.buffer != noBuffer {

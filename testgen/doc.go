@@ -88,7 +88,11 @@
 // (aftercheck.go); a pointee of the package's type is checked through
 // its getters and walks even when none does, if the table compares no
 // result: the state a call leaves is then all it can assert. So is the text written to a *bytes.Buffer
-// (bufcheck.go). A result or pointee of the package's own type with
+// (bufcheck.go). A writer of the package made over new(bytes.Buffer) is
+// made in the loop over the test's own buffer, from a func column
+// (func(out *bytes.Buffer) *Writer { return NewWriter(out) }), and what
+// reached the buffer, after the writer's Flush if it has one, is checked
+// last, in wantOutput (outputcolumn.go). A result or pointee of the package's own type with
 // unexported fields is checked through what the package exports, never
 // against a literal of its private fields (viewcheck.go): its String
 // method's text (wantString), else its exported fields and getters

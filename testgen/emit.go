@@ -143,6 +143,10 @@ func (e *emitter) table(t *table) {
 			fmt.Fprintf(b, "%s %s // %s\n", c.field, c.typ, walkNote(c.walk, c.shown))
 			continue
 		}
+		if c.output {
+			fmt.Fprintf(b, "%s %s // %s\n", c.field, c.typ, outputNote(t.output))
+			continue
+		}
 		fmt.Fprintf(b, "%s %s\n", c.field, c.typ)
 	}
 	wantPanicColumn := false
@@ -168,6 +172,9 @@ func (e *emitter) table(t *table) {
 	e.restoreSetup(t)
 	if t.panics {
 		e.recoverPanic(t, wantPanicColumn)
+	}
+	if p := t.output; p != nil {
+		fmt.Fprintf(b, "%s := new(%s.Buffer)\n%s := %s.%s(%[1]s)\n", p.buffer, e.imp.Name("bytes", "bytes"), p.local, v.tt, t.params[p.param].field)
 	}
 	e.callAndCheck(t)
 	b.WriteString("})\n}\n}\n")

@@ -228,7 +228,7 @@ func (g *generator) freeze() {
 		if fs.broken {
 			continue
 		}
-		for _, c := range selectCases(readableFirst(fewerSetupsFirst(fs.cands)), g.all, g.pkg.Types) {
+		for _, c := range selectCases(preferred(fs.cands), g.all, g.pkg.Types) {
 			g.frozen[c] = true
 		}
 	}
@@ -375,7 +375,7 @@ func (g *generator) renderOnce(only map[*candidate]bool) (r *rendering, retry bo
 			if fs.broken {
 				continue
 			}
-			selected := selectCases(readableFirst(fewerSetupsFirst(keep(fs.cands, g.frozen))), g.all, g.pkg.Types)
+			selected := selectCases(preferred(keep(fs.cands, g.frozen)), g.all, g.pkg.Types)
 			if only != nil {
 				selected = keep(selected, only)
 			}

@@ -22,6 +22,13 @@ import (
 // keeping the executor's order within each part, so that such a path's
 // case is the one written.
 
+// preferred orders cands for selection: readable inputs first
+// (readableFirst), then fewer setup calls (setupfirst.go), then a writer
+// whose output the test checks (outputcolumn.go).
+func preferred(cands []*candidate) []*candidate {
+	return readableFirst(fewerSetupsFirst(outputFirst(cands)))
+}
+
 // readableFirst orders cands with every candidate whose arguments are
 // printable text first; the order within each group is kept.
 func readableFirst(cands []*candidate) []*candidate {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/gosymtest/gosymtest/loader"
@@ -21,7 +22,10 @@ type table struct {
 	params   []column
 	// handed maps the parameters a case's owner hands out to their
 	// owners (handedcolumn.go).
-	handed  map[int]int
+	handed map[int]int
+	// output, when set, checks what a writer parameter wrote to the
+	// buffer the loop makes it over (outputcolumn.go).
+	output  *outputPlan
 	results []resultColumn
 	// after are the checks of what the call leaves in the memory of its
 	// pointer and slice arguments (aftercheck.go).
@@ -111,6 +115,11 @@ func buildTable(fn *ssa.Function, testName string, cands []*candidate, l *litera
 	if err := handedColumns(t, l); err != nil {
 		return nil, err
 	}
+	if t.output = planOutput(t, cands, l); t.output != nil {
+		if err := outputColumns(t, l); err != nil {
+			return nil, err
+		}
+	}
 	for i, name := range resultFields(fn.Signature.Results()) {
 		made, madeType, isMade := madeErrorCheck(fn, i, cands)
 		if isMade {
@@ -142,7 +151,7 @@ func buildTable(fn *ssa.Function, testName string, cands []*candidate, l *litera
 	t.wantPanicField = uniqueField("wantPanic", used)
 	envTable(t, cands, used)
 	t.restore = restoredVars(fn, l.Home, vars)
-	t.call = callExpr(fn, t.params, t.handed, vars.tt, l)
+	t.call = callExpr(fn, t.argExprs(), t.handed, l)
 
 	for i, name := range rowNames(cands, l.Home) {
 		r, err := buildRow(t, cands[i], l)
@@ -270,16 +279,27 @@ func resultCheck(fn *ssa.Function, i int, cands []*candidate, l *literal.Writer)
 	return comparisonFor(rt, exact, i, cands), typ, ""
 }
 
-// callExpr is the call of fn on the row's fields: tt.a.Withdraw(tt.n),
-// Max[int](tt.a, tt.b), Sum(tt.xs...), tt.l.MoveToFront(tt.e(tt.l)).
-func callExpr(fn *ssa.Function, params []column, handed map[int]int, tt string, l *literal.Writer) string {
-	args := make([]string, len(params))
-	for i, p := range params {
-		args[i] = tt + "." + p.field
+// argExprs are what the loop passes for each parameter: the row's field,
+// tt.n, or the writer the loop made over its buffer (outputcolumn.go).
+func (t *table) argExprs() []string {
+	args := make([]string, len(t.params))
+	for i, p := range t.params {
+		args[i] = t.vars.tt + "." + p.field
 	}
+	if t.output != nil {
+		args[t.output.param] = t.output.local
+	}
+	return args
+}
+
+// callExpr is the call of fn on args, the row's fields:
+// tt.a.Withdraw(tt.n), Max[int](tt.a, tt.b), Sum(tt.xs...),
+// tt.l.MoveToFront(tt.e(tt.l)).
+func callExpr(fn *ssa.Function, fields []string, handed map[int]int, l *literal.Writer) string {
+	args := slices.Clone(fields)
 	for i, owner := range handed {
 		// Applied to its owner's field: tt.e(tt.l) (handedcolumn.go).
-		args[i] = tt + "." + params[i].field + "(" + args[owner] + ")"
+		args[i] = fields[i] + "(" + args[owner] + ")"
 	}
 	if fn.Signature.Variadic() && len(args) > 0 {
 		args[len(args)-1] += "..."
@@ -309,6 +329,8 @@ func buildRow(t *table, c *candidate, l *literal.Writer) (row, error) {
 		var err error
 		if _, handed := t.handed[i]; handed {
 			src, err = handedArg(t, i, a, l)
+		} else if t.output != nil && t.output.param == i {
+			src, err = outputArg(t, a, l)
 		} else {
 			src, err = l.InSlot(a, t.fn.Params[i].Type(), false)
 		}

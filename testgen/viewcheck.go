@@ -155,8 +155,8 @@ func viewColumns(rt types.Type, vals []concrete.Value, field string, l *literal.
 func commonViews(vals []concrete.Value) []string {
 	var out []string
 	for _, v := range vals[0].Views {
-		if v.Walks() {
-			continue // walkViews
+		if v.Walks() || v.Output {
+			continue // walkViews, outputView
 		}
 		if _, ok := viewOf(v.Method, vals); ok {
 			out = append(out, v.Method)

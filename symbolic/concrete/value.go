@@ -120,11 +120,16 @@ type Value struct {
 // one called on each element reached, until it returns nil, and Value
 // the slice of what each element's exported field Field holds, in
 // order: for l.Front(), then e.Next() on each, the Values of the list.
+//
+// An output view (Output set; symbolic/output.go) is the text of the
+// bytes.Buffer a writer was made over, after the call of its Method
+// (Flush, or "" for none): Value is a string.
 type View struct {
 	Method string
 	Value  Value
 	Step   string
 	Field  string
+	Output bool
 }
 
 // Walks reports whether v is a walk (Step is set).
@@ -132,8 +137,11 @@ func (v View) Walks() bool { return v.Step != "" }
 
 // Name tells views of a value apart: the method, "Len", or for a walk
 // its calls and field, "FrontNextValues" for the Values reached from
-// Front by Next.
+// Front by Next, or "Output" for an output view.
 func (v View) Name() string {
+	if v.Output {
+		return "Output"
+	}
 	if !v.Walks() {
 		return v.Method
 	}
