@@ -35,6 +35,9 @@ type config struct {
 	// noMutants turns off the in-process mutation pass that chooses
 	// cases for the mutants they catch (for measurement).
 	noMutants bool
+	// noPrebuild leaves the tables packages build on first use to every
+	// path (machine.Inits.NoPrebuild).
+	noPrebuild bool
 	// nilAnywhere tries nil pointer and func inputs at every
 	// dereference, not only where the code compares them with nil (for
 	// measurement).
@@ -148,6 +151,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.BoolVar(&cfg.noBoundaries, "no-boundaries", false, "")
 	fs.BoolVar(&cfg.noDictionary, "no-dictionary", false, "")
 	fs.BoolVar(&cfg.noMutants, "no-mutants", false, "")
+	fs.BoolVar(&cfg.noPrebuild, "no-prebuilt-tables", false, "")
 	fs.BoolVar(&cfg.nilAnywhere, "nil-anywhere", false, "")
 	fs.Var(layerList{&cfg.solverOff}, "solver-off", "")
 	fs.BoolVar(&cfg.solverValidate, "solver-validate", false, "")

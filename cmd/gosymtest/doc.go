@@ -103,6 +103,7 @@
 //	-no-boundaries        add no cases at the boundaries of comparisons (default off)
 //	-no-dictionary        try no string input with the package's words (default off)
 //	-no-mutants           add no cases chosen for the mutants they catch (default off)
+//	-no-prebuilt-tables   let every path build the tables a package builds on first use (sync.OnceValue…), not once after init (default off)
 //	-nil-anywhere         try nil inputs at every dereference, not only where the code compares them with nil (default off)
 //	-fuzz-seeds           also write fuzz targets seeded with the solved inputs (default off)
 //	-dry-run              list the targets and explore none (default off)

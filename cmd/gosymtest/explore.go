@@ -38,6 +38,7 @@ func exploreTargets(ctx context.Context, prog *loader.Program, targets []target,
 	// One Inits for the run: each package's init runs once, whatever the
 	// number of functions (and engines) that need it.
 	inits := machine.NewInits(machine.InitBudget{Work: int64(cfg.initWork), Time: cfg.initBudget})
+	inits.NoPrebuild = cfg.noPrebuild
 	// One detector for the run: what it learns of the program (the
 	// relevant branches) does not depend on the function explored.
 	fns := make([]*ssa.Function, 0, len(targets))

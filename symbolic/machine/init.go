@@ -65,6 +65,9 @@ type Inits struct {
 	runs     int
 	// Running is the package whose init is running.
 	Running *ssa.Package
+	// NoPrebuild leaves the tables a package builds on first use to each
+	// path (onces.go); set it before the first init runs.
+	NoPrebuild bool
 }
 
 // InitFault is what went wrong with a package's initialisation.
@@ -160,14 +163,20 @@ func (e *Machine) ensureInit(pkg *ssa.Package) {
 		return
 	}
 	in.mem = s.Mem
+	if !in.NoPrebuild {
+		e.prebuild(pkg)
+	}
 }
 
-// initRunState is a state at the entry of the init function fn.
+// initRunState is a state at the entry of the init function fn, or with
+// no frame yet for a nil fn.
 func (e *Machine) initRunState(mem *value.Memory, fn *ssa.Function) *State {
 	s := &State{Mem: mem, Replay: true, Initializing: true, Inputs: e.Inputs.InitInputs()}
 	// The init budget, not the per-path step bound, limits an init.
 	s.StepLimit = -1
-	e.PushFrame(s, fn, nil, nil, nil)
+	if fn != nil {
+		e.PushFrame(s, fn, nil, nil, nil)
+	}
 	return s
 }
 

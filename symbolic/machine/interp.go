@@ -121,6 +121,7 @@ func (e *Machine) eval(s *State, v ssa.Value) value.Value {
 	case *ssa.Const:
 		return value.Const(v)
 	case *ssa.Global:
+		s.touchedGlobal = true
 		e.checkGlobal(s, v)
 		return value.Pointer{NonNil: expr.True, Obj: e.Global(s, v)}
 	case *ssa.Function:

@@ -76,6 +76,9 @@ type State struct {
 	EndReason    string
 	// Initializing marks the run of package initialisers.
 	Initializing bool
+	// touchedGlobal records that the path read or wrote a package
+	// variable (onces.go).
+	touchedGlobal bool
 	// Harness marks a call the test harness makes, not the program (the
 	// Error method of a result, for its text).
 	Harness bool
