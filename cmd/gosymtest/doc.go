@@ -69,9 +69,10 @@
 // parameter, and then a string or []byte deeper in one (the text a
 // reader argument reads), is also tried with each of the package's
 // words: its string constants, the literals of its Example functions,
-// strings its constant regexps match or fail at one part, and the
-// constant prefixes it checks for, joined to those words, as a fuzzer's
-// dictionary (-no-dictionary). Such a case is kept when it covers something new, or
+// strings its constant regexps match or fail at one part, the constant
+// prefixes it checks for, joined to those words, and the strings the doc
+// comments of its exported functions quote, as a fuzzer's dictionary
+// (-no-dictionary). Such a case is kept when it covers something new, or
 // when it is the first to succeed where every other case fails: a
 // parser's success case. A case on which Go and the interpreter disagree
 // is dropped and logged as a warning.

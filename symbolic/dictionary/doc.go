@@ -12,7 +12,8 @@
 // functions of its _test.go files and the string arguments of the calls
 // its doc comments show, then strings generated from the regexps it
 // compiles from a constant, each followed by a variant that fails to
-// match at one part, and last the constant prefixes it checks its
-// inputs for, joined to those words and alone. It imports nothing of the
+// match at one part, then the constant prefixes it checks its inputs
+// for, joined to those words and alone, and last the strings the doc
+// comments of its exported functions quote ("&lt;"). It imports nothing of the
 // engine: which inputs get the words is the engine's business.
 package dictionary

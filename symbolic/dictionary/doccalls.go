@@ -15,12 +15,52 @@ import (
 // comment: `Major("v2.1.0") == "v2"` gives "v2.1.0".
 var docCall = regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_]*\(("(?:[^"\\\n]|\\.)*")[,)]`)
 
+// docQuote matches a double-quoted string in a doc comment.
+var docQuote = regexp.MustCompile(`"(?:[^"\\\n]|\\.)+"`)
+
 // docWords are the string arguments of the calls that the doc comments
 // of pkg's declarations show, the examples a package writes in prose
 // (semver's `For example, Major("v2.1.0") == "v2"`), by file name and
-// position. The files are parsed again here: the loader keeps no
-// comments it does not need.
+// position.
 func docWords(pkg *ssa.Package) []string {
+	var out []string
+	for _, doc := range docComments(pkg) {
+		for _, m := range docCall.FindAllStringSubmatch(doc, -1) {
+			if s, err := strconv.Unquote(m[1]); err == nil {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// docQuotes are the double-quoted strings of the doc comments of pkg's
+// exported functions and methods, the inputs and results its prose
+// names (html's `UnescapeString unescapes entities like "&lt;" to
+// become "<"`), by file name and position.
+func docQuotes(pkg *ssa.Package) []string {
+	var out []string
+	for _, doc := range docComments(pkg, exportedFuncs) {
+		for _, m := range docQuote.FindAllString(doc, -1) {
+			if s, err := strconv.Unquote(m); err == nil {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// exportedFuncs selects the declarations of exported functions and
+// methods.
+func exportedFuncs(d ast.Decl) bool {
+	f, ok := d.(*ast.FuncDecl)
+	return ok && f.Name.IsExported()
+}
+
+// docComments are the doc comments of pkg's declarations that each of
+// keep accepts, by file name and position. The files are parsed again
+// here: the loader keeps no comments it does not need.
+func docComments(pkg *ssa.Package, keep ...func(ast.Decl) bool) []string {
 	var out []string
 	files := packageFiles(pkg, "*.go")
 	fset := token.NewFileSet()
@@ -32,7 +72,13 @@ func docWords(pkg *ssa.Package) []string {
 		if err != nil || f.Name.Name != pkg.Pkg.Name() {
 			continue
 		}
+	decls:
 		for _, d := range f.Decls {
+			for _, k := range keep {
+				if !k(d) {
+					continue decls
+				}
+			}
 			var doc *ast.CommentGroup
 			switch d := d.(type) {
 			case *ast.FuncDecl:
@@ -40,13 +86,8 @@ func docWords(pkg *ssa.Package) []string {
 			case *ast.GenDecl:
 				doc = d.Doc
 			}
-			if doc == nil {
-				continue
-			}
-			for _, m := range docCall.FindAllStringSubmatch(doc.Text(), -1) {
-				if s, err := strconv.Unquote(m[1]); err == nil {
-					out = append(out, s)
-				}
+			if doc != nil {
+				out = append(out, doc.Text())
 			}
 		}
 	}

@@ -51,6 +51,9 @@ func Words(pkg *ssa.Package) []string {
 	prefixes := prefixWords(pkg)
 	l.add(joined(prefixes, slices.Clone(l.words))...)
 	l.add(prefixes...)
+	// Last, as they are the least sure to be inputs: the strings the
+	// doc comments of its exported functions quote.
+	l.add(docQuotes(pkg)...)
 	return l.words
 }
 

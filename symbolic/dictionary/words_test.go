@@ -12,7 +12,8 @@ import (
 // The fixture's constant, its constant-initialised variable, the string
 // it passes to its own parser, its example's literal, the argument of
 // the call its doc comment shows, and strings its regexp matches and
-// fails are among its words, in that order, each once and within the
+// fails are among its words, in that order, then its prefix joined to
+// them and the strings its doc comment quotes, each once and within the
 // bounds; a second collection gives the same list.
 func TestWordsOfFixture(t *testing.T) {
 	prog, err := loader.Load(loader.Config{Dir: "../..", Patterns: []string{"./testdata/exec/words"}})
@@ -42,6 +43,10 @@ func TestWordsOfFixture(t *testing.T) {
 	joins := index("release-stable")
 	if index("release- stable") != joins+1 || joins < ex {
 		t.Errorf("the prefix joined to a word at %d: want it after the regexp's words", joins)
+	}
+	// Then the strings the doc comments of exported functions quote.
+	if quoted := index("release-MAJOR.MINOR"); quoted < joins || index("-rcN") != quoted+1 {
+		t.Errorf("the doc comment's quotes at %d: want them last, in order", quoted)
 	}
 	for _, w := range ws {
 		if strings.HasPrefix(w, "release-release-") {
