@@ -35,39 +35,39 @@ func TestWriterOutputIsCheckedThroughTheTestsBuffer(t *testing.T) {
 	for _, fn := range loaded.Targets {
 		fns[loader.FuncName(fn)] = fn
 	}
-	line, newWriter := fns["Writer.Line"], fns["NewWriter"]
-	if line == nil || newWriter == nil {
+	record, newWriter := fns["Writer.Record"], fns["NewWriter"]
+	if record == nil || newWriter == nil {
 		t.Fatalf("fixture targets %v", fns)
 	}
 	buffer := types.NewPointer(loaded.SSA.Prog.ImportedPackage("bytes").Members["Buffer"].Type())
-	recv := paramType(line, 0)
+	recv := paramType(record, 0)
 	made := vCall(newWriter, cv.Iface(paramType(newWriter, 0), concrete.Value{Type: buffer, Kind: concrete.Call}))
-	yes := cv.Bool(true)
-	upperField := recv.(*types.Pointer).Elem().Underlying().(*types.Struct).Field(1)
-	upper := concrete.Value{Type: recv, Kind: concrete.Setup, Elem: &made, Elems: []concrete.Value{
-		{Kind: concrete.Assign, Var: upperField, Type: upperField.Type(), Elem: &yes},
+	quote := cv.Str("> ")
+	prefixField := recv.(*types.Pointer).Elem().Underlying().(*types.Struct).Field(0)
+	quoted := concrete.Value{Type: recv, Kind: concrete.Setup, Elem: &made, Elems: []concrete.Value{
+		{Kind: concrete.Assign, Var: prefixField, Type: prefixField.Type(), Elem: &quote},
 	}}
-	cases := func(wantUpper string) []FuncTests {
-		return []FuncTests{{Func: line, Cases: []Case{
-			withOutput(returns(line, "returns nil", nil, 0, args(made, cv.Str("ab")), val(cv.Nil(errorType))), recv, "", "ab\n"),
-			withOutput(returns(line, "returns nil upper", nil, 1, args(upper, cv.Str("ab")), val(cv.Nil(errorType))), recv, "", wantUpper),
+	cases := func(wantQuoted string) []FuncTests {
+		return []FuncTests{{Func: record, Cases: []Case{
+			withOutput(returns(record, "returns nil", nil, 0, args(made, cv.Str("ab")), val(cv.Nil(errorType))), recv, "", "ab\n"),
+			withOutput(returns(record, "returns nil quoted", nil, 1, args(quoted, cv.Str("ab")), val(cv.Nil(errorType))), recv, "", wantQuoted),
 		}}}
 	}
-	s, src := writtenWith(t, pkg, cases("AB\n"),
+	s, src := writtenWith(t, pkg, cases("> ab\n"),
 		"w          func(*bytes.Buffer) *Writer",
 		"wantOutput string // out's text after w.Flush()",
 		"func(out *bytes.Buffer) *Writer { return NewWriter(out) }",
-		"func(out *bytes.Buffer) *Writer { w := NewWriter(out); w.Upper = true; return w }",
-		"out := new(bytes.Buffer)\n\t\t\tw := tt.w(out)\n\t\t\tgotErr := w.Line(tt.s)",
+		`func(out *bytes.Buffer) *Writer { w := NewWriter(out); w.Prefix = "> "; return w }`,
+		"out := new(bytes.Buffer)\n\t\t\tw := tt.w(out)\n\t\t\tgotErr := w.Record(tt.s)",
 		"w.Flush()\n\t\t\tif out.String() != tt.wantOutput {",
-		`wantOutput: "ab\n"`, `wantOutput: "AB\n"`)
-	if strings.Contains(src, "tt.w.w") {
+		`wantOutput: "ab\n"`, `wantOutput: "> ab\n"`)
+	if strings.Contains(src, "tt.w.out") {
 		t.Errorf("the check reads the writer's private field:\n%s", src)
 	}
-	s.goTest(t, "-run", "^TestWriter_Line$")
+	s.goTest(t, "-run", "^TestWriter_Record$")
 
 	rep := s.generate(t, cases("ab\n"), Options{Validate: true})
-	if len(rep.Dropped) != 1 || rep.Dropped[0].Case != "returns_nil_upper" {
+	if len(rep.Dropped) != 1 || rep.Dropped[0].Case != "returns_nil_quoted" {
 		t.Errorf("dropped %+v, want the row whose output is wrong", rep.Dropped)
 	}
 }

@@ -26,11 +26,7 @@ import (
 // (*bytes.Buffer): the new(bytes.Buffer) among its calls' arguments
 // becomes out.
 func (w *Writer) OutputFunc(v concrete.Value, t, buf types.Type, out string) (string, error) {
-	typ, err := w.TypeName(t)
-	if err != nil {
-		return "", err
-	}
-	btyp, err := w.TypeName(buf)
+	typ, btyp, err := w.outputTypes(t, buf)
 	if err != nil {
 		return "", err
 	}
@@ -56,15 +52,17 @@ func (w *Writer) OutputFunc(v concrete.Value, t, buf types.Type, out string) (st
 // OutputType is the type of the column of a writer of type t made over
 // a buffer of type buf: func(*bytes.Buffer) *Writer.
 func (w *Writer) OutputType(t, buf types.Type) (string, error) {
-	typ, err := w.TypeName(t)
-	if err != nil {
-		return "", err
+	typ, btyp, err := w.outputTypes(t, buf)
+	return "func(" + btyp + ") " + typ, err
+}
+
+// outputTypes spells the writer's type t and the buffer's, buf.
+func (w *Writer) outputTypes(t, buf types.Type) (typ, btyp string, err error) {
+	if typ, err = w.TypeName(t); err != nil {
+		return "", "", err
 	}
-	btyp, err := w.TypeName(buf)
-	if err != nil {
-		return "", err
-	}
-	return "func(" + btyp + ") " + typ, nil
+	btyp, err = w.TypeName(buf)
+	return typ, btyp, err
 }
 
 // MadeBuffers counts the new(bytes.Buffer) values v is made over.

@@ -8,32 +8,26 @@ import (
 	"io"
 )
 
-// Writer writes lines, upper-cased when Upper is set.
+// Writer writes records, one per line, each after its Prefix.
 type Writer struct {
-	w     *bufio.Writer
-	Upper bool
+	Prefix string
+	out    *bufio.Writer
 }
 
 // NewWriter returns a Writer that writes to w.
 func NewWriter(w io.Writer) *Writer {
-	return &Writer{w: bufio.NewWriter(w)}
+	return &Writer{out: bufio.NewWriter(w)}
 }
 
-// Line writes s and a newline.
-func (w *Writer) Line(s string) error {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if w.Upper && 'a' <= c && c <= 'z' {
-			c -= 'a' - 'A'
-		}
-		if err := w.w.WriteByte(c); err != nil {
-			return err
-		}
+// Record writes the Prefix, s and a newline.
+func (w *Writer) Record(s string) error {
+	if _, err := w.out.WriteString(w.Prefix + s); err != nil {
+		return err
 	}
-	return w.w.WriteByte('\n')
+	return w.out.WriteByte('\n')
 }
 
 // Flush writes what the Writer holds to its io.Writer.
 func (w *Writer) Flush() error {
-	return w.w.Flush()
+	return w.out.Flush()
 }
