@@ -38,8 +38,10 @@
 // result or pointee of the package's type with unexported fields also
 // gets what its String method and exported getters return on it
 // (views.go), and the values a walk through its navigation methods
-// collects (walks.go): what the test checks of it. A replay that leaves
-// the path is an executor bug: no test.
+// collects (walks.go): what the test checks of it. A writer pointee made
+// over a bytes.Buffer also gets the text that reached the buffer, after
+// its Flush (output.go). A replay that leaves the path is an executor
+// bug: no test.
 //
 // A path cut by a bound or the budget is not lost. Its inputs run
 // concretely to the end, and a run that terminates gives a test

@@ -39,6 +39,11 @@
 // on write, objects and values are immutable, and the path condition is
 // a slice each state only appends to.
 //
+// Every path starts from the memory the package initialisers left, run
+// once per run (init.go). A table a package builds on first use through
+// sync.OnceValue is built once there too, when building it touches no
+// package variable (onces.go; Inits.NoPrebuild turns that off).
+//
 // Values and memory are package value's data model, which the machine's
 // features use too. Integers and bools are terms; a
 // concrete value is a constant term, so concrete work never reaches the
