@@ -89,6 +89,7 @@ func afterColumns(t *table, cands []*candidate, l *literal.Writer, used map[stri
 	// or a walk reads: a table must assert something, and the state
 	// staying as it was is what such a row tests.
 	bare := checksNoResult(t)
+	args := t.argExprs()
 	for i, p := range t.fn.Params {
 		if _, handed := t.handed[i]; handed {
 			continue // the table holds no value of it (handedcolumn.go)
@@ -99,7 +100,7 @@ func afterColumns(t *table, cands []*candidate, l *literal.Writer, used map[stri
 			continue
 		}
 		name := t.params[i].field
-		tt := t.argExprs()[i]
+		tt := args[i]
 		switch u := pt.Underlying().(type) {
 		case *types.Interface:
 			// An io.Writer made as new(bytes.Buffer): what the call wrote.

@@ -38,8 +38,13 @@ type locals struct {
 // got names the local a result is assigned to after its want column:
 // want → got, want1 → got1, wantErr → gotErr.
 func (v locals) got(field string) string {
-	name := "got" + strings.TrimPrefix(field, "want")
-	for v.declared(name) {
+	return freeLocal("got"+strings.TrimPrefix(field, "want"), v.declared)
+}
+
+// freeLocal is name, or name followed by underscores, the first that
+// taken does not refuse.
+func freeLocal(name string, taken func(string) bool) string {
+	for taken(name) {
 		name += "_"
 	}
 	return name

@@ -74,17 +74,12 @@ func outputOf(fn *ssa.Function, i int, cands []*candidate) (*outputPlan, bool) {
 		if i >= len(c.Args) {
 			return nil, false
 		}
-		bufs := literal.MadeBuffers(c.Args[i])
+		bufs, bufType := literal.MadeBuffers(c.Args[i])
 		if bufs > 1 {
 			return nil, false
 		}
-		if bufs == 1 && plan.bufType == nil {
-			c.Args[i].Every(func(x concrete.Value) bool {
-				if loader.IsBytesBuffer(x.Type) && plan.bufType == nil {
-					plan.bufType = x.Type
-				}
-				return true
-			})
+		if plan.bufType == nil {
+			plan.bufType = bufType
 		}
 		if c.Want.Panics {
 			continue
@@ -139,15 +134,6 @@ func outputColumns(t *table, l *literal.Writer) error {
 	p.buffer = freeLocal("out", taken)
 	p.local = freeLocal(t.params[p.param].field, func(name string) bool { return taken(name) || name == p.buffer })
 	return nil
-}
-
-// freeLocal is name, or name followed by underscores, the first that
-// taken does not refuse.
-func freeLocal(name string, taken func(string) bool) string {
-	for taken(name) {
-		name += "_"
-	}
-	return name
 }
 
 // outputAfterColumn is the after column of the plan: wantOutput, the

@@ -3,7 +3,6 @@ package literal
 import (
 	"go/token"
 	"go/types"
-	"strings"
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/symbolic/concrete"
@@ -30,21 +29,26 @@ func (w *Writer) OutputFunc(v concrete.Value, t, buf types.Type, out string) (st
 	if err != nil {
 		return "", err
 	}
-	named := types.NewVar(token.NoPos, nil, out, buf)
-	over, n := overBuffer(v, named)
-	src, err := w.InSlot(over, t, false)
-	if err != nil {
-		return "", err
-	}
+	over, n := overBuffer(v, types.NewVar(token.NoPos, nil, out, buf))
 	param := btyp
 	if n > 0 {
 		param = out + " " + btyp
 	}
 	head := "func(" + param + ") " + typ + " "
-	// A setup is already a func literal called at once (setup.go): its
-	// body becomes this func's.
-	if lit := "func() " + typ + " "; strings.HasPrefix(src, lit) && strings.HasSuffix(src, "}()") {
-		return head + strings.TrimSuffix(strings.TrimPrefix(src, lit), "()"), nil
+	if over.Kind == concrete.Setup {
+		// Not a chain: the setup's own body is this func's (setup.go).
+		src, chain, err := w.setupBody(over)
+		if err != nil {
+			return "", err
+		}
+		if !chain {
+			return head + src, nil
+		}
+		return head + "{ return " + src + " }", nil
+	}
+	src, err := w.InSlot(over, t, false)
+	if err != nil {
+		return "", err
 	}
 	return head + "{ return " + src + " }", nil
 }
@@ -65,16 +69,16 @@ func (w *Writer) outputTypes(t, buf types.Type) (typ, btyp string, err error) {
 	return typ, btyp, err
 }
 
-// MadeBuffers counts the new(bytes.Buffer) values v is made over.
-func MadeBuffers(v concrete.Value) int {
-	n := 0
+// MadeBuffers counts the new(bytes.Buffer) values v is made over, and
+// gives their type (nil when there is none).
+func MadeBuffers(v concrete.Value) (n int, buf types.Type) {
 	v.Every(func(x concrete.Value) bool {
 		if isMadeBuffer(x) {
-			n++
+			n, buf = n+1, x.Type
 		}
 		return true
 	})
-	return n
+	return n, buf
 }
 
 // isMadeBuffer reports whether v is new(bytes.Buffer).

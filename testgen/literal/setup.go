@@ -28,15 +28,30 @@ import (
 
 // setupLit writes the Setup value v.
 func (w *Writer) setupLit(v concrete.Value) (string, error) {
-	if v.Elem == nil || v.Elem.Kind != concrete.Call && v.Elem.Kind != concrete.Assert && v.Elem.Kind != concrete.Global || len(v.Elems) == 0 {
-		return "", errNoLiteral{"setup of no call"}
+	src, chain, err := w.setupBody(v)
+	if err != nil || chain {
+		return src, err
 	}
-	made, err := w.write(*v.Elem, false, false)
+	typ, err := w.TypeName(v.Type)
 	if err != nil {
 		return "", err
 	}
+	return "func() " + typ + " " + src + "()", nil
+}
+
+// setupBody writes the Setup value v as a chain, when every call is a
+// builder (chain is true), or else as the body of the func literal that
+// makes it: { w := NewWriter(b); w.Comma = ';'; return w }.
+func (w *Writer) setupBody(v concrete.Value) (src string, chain bool, err error) {
+	if v.Elem == nil || v.Elem.Kind != concrete.Call && v.Elem.Kind != concrete.Assert && v.Elem.Kind != concrete.Global || len(v.Elems) == 0 {
+		return "", false, errNoLiteral{"setup of no call"}
+	}
+	made, err := w.write(*v.Elem, false, false)
+	if err != nil {
+		return "", false, err
+	}
 	calls := make([]string, len(v.Elems))
-	chain := true
+	chain = true
 	for i, c := range v.Elems {
 		if c.Kind == concrete.Assign {
 			calls[i], err = w.fieldAssign(c)
@@ -44,28 +59,24 @@ func (w *Writer) setupLit(v concrete.Value) (string, error) {
 			calls[i], err = w.methodCall(c)
 		}
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
 		chain = chain && isBuilder(c, v.Type)
 	}
 	if chain {
-		return made + "." + strings.Join(calls, "."), nil
-	}
-	typ, err := w.TypeName(v.Type)
-	if err != nil {
-		return "", err
+		return made + "." + strings.Join(calls, "."), true, nil
 	}
 	name := freeName(v.Type, append([]string{made}, calls...))
 	var b strings.Builder
-	b.WriteString("func() " + typ + " { " + name + " := " + made + "; ")
+	b.WriteString("{ " + name + " := " + made + "; ")
 	for i, c := range v.Elems {
 		if isBuilder(c, v.Type) {
 			b.WriteString(name + " = ")
 		}
 		b.WriteString(name + "." + calls[i] + "; ")
 	}
-	b.WriteString("return " + name + " }()")
-	return b.String(), nil
+	b.WriteString("return " + name + " }")
+	return b.String(), false, nil
 }
 
 // isBuilder reports whether the method call c of a setup of a value of
