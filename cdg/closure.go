@@ -65,6 +65,7 @@ func (a *Analysis) Relevance(fn *ssa.Function) *Relevance {
 	in := pg.g.reachedFrom(root)
 	r := newRelevance(pg.g, in)
 	r.flow = pg.flow.clone()
+	r.open = pg.flow.clone()
 	return r
 }
 
@@ -106,9 +107,21 @@ func (g *Graph) findOwners() {
 // reachedFrom is the mask of the vertices of the functions that funcs[root]
 // reaches through calls, escape included.
 func (g *Graph) reachedFrom(root int) []bool {
-	reached := make([]bool, len(g.funcs))
+	reached, escape := g.funcsFrom(root, nil)
+	in := make([]bool, len(g.verts))
+	for v, f := range g.owner {
+		in[v] = f >= 0 && reached[f] || f < 0 && escape
+	}
+	return in
+}
+
+// funcsFrom is the mask of the functions that funcs[root] reaches through
+// calls, escape included, not going on through a function for which
+// stop holds (nil: none); escape tells whether the escape vertex is
+// among what it reaches.
+func (g *Graph) funcsFrom(root int, stop func(f int32) bool) (reached []bool, escape bool) {
+	reached = make([]bool, len(g.funcs))
 	reached[root] = true
-	escape := false
 	for work := []int32{int32(root)}; len(work) > 0; {
 		f := work[len(work)-1]
 		work = work[:len(work)-1]
@@ -118,15 +131,11 @@ func (g *Graph) reachedFrom(root int) []bool {
 			next = append(next[:len(next):len(next)], g.escapeTo...)
 		}
 		for _, c := range next {
-			if !reached[c] {
+			if !reached[c] && (stop == nil || !stop(c)) {
 				reached[c] = true
 				work = append(work, c)
 			}
 		}
 	}
-	in := make([]bool, len(g.verts))
-	for v, f := range g.owner {
-		in[v] = f >= 0 && reached[f] || f < 0 && escape
-	}
-	return in
+	return reached, escape
 }

@@ -21,9 +21,15 @@ type Relevance struct {
 	g *Graph
 	// in holds the vertices of g this Relevance is about (nil: all):
 	// those of one root's part of a package's graph (closure.go).
-	in      []bool
-	cd      *live     // over the control dependence edges: relevance
-	flow    *live     // over the flow edges: CanCover
+	in   []bool
+	cd   *live // over the control dependence edges: relevance
+	flow *live // over the flow edges: CanCover
+	// open is a second count over the flow edges, for MayOpen: a
+	// segment ending in an If stays a target there until both its
+	// edges are taken too; edges holds the If edges tests took
+	// (finish.go).
+	open    *live
+	edges   map[[2]*ssa.BasicBlock]bool
 	covered []bool    // vertex -> covered (segments only)
 	members [][]int32 // cd component -> outcome vertices in it
 }
@@ -32,6 +38,7 @@ type Relevance struct {
 func NewRelevance(g *Graph) *Relevance {
 	r := newRelevance(g, nil)
 	r.flow, _ = newLive(g.flow, g.counts, nil)
+	r.open = r.flow.clone()
 	return r
 }
 
@@ -72,6 +79,9 @@ func (r *Relevance) Cover(s Segment) []Branch {
 	}
 	r.covered[v] = true
 	r.flow.cover(v)
+	if !r.openSegment(v) {
+		r.open.cover(v)
+	}
 	dropped := r.cd.cover(v)
 	var out []Branch
 	seen := map[Branch]bool{}

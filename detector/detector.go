@@ -57,7 +57,11 @@ func New(prog *ssa.Program, targets []*ssa.Function, opts Options) func() machin
 	if !opts.NoModSets {
 		mod = newModSets(prog, targets)
 	}
-	return func() machine.Pruner { return &detector{cdg: a, mod: mod, opts: opts} }
+	explored := make(map[*ssa.Function]bool, len(targets))
+	for _, fn := range targets {
+		explored[fn] = true
+	}
+	return func() machine.Pruner { return &detector{cdg: a, mod: mod, opts: opts, explored: explored} }
 }
 
 // detector is one engine's redundant-state detector. It implements
@@ -69,6 +73,9 @@ type detector struct {
 	cdg  *cdg.Analysis
 	mod  *modSets // nil with Options.NoModSets
 	opts Options
+	// explored are the functions the run explores, each from its own
+	// entry: the finish rule leaves their code to them (reach.go).
+	explored map[*ssa.Function]bool
 
 	fn *ssa.Function
 	// rel is fn's relevance; it outlives rounds, since code a test
@@ -103,6 +110,7 @@ func (d *detector) Prepare(fn *ssa.Function) {
 	if fn != d.fn {
 		d.fn = fn
 		d.rel = d.cdg.Relevance(fn)
+		d.rel.Focus(fn, func(g *ssa.Function) bool { return g != fn && d.explored[g] })
 		if d.mod != nil {
 			d.mod.prepare(fn)
 		}
@@ -214,6 +222,12 @@ func (d *detector) Hurry(s *machine.State) bool {
 }
 
 func (d *detector) Ended(s *machine.State, kind machine.EndKind, tested bool) {
+	if tested {
+		// The edges the test took, for the finish rule (reach.go).
+		for _, e := range s.Edges {
+			d.rel.CoverEdge(e.From, e.To)
+		}
+	}
 	d.conds.drop(s.ID())
 	delete(d.putOff, s.ID())
 	d.awaited.ended(s.ID())

@@ -13,6 +13,7 @@ import (
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver/z3"
 	"github.com/gosymtest/gosymtest/symbolic"
+	"github.com/gosymtest/gosymtest/symbolic/concrete"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"golang.org/x/tools/go/ssa"
 )
@@ -66,6 +67,7 @@ func rsePruner(t *testing.T, opts Options) func() machine.Pruner {
 type run struct {
 	sum     *machine.Summary
 	covered map[*ssa.BasicBlock]bool // by paths whose test replayed
+	edges   map[concrete.Edge]bool   // likewise
 	results map[string]bool          // fmt of each tested path's results, or "panic"
 }
 
@@ -91,13 +93,16 @@ func exploreIn(t *testing.T, prog *ssa.Program, fn *ssa.Function, cfg machine.Co
 		t.Fatal(err)
 	}
 	defer z3.Close()
-	r := run{covered: map[*ssa.BasicBlock]bool{}, results: map[string]bool{}}
+	r := run{covered: map[*ssa.BasicBlock]bool{}, edges: map[concrete.Edge]bool{}, results: map[string]bool{}}
 	sink := func(p *machine.PathEnd) {
 		if p.Boundary != "" || p.Test == nil || !p.Test.Replayed {
 			return
 		}
 		for _, b := range p.Blocks {
 			r.covered[b] = true
+		}
+		for _, e := range p.Edges {
+			r.edges[e] = true
 		}
 		if p.Test.Panics {
 			r.results["panic"] = true

@@ -44,3 +44,27 @@ func (d *detector) canCover(ctx machine.Context) bool {
 	}
 	return false
 }
+
+// MayAdd reports whether s may still give a test worth keeping: from
+// where one of its frames goes on, code of the package that no test
+// covers, or an if's edge no test took, is reachable (cdg's MayOpen).
+// It makes the detector a machine.Finisher: when no pending state may,
+// the search ends. A state with a panic in flight may: the panic it ends
+// in may be one no test has.
+func (d *detector) MayAdd(s *machine.State) bool {
+	stack, ok := s.Resumes()
+	if !ok {
+		return true
+	}
+	for _, f := range stack {
+		seg, ok := d.cdg.Func(f.Last.Parent()).SegmentOf(f.Last)
+		if !ok {
+			return true
+		}
+		frame := [1]cdg.Resume{{At: seg, Defers: f.Defers > 0}}
+		if d.rel.MayOpen(frame[:]) {
+			return true
+		}
+	}
+	return false
+}

@@ -74,6 +74,10 @@
 //     function's own reason is taken, solver-unknown first. When the time
 //     budget ran out, unknown answers count as budget. A budget gap names
 //     the budget spent: paths, work (-max-work) or time.
+//   - finished: the finish rule ended the function's search before its
+//     budget, since no state left could reach the block (nor an edge of
+//     an if no test took); the block is not claimed dead, as not every
+//     path ended.
 //   - no-test: an explored path entered the block, but no written test
 //     ran it. The detail says how that path ended, or that its case was
 //     dropped, or that it depends on values a test cannot set.

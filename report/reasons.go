@@ -36,6 +36,7 @@ func newFuncState(in Input, x *index, pkgPath string, f *Func) *funcState {
 	sum := f.Summary
 	if sum != nil {
 		fr.Exhausted = sum.Exhausted
+		fr.Finished = sum.FinishedEarly > 0
 		if sum.Exhausted {
 			fr.BlocksDead = sum.Blocks - sum.Covered
 		}
@@ -235,6 +236,9 @@ func (w *why) describe(rank int, p *machine.PathEnd) (string, string) {
 		}
 		return "bounds", strings.Join(p.Concretized, "; ")
 	case rankBudget:
+		if p.Kind == machine.EndBudget && machine.FinishedReason(p.Reason) {
+			return "finished", finishedDetail
+		}
 		if p.Kind == machine.EndSolverUnknown {
 			return "budget", w.budgetDetail() + " (the solver was interrupted)"
 		}
@@ -258,9 +262,16 @@ func (w *why) functionReason() (string, string) {
 			return w.describe(r, w.byRank[r][0])
 		}
 	}
-	// Not exhausted without a stopped path: only the budget can say so.
+	// Not exhausted without a stopped path: the finish rule or the
+	// budget ended the search.
+	if sum.FinishedEarly > 0 && !w.outOfWork() && !w.outOfPaths() && !w.outOfTime {
+		return "finished", finishedDetail
+	}
 	return "budget", w.budgetDetail()
 }
+
+// finishedDetail explains the gaps of a search the finish rule ended.
+const finishedDetail = "the search finished early: no state left could reach it (-no-finish-early searches on)"
 
 // budgetDetail names the budget that stopped the exploration: the
 // deterministic ones first, since the work limit usually cuts a long

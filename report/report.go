@@ -77,9 +77,12 @@ type Report struct {
 
 // Counts are statement counts in the units of go test -cover.
 type Counts struct {
-	Funcs      int `json:"funcs"`
-	Explored   int `json:"explored"`
-	Exhausted  int `json:"exhausted"`
+	Funcs     int `json:"funcs"`
+	Explored  int `json:"explored"`
+	Exhausted int `json:"exhausted"`
+	// Finished counts the functions whose search the finish rule ended
+	// before their budget: nothing new could come of them.
+	Finished   int `json:"finished_early"`
 	Statements int `json:"statements"`
 	Covered    int `json:"statements_covered"`
 	Dead       int `json:"statements_dead"`
@@ -129,7 +132,9 @@ type FuncReport struct {
 	Name      string `json:"name"`
 	Pos       string `json:"position"`
 	Exhausted bool   `json:"exhausted"`
-	Skipped   string `json:"skipped_reason,omitempty"`
+	// Finished tells that the finish rule ended the search early.
+	Finished bool   `json:"finished_early,omitempty"`
+	Skipped  string `json:"skipped_reason,omitempty"`
 	// Through names, for a method that is not a target of its own, the
 	// targets its code is tested through.
 	Through []string `json:"through,omitempty"`
@@ -235,6 +240,7 @@ func (c *Counts) Add(o Counts) {
 	c.Funcs += o.Funcs
 	c.Explored += o.Explored
 	c.Exhausted += o.Exhausted
+	c.Finished += o.Finished
 	c.Statements += o.Statements
 	c.Covered += o.Covered
 	c.Dead += o.Dead
@@ -286,6 +292,9 @@ func buildPackage(in Input, x *index, p Package, files []string, all coverage) *
 			pr.Counts.Explored++
 			if f.Summary.Exhausted {
 				pr.Counts.Exhausted++
+			}
+			if f.Summary.FinishedEarly > 0 {
+				pr.Counts.Finished++
 			}
 		}
 		if fs.fi != nil && fs.decl >= 0 {

@@ -156,6 +156,12 @@ type FunctionStats struct {
 	// that got covered was first entered.
 	WallMs    int64 `json:"wall_ms"`
 	MsToCover int64 `json:"ms_to_cover"`
+	// SearchMs is when the search ended, before the passes after it
+	// (the runs to the end, the dictionary, boundary and mutant cases).
+	SearchMs int64 `json:"search_ms"`
+	// FinishedEarly tells that the finish rule ended the search: no
+	// state left could reach code or a branch edge no test covered.
+	FinishedEarly bool `json:"finished_early,omitempty"`
 	// CoverTimeline is the coverage curve: [ms, blocks covered] each time
 	// the exploration first entered a block of the function.
 	CoverTimeline [][2]int64   `json:"cover_timeline"`

@@ -20,12 +20,12 @@ const maxDeadListed = 20
 func (r *Report) WriteSummary(w io.Writer) error {
 	// Numbers right-aligned in their columns, the reasons left-aligned
 	// after them.
-	rows := [][]string{{"package", "funcs", "exhausted", "stmts", "covered", "", "dead", "top gap reasons (statements)"}}
+	rows := [][]string{{"package", "funcs", "exhausted", "finished", "stmts", "covered", "", "dead", "top gap reasons (statements)"}}
 	for _, p := range r.Packages {
-		rows = append(rows, []string{r.shortPath(p.Path), itoa(p.Funcs), itoa(p.Exhausted), itoa(p.Statements), itoa(p.Covered), percent(p.Covered, p.Statements), itoa(p.Dead), topReasons(p.Reasons, 3)})
+		rows = append(rows, []string{r.shortPath(p.Path), itoa(p.Funcs), itoa(p.Exhausted), itoa(p.Finished), itoa(p.Statements), itoa(p.Covered), percent(p.Covered, p.Statements), itoa(p.Dead), topReasons(p.Reasons, 3)})
 	}
 	t := r.Totals
-	rows = append(rows, []string{"total", itoa(t.Funcs), itoa(t.Exhausted), itoa(t.Statements), itoa(t.Covered), percent(t.Covered, t.Statements), itoa(t.Dead), topReasons(r.Reasons, 4)})
+	rows = append(rows, []string{"total", itoa(t.Funcs), itoa(t.Exhausted), itoa(t.Finished), itoa(t.Statements), itoa(t.Covered), percent(t.Covered, t.Statements), itoa(t.Dead), topReasons(r.Reasons, 4)})
 	width := make([]int, len(rows[0]))
 	for _, row := range rows {
 		for i, c := range row {

@@ -138,8 +138,14 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 			e.Searcher.Add(s)
 		}
 		e.Pruning = e.Pruner != nil
-		e.Search()
+		finished := e.Search()
 		e.Pruning = false
+		if finished {
+			// Nothing new can come of the states left; their runs to the
+			// end still test the blocks they entered, and a growth asked
+			// for starts the next round, as when the round runs out.
+			e.FinishRest()
+		}
 		if e.Searcher.Len() == 0 && !e.StopEarly() {
 			// The round ran out of states: the growths it deferred are
 			// asked for if blocks are left untested.
@@ -161,6 +167,14 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 	for e.Searcher.Len() > 0 {
 		s := e.Searcher.Select()
 		e.Finish(s, machine.EndBudget, 0, "budget")
+	}
+	e.Summary.SearchTime = time.Since(e.Started)
+	// The passes share what is left of the budget, and the allowance:
+	// the function as a whole ends by then, however long its search ran.
+	if e.Cfg.Budget > 0 {
+		var cancel context.CancelFunc
+		outer, cancel = context.WithDeadline(outer, e.Started.Add(e.Cfg.Budget+PassAllowance(e.Cfg.Budget)))
+		defer cancel()
 	}
 	for _, pass := range afterPasses {
 		pass.run(e, outer, fn)

@@ -38,6 +38,8 @@ type config struct {
 	// noPrebuild leaves the tables packages build on first use to every
 	// path (machine.Inits.NoPrebuild).
 	noPrebuild bool
+	// noFinishEarly turns the finish rule off (machine.Config.NoFinishEarly).
+	noFinishEarly bool
 	// nilAnywhere tries nil pointer and func inputs at every
 	// dereference, not only where the code compares them with nil (for
 	// measurement).
@@ -153,6 +155,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.BoolVar(&cfg.noMutants, "no-mutants", false, "")
 	fs.BoolVar(&cfg.noPrebuild, "no-prebuilt-tables", false, "")
 	fs.BoolVar(&cfg.nilAnywhere, "nil-anywhere", false, "")
+	fs.BoolVar(&cfg.noFinishEarly, "no-finish-early", false, "")
 	fs.Var(layerList{&cfg.solverOff}, "solver-off", "")
 	fs.BoolVar(&cfg.solverValidate, "solver-validate", false, "")
 	fs.Var(storeSpec{&cfg.store}, "store", "")

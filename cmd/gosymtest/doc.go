@@ -93,6 +93,7 @@
 //	-init-work n          instructions for the init of one package; 0 is no limit (default 5000000)
 //	-prune mode           the redundant-state detector: rse, reach or none (default rse)
 //	-prune-off list       detector refinements to turn off, of refine,search,single,hurry,mod (default: empty)
+//	-no-finish-early      search each function to its budget even when no state left can reach code or an if's edge no test covers (default off)
 //	-solver-off list      solver layers to leave out, of fast,indep,cache,trie,cex,subst,narrow; or all (default: empty)
 //	-solver-validate      check every layer's answer against Z3; for debugging (default off)
 //	-no-incremental       do not reuse the previous query's constraints in Z3; for benchmarks (default off)

@@ -115,6 +115,8 @@ func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config,
 		NoMutants:    cfg.noMutants,
 		NilAnywhere:  cfg.nilAnywhere,
 		Pruner:       pruner,
+
+		NoFinishEarly: cfg.noFinishEarly,
 	})
 	sum, err := engine.Explore(ctx, t.fn)
 	return sum, chain.Stats(), err
@@ -149,6 +151,9 @@ func logExplored(log zerolog.Logger, r *explored) {
 	}
 	if r.summary.RunToEnd {
 		ev = ev.Bool("run_to_end", true)
+	}
+	if r.summary.FinishedEarly > 0 {
+		ev = ev.Bool("finished_early", true)
 	}
 	for kind, n := range r.summary.Ends {
 		ev = ev.Int(kind.String(), n)

@@ -55,6 +55,11 @@ type Config struct {
 	// Pruner, when set, makes the redundant-state detector each engine
 	// consults (prune.go; package detector). nil is "-prune none".
 	Pruner func() Pruner
+	// NoFinishEarly turns off the finish rule (finishrule.go): with it,
+	// a round's search runs until no state is left or the budget ends,
+	// even when no state left may add a test. The rule needs a Pruner
+	// that is a Finisher.
+	NoFinishEarly bool
 	// NilAnywhere tries a nil pointer or func input at every dereference
 	// and call, not only where the code compares the input with nil
 	// (nilinputs.go). Off by default.
@@ -166,6 +171,12 @@ type Summary struct {
 	// Elapsed is the exploration's wall time; TimeToCover is when the last
 	// block of the function itself that any path covered was first entered.
 	Elapsed, TimeToCover time.Duration
+	// SearchTime is when the search ended, before the passes after it:
+	// Elapsed less SearchTime is what those passes took.
+	SearchTime time.Duration
+	// FinishedEarly counts the rounds whose search the finish rule ended
+	// (finishrule.go).
+	FinishedEarly int
 }
 
 // Searcher chooses which state runs next. The engine Adds every runnable
@@ -217,6 +228,9 @@ type Machine struct {
 	// activations.
 	Pruner  Pruner
 	Pruning bool
+	// finisher is the Pruner as a Finisher, nil when it is none
+	// (finishrule.go).
+	finisher Finisher
 	// Watch are the features told of the machine's events (observe.go).
 	Watch Watchers
 	// Outside stands in for what a test does not control (outside.go),
@@ -256,10 +270,16 @@ func (e *Machine) InExploredPackage(fn *ssa.Function) bool {
 
 // Search runs states until none is left, the budget is spent, or a growth
 // of the input bounds is due.
-func (e *Machine) Search() {
-	for e.Searcher.Len() > 0 {
+// When the finish rule ends it (finishrule.go), it returns true and
+// leaves the states pending for FinishRest.
+func (e *Machine) Search() (finished bool) {
+	for picks := 1; e.Searcher.Len() > 0; picks++ {
 		if e.StopEarly() || e.Inputs.GrowthDue() {
-			return
+			return false
+		}
+		if e.finishDue(picks) {
+			e.Summary.FinishedEarly++
+			return true
 		}
 		s := e.Searcher.Select()
 		e.run(s)
@@ -270,6 +290,7 @@ func (e *Machine) Search() {
 		}
 		e.Spawned = e.Spawned[:0]
 	}
+	return false
 }
 
 func (e *Machine) StopEarly() bool {

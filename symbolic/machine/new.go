@@ -16,7 +16,9 @@ func New(prog *ssa.Program, cfg Config) *Machine {
 	}
 	m := &Machine{Cfg: cfg, Prog: prog, Infos: make(map[*ssa.Function]*FuncInfo), Inits: inits, Src: source.NewReader(prog.Fset)}
 	if cfg.Pruner != nil {
-		m.Pruner = timedPruner{p: cfg.Pruner(), e: m}
+		p := cfg.Pruner()
+		m.Pruner = timedPruner{p: p, e: m}
+		m.finisher, _ = p.(Finisher)
 	}
 	return m
 }

@@ -57,6 +57,10 @@ type interleaved struct {
 
 func (q *interleaved) Len() int { return len(q.states) }
 
+// States lists the runnable states, for the finish rule to look through
+// (machine.StateLister); the caller must not change the list.
+func (q *interleaved) States() []*machine.State { return q.states }
+
 func (q *interleaved) Add(s *machine.State) {
 	// If the Pruner has just said Wait, the while starts now.
 	s.Prune.StartWait(q.turn + waitPicks)

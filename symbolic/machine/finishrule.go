@@ -1,0 +1,99 @@
+package machine
+
+import (
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// The finish rule. A function's coverage usually stops growing long
+// before its budget ends: the states left run loops whose code every
+// test already enters. The search of a round ends early when no pending
+// state may still give a test that would be kept, as the Pruner's
+// Finisher judges from where each state's frames go on (the detector
+// asks the control-flow graph across calls: package cdg). The states
+// left end as cut by the rule (EndBudget, with finishedReason), so that
+// the runs to the end still test the blocks they entered, and the
+// exploration is not exhausted: only a search whose every path ended
+// is.
+//
+// The rule is asked every finishCheckEvery picks, not on every one: it
+// looks at every pending state, and coverage grows between picks only
+// when a path ends.
+
+// Finisher is a Pruner that can tell whether a state may still give a
+// test worth keeping: one that enters code no test covers or takes a
+// branch edge no test took, given where its frames go on from
+// (State.Resumes). A Pruner that is no Finisher never ends a search
+// early.
+type Finisher interface {
+	MayAdd(s *State) bool
+}
+
+// StateLister is a Searcher that can list its pending states, which the
+// finish rule looks through.
+type StateLister interface {
+	States() []*State
+}
+
+// finishCheckEvery is how many picks of the searcher pass between two
+// checks of the finish rule.
+const finishCheckEvery = 32
+
+// finishedReason is the end reason of the states the rule cut.
+const finishedReason = "finished early: no state left could reach code or a branch edge that no test covers"
+
+// FinishedReason tells whether reason is that of a state the finish rule
+// cut.
+func FinishedReason(reason string) bool { return reason == finishedReason }
+
+// finishDue reports whether the finish rule ends the round's search now:
+// the rule is on, it is a check's turn, and no pending state may add a
+// test.
+func (e *Machine) finishDue(picks int) bool {
+	f := e.finisher
+	if e.Cfg.NoFinishEarly || f == nil || !e.Pruning || picks%finishCheckEvery != 0 {
+		return false
+	}
+	l, ok := e.Searcher.(StateLister)
+	if !ok {
+		return false
+	}
+	start := time.Now()
+	defer func() { e.Summary.PruneTime += time.Since(start) }()
+	for _, s := range l.States() {
+		if s.Panicked != nil || f.MayAdd(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// FinishRest ends the states the finish rule left pending.
+func (e *Machine) FinishRest() {
+	for e.Searcher.Len() > 0 {
+		e.Finish(e.Searcher.Select(), EndBudget, 0, finishedReason)
+	}
+}
+
+// Resume is where one frame of a state goes on from: the last
+// instruction it ran (the first of its block when it ran none there; for
+// a frame below the top, the call it waits on), and the deferred calls
+// it has pending.
+type Resume struct {
+	Last   ssa.Instruction
+	Defers int
+}
+
+// Resumes lists where each frame of s goes on from, outermost first; ok
+// is false while a panic unwinds s's stack.
+func (s *State) Resumes() (stack []Resume, ok bool) {
+	stack = make([]Resume, len(s.Stack))
+	for i, f := range s.Stack {
+		if f.Unwinding {
+			return nil, false
+		}
+		stack[i] = Resume{Last: f.Block.Instrs[max(f.Next-1, 0)], Defers: len(f.defers)}
+	}
+	return stack, true
+}
