@@ -5,6 +5,7 @@ import (
 	"flag"
 	"io"
 	"regexp"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -18,6 +19,12 @@ type config struct {
 	budget   time.Duration  // per function, always positive
 	maxPaths int            // per function; 0 means no limit
 	maxWork  int            // per function, in machine.Config.MaxWork units; 0 means no limit
+	// parallel is -p: how many functions are explored, and packages'
+	// tests validated, at once; at least 1.
+	parallel int
+	// timeout is -timeout: how long the run may explore, counted from
+	// its start; 0 means no bound (timeout.go).
+	timeout time.Duration
 	// seed starts the search's random choices (machine.Config.Seed).
 	seed uint64
 	// noIncremental turns off the solver's reuse of asserted prefixes
@@ -147,6 +154,8 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.Var(positiveDuration{&cfg.budget}, "budget", "")
 	fs.Var(nonNegativeInt{&cfg.maxPaths}, "max-paths", "")
 	fs.Var(nonNegativeInt{&cfg.maxWork}, "max-work", "")
+	fs.Var(positiveInt{&cfg.parallel}, "p", "")
+	fs.Var(nonNegativeDuration{&cfg.timeout}, "timeout", "")
 	fs.Var(seedValue{&cfg.seed}, "seed", "")
 	fs.BoolVar(&cfg.noIncremental, "no-incremental", false, "")
 	fs.BoolVar(&cfg.noEscalate, "no-escalate", false, "")
@@ -188,7 +197,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 // the flags.
 func parseArgs(args []string) (config, error) {
 	cfg := config{
-		budget: defaultBudget, maxWork: defaultMaxWork,
+		budget: defaultBudget, maxWork: defaultMaxWork, parallel: runtime.NumCPU(),
 		maxLen: defaultMaxLen, maxElems: defaultMaxElems,
 		maxLenCap: defaultMaxLenCap, maxElemsCap: defaultMaxElemsCap,
 		maxCalls:   defaultMaxCalls,
@@ -256,6 +265,29 @@ func (v positiveDuration) Set(s string) error {
 	return nil
 }
 
+// nonNegativeDuration is a -timeout flag: a time.Duration of zero (no
+// bound) or more.
+type nonNegativeDuration struct{ d *time.Duration }
+
+func (v nonNegativeDuration) String() string {
+	if v.d == nil {
+		return ""
+	}
+	return v.d.String()
+}
+
+func (v nonNegativeDuration) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return errors.New("not a duration (examples: 500ms, 10s, 2m)")
+	}
+	if d < 0 {
+		return errors.New("must be 0 (no bound) or more")
+	}
+	*v.d = d
+	return nil
+}
+
 // seedValue is -seed: any unsigned 64-bit number.
 type seedValue struct{ n *uint64 }
 
@@ -292,6 +324,28 @@ func (v nonNegativeInt) Set(s string) error {
 	}
 	if n < 0 {
 		return errors.New("must be 0 (no limit) or more")
+	}
+	*v.n = n
+	return nil
+}
+
+// positiveInt is a -p flag: an int of 1 or more.
+type positiveInt struct{ n *int }
+
+func (v positiveInt) String() string {
+	if v.n == nil {
+		return ""
+	}
+	return strconv.Itoa(*v.n)
+}
+
+func (v positiveInt) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return errors.New("not an integer")
+	}
+	if n < 1 {
+		return errors.New("must be 1 or more")
 	}
 	*v.n = n
 	return nil

@@ -44,10 +44,28 @@
 // # What a run does
 //
 // Each package's init runs once, in the interpreter, within -init-budget
-// and -init-work. Every function starts from the state it leaves. A
-// function is explored until -budget, -max-work or -max-paths runs out,
-// or until every path has ended. The tests of what it found are made
-// after that, so a function may take longer than -budget.
+// and -init-work, before any function is explored. Every function starts
+// from the state the inits leave. A function is explored until -budget,
+// -max-work or -max-paths runs out, or until every path has ended. The
+// tests of what it found are made after that, so a function may take
+// longer than -budget.
+//
+// With -p n, n functions are explored at once, each with a solver of its
+// own, and then the tests of n packages are checked at once. The files,
+// -stats (but for its times) and -report are the same for any n, as long
+// as what ends each function's exploration is -max-work, -max-paths or
+// the end of its paths, not -budget's clock, which the machine's load
+// moves.
+//
+// With -timeout, exploration stops when the run, loading included, has
+// lasted that long: the functions being explored are cut and left out, as
+// on an interrupt, and those not started are not explored. A function
+// that starts gets at most its share of the time left, the time left × -p
+// ÷ the functions left, as its budget, so that the time is spread over
+// the functions rather than spent by the first ones. The tests of the
+// functions explored by then are still checked and written, which takes
+// longer; the exit status is the usual one. The log and -stats
+// ("skipped_reason") name the functions cut.
 //
 // The redundant-state detector (-prune rse) drops a state whose future an
 // explored state already covers. With -prune reach it also drops, at
@@ -81,6 +99,8 @@
 //
 //	-run regexp           explore only the targets whose name matches (default: all)
 //	-budget duration      time to explore each function (default 10s)
+//	-timeout duration     time the run may explore, counted from its start; 0 is no bound (default 0)
+//	-p n                  functions explored, and packages' tests checked, at once (default: the number of CPUs)
 //	-max-paths n          paths per function; 0 is no limit (default 0)
 //	-max-work n           work per function: 1 an instruction, 2000 a query; 0: no limit (default 20000000)
 //	-seed n               seed of the search's random choices; same seed, same paths (default 0)

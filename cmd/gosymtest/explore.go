@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"sync"
+	"time"
 
 	"github.com/gosymtest/gosymtest/loader"
 	"github.com/gosymtest/gosymtest/solver"
@@ -9,7 +11,6 @@ import (
 	"github.com/gosymtest/gosymtest/symbolic"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
 	"github.com/rs/zerolog"
-	"golang.org/x/tools/go/ssa"
 )
 
 // explored is what exploring one target gave.
@@ -28,68 +29,75 @@ type explored struct {
 // cover an arbitrary part of the function.
 const interruptedReason = "interrupted before its exploration finished"
 
-// exploreTargets runs the symbolic executor on each target in turn, within
-// the per-function budget, and logs what each gave. When ctx is cancelled
-// (the run is interrupted) it stops: the target being explored and those
-// after it are returned skipped with interruptedReason, so that only
-// finished explorations give tests. done is told of each target done.
+// exploreTargets runs the symbolic executor on the targets, -p of them
+// at once, each within its budget (runClock.budget), and logs what each
+// gave. The results are in the order of targets, whatever the order the
+// explorations finished in. When ctx ends (an interrupt, or -timeout:
+// cutReason) it stops: the targets being explored and those not started
+// are returned skipped, so that only finished explorations give tests.
+// done is told of each target done.
 func exploreTargets(ctx context.Context, prog *loader.Program, targets []target, cfg config, log zerolog.Logger, done func()) []explored {
-	var results []explored
-	// One Inits for the run: each package's init runs once, whatever the
-	// number of functions (and engines) that need it.
-	inits := machine.NewInits(machine.InitBudget{Work: int64(cfg.initWork), Time: cfg.initBudget})
-	inits.NoPrebuild = cfg.noPrebuild
-	// One detector for the run: what it learns of the program (the
-	// relevant branches) does not depend on the function explored.
-	fns := make([]*ssa.Function, 0, len(targets))
+	results := make([]explored, len(targets))
+	sh := prepareShared(ctx, prog, targets, cfg, log)
+	explorable := 0
 	for _, t := range targets {
-		fns = append(fns, t.fn)
+		if symbolic.SkipReason(t.fn) == "" {
+			explorable++
+		}
 	}
-	pruner := cfg.prune.pruner(prog.SSA, fns)
-	logged := 0
-	for _, t := range targets {
-		r := explored{target: t}
-		if ctx.Err() != nil {
-			r.skipped = interruptedReason
-			results = append(results, r)
-			continue
-		}
-		if reason := symbolic.SkipReason(t.fn); reason != "" {
-			r.skipped = reason
-			log.Info().Str("func", t.name).Str("reason", reason).Msg("skipped")
-			results = append(results, r)
-			done()
-			continue
-		}
-		sum, stats, err := exploreOne(ctx, prog, t, cfg, inits, pruner, &r)
-		logged = logInitFailures(log, inits, logged)
-		switch {
-		case ctx.Err() != nil:
-			// The exploration returned early; a path cut off by the
-			// interrupt is not one the budget cut off, and the summary
-			// claims nothing about it.
-			r = explored{target: t, skipped: interruptedReason}
-			log.Info().Str("func", t.name).Msg("interrupted: its paths are left out")
-		case err != nil:
-			r.skipped = err.Error()
-			log.Warn().Str("func", t.name).Err(err).Msg("skipped")
-			done()
-		default:
-			r.summary, r.solver = sum, stats
-			logExplored(log, &r)
-			done()
-		}
-		results = append(results, r)
-	}
+	clock := newRunClock(ctx, cfg.parallel, explorable)
+	forEach(len(targets), cfg.parallel, func(i int) {
+		results[i] = exploreTarget(ctx, prog, targets[i], cfg, sh, clock, log, done)
+	})
+	logTimeout(ctx, log, results)
 	return results
+}
+
+// exploreTarget explores t, unless it is not to be explored, and logs
+// what it gave.
+func exploreTarget(ctx context.Context, prog *loader.Program, t target, cfg config, sh *shared, clock *runClock, log zerolog.Logger, done func()) explored {
+	r := explored{target: t}
+	if ctx.Err() != nil {
+		r.skipped = cutReason(ctx)
+		return r
+	}
+	if reason := symbolic.SkipReason(t.fn); reason != "" {
+		r.skipped = reason
+		log.Info().Str("func", t.name).Str("reason", reason).Msg("skipped")
+		done()
+		return r
+	}
+	sum, stats, err := exploreOne(ctx, prog, t, cfg, clock.budget(cfg.budget), sh, &r)
+	sh.initLog.flush(log, sh.inits)
+	switch {
+	case ctx.Err() != nil:
+		// The exploration returned early; a path cut off by the
+		// interrupt or -timeout is not one the budget cut off, and the
+		// summary claims nothing about it.
+		r = explored{target: t, skipped: cutReason(ctx)}
+		if r.skipped == timeoutReason {
+			log.Info().Str("func", t.name).Msg("cut by -timeout: its paths are left out")
+		} else {
+			log.Info().Str("func", t.name).Msg("interrupted: its paths are left out")
+		}
+	case err != nil:
+		r.skipped = err.Error()
+		log.Warn().Str("func", t.name).Err(err).Msg("skipped")
+		done()
+	default:
+		r.summary, r.solver = sum, stats
+		logExplored(log, &r)
+		done()
+	}
+	return r
 }
 
 // exploreOne explores one function with a solver of its own: Z3's answers
 // depend on the queries it saw before, so sharing one across functions
 // would make a function's tests depend on how far the previous function
-// got within its time budget. pruner is the Config.Pruner (nil for
-// -prune none).
-func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config, inits *machine.Inits, pruner func() machine.Pruner, r *explored) (*machine.Summary, solver.Stats, error) {
+// got within its time budget. budget is the function's (runClock.budget);
+// sh holds what all engines share.
+func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config, budget time.Duration, sh *shared, r *explored) (*machine.Summary, solver.Stats, error) {
 	core, err := z3.New(z3.Options{Timeout: cfg.solverTimeout(), NoIncremental: cfg.noIncremental, EscalateAfter: cfg.escalateAfter()})
 	if err != nil {
 		return nil, solver.Stats{}, err
@@ -100,33 +108,28 @@ func exploreOne(ctx context.Context, prog *loader.Program, t target, cfg config,
 		return nil, solver.Stats{}, err
 	}
 	defer chain.Close()
-	engine := symbolic.NewEngine(prog.SSA, machine.Config{
-		Solver:   chain,
-		Sink:     machine.SinkFunc(func(p *machine.PathEnd) { r.paths = append(r.paths, p) }),
-		Budget:   cfg.budget,
-		MaxPaths: cfg.maxPaths,
-		MaxWork:  int64(cfg.maxWork),
-		Seed:     cfg.seed,
-		Bounds:   cfg.bounds(),
-		Inits:    inits,
-
-		NoBoundaries: cfg.noBoundaries,
-		NoDictionary: cfg.noDictionary,
-		NoMutants:    cfg.noMutants,
-		NilAnywhere:  cfg.nilAnywhere,
-		Pruner:       pruner,
-
-		NoFinishEarly: cfg.noFinishEarly,
-	})
-	sum, err := engine.Explore(ctx, t.fn)
+	mc := engineConfig(cfg, sh)
+	mc.Solver = chain
+	mc.Sink = machine.SinkFunc(func(p *machine.PathEnd) { r.paths = append(r.paths, p) })
+	mc.Budget = budget
+	sum, err := symbolic.NewEngine(prog.SSA, mc).Explore(ctx, t.fn)
 	return sum, chain.Stats(), err
 }
 
-// logInitFailures logs the package initialisations that failed since the
-// first done of them were logged, and returns how many are logged now.
-func logInitFailures(log zerolog.Logger, inits *machine.Inits, done int) int {
+// initLog logs each package initialisation that failed once, whichever
+// of the engines exploring at once ran it or saw it first. It is safe
+// for concurrent use.
+type initLog struct {
+	mu     sync.Mutex
+	logged int // how many of the Inits' failures are logged
+}
+
+// flush logs the failures of inits not logged yet.
+func (l *initLog) flush(log zerolog.Logger, inits *machine.Inits) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	failures := inits.Failures()
-	for _, f := range failures[done:] {
+	for _, f := range failures[l.logged:] {
 		if f.Partial {
 			log.Info().Str("package", f.Package).Str("reason", f.Reason).
 				Msg("package initialised in part: paths that read its variables back no claim")
@@ -135,7 +138,7 @@ func logInitFailures(log zerolog.Logger, inits *machine.Inits, done int) int {
 		log.Warn().Str("package", f.Package).Str("reason", f.Reason).
 			Msg("package initialisation failed: paths that read its variables stop there")
 	}
-	return len(failures)
+	l.logged = len(failures)
 }
 
 func logExplored(log zerolog.Logger, r *explored) {

@@ -27,6 +27,19 @@ type fuzzWritten struct {
 	why     string // why one package got no target
 }
 
+// add is w with what p, another package's, wrote added.
+func (w fuzzWritten) add(p fuzzWritten) fuzzWritten {
+	w.targets += p.targets
+	w.seeds += p.seeds
+	for fn, t := range p.perFunc {
+		if w.perFunc == nil {
+			w.perFunc = map[string]fuzzTargetWritten{}
+		}
+		w.perFunc[fn] = t
+	}
+	return w
+}
+
 // fuzzTargetWritten is the target written for one function.
 type fuzzTargetWritten struct {
 	name  string // FuzzXxx

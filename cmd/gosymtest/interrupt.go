@@ -31,10 +31,11 @@ const (
 type interrupts struct {
 	explore, write         context.Context
 	stopExplore, stopWrite context.CancelFunc
-	// files is held while output is being written (a package's tests,
-	// the -stats, -report and -coverprofile files), so that the second
-	// signal never exits in the middle of a write.
-	files sync.Mutex
+	// files is read-held while output is being written (a package's
+	// tests, the -stats, -report and -coverprofile files), so that the
+	// second signal, which takes it whole, never exits in the middle of
+	// a write; read-held, since -p writes several packages at once.
+	files sync.RWMutex
 	first atomic.Int32 // the exit status of the first signal; 0 before one
 	ch    chan os.Signal
 	done  chan struct{}
@@ -68,7 +69,7 @@ func (in *interrupts) watch(log zerolog.Logger, beforeExit func()) {
 		// own, by the main goroutine, before this one gets the lock.
 		log.Warn().Msg("interrupted again: quitting; no further file written")
 		in.stopWrite()
-		// Wait for the write in progress to give up (its context is
+		// Wait for the writes in progress to give up (their context is
 		// cancelled), and keep the lock: nothing is written after this.
 		in.files.Lock()
 		beforeExit()
@@ -101,14 +102,15 @@ func (in *interrupts) quitting() bool {
 }
 
 // writing runs write holding the lock that the second signal waits for,
-// unless the second signal came.
+// unless the second signal came. Writes may run at once (each holds it
+// for reading); the second signal waits for every one in progress.
 func (in *interrupts) writing(write func()) {
 	if in == nil {
 		write()
 		return
 	}
-	in.files.Lock()
-	defer in.files.Unlock()
+	in.files.RLock()
+	defer in.files.RUnlock()
 	if !in.quitting() {
 		write()
 	}

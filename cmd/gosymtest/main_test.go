@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -64,7 +65,11 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	binary = filepath.Join(dir, "gosymtest")
-	build := exec.Command("go", "build", "-o", binary, ".")
+	args := []string{"build", "-o", binary}
+	if raceEnabled {
+		args = append(args, "-race")
+	}
+	build := exec.Command("go", append(args, ".")...)
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "building gosymtest:", err)
@@ -228,6 +233,10 @@ func TestUsageErrorsExit2NamingTheFlag(t *testing.T) {
 		{[]string{"-store", ""}, "-store: empty"},
 		{[]string{"-store", "ftp://host"}, "-store: unknown scheme"},
 		{[]string{"-store", "redis://"}, "-store: not a redis://host:port"},
+		{[]string{"-p", "0"}, "-p: must be 1 or more"},
+		{[]string{"-p", "all"}, "-p: not an integer"},
+		{[]string{"-timeout", "-1s"}, "-timeout: must be 0 (no bound) or more"},
+		{[]string{"-timeout", "soon"}, `invalid value "soon" for flag -timeout`},
 	} {
 		r := gosymtest(t, tc.args...)
 		if r.code != 2 {
@@ -474,8 +483,8 @@ func TestParseArgs(t *testing.T) {
 	if want := []string{"./a", "./b", "-notaflag"}; !reflect.DeepEqual(cfg.patterns, want) {
 		t.Errorf("patterns = %q, want %q", cfg.patterns, want)
 	}
-	if cfg.budget != defaultBudget || cfg.maxPaths != 0 {
-		t.Errorf("defaults: budget %v, max-paths %d", cfg.budget, cfg.maxPaths)
+	if cfg.budget != defaultBudget || cfg.maxPaths != 0 || cfg.parallel != runtime.NumCPU() || cfg.timeout != 0 {
+		t.Errorf("defaults: budget %v, max-paths %d, -p %d, -timeout %v", cfg.budget, cfg.maxPaths, cfg.parallel, cfg.timeout)
 	}
 }
 

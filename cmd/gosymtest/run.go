@@ -25,7 +25,8 @@ const (
 // with -fuzz-seeds the fuzz targets) of each package, prints the coverage
 // summary, writes the -coverprofile, -report and -stats files, logs to
 // stderr, and returns the exit status. An interrupt cuts the exploration
-// short (interrupt.go).
+// short (interrupt.go), and so does -timeout (timeout.go), which leaves
+// the exit status alone.
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "merge" {
 		return runMerge(args[1:], stdout, stderr)
@@ -48,7 +49,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// The progress line is for people at a terminal; logs to a pipe or a
 	// file, and JSON logs, stay free of it.
 	statusLine := newProgress(stderr, !cfg.logJSON && !cfg.dryRun && isTerminal(stderr))
-	log := newLogger(statusLine, isColorTerminal(stderr), cfg.logJSON, cfg.verbose)
+	log, logOut := newLogger(statusLine, isColorTerminal(stderr), cfg.logJSON, cfg.verbose)
 	log.Debug().
 		Strs("patterns", cfg.patterns).
 		Stringer("budget", cfg.budget).
@@ -101,7 +102,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			st = openStore(intr.explore, cfg, log)
 			cfg.solverStore = st
 			statusLine.start(len(selected))
-			results = exploreTargets(intr.explore, prog, selected, cfg, log, statusLine.finished)
+			// -timeout counts from the start of the run, loading
+			// included; it ends the exploration, not the writing.
+			explore, stopClock := withTimeout(intr.explore, began, cfg.timeout)
+			results = exploreTargets(explore, prog, selected, cfg, log, statusLine.finished)
+			stopClock()
 			if st != nil {
 				if err := st.Close(); err != nil {
 					log.Warn().Err(err).Msg("-store: closing the store")
@@ -109,7 +114,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			}
 			statusLine.setPhase("writing tests")
 			var failed bool
-			written, failed = writeTests(intr, prog, results, cfg, log)
+			written, failed = writeTests(intr, prog, results, cfg, log, logOut)
 			if failed {
 				status = exitFail
 			}

@@ -125,19 +125,28 @@ func (e *Machine) InitMemory(pkg *ssa.Package) *value.Memory {
 	if m, ok := e.initMems[pkg]; ok {
 		return value.FrozenFork(m)
 	}
-	in := e.Inits
-	in.mu.Lock()
-	if pkg != nil {
-		e.ensureInit(pkg)
-	}
-	m := in.mem
-	e.initFaults = in.faults
-	in.mu.Unlock()
+	m := e.snapshotInit(pkg)
 	if e.initMems == nil {
 		e.initMems = make(map[*ssa.Package]*value.Memory)
 	}
 	e.initMems[pkg] = m
 	return value.FrozenFork(m)
+}
+
+// snapshotInit runs pkg's init if no engine has, and returns the memory
+// after every init run so far, taking the faults known by then. The lock
+// is released however the init ends: an engine that panics (an executor
+// bug, which its Explore reports) must not leave the engines exploring
+// beside it waiting for it forever.
+func (e *Machine) snapshotInit(pkg *ssa.Package) *value.Memory {
+	in := e.Inits
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if pkg != nil {
+		e.ensureInit(pkg)
+	}
+	e.initFaults = in.faults
+	return in.mem
 }
 
 // ensureInit runs the inits of pkg's imports, then pkg's own, each once.
