@@ -159,6 +159,8 @@ type FunctionStats struct {
 	// SearchMs is when the search ended, before the passes after it
 	// (the runs to the end, the dictionary, boundary and mutant cases).
 	SearchMs int64 `json:"search_ms"`
+	// PassMs are the times of the passes after the search, by name.
+	PassMs map[string]int64 `json:"pass_ms,omitempty"`
 	// FinishedEarly tells that the finish rule ended the search: no
 	// state left could reach code or a branch edge no test covered.
 	FinishedEarly bool `json:"finished_early,omitempty"`

@@ -176,8 +176,11 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 		outer, cancel = context.WithDeadline(outer, e.Started.Add(e.Cfg.Budget+PassAllowance(e.Cfg.Budget)))
 		defer cancel()
 	}
+	e.Summary.PassTimes = make(map[string]time.Duration, len(afterPasses))
 	for _, pass := range afterPasses {
+		start := time.Now()
 		pass.run(e, outer, fn)
+		e.Summary.PassTimes[pass.name] = time.Since(start)
 	}
 	for b := range e.Summary.CoveredBlocks {
 		if b.Parent() == fn {

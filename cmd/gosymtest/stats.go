@@ -93,6 +93,12 @@ func newStats(prog *loader.Program, dir string, selected []target, results []exp
 				s.Totals.SolverLayers = addLayers(s.Totals.SolverLayers, f.SolverLayers)
 				f.WallMs, f.MsToCover = r.summary.Elapsed.Milliseconds(), r.summary.TimeToCover.Milliseconds()
 				f.SearchMs, f.FinishedEarly = r.summary.SearchTime.Milliseconds(), r.summary.FinishedEarly > 0
+				for name, d := range r.summary.PassTimes {
+					if f.PassMs == nil {
+						f.PassMs = make(map[string]int64)
+					}
+					f.PassMs[name] = d.Milliseconds()
+				}
 				for i, t := range r.summary.CoverTimes {
 					f.CoverTimeline = append(f.CoverTimeline, [2]int64{t.Milliseconds(), int64(i + 1)})
 				}

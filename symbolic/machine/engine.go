@@ -174,6 +174,8 @@ type Summary struct {
 	// SearchTime is when the search ended, before the passes after it:
 	// Elapsed less SearchTime is what those passes took.
 	SearchTime time.Duration
+	// PassTimes are the times of the passes after the search, by name.
+	PassTimes map[string]time.Duration
 	// FinishedEarly counts the rounds whose search the finish rule ended
 	// (finishrule.go).
 	FinishedEarly int
@@ -273,11 +275,12 @@ func (e *Machine) InExploredPackage(fn *ssa.Function) bool {
 // When the finish rule ends it (finishrule.go), it returns true and
 // leaves the states pending for FinishRest.
 func (e *Machine) Search() (finished bool) {
-	for picks := 1; e.Searcher.Len() > 0; picks++ {
+	ended := e.Summary.Paths + e.Summary.Pruned
+	for e.Searcher.Len() > 0 {
 		if e.StopEarly() || e.Inputs.GrowthDue() {
 			return false
 		}
-		if e.finishDue(picks) {
+		if e.finishDue(&ended) {
 			e.Summary.FinishedEarly++
 			return true
 		}

@@ -17,9 +17,10 @@ import (
 // exploration is not exhausted: only a search whose every path ended
 // is.
 //
-// The rule is asked every finishCheckEvery picks, not on every one: it
-// looks at every pending state, and coverage grows between picks only
-// when a path ends.
+// The rule is asked after each pick in which a path ended, and only
+// then: it looks at every pending state, and what those may still add
+// changes only when a path ends (its test covers code, or it was the
+// last state that could reach some).
 
 // Finisher is a Pruner that can tell whether a state may still give a
 // test worth keeping: one that enters code no test covers or takes a
@@ -36,10 +37,6 @@ type StateLister interface {
 	States() []*State
 }
 
-// finishCheckEvery is how many picks of the searcher pass between two
-// checks of the finish rule.
-const finishCheckEvery = 32
-
 // finishedReason is the end reason of the states the rule cut.
 const finishedReason = "finished early: no state left could reach code or a branch edge that no test covers"
 
@@ -48,13 +45,15 @@ const finishedReason = "finished early: no state left could reach code or a bran
 func FinishedReason(reason string) bool { return reason == finishedReason }
 
 // finishDue reports whether the finish rule ends the round's search now:
-// the rule is on, it is a check's turn, and no pending state may add a
-// test.
-func (e *Machine) finishDue(picks int) bool {
+// the rule is on, a path ended since the last check (ended counts the
+// paths that had ended then, and is brought up to date), and no pending
+// state may add a test.
+func (e *Machine) finishDue(ended *int) bool {
 	f := e.finisher
-	if e.Cfg.NoFinishEarly || f == nil || !e.Pruning || picks%finishCheckEvery != 0 {
+	if e.Cfg.NoFinishEarly || f == nil || !e.Pruning || e.Summary.Paths+e.Summary.Pruned == *ended {
 		return false
 	}
+	*ended = e.Summary.Paths + e.Summary.Pruned
 	l, ok := e.Searcher.(StateLister)
 	if !ok {
 		return false
