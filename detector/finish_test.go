@@ -56,7 +56,10 @@ func TestFinishRuleChangesNothingButTheWork(t *testing.T) {
 				t.Errorf("%s: the rule ended the search, yet the exploration claims to be exhausted", name)
 			}
 		}
-		t.Logf("%s: work %d with the rule (finished early: %v), %d without", name, on.sum.Work, on.sum.FinishedEarly > 0, off.sum.Work)
+		t.Logf("%s: work %d with the rule (finished early: %v, exhausted %v), %d without (exhausted %v)", name, on.sum.Work, on.sum.FinishedEarly > 0, on.sum.Exhausted, off.sum.Work, off.sum.Exhausted)
+		if off.sum.Exhausted && off.sum.ExplorationWork() < cfg(true).MaxWork/8 && !on.sum.Exhausted {
+			t.Errorf("%s: exhausted within an eighth of the work bound without the rule, not with it", name)
+		}
 	}
 	if finished == 0 || saved <= 0 {
 		t.Errorf("the rule ended %d searches early and saved %d work: it did nothing", finished, saved)

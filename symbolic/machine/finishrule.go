@@ -17,8 +17,9 @@ import (
 // exploration is not exhausted: only a search whose every path ended
 // is.
 //
-// The rule is asked after each pick in which a path ended, and only
-// then: it looks at every pending state, and what those may still add
+// The rule applies once the search has spent an eighth of its work
+// bound (finishMayApply), and is then asked after each pick in which a
+// path ended, and only then: it looks at every pending state, and what those may still add
 // changes only when a path ends (its test covers code, or it was the
 // last state that could reach some).
 
@@ -50,7 +51,7 @@ func FinishedReason(reason string) bool { return reason == finishedReason }
 // state may add a test.
 func (e *Machine) finishDue(ended *int) bool {
 	f := e.finisher
-	if e.Cfg.NoFinishEarly || f == nil || !e.Pruning || e.Summary.Paths+e.Summary.Pruned == *ended {
+	if e.Cfg.NoFinishEarly || f == nil || !e.Pruning || !e.finishMayApply() || e.Summary.Paths+e.Summary.Pruned == *ended {
 		return false
 	}
 	*ended = e.Summary.Paths + e.Summary.Pruned
@@ -66,6 +67,24 @@ func (e *Machine) finishDue(ended *int) bool {
 		}
 	}
 	return true
+}
+
+// finishShare is the share of a function's work bound (or, without one,
+// of its budget) that its search spends before the rule applies. A
+// search that ends on its own within it is exhausted, as without the
+// rule: the rule cuts states that would have ended, and a cut search
+// claims no dead code. Most functions that end at all end well within
+// it; those the rule is for run to the bound.
+const finishShare = 8
+
+// finishMayApply reports whether the search has spent its share before
+// the rule applies: work when the work is bounded, which falls at the
+// same point on every run, and time otherwise.
+func (e *Machine) finishMayApply() bool {
+	if e.Cfg.MaxWork > 0 {
+		return e.Summary.ExplorationWork() >= e.Cfg.MaxWork/finishShare
+	}
+	return e.Cfg.Budget <= 0 || time.Since(e.Started) >= e.Cfg.Budget/finishShare
 }
 
 // FinishRest ends the states the finish rule left pending.
