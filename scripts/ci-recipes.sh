@@ -57,7 +57,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-say() { printf 'ci-recipes: %s\n' "$*" >&2; }
+say() { printf 'ci-recipes: [%3ds] %s\n' "$SECONDS" "$*" >&2; }
 fail() {
 	say "FAIL: $*"
 	exit 1
