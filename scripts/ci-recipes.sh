@@ -28,13 +28,14 @@
 # snippets, each a shell block that starts with a "# ci-recipes: NAME"
 # comment, so that a change to a recipe is tested as written. Only what
 # the CI system provides is replaced: the matrix value, the Redis
-# service's address (by a redis-server started here on loopback, one
-# database per recipe and one for the unsharded run, each empty at the
-# start, as a fresh service container is) and the volume's /out.
-#
-# Each recipe's shards start from an empty store: a store warmed by
-# another run answers queries without Z3, which leaves the tests the same
-# but changes the solver's counts in -stats.
+# service's address and the volume's /out. The Redis services are
+# databases of one redis-server started here on loopback, each empty at
+# the start as a new service is: GitHub gives each job a service
+# container of its own (databases 1 to 3), the Kubernetes pods share one
+# Redis service (database 4), and the unsharded run has its own
+# (database 5). A store another run had warmed would answer queries
+# without Z3, which leaves the tests the same but changes the solver's
+# counts in -stats.
 set -euo pipefail
 
 R=$(cd "$(dirname "$0")/.." && pwd)
@@ -152,13 +153,12 @@ $script"
 start=$SECONDS
 
 # GitHub Actions: the matrix, then the merge job.
-gh_store=$(store 1)
 mkdir -p "$W/gh/artifacts"
 for i in $(seq "$N"); do
 	job=$W/gh/job-$i
 	checkout "$job"
 	script=${gh_shard//'${{ matrix.shard }}'/$i}
-	script=${script//redis:\/\/localhost:6379/$gh_store}
+	script=${script//redis:\/\/localhost:6379/$(store "$i")}
 	say "GitHub job shard=$i"
 	run "$job" "$W/gh/job-$i.log" "bash -e" "$script"
 	# upload-artifact: shards/ and the shard test files, at their paths.
@@ -175,7 +175,7 @@ run "$W/gh/merge" "$W/gh/merge.log" "bash -e" "$gh_merge"
 
 # Kubernetes: the Indexed Job's pods, then the merge pod; $W/k8s/out is
 # the shared volume.
-k8s_store=$(store 2)
+k8s_store=$(store 4)
 out=$W/k8s/out
 mkdir -p "$out"
 volume() {
@@ -199,7 +199,7 @@ whole=$(sed -e ':a' -e '/\\$/N; s/\\\n//; ta' <<<"${gh_shard//'${{ matrix.shard 
 [ -n "$whole" ] || fail "no gosymtest command in the GitHub recipe"
 whole=$(sed -E -e 's/-shard [^ ]+ //' -e 's/-stats [^ ]+/-stats ..\/whole-stats.json/' -e 's/-report [^ ]+/-report ..\/whole-report.json/' \
 	-e 's/^([[:space:]]*gosymtest )/\1-p 1 /' <<<"$whole")
-whole=${whole//redis:\/\/localhost:6379/$(store 3)}
+whole=${whole//redis:\/\/localhost:6379/$(store 5)}
 checkout "$W/whole"
 say "unsharded run: $whole"
 run "$W/whole" "$W/whole.log" "bash -e" "$whole"
