@@ -203,19 +203,26 @@
 //
 // # Sharding
 //
-// A CI matrix may split a run with -shard i/n. A function's shard is the
-// FNV-1a hash of its full name modulo n, so it stays put when others come
-// or go. A shard writes gosymtest_generated_shard_<i>_of_<n>_test.go.
-// With one -store redis://... the shards share their solver answers.
-// After the shards have run, in the directory they ran in:
+// A CI matrix may split a run with -shard i/n, i from 1 to n. A
+// function's shard is the FNV-1a hash of its full name modulo n, so it
+// stays put when others come or go. A shard explores each of its
+// functions as the unsharded run would: the finish rule leaves the code
+// of the other shards' functions to them. A shard writes
+// gosymtest_generated_shard_<i>_of_<n>_test.go. With one -store
+// redis://... the shards share their solver answers. After the shards
+// have run, in the directory they ran in or in a checkout into which
+// their files were gathered:
 //
 //	gosymtest merge -tests -stats stats.json -report report.json s1.json r1.json ...
 //
 // Merge takes the shards' -stats and -report files, in any order. It
-// writes the stats and report one unsharded run would write. With -tests
-// it also joins each package's shard test files into
-// gosymtest_generated_test.go and removes them. It needs the stats of
-// every shard.
+// writes the report one unsharded run would write, and its stats but for
+// their times and go test runs, as long as -max-work or -max-paths, not
+// -budget's clock, ends each function's exploration. With -tests it also
+// joins each package's shard test files into gosymtest_generated_test.go,
+// the same as that run's, and removes them. It needs the stats of every
+// shard. README.md shows a GitHub Actions matrix and a Kubernetes
+// Indexed Job that run the shards and merge them.
 //
 // Exit status:
 //

@@ -35,10 +35,15 @@ const interruptedReason = "interrupted before its exploration finished"
 // explorations finished in. When ctx ends (an interrupt, or -timeout:
 // cutReason) it stops: the targets being explored and those not started
 // are returned skipped, so that only finished explorations give tests.
-// done is told of each target done.
-func exploreTargets(ctx context.Context, prog *loader.Program, targets []target, cfg config, log zerolog.Logger, done func()) []explored {
+// done is told of each target done. all are the targets of the whole
+// run, before -shard: a shard prepares what the engines share (the
+// inits, the detector whose finish rule leaves the code of the other
+// targets to their own exploration) from them, as the unsharded run
+// does, so that each function is explored as it is there and the
+// merged shards write what that run writes.
+func exploreTargets(ctx context.Context, prog *loader.Program, targets, all []target, cfg config, log zerolog.Logger, done func()) []explored {
 	results := make([]explored, len(targets))
-	sh := prepareShared(ctx, prog, targets, cfg, log)
+	sh := prepareShared(ctx, prog, all, cfg, log)
 	explorable := 0
 	for _, t := range targets {
 		if symbolic.SkipReason(t.fn) == "" {

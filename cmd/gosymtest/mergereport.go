@@ -63,6 +63,9 @@ func (m *merger) report(reports []*report.Report) (*report.Report, error) {
 			if fr.Exhausted {
 				pr.Exhausted++
 			}
+			if fr.Finished {
+				pr.Finished++
+			}
 		}
 		c, reasons, other := m.packageCounts(p.Path, func(pos string) []gapOf {
 			var out []gapOf
@@ -75,7 +78,7 @@ func (m *merger) report(reports []*report.Report) (*report.Report, error) {
 			}
 			return out
 		})
-		c.Funcs, c.Explored, c.Exhausted = pr.Funcs, pr.Explored, pr.Exhausted
+		c.Funcs, c.Explored, c.Exhausted, c.Finished = pr.Funcs, pr.Explored, pr.Exhausted, pr.Finished
 		pr.Counts, pr.Reasons, pr.Other = c, reasons, other
 		out.Packages = append(out.Packages, pr)
 		out.Totals.Add(c)

@@ -105,7 +105,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			// -timeout counts from the start of the run, loading
 			// included; it ends the exploration, not the writing.
 			explore, stopClock := withTimeout(intr.explore, began, cfg.timeout)
-			results = exploreTargets(explore, prog, selected, cfg, log, statusLine.finished)
+			results = exploreTargets(explore, prog, selected, all, cfg, log, statusLine.finished)
 			stopClock()
 			if st != nil {
 				if err := st.Close(); err != nil {
