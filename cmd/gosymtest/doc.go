@@ -46,9 +46,20 @@
 // Each package's init runs once, in the interpreter, within -init-budget
 // and -init-work, before any function is explored. Every function starts
 // from the state the inits leave. A function is explored until -budget,
-// -max-work or -max-paths runs out, or until every path has ended. The
-// tests of what it found are made after that, so a function may take
-// longer than -budget.
+// -max-work or -max-paths runs out, until every path has ended, or until
+// nothing new can come of it: once its search has spent an eighth of
+// -max-work (of -budget without it), the search ends when no state left
+// can reach code that no test covers, or take an edge of an if that no
+// test took, in the function or the code it calls that no other explored
+// function is the entry of (-no-finish-early turns that off). Such a
+// function is "finished early", not exhausted, and claims no dead code;
+// -stats (finished_early) and the summary's finished column count them,
+// and its gaps have the reason finished. The extra cases made after the
+// search (runs to the end, dictionary, boundary and mutant cases) share
+// what is left of -budget, and a tenth of it more (at least 500ms, at
+// most 2s): a function takes no longer than that, the package inits
+// aside, which run before. -stats gives each function's search_ms
+// and the pass_ms of each pass after it.
 //
 // With -p n, n functions are explored at once, each with a solver of its
 // own, and then the tests of n packages are checked at once. The files,

@@ -70,6 +70,14 @@
 // (Tester.Pruned). A pruned state never makes an exploration less
 // exhaustive. Without a Pruner none of this runs.
 //
+// A Pruner that is also a Finisher ends a round's search early, once
+// the search has spent an eighth of its work bound, when no pending
+// state may still give a test worth keeping: none can reach code or an
+// if's edge that no test covers (finishrule.go). The states left end as
+// cut (EndBudget, FinishedReason), the runs to the end still test the
+// blocks they entered, and the exploration is not exhausted.
+// Config.NoFinishEarly turns the rule off.
+//
 // # Limits
 //
 //   - A 64-bit platform: int is 64 bits.
