@@ -90,21 +90,7 @@ func (r *Relevance) CoverEdge(from, to *ssa.BasicBlock) {
 // test covers, or take an edge out of an if there that no test took. A
 // stack that leaves the graph may. Like CanCover, once false for a
 // stack, it stays false.
-func (r *Relevance) MayOpen(stack []Resume) bool {
-	for _, f := range stack {
-		v, ok := r.segment(f.At)
-		if !ok || r.open.reaches(v) {
-			return true
-		}
-		if f.Defers {
-			h, ok := r.g.defers[f.At.Func()]
-			if !ok || !r.holds(h) || r.open.reaches(h) {
-				return true
-			}
-		}
-	}
-	return false
-}
+func (r *Relevance) MayOpen(stack []Resume) bool { return r.stackReaches(r.open, stack) }
 
 // Focus narrows what MayOpen counts to the code of root and of the
 // functions it may call short of those for which explored holds: the

@@ -136,15 +136,20 @@ type Resume struct {
 // leaves the graph may.
 //
 // Coverage only grows: once false for a stack, it stays false.
-func (r *Relevance) CanCover(stack []Resume) bool {
+func (r *Relevance) CanCover(stack []Resume) bool { return r.stackReaches(r.flow, stack) }
+
+// stackReaches reports whether, from where some activation of stack goes
+// on, or from its deferred calls, the flow edges lead to a target that l
+// counts as not covered yet; a stack that leaves the graph may.
+func (r *Relevance) stackReaches(l *live, stack []Resume) bool {
 	for _, f := range stack {
 		v, ok := r.segment(f.At)
-		if !ok || r.flow.reaches(v) {
+		if !ok || l.reaches(v) {
 			return true
 		}
 		if f.Defers {
 			h, ok := r.g.defers[f.At.Func()]
-			if !ok || !r.holds(h) || r.flow.reaches(h) {
+			if !ok || !r.holds(h) || l.reaches(h) {
 				return true
 			}
 		}
