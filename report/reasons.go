@@ -141,8 +141,9 @@ func newWhy(in Input, f *Func, fi *fileIndex, mine map[*ssa.Function]bool) *why 
 	// States stopped by a budget point at the clock only when neither the
 	// work nor the path budget was spent: those stop the exploration
 	// between steps, never a query half-way.
-	w.outOfTime = (in.Budget > 0 && sum.Elapsed >= in.Budget) ||
-		(sum.Ends[machine.EndBudget] > 0 && !w.outOfWork() && !w.outOfPaths())
+	// The finish rule cuts states too, with the clock far off.
+	w.outOfTime = (in.Budget > 0 && sum.SearchTime >= machine.SearchBudget(in.Budget)) ||
+		(sum.Ends[machine.EndBudget] > 0 && sum.FinishedEarly == 0 && !w.outOfWork() && !w.outOfPaths())
 	for _, p := range f.Paths {
 		if r, ok := pathRank(p); ok {
 			if r == rankUnknown && w.outOfTime {
@@ -236,7 +237,7 @@ func (w *why) describe(rank int, p *machine.PathEnd) (string, string) {
 		}
 		return "bounds", strings.Join(p.Concretized, "; ")
 	case rankBudget:
-		if p.Kind == machine.EndBudget && machine.FinishedReason(p.Reason) {
+		if p.Kind == machine.EndBudget && p.Reason == machine.FinishedEarlyReason {
 			return "finished", finishedDetail
 		}
 		if p.Kind == machine.EndSolverUnknown {

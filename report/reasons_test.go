@@ -40,3 +40,22 @@ func TestUnknownIsBudgetOnlyWhenTheClockRanOut(t *testing.T) {
 		}
 	}
 }
+
+// A search the finish rule ended is not out of its budget: its gaps say
+// it finished, and send no one to -budget or -max-work.
+func TestFinishedSearchIsNoBudgetGap(t *testing.T) {
+	cut := &machine.PathEnd{Kind: machine.EndBudget, Reason: machine.FinishedEarlyReason}
+	sum := machine.Summary{Paths: 2, Work: 10, FinishedEarly: 1, SearchTime: time.Millisecond, Ends: map[machine.EndKind]int{machine.EndBudget: 1}}
+	in := Input{Budget: time.Second, MaxWork: 1000}
+	w := newWhy(in, &Func{Summary: &sum, Paths: []*machine.PathEnd{cut}}, nil, nil)
+	if w.outOfTime {
+		t.Error("the rule's cut counts as the clock's")
+	}
+	if reason, detail := w.functionReason(); reason != "finished" || detail != finishedDetail {
+		t.Errorf("function reason %q (%q), want finished", reason, detail)
+	}
+	w = newWhy(in, &Func{Summary: &sum}, nil, nil)
+	if reason, _ := w.functionReason(); reason != "finished" {
+		t.Errorf("with no path left to blame: reason %q, want finished", reason)
+	}
+}

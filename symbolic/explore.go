@@ -101,7 +101,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 	e.Started = time.Now()
 	if e.Cfg.Budget > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, e.Cfg.Budget)
+		ctx, cancel = context.WithTimeout(ctx, machine.SearchBudget(e.Cfg.Budget))
 		defer cancel()
 	}
 	e.Ctx = ctx

@@ -56,8 +56,8 @@
 // -stats (finished_early) and the summary's finished column count them,
 // and its gaps have the reason finished. The extra cases made after the
 // search (runs to the end, dictionary, boundary and mutant cases) share
-// what is left of -budget, and a tenth of it more (at least 500ms, at
-// most 2s): a function takes no longer than that, the package inits
+// what is left of -budget, of which the search may spend four fifths,
+// and a tenth of it more (at least 500ms, at most 2s): a function takes no longer than that, the package inits
 // aside, which run before. -stats gives each function's search_ms
 // and the pass_ms of each pass after it.
 //

@@ -12,7 +12,7 @@ import (
 // state may still give a test that would be kept, as the Pruner's
 // Finisher judges from where each state's frames go on (the detector
 // asks the control-flow graph across calls: package cdg). The states
-// left end as cut by the rule (EndBudget, with finishedReason), so that
+// left end as cut by the rule (EndBudget, with FinishedEarlyReason), so that
 // the runs to the end still test the blocks they entered, and the
 // exploration is not exhausted: only a search whose every path ended
 // is.
@@ -38,12 +38,8 @@ type StateLister interface {
 	States() []*State
 }
 
-// finishedReason is the end reason of the states the rule cut.
-const finishedReason = "finished early: no state left could reach code or a branch edge that no test covers"
-
-// FinishedReason tells whether reason is that of a state the finish rule
-// cut.
-func FinishedReason(reason string) bool { return reason == finishedReason }
+// FinishedEarlyReason is the end reason of the states the rule cut.
+const FinishedEarlyReason = "finished early: no state left could reach code or a branch edge that no test covers"
 
 // finishDue reports whether the finish rule ends the round's search now:
 // the rule is on, a path ended since the last check (ended counts the
@@ -90,7 +86,7 @@ func (e *Machine) finishMayApply() bool {
 // FinishRest ends the states the finish rule left pending.
 func (e *Machine) FinishRest() {
 	for e.Searcher.Len() > 0 {
-		e.Finish(e.Searcher.Select(), EndBudget, 0, finishedReason)
+		e.Finish(e.Searcher.Select(), EndBudget, 0, FinishedEarlyReason)
 	}
 }
 
