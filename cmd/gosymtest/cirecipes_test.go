@@ -17,14 +17,6 @@ import (
 // times) of one unsharded run. It fails when a recipe in README.md stops
 // working or the merge stops giving the unsharded run's files.
 func TestCIRecipesRunLocally(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs gosymtest on testdata/demo nine times (about 45s): not with -short")
-	}
-	if raceEnabled {
-		// The recipes' runs would take minutes under the race detector;
-		// what they run is tested under it by the merge tests.
-		t.Skip("not under the race detector")
-	}
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skipf("the script needs bash: %v", err)
