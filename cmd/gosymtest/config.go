@@ -310,43 +310,38 @@ func (v seedValue) Set(s string) error {
 // nonNegativeInt is a -max-paths flag: an int of 0 or more.
 type nonNegativeInt struct{ n *int }
 
-func (v nonNegativeInt) String() string {
-	if v.n == nil {
-		return ""
-	}
-	return strconv.Itoa(*v.n)
-}
+func (v nonNegativeInt) String() string { return intString(v.n) }
 
 func (v nonNegativeInt) Set(s string) error {
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return errors.New("not an integer")
-	}
-	if n < 0 {
-		return errors.New("must be 0 (no limit) or more")
-	}
-	*v.n = n
-	return nil
+	return setIntAtLeast(v.n, s, 0, "must be 0 (no limit) or more")
 }
 
 // positiveInt is a -p flag: an int of 1 or more.
 type positiveInt struct{ n *int }
 
-func (v positiveInt) String() string {
-	if v.n == nil {
+func (v positiveInt) String() string { return intString(v.n) }
+
+func (v positiveInt) Set(s string) error { return setIntAtLeast(v.n, s, 1, "must be 1 or more") }
+
+// intString prints an int flag's value; "" for the zero flag.Value that
+// flag.isZeroValue makes.
+func intString(n *int) string {
+	if n == nil {
 		return ""
 	}
-	return strconv.Itoa(*v.n)
+	return strconv.Itoa(*n)
 }
 
-func (v positiveInt) Set(s string) error {
-	n, err := strconv.Atoi(s)
+// setIntAtLeast parses s into *n when it is an integer of min or more,
+// and says tooSmall otherwise.
+func setIntAtLeast(n *int, s string, min int, tooSmall string) error {
+	v, err := strconv.Atoi(s)
 	if err != nil {
 		return errors.New("not an integer")
 	}
-	if n < 1 {
-		return errors.New("must be 1 or more")
+	if v < min {
+		return errors.New(tooSmall)
 	}
-	*v.n = n
+	*n = v
 	return nil
 }

@@ -18,16 +18,7 @@ import (
 // the generated header, passes go test with high statement coverage, and
 // a second run writes the same bytes.
 func TestEndToEnd(t *testing.T) {
-	archive, err := txtar.ParseFile("testdata/e2e.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	for _, f := range archive.Files {
-		if err := copyBytes(filepath.Join(dir, f.Name), f.Data); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := unpackArchive(t, "testdata/e2e.txtar", t.TempDir())
 	run := func() []byte {
 		return generateIn(t, dir, "shop", "-stats", filepath.Join(dir, "stats.json"), "./...")
 	}
@@ -119,6 +110,22 @@ func fixtureModule(t *testing.T, name string) string {
 	}
 	if err := copyBytes(filepath.Join(dir, "go.mod"), []byte("module example.com/"+name+"\n\ngo 1.26\n")); err != nil {
 		t.Fatal(err)
+	}
+	return dir
+}
+
+// unpackArchive writes the files of the txtar archive at path into dir,
+// and returns dir.
+func unpackArchive(t *testing.T, path, dir string) string {
+	t.Helper()
+	archive, err := txtar.ParseFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range archive.Files {
+		if err := copyBytes(filepath.Join(dir, f.Name), f.Data); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return dir
 }

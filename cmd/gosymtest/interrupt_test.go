@@ -14,7 +14,6 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/report"
-	"golang.org/x/tools/txtar"
 )
 
 // interruptRun is the binary running on testdata/interrupt.txtar, with
@@ -36,16 +35,7 @@ type interruptRun struct {
 // env is added to the run's environment.
 func startInterruptRun(t *testing.T, env []string, extra ...string) *interruptRun {
 	t.Helper()
-	archive, err := txtar.ParseFile("testdata/interrupt.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := &interruptRun{t: t, dir: t.TempDir(), tmp: t.TempDir()}
-	for _, f := range archive.Files {
-		if err := copyBytes(filepath.Join(r.dir, f.Name), f.Data); err != nil {
-			t.Fatal(err)
-		}
-	}
+	r := &interruptRun{t: t, dir: unpackArchive(t, "testdata/interrupt.txtar", t.TempDir()), tmp: t.TempDir()}
 	r.cmd = exec.Command(binary, append(append([]string{"-log-json", "-budget", "1m", "-max-work", "0"}, extra...), "./...")...)
 	r.cmd.Dir = r.dir
 	r.cmd.Env = append(append(os.Environ(), "TMPDIR="+r.tmp), env...)

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/gosymtest/gosymtest/report"
-	"golang.org/x/tools/txtar"
 )
 
 // TestRunClockShares: without -timeout every function gets -budget; with
@@ -51,16 +50,7 @@ func TestRunClockShares(t *testing.T) {
 // -timeout, the log says which were cut, at least the last one was (it
 // would take a minute), and the test file written passes go test.
 func TestTimeoutCutsAndWrites(t *testing.T) {
-	archive, err := txtar.ParseFile("testdata/interrupt.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	for _, f := range archive.Files {
-		if err := copyBytes(filepath.Join(dir, f.Name), f.Data); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := unpackArchive(t, "testdata/interrupt.txtar", t.TempDir())
 	stats := filepath.Join(t.TempDir(), "stats.json")
 	began := time.Now()
 	r := gosymtestIn(t, dir, nil, "-p", "2", "-timeout", "4s", "-budget", "1m", "-max-work", "0", "-store", "off", "-stats", stats, "./...")
