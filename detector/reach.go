@@ -3,6 +3,7 @@ package detector
 import (
 	"github.com/gosymtest/gosymtest/cdg"
 	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"golang.org/x/tools/go/ssa"
 )
 
 // States that can reach nothing left uncovered. Bugrara and Engler's
@@ -31,14 +32,22 @@ import (
 // covered, that is the outermost one, and the frames above it need no
 // segment looked up.
 func (d *detector) canCover(ctx machine.Context) bool {
-	for i := range ctx.Depth() {
-		last, defers := ctx.Resumes(i)
-		seg, ok := d.cdg.Func(ctx.Func(i)).SegmentOf(last)
+	return d.someFrame(ctx.Depth(), ctx.Resumes, d.rel.CanCover)
+}
+
+// someFrame reports whether reaches holds for one of n frames, asked
+// one at a time, outermost first, each where it goes on from (frame:
+// its last instruction and pending deferred calls). A frame whose
+// segment cdg does not know may reach anything.
+func (d *detector) someFrame(n int, frame func(i int) (ssa.Instruction, int), reaches func([]cdg.Resume) bool) bool {
+	for i := range n {
+		last, defers := frame(i)
+		seg, ok := d.cdg.Func(last.Parent()).SegmentOf(last)
 		if !ok {
 			return true
 		}
-		frame := [1]cdg.Resume{{At: seg, Defers: defers > 0}}
-		if d.rel.CanCover(frame[:]) {
+		at := [1]cdg.Resume{{At: seg, Defers: defers > 0}}
+		if reaches(at[:]) {
 			return true
 		}
 	}
@@ -56,15 +65,6 @@ func (d *detector) MayAdd(s *machine.State) bool {
 	if !ok {
 		return true
 	}
-	for _, f := range stack {
-		seg, ok := d.cdg.Func(f.Last.Parent()).SegmentOf(f.Last)
-		if !ok {
-			return true
-		}
-		frame := [1]cdg.Resume{{At: seg, Defers: f.Defers > 0}}
-		if d.rel.MayOpen(frame[:]) {
-			return true
-		}
-	}
-	return false
+	frame := func(i int) (ssa.Instruction, int) { return stack[i].Last, stack[i].Defers }
+	return d.someFrame(len(stack), frame, d.rel.MayOpen)
 }

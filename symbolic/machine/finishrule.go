@@ -12,16 +12,15 @@ import (
 // state may still give a test that would be kept, as the Pruner's
 // Finisher judges from where each state's frames go on (the detector
 // asks the control-flow graph across calls: package cdg). The states
-// left end as cut by the rule (EndBudget, with FinishedEarlyReason), so that
-// the runs to the end still test the blocks they entered, and the
-// exploration is not exhausted: only a search whose every path ended
-// is.
+// left end as cut by the rule (EndBudget, with FinishedEarlyReason), so
+// that the runs to the end still test the blocks they entered, and the
+// exploration is not exhausted: only a search whose every path ended is.
 //
 // The rule applies once the search has spent an eighth of its work
 // bound (finishMayApply), and is then asked after each pick in which a
-// path ended, and only then: it looks at every pending state, and what those may still add
-// changes only when a path ends (its test covers code, or it was the
-// last state that could reach some).
+// path ended, and only then: it looks at every pending state, and what
+// those may still add changes only when a path ends (its test covers
+// code, or it was the last state that could reach some).
 
 // Finisher is a Pruner that can tell whether a state may still give a
 // test worth keeping: one that enters code no test covers or takes a
@@ -107,7 +106,7 @@ func (s *State) Resumes() (stack []Resume, ok bool) {
 		if f.Unwinding {
 			return nil, false
 		}
-		stack[i] = Resume{Last: f.Block.Instrs[max(f.Next-1, 0)], Defers: len(f.defers)}
+		stack[i] = Resume{Last: resumeInstr(f.Block, f.Next), Defers: len(f.defers)}
 	}
 	return stack, true
 }

@@ -78,7 +78,14 @@ func (c Context) Block() *ssa.BasicBlock { return c.frames[len(c.frames)-1].bloc
 // call it waits on.
 func (c Context) Resumes(d int) (last ssa.Instruction, defers int) {
 	f := c.frames[d]
-	return f.block.Instrs[max(f.next-1, 0)], f.defers
+	return resumeInstr(f.block, f.next), f.defers
+}
+
+// resumeInstr is where a frame standing before instruction next of b
+// goes on from: the instruction it ran last, or b's first when it has
+// run none there.
+func resumeInstr(b *ssa.BasicBlock, next int) ssa.Instruction {
+	return b.Instrs[max(next-1, 0)]
 }
 
 // AtPoint reports whether s stands where it may be matched: at the entry
