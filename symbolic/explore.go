@@ -164,10 +164,7 @@ func (e *Engine) Explore(ctx context.Context, fn *ssa.Function) (sum *machine.Su
 	}
 	e.Summary.Grown = e.in.GrownBounds()
 	// Whatever is left was cut off by the budget.
-	for e.Searcher.Len() > 0 {
-		s := e.Searcher.Select()
-		e.Finish(s, machine.EndBudget, 0, "budget")
-	}
+	e.EndPending(machine.EndBudget, "budget")
 	e.Summary.SearchTime = time.Since(e.Started)
 	// The passes share what is left of the budget, and the allowance:
 	// the function as a whole ends by then, however long its search ran.

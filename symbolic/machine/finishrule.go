@@ -32,9 +32,12 @@ type Finisher interface {
 }
 
 // StateLister is a Searcher that can list its pending states, which the
-// finish rule looks through.
+// finish rule looks through, and hand them all over at once (EndPending).
 type StateLister interface {
 	States() []*State
+	// Drain removes every pending state and returns them in the order
+	// the searcher held them.
+	Drain() []*State
 }
 
 // FinishedEarlyReason is the end reason of the states the rule cut.
@@ -83,9 +86,22 @@ func (e *Machine) finishMayApply() bool {
 }
 
 // FinishRest ends the states the finish rule left pending.
-func (e *Machine) FinishRest() {
+func (e *Machine) FinishRest() { e.EndPending(EndBudget, FinishedEarlyReason) }
+
+// EndPending ends every pending state with kind and reason, in the order
+// the searcher holds them. Taking them one at a time with Select would
+// weigh all the states left at each pick, which costs the square of
+// their number: html's unescapeEntity left 2,160 states at its budget,
+// and selecting them took 1.3 s after the budget had run out.
+func (e *Machine) EndPending(kind EndKind, reason string) {
+	if l, ok := e.Searcher.(StateLister); ok {
+		for _, s := range l.Drain() {
+			e.Finish(s, kind, 0, reason)
+		}
+		return
+	}
 	for e.Searcher.Len() > 0 {
-		e.Finish(e.Searcher.Select(), EndBudget, 0, FinishedEarlyReason)
+		e.Finish(e.Searcher.Select(), kind, 0, reason)
 	}
 }
 

@@ -106,6 +106,12 @@ const waitPicks = 64
 type covNew struct {
 	r       *rand.Rand
 	covered map[*ssa.BasicBlock]bool
+	// dist caches distance by block while the covered set stays as
+	// it was when the cache was filled (of size coveredLen: blocks are
+	// only ever added to it). A pick weighs every pending state, and a
+	// search holds thousands that stand in a few dozen blocks.
+	dist       map[*ssa.BasicBlock]int
+	coveredLen int
 }
 
 func (p *covNew) pick(states []*machine.State, now int) int {
@@ -119,20 +125,38 @@ func (p *covNew) pick(states []*machine.State, now int) int {
 	return weightedPick(p.r, weights, total)
 }
 
+// far is the distance of a state from which no uncovered block of its
+// function is reachable.
+const far = 1000
+
 // distance is the number of CFG edges from s's block to the nearest block
-// not covered yet in the same function (a large number if there is none).
+// not covered yet in the same function (far if there is none).
 func (p *covNew) distance(s *machine.State) int {
-	const far = 1000
 	_, start := s.Location()
 	if start == nil {
 		return far
 	}
+	if p.dist == nil || p.coveredLen != len(p.covered) {
+		p.dist, p.coveredLen = make(map[*ssa.BasicBlock]int), len(p.covered)
+	}
+	d, ok := p.dist[start]
+	if !ok {
+		d = distanceToUncovered(start, p.covered)
+		p.dist[start] = d
+	}
+	return d
+}
+
+// distanceToUncovered is the number of CFG edges from start to the
+// nearest block that covered does not hold, breadth first; far if none
+// is reachable.
+func distanceToUncovered(start *ssa.BasicBlock, covered map[*ssa.BasicBlock]bool) int {
 	seen := map[*ssa.BasicBlock]bool{start: true}
 	frontier := []*ssa.BasicBlock{start}
 	for d := 0; len(frontier) > 0; d++ {
 		var next []*ssa.BasicBlock
 		for _, b := range frontier {
-			if !p.covered[b] {
+			if !covered[b] {
 				return d
 			}
 			for _, succ := range b.Succs {

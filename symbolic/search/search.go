@@ -61,6 +61,14 @@ func (q *interleaved) Len() int { return len(q.states) }
 // (machine.StateLister); the caller must not change the list.
 func (q *interleaved) States() []*machine.State { return q.states }
 
+// Drain removes and returns the runnable states, in the order they are
+// held (machine.StateLister).
+func (q *interleaved) Drain() []*machine.State {
+	states := q.states
+	q.states = nil
+	return states
+}
+
 func (q *interleaved) Add(s *machine.State) {
 	// If the Pruner has just said Wait, the while starts now.
 	s.Prune.StartWait(q.turn + waitPicks)

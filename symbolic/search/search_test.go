@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosymtest/gosymtest/symbolic/machine"
+	"golang.org/x/tools/go/ssa"
 )
 
 // A state told to Wait runs after the others for waitPicks picks from
@@ -93,5 +94,46 @@ func TestHurriedStatesRunFirst(t *testing.T) {
 	}
 	if others == 0 {
 		t.Errorf("covNew ran only hurried states in 10 picks, among 30 others as near uncovered code")
+	}
+}
+
+// covNew weighs a state by its distance to the nearest uncovered block,
+// which it keeps per block between picks; when a path covers more, the
+// distances are those of the new coverage, not the kept ones.
+func TestCovNewDistanceFollowsCoverage(t *testing.T) {
+	// b0 → b1 → b2 → b3, and b0 → b3.
+	b := make([]*ssa.BasicBlock, 4)
+	for i := range b {
+		b[i] = &ssa.BasicBlock{Index: i}
+	}
+	b[0].Succs = []*ssa.BasicBlock{b[1], b[3]}
+	b[1].Succs = []*ssa.BasicBlock{b[2]}
+	b[2].Succs = []*ssa.BasicBlock{b[3]}
+	at := func(blk *ssa.BasicBlock) *machine.State {
+		return &machine.State{Stack: []*machine.Frame{{Block: blk}}}
+	}
+	covered := map[*ssa.BasicBlock]bool{b[0]: true}
+	p := &covNew{covered: covered}
+	steps := []struct {
+		cover *ssa.BasicBlock
+		want  [3]int // from b0, b1, b2
+	}{
+		{nil, [3]int{1, 0, 0}},
+		{b[1], [3]int{1, 1, 0}},
+		{b[3], [3]int{2, 1, 0}},
+		{b[2], [3]int{far, far, far}},
+	}
+	for _, step := range steps {
+		if step.cover != nil {
+			covered[step.cover] = true
+		}
+		for i, want := range step.want {
+			// Asked twice: the second answer comes from what the first kept.
+			for range 2 {
+				if got := p.distance(at(b[i])); got != want {
+					t.Errorf("with %d blocks covered, distance from b%d = %d, want %d", len(covered), i, got, want)
+				}
+			}
+		}
 	}
 }
