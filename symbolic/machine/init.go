@@ -171,7 +171,7 @@ func (e *Machine) ensureInit(pkg *ssa.Package) {
 		in.Fail(pkg, InitFault{Reason: reason})
 		return
 	}
-	in.mem = s.Mem
+	in.mem = value.Freeze(s.Mem)
 	if !in.NoPrebuild {
 		e.prebuild(pkg)
 	}

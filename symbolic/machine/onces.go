@@ -57,7 +57,7 @@ func (e *Machine) prebuild(pkg *ssa.Package) {
 		s := e.initRunState(value.FrozenFork(in.mem), nil)
 		e.PushFrame(s, fn.Fn, fn.Bindings, nil, nil)
 		if reason := e.runInit(pkg, s); reason == "" && !s.touchedGlobal {
-			in.mem = s.Mem
+			in.mem = value.Freeze(s.Mem)
 		}
 	}
 }

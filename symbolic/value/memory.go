@@ -3,6 +3,7 @@ package value
 import (
 	"go/types"
 	"iter"
+	"maps"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -23,10 +24,15 @@ type Object struct {
 	Descriptor types.Type
 }
 
-// Memory maps object IDs to objects. Forked states share one map until one
-// of them writes; the writer then copies the map (not the objects, which are
-// immutable), so a fork costs O(1) and a write after a fork O(objects).
+// Memory maps object IDs to objects, in two layers: a frozen base, which
+// many memories share and none writes (the package variables after the
+// inits, usually thousands of objects), and the memory's own objects,
+// those allocated or changed since (usually a few dozen). Forked states
+// share their own layer until one of them writes; the writer then copies
+// that layer (not the objects, which are immutable), so a fork costs O(1)
+// and a write after a fork O(objects of the own layer).
 type Memory struct {
+	base    *frozen // nil: none
 	objects map[ObjectID]*Object
 	globals map[*ssa.Global]ObjectID
 	// descriptors are the type descriptors made so far, by typeKey, so
@@ -34,6 +40,9 @@ type Memory struct {
 	descriptors map[string]ObjectID
 	next        ObjectID
 	shared      bool
+	// laidOut counts the package variables and type descriptors with
+	// objects, in both layers.
+	laidOut int
 	// log, during a step of a state a Pruner follows, records the objects
 	// read and written (symbolic/prunehook.go).
 	log *AccessLog
@@ -41,6 +50,14 @@ type Memory struct {
 	// descriptors got their objects (AddGlobal, AddDescriptor), so that a
 	// Pruner can tell two memories that number them alike.
 	layout uint64
+}
+
+// frozen is the base layer of memories: never written once made, so
+// that engines on other goroutines read it without locking.
+type frozen struct {
+	objects     map[ObjectID]*Object
+	globals     map[*ssa.Global]ObjectID
+	descriptors map[string]ObjectID
 }
 
 // NewMemory is an empty memory.
@@ -52,34 +69,39 @@ func NewMemory() *Memory {
 // copy-on-write.
 func (m *Memory) Fork() *Memory {
 	m.shared = true
-	c := &Memory{objects: m.objects, globals: m.globals, descriptors: m.descriptors, next: m.next, shared: true, layout: m.layout}
+	c := m.share()
 	if m.log != nil {
 		c.log = m.log.clone()
 	}
 	return c
 }
 
+// share is a memory with m's layers, marked shared, without m's log.
+func (m *Memory) share() *Memory {
+	return &Memory{base: m.base, objects: m.objects, globals: m.globals, descriptors: m.descriptors, next: m.next, shared: true, laidOut: m.laidOut, layout: m.layout}
+}
+
 func (m *Memory) own() {
 	if !m.shared {
 		return
 	}
-	objects := make(map[ObjectID]*Object, len(m.objects)+1)
-	for id, o := range m.objects {
-		objects[id] = o
+	m.objects, m.globals = maps.Clone(m.objects), maps.Clone(m.globals)
+	if m.objects == nil {
+		m.objects = make(map[ObjectID]*Object)
 	}
-	globals := make(map[*ssa.Global]ObjectID, len(m.globals))
-	for g, id := range m.globals {
-		globals[g] = id
+	if m.globals == nil {
+		m.globals = make(map[*ssa.Global]ObjectID)
 	}
-	m.objects, m.globals = objects, globals
-	if m.descriptors != nil {
-		descriptors := make(map[string]ObjectID, len(m.descriptors)+1)
-		for k, id := range m.descriptors {
-			descriptors[k] = id
-		}
-		m.descriptors = descriptors
-	}
+	m.descriptors = maps.Clone(m.descriptors)
 	m.shared = false
+}
+
+// lookup is object id, from the own layer or else the base.
+func (m *Memory) lookup(id ObjectID) *Object {
+	if o, ok := m.objects[id]; ok || m.base == nil {
+		return o
+	}
+	return m.base.objects[id]
 }
 
 // Alloc adds an object and returns its ID.
@@ -98,11 +120,14 @@ func (m *Memory) Get(id ObjectID) *Object {
 	if m.log != nil {
 		m.log.Reads = append(m.log.Reads, id)
 	}
-	return m.objects[id]
+	return m.lookup(id)
 }
 
 // AddGlobal records that package variable g lives in object id.
 func (m *Memory) AddGlobal(g *ssa.Global, id ObjectID) {
+	if _, ok := m.Global(g); !ok {
+		m.laidOut++
+	}
 	m.own()
 	m.globals[g] = id
 	m.noteLayout(g.RelString(nil), id)
@@ -111,6 +136,9 @@ func (m *Memory) AddGlobal(g *ssa.Global, id ObjectID) {
 // AddDescriptor records that the descriptor of the type named key lives in
 // object id.
 func (m *Memory) AddDescriptor(key string, id ObjectID) {
+	if _, ok := m.Descriptor(key); !ok {
+		m.laidOut++
+	}
 	m.own()
 	if m.descriptors == nil {
 		m.descriptors = make(map[string]ObjectID)
@@ -126,7 +154,7 @@ func (m *Memory) noteLayout(name string, id ObjectID) {
 // Set replaces the contents of an object.
 func (m *Memory) Set(id ObjectID, value Value) {
 	m.own()
-	old := m.objects[id]
+	old := m.lookup(id)
 	if m.log != nil {
 		m.log.Writes = append(m.log.Writes, id)
 	}
@@ -168,11 +196,14 @@ func Replace(v Value, path Path, x Value) Value {
 
 // Peek is object id without recording a read: for the executor's own
 // checks, which the program does not make.
-func (m *Memory) Peek(id ObjectID) *Object { return m.objects[id] }
+func (m *Memory) Peek(id ObjectID) *Object { return m.lookup(id) }
 
 // Global is the object package variable g lives in, if it has one yet.
 func (m *Memory) Global(g *ssa.Global) (ObjectID, bool) {
-	id, ok := m.globals[g]
+	if id, ok := m.globals[g]; ok || m.base == nil {
+		return id, ok
+	}
+	id, ok := m.base.globals[g]
 	return id, ok
 }
 
@@ -184,12 +215,23 @@ func (m *Memory) Globals() iter.Seq2[*ssa.Global, ObjectID] {
 				return
 			}
 		}
+		if m.base == nil {
+			return
+		}
+		for g, id := range m.base.globals {
+			if _, shadowed := m.globals[g]; !shadowed && !yield(g, id) {
+				return
+			}
+		}
 	}
 }
 
 // Descriptor is the object of the type descriptor made under key, if any.
 func (m *Memory) Descriptor(key string) (ObjectID, bool) {
-	id, ok := m.descriptors[key]
+	if id, ok := m.descriptors[key]; ok || m.base == nil {
+		return id, ok
+	}
+	id, ok := m.base.descriptors[key]
 	return id, ok
 }
 
@@ -204,7 +246,7 @@ func (m *Memory) Layout() uint64 { return m.layout }
 
 // LaidOut is the number of package variables and type descriptors with
 // objects.
-func (m *Memory) LaidOut() int { return len(m.globals) + len(m.descriptors) }
+func (m *Memory) LaidOut() int { return m.laidOut }
 
 // StartLog makes m record the objects read and written from now on.
 func (m *Memory) StartLog() { m.log = &AccessLog{} }
@@ -231,7 +273,7 @@ const layoutPrime = 1099511628211
 // ForgetSites clears the allocation site of every object from on.
 func (m *Memory) ForgetSites(from ObjectID) {
 	for id := from; id < m.next; id++ {
-		o := m.objects[id]
+		o := m.lookup(id)
 		if o == nil || o.Site == nil {
 			continue
 		}
@@ -244,8 +286,23 @@ func (m *Memory) ForgetSites(from ObjectID) {
 
 // FrozenFork returns a memory for a state that shares m's objects without
 // writing m, which other engines may be forking at the same time.
-func FrozenFork(m *Memory) *Memory {
-	return &Memory{objects: m.objects, globals: m.globals, descriptors: m.descriptors, next: m.next, shared: true, layout: m.layout}
+func FrozenFork(m *Memory) *Memory { return m.share() }
+
+// Freeze returns a memory with m's contents all in a frozen base, which
+// the memories forked from it share however they write, and which no
+// write copies. m must be one no other goroutine uses yet (a snapshot
+// about to be published); it costs O(objects) once.
+func Freeze(m *Memory) *Memory {
+	f := &frozen{objects: make(map[ObjectID]*Object), globals: make(map[*ssa.Global]ObjectID), descriptors: make(map[string]ObjectID)}
+	if m.base != nil {
+		maps.Copy(f.objects, m.base.objects)
+		maps.Copy(f.globals, m.base.globals)
+		maps.Copy(f.descriptors, m.base.descriptors)
+	}
+	maps.Copy(f.objects, m.objects)
+	maps.Copy(f.globals, m.globals)
+	maps.Copy(f.descriptors, m.descriptors)
+	return &Memory{base: f, objects: map[ObjectID]*Object{}, globals: map[*ssa.Global]ObjectID{}, next: m.next, shared: true, laidOut: m.laidOut, layout: m.layout}
 }
 
 // AccessLog records the objects a memory was asked for and changed during
