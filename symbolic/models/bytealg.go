@@ -96,10 +96,29 @@ func indexString(a, b value.String) expr.Expr {
 }
 
 // indexByte is the first position below n holding c, or -1: an exact
-// if-then-else over the positions, so no fork is needed.
+// if-then-else over the positions, so no fork is needed. The positions
+// whose hit is decided by constants are looked at directly: a byte that
+// is not c is no hit whatever n is, and with n known the first byte that
+// is c gives the answer. The term starts at the first position they do
+// not decide, and is the one the whole chain folds to. A concrete run
+// (a replay, a mutant) searches bufio's 4096-byte buffers this way, with
+// no term built.
 func indexByte(bytes []expr.Expr, n, c expr.Expr) expr.Expr {
+	start := 0
+	for ; start < len(bytes) && c.IsConst() && bytes[start].IsConst(); start++ {
+		if n.IsConst() && uint64(start) >= n.Value() {
+			return expr.Const(64, ^uint64(0))
+		}
+		if bytes[start].Value() != c.Value() {
+			continue
+		}
+		if n.IsConst() {
+			return expr.Const(64, uint64(start))
+		}
+		break
+	}
 	res := expr.Const(64, ^uint64(0))
-	for k := len(bytes) - 1; k >= 0; k-- {
+	for k := len(bytes) - 1; k >= start; k-- {
 		pos := expr.Const(64, uint64(k))
 		hit := expr.And(expr.Ult(pos, n), expr.Eq(bytes[k], c))
 		res = expr.Ite(hit, pos, res)
@@ -118,10 +137,32 @@ func indexByte(bytes []expr.Expr, n, c expr.Expr) expr.Expr {
 // about a second.
 func countByte(bytes []expr.Expr, n, c expr.Expr) expr.Expr {
 	w := max(bits.Len(uint(len(bytes))), 1)
+	if n.IsConst() && c.IsConst() {
+		if known, ok := countConst(bytes, n.Value(), c.Value()); ok {
+			return expr.Const(64, known)
+		}
+	}
 	count := expr.Const(w, 0)
 	for k := range bytes {
 		hit := expr.And(expr.Ult(expr.Const(64, uint64(k)), n), expr.Eq(bytes[k], c))
 		count = expr.Add(count, expr.Ite(hit, expr.Const(w, 1), expr.Const(w, 0)))
 	}
 	return expr.ZExt(count, 64)
+}
+
+// countConst counts the positions below n holding c when every byte
+// there is a constant (ok), without building the term they fold to.
+func countConst(bytes []expr.Expr, n, c uint64) (count uint64, ok bool) {
+	for k, b := range bytes {
+		if uint64(k) >= n {
+			break
+		}
+		if !b.IsConst() {
+			return 0, false
+		}
+		if b.Value() == c {
+			count++
+		}
+	}
+	return count, true
 }

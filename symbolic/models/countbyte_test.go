@@ -79,3 +79,54 @@ func TestCountsAddedToALengthAreDecided(t *testing.T) {
 
 // countQueryLimit is the resource limit of TestCountsAddedToALengthAreDecided.
 const countQueryLimit = 20_000_000
+
+// indexByte and countByte look at the bytes that constants decide
+// without building a term for them. Over bytes of which some are
+// constants and some not, with n and c constant or not, their terms still
+// give the first position below n holding c (or -1) and the count.
+func TestIndexAndCountOverConstantBytes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 300 {
+		size := rng.IntN(12)
+		bs := byteVars(size)
+		for i := range bs {
+			if rng.IntN(4) != 0 {
+				bs[i] = expr.Const(8, uint64(rng.IntN(3)))
+			}
+		}
+		n, c := expr.BVVar("n", 64), expr.BVVar("c", 8)
+		if rng.IntN(2) == 0 {
+			n = expr.Const(64, uint64(rng.IntN(size+3)))
+		}
+		if rng.IntN(4) != 0 {
+			c = expr.Const(8, uint64(rng.IntN(3)))
+		}
+		index, count := indexByte(bs, n, c), countByte(bs, n, c)
+		for range 20 {
+			vals := &expr.Values{Scalars: map[expr.Expr]uint64{}}
+			value := func(x expr.Expr, v uint64) uint64 {
+				if x.IsConst() {
+					return x.Value()
+				}
+				vals.Scalars[x] = v
+				return v
+			}
+			limit, target := value(n, uint64(rng.IntN(size+3))), value(c, uint64(rng.IntN(3)))
+			wantIndex, wantCount := ^uint64(0), uint64(0)
+			for i, b := range bs {
+				if v := value(b, uint64(rng.IntN(3))); uint64(i) < limit && v == target {
+					wantCount++
+					if wantIndex == ^uint64(0) {
+						wantIndex = uint64(i)
+					}
+				}
+			}
+			if got := expr.Eval(index, vals); got != wantIndex {
+				t.Fatalf("bytes %v, n %v = %d, c %v = %d: index %d, want %d", bs, n, limit, c, target, int64(got), int64(wantIndex))
+			}
+			if got := expr.Eval(count, vals); got != wantCount {
+				t.Fatalf("bytes %v, n %v = %d, c %v = %d: count %d, want %d", bs, n, limit, c, target, got, wantCount)
+			}
+		}
+	}
+}
