@@ -90,7 +90,15 @@ func (r *Relevance) CoverEdge(from, to *ssa.BasicBlock) {
 // test covers, or take an edge out of an if there that no test took. A
 // stack that leaves the graph may. Like CanCover, once false for a
 // stack, it stays false.
-func (r *Relevance) MayOpen(stack []Resume) bool { return r.stackReaches(r.open, stack) }
+//
+// Once Focus has run, a frame outside the root's part of the graph is
+// asked too, rather than taken to reach anything: a constructor's, in
+// the prologue that makes an input, or the library code it calls. Focus
+// has covered every target outside the part (the root does not reach
+// them), and the flow counts span the whole package graph, whose edges
+// follow calls: what they say such a frame reaches is code of the part it
+// calls into.
+func (r *Relevance) MayOpen(stack []Resume) bool { return r.stackReaches(r.open, stack, r.focused) }
 
 // Focus narrows what MayOpen counts to the code of root and of the
 // functions it may call short of those for which explored holds: the
@@ -109,4 +117,5 @@ func (r *Relevance) Focus(root *ssa.Function, explored func(*ssa.Function) bool)
 			r.open.cover(v)
 		}
 	}
+	r.focused = true
 }

@@ -96,3 +96,37 @@ func TestFocusLeavesExploredFunctionsToThemselves(t *testing.T) {
 		t.Fatal("helper is explored on its own: its code must not keep Twice's search going")
 	}
 }
+
+// After Focus, a frame in a function outside the root's part of the
+// graph (a constructor's, making an input in a prologue) is asked what
+// it reaches, not taken to reach anything: Twice, which helper's part
+// does not hold, reaches helper's code while that is uncovered, and
+// nothing once it is. Without Focus it may reach anything.
+func TestMayOpenAsksFramesOutsideTheRootsPart(t *testing.T) {
+	a, fns := setup(t, "flow")
+	twice, helper := fns["Twice"], fns["helper"]
+	prologue := []Resume{entry(helper), entry(twice)}
+	plain := a.Relevance(helper)
+	r := a.Relevance(helper)
+	r.Focus(helper, func(fn *ssa.Function) bool { return fn != helper })
+	if !r.MayOpen([]Resume{entry(twice)}) {
+		t.Fatal("Twice calls helper, none of whose code is covered yet")
+	}
+	for _, rel := range []*Relevance{plain, r} {
+		coverFunc(rel, a, helper)
+		for _, b := range helper.Blocks {
+			for _, succ := range b.Succs {
+				rel.CoverEdge(b, succ)
+			}
+		}
+	}
+	if r.MayOpen([]Resume{entry(helper)}) {
+		t.Fatal("helper covered with every edge taken: nothing is left from its entry")
+	}
+	if r.MayOpen(prologue) {
+		t.Fatal("Twice's code is explored on its own: from its entry only helper's code counts, and that is covered")
+	}
+	if !plain.MayOpen(prologue) {
+		t.Fatal("without Focus, a frame outside helper's part may reach anything")
+	}
+}

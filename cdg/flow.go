@@ -136,20 +136,23 @@ type Resume struct {
 // leaves the graph may.
 //
 // Coverage only grows: once false for a stack, it stays false.
-func (r *Relevance) CanCover(stack []Resume) bool { return r.stackReaches(r.flow, stack) }
+func (r *Relevance) CanCover(stack []Resume) bool { return r.stackReaches(r.flow, stack, false) }
 
 // stackReaches reports whether, from where some activation of stack goes
 // on, or from its deferred calls, the flow edges lead to a target that l
-// counts as not covered yet; a stack that leaves the graph may.
-func (r *Relevance) stackReaches(l *live, stack []Resume) bool {
+// counts as not covered yet; a stack that leaves r's part of the graph
+// may, or with beyond, only one that leaves the graph: l must then count
+// no target outside r's part.
+func (r *Relevance) stackReaches(l *live, stack []Resume, beyond bool) bool {
+	known := func(v int) bool { return beyond || r.holds(v) }
 	for _, f := range stack {
-		v, ok := r.segment(f.At)
-		if !ok || l.reaches(v) {
+		v, ok := r.g.seg[f.At]
+		if !ok || !known(v) || l.reaches(v) {
 			return true
 		}
 		if f.Defers {
 			h, ok := r.g.defers[f.At.Func()]
-			if !ok || !r.holds(h) || l.reaches(h) {
+			if !ok || !known(h) || l.reaches(h) {
 				return true
 			}
 		}

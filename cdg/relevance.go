@@ -28,8 +28,11 @@ type Relevance struct {
 	// segment ending in an If stays a target there until both its
 	// edges are taken too; edges holds the If edges tests took
 	// (finish.go).
-	open    *live
-	edges   map[[2]*ssa.BasicBlock]bool
+	open  *live
+	edges map[[2]*ssa.BasicBlock]bool
+	// focused tells that Focus has covered, in open, every target
+	// outside the root's part of the graph.
+	focused bool
 	covered []bool    // vertex -> covered (segments only)
 	members [][]int32 // cd component -> outcome vertices in it
 }
