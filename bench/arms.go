@@ -120,6 +120,14 @@ type armResult struct {
 	// only).
 	Pruned, PruneMs, Instructions, Exhausted int64
 
+	// WorstOverrun is how far the slowest function's wall time went
+	// past the arm's -budget (negative when every function ended before
+	// it), and WorstFunc that function: gosymtest bounds a function by
+	// its budget and the allowance of its passes after the search
+	// (gosymtest arms only).
+	WorstOverrun time.Duration
+	WorstFunc    string
+
 	// DeadRefuted counts the statements gosymtest claimed dead (in the
 	// selected functions) that another arm's tests executed: each one is
 	// a wrong claim.
@@ -257,6 +265,7 @@ func runGosymtest(b *bench, w *pkgWork, spec armSpec) armResult {
 	res.Layers = t.SolverLayers
 	res.Pruned, res.PruneMs, res.Instructions = int64(t.Pruned), t.PruneMs, t.Instructions
 	res.Tests, res.Dropped, res.Dead, res.Skipped = int64(t.TestsEmitted), int64(t.TestsDropped), int64(t.StatementsDead), int64(t.FunctionsSkipped)
+	res.WorstOverrun, res.WorstFunc = worstOverrun(st.Functions, budget)
 	skips := make(map[string]int)
 	for _, f := range st.Functions {
 		if f.SkippedReason != "" {
@@ -491,4 +500,18 @@ func measure(b *bench, dir, testFile string) (profile, string) {
 		why = "some tests fail: " + r.tail(1)
 	}
 	return prof, why
+}
+
+// worstOverrun is the largest amount by which a function's wall time
+// went past budget, and that function; zero and "" without functions.
+func worstOverrun(funcs []gsreport.FunctionStats, budget time.Duration) (time.Duration, string) {
+	var worst time.Duration
+	name := ""
+	for _, f := range funcs {
+		over := time.Duration(f.WallMs)*time.Millisecond - budget
+		if name == "" || over > worst {
+			worst, name = over, f.Name
+		}
+	}
+	return worst, name
 }

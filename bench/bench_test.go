@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	gsreport "github.com/gosymtest/gosymtest/report"
 )
 
 func TestParseCorpus(t *testing.T) {
@@ -307,5 +309,24 @@ func TestDeadBlocksRefuted(t *testing.T) {
 	}
 	if n := refuted(dead, other); n != 2 {
 		t.Errorf("refuted = %d, want 2", n)
+	}
+}
+
+// The worst overrun of -budget is the slowest function's wall time less
+// the budget, named, in the detail table; negative when every function
+// ended within its budget.
+func TestWorstOverrun(t *testing.T) {
+	funcs := []gsreport.FunctionStats{{Name: "Quick", WallMs: 200}, {Name: "Slow", WallMs: 2_600}, {Name: "Mid", WallMs: 1_900}}
+	over, name := worstOverrun(funcs, 2*time.Second)
+	if over != 600*time.Millisecond || name != "Slow" {
+		t.Errorf("worst overrun %v by %q, want 600ms by Slow", over, name)
+	}
+	if over, name := worstOverrun(funcs[:1], 2*time.Second); over != -1800*time.Millisecond || name != "Quick" {
+		t.Errorf("one function within its budget: %v by %q, want -1.8s by Quick", over, name)
+	}
+	a := armResult{Arm: "gosymtest", Covered: 1, Total: 2, WorstOverrun: over, WorstFunc: name}
+	det := detailTable([]pkgResult{{Entry: entry{Name: "p"}, Arms: []armResult{a}}})
+	if !strings.Contains(det, "| +0.60s (Slow) |") {
+		t.Errorf("detail table lacks the worst overrun:\n%s", det)
 	}
 }

@@ -76,7 +76,10 @@
 //   - mutation efficacy, with -with mutation (mutreport.go);
 //   - readability of the generated files, and the cases a reviewer rejects
 //     (readability.go, casetargets.go);
-//   - fuzzing with and without gosymtest's seeds.
+//   - fuzzing with and without gosymtest's seeds;
+//   - every measure of every arm, with its peak RSS and, for gosymtest
+//     arms, the worst overrun of -budget by one function (the bound is
+//     the budget and the passes' allowance: symbolic.PassAllowance).
 //
 // bench/results holds a CSV and a PNG of coverage over time per package.
 package main

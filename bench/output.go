@@ -216,16 +216,16 @@ func fmtRatio(x float64) string {
 // not run.
 func detailTable(results []pkgResult) string {
 	var b strings.Builder
-	b.WriteString("| package | arm | coverage | to final | wall | paths | queries | solver ms | tests | dropped | dead stmts | skipped fns | peak RSS | notes |\n")
-	b.WriteString("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")
+	b.WriteString("| package | arm | coverage | to final | wall | paths | queries | solver ms | tests | dropped | dead stmts | skipped fns | worst overrun | peak RSS | notes |\n")
+	b.WriteString("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")
 	for _, p := range results {
 		if p.Status != "" {
-			fmt.Fprintf(&b, "| %s | all | n/a | | | | | | | | | | | %s |\n", p.Entry.Name, cell(p.Status))
+			fmt.Fprintf(&b, "| %s | all | n/a | | | | | | | | | | | | %s |\n", p.Entry.Name, cell(p.Status))
 			continue
 		}
 		for _, a := range p.Arms {
 			if !a.ran() {
-				fmt.Fprintf(&b, "| %s | %s | n/a | | | | | | | | | | | %s |\n", p.Entry.Name, a.Arm, cell(a.Status))
+				fmt.Fprintf(&b, "| %s | %s | n/a | | | | | | | | | | | | %s |\n", p.Entry.Name, a.Arm, cell(a.Status))
 				continue
 			}
 			sym := isGosymtestArm(a.Arm)
@@ -235,10 +235,10 @@ func detailTable(results []pkgResult) string {
 				}
 				return fmt.Sprint(x)
 			}
-			fmt.Fprintf(&b, "| %s | %s | %.1f%% (%d/%d) | %.1fs | %.1fs | %s | %s | %s | %s | %s | %s | %s | %d MB | %s |\n",
+			fmt.Fprintf(&b, "| %s | %s | %.1f%% (%d/%d) | %.1fs | %.1fs | %s | %s | %s | %s | %s | %s | %s | %s | %d MB | %s |\n",
 				p.Entry.Name, a.Arm, a.percent(), a.Covered, a.Total, a.ToFinal.Seconds(), a.Wall.Seconds(),
 				num(a.Paths), num(a.Queries), num(a.SolverMs), num(a.Tests), num(a.Dropped), deadCell(a, sym), num(a.Skipped),
-				a.MaxRSSKB/1024, cell(a.Note))
+				overrunCell(a, sym), a.MaxRSSKB/1024, cell(a.Note))
 		}
 	}
 	return b.String()
@@ -266,12 +266,30 @@ func deadCell(a armResult, sym bool) string {
 	return fmt.Sprint(a.Dead)
 }
 
+// overrunMs is the worst overrun in milliseconds, or "" when the arm
+// timed no function.
+func overrunMs(a armResult) string {
+	if a.WorstFunc == "" {
+		return ""
+	}
+	return fmt.Sprint(a.WorstOverrun.Milliseconds())
+}
+
+// overrunCell is the worst overrun of -budget and the function that
+// made it, for gosymtest arms.
+func overrunCell(a armResult, sym bool) string {
+	if !sym || a.WorstFunc == "" {
+		return ""
+	}
+	return fmt.Sprintf("%+.2fs (%s)", a.WorstOverrun.Seconds(), cell(a.WorstFunc))
+}
+
 func cell(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "|", "\\|"), "\n", " ") }
 
 var csvHeader = []string{"package", "kind", "source", "arm", "status", "covered", "total", "percent",
 	"to_final_ms", "wall_ms", "paths", "pruned", "instructions", "functions_exhausted", "solver_queries", "solver_ms", "tests_emitted", "tests_dropped",
 	"statements_dead", "dead_refuted", "functions_skipped", "max_rss_kb", "functions", "selected", "fuzzable", "disagreements", "passes", "reruns",
-	"union_covered", "union_total", "note", "solver_layers", "first_solver_queries", "first_solver_ms", "first_wall_ms"}
+	"union_covered", "union_total", "note", "solver_layers", "first_solver_queries", "first_solver_ms", "first_wall_ms", "worst_overrun_ms", "worst_overrun_func"}
 
 func writeCSV(w io.Writer, results []pkgResult) error {
 	cw := csv.NewWriter(w)
@@ -292,7 +310,8 @@ func writeCSV(w io.Writer, results []pkgResult) error {
 				fmt.Sprint(p.Union.Covered), fmt.Sprint(p.Union.Total), a.Note,
 				layersCell(a.Layers), firstCell(a, func(f runFigures) int64 { return f.Queries }),
 				firstCell(a, func(f runFigures) int64 { return f.SolverMs }),
-				firstCell(a, func(f runFigures) int64 { return f.Wall.Milliseconds() })})
+				firstCell(a, func(f runFigures) int64 { return f.Wall.Milliseconds() }),
+				overrunMs(a), a.WorstFunc})
 		}
 	}
 	cw.Flush()
