@@ -85,14 +85,9 @@ func (m *Memory) own() {
 	if !m.shared {
 		return
 	}
-	m.objects, m.globals = maps.Clone(m.objects), maps.Clone(m.globals)
-	if m.objects == nil {
-		m.objects = make(map[ObjectID]*Object)
-	}
-	if m.globals == nil {
-		m.globals = make(map[*ssa.Global]ObjectID)
-	}
-	m.descriptors = maps.Clone(m.descriptors)
+	// Every way to make a Memory gives it objects and globals maps, and
+	// a clone of a map is nil only when the map is.
+	m.objects, m.globals, m.descriptors = maps.Clone(m.objects), maps.Clone(m.globals), maps.Clone(m.descriptors)
 	m.shared = false
 }
 
